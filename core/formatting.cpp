@@ -1,0 +1,65 @@
+#include "formatting.h"
+
+#include <QRegularExpression>
+#include <cmath>
+
+QString formatSize(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QStringLiteral("%1 B").arg(bytes);
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+    double value = double(bytes);
+    int unit = -1;
+    while (value >= 1024.0 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    const int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+    return QStringLiteral("%1 %2").arg(value, 0, 'f', decimals).arg(QLatin1String(units[unit]));
+}
+
+QString formatSpeed(double bytesPerSecond)
+{
+    if (bytesPerSecond <= 0)
+        return {};
+    return formatSize(qint64(bytesPerSecond)) + QStringLiteral("/s");
+}
+
+QString formatDuration(qint64 seconds)
+{
+    if (seconds < 0)
+        return {};
+    if (seconds < 60)
+        return QStringLiteral("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+    if (seconds < 100 * 3600)
+        return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
+    return QStringLiteral("%1 d").arg(seconds / 86400);
+}
+
+qint64 parseSize(const QString &text)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"(^\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*$)"));
+    const auto match = re.match(text);
+    if (!match.hasMatch())
+        return -1;
+    bool ok = false;
+    const double number = match.captured(1).toDouble(&ok);
+    if (!ok)
+        return -1;
+    int shift = 0;
+    switch (match.captured(2).toLower().isEmpty() ? QChar() : match.captured(2).toLower().at(0)
+                                                                 .toLatin1()) {
+    case 'k': shift = 10; break;
+    case 'm': shift = 20; break;
+    case 'g': shift = 30; break;
+    case 't': shift = 40; break;
+    default: break;
+    }
+    const double bytes = std::floor(number * double(qint64(1) << shift));
+    if (bytes > 9.0e18)
+        return -1;
+    return qint64(bytes);
+}

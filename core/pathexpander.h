@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// Turns what a person dropped (files and folders) into the regular files to upload.
+// Runs on a worker thread: it only reads the file system and returns values.
+struct ExpandedPath {
+    QString path;         // absolute path
+    QString displayName;  // file name, or "folder/sub/file" for files found inside a folder
+    qint64 size = 0;
+    qint64 modifiedMs = 0;
+    QString rejection;    // empty when the path is uploadable; otherwise why not, for a person
+};
+
+// Symlinks to files are followed; a symlink to a folder that is already being walked (a loop) is
+// refused, as are pipes, sockets, devices, missing and unreadable paths. Results come back in a
+// stable order (sorted within each folder). `cancelled`, when set, stops the walk early.
+QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled = nullptr);

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "transfererror.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QPair>
+#include <QString>
+#include <QUrl>
+
+#include <memory>
+
+using HttpHeader = QPair<QByteArray, QByteArray>;
+using HttpHeaders = QList<HttpHeader>;
+
+// Everything one transfer needs, copied from the task when it starts. Protocol-neutral:
+// uploadUrl is whatever the protocol uses to find the upload again (a tus upload URL).
+struct TransferJob {
+    QString filePath;
+    qint64 fileSize = 0;
+    qint64 modifiedMs = 0; // modification time when queued, ms since the epoch
+    QUrl endpoint;
+    QUrl uploadUrl;        // empty: create a new upload
+    qint64 chunkSize = 8 * 1024 * 1024;
+    int stallTimeoutMs = 30000;
+    QMap<QString, QString> metadata; // filename, filetype, relativePath, ...
+    HttpHeaders headers;             // extra headers, e.g. Authorization; never logged
+};
+
+// One attempt at moving one file: resolve where the server is (create, or ask its offset), then
+// send chunk after chunk until the server holds everything, the transfer fails or is aborted.
+// A retry is a new Transfer with the uploadUrl the previous one reported.
+// After completed() or failed(), and after abort(), it emits nothing more.
+class Transfer : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~Transfer() override = default;
+
+    virtual void start() = 0;
+    // Stops at once (pause, cancel, shutdown); the request in flight is aborted.
+    virtual void abort() = 0;
+
+Q_SIGNALS:
+    // The server created the upload; a later attempt resumes it through this URL.
+    void uploadCreated(const QUrl &uploadUrl);
+    // The server no longer knows the upload it was given (404/410); a new one will be created.
+    void uploadLost();
+    // The server holds bytes [0, offset).
+    void offsetConfirmed(qint64 offset);
+    // A request carrying bytes [begin, end) is on its way.
+    void chunkStarted(qint64 begin, qint64 end);
+    // Bytes of the chunk in flight that have left this machine so far.
+    void chunkProgress(qint64 bytesSent);
+    void completed();
+    void failed(const TransferError &error);
+};
+
+// A transfer protocol (tus now; S3 multipart later): makes transfers and ends uploads.
+// The scheduler never speaks HTTP itself, only through this.
+class TransferProtocol : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~TransferProtocol() override = default;
+
+    virtual std::unique_ptr<Transfer> createTransfer(const TransferJob &job) = 0;
+    // Deletes an unfinished upload on the server when the server offers it; best effort,
+    // reports through terminated().
+    virtual void terminate(const QUrl &uploadUrl, const HttpHeaders &headers) = 0;
+
+Q_SIGNALS:
+    void terminated(const QUrl &uploadUrl, bool deleted);
+};

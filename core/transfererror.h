@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+#include <chrono>
+#include <optional>
+
+// Why a transfer stopped, as an enum the scheduler can act on plus a sentence a person can read.
+struct TransferError {
+    enum class Kind {
+        None,
+        Network,         // connection refused, reset, host not found: transient
+        Timeout,         // a request took too long: transient
+        Stalled,         // nothing moved for the stall timeout: transient
+        ServerError,     // 5xx: transient
+        Conflict,        // 409 after re-reading the offset: transient
+        Locked,          // 423: transient
+        TooManyRequests, // 429: transient, honours retryAfter
+        TooLarge,        // 413 or above Tus-Max-Size: permanent
+        Rejected,        // any other 4xx (412, 415, 400, 401, 403, ...): permanent
+        BadResponse,     // the server answered something that is not tus: permanent
+        InvalidUrl,      // the endpoint is not a usable http(s) URL: permanent
+        FileUnreadable,  // missing, unreadable, not a regular file: permanent
+        FileChanged,     // size or modification time changed while uploading: permanent
+    };
+
+    Kind kind = Kind::None;
+    int httpStatus = 0;
+    std::optional<std::chrono::milliseconds> retryAfter;
+    QString message;
+
+    bool isTransient() const;
+    static TransferError make(Kind kind, QString message, int httpStatus = 0);
+};

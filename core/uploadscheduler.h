@@ -1,0 +1,124 @@
+#pragma once
+
+#include "retrypolicy.h"
+#include "transfer.h"
+#include "pathexpander.h"
+#include "uploadtask.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <map>
+#include <memory>
+#include <random>
+
+// Totals over all tasks, for a status bar or a headless summary.
+struct SchedulerTotals {
+    int counts[TaskStateCount] = {};
+    double bytesPerSecond = 0;
+    qint64 bytesTotal = 0;
+    qint64 bytesDone = 0;
+    int count(TaskState s) const { return counts[int(s)]; }
+};
+
+// Owns the upload tasks and runs them: at most `concurrency` at once, highest priority first
+// without starving anyone, retrying transient failures with back-off. Commands come in as method
+// calls; facts go out as signals. Speaks to the network only through a TransferProtocol.
+class UploadScheduler final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UploadScheduler)
+public:
+    explicit UploadScheduler(TransferProtocol *protocol, QObject *parent = nullptr);
+    ~UploadScheduler() override;
+
+    // Settings for tasks queued from now on (endpoint, chunk size) or for every task (the rest).
+    void setEndpoint(const QUrl &endpoint);
+    QUrl endpoint() const { return m_endpoint; }
+    void setChunkSize(qint64 bytes);
+    qint64 chunkSize() const { return m_chunkSize; }
+    void setHeaders(const HttpHeaders &headers);
+    // Raising starts more at once; lowering stops nothing but starts nothing until below it.
+    void setConcurrency(int limit);
+    int concurrency() const { return m_concurrency; }
+    void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
+    const RetryPolicy &retryPolicy() const { return m_retryPolicy; }
+    void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
+    // A waiting task passed over this many times by higher-priority ones gains one priority level.
+    void setAgingSkips(int skips) { m_agingSkips = qMax(1, skips); }
+
+    // Queues files and folders; folders are walked off this thread. Paths that cannot be uploaded
+    // become tasks in Error with the reason. Emits tasksAdded once per call (may be empty).
+    void addPaths(const QStringList &paths, Priority priority = Priority::Normal);
+    void pause(TaskId id);
+    void resume(TaskId id);
+    void cancel(TaskId id);
+    void retry(TaskId id);
+    void setPriority(TaskId id, Priority priority);
+    void pauseAll();
+    void resumeAll();
+    // Removes tasks in Success (and Error, when `includeFailed`).
+    void clearFinished(bool includeFailed = false);
+
+    const UploadTask *task(TaskId id) const;
+    QList<TaskId> taskIds() const; // in the order they were added
+    int runningCount() const { return m_running; }
+    SchedulerTotals totals() const;
+    // Nothing is waiting, uploading or being expanded.
+    bool isIdle() const;
+
+Q_SIGNALS:
+    void tasksAdded(const QList<TaskId> &ids);
+    // Coalesced: every task that changed since the last emission, at most every flush interval.
+    void tasksChanged(const QList<TaskId> &ids);
+    void taskAboutToBeRemoved(TaskId id);
+    void taskRemoved(TaskId id);
+    void taskStarted(TaskId id);
+    // A task reached Success or Error (again after each retry that ends there).
+    void taskFinished(TaskId id);
+    void totalsChanged(const SchedulerTotals &totals);
+    // Everything queued has finished (success or error) or is paused.
+    void idle();
+
+private:
+    UploadTask *find(TaskId id) const;
+    void setState(UploadTask *task, TaskState state);
+    void markDirty(UploadTask *task);
+    void flush();
+    void requestSchedule();
+    void schedule();
+    UploadTask *pickNext();
+    void startTask(UploadTask *task);
+    void stopTransfer(UploadTask *task);
+    void onExpanded(const QList<ExpandedPath> &paths, Priority priority);
+    void onTransferFailed(UploadTask *task, const TransferError &error);
+    void onTransferCompleted(UploadTask *task);
+    void onOffsetConfirmed(UploadTask *task, qint64 offset);
+    void fail(UploadTask *task, const TransferError &error);
+    void removeTask(TaskId id);
+    void armRetryTimer();
+    void checkIdle();
+
+    TransferProtocol *m_protocol;
+    QUrl m_endpoint;
+    qint64 m_chunkSize = 8 * 1024 * 1024;
+    HttpHeaders m_headers;
+    int m_concurrency = 3;
+    int m_running = 0;
+    int m_stallTimeoutMs = 30000;
+    int m_agingSkips = 4;
+    int m_pendingExpansions = 0;
+    RetryPolicy m_retryPolicy;
+    std::mt19937 m_random;
+
+    std::map<TaskId, std::unique_ptr<UploadTask>> m_tasks;
+    TaskId m_nextId = 1;
+    quint64 m_nextSequence = 0;
+    QList<TaskId> m_dirty;
+    QTimer m_flushTimer;
+    QTimer m_retryTimer;
+    QTimer m_speedTimer;
+    bool m_scheduleQueued = false;
+    bool m_wasIdle = true;
+};

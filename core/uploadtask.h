@@ -1,0 +1,76 @@
+#pragma once
+
+#include "chunkmap.h"
+#include "ratemeter.h"
+#include "transfererror.h"
+#include "uploadtypes.h"
+
+#include <QString>
+#include <QUrl>
+
+class Transfer;
+
+// One file to upload and everything known about it. Owned by UploadScheduler, which is the only
+// writer; everyone else reads through const pointers and learns of changes through its signals.
+class UploadTask final {
+    Q_DISABLE_COPY_MOVE(UploadTask)
+public:
+    UploadTask(TaskId id, QString path, QString displayName, qint64 size, qint64 modifiedMs,
+               QUrl endpoint, Priority priority, qint64 chunkSize);
+    ~UploadTask();
+
+    TaskId id() const { return m_id; }
+    const QString &path() const { return m_path; }
+    // The name a person knows it by: the file name, or its path inside a dropped folder.
+    const QString &displayName() const { return m_displayName; }
+    qint64 size() const { return m_size; }
+    qint64 modifiedMs() const { return m_modifiedMs; }
+    const QUrl &endpoint() const { return m_endpoint; }
+    Priority priority() const { return m_priority; }
+    TaskState state() const { return m_state; }
+    const QUrl &uploadUrl() const { return m_uploadUrl; }
+    // Bytes the server has confirmed holding.
+    qint64 confirmedBytes() const { return m_confirmed; }
+    // What the progress bar shows: confirmed plus in flight, never going backwards.
+    qint64 shownBytes() const { return m_shown; }
+    double progress() const { return m_size > 0 ? double(m_shown) / double(m_size) : (m_state == TaskState::Success ? 1.0 : 0.0); }
+    const ChunkMap &chunks() const { return m_chunks; }
+    int retries() const { return m_retries; }
+    TransferError::Kind errorKind() const { return m_errorKind; }
+    const QString &errorMessage() const { return m_errorMessage; }
+    // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload").
+    const QString &statusNote() const { return m_statusNote; }
+    // When a waiting task may start again after a failure (ms since the epoch), 0 if now.
+    qint64 retryAtMs() const { return m_retryAtMs; }
+    double speed() const { return m_speed; }
+    // Seconds left at the current speed, -1 when unknown.
+    qint64 secondsLeft() const;
+
+private:
+    friend class UploadScheduler;
+
+    TaskId m_id;
+    QString m_path;
+    QString m_displayName;
+    qint64 m_size;
+    qint64 m_modifiedMs;
+    QUrl m_endpoint;
+    Priority m_priority;
+    TaskState m_state = TaskState::Waiting;
+    QUrl m_uploadUrl;
+    qint64 m_confirmed = 0;
+    qint64 m_shown = 0;
+    ChunkMap m_chunks;
+    int m_retries = 0;
+    TransferError::Kind m_errorKind = TransferError::Kind::None;
+    QString m_errorMessage;
+    QString m_statusNote;
+    qint64 m_retryAtMs = 0;
+    double m_speed = 0;
+    RateMeter m_rate;
+
+    // Scheduling bookkeeping.
+    quint64 m_sequence = 0; // FIFO order among equals
+    int m_skips = 0;        // times passed over for a higher-priority task (anti-starvation)
+    Transfer *m_transfer = nullptr; // owned; deleted with deleteLater
+};

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs every Debian and npm package Hoist's build, app, tests and benchmarks need.
+# Idempotent and quiet; safe to run again. Needs root (or sudo) for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libgl1-mesa-dev
+  libssl-dev
+  nodejs npm curl
+  xvfb xauth xdotool imagemagick fonts-dejavu-core
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# node/npm may come from outside Debian (e.g. NodeSource): accept any working ones.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  tmp=()
+  for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || tmp+=("$p"); done
+  missing=("${tmp[@]+"${tmp[@]}"}")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages for the test fixtures and the benchmark (the third-party tus server and reference client).
+if [ ! -f tests/node/node_modules/.hoist-installed ] || [ tests/node/package.json -nt tests/node/node_modules/.hoist-installed ]; then
+  echo "setup: installing npm packages in tests/node" >&2
+  (cd tests/node && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  touch tests/node/node_modules/.hoist-installed
+fi

@@ -1,0 +1,156 @@
+#include "tusserverprocess.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpSocket>
+#include <QThread>
+
+namespace {
+constexpr int StartTimeoutMs = 20000;
+constexpr int FetchTimeoutMs = 10000;
+} // namespace
+
+TusServerProcess::TusServerProcess() = default;
+
+TusServerProcess::~TusServerProcess()
+{
+    kill();
+}
+
+bool TusServerProcess::start(quint16 port, qint64 maxSize)
+{
+    kill();
+    m_maxSize = maxSize;
+    m_process = std::make_unique<QProcess>();
+    m_process->setWorkingDirectory(QStringLiteral(HOIST_TEST_NODE_DIR));
+    QStringList args{QStringLiteral("tus-server.mjs"), QStringLiteral("--dir"), m_storage.path(),
+                     QStringLiteral("--port"), QString::number(port)};
+    if (maxSize > 0)
+        args << QStringLiteral("--max-size") << QString::number(maxSize);
+    m_process->start(QStringLiteral("node"), args);
+    if (!m_process->waitForStarted(StartTimeoutMs)) {
+        m_error = QStringLiteral("cannot start node: ") + m_process->errorString();
+        return false;
+    }
+    QDeadlineTimer deadline(StartTimeoutMs);
+    QByteArray out;
+    while (!out.contains('\n') && !deadline.hasExpired()) {
+        if (!m_process->waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
+            break;
+        out += m_process->readAllStandardOutput();
+    }
+    const QByteArray line = out.left(out.indexOf('\n')).trimmed();
+    if (!line.startsWith("listening ")) {
+        m_stderr += m_process->readAllStandardError();
+        m_error = QStringLiteral("tus server did not start: ") + QString::fromUtf8(out + m_stderr);
+        kill();
+        return false;
+    }
+    m_port = quint16(line.mid(10).toUInt());
+    return m_port != 0;
+}
+
+void TusServerProcess::kill()
+{
+    if (!m_process)
+        return;
+    if (m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(5000);
+    }
+    m_stderr += m_process->readAllStandardError();
+    m_process.reset();
+}
+
+bool TusServerProcess::restart()
+{
+    const quint16 port = m_port;
+    kill();
+    // The port was ours a moment ago; node listens with SO_REUSEADDR, but give a refused bind a
+    // few more tries rather than fail the test on a race with the kernel.
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        if (start(port, m_maxSize))
+            return true;
+        QThread::msleep(100);
+    }
+    return false;
+}
+
+bool TusServerProcess::isRunning() const
+{
+    return m_process && m_process->state() == QProcess::Running;
+}
+
+QUrl TusServerProcess::endpoint() const
+{
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(m_port));
+}
+
+QString TusServerProcess::storedPath(const QUrl &uploadUrl) const
+{
+    const QString id = uploadUrl.path().section(QLatin1Char('/'), -1);
+    if (id.isEmpty() || id.contains(QLatin1String("..")))
+        return {};
+    return QDir(m_storage.path()).filePath(id);
+}
+
+QByteArray TusServerProcess::storedBytes(const QUrl &uploadUrl) const
+{
+    QFile file(storedPath(uploadUrl));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool TusServerProcess::holds(const QUrl &uploadUrl) const
+{
+    const QString path = storedPath(uploadUrl);
+    return !path.isEmpty() && QFile::exists(path);
+}
+
+int TusServerProcess::uploadCount() const
+{
+    return QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files).size();
+}
+
+QByteArray TusServerProcess::fetch(const QByteArray &method, const QByteArray &path) const
+{
+    // A plain blocking socket: no event loop, so a test's pending signals are not processed here.
+    QTcpSocket socket;
+    socket.connectToHost(QStringLiteral("127.0.0.1"), m_port);
+    if (!socket.waitForConnected(FetchTimeoutMs))
+        return {};
+    socket.write(method + ' ' + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
+    QByteArray response;
+    while (socket.waitForReadyRead(FetchTimeoutMs) || socket.bytesAvailable())
+        response += socket.readAll();
+    const int split = response.indexOf("\r\n\r\n");
+    return split < 0 ? QByteArray() : response.mid(split + 4);
+}
+
+TusServerProcess::Stats TusServerProcess::stats() const
+{
+    Stats s;
+    const QJsonObject o = QJsonDocument::fromJson(fetch("GET", "/__hoist/stats")).object();
+    s.inFlight = o.value(QLatin1String("inFlight")).toInt();
+    s.maxInFlight = o.value(QLatin1String("maxInFlight")).toInt();
+    s.bodyBytes = qint64(o.value(QLatin1String("bodyBytes")).toDouble());
+    const QJsonObject methods = o.value(QLatin1String("byMethod")).toObject();
+    for (auto it = methods.begin(); it != methods.end(); ++it)
+        s.byMethod.insert(it.key(), it.value().toInt());
+    s.log = o.value(QLatin1String("log")).toArray();
+    return s;
+}
+
+void TusServerProcess::resetStats() const
+{
+    fetch("POST", "/__hoist/stats/reset");
+}
+
+QString TusServerProcess::serverLog() const
+{
+    if (m_process)
+        m_stderr += m_process->readAllStandardError();
+    return QString::fromUtf8(m_stderr);
+}

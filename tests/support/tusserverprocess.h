@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QMap>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+// The third-party tus server (@tus/server + @tus/file-store, tests/node/tus-server.mjs) as a real
+// peer on a loopback port, with what it saw counted where the requests arrive.
+class TusServerProcess final {
+    Q_DISABLE_COPY_MOVE(TusServerProcess)
+public:
+    struct Stats {
+        int inFlight = 0;    // requests carrying upload bytes being received now
+        int maxInFlight = 0; // the most at once since the last reset
+        QMap<QString, int> byMethod;
+        qint64 bodyBytes = 0; // upload body bytes read off the sockets
+        // One object per request: method, url, uploadOffset, uploadLength, contentLength,
+        // status, responseOffset, socketBytes (body bytes that arrived for it).
+        QJsonArray log;
+        int count(const QString &method) const { return byMethod.value(method); }
+    };
+
+    TusServerProcess();
+    ~TusServerProcess();
+
+    // Starts the server on `port` (0: any free one) and waits until it listens.
+    // maxSize > 0 makes it advertise Tus-Max-Size and refuse larger uploads with 413.
+    bool start(quint16 port = 0, qint64 maxSize = 0);
+    // Kills it (SIGKILL, as a crash would) and waits for it to be gone.
+    void kill();
+    // Starts it again on the same port with the same storage.
+    bool restart();
+    bool isRunning() const;
+
+    quint16 port() const { return m_port; }
+    QUrl endpoint() const; // http://127.0.0.1:PORT/files/
+    QString storageDir() const { return m_storage.path(); }
+    // Where @tus/file-store keeps the bytes of an upload, by its URL's last path segment.
+    QString storedPath(const QUrl &uploadUrl) const;
+    QByteArray storedBytes(const QUrl &uploadUrl) const;
+    bool holds(const QUrl &uploadUrl) const;
+    // Number of uploads (finished or not) in storage.
+    int uploadCount() const;
+
+    Stats stats() const;
+    void resetStats() const;
+    QString errorString() const { return m_error; }
+    // What the server printed on stderr, for failure messages.
+    QString serverLog() const;
+
+private:
+    QByteArray fetch(const QByteArray &method, const QByteArray &path) const;
+
+    QTemporaryDir m_storage;
+    std::unique_ptr<QProcess> m_process;
+    quint16 m_port = 0;
+    qint64 m_maxSize = 0;
+    QString m_error;
+    mutable QByteArray m_stderr;
+};
