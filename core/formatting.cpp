@@ -50,8 +50,8 @@ qint64 parseSize(const QString &text)
     if (!ok)
         return -1;
     int shift = 0;
-    switch (match.captured(2).toLower().isEmpty() ? QChar() : match.captured(2).toLower().at(0)
-                                                                 .toLatin1()) {
+    const QString unit = match.captured(2).toLower();
+    switch (unit.isEmpty() ? '\0' : unit.at(0).toLatin1()) {
     case 'k': shift = 10; break;
     case 'm': shift = 20; break;
     case 'g': shift = 30; break;
