@@ -26,6 +26,8 @@ public:
     void setConfirmedOffset(qint64 offset);
     void markInFlight(int index);
     void markFailed(int index);
+    // The request in flight ended without a verdict (paused, cancelled): its chunk is pending.
+    void clearInFlight();
     // Bytes of the chunk in flight that left this machine, for painting a partial chunk.
     void setInFlightBytes(qint64 bytes) { m_inFlightBytes = bytes; }
     qint64 inFlightBytes() const { return m_inFlightBytes; }

@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QSet>
 #include <QObject>
 #include <QTimer>
 
@@ -92,12 +93,16 @@ private:
     void startTask(UploadTask *task);
     void stopTransfer(UploadTask *task);
     void onExpanded(const QList<ExpandedPath> &paths, Priority priority);
+    void connectTransfer(UploadTask *task, Transfer *transfer);
     void onTransferFailed(UploadTask *task, const TransferError &error);
     void onTransferCompleted(UploadTask *task);
     void onOffsetConfirmed(UploadTask *task, qint64 offset);
+    void onChunkProgress(UploadTask *task, qint64 sent);
+    void resetProgress(UploadTask *task);
     void fail(UploadTask *task, const TransferError &error);
     void removeTask(TaskId id);
     void armRetryTimer();
+    void tick();
     void checkIdle();
 
     TransferProtocol *m_protocol;
@@ -115,7 +120,7 @@ private:
     std::map<TaskId, std::unique_ptr<UploadTask>> m_tasks;
     TaskId m_nextId = 1;
     quint64 m_nextSequence = 0;
-    QList<TaskId> m_dirty;
+    QSet<TaskId> m_dirty;
     QTimer m_flushTimer;
     QTimer m_retryTimer;
     QTimer m_speedTimer;

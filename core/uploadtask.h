@@ -72,5 +72,6 @@ private:
     // Scheduling bookkeeping.
     quint64 m_sequence = 0; // FIFO order among equals
     int m_skips = 0;        // times passed over for a higher-priority task (anti-starvation)
+    qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
     Transfer *m_transfer = nullptr; // owned; deleted with deleteLater
 };
