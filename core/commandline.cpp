@@ -1,1 +1,173 @@
-// TODO: being written
+#include "commandline.h"
+
+#include "formatting.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+namespace {
+constexpr int ExitUsage = 2;
+constexpr int MinConcurrency = 1;
+constexpr int MaxConcurrency = 64;
+constexpr qint64 MinChunkSize = 1024;
+
+// Headers the tus client sets itself; letting a person override them would break the protocol.
+const char *const ReservedHeaders[] = {
+    "content-length", "content-type", "host", "transfer-encoding", "connection", "expect",
+    "tus-resumable", "upload-offset", "upload-length", "upload-metadata", "upload-defer-length",
+    "upload-checksum", "upload-concat",
+};
+
+CommandLineResult usageError(const QString &program, const QString &message)
+{
+    CommandLineResult result;
+    result.status = CommandLineResult::Status::UsageError;
+    result.exitCode = ExitUsage;
+    result.text = QStringLiteral("%1: %2\nTry '%1 --help' for more information.\n").arg(program, message);
+    return result;
+}
+
+CommandLineResult exitWith(const QString &text)
+{
+    CommandLineResult result;
+    result.status = CommandLineResult::Status::Exit;
+    result.text = text;
+    return result;
+}
+
+bool isTokenChar(char c)
+{
+    // RFC 9110 token characters.
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+}
+
+// Returns an error for a person, or an empty string and fills `header`. The value is never part
+// of the error: it is likely a credential.
+QString parseHeader(const QString &text, HttpHeader *header)
+{
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return QStringLiteral("--header needs the form \"Name: value\" (no colon found)");
+    const QByteArray name = text.left(colon).trimmed().toUtf8();
+    if (name.isEmpty())
+        return QStringLiteral("--header needs the form \"Name: value\" (the name is empty)");
+    for (char c : name) {
+        if (!isTokenChar(c))
+            return QStringLiteral("--header name is not a valid HTTP header name");
+    }
+    const QByteArray value = text.mid(colon + 1).trimmed().toUtf8();
+    for (char c : value) {
+        if (c == '\r' || c == '\n' || c == '\0')
+            return QStringLiteral("--header %1: the value contains a line break")
+                .arg(QString::fromLatin1(name));
+    }
+    const QByteArray lower = name.toLower();
+    for (const char *reserved : ReservedHeaders) {
+        if (lower == reserved)
+            return QStringLiteral("--header %1: Hoist sets this header itself")
+                .arg(QString::fromLatin1(name));
+    }
+    *header = {name, value};
+    return {};
+}
+
+QString checkEndpoint(const QString &text, QUrl *endpoint)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return QStringLiteral("--endpoint must be an http:// or https:// URL");
+    if (url.host().isEmpty())
+        return QStringLiteral("--endpoint has no host");
+    *endpoint = url;
+    return {};
+}
+
+// helpText() names the program after qApp's first argument, or a placeholder without one.
+QString helpFor(const QCommandLineParser &parser, const QString &program)
+{
+    QString text = parser.helpText();
+    const QString prefix = QStringLiteral("Usage: ");
+    const qsizetype end = text.indexOf(QStringLiteral(" [options]"));
+    if (text.startsWith(prefix) && end > 0)
+        text.replace(prefix.size(), end - prefix.size(), program);
+    return text;
+}
+} // namespace
+
+CommandLineResult parseCommandLine(const QStringList &arguments)
+{
+    const QString program = arguments.isEmpty()
+        ? QStringLiteral("hoist")
+        : QFileInfo(arguments.constFirst()).fileName();
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Hoist uploads files and folders to a tus server, several at once, resuming where a "
+        "connection broke. Without --headless it opens a window with the paths queued."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QCommandLineOption headless(QStringLiteral("headless"),
+        QStringLiteral("Upload without a window; one result line per file on stdout."));
+    const QCommandLineOption endpoint({QStringLiteral("e"), QStringLiteral("endpoint")},
+        QStringLiteral("The tus endpoint to create uploads at (http or https)."), QStringLiteral("url"));
+    const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
+        QStringLiteral("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
+        QStringLiteral("n"));
+    const QCommandLineOption chunkSize(QStringLiteral("chunk-size"),
+        QStringLiteral("Bytes per request: 8M, 512K, 1048576... at least 1K (default 8M)."),
+        QStringLiteral("size"));
+    const QCommandLineOption header({QStringLiteral("H"), QStringLiteral("header")},
+        QStringLiteral("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
+        QStringLiteral("header"));
+    parser.addOptions({headless, endpoint, concurrency, chunkSize, header});
+    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to upload."),
+                                 QStringLiteral("[path...]"));
+
+    if (!parser.parse(arguments))
+        return usageError(program, parser.errorText());
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all")))
+        return exitWith(helpFor(parser, program));
+    if (parser.isSet(version))
+        return exitWith(QStringLiteral("hoist %1\n").arg(QStringLiteral(HOIST_VERSION)));
+
+    CommandLineResult result;
+    AppOptions &options = result.options;
+    options.headless = parser.isSet(headless);
+    options.paths = parser.positionalArguments();
+
+    if (parser.isSet(endpoint)) {
+        const QString error = checkEndpoint(parser.value(endpoint), &options.endpoint);
+        if (!error.isEmpty())
+            return usageError(program, error);
+    }
+    if (parser.isSet(concurrency)) {
+        bool ok = false;
+        options.concurrency = parser.value(concurrency).toInt(&ok);
+        if (!ok || options.concurrency < MinConcurrency || options.concurrency > MaxConcurrency)
+            return usageError(program, QStringLiteral("--concurrency must be a whole number from %1 to %2")
+                                           .arg(MinConcurrency).arg(MaxConcurrency));
+    }
+    if (parser.isSet(chunkSize)) {
+        options.chunkSize = parseSize(parser.value(chunkSize));
+        if (options.chunkSize < 0)
+            return usageError(program, QStringLiteral("--chunk-size must be a size such as 8M, 512K or 1048576"));
+        if (options.chunkSize < MinChunkSize)
+            return usageError(program, QStringLiteral("--chunk-size must be at least 1K"));
+    }
+    for (const QString &text : parser.values(header)) {
+        HttpHeader parsed;
+        const QString error = parseHeader(text, &parsed);
+        if (!error.isEmpty())
+            return usageError(program, error);
+        options.headers.append(parsed);
+    }
+    if (options.headless) {
+        if (options.endpoint.isEmpty())
+            return usageError(program, QStringLiteral("--headless needs --endpoint URL"));
+        if (options.paths.isEmpty())
+            return usageError(program, QStringLiteral("--headless needs at least one file or folder"));
+    }
+    return result;
+}

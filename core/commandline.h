@@ -1,0 +1,33 @@
+#pragma once
+
+#include "transfer.h"
+
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+// What a person asked for on the command line; shared by the window and the headless run.
+struct AppOptions {
+    bool headless = false;
+    QUrl endpoint; // empty when not given (the window then falls back to its settings)
+    int concurrency = 3;
+    qint64 chunkSize = 8 * 1024 * 1024;
+    HttpHeaders headers; // from repeated --header "Name: value"; values never printed
+    QStringList paths;
+};
+
+// Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage
+// error (exit 2). main() and the tests share it so both see the same exit codes and text.
+struct CommandLineResult {
+    enum class Status { Ok, Exit, UsageError };
+    Status status = Status::Ok;
+    AppOptions options;
+    QString text; // Exit: what to print on stdout; UsageError: what to print on stderr
+    int exitCode = 0;
+
+    bool ok() const { return status == Status::Ok; }
+};
+
+// `arguments` includes the program name first, as QCoreApplication::arguments() does.
+// Needs no application object, so main() can decide which one to build from the result.
+CommandLineResult parseCommandLine(const QStringList &arguments);

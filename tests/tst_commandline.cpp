@@ -1,0 +1,243 @@
+#include "commandline.h"
+
+#include <QTest>
+
+using Status = CommandLineResult::Status;
+
+// What main() and the headless tests rely on: which arguments run, which exit at once with what
+// code, and that a header's value (a credential) never shows up in an error.
+class TestCommandLine : public QObject {
+    Q_OBJECT
+
+    static CommandLineResult parse(QStringList args)
+    {
+        args.prepend(QStringLiteral("/usr/bin/hoist"));
+        return parseCommandLine(args);
+    }
+
+private Q_SLOTS:
+    void defaults()
+    {
+        const CommandLineResult r = parse({});
+        QVERIFY(r.ok());
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(!r.options.headless);
+        QVERIFY(r.options.endpoint.isEmpty());
+        QCOMPARE(r.options.concurrency, 3);
+        QCOMPARE(r.options.chunkSize, qint64(8) * 1024 * 1024);
+        QVERIFY(r.options.headers.isEmpty());
+        QVERIFY(r.options.paths.isEmpty());
+    }
+
+    void fullHeadless()
+    {
+        const CommandLineResult r = parse({"--headless", "--endpoint", "https://up.example.com:8443/files/",
+                                           "-c", "5", "--chunk-size", "512K", "-H", "Authorization: Bearer x",
+                                           "--header", "X-Trace:abc", "a.bin", "dir", "--", "-weird-name"});
+        QVERIFY2(r.ok(), qPrintable(r.text));
+        QVERIFY(r.options.headless);
+        QCOMPARE(r.options.endpoint, QUrl("https://up.example.com:8443/files/"));
+        QCOMPARE(r.options.concurrency, 5);
+        QCOMPARE(r.options.chunkSize, qint64(512) * 1024);
+        QCOMPARE(r.options.headers.size(), 2);
+        QCOMPARE(r.options.headers.at(0), HttpHeader("Authorization", "Bearer x"));
+        QCOMPARE(r.options.headers.at(1), HttpHeader("X-Trace", "abc"));
+        QCOMPARE(r.options.paths, QStringList({"a.bin", "dir", "-weird-name"}));
+    }
+
+    void windowTakesSameOptions()
+    {
+        const CommandLineResult r = parse({"--endpoint", "http://127.0.0.1:1080/files/", "--chunk-size", "1M", "x"});
+        QVERIFY(r.ok());
+        QVERIFY(!r.options.headless);
+        QCOMPARE(r.options.chunkSize, qint64(1) << 20);
+        QCOMPARE(r.options.paths, QStringList{"x"});
+    }
+
+    void chunkSize_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("expected"); // -1: usage error
+        QTest::newRow("8M") << "8M" << (qint64(8) << 20);
+        QTest::newRow("8MiB") << "8MiB" << (qint64(8) << 20);
+        QTest::newRow("512K") << "512K" << (qint64(512) << 10);
+        QTest::newRow("512k") << "512k" << (qint64(512) << 10);
+        QTest::newRow("bytes") << "1048576" << qint64(1048576);
+        QTest::newRow("1.5G") << "1.5G" << (qint64(3) << 29);
+        QTest::newRow("1K exactly") << "1K" << qint64(1024);
+        QTest::newRow("1024 bytes") << "1024" << qint64(1024);
+        QTest::newRow("1023 bytes") << "1023" << qint64(-1);
+        QTest::newRow("zero") << "0" << qint64(-1);
+        QTest::newRow("negative") << "-5M" << qint64(-1);
+        QTest::newRow("garbage") << "lots" << qint64(-1);
+        QTest::newRow("empty") << "" << qint64(-1);
+        QTest::newRow("unknown unit") << "5X" << qint64(-1);
+    }
+    void chunkSize()
+    {
+        QFETCH(QString, text);
+        QFETCH(qint64, expected);
+        const CommandLineResult r = parse({"--chunk-size", text});
+        if (expected < 0) {
+            QCOMPARE(r.status, Status::UsageError);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.text.contains("--chunk-size"));
+        } else {
+            QVERIFY2(r.ok(), qPrintable(r.text));
+            QCOMPARE(r.options.chunkSize, expected);
+        }
+    }
+
+    void concurrency_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("expected"); // 0: usage error
+        QTest::newRow("1") << "1" << 1;
+        QTest::newRow("64") << "64" << 64;
+        QTest::newRow("0") << "0" << 0;
+        QTest::newRow("65") << "65" << 0;
+        QTest::newRow("-1") << "-1" << 0;
+        QTest::newRow("word") << "many" << 0;
+        QTest::newRow("fraction") << "2.5" << 0;
+    }
+    void concurrency()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, expected);
+        const CommandLineResult r = parse({"--concurrency", text});
+        if (expected == 0) {
+            QCOMPARE(r.status, Status::UsageError);
+            QCOMPARE(r.exitCode, 2);
+        } else {
+            QVERIFY(r.ok());
+            QCOMPARE(r.options.concurrency, expected);
+        }
+    }
+
+    void endpoint_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("http") << "http://127.0.0.1:1080/files/" << true;
+        QTest::newRow("https") << "https://example.com/files" << true;
+        QTest::newRow("upper scheme") << "HTTPS://example.com/files" << true;
+        QTest::newRow("ftp") << "ftp://example.com/files" << false;
+        QTest::newRow("no scheme") << "example.com/files" << false;
+        QTest::newRow("no host") << "http:///files" << false;
+        QTest::newRow("file") << "file:///tmp/x" << false;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("bad port") << "http://example.com:99999999/" << false;
+    }
+    void endpoint()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, valid);
+        const CommandLineResult r = parse({"--endpoint", text});
+        QCOMPARE(r.ok(), valid);
+        if (!valid) {
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.text.contains("--endpoint"));
+        }
+    }
+
+    void header_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QByteArray>("name"); // empty: usage error
+        QTest::addColumn<QByteArray>("value");
+        QTest::newRow("plain") << "Authorization: Bearer secret" << QByteArray("Authorization") << QByteArray("Bearer secret");
+        QTest::newRow("no space") << "X-A:1" << QByteArray("X-A") << QByteArray("1");
+        QTest::newRow("colon in value") << "X-Url: http://a:b@c" << QByteArray("X-Url") << QByteArray("http://a:b@c");
+        QTest::newRow("empty value") << "X-Empty:" << QByteArray("X-Empty") << QByteArray();
+        QTest::newRow("no colon") << "Bearer secret" << QByteArray() << QByteArray();
+        QTest::newRow("no name") << ": secret" << QByteArray() << QByteArray();
+        QTest::newRow("space in name") << "Auth orization: secret" << QByteArray() << QByteArray();
+        QTest::newRow("newline in value") << "X-A: secret\r\nX-B: 1" << QByteArray() << QByteArray();
+        QTest::newRow("protocol header") << "Upload-Offset: secret" << QByteArray() << QByteArray();
+        QTest::newRow("content-type") << "content-type: secret" << QByteArray() << QByteArray();
+    }
+    void header()
+    {
+        QFETCH(QString, text);
+        QFETCH(QByteArray, name);
+        QFETCH(QByteArray, value);
+        const CommandLineResult r = parse({"--header", text});
+        if (name.isEmpty()) {
+            QCOMPARE(r.status, Status::UsageError);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.text.contains("--header"));
+            QVERIFY2(!r.text.contains("secret"), qPrintable(r.text));
+        } else {
+            QVERIFY2(r.ok(), qPrintable(r.text));
+            QCOMPARE(r.options.headers, HttpHeaders{HttpHeader(name, value)});
+        }
+    }
+
+    void headlessRequirements_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("complete") << QStringList{"--headless", "-e", "http://h/files/", "f"} << true;
+        QTest::newRow("no endpoint") << QStringList{"--headless", "f"} << false;
+        QTest::newRow("no path") << QStringList{"--headless", "-e", "http://h/files/"} << false;
+        QTest::newRow("window needs neither") << QStringList{} << true;
+    }
+    void headlessRequirements()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, valid);
+        const CommandLineResult r = parse(args);
+        QCOMPARE(r.ok(), valid);
+        QCOMPARE(r.exitCode, valid ? 0 : 2);
+    }
+
+    void unknownOptionAndMissingValue()
+    {
+        CommandLineResult r = parse({"--frobnicate"});
+        QCOMPARE(r.status, Status::UsageError);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.text.contains("frobnicate"));
+        QVERIFY(r.text.contains("--help"));
+        r = parse({"--endpoint"});
+        QCOMPARE(r.status, Status::UsageError);
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void help_data()
+    {
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("--help") << "--help";
+        QTest::newRow("-h") << "-h";
+        QTest::newRow("--help-all") << "--help-all";
+    }
+    void help()
+    {
+        QFETCH(QString, flag);
+        // Help wins over an otherwise incomplete command line, as people expect.
+        const CommandLineResult r = parse({"--headless", flag});
+        QCOMPARE(r.status, Status::Exit);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.text.startsWith("Usage: hoist [options] [path...]"), qPrintable(r.text));
+        for (const char *option : {"--headless", "--endpoint", "--concurrency", "--chunk-size", "--header", "--version"})
+            QVERIFY2(r.text.contains(option), option);
+    }
+
+    void version_data()
+    {
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("--version") << "--version";
+        QTest::newRow("-v") << "-v";
+    }
+    void version()
+    {
+        QFETCH(QString, flag);
+        const CommandLineResult r = parse({flag});
+        QCOMPARE(r.status, Status::Exit);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.text, QStringLiteral("hoist " HOIST_VERSION "\n"));
+        QCOMPARE(r.text, QStringLiteral("hoist 0.1.0\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"
