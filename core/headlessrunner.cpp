@@ -1,1 +1,178 @@
-// TODO: being written
+#include "headlessrunner.h"
+
+#include "formatting.h"
+#include "uploadscheduler.h"
+
+#include <QTextStream>
+
+namespace {
+constexpr int TerminalProgressMs = 1000;
+// Logs and CI output should not fill with progress: a plain line now and then is enough.
+constexpr int PlainProgressMs = 10000;
+constexpr int ExitSuccess = 0;
+constexpr int ExitFailure = 1;
+} // namespace
+
+HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTextStream &err,
+                               QObject *parent)
+    : QObject(parent), m_scheduler(scheduler), m_out(out), m_err(err)
+{
+    m_progressTimer.setInterval(PlainProgressMs);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this] { printProgress(false); });
+    connect(m_scheduler, &UploadScheduler::taskFinished, this, &HeadlessRunner::report);
+    connect(m_scheduler, &UploadScheduler::tasksAdded, this, [this](const QList<TaskId> &ids) {
+        m_addedSeen = true;
+        // Paths that cannot be uploaded may arrive already in Error.
+        for (TaskId id : ids)
+            report(id);
+        requestCheck();
+    });
+    connect(m_scheduler, &UploadScheduler::idle, this, &HeadlessRunner::requestCheck);
+}
+
+void HeadlessRunner::setProgressInterval(int ms)
+{
+    m_progressTimer.setInterval(ms);
+}
+
+void HeadlessRunner::start(const QStringList &paths)
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_clock.start();
+    if (m_terminal && m_progressTimer.interval() == PlainProgressMs)
+        m_progressTimer.setInterval(TerminalProgressMs);
+    m_progressTimer.start();
+    m_scheduler->addPaths(paths);
+}
+
+QString HeadlessRunner::escapeField(const QString &text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (QChar c : text) {
+        switch (c.unicode()) {
+        case '\\': escaped += QLatin1String("\\\\"); break;
+        case '\t': escaped += QLatin1String("\\t"); break;
+        case '\n': escaped += QLatin1String("\\n"); break;
+        case '\r': escaped += QLatin1String("\\r"); break;
+        default: escaped += c; break;
+        }
+    }
+    return escaped;
+}
+
+void HeadlessRunner::report(TaskId id)
+{
+    const UploadTask *task = m_scheduler->task(id);
+    if (!task || m_reported.contains(id))
+        return;
+    const TaskState state = task->state();
+    if (state != TaskState::Success && state != TaskState::Error)
+        return;
+    m_reported.insert(id);
+    // A progress line on a terminal shares the screen with stdout: clear it first.
+    if (m_terminal && m_lastProgressWidth > 0) {
+        m_err << '\r' << QString(m_lastProgressWidth, QLatin1Char(' ')) << '\r';
+        m_err.flush();
+        m_lastProgressWidth = 0;
+    }
+    if (state == TaskState::Success) {
+        ++m_succeeded;
+        m_out << "success\t" << escapeField(task->path()) << '\t'
+              << task->uploadUrl().toString(QUrl::FullyEncoded) << '\n';
+    } else {
+        ++m_failed;
+        QString reason = task->errorMessage().simplified();
+        if (reason.isEmpty())
+            reason = QStringLiteral("upload failed");
+        m_out << "error\t" << escapeField(task->path()) << '\t' << escapeField(reason) << '\n';
+    }
+    m_out.flush();
+    requestCheck();
+}
+
+// Signals arrive in bursts (a task finishing, the batch flush, idle); decide once after them.
+void HeadlessRunner::requestCheck()
+{
+    if (m_checkQueued || m_finished)
+        return;
+    m_checkQueued = true;
+    QMetaObject::invokeMethod(this, &HeadlessRunner::checkDone, Qt::QueuedConnection);
+}
+
+void HeadlessRunner::checkDone()
+{
+    m_checkQueued = false;
+    if (m_finished || !m_started || !m_addedSeen || !m_scheduler->isIdle())
+        return;
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    for (TaskId id : ids)
+        report(id);
+    for (TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        // Headless never pauses; a task still waiting (e.g. a retry timer) means not done yet.
+        if (task && task->state() != TaskState::Success && task->state() != TaskState::Error)
+            return;
+    }
+    finish();
+}
+
+void HeadlessRunner::printProgress(bool final)
+{
+    const SchedulerTotals totals = m_scheduler->totals();
+    const int total = int(m_scheduler->taskIds().size());
+    const int done = totals.count(TaskState::Success) + totals.count(TaskState::Error);
+    QString line;
+    if (final) {
+        const double seconds = qMax<qint64>(1, m_clock.elapsed()) / 1000.0;
+        // What arrived in full; bytes of files that failed half-way do not count.
+        qint64 bytes = 0;
+        for (TaskId id : m_scheduler->taskIds()) {
+            const UploadTask *task = m_scheduler->task(id);
+            if (task && task->state() == TaskState::Success)
+                bytes += task->size();
+        }
+        line = QStringLiteral("hoist: %1 of %2 files uploaded").arg(m_succeeded).arg(total);
+        if (m_failed > 0)
+            line += QStringLiteral(", %1 failed").arg(m_failed);
+        line += QStringLiteral(", %1 in %2 s").arg(formatSize(bytes)).arg(seconds, 0, 'f', 1);
+        if (bytes > 0)
+            line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
+    } else {
+        if (total == 0)
+            return;
+        line = QStringLiteral("hoist: %1/%2 files, %3 of %4")
+                   .arg(done).arg(total)
+                   .arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));
+        const QString speed = formatSpeed(totals.bytesPerSecond);
+        if (!speed.isEmpty())
+            line += QStringLiteral(", ") + speed;
+    }
+    if (m_terminal) {
+        const int width = int(line.size());
+        m_err << '\r' << line;
+        if (width < m_lastProgressWidth)
+            m_err << QString(m_lastProgressWidth - width, QLatin1Char(' '));
+        m_lastProgressWidth = final ? 0 : width;
+        if (final)
+            m_err << '\n';
+    } else {
+        m_err << line << '\n';
+    }
+    m_err.flush();
+}
+
+void HeadlessRunner::finish()
+{
+    m_finished = true;
+    m_progressTimer.stop();
+    if (m_reported.isEmpty())
+        m_err << "hoist: nothing to upload (no files found)\n";
+    else
+        printProgress(true);
+    m_err.flush();
+    m_exitCode = m_failed > 0 ? ExitFailure : ExitSuccess;
+    Q_EMIT finished(m_exitCode);
+}

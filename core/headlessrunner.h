@@ -1,0 +1,65 @@
+#pragma once
+
+#include "uploadtypes.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+#include <QTimer>
+
+class QTextStream;
+class UploadScheduler;
+class UploadTask;
+
+// Runs an upload without a window: queues paths on the scheduler, writes one result line per
+// file on `out` as it ends (success<TAB>path<TAB>upload URL, or error<TAB>path<TAB>reason) and a
+// compact progress line on `err`. Emits finished() once, when nothing is left to do:
+// exit code 0 when every file arrived, 1 when any failed.
+class HeadlessRunner final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HeadlessRunner)
+public:
+    HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTextStream &err,
+                   QObject *parent = nullptr);
+
+    // On a terminal progress rewrites one line with \r; otherwise it prints plain lines, rarely.
+    void setTerminal(bool terminal) { m_terminal = terminal; }
+    void setProgressInterval(int ms);
+    void start(const QStringList &paths);
+
+    bool isFinished() const { return m_finished; }
+    int exitCode() const { return m_exitCode; }
+    int succeeded() const { return m_succeeded; }
+    int failed() const { return m_failed; }
+
+    // A path as it goes into a result line: tabs, line breaks and backslashes escaped so that
+    // every result stays one line of three fields.
+    static QString escapeField(const QString &text);
+
+Q_SIGNALS:
+    void finished(int exitCode);
+
+private:
+    void report(TaskId id);
+    void requestCheck();
+    void checkDone();
+    void printProgress(bool final);
+    void finish();
+
+    UploadScheduler *m_scheduler;
+    QTextStream &m_out;
+    QTextStream &m_err;
+    bool m_terminal = false;
+    bool m_started = false;
+    bool m_addedSeen = false;
+    bool m_checkQueued = false;
+    bool m_finished = false;
+    int m_exitCode = 0;
+    int m_succeeded = 0;
+    int m_failed = 0;
+    int m_lastProgressWidth = 0;
+    QSet<TaskId> m_reported;
+    QTimer m_progressTimer;
+    QElapsedTimer m_clock;
+};
