@@ -1,1 +1,146 @@
-int main() { return 0; }
+// Parses the command line, builds the object graph in order and runs either the window or the
+// headless runner. No singletons: everything is passed to the constructor that needs it.
+#include "commandline.h"
+#include "headlessrunner.h"
+#include "mainwindow.h"
+#include "tusprotocol.h"
+#include "uploadscheduler.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+Q_LOGGING_CATEGORY(lcApp, "hoist.app", QtWarningMsg)
+
+namespace {
+const char DefaultEndpoint[] = "http://127.0.0.1:1080/files/";
+
+QStringList rawArguments(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+// Qt's own window options (-platform, -style, ...) are single-dash words our parser does not
+// know; QApplication removes them from the arguments it hands back.
+bool hasSingleDashWord(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        if (a.size() > 2 && a.startsWith(QLatin1Char('-')) && a.at(1) != QLatin1Char('-'))
+            return true;
+    }
+    return false;
+}
+
+bool wantsHeadless(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--"))
+            break;
+        if (arguments.at(i) == QLatin1String("--headless"))
+            return true;
+    }
+    return false;
+}
+
+int report(const CommandLineResult &result)
+{
+    FILE *stream = result.status == CommandLineResult::Status::Exit ? stdout : stderr;
+    std::fputs(result.text.toLocal8Bit().constData(), stream);
+    return result.exitCode;
+}
+
+void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl &endpoint)
+{
+    scheduler.setEndpoint(endpoint);
+    scheduler.setChunkSize(options.chunkSize);
+    scheduler.setConcurrency(options.concurrency);
+    scheduler.setHeaders(options.headers);
+}
+
+int runHeadless(int &argc, char **argv, const AppOptions &options)
+{
+    QCoreApplication app(argc, argv);
+    QNetworkAccessManager network;
+    TusProtocol protocol(&network);
+    UploadScheduler scheduler(&protocol);
+    configure(scheduler, options, options.endpoint);
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    HeadlessRunner runner(&scheduler, out, err);
+    runner.setTerminal(::isatty(STDERR_FILENO));
+    QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
+    qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
+                   << options.concurrency << "chunk" << options.chunkSize;
+    runner.start(options.paths);
+    return app.exec();
+}
+
+// `result` may be a usage error caused by Qt's own options; it is parsed again once
+// QApplication has taken those out of the arguments.
+int runWindow(int &argc, char **argv, CommandLineResult result)
+{
+    QApplication app(argc, argv);
+    if (!result.ok())
+        result = parseCommandLine(QCoreApplication::arguments());
+    if (!result.ok())
+        return report(result);
+    const AppOptions &options = result.options;
+
+    QNetworkAccessManager network;
+    TusProtocol protocol(&network);
+    UploadScheduler scheduler(&protocol);
+    QUrl endpoint = options.endpoint;
+    if (endpoint.isEmpty()) {
+        // The one the window remembered last time, if it still reads as an endpoint.
+        const QString saved = QSettings().value(QStringLiteral("endpoint")).toString().trimmed();
+        const bool usable = !saved.isEmpty() && MainWindow::endpointProblem(saved).isEmpty();
+        endpoint = QUrl(usable ? saved : QString::fromLatin1(DefaultEndpoint));
+    }
+    configure(scheduler, options, endpoint);
+    qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
+
+    MainWindow window(&scheduler);
+    window.show();
+    // After the window exists, so that its model sees the tasks arrive.
+    if (!options.paths.isEmpty())
+        scheduler.addPaths(options.paths);
+    return app.exec();
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("hoist"));
+    QCoreApplication::setApplicationName(QStringLiteral("hoist"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HOIST_VERSION));
+    // Quiet unless asked: QT_LOGGING_RULES is applied after these rules and still wins.
+    QLoggingCategory::setFilterRules(QStringLiteral("hoist.*.debug=false\nhoist.*.info=false"));
+
+    // Parse before any application object exists: --help, --version and usage errors need no
+    // display, and the options decide between QCoreApplication and QApplication.
+    const QStringList arguments = rawArguments(argc, argv);
+    const CommandLineResult result = parseCommandLine(arguments);
+    if (result.status == CommandLineResult::Status::Exit)
+        return report(result);
+    if (wantsHeadless(arguments)) {
+        if (!result.ok())
+            return report(result);
+        return runHeadless(argc, argv, result.options);
+    }
+    if (!result.ok() && !hasSingleDashWord(arguments))
+        return report(result);
+    return runWindow(argc, argv, result);
+}

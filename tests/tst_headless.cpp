@@ -1,0 +1,270 @@
+#include "testfiles.h"
+#include "tusserverprocess.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr int RunTimeoutMs = 120000;
+constexpr qint64 Chunk = 64 * 1024;
+
+struct Run {
+    int exitCode = -1;
+    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
+    QString out;
+    QString err;
+    QList<QStringList> lines; // stdout split into tab-separated fields
+};
+
+// Runs the built hoist binary and keeps this thread's event loop turning meanwhile, so that an
+// in-process server can answer it.
+Run runHoist(const QStringList &args)
+{
+    Run run;
+    QProcess process;
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
+    if (!process.waitForStarted(10000) || !finished.wait(RunTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = QStringLiteral("hoist did not finish: ") + process.readAllStandardError();
+        return run;
+    }
+    run.exitCode = process.exitCode();
+    run.exitStatus = process.exitStatus();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    for (const QString &line : run.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        run.lines << line.split(QLatin1Char('\t'));
+    return run;
+}
+
+QString canonical(const QString &path)
+{
+    return QFileInfo(path).canonicalFilePath();
+}
+
+QString describe(const Run &run)
+{
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
+}
+
+// Records the head of every request and refuses it with 403 (permanent, so hoist ends): shows
+// which headers actually went over the wire, which the real tus server cannot report.
+class HeaderRecorder final : public QObject {
+public:
+    HeaderRecorder()
+    {
+        m_server.listen(QHostAddress::LocalHost, 0);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] { onReadyRead(socket); });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+    }
+    QUrl endpoint() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(m_server.serverPort())); }
+    QList<QByteArray> heads;
+
+private:
+    void onReadyRead(QTcpSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        const qsizetype end = buffer.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        heads << buffer.left(end);
+        buffer.clear();
+        socket->write("HTTP/1.1 403 Forbidden\r\nTus-Resumable: 1.0.0\r\nContent-Length: 0\r\n"
+                      "Connection: close\r\n\r\n");
+        socket->disconnectFromHost();
+    }
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+};
+} // namespace
+
+// The hoist binary end to end against the third-party tus server: exit codes, one result line
+// per file, and the bytes the server stored.
+class TestHeadless : public QObject {
+    Q_OBJECT
+
+    TusServerProcess m_server;
+    QTemporaryDir m_dir;
+
+    QStringList base() const
+    {
+        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"), m_server.endpoint().toString(),
+                QStringLiteral("--chunk-size"), QString::number(Chunk)};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariableIsEmpty("HOIST_BINARY"), "HOIST_BINARY not set");
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+    }
+
+    void allSucceed()
+    {
+        // Sizes around the chunk edges, each with its own content.
+        const QList<qint64> sizes{0, 1, Chunk - 1, Chunk, Chunk + 1, 5 * Chunk + 123};
+        QStringList paths;
+        QHash<QString, int> indexOf;
+        for (int i = 0; i < sizes.size(); ++i) {
+            paths << makeTestFile(m_dir.path(), QStringLiteral("ok-%1.bin").arg(i), sizes[i], quint32(100 + i));
+            QVERIFY(!paths.last().isEmpty());
+            indexOf.insert(canonical(paths.last()), i);
+        }
+        const Run run = runHoist(base() << QStringLiteral("--concurrency") << QStringLiteral("2") << paths);
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
+        QCOMPARE(run.lines.size(), sizes.size());
+        QSet<QString> seen;
+        for (const QStringList &fields : run.lines) {
+            QCOMPARE(fields.size(), 3);
+            QCOMPARE(fields[0], QStringLiteral("success"));
+            const QString path = canonical(fields[1]);
+            QVERIFY2(indexOf.contains(path), qPrintable(fields[1]));
+            QVERIFY(!seen.contains(path));
+            seen.insert(path);
+            const int i = indexOf.value(path);
+            const QUrl url(fields[2]);
+            QVERIFY2(url.isValid() && url.scheme() == QLatin1String("http"), qPrintable(fields[2]));
+            QVERIFY2(m_server.storedBytes(url) == testContent(sizes[i], quint32(100 + i)),
+                     qPrintable(QStringLiteral("stored bytes differ for %1").arg(fields[1])));
+        }
+        QVERIFY(!run.err.contains(QStringLiteral("error")));
+    }
+
+    void folderIsWalked()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("tree/sub")));
+        const QString root = m_dir.filePath(QStringLiteral("tree"));
+        const QString a = makeTestFile(root, QStringLiteral("a.bin"), 3 * Chunk, 7);
+        const QString b = makeTestFile(root + QStringLiteral("/sub"), QStringLiteral("b.bin"), 1000, 8);
+        const Run run = runHoist(base() << root);
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QCOMPARE(run.lines.size(), 2);
+        QHash<QString, QUrl> urls;
+        for (const QStringList &fields : run.lines) {
+            QCOMPARE(fields.value(0), QStringLiteral("success"));
+            urls.insert(canonical(fields.value(1)), QUrl(fields.value(2)));
+        }
+        QCOMPARE(m_server.storedBytes(urls.value(canonical(a))), testContent(3 * Chunk, 7));
+        QCOMPARE(m_server.storedBytes(urls.value(canonical(b))), testContent(1000, 8));
+    }
+
+    void missingPathFailsOnlyItself()
+    {
+        const QString good1 = makeTestFile(m_dir.path(), QStringLiteral("good1.bin"), 2 * Chunk + 5, 11);
+        const QString good2 = makeTestFile(m_dir.path(), QStringLiteral("good2.bin"), 777, 12);
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-file.bin"));
+        const Run run = runHoist(base() << good1 << missing << good2);
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 1, qPrintable(describe(run)));
+        QCOMPARE(run.lines.size(), 3);
+        int successes = 0;
+        for (const QStringList &fields : run.lines) {
+            QCOMPARE(fields.size(), 3);
+            if (fields[0] == QLatin1String("error")) {
+                QVERIFY2(fields[1].endsWith(QLatin1String("no-such-file.bin")), qPrintable(fields[1]));
+                QVERIFY2(fields[2].size() >= 5, qPrintable(fields[2])); // a reason, not a code
+                continue;
+            }
+            QCOMPARE(fields[0], QStringLiteral("success"));
+            ++successes;
+            const bool first = canonical(fields[1]) == canonical(good1);
+            QVERIFY(first || canonical(fields[1]) == canonical(good2));
+            QCOMPARE(m_server.storedBytes(QUrl(fields[2])),
+                     first ? testContent(2 * Chunk + 5, 11) : testContent(777, 12));
+        }
+        QCOMPARE(successes, 2);
+    }
+
+    void emptyFolderEndsCleanly()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("empty/nothing")));
+        const Run run = runHoist(base() << m_dir.filePath(QStringLiteral("empty")));
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        const QString file = m_dir.filePath(QStringLiteral("usage.bin"));
+        makeTestFile(m_dir.path(), QStringLiteral("usage.bin"), 10);
+        const QString endpoint = m_server.endpoint().toString();
+        QTest::newRow("no endpoint") << QStringList{"--headless", file};
+        QTest::newRow("no paths") << QStringList{"--headless", "--endpoint", endpoint};
+        QTest::newRow("bad endpoint") << QStringList{"--headless", "--endpoint", "ftp://x/", file};
+        QTest::newRow("small chunk") << QStringList{"--headless", "-e", endpoint, "--chunk-size", "512", file};
+        QTest::newRow("concurrency 0") << QStringList{"--headless", "-e", endpoint, "-c", "0", file};
+        QTest::newRow("bad header") << QStringList{"--headless", "-e", endpoint, "-H", "Bearer secret", file};
+        QTest::newRow("unknown option") << QStringList{"--headless", "-e", endpoint, "--bogus", file};
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        m_server.resetStats();
+        const Run run = runHoist(args);
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 2, qPrintable(describe(run)));
+        QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
+        QVERIFY(run.err.contains(QStringLiteral("--help")));
+        QVERIFY2(!run.err.contains(QStringLiteral("secret")), qPrintable(run.err));
+        QCOMPARE(m_server.stats().log.size(), 0); // nothing was sent
+    }
+
+    void helpAndVersion()
+    {
+        Run run = runHoist({QStringLiteral("--help")});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY(run.out.contains(QStringLiteral("--headless")));
+        QVERIFY(run.out.contains(QStringLiteral("--endpoint")));
+        run = runHoist({QStringLiteral("--version")});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QCOMPARE(run.out, QStringLiteral("hoist 0.1.0\n"));
+    }
+
+    void headerReachesServer()
+    {
+        const QString file = makeTestFile(m_dir.path(), QStringLiteral("auth.bin"), 3000, 21);
+        HeaderRecorder recorder;
+        const Run run = runHoist({QStringLiteral("--headless"), QStringLiteral("-e"), recorder.endpoint().toString(),
+                                  QStringLiteral("--header"), QStringLiteral("Authorization: Bearer secret-123"),
+                                  QStringLiteral("-H"), QStringLiteral("X-Hoist-Test: yes"), file});
+        QVERIFY2(run.exitCode == 1, qPrintable(describe(run))); // refused with 403
+        QVERIFY(!recorder.heads.isEmpty());
+        for (const QByteArray &head : std::as_const(recorder.heads)) {
+            const QByteArray lower = head.toLower();
+            QVERIFY2(lower.contains("\r\nauthorization: bearer secret-123"), head.constData());
+            QVERIFY2(lower.contains("\r\nx-hoist-test: yes"), head.constData());
+        }
+        QCOMPARE(run.lines.size(), 1);
+        QCOMPARE(run.lines[0].value(0), QStringLiteral("error"));
+        QVERIFY2(!run.out.contains(QStringLiteral("secret-123")), qPrintable(run.out));
+        QVERIFY2(!run.err.contains(QStringLiteral("secret-123")), qPrintable(run.err));
+    }
+
+    void headerWithRealServer()
+    {
+        const QString file = makeTestFile(m_dir.path(), QStringLiteral("auth2.bin"), 2 * Chunk, 22);
+        const Run run = runHoist(base() << QStringLiteral("-H") << QStringLiteral("Authorization: Bearer secret-456")
+                                        << file);
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QCOMPARE(run.lines.size(), 1);
+        QCOMPARE(m_server.storedBytes(QUrl(run.lines[0].value(2))), testContent(2 * Chunk, 22));
+        QVERIFY(!run.out.contains(QStringLiteral("secret-456")));
+        QVERIFY(!run.err.contains(QStringLiteral("secret-456")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHeadless)
+#include "tst_headless.moc"
