@@ -8,7 +8,7 @@ DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libgl1-mesa-dev
   libssl-dev
-  nodejs npm curl
+  nodejs npm curl time
   xvfb xauth xdotool imagemagick fonts-dejavu-core
 )
 
