@@ -14,7 +14,13 @@ QString formatSize(qint64 bytes)
         value /= 1024.0;
         ++unit;
     }
-    const int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+    // Choose the unit and the digits from the value as printed, so that rounding never shows
+    // "1024 KiB" or "10.00 KiB" (four digits) instead of "1.00 MiB" and "10.0 KiB".
+    if (value >= 1023.5 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    const int decimals = value < 9.995 ? 2 : value < 99.95 ? 1 : 0;
     return QStringLiteral("%1 %2").arg(value, 0, 'f', decimals).arg(QLatin1String(units[unit]));
 }
 
