@@ -41,7 +41,14 @@ else
   echo "run: tus server on $ENDPOINT, storing in $data" >&2
 fi
 
-# Not exec: the trap must stop the server once Hoist exits.
+# Not exec: the server must be stopped once Hoist exits. In the background, so that a TERM or
+# INT sent to this script reaches Hoist at once instead of waiting for it to exit.
+build/app/hoist --endpoint "$ENDPOINT" "$@" &
+hoist_pid=$!
+trap 'kill -TERM "$hoist_pid" 2>/dev/null || true' INT TERM
 status=0
-build/app/hoist --endpoint "$ENDPOINT" "$@" || status=$?
+while :; do
+  wait "$hoist_pid" && status=0 || status=$?
+  kill -0 "$hoist_pid" 2>/dev/null || break # wait was only interrupted by a signal
+done
 exit "$status"
