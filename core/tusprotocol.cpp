@@ -1,1 +1,80 @@
-// TODO: being written
+#include "tusprotocol.h"
+
+#include "tushttp.h"
+#include "tustransfer.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTimer>
+
+namespace {
+// Termination is one small request; a server that takes longer than this is not answering.
+constexpr int TerminateTimeoutMs = 30000;
+
+// The same endpoint written with or without a fragment is the same server.
+QUrl endpointKey(const QUrl &endpoint)
+{
+    return endpoint.adjusted(QUrl::RemoveFragment | QUrl::NormalizePathSegments);
+}
+} // namespace
+
+TusProtocol::TusProtocol(QNetworkAccessManager *network, QObject *parent)
+    : TransferProtocol(parent)
+    , m_network(network)
+{
+}
+
+std::unique_ptr<Transfer> TusProtocol::createTransfer(const TransferJob &job)
+{
+    return std::make_unique<TusTransfer>(this, job);
+}
+
+TusCapabilities TusProtocol::capabilities(const QUrl &endpoint) const
+{
+    return m_capabilities.value(endpointKey(endpoint));
+}
+
+void TusProtocol::setCapabilities(const QUrl &endpoint, const TusCapabilities &caps)
+{
+    m_capabilities.insert(endpointKey(endpoint), caps);
+}
+
+void TusProtocol::rememberUpload(const QUrl &uploadUrl, const QUrl &endpoint)
+{
+    m_uploadEndpoints.insert(uploadUrl, endpointKey(endpoint));
+}
+
+void TusProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
+{
+    const auto report = [this, uploadUrl](bool deleted) {
+        // Always later, never from inside terminate(): the caller may be mid-update.
+        QTimer::singleShot(0, this,
+                           [this, uploadUrl, deleted] { Q_EMIT terminated(uploadUrl, deleted); });
+    };
+    if (!TusHttp::urlProblem(uploadUrl).isEmpty()) {
+        report(false);
+        return;
+    }
+    // Unknown capabilities (an upload from an earlier run): try anyway, the server will say no.
+    const auto endpoint = m_uploadEndpoints.constFind(uploadUrl);
+    if (endpoint != m_uploadEndpoints.constEnd()) {
+        const TusCapabilities caps = capabilities(*endpoint);
+        if (caps.known && !caps.has(QStringLiteral("termination"))) {
+            qCDebug(lcTus) << "terminate: server does not offer termination" << uploadUrl;
+            report(false);
+            return;
+        }
+    }
+    QNetworkRequest request = TusHttp::makeRequest(uploadUrl, headers);
+    request.setTransferTimeout(TerminateTimeoutMs);
+    QNetworkReply *reply = m_network->sendCustomRequest(request, QByteArrayLiteral("DELETE"));
+    connect(reply, &QNetworkReply::finished, this, [this, reply, uploadUrl] {
+        reply->deleteLater();
+        const int status = TusHttp::httpStatus(reply);
+        // 404/410: nothing is left on the server either, which is what termination is for.
+        const bool deleted = status == 204 || status == 200 || status == 404 || status == 410;
+        qCDebug(lcTus) << "terminate" << uploadUrl << "HTTP" << status << reply->error();
+        m_uploadEndpoints.remove(uploadUrl);
+        Q_EMIT terminated(uploadUrl, deleted);
+    });
+}

@@ -1,1 +1,474 @@
-// TODO: being written
+#include "tustransfer.h"
+
+#include "filerangedevice.h"
+#include "formatting.h"
+#include "lowdelay.h"
+#include "tushttp.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+
+namespace {
+const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
+
+QStringList headerList(const QByteArray &value)
+{
+    QStringList items;
+    for (const QByteArray &item : value.split(',')) {
+        const QString trimmed = QString::fromLatin1(item.trimmed());
+        if (!trimmed.isEmpty())
+            items << trimmed;
+    }
+    return items;
+}
+
+QString seconds(int ms)
+{
+    return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
+}
+} // namespace
+
+TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent)
+    : Transfer(parent)
+    , m_protocol(protocol)
+    , m_job(job)
+{
+    m_stallTimer.setSingleShot(true);
+    m_stallTimer.setInterval(qMax(1, job.stallTimeoutMs));
+    connect(&m_stallTimer, &QTimer::timeout, this, &TusTransfer::onStalled);
+}
+
+TusTransfer::~TusTransfer()
+{
+    dropReply();
+}
+
+void TusTransfer::start()
+{
+    if (m_started || m_finished)
+        return;
+    m_started = true;
+    // Never emit from inside start(): the caller is still wiring things up.
+    QMetaObject::invokeMethod(this, &TusTransfer::run, Qt::QueuedConnection);
+}
+
+void TusTransfer::abort()
+{
+    m_finished = true;
+    dropReply();
+}
+
+void TusTransfer::run()
+{
+    using Kind = TransferError::Kind;
+    if (m_finished)
+        return;
+    if (const QString problem = TusHttp::urlProblem(m_job.endpoint); !problem.isEmpty())
+        return fail(TransferError::make(Kind::InvalidUrl, problem));
+    if (!m_job.uploadUrl.isEmpty()) {
+        if (const QString problem = TusHttp::urlProblem(m_job.uploadUrl); !problem.isEmpty())
+            return fail(TransferError::make(Kind::InvalidUrl, problem));
+    }
+    if (!checkFileUnchanged())
+        return;
+    m_caps = m_protocol->capabilities(m_job.endpoint);
+    if (m_caps.known)
+        proceed();
+    else
+        discover();
+}
+
+void TusTransfer::discover()
+{
+    qCDebug(lcTus) << "OPTIONS" << m_job.endpoint;
+    const QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
+    track(m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS")),
+          &TusTransfer::onDiscoverFinished);
+}
+
+void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
+{
+    const int status = TusHttp::httpStatus(reply);
+    if (status == 0 || status == 423 || status == 429 || status >= 500)
+        return fail(
+            TusHttp::errorFromReply(reply, QStringLiteral("asking the server what it supports")));
+    if (status < 200 || status >= 300) {
+        // Some proxies and frameworks do not route OPTIONS; core tus still works without it.
+        qCDebug(lcTus) << "OPTIONS answered HTTP" << status << "- going on without extensions";
+        m_caps = TusCapabilities();
+        return proceed();
+    }
+    TusCapabilities caps;
+    caps.known = true;
+    caps.versions = headerList(reply->rawHeader("Tus-Version"));
+    caps.extensions = headerList(reply->rawHeader("Tus-Extension"));
+    caps.checksumAlgorithms = headerList(reply->rawHeader("Tus-Checksum-Algorithm"));
+    caps.maxSize = TusHttp::parseOffset(reply->rawHeader("Tus-Max-Size")).value_or(0);
+    if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
+        return fail(TransferError::make(TransferError::Kind::BadResponse,
+                                        QStringLiteral("The server speaks tus %1, not 1.0.0.")
+                                            .arg(caps.versions.join(QLatin1String(", ")))));
+    }
+    m_protocol->setCapabilities(m_job.endpoint, caps);
+    m_caps = caps;
+    proceed();
+}
+
+void TusTransfer::proceed()
+{
+    if (m_caps.maxSize > 0 && m_job.fileSize > m_caps.maxSize) {
+        return fail(TransferError::make(
+            TransferError::Kind::TooLarge,
+            QStringLiteral(
+                "%1 is too large for this server: it is %2 (%3 bytes), the server accepts "
+                "at most %4 (%5 bytes).")
+                .arg(fileLabel(), formatSize(m_job.fileSize), QString::number(m_job.fileSize),
+                     formatSize(m_caps.maxSize), QString::number(m_caps.maxSize))));
+    }
+    if (m_caps.has(QStringLiteral("checksum"))) {
+        const QStringList offered = m_caps.checksumAlgorithms;
+        const auto offers = [&offered](const char *name) {
+            return offered.contains(QLatin1String(name), Qt::CaseInsensitive);
+        };
+        // Strongest first; md5 is never used even when offered.
+        if (offers("sha512")) {
+            m_checksum = QCryptographicHash::Sha512;
+            m_checksumName = QByteArrayLiteral("sha512");
+        } else if (offers("sha256")) {
+            m_checksum = QCryptographicHash::Sha256;
+            m_checksumName = QByteArrayLiteral("sha256");
+        } else if (offers("sha1")) {
+            m_checksum = QCryptographicHash::Sha1;
+            m_checksumName = QByteArrayLiteral("sha1");
+        }
+    }
+    if (m_job.uploadUrl.isEmpty())
+        create();
+    else
+        head();
+}
+
+void TusTransfer::create()
+{
+    if (!checkFileUnchanged())
+        return;
+    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_job.fileSize > 0) {
+        const qint64 end = nextChunkEnd(0);
+        withChecksum(0, end,
+                     [this, end](const QByteArray &checksum) { postWithBody(end, checksum); });
+        return;
+    }
+    qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_job.fileSize;
+    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
+    request.setRawHeader("Upload-Length", QByteArray::number(m_job.fileSize));
+    if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
+        request.setRawHeader("Upload-Metadata", metadata);
+    request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
+    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
+    track(m_protocol->network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+}
+
+void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
+{
+    FileRangeDevice *body = openChunk(0, end);
+    if (!body)
+        return;
+    qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_job.fileSize
+                   << "bytes 0 -" << end;
+    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
+    request.setRawHeader("Upload-Length", QByteArray::number(m_job.fileSize));
+    if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
+        request.setRawHeader("Upload-Metadata", metadata);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
+    request.setHeader(QNetworkRequest::ContentLengthHeader, end);
+    if (!checksum.isEmpty())
+        request.setRawHeader("Upload-Checksum", checksum);
+    QNetworkReply *reply = m_protocol->network()->post(request, body);
+    body->setParent(reply); // lives exactly as long as the request reading it
+    track(reply, &TusTransfer::onCreateFinished);
+}
+
+void TusTransfer::onCreateFinished(QNetworkReply *reply)
+{
+    using Kind = TransferError::Kind;
+    const int status = TusHttp::httpStatus(reply);
+    if (m_body && m_body->truncated())
+        return fail(TransferError::make(
+            Kind::FileChanged,
+            QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+    if (status < 200 || status >= 300)
+        return fail(TusHttp::errorFromReply(reply, QStringLiteral("creating the upload")));
+    const QByteArray location = reply->rawHeader("Location");
+    if (location.trimmed().isEmpty()) {
+        return fail(TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral(
+                "The server did not say where the upload is (no Location in its HTTP %1 answer).")
+                .arg(status),
+            status));
+    }
+    const QUrl url = m_job.endpoint.resolved(QUrl::fromEncoded(location.trimmed()));
+    if (const QString problem = TusHttp::urlProblem(url); !problem.isEmpty())
+        return fail(TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral("The server gave an unusable upload address. ") + problem, status));
+
+    const bool sentBody = m_chunkEnd > 0;
+    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
+    std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    if (!offset && !sentBody && offsetHeader.isEmpty())
+        offset = 0;
+    if (!offset || *offset > m_chunkEnd) {
+        return fail(TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral(
+                "The server's answer to creating the upload is not tus (Upload-Offset '%1' "
+                "after sending %2 bytes).")
+                .arg(QString::fromLatin1(offsetHeader))
+                .arg(m_chunkEnd),
+            status));
+    }
+    qCDebug(lcTus) << "created" << url << "offset" << *offset;
+    m_protocol->rememberUpload(url, m_job.endpoint);
+    m_job.uploadUrl = url;
+    QPointer<TusTransfer> guard(this);
+    Q_EMIT uploadCreated(url);
+    if (!guard || m_finished)
+        return;
+    m_offset = *offset;
+    if (confirm(m_offset))
+        sendNext();
+}
+
+void TusTransfer::head()
+{
+    qCDebug(lcTus) << "HEAD" << m_job.uploadUrl;
+    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
+    const QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
+    track(m_protocol->network()->head(request), &TusTransfer::onHeadFinished);
+}
+
+void TusTransfer::onHeadFinished(QNetworkReply *reply)
+{
+    const int status = TusHttp::httpStatus(reply);
+    if (status == 404 || status == 410)
+        return recreateLostUpload();
+    if (status != 200 && status != 204)
+        return fail(TusHttp::errorFromReply(
+            reply, QStringLiteral("asking the server for the upload's offset")));
+    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
+    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    if (!offset || *offset > m_job.fileSize) {
+        return fail(TransferError::make(
+            TransferError::Kind::BadResponse,
+            QStringLiteral(
+                "The server's answer about the upload is not tus (Upload-Offset '%1' for a "
+                "file of %2 bytes).")
+                .arg(QString::fromLatin1(offsetHeader))
+                .arg(m_job.fileSize),
+            status));
+    }
+    const std::optional<qint64> length = TusHttp::parseOffset(reply->rawHeader("Upload-Length"));
+    if (length && *length != m_job.fileSize) {
+        // Another file's upload (or an old version of this one): it cannot be finished with ours.
+        qCDebug(lcTus) << "upload length" << *length << "differs from file size" << m_job.fileSize;
+        return recreateLostUpload();
+    }
+    qCDebug(lcTus) << "resuming" << m_job.uploadUrl << "at" << *offset;
+    m_offset = *offset;
+    if (confirm(m_offset))
+        sendNext();
+}
+
+void TusTransfer::recreateLostUpload()
+{
+    if (m_lostOnce) {
+        return fail(
+            TransferError::make(TransferError::Kind::BadResponse,
+                                QStringLiteral("The server lost the upload it had just created.")));
+    }
+    m_lostOnce = true;
+    qCDebug(lcTus) << "upload lost" << m_job.uploadUrl;
+    m_job.uploadUrl.clear();
+    m_offset = 0;
+    m_conflictHead = false;
+    QPointer<TusTransfer> guard(this);
+    Q_EMIT uploadLost();
+    if (guard && !m_finished)
+        create();
+}
+
+void TusTransfer::sendNext()
+{
+    if (m_offset >= m_job.fileSize)
+        return complete();
+    if (!checkFileUnchanged())
+        return;
+    const qint64 begin = m_offset;
+    const qint64 end = nextChunkEnd(begin);
+    withChecksum(begin, end,
+                 [this, begin, end](const QByteArray &checksum) { patch(begin, end, checksum); });
+}
+
+void TusTransfer::patch(qint64 begin, qint64 end, const QByteArray &checksum)
+{
+    FileRangeDevice *body = openChunk(begin, end);
+    if (!body)
+        return;
+    qCDebug(lcTus) << "PATCH" << m_job.uploadUrl << begin << "-" << end;
+    QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
+    request.setRawHeader("Upload-Offset", QByteArray::number(begin));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
+    request.setHeader(QNetworkRequest::ContentLengthHeader, end - begin);
+    if (!checksum.isEmpty())
+        request.setRawHeader("Upload-Checksum", checksum);
+    QNetworkReply *reply =
+        m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
+    body->setParent(reply);
+    track(reply, &TusTransfer::onPatchFinished);
+}
+
+void TusTransfer::onPatchFinished(QNetworkReply *reply)
+{
+    using Kind = TransferError::Kind;
+    const int status = TusHttp::httpStatus(reply);
+    if (m_body && m_body->truncated())
+        return fail(TransferError::make(
+            Kind::FileChanged,
+            QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+    if (status == 409 && !m_conflictHead) {
+        // The server holds something else than we thought: ask, then go on from there.
+        m_conflictHead = true;
+        return head();
+    }
+    if (status == 404 || status == 410)
+        return recreateLostUpload();
+    if (status != 204 && status != 200)
+        return fail(TusHttp::errorFromReply(
+            reply, QStringLiteral("sending bytes %1 to %2").arg(m_chunkBegin).arg(m_chunkEnd)));
+    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
+    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    if (!offset || *offset < m_chunkBegin || *offset > m_chunkEnd) {
+        return fail(TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral(
+                "The server's answer is not tus: Upload-Offset '%1' after sending bytes %2 to %3.")
+                .arg(QString::fromLatin1(offsetHeader))
+                .arg(m_chunkBegin)
+                .arg(m_chunkEnd),
+            status));
+    }
+    if (*offset == m_chunkBegin) {
+        return fail(
+            TransferError::make(Kind::ServerError,
+                                QStringLiteral("The server accepted none of the %1 bytes sent.")
+                                    .arg(m_chunkEnd - m_chunkBegin),
+                                status));
+    }
+    m_conflictHead = false;
+    m_offset = *offset;
+    if (confirm(m_offset))
+        sendNext();
+}
+
+void TusTransfer::track(QNetworkReply *reply, Handler handler)
+{
+    m_reply = reply;
+    // Qt's HTTP/1 client leaves Nagle on; every body's last segment would wait for a delayed
+    // ACK (lowdelay.h). New connections get it when they start; reused ones have it already,
+    // unless that start raced with the socket's creation, which the call here mends.
+    connect(reply, &QNetworkReply::socketStartedConnecting, this,
+            [] { disableNagleOnOwnSockets(); });
+    disableNagleOnOwnSockets();
+    connect(reply, &QNetworkReply::finished, this, [this, reply, handler] {
+        if (reply != m_reply)
+            return;
+        m_reply = nullptr;
+        m_stallTimer.stop();
+        reply->deleteLater();
+        (this->*handler)(reply);
+    });
+    connect(reply, &QNetworkReply::uploadProgress, this,
+            [this](qint64 sent, qint64) { onUploadProgress(sent); });
+    // Any sign of life from the server counts as progress, too.
+    connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
+    connect(reply, &QNetworkReply::downloadProgress, &m_stallTimer, qOverload<>(&QTimer::start));
+    m_stallTimer.start();
+}
+
+void TusTransfer::dropReply()
+{
+    m_stallTimer.stop();
+    if (m_hashCancel) {
+        *m_hashCancel = true;
+        m_hashCancel.reset();
+    }
+    if (QNetworkReply *reply = m_reply) {
+        m_reply = nullptr;
+        disconnect(reply, nullptr, this, nullptr);
+        disconnect(reply, nullptr, &m_stallTimer, nullptr);
+        if (reply->isRunning())
+            reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void TusTransfer::onUploadProgress(qint64 sent)
+{
+    // Qt may start a body over on a fresh connection; progress shown never goes back.
+    if (m_chunkEnd <= m_chunkBegin || sent <= m_chunkSent)
+        return;
+    m_chunkSent = qMin(sent, m_chunkEnd - m_chunkBegin);
+    m_stallTimer.start();
+    Q_EMIT chunkProgress(m_chunkSent);
+}
+
+void TusTransfer::onStalled()
+{
+    if (m_finished || !m_reply)
+        return;
+    qCDebug(lcTus) << "stalled" << m_job.uploadUrl;
+    fail(TransferError::make(TransferError::Kind::Stalled,
+                             QStringLiteral("The upload stalled: no progress for %1 s.")
+                                 .arg(seconds(m_stallTimer.interval()))));
+}
+
+bool TusTransfer::confirm(qint64 offset)
+{
+    QPointer<TusTransfer> guard(this);
+    Q_EMIT offsetConfirmed(offset);
+    return guard && !m_finished;
+}
+
+void TusTransfer::fail(const TransferError &error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    dropReply();
+    qCDebug(lcTus) << "failed" << int(error.kind) << error.message;
+    Q_EMIT failed(error);
+}
+
+void TusTransfer::complete()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    dropReply();
+    qCDebug(lcTus) << "completed" << m_job.uploadUrl;
+    Q_EMIT completed();
+}
+
+qint64 TusTransfer::nextChunkEnd(qint64 offset) const
+{
+    const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
+    return qMin(m_job.fileSize, (offset / chunk + 1) * chunk);
+}
+
+QString TusTransfer::fileLabel() const
+{
+    return QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() + QLatin1Char('\'');
+}

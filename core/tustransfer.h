@@ -2,10 +2,14 @@
 
 #include "tusprotocol.h"
 
-#include <QElapsedTimer>
-#include <QNetworkRequest>
+#include <QCryptographicHash>
 #include <QPointer>
 #include <QTimer>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
 
 class QNetworkReply;
 class FileRangeDevice;
@@ -13,6 +17,11 @@ class FileRangeDevice;
 // One attempt at one tus upload. Steps: OPTIONS (once per endpoint, via TusProtocol) ->
 // POST (creation, with the first chunk when creation-with-upload is offered) or HEAD (resume) ->
 // PATCH one chunk per request until Upload-Offset == Upload-Length.
+//
+// Signals, in order: on creation uploadCreated, offsetConfirmed(server offset); on resume
+// offsetConfirmed(HEAD offset), or uploadLost then the creation signals when the server no longer
+// knows the upload; per chunk chunkStarted, chunkProgress..., offsetConfirmed; finally completed
+// or failed. start() never emits synchronously.
 class TusTransfer final : public Transfer {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TusTransfer)
@@ -24,36 +33,58 @@ public:
     void abort() override;
 
 private:
-    enum class Step { Idle, Discover, Create, Head, Patch, Done };
+    using Handler = void (TusTransfer::*)(QNetworkReply *);
 
+    void run();
     void discover();
+    void proceed();
     void create();
     void head();
-    void patch();
     void sendNext();
+    void postWithBody(qint64 end, const QByteArray &checksum);
+    void patch(qint64 begin, qint64 end, const QByteArray &checksum);
+    // Calls `next` with the Upload-Checksum value for [begin, end) ("" when not in use), after
+    // hashing off this thread.
+    void withChecksum(qint64 begin, qint64 end, std::function<void(const QByteArray &)> next);
+    // Opens the body for [begin, end) and announces it; nullptr when the transfer ended.
+    FileRangeDevice *openChunk(qint64 begin, qint64 end);
+    // The server does not know the upload (any more): say so, then create a new one.
+    void recreateLostUpload();
 
-    void onDiscoverFinished();
-    void onCreateFinished();
-    void onHeadFinished();
-    void onPatchFinished();
-    void onUploadProgress(qint64 sent, qint64 total);
+    void onDiscoverFinished(QNetworkReply *reply);
+    void onCreateFinished(QNetworkReply *reply);
+    void onHeadFinished(QNetworkReply *reply);
+    void onPatchFinished(QNetworkReply *reply);
+    void onUploadProgress(qint64 sent);
     void onStalled();
 
-    QNetworkRequest makeRequest(const QUrl &url) const;
-    QNetworkReply *track(QNetworkReply *reply);
+    // Sends through the network manager, owns the reply and routes its end to `handler`.
+    void track(QNetworkReply *reply, Handler handler);
+    void dropReply();
+    // Emits offsetConfirmed; false when the transfer was aborted or deleted meanwhile.
+    bool confirm(qint64 offset);
     bool checkFileUnchanged();
     void fail(const TransferError &error);
-    TransferError errorFromReply(QNetworkReply *reply, const QString &what) const;
+    void complete();
     QByteArray encodedMetadata() const;
     qint64 nextChunkEnd(qint64 offset) const;
+    QString fileLabel() const;
 
     TusProtocol *m_protocol;
     TransferJob m_job;
     TusCapabilities m_caps;
-    Step m_step = Step::Idle;
-    qint64 m_offset = 0;
+    std::optional<QCryptographicHash::Algorithm> m_checksum;
+    QByteArray m_checksumName;
+    qint64 m_offset = 0;     // what the server last confirmed
+    qint64 m_chunkBegin = 0; // the request in flight carries [m_chunkBegin, m_chunkEnd)
+    qint64 m_chunkEnd = 0;
+    qint64 m_chunkSent = 0;
+    bool m_lostOnce = false;     // uploadLost handled once; a second time is an error
+    bool m_conflictHead = false; // a 409 was answered with a HEAD, no PATCH succeeded since
     QPointer<QNetworkReply> m_reply;
     QPointer<FileRangeDevice> m_body;
+    std::shared_ptr<std::atomic_bool> m_hashCancel;
     QTimer m_stallTimer;
+    bool m_started = false;
     bool m_finished = false;
 };

@@ -1,0 +1,197 @@
+#include "tushttp.h"
+
+#include <QNetworkReply>
+
+Q_LOGGING_CATEGORY(lcTus, "hoist.tus", QtInfoMsg)
+
+namespace {
+constexpr int MaxServerWords = 200;
+constexpr qint64 MaxBodyPeek = 4096;
+} // namespace
+
+namespace TusHttp {
+
+QNetworkRequest makeRequest(const QUrl &url, const HttpHeaders &extra)
+{
+    QNetworkRequest request(url);
+    request.setRawHeader("Tus-Resumable", Version);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("Hoist/" HOIST_VERSION));
+    if (url.scheme() == QLatin1String("http"))
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    // A redirected PATCH would lose its body or change method; tus servers do not redirect.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
+                         QNetworkRequest::AlwaysNetwork);
+    request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    // Stream the body from its device instead of copying it into memory first.
+    request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+    for (const HttpHeader &header : extra)
+        request.setRawHeader(header.first, header.second);
+    return request;
+}
+
+QString urlProblem(const QUrl &url)
+{
+    if (url.isEmpty())
+        return QStringLiteral("No server address is set.");
+    if (!url.isValid())
+        return QStringLiteral("The server address '%1' is not a valid URL.")
+            .arg(url.toString(QUrl::RemoveUserInfo));
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return QStringLiteral("The server address '%1' must start with http:// or https://.")
+            .arg(url.toString(QUrl::RemoveUserInfo));
+    if (url.host().isEmpty())
+        return QStringLiteral("The server address '%1' has no host name.")
+            .arg(url.toString(QUrl::RemoveUserInfo));
+    return {};
+}
+
+int httpStatus(const QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+std::optional<qint64> parseOffset(const QByteArray &value)
+{
+    const QByteArray trimmed = value.trimmed();
+    if (trimmed.isEmpty())
+        return std::nullopt;
+    for (char c : trimmed) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+    }
+    bool ok = false;
+    const qint64 offset = trimmed.toLongLong(&ok);
+    return ok ? std::optional<qint64>(offset) : std::nullopt;
+}
+
+std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
+                                                         const QDateTime &now)
+{
+    const QByteArray trimmed = value.trimmed();
+    if (trimmed.isEmpty())
+        return std::nullopt;
+    if (const auto seconds = parseOffset(trimmed))
+        return std::chrono::milliseconds(*seconds * 1000);
+    // IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") is RFC 2822 in shape, but Qt wants a numeric
+    // zone; the obsolete HTTP date forms are not worth the code.
+    QString text = QString::fromLatin1(trimmed);
+    if (text.endsWith(QLatin1String(" GMT")) || text.endsWith(QLatin1String(" UTC")))
+        text = text.chopped(3) + QLatin1String("+0000");
+    const QDateTime when = QDateTime::fromString(text, Qt::RFC2822Date);
+    if (!when.isValid())
+        return std::nullopt;
+    return std::chrono::milliseconds(qMax<qint64>(0, now.msecsTo(when)));
+}
+
+QString serverWords(QNetworkReply *reply)
+{
+    if (!reply->isReadable())
+        return {};
+    QString words = QString::fromUtf8(reply->read(MaxBodyPeek)).simplified();
+    if (words.size() > MaxServerWords) {
+        words.truncate(MaxServerWords);
+        words += QChar(0x2026); // ellipsis
+    }
+    return words;
+}
+
+TransferError errorFromReply(QNetworkReply *reply, const QString &what)
+{
+    using Kind = TransferError::Kind;
+    const int status = httpStatus(reply);
+    if (status == 0) {
+        const QString detail = reply->errorString();
+        switch (reply->error()) {
+        case QNetworkReply::TimeoutError:
+        case QNetworkReply::ProxyTimeoutError:
+            return TransferError::make(
+                Kind::Timeout,
+                QStringLiteral("The server did not answer in time while %1.").arg(what));
+        case QNetworkReply::ProtocolUnknownError:
+            return TransferError::make(Kind::InvalidUrl,
+                                       QStringLiteral("Cannot use this address: %1.").arg(detail));
+        case QNetworkReply::ProtocolFailure:
+        case QNetworkReply::UnknownContentError:
+            return TransferError::make(
+                Kind::BadResponse,
+                QStringLiteral("The server's answer while %1 was not valid HTTP: %2.")
+                    .arg(what, detail));
+        default:
+            return TransferError::make(
+                Kind::Network, QStringLiteral("Network error while %1: %2.").arg(what, detail));
+        }
+    }
+
+    QString words = serverWords(reply);
+    const QString suffix = words.isEmpty() ? QString() : QStringLiteral(": ") + words;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    TransferError error;
+    if (status == 413) {
+        error = TransferError::make(
+            Kind::TooLarge,
+            QStringLiteral("The server refused the upload as too large (HTTP 413)%1").arg(suffix),
+            status);
+    } else if (status == 409) {
+        error = TransferError::make(
+            Kind::Conflict,
+            QStringLiteral("The server disagreed about the upload offset (HTTP 409)%1").arg(suffix),
+            status);
+    } else if (status == 423) {
+        error = TransferError::make(
+            Kind::Locked,
+            QStringLiteral("The upload is locked by another request (HTTP 423)%1").arg(suffix),
+            status);
+    } else if (status == 429) {
+        error = TransferError::make(
+            Kind::TooManyRequests,
+            QStringLiteral("The server asks to slow down (HTTP 429)%1").arg(suffix), status);
+        error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
+    } else if (status == 460) {
+        // Checksum extension: the bytes that arrived are not the bytes that were sent.
+        error = TransferError::make(
+            Kind::Conflict,
+            QStringLiteral("checksum mismatch: the server received different bytes than were sent "
+                           "(HTTP 460)%1")
+                .arg(suffix),
+            status);
+    } else if (status >= 500 && status < 600) {
+        error = TransferError::make(Kind::ServerError,
+                                    QStringLiteral("The server failed while %1 (HTTP %2)%3")
+                                        .arg(what)
+                                        .arg(status)
+                                        .arg(suffix),
+                                    status);
+        if (status == 503)
+            error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
+    } else if (status >= 400 && status < 500) {
+        error = TransferError::make(
+            Kind::Rejected,
+            QStringLiteral("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
+            status);
+    } else if (status >= 300 && status < 400) {
+        const QByteArray location = reply->rawHeader("Location");
+        error = TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral("The server redirected the request while %1 (HTTP %2)%3; set the server "
+                           "address to the final one.")
+                .arg(what)
+                .arg(status)
+                .arg(location.isEmpty() ? QString()
+                                        : QStringLiteral(" to ") + QString::fromUtf8(location)),
+            status);
+    } else {
+        error = TransferError::make(
+            Kind::BadResponse,
+            QStringLiteral("Unexpected answer from the server while %1 (HTTP %2)%3")
+                .arg(what)
+                .arg(status)
+                .arg(suffix),
+            status);
+    }
+    return error;
+}
+
+} // namespace TusHttp

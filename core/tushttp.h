@@ -1,0 +1,39 @@
+#pragma once
+
+#include "transfer.h"
+
+#include <QDateTime>
+#include <QLoggingCategory>
+#include <QNetworkRequest>
+
+#include <chrono>
+#include <optional>
+
+class QNetworkReply;
+
+Q_DECLARE_LOGGING_CATEGORY(lcTus)
+
+// HTTP pieces shared by TusTransfer and TusProtocol: how requests are built and how answers that
+// are not what tus promised become a TransferError a person can read.
+namespace TusHttp {
+
+inline constexpr char Version[] = "1.0.0";
+
+// A request carrying Tus-Resumable, the user's extra headers and the settings every tus request
+// needs (no HTTP/2 on cleartext, no redirects followed, no cache, no buffering of the body).
+QNetworkRequest makeRequest(const QUrl &url, const HttpHeaders &extra);
+// Empty when `url` can be used as a tus address, otherwise a sentence saying why not.
+QString urlProblem(const QUrl &url);
+int httpStatus(const QNetworkReply *reply);
+// A non-negative decimal Upload-Offset / Upload-Length value; nullopt when absent or invalid.
+std::optional<qint64> parseOffset(const QByteArray &value);
+// Retry-After as delta-seconds or an HTTP date, relative to `now`.
+std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
+                                                         const QDateTime &now);
+// The start of the response body as one trimmed line, for messages ("" when there is none).
+QString serverWords(QNetworkReply *reply);
+// For a reply that failed at the transport level or answered a status that is not success.
+// `what` says what the request was doing ("creating the upload").
+TransferError errorFromReply(QNetworkReply *reply, const QString &what);
+
+} // namespace TusHttp

@@ -1,0 +1,148 @@
+#include "filerangedevice.h"
+#include "testfiles.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestFileRangeDevice : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void readsRange_data();
+    void readsRange();
+    void seeks();
+    void readPastEnd();
+    void truncatedFile();
+    void truncatedBeforeRange();
+    void missingFile();
+    void readOnly();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+    static constexpr qint64 FileSize = 100000;
+    QByteArray m_content;
+};
+
+void TestFileRangeDevice::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_path = makeTestFile(m_dir.path(), QStringLiteral("data.bin"), FileSize, 7);
+    QVERIFY(!m_path.isEmpty());
+    m_content = testContent(FileSize, 7);
+}
+
+void TestFileRangeDevice::readsRange_data()
+{
+    QTest::addColumn<qint64>("begin");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<int>("block"); // read in blocks of this size
+    QTest::newRow("whole") << qint64(0) << FileSize << 4096;
+    QTest::newRow("middle") << qint64(12345) << qint64(67890) << 1000;
+    QTest::newRow("tail") << FileSize - 1 << FileSize << 16;
+    QTest::newRow("one byte at a time") << qint64(500) << qint64(600) << 1;
+    QTest::newRow("empty") << qint64(40) << qint64(40) << 100;
+    QTest::newRow("end before begin is empty") << qint64(40) << qint64(10) << 100;
+}
+
+void TestFileRangeDevice::readsRange()
+{
+    QFETCH(qint64, begin);
+    QFETCH(qint64, end);
+    QFETCH(int, block);
+    FileRangeDevice device(m_path, begin, end);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    QVERIFY(!device.isSequential());
+    const qint64 expected = qMax<qint64>(0, end - begin);
+    QCOMPARE(device.size(), expected);
+    QByteArray read;
+    while (!device.atEnd()) {
+        const QByteArray part = device.read(block);
+        QVERIFY(!part.isEmpty());
+        QVERIFY(part.size() <= block);
+        read += part;
+    }
+    QCOMPARE(read.size(), expected);
+    QVERIFY(read == m_content.mid(begin, expected));
+    QCOMPARE(device.read(10), QByteArray());
+    QVERIFY(!device.truncated());
+}
+
+void TestFileRangeDevice::seeks()
+{
+    FileRangeDevice device(m_path, 1000, 2000);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    QVERIFY(device.seek(500));
+    QCOMPARE(device.pos(), qint64(500));
+    QVERIFY(device.read(10) == m_content.mid(1500, 10));
+    QVERIFY(device.seek(0));
+    QVERIFY(device.read(10) == m_content.mid(1000, 10));
+    QVERIFY(device.seek(1000)); // the end is a valid position
+    QVERIFY(device.atEnd());
+    QCOMPARE(device.read(10), QByteArray());
+    QVERIFY(!device.seek(1001));
+    QVERIFY(!device.seek(-1));
+    // reset() is what the network stack calls when it sends a body again.
+    QVERIFY(device.reset());
+    QVERIFY(device.readAll() == m_content.mid(1000, 1000));
+}
+
+void TestFileRangeDevice::readPastEnd()
+{
+    FileRangeDevice device(m_path, FileSize - 10, FileSize);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    char buffer[100];
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(10));
+    QVERIFY(QByteArray(buffer, 10) == m_content.right(10));
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(0));
+    QVERIFY(device.atEnd());
+    QVERIFY(!device.truncated());
+}
+
+void TestFileRangeDevice::truncatedFile()
+{
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("shrinks.bin"), FileSize, 3);
+    FileRangeDevice device(path, 1000, 9000);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    QVERIFY(device.read(1000) == testContent(FileSize, 3).mid(1000, 1000));
+    QVERIFY(QFile::resize(path, 5000)); // 3000 of the remaining 7000 bytes are still there
+    char buffer[8000];
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(-1));
+    QVERIFY(device.truncated());
+    QCOMPARE(device.read(buffer, 10), qint64(-1)); // stays failed
+    QVERIFY(!device.errorString().isEmpty());
+}
+
+void TestFileRangeDevice::truncatedBeforeRange()
+{
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("gone.bin"), 100, 3);
+    FileRangeDevice device(path, 200, 300);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    char buffer[10];
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(-1));
+    QVERIFY(device.truncated());
+}
+
+void TestFileRangeDevice::missingFile()
+{
+    FileRangeDevice device(m_dir.filePath(QStringLiteral("nope.bin")), 0, 10);
+    QVERIFY(!device.open(QIODevice::ReadOnly));
+    QVERIFY(!device.isOpen());
+    QVERIFY(!device.errorString().isEmpty());
+}
+
+void TestFileRangeDevice::readOnly()
+{
+    FileRangeDevice device(m_path, 0, 10);
+    QVERIFY(!device.open(QIODevice::ReadWrite));
+    QVERIFY(!device.open(QIODevice::WriteOnly));
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    QTest::ignoreMessage(QtWarningMsg, "QIODevice::write (FileRangeDevice): ReadOnly device");
+    QCOMPARE(device.write("x"), qint64(-1));
+    QVERIFY(QFile(m_path).size() == FileSize);
+}
+
+QTEST_GUILESS_MAIN(TestFileRangeDevice)
+#include "tst_filerangedevice.moc"
