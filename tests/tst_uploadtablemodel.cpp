@@ -1,0 +1,414 @@
+// UploadTableModel over a real UploadScheduler uploading to the real tus server (@tus/server).
+#include "testfiles.h"
+#include "tusserverprocess.h"
+
+#include "formatting.h"
+#include "tusprotocol.h"
+#include "uploadscheduler.h"
+#include "uploadtablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+namespace {
+constexpr qint64 KiB = 1024;
+constexpr qint64 MiB = 1024 * KiB;
+constexpr int UploadTimeoutMs = 60000;
+
+// dataChanged emissions that touch `row`, with the roles of each.
+QList<QList<int>> changesOfRow(const QSignalSpy &spy, int row)
+{
+    QList<QList<int>> out;
+    for (const QList<QVariant> &args : spy) {
+        const auto topLeft = args.at(0).value<QModelIndex>();
+        const auto bottomRight = args.at(1).value<QModelIndex>();
+        if (topLeft.row() <= row && row <= bottomRight.row())
+            out << args.at(2).value<QList<int>>();
+    }
+    return out;
+}
+
+// A port nothing listens on: uploads there fail with a transient network error and retry.
+quint16 deadPort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    return probe.serverPort(); // closed when probe goes out of scope
+}
+} // namespace
+
+class TestUploadTableModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void rowsFollowTasks();
+    void folderIsOneInsertBatch();
+    void startsWithExistingTasks();
+    void uploadShowsProgressAndChunks();
+    void changesOnlyTheChangedRowAndColumns();
+    void coalescesFloodToTenPerSecond();
+    void coalescesDuringRealUpload();
+    void retryCountdownShown();
+    void proxySortsByRawValues();
+
+private:
+    QStringList makeFiles(const QList<qint64> &sizes);
+    void addAndWait(const QStringList &paths);
+
+    TusServerProcess m_server;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<TusProtocol> m_protocol;
+    std::unique_ptr<UploadScheduler> m_scheduler;
+    std::unique_ptr<UploadTableModel> m_model;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
+};
+
+void TestUploadTableModel::initTestCase()
+{
+    QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+}
+
+void TestUploadTableModel::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_protocol = std::make_unique<TusProtocol>(m_network.get());
+    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
+    m_scheduler->setEndpoint(m_server.endpoint());
+    m_scheduler->setChunkSize(256 * KiB);
+    m_model = std::make_unique<UploadTableModel>(m_scheduler.get());
+    m_tester = std::make_unique<QAbstractItemModelTester>(
+        m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+}
+
+void TestUploadTableModel::cleanup()
+{
+    m_tester.reset();
+    m_model.reset();
+    m_scheduler.reset();
+    m_protocol.reset();
+    m_network.reset();
+    m_dir.reset();
+}
+
+QStringList TestUploadTableModel::makeFiles(const QList<qint64> &sizes)
+{
+    QStringList paths;
+    for (int i = 0; i < sizes.size(); ++i) {
+        const QString path = makeTestFile(m_dir->path(), QStringLiteral("file%1.bin").arg(i),
+                                          sizes.at(i), quint32(i + 1));
+        if (path.isEmpty())
+            return {};
+        paths << path;
+    }
+    return paths;
+}
+
+void TestUploadTableModel::addAndWait(const QStringList &paths)
+{
+    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
+    m_scheduler->addPaths(paths);
+    QVERIFY(added.wait(10000));
+}
+
+#define ADD_AND_WAIT(paths)                                                                        \
+    do {                                                                                           \
+        addAndWait(paths);                                                                         \
+        if (QTest::currentTestFailed())                                                            \
+            return;                                                                                \
+    } while (false)
+
+void TestUploadTableModel::rowsFollowTasks()
+{
+    const QStringList files = makeFiles({100 * KiB, 1, 3 * MiB});
+    QVERIFY(!files.isEmpty());
+    const QString missing = m_dir->filePath(QStringLiteral("no-such-file"));
+    QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+    QSignalSpy finished(m_scheduler.get(), &UploadScheduler::taskFinished);
+    ADD_AND_WAIT(files + QStringList{missing});
+
+    // One batch for one addPaths call.
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.at(0).at(1).toInt(), 0);
+    QCOMPARE(inserted.at(0).at(2).toInt(), 3);
+    QCOMPARE(m_model->rowCount(), 4);
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    for (int row = 0; row < 4; ++row) {
+        QCOMPARE(m_model->taskId(row), ids.at(row));
+        QCOMPARE(m_model->rowOf(ids.at(row)), row);
+        QCOMPARE(m_model->index(row, 0).data(UploadTableModel::TaskIdRole).value<TaskId>(),
+                 ids.at(row));
+    }
+    QCOMPARE(m_model->index(0, UploadTableModel::Name).data().toString(),
+             QStringLiteral("file0.bin"));
+    QCOMPARE(m_model->index(2, UploadTableModel::Size).data().toString(), formatSize(3 * MiB));
+    QCOMPARE(m_model->index(2, UploadTableModel::Size).data(UploadTableModel::SortRole).toLongLong(),
+             3 * MiB);
+
+    // The missing path is a failed row carrying its reason.
+    const QModelIndex failed = m_model->index(3, UploadTableModel::State);
+    QCOMPARE(failed.data(UploadTableModel::StateRole).value<TaskState>(), TaskState::Error);
+    QCOMPARE(failed.data().toString(), QStringLiteral("Failed"));
+    const QString error = failed.data(UploadTableModel::ErrorRole).toString();
+    QVERIFY(!error.isEmpty());
+    const QString tip = m_model->index(3, UploadTableModel::Name).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(missing) && tip.contains(error), qPrintable(tip));
+    QVERIFY(m_model->index(0, UploadTableModel::Name).data(UploadTableModel::ErrorRole)
+                .toString().isEmpty());
+
+    // The three files upload; the rows say so.
+    QTRY_VERIFY_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success) == 3, UploadTimeoutMs);
+    for (int row = 0; row < 3; ++row) {
+        QTRY_COMPARE(m_model->index(row, UploadTableModel::State).data().toString(),
+                     QStringLiteral("Done"));
+        QCOMPARE(m_model->index(row, UploadTableModel::Progress)
+                     .data(UploadTableModel::ProgressRole).toDouble(), 1.0);
+        QCOMPARE(m_model->index(row, UploadTableModel::Progress).data().toString(),
+                 QStringLiteral("100.0%"));
+    }
+
+    // Finished rows go, the failed one stays, in the right place.
+    QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+    m_scheduler->clearFinished();
+    QCOMPARE(removed.count(), 3);
+    QCOMPARE(m_model->rowCount(), 1);
+    QCOMPARE(m_model->taskId(0), ids.at(3));
+    QCOMPARE(m_model->rowOf(ids.at(3)), 0);
+    QCOMPARE(m_model->rowOf(ids.at(0)), -1);
+    m_scheduler->cancel(ids.at(3));
+    QCOMPARE(m_model->rowCount(), 0);
+    QCOMPARE(m_model->rowOf(ids.at(3)), -1);
+}
+
+void TestUploadTableModel::folderIsOneInsertBatch()
+{
+    QDir(m_dir->path()).mkpath(QStringLiteral("folder/sub"));
+    for (int i = 0; i < 60; ++i) {
+        const QString sub = i % 2 ? QStringLiteral("folder") : QStringLiteral("folder/sub");
+        QVERIFY(!makeTestFile(m_dir->filePath(sub), QStringLiteral("f%1").arg(i), 10, i).isEmpty());
+    }
+    QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+    ADD_AND_WAIT({m_dir->filePath(QStringLiteral("folder"))});
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(m_model->rowCount(), 60);
+    for (int row = 0; row < 60; ++row)
+        QCOMPARE(m_model->rowOf(m_model->taskId(row)), row);
+}
+
+void TestUploadTableModel::startsWithExistingTasks()
+{
+    const QStringList files = makeFiles({10, 20});
+    ADD_AND_WAIT(files);
+    UploadTableModel late(m_scheduler.get());
+    QAbstractItemModelTester tester(&late, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(late.rowCount(), 2);
+    QCOMPARE(late.taskId(1), m_scheduler->taskIds().at(1));
+    QCOMPARE(late.columnCount(), int(UploadTableModel::Count));
+}
+
+void TestUploadTableModel::uploadShowsProgressAndChunks()
+{
+    const QStringList files = makeFiles({40 * MiB});
+    m_scheduler->setChunkSize(1 * MiB);
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    ADD_AND_WAIT(files);
+    const TaskId id = m_scheduler->taskIds().at(0);
+
+    auto chunks = m_model->index(0, UploadTableModel::Chunks)
+                      .data(UploadTableModel::ChunkMapRole).value<ChunkBarData>();
+    QCOMPARE(chunks.taskId, id);
+    QCOMPARE(chunks.states.size(), 40);
+    const quint64 firstRevision = chunks.revision;
+
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->task(id)->state(), TaskState::Success, UploadTimeoutMs);
+    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
+                 QStringLiteral("Done"));
+    chunks = m_model->index(0, UploadTableModel::Chunks)
+                 .data(UploadTableModel::ChunkMapRole).value<ChunkBarData>();
+    QCOMPARE(chunks.states, QVector<ChunkState>(40, ChunkState::Done));
+    QVERIFY(chunks.revision != firstRevision);
+    QCOMPARE(m_model->index(0, UploadTableModel::Chunks).data().toString(), QStringLiteral("40/40"));
+
+    // The view heard about progress and the chunk map with the roles that carry them.
+    bool progressRole = false, chunkRole = false, stateRole = false;
+    for (const QList<int> &roles : changesOfRow(changed, 0)) {
+        progressRole = progressRole || roles.contains(UploadTableModel::ProgressRole);
+        chunkRole = chunkRole || roles.contains(UploadTableModel::ChunkMapRole);
+        stateRole = stateRole || roles.contains(UploadTableModel::StateRole);
+        QVERIFY(roles.contains(UploadTableModel::SortRole)); // so a sorted proxy re-sorts
+    }
+    QVERIFY(progressRole);
+    QVERIFY(chunkRole);
+    QVERIFY(stateRole);
+}
+
+void TestUploadTableModel::changesOnlyTheChangedRowAndColumns()
+{
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(deadPort())));
+    m_scheduler->setConcurrency(1);
+    ADD_AND_WAIT(makeFiles({10, 20, 30}));
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    for (TaskId id : ids)
+        m_scheduler->pause(id);
+    QTRY_COMPARE(m_model->index(2, UploadTableModel::State).data().toString(),
+                 QStringLiteral("Paused"));
+    QTest::qWait(2 * UploadTableModel::flushIntervalMs); // let every pending flush go out
+
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    m_scheduler->setPriority(ids.at(1), Priority::High);
+    QVERIFY(changed.wait(1000));
+    QTest::qWait(2 * UploadTableModel::flushIntervalMs);
+    QCOMPARE(changed.count(), 1);
+    auto topLeft = changed.at(0).at(0).value<QModelIndex>();
+    auto bottomRight = changed.at(0).at(1).value<QModelIndex>();
+    QCOMPARE(topLeft.row(), 1);
+    QCOMPARE(bottomRight.row(), 1);
+    QCOMPARE(topLeft.column(), int(UploadTableModel::Name));
+    QCOMPARE(bottomRight.column(), int(UploadTableModel::Name));
+    QVERIFY(changed.at(0).at(2).value<QList<int>>().contains(UploadTableModel::PriorityRole));
+    QCOMPARE(m_model->index(1, 0).data(UploadTableModel::PriorityRole).value<Priority>(),
+             Priority::High);
+
+    // Two adjacent rows changing alike: one dataChanged over both.
+    changed.clear();
+    m_scheduler->setPriority(ids.at(1), Priority::Low);
+    m_scheduler->setPriority(ids.at(2), Priority::Low);
+    QVERIFY(changed.wait(1000));
+    QTest::qWait(2 * UploadTableModel::flushIntervalMs);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 1);
+    QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 2);
+
+    // Rows apart: one dataChanged each, and none for the row between.
+    changed.clear();
+    m_scheduler->setPriority(ids.at(0), Priority::High);
+    m_scheduler->setPriority(ids.at(2), Priority::High);
+    QVERIFY(changed.wait(1000));
+    QTest::qWait(2 * UploadTableModel::flushIntervalMs);
+    QCOMPARE(changed.count(), 2);
+    QVERIFY(changesOfRow(changed, 1).isEmpty());
+
+    // A state change reaches the columns that show state, with the state roles.
+    changed.clear();
+    m_scheduler->retry(ids.at(0)); // not failed: nothing happens
+    m_scheduler->resume(ids.at(0));
+    QVERIFY(changed.wait(1000));
+    const auto topLeft2 = changed.at(0).at(0).value<QModelIndex>();
+    const auto bottomRight2 = changed.at(0).at(1).value<QModelIndex>();
+    QCOMPARE(topLeft2.row(), 0);
+    QVERIFY(topLeft2.column() <= UploadTableModel::State);
+    QCOMPARE(bottomRight2.column(), int(UploadTableModel::Actions));
+    QVERIFY(changed.at(0).at(2).value<QList<int>>().contains(UploadTableModel::StateRole));
+    QVERIFY(changesOfRow(changed, 1).isEmpty());
+}
+
+void TestUploadTableModel::coalescesFloodToTenPerSecond()
+{
+    // A real upload changes its row all the time; on top of the scheduler's own batches the
+    // test announces it every millisecond. The model still repaints the row at most once per
+    // flush interval, and keeps up (the row is repainted about that often).
+    m_scheduler->setChunkSize(64 * KiB); // thousands of requests: long enough to measure
+    ADD_AND_WAIT(makeFiles({256 * MiB}));
+    const TaskId id = m_scheduler->taskIds().at(0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_scheduler->task(id)->shownBytes() > 0, UploadTimeoutMs);
+
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    QTimer flood;
+    flood.setInterval(1);
+    flood.setTimerType(Qt::PreciseTimer);
+    int floods = 0;
+    connect(&flood, &QTimer::timeout, this, [&] {
+        ++floods;
+        Q_EMIT m_scheduler->tasksChanged({id});
+    });
+    // A plain event loop: QTest::qWait sleeps between passes and would thin the flood out.
+    QEventLoop loop;
+    QTimer::singleShot(1000, Qt::PreciseTimer, &loop, &QEventLoop::quit);
+    QElapsedTimer clock;
+    clock.start();
+    flood.start();
+    loop.exec();
+    flood.stop();
+    const qint64 elapsed = clock.elapsed();
+    const int count = int(changesOfRow(changed, 0).size());
+    qInfo() << floods << "announcements in" << elapsed << "ms gave" << count << "dataChanged";
+    QVERIFY2(m_scheduler->task(id)->state() == TaskState::Uploading,
+             "the upload ended before the measurement did");
+    QVERIFY2(floods > 300, "the flood did not happen");
+    const int ceiling = int(elapsed / UploadTableModel::flushIntervalMs) + 1;
+    QVERIFY2(count <= ceiling, qPrintable(QStringLiteral("%1 > %2").arg(count).arg(ceiling)));
+    QVERIFY2(count >= ceiling / 2, qPrintable(QStringLiteral("only %1: updates lost").arg(count)));
+    m_scheduler->cancel(id);
+}
+
+void TestUploadTableModel::coalescesDuringRealUpload()
+{
+    // Without any help from the test: a whole upload, counted.
+    m_scheduler->setChunkSize(256 * KiB);
+    ADD_AND_WAIT(makeFiles({24 * MiB}));
+    const TaskId id = m_scheduler->taskIds().at(0);
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    QElapsedTimer clock;
+    clock.start();
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->task(id)->state(), TaskState::Success, UploadTimeoutMs);
+    const qint64 elapsed = clock.elapsed();
+    const int count = int(changesOfRow(changed, 0).size());
+    qInfo() << "upload took" << elapsed << "ms," << count << "dataChanged";
+    QVERIFY(count >= 1);
+    QVERIFY2(count <= elapsed / UploadTableModel::flushIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 in %2 ms").arg(count).arg(elapsed)));
+}
+
+void TestUploadTableModel::retryCountdownShown()
+{
+    // Nothing listens: each attempt fails with a transient error and waits before the next.
+    RetryPolicy policy;
+    policy.maxRetries = 50;
+    policy.baseDelay = std::chrono::milliseconds(3000);
+    policy.maxDelay = std::chrono::milliseconds(3000);
+    m_scheduler->setRetryPolicy(policy);
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(deadPort())));
+    ADD_AND_WAIT(makeFiles({10}));
+    const QRegularExpression countdown(QStringLiteral("^Retrying in \\d+ s$"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        countdown.match(m_model->index(0, UploadTableModel::State).data().toString()).hasMatch(),
+        20000);
+    QCOMPARE(m_model->index(0, 0).data(UploadTableModel::StateRole).value<TaskState>(),
+             TaskState::Waiting);
+}
+
+void TestUploadTableModel::proxySortsByRawValues()
+{
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(deadPort())));
+    // Sizes whose text sorts differently from their value ("900 B" > "2.00 KiB" > "10.0 MiB").
+    ADD_AND_WAIT(makeFiles({2 * KiB, 900, 10 * MiB}));
+    m_scheduler->pauseAll();
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(m_model.get());
+    proxy.setSortRole(UploadTableModel::SortRole);
+    proxy.sort(UploadTableModel::Size, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, UploadTableModel::Name).data().toString(), QStringLiteral("file1.bin"));
+    QCOMPARE(proxy.index(1, UploadTableModel::Name).data().toString(), QStringLiteral("file0.bin"));
+    QCOMPARE(proxy.index(2, UploadTableModel::Name).data().toString(), QStringLiteral("file2.bin"));
+    proxy.sort(UploadTableModel::Size, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(0, UploadTableModel::Name).data().toString(), QStringLiteral("file2.bin"));
+}
+
+QTEST_MAIN(TestUploadTableModel)
+#include "tst_uploadtablemodel.moc"

@@ -1,0 +1,29 @@
+#include "icons.h"
+
+#include <QApplication>
+#include <QImageReader>
+#include <QStyle>
+
+namespace {
+bool svgAvailable()
+{
+    static const bool available = QImageReader::supportedImageFormats().contains("svg");
+    return available;
+}
+
+QIcon load(const char *name, QStyle::StandardPixmap fallback)
+{
+    if (svgAvailable())
+        return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+    return QApplication::style()->standardIcon(fallback);
+}
+} // namespace
+
+QIcon Icons::pause() { return load("pause", QStyle::SP_MediaPause); }
+QIcon Icons::resume() { return load("play", QStyle::SP_MediaPlay); }
+QIcon Icons::cancel() { return load("cancel", QStyle::SP_DialogCancelButton); }
+QIcon Icons::retry() { return load("retry", QStyle::SP_BrowserReload); }
+QIcon Icons::addFiles() { return load("add-file", QStyle::SP_FileIcon); }
+QIcon Icons::addFolder() { return load("add-folder", QStyle::SP_DirIcon); }
+QIcon Icons::clear() { return load("clear", QStyle::SP_DialogResetButton); }
+QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QIcon>
+
+// The window's icons: the SVGs in resources/, or the style's own when the SVG plugin is missing.
+class Icons final {
+public:
+    static QIcon pause();
+    static QIcon resume();
+    static QIcon cancel();
+    static QIcon retry();
+    static QIcon addFiles();
+    static QIcon addFolder();
+    static QIcon clear();
+    static QIcon app();
+};

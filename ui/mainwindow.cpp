@@ -1,0 +1,452 @@
+#include "mainwindow.h"
+
+#include "actionsdelegate.h"
+#include "chunkbardelegate.h"
+#include "formatting.h"
+#include "icons.h"
+#include "progressdelegate.h"
+#include "uploadscheduler.h"
+#include "uploadtablemodel.h"
+#include "uploadtableview.h"
+
+#include <QActionGroup>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolTip>
+
+namespace {
+constexpr int minConcurrency = 1;
+constexpr int maxConcurrency = 16;
+constexpr int rowHeight = 28;
+constexpr int endpointWidth = 280;
+constexpr QSize defaultWindowSize(1100, 600);
+const char *const endpointKey = "endpoint";
+constexpr QRgb problemColor = 0xc0392b;
+
+struct ColumnWidth {
+    UploadTableModel::Column column;
+    int width;
+};
+constexpr ColumnWidth columnWidths[] = {
+    {UploadTableModel::Size, 80},   {UploadTableModel::State, 130},
+    {UploadTableModel::Progress, 130}, {UploadTableModel::Chunks, 170},
+    {UploadTableModel::Speed, 95},  {UploadTableModel::TimeLeft, 90},
+};
+} // namespace
+
+MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
+    : QMainWindow(parent)
+    , m_scheduler(scheduler)
+{
+    Q_ASSERT(scheduler);
+    setWindowTitle(QStringLiteral("Hoist"));
+    setWindowIcon(Icons::app());
+    setAcceptDrops(true);
+    resize(defaultWindowSize);
+
+    // A remembered endpoint fills in only what the caller (command line) left unset.
+    if (m_scheduler->endpoint().isEmpty()) {
+        const QString saved = QSettings().value(QLatin1String(endpointKey)).toString();
+        if (!saved.isEmpty() && endpointProblem(saved).isEmpty())
+            m_scheduler->setEndpoint(QUrl(saved.trimmed()));
+    }
+
+    buildTable();
+    buildActions();
+    buildToolBar();
+
+    m_counts = new QLabel(this);
+    m_speed = new QLabel(this);
+    statusBar()->addWidget(m_counts, 1);
+    statusBar()->addPermanentWidget(m_speed);
+    connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
+    updateTotals(m_scheduler->totals());
+
+    m_confirmCancel = [this](int count) {
+        const auto answer = QMessageBox::question(
+            this, tr("Cancel uploads"),
+            count == 1 ? tr("Cancel this upload?") : tr("Cancel %1 uploads?").arg(count),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        return answer == QMessageBox::Yes;
+    };
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setConfirmCancel(ConfirmCancel confirm)
+{
+    m_confirmCancel = std::move(confirm);
+}
+
+void MainWindow::buildTable()
+{
+    m_model = new UploadTableModel(m_scheduler, this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(UploadTableModel::SortRole);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setSortLocaleAware(true);
+
+    m_view = new UploadTableView(this);
+    m_view->setModel(m_proxy);
+    m_view->setEmptyHint(tr("Drop files or folders here to upload them"));
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setShowGrid(false);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle); // keep file extensions visible
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(rowHeight);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->setHoverColumn(UploadTableModel::Actions);
+
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setHighlightSections(false);
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(UploadTableModel::Name, QHeaderView::Stretch);
+    header->setSectionResizeMode(UploadTableModel::Actions, QHeaderView::Fixed);
+    header->resizeSection(UploadTableModel::Actions, ActionsDelegate::preferredWidth());
+    for (const ColumnWidth &c : columnWidths)
+        header->resizeSection(c.column, c.width);
+    // Start in the order things were added; a third click on a header returns there.
+    header->setSortIndicatorClearable(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
+
+    m_view->setItemDelegateForColumn(UploadTableModel::Progress, new ProgressDelegate(m_view));
+    m_view->setItemDelegateForColumn(UploadTableModel::Chunks, new ChunkBarDelegate(m_view));
+    m_actions = new ActionsDelegate(m_view);
+    m_view->setItemDelegateForColumn(UploadTableModel::Actions, m_actions);
+    connect(m_actions, &ActionsDelegate::pauseClicked, m_scheduler, &UploadScheduler::pause);
+    connect(m_actions, &ActionsDelegate::resumeClicked, m_scheduler, &UploadScheduler::resume);
+    connect(m_actions, &ActionsDelegate::retryClicked, m_scheduler, &UploadScheduler::retry);
+    connect(m_actions, &ActionsDelegate::cancelClicked, this,
+            [this](TaskId id) { cancelTasks({id}); });
+
+    connect(m_view, &UploadTableView::pathsDropped, this, &MainWindow::addPaths);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
+    // The empty-state hint comes and goes with the rows.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, m_view->viewport(),
+            qOverload<>(&QWidget::update));
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, m_view->viewport(),
+            qOverload<>(&QWidget::update));
+    setCentralWidget(m_view);
+}
+
+void MainWindow::buildActions()
+{
+    m_pauseAction = new QAction(Icons::pause(), tr("Pause"), this);
+    connect(m_pauseAction, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Waiting || state == TaskState::Uploading)
+                m_scheduler->pause(id);
+        });
+    });
+    m_resumeAction = new QAction(Icons::resume(), tr("Resume"), this);
+    connect(m_resumeAction, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Paused)
+                m_scheduler->resume(id);
+        });
+    });
+    m_retryAction = new QAction(Icons::retry(), tr("Retry"), this);
+    connect(m_retryAction, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Error)
+                m_scheduler->retry(id);
+        });
+    });
+
+    // Shortcuts live on the table, so typing in the endpoint field never pauses anything.
+    m_toggleAction = new QAction(tr("Pause or resume"), this);
+    m_toggleAction->setShortcut(Qt::Key_Space);
+    m_toggleAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_toggleAction, &QAction::triggered, this, &MainWindow::togglePauseSelection);
+    m_view->addAction(m_toggleAction);
+
+    m_cancelAction = new QAction(Icons::cancel(), tr("Cancel…"), this);
+    m_cancelAction->setShortcut(QKeySequence::Delete);
+    m_cancelAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelection);
+    m_view->addAction(m_cancelAction);
+
+    m_priorityGroup = new QActionGroup(this);
+    for (Priority p : {Priority::High, Priority::Normal, Priority::Low}) {
+        const QString name = p == Priority::High  ? tr("High")
+                             : p == Priority::Low ? tr("Low")
+                                                  : tr("Normal");
+        QAction *action = m_priorityGroup->addAction(name);
+        action->setCheckable(true);
+        action->setData(int(p));
+        connect(action, &QAction::triggered, this, [this, p] {
+            forSelected([this, p](TaskId id, TaskState) { m_scheduler->setPriority(id, p); });
+        });
+    }
+}
+
+void MainWindow::buildToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Uploads"));
+    bar->setObjectName(QStringLiteral("uploads"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+
+    bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles);
+    bar->addAction(Icons::addFolder(), tr("Add folder…"), this, &MainWindow::addFolder);
+    bar->addSeparator();
+    bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
+    bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler, &UploadScheduler::resumeAll);
+    bar->addAction(Icons::clear(), tr("Clear finished"), this,
+                   [this] { m_scheduler->clearFinished(); });
+    bar->addSeparator();
+
+    auto *concurrencyLabel = new QLabel(tr("Parallel:"), bar);
+    concurrencyLabel->setContentsMargins(6, 0, 4, 0);
+    bar->addWidget(concurrencyLabel);
+    m_concurrency = new QSpinBox(bar);
+    m_concurrency->setRange(minConcurrency, maxConcurrency);
+    m_concurrency->setValue(qBound(minConcurrency, m_scheduler->concurrency(), maxConcurrency));
+    m_concurrency->setToolTip(tr("How many files upload at once"));
+    concurrencyLabel->setBuddy(m_concurrency);
+    connect(m_concurrency, &QSpinBox::valueChanged, m_scheduler, &UploadScheduler::setConcurrency);
+    bar->addWidget(m_concurrency);
+
+    auto *endpointLabel = new QLabel(tr("Server:"), bar);
+    endpointLabel->setContentsMargins(12, 0, 4, 0);
+    bar->addWidget(endpointLabel);
+    m_endpoint = new QLineEdit(bar);
+    m_endpoint->setPlaceholderText(tr("https://example.com/files/"));
+    m_endpoint->setText(m_scheduler->endpoint().toString());
+    m_endpoint->setMinimumWidth(endpointWidth);
+    m_endpoint->setClearButtonEnabled(true);
+    m_endpoint->setToolTip(tr("The tus endpoint new uploads go to"));
+    m_endpoint->setProperty("endpointValid", true);
+    endpointLabel->setBuddy(m_endpoint);
+    m_endpointWarning = m_endpoint->addAction(style()->standardIcon(QStyle::SP_MessageBoxWarning),
+                                              QLineEdit::TrailingPosition);
+    m_endpointWarning->setVisible(false);
+    connect(m_endpoint, &QLineEdit::editingFinished, this, &MainWindow::applyEndpoint);
+    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
+    bar->addWidget(m_endpoint);
+}
+
+QString MainWindow::endpointProblem(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return tr("Enter the upload server's address, e.g. https://example.com/files/");
+    const QUrl url(trimmed, QUrl::StrictMode);
+    if (!url.isValid())
+        return tr("Not a valid address: %1").arg(url.errorString());
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return tr("The address must start with http:// or https://");
+    if (url.host().isEmpty())
+        return tr("The address has no server name");
+    return {};
+}
+
+void MainWindow::applyEndpoint()
+{
+    const QString text = m_endpoint->text().trimmed();
+    const QString problem = endpointProblem(text);
+    showEndpointProblem(problem);
+    if (!problem.isEmpty()) {
+        QToolTip::showText(m_endpoint->mapToGlobal(QPoint(0, m_endpoint->height())), problem,
+                           m_endpoint);
+        return;
+    }
+    const QUrl url(text);
+    if (url == m_scheduler->endpoint())
+        return;
+    m_scheduler->setEndpoint(url);
+    QSettings().setValue(QLatin1String(endpointKey), url.toString());
+}
+
+void MainWindow::showEndpointProblem(const QString &problem)
+{
+    const bool valid = problem.isEmpty();
+    m_endpoint->setProperty("endpointValid", valid);
+    QPalette palette; // nothing set: inherits the window's
+    if (!valid)
+        palette.setColor(QPalette::Text, QColor(problemColor));
+    m_endpoint->setPalette(palette);
+    m_endpoint->setToolTip(valid ? tr("The tus endpoint new uploads go to") : problem);
+    m_endpointWarning->setToolTip(problem);
+    m_endpointWarning->setVisible(!valid);
+}
+
+void MainWindow::addFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add files"));
+    addPaths(files);
+}
+
+void MainWindow::addFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Add folder"));
+    if (!folder.isEmpty())
+        addPaths({folder});
+}
+
+void MainWindow::addPaths(const QStringList &paths)
+{
+    if (!paths.isEmpty())
+        m_scheduler->addPaths(paths);
+}
+
+QList<TaskId> MainWindow::selectedTaskIds() const
+{
+    QList<TaskId> ids;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows(UploadTableModel::Name);
+    for (const QModelIndex &index : rows)
+        ids << index.data(UploadTableModel::TaskIdRole).value<TaskId>();
+    return ids;
+}
+
+void MainWindow::forSelected(const std::function<void(TaskId, TaskState)> &action)
+{
+    // Ids first: an action may remove rows and so change the selection under us.
+    const QList<TaskId> ids = selectedTaskIds();
+    for (TaskId id : ids) {
+        if (const UploadTask *task = m_scheduler->task(id))
+            action(id, task->state());
+    }
+}
+
+void MainWindow::togglePauseSelection()
+{
+    bool anyActive = false;
+    bool anyPaused = false;
+    forSelected([&](TaskId, TaskState state) {
+        anyActive = anyActive || state == TaskState::Waiting || state == TaskState::Uploading;
+        anyPaused = anyPaused || state == TaskState::Paused;
+    });
+    if (anyActive)
+        m_pauseAction->trigger();
+    else if (anyPaused)
+        m_resumeAction->trigger();
+}
+
+void MainWindow::cancelSelection()
+{
+    cancelTasks(selectedTaskIds());
+}
+
+void MainWindow::cancelTasks(const QList<TaskId> &ids)
+{
+    if (ids.isEmpty() || (m_confirmCancel && !m_confirmCancel(int(ids.size()))))
+        return;
+    for (TaskId id : ids)
+        m_scheduler->cancel(id);
+}
+
+void MainWindow::showContextMenu(const QPoint &pos)
+{
+    const QList<TaskId> ids = selectedTaskIds();
+    if (ids.isEmpty())
+        return;
+    bool canPause = false, canResume = false, canRetry = false;
+    int priorities = 0; // bit per priority among the selection
+    for (TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (!task)
+            continue;
+        const TaskState s = task->state();
+        canPause = canPause || s == TaskState::Waiting || s == TaskState::Uploading;
+        canResume = canResume || s == TaskState::Paused;
+        canRetry = canRetry || s == TaskState::Error;
+        priorities |= 1 << int(task->priority());
+    }
+    m_pauseAction->setEnabled(canPause);
+    m_resumeAction->setEnabled(canResume);
+    m_retryAction->setEnabled(canRetry);
+    const QList<QAction *> priorityActions = m_priorityGroup->actions();
+    for (QAction *action : priorityActions)
+        action->setChecked(priorities == 1 << action->data().toInt());
+
+    QMenu menu(this);
+    menu.addAction(m_pauseAction);
+    menu.addAction(m_resumeAction);
+    menu.addAction(m_retryAction);
+    menu.addSeparator();
+    QMenu *priority = menu.addMenu(tr("Priority"));
+    priority->addActions(priorityActions);
+    menu.addSeparator();
+    menu.addAction(m_cancelAction);
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+    // Triggered from the menu or not, these act on whatever is selected next time.
+    m_pauseAction->setEnabled(true);
+    m_resumeAction->setEnabled(true);
+    m_retryAction->setEnabled(true);
+}
+
+void MainWindow::updateTotals(const SchedulerTotals &totals)
+{
+    struct Part {
+        TaskState state;
+        const char *text;
+    };
+    static const Part parts[] = {
+        {TaskState::Uploading, QT_TR_NOOP("%1 uploading")},
+        {TaskState::Waiting, QT_TR_NOOP("%1 waiting")},
+        {TaskState::Paused, QT_TR_NOOP("%1 paused")},
+        {TaskState::Success, QT_TR_NOOP("%1 done")},
+        {TaskState::Error, QT_TR_NOOP("%1 failed")},
+    };
+    QStringList shown;
+    for (const Part &part : parts) {
+        if (const int n = totals.count(part.state))
+            shown << tr(part.text).arg(n);
+    }
+    m_counts->setText(shown.isEmpty() ? tr("No uploads")
+                                      : shown.join(QStringLiteral(" \u00b7 ")));
+    QString speed;
+    if (totals.bytesTotal > 0)
+        speed = tr("%1 of %2").arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));
+    if (totals.bytesPerSecond > 0)
+        speed += QStringLiteral("  \u2191 ") + formatSpeed(totals.bytesPerSecond);
+    m_speed->setText(speed);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (UploadTableView::localPaths(event->mimeData()).isEmpty())
+        event->ignore();
+    else
+        event->acceptProposedAction();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (UploadTableView::localPaths(event->mimeData()).isEmpty())
+        event->ignore();
+    else
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = UploadTableView::localPaths(event->mimeData());
+    if (paths.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    addPaths(paths);
+}

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "uploadtypes.h"
+
+#include <QList>
+#include <QMainWindow>
+
+#include <functional>
+
+class ActionsDelegate;
+class QAction;
+class QActionGroup;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QSortFilterProxyModel;
+class QSpinBox;
+class UploadScheduler;
+class UploadTableModel;
+class UploadTableView;
+struct SchedulerTotals;
+
+// The window: the upload table, a toolbar for adding files and the knobs that matter (endpoint,
+// concurrency), a status bar with totals. Drop files or folders anywhere on it to queue them.
+// It only ever calls the scheduler; everything it shows comes back through signals.
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+public:
+    explicit MainWindow(UploadScheduler *scheduler, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Asked before cancelling `count` uploads; true goes ahead. Defaults to a message box.
+    using ConfirmCancel = std::function<bool(int count)>;
+    void setConfirmCancel(ConfirmCancel confirm);
+
+    // Why `text` is not a usable endpoint, for a person; empty when it is one.
+    static QString endpointProblem(const QString &text);
+
+    UploadTableView *view() const { return m_view; }
+    UploadTableModel *model() const { return m_model; }
+    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QLineEdit *endpointEdit() const { return m_endpoint; }
+    QSpinBox *concurrencySpin() const { return m_concurrency; }
+    QLabel *countsLabel() const { return m_counts; }
+    ActionsDelegate *actionsDelegate() const { return m_actions; }
+    QList<TaskId> selectedTaskIds() const;
+
+    // Space: pause the selection, or resume it when all of it is paused.
+    void togglePauseSelection();
+    // Delete: cancel the selection, after confirmation.
+    void cancelSelection();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildTable();
+    void buildToolBar();
+    void buildActions();
+    void addFiles();
+    void addFolder();
+    void addPaths(const QStringList &paths);
+    void applyEndpoint();
+    void showEndpointProblem(const QString &problem);
+    void cancelTasks(const QList<TaskId> &ids);
+    void showContextMenu(const QPoint &pos);
+    void updateTotals(const SchedulerTotals &totals);
+    void forSelected(const std::function<void(TaskId, TaskState)> &action);
+
+    UploadScheduler *m_scheduler;
+    UploadTableModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    UploadTableView *m_view = nullptr;
+    ActionsDelegate *m_actions = nullptr;
+    QLineEdit *m_endpoint = nullptr;
+    QAction *m_endpointWarning = nullptr;
+    QSpinBox *m_concurrency = nullptr;
+    QLabel *m_counts = nullptr;
+    QLabel *m_speed = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_resumeAction = nullptr;
+    QAction *m_retryAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_toggleAction = nullptr;
+    QActionGroup *m_priorityGroup = nullptr;
+    ConfirmCancel m_confirmCancel;
+};

@@ -1,0 +1,109 @@
+#pragma once
+
+#include "uploadtypes.h"
+
+#include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+#include <QVector>
+
+class UploadScheduler;
+class UploadTask;
+
+// What the chunk bar paints for one row. `states` is an implicitly shared copy (cheap);
+// `revision` changes whenever the picture would, so a painter can cache by (task, width, revision).
+struct ChunkBarData {
+    TaskId taskId = 0;
+    quint64 revision = 0;
+    QVector<ChunkState> states;
+    double inFlightFraction = 0; // of each in-flight chunk, the part that has left this machine
+};
+Q_DECLARE_METATYPE(ChunkBarData)
+
+// The scheduler's tasks as rows, one column per fact. Read-only: commands go to the scheduler,
+// changes come back through its signals. Repaints are coalesced: whatever the scheduler emits,
+// dataChanged goes out at most once per flush interval, for the rows and columns that changed.
+class UploadTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UploadTableModel)
+public:
+    enum Column { Name, Size, State, Progress, Chunks, Speed, TimeLeft, Actions, Count };
+    Q_ENUM(Column)
+    enum Role {
+        TaskIdRole = Qt::UserRole + 1, // TaskId
+        StateRole,                     // TaskState
+        ProgressRole,                  // double, 0..1
+        ChunkMapRole,                  // ChunkBarData
+        SortRole,                      // raw value of the column, for QSortFilterProxyModel
+        ErrorRole,                     // QString, empty unless failed
+        PriorityRole,                  // Priority
+    };
+    Q_ENUM(Role)
+
+    static constexpr int flushIntervalMs = 100;
+
+    explicit UploadTableModel(UploadScheduler *scheduler, QObject *parent = nullptr);
+    ~UploadTableModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+    UploadScheduler *scheduler() const;
+    TaskId taskId(int row) const;
+    int rowOf(TaskId id) const; // -1 when unknown
+    QModelIndex indexOf(TaskId id, int column = Name) const;
+
+    // Text of the State column, e.g. "Uploading", "Retrying in 12 s".
+    static QString stateText(const UploadTask &task, qint64 nowMs);
+
+private:
+    // What was last shown for a row; diffed on flush to find the columns that changed.
+    struct Snapshot {
+        TaskState state = TaskState::Waiting;
+        Priority priority = Priority::Normal;
+        qint64 size = 0;
+        qint64 shown = 0;
+        qint64 speed = 0;
+        qint64 secondsLeft = -1;
+        qint64 countdown = -1; // seconds until a retry, -1 when none
+        quint64 chunkRevision = 0;
+        QString name;
+        QString error;
+        QString note;
+    };
+    struct Row {
+        TaskId id = 0;
+        const UploadTask *task = nullptr; // valid until taskAboutToBeRemoved
+        Snapshot shown;
+    };
+
+    void onTasksAdded(const QList<TaskId> &ids);
+    void onTaskAboutToBeRemoved(TaskId id);
+    void onTasksChanged(const QList<TaskId> &ids);
+    void onSchedulerDestroyed();
+    void requestFlush();
+    void flush();
+    void tickCountdowns();
+    Snapshot snapshotOf(const UploadTask &task, qint64 nowMs) const;
+    static uint changedColumns(const Snapshot &before, const Snapshot &after);
+    static QList<int> rolesFor(uint columnMask);
+    QString displayText(const UploadTask &task, int column) const;
+    QVariant sortValue(const UploadTask &task, int column) const;
+    QString toolTip(const UploadTask &task, int column) const;
+    static ChunkBarData chunkBarData(const UploadTask &task);
+
+    QPointer<UploadScheduler> m_scheduler;
+    QVector<Row> m_rows;
+    QHash<TaskId, int> m_rowOf;
+    QSet<TaskId> m_dirty;
+    QTimer m_flushTimer;
+    QElapsedTimer m_sinceFlush;
+    QTimer m_countdownTimer;
+};
