@@ -173,11 +173,25 @@ void TestChunkBar::failedChunkStaysVisible()
     QCOMPARE(image.pixelColor(50, 0), colors.failed);
     QCOMPARE(image.pixelColor(49, 0), colors.done);
     QCOMPARE(image.pixelColor(51, 0), colors.done);
+
+    // So does the one chunk in flight, and the done part next to it stays done.
+    map[5003] = ChunkState::Done;
+    map[7000] = ChunkState::InFlight;
+    const QImage moving =
+        ChunkBarPainter::render(ChunkBarPainter::downsample(map, 0.5, 100), colors);
+    const QColor activity = moving.pixelColor(70, 0);
+    QVERIFY(activity != colors.done && activity != colors.pending);
+    QVERIFY(std::abs(activity.green() - (colors.sent.green() + colors.inFlight.green()) / 2) <= 1);
+    QCOMPARE(moving.pixelColor(69, 0), colors.done);
+    QCOMPARE(moving.pixelColor(50, 0), colors.done);
 }
 
 void TestChunkBar::coloursAreDistinct()
 {
     for (const QPalette &palette : {QApplication::palette(), QPalette(Qt::black)}) {
+        // The done colour must also stand out on a selected row, painted in the highlight.
+        QVERIFY(ChunkBarPainter::Colors::fromPalette(palette).done
+                != palette.color(QPalette::Highlight));
         const auto c = ChunkBarPainter::Colors::fromPalette(palette);
         const QList<QColor> all{c.pending, c.inFlight, c.sent, c.done, c.failed};
         for (int i = 0; i < all.size(); ++i) {

@@ -34,9 +34,11 @@ ChunkBarPainter::Colors ChunkBarPainter::Colors::fromPalette(const QPalette &pal
     const QColor highlight = palette.color(QPalette::Highlight);
     Colors c;
     c.pending = mix(base, text, 0.10);
-    c.done = QColor(highlight.rgb());
+    // Not the highlight itself: a selected row is painted in it, and the bar must stay visible.
+    const bool dark = base.value() < 128;
+    c.done = QColor((dark ? highlight.lighter(125) : highlight.darker(125)).rgb());
     c.sent = withHue(highlight, inFlightHue);
-    c.inFlight = mix(c.sent, c.pending, 0.65);
+    c.inFlight = mix(c.sent, c.pending, 0.5);
     c.failed = withHue(highlight, failedHue);
     return c;
 }
@@ -86,23 +88,20 @@ QVector<ChunkBarPainter::Pixel> ChunkBarPainter::downsample(const QVector<ChunkS
 
 QColor ChunkBarPainter::colorOf(const Pixel &px, const Colors &colors)
 {
+    const auto blend = [](const QColor &a, double shareA, const QColor &b, double shareB) {
+        const double total = shareA + shareB;
+        const auto channel = [&](int x, int y) { return int(std::lround((x * shareA + y * shareB) / total)); };
+        return QColor(channel(a.red(), b.red()), channel(a.green(), b.green()),
+                      channel(a.blue(), b.blue()));
+    };
     if (px.failed > 0)
         return colors.failed;
-    const double total = px.pending + px.inFlight + px.sent + px.done;
-    if (total <= 0)
+    // Likewise a chunk on its way: it is where the activity is.
+    if (px.inFlight + px.sent > 0)
+        return blend(colors.sent, px.sent, colors.inFlight, px.inFlight);
+    if (px.pending + px.done <= 0)
         return colors.pending;
-    double r = 0, g = 0, b = 0;
-    const auto add = [&](const QColor &c, double share) {
-        r += c.red() * share;
-        g += c.green() * share;
-        b += c.blue() * share;
-    };
-    add(colors.pending, px.pending);
-    add(colors.inFlight, px.inFlight);
-    add(colors.sent, px.sent);
-    add(colors.done, px.done);
-    return QColor(int(std::lround(r / total)), int(std::lround(g / total)),
-                  int(std::lround(b / total)));
+    return blend(colors.done, px.done, colors.pending, px.pending);
 }
 
 QImage ChunkBarPainter::render(const QVector<Pixel> &pixels, const Colors &colors)

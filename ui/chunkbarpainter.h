@@ -35,8 +35,8 @@ public:
     // Spreads `states` (each in-flight chunk sent up to `inFlightFraction`) over `width` pixels.
     static QVector<Pixel> downsample(const QVector<ChunkState> &states, double inFlightFraction,
                                      int width);
-    // A failed chunk wins its pixel (one failure among thousands must stay visible); otherwise
-    // the colours are mixed by share.
+    // A failed chunk wins its pixel (one failure among thousands must stay visible), then an
+    // in-flight one (where the activity is); otherwise done and pending are mixed by share.
     static QColor colorOf(const Pixel &pixel, const Colors &colors);
     // One row of pixels, width == pixels.size(); stretch it vertically when drawing.
     static QImage render(const QVector<Pixel> &pixels, const Colors &colors);

@@ -161,7 +161,9 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
     const bool moving = task.state() == TaskState::Uploading;
     switch (Column(column)) {
     case Name: return task.displayName();
-    case Size: return formatSize(task.size());
+    case Size: // a path that could not be read has no size to speak of
+        return task.state() == TaskState::Error && task.size() == 0 ? QStringLiteral("\u2014")
+                                                                     : formatSize(task.size());
     case State: return stateText(task, nowMs());
     case Progress: return QStringLiteral("%1%").arg(task.progress() * 100.0, 0, 'f', 1);
     case Chunks: {
