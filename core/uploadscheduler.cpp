@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -90,13 +91,17 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
 {
     ++m_pendingExpansions;
     m_wasIdle = false;
-    // Folders may hold thousands of files on a slow disk: walk them off this thread. The
-    // continuation runs on this object's thread, and not at all if it is gone by then.
-    QtConcurrent::run([paths] { return expandPaths(paths); })
-        .then(this, [this, priority](const QList<ExpandedPath> &expanded) {
-            --m_pendingExpansions;
-            onExpanded(expanded, priority);
-        });
+    // Folders may hold thousands of files on a slow disk: walk them off this thread. A watcher
+    // owned by this object delivers the result on this thread, and not at all once it is gone.
+    // (QFuture::then(context, ...) is not used: on Qt 6.4.2 its continuation sometimes runs on
+    // the worker thread.)
+    auto *watcher = new QFutureWatcher<QList<ExpandedPath>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, priority] {
+        watcher->deleteLater();
+        --m_pendingExpansions;
+        onExpanded(watcher->result(), priority);
+    });
+    watcher->setFuture(QtConcurrent::run([paths] { return expandPaths(paths); }));
 }
 
 void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority priority)
