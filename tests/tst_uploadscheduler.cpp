@@ -1,4 +1,5 @@
 // UploadScheduler against the real third-party tus server (@tus/server) over loopback.
+#include "scriptedserver.h"
 #include "testfiles.h"
 #include "tusserverprocess.h"
 #include "waitfor.h"
@@ -7,6 +8,7 @@
 #include "uploadscheduler.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -65,6 +67,8 @@ private Q_SLOTS:
     void fileTruncatedWhileUploading();
     void invalidUrlFailsWithoutRetries();
     void fileAboveMaxSizeFailsAtOnce();
+    void serverAlways500FailsAfterRetries();
+    void retryAfterIsHonoured();
     void retryAfterFixingTheFile();
     void priorityOrder();
     void lowPriorityIsNotStarved();
@@ -398,6 +402,63 @@ void tst_UploadScheduler::fileAboveMaxSizeFailsAtOnce()
     QCOMPARE(task(id)->errorKind(), TransferError::Kind::TooLarge);
     QCOMPARE(task(id)->retries(), 0);
     QCOMPARE(m_server->stats().count(QStringLiteral("PATCH")), 0);
+}
+
+void tst_UploadScheduler::serverAlways500FailsAfterRetries()
+{
+    ScriptedServer broken([](const ScriptedServer::Request &) {
+        return ScriptedServer::Reply(500, {}, "database on fire");
+    });
+    QVERIFY(broken.listen());
+    m_scheduler->setEndpoint(broken.url(QStringLiteral("/files/")));
+    RetryPolicy policy = m_scheduler->retryPolicy();
+    policy.maxRetries = 3;
+    m_scheduler->setRetryPolicy(policy);
+    const TaskId id = add({makeTestFile(m_files->path(), QStringLiteral("f"), 1000, 1)}).value(0);
+    QVERIFY(id);
+    QVERIFY(waitIdle(20000));
+    QCOMPARE(task(id)->state(), TaskState::Error);
+    QCOMPARE(task(id)->errorKind(), TransferError::Kind::ServerError);
+    QCOMPARE(task(id)->retries(), 3);
+    const QString message = task(id)->errorMessage();
+    QVERIFY2(message.contains(QStringLiteral("500")) && message.contains(QStringLiteral("gave up")),
+             qPrintable(message));
+    // One request per try (the first and three retries), each answered 500 at its first step.
+    QCOMPARE(broken.requests().size(), 4);
+}
+
+void tst_UploadScheduler::retryAfterIsHonoured()
+{
+    // Creation is refused with 429 and Retry-After: 1, then with 503: the retry waits the second
+    // the server asked for, and the task fails once its one retry is spent.
+    QElapsedTimer clock;
+    qint64 retriedAt = -1;
+    ScriptedServer busy;
+    busy.setHandler([&](const ScriptedServer::Request &request) {
+        if (request.method == "OPTIONS")
+            return ScriptedServer::Reply(204, {{"Tus-Resumable", "1.0.0"},
+                                               {"Tus-Version", "1.0.0"},
+                                               {"Tus-Extension", "creation"}});
+        if (busy.count("POST") == 1)
+            return ScriptedServer::Reply(429, {{"Retry-After", "1"}}, "slow down");
+        retriedAt = clock.elapsed();
+        return ScriptedServer::Reply(503, {{"Retry-After", "1"}}, "still busy");
+    });
+    QVERIFY(busy.listen());
+    m_scheduler->setEndpoint(busy.url(QStringLiteral("/files/")));
+    RetryPolicy policy = m_scheduler->retryPolicy();
+    policy.maxRetries = 1;
+    m_scheduler->setRetryPolicy(policy);
+    clock.start();
+    const TaskId id = add({makeTestFile(m_files->path(), QStringLiteral("f"), 1000, 1)}).value(0);
+    QVERIFY(id);
+    QVERIFY(waitFor([&] { return task(id)->state() == TaskState::Waiting && task(id)->retryAtMs() > 0; }));
+    QVERIFY(task(id)->statusNote().contains(QStringLiteral("Retry 1 of 1")));
+    QVERIFY(waitIdle(20000));
+    // Waited at least what the server asked for (the back-off alone would be under 200 ms).
+    QVERIFY2(retriedAt >= 1000, qPrintable(QString::number(retriedAt)));
+    QCOMPARE(task(id)->state(), TaskState::Error);
+    QCOMPARE(busy.count("POST"), 2);
 }
 
 void tst_UploadScheduler::retryAfterFixingTheFile()
