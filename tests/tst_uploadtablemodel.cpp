@@ -164,9 +164,9 @@ void TestUploadTableModel::rowsFollowTasks()
     // The missing path is a failed row carrying its reason.
     const QModelIndex failed = m_model->index(3, UploadTableModel::State);
     QCOMPARE(failed.data(UploadTableModel::StateRole).value<TaskState>(), TaskState::Error);
-    QCOMPARE(failed.data().toString(), QStringLiteral("Failed"));
     const QString error = failed.data(UploadTableModel::ErrorRole).toString();
     QVERIFY(!error.isEmpty());
+    QCOMPARE(failed.data().toString(), QStringLiteral("Failed: ") + error);
     const QString tip = m_model->index(3, UploadTableModel::Name).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(missing) && tip.contains(error), qPrintable(tip));
     QVERIFY(m_model->index(0, UploadTableModel::Name).data(UploadTableModel::ErrorRole)

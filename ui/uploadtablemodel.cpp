@@ -151,7 +151,10 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
     case TaskState::Uploading: return tr("Uploading");
     case TaskState::Paused: return tr("Paused");
     case TaskState::Success: return tr("Done");
-    case TaskState::Error: return tr("Failed");
+    case TaskState::Error:
+        // The reason belongs in the row, where a person looks first; the tooltip has it whole.
+        return task.errorMessage().isEmpty() ? tr("Failed")
+                                             : tr("Failed: %1").arg(task.errorMessage());
     }
     return {};
 }
