@@ -8,6 +8,9 @@
 #include <QTcpSocket>
 #include <QThread>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 namespace {
 constexpr int StartTimeoutMs = 20000;
 constexpr int FetchTimeoutMs = 10000;
@@ -26,6 +29,9 @@ bool TusServerProcess::start(quint16 port, qint64 maxSize)
     m_maxSize = maxSize;
     m_process = std::make_unique<QProcess>();
     m_process->setWorkingDirectory(QStringLiteral(HOIST_TEST_NODE_DIR));
+    // If the test process dies (a crash, a ctest timeout), the server goes with it rather than
+    // lingering on its port.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     QStringList args{QStringLiteral("tus-server.mjs"), QStringLiteral("--dir"), m_storage.path(),
                      QStringLiteral("--port"), QString::number(port)};
     if (maxSize > 0)
