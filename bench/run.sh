@@ -4,7 +4,7 @@
 #   tus-js-client (8 MiB chunks),
 # checks each tool's stored file once (size + sha256), and prints the median MB/s per tool, the
 # ratios hoist/curl and hoist/tus-js-client, and hoist's peak resident memory.
-# Environment: HOIST_BINARY (default build/app/hoist, built if missing), BENCH_SIZE_MIB (512),
+# Environment: HOIST_BINARY (default: build/app/hoist, built first), BENCH_SIZE_MIB (512),
 # BENCH_ROUNDS (3), BENCH_DIR (a temporary folder for the file and the server's storage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,13 +13,15 @@ ROOT="$PWD"
 SIZE_MIB="${BENCH_SIZE_MIB:-512}"
 ROUNDS="${BENCH_ROUNDS:-3}"
 CHUNK=$((8 * 1024 * 1024))
-HOIST="${HOIST_BINARY:-$ROOT/build/app/hoist}"
+HOIST="${HOIST_BINARY:-}"
 
 bash scripts/setup.sh
-if [ ! -x "$HOIST" ]; then
-  echo "bench: building hoist" >&2
+if [ -z "$HOIST" ]; then
+  # Always (re)build: a stale binary would measure old code. A no-op when up to date.
+  echo "bench: building hoist (Release, build/)" >&2
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build --target hoist >/dev/null
+  HOIST="$ROOT/build/app/hoist"
 fi
 
 WORK="${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/hoist-bench.XXXXXX")}"
