@@ -30,7 +30,7 @@ constexpr int minConcurrency = 1;
 constexpr int maxConcurrency = 16;
 constexpr int rowHeight = 28;
 constexpr int endpointWidth = 280;
-constexpr QSize defaultWindowSize(1100, 600);
+constexpr QSize defaultWindowSize(1180, 640);
 const char *const endpointKey = "endpoint";
 constexpr QRgb problemColor = 0xc0392b;
 
@@ -39,7 +39,7 @@ struct ColumnWidth {
     int width;
 };
 constexpr ColumnWidth columnWidths[] = {
-    {UploadTableModel::Size, 80},   {UploadTableModel::State, 130},
+    {UploadTableModel::Size, 80},   {UploadTableModel::State, 230},
     {UploadTableModel::Progress, 130}, {UploadTableModel::Chunks, 170},
     {UploadTableModel::Speed, 95},  {UploadTableModel::TimeLeft, 90},
 };
@@ -76,7 +76,9 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     m_confirmCancel = [this](int count) {
         const auto answer = QMessageBox::question(
             this, tr("Cancel uploads"),
-            count == 1 ? tr("Cancel this upload?") : tr("Cancel %1 uploads?").arg(count),
+            (count == 1 ? tr("Cancel this upload?") : tr("Cancel %1 uploads?").arg(count))
+                + QLatin1Char('\n')
+                + tr("What was already sent is deleted from the server where it allows it."),
             QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
         return answer == QMessageBox::Yes;
     };
