@@ -27,6 +27,10 @@ struct TransferJob {
     int stallTimeoutMs = 30000;
     QMap<QString, QString> metadata; // filename, filetype, relativePath, ...
     HttpHeaders headers;             // extra headers, e.g. Authorization; never logged
+    // After uploadCreated(), send nothing until continueAfterCreated() is called, so the caller
+    // can make the upload URL durable first: a crash can then never leave bytes on the server
+    // in an upload nobody knows about. Turns creation-with-upload off for the same reason.
+    bool holdAfterCreate = false;
 };
 
 // One attempt at moving one file: resolve where the server is (create, or ask its offset), then
@@ -42,6 +46,8 @@ public:
     virtual void start() = 0;
     // Stops at once (pause, cancel, shutdown); the request in flight is aborted.
     virtual void abort() = 0;
+    // With TransferJob::holdAfterCreate: the upload URL is safe, carry on sending.
+    virtual void continueAfterCreated() = 0;
 
 Q_SIGNALS:
     // The server created the upload; a later attempt resumes it through this URL.

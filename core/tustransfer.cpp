@@ -154,7 +154,8 @@ void TusTransfer::create()
 {
     if (!checkFileUnchanged())
         return;
-    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_job.fileSize > 0) {
+    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_job.fileSize > 0
+        && !m_job.holdAfterCreate) {
         const qint64 end = nextChunkEnd(0);
         withChecksum(0, end,
                      [this, end](const QByteArray &checksum) { postWithBody(end, checksum); });
@@ -234,10 +235,20 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     m_protocol->rememberUpload(url, m_job.endpoint);
     m_job.uploadUrl = url;
     QPointer<TusTransfer> guard(this);
-    Q_EMIT uploadCreated(url);
-    if (!guard || m_finished)
-        return;
     m_offset = *offset;
+    m_heldAfterCreate = m_job.holdAfterCreate;
+    Q_EMIT uploadCreated(url);
+    if (!guard || m_finished || m_heldAfterCreate)
+        return;
+    if (confirm(m_offset))
+        sendNext();
+}
+
+void TusTransfer::continueAfterCreated()
+{
+    if (!m_heldAfterCreate || m_finished)
+        return;
+    m_heldAfterCreate = false;
     if (confirm(m_offset))
         sendNext();
 }

@@ -31,6 +31,7 @@ public:
 
     void start() override;
     void abort() override;
+    void continueAfterCreated() override;
 
 private:
     using Handler = void (TusTransfer::*)(QNetworkReply *);
@@ -73,6 +74,7 @@ private:
     TusProtocol *m_protocol;
     TransferJob m_job;
     TusCapabilities m_caps;
+    bool m_heldAfterCreate = false; // waiting for continueAfterCreated()
     std::optional<QCryptographicHash::Algorithm> m_checksum;
     QByteArray m_checksumName;
     qint64 m_offset = 0;     // what the server last confirmed

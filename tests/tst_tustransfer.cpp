@@ -1,6 +1,7 @@
 #include "tst_tustransfer.h"
 
 #include "testfiles.h"
+#include "waitfor.h"
 #include "transferrecorder.h"
 #include "tusprotocol.h"
 #include "tustransfer.h"
@@ -158,6 +159,38 @@ void TestTusTransfer::uploadsLargeFile()
     QCOMPARE(stats.bodyBytes, Size);
     QFile::remove(path);
     QFile::remove(m_server.storedPath(rec.created));
+}
+
+void TestTusTransfer::holdsAfterCreateUntilContinued()
+{
+    // The caller needs the upload URL saved before any byte goes out: creation carries no body
+    // (even though the server offers creation-with-upload) and nothing more is sent until the
+    // caller says so.
+    constexpr qint64 Size = 100 * 1024;
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("held.bin"), Size, 8);
+    TusProtocol protocol(&m_nam);
+    TransferJob held = job(path, m_server.endpoint());
+    held.holdAfterCreate = true;
+    auto transfer = protocol.createTransfer(held);
+    TransferRecorder rec(transfer.get());
+    transfer->start();
+    QVERIFY(waitFor([&] { return !rec.created.isEmpty() || rec.done(); }, 20000));
+    QCOMPARE(rec.events, QStringList{QStringLiteral("created")});
+    // Give a wrongly eager transfer every chance to send something: it must not.
+    QTest::qWait(200);
+    QCOMPARE(rec.events, QStringList{QStringLiteral("created")});
+    TusServerProcess::Stats stats = m_server.stats();
+    QCOMPARE(stats.count(QStringLiteral("POST")), 1);
+    QCOMPARE(stats.count(QStringLiteral("PATCH")), 0);
+    QCOMPARE(stats.bodyBytes, 0);
+
+    transfer->continueAfterCreated();
+    QVERIFY(rec.wait(20000));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY(fileMatches(m_server.storedPath(rec.created), Size, 8));
+    stats = m_server.stats();
+    QCOMPARE(stats.count(QStringLiteral("PATCH")), 2);
+    QCOMPARE(stats.bodyBytes, Size);
 }
 
 void TestTusTransfer::metadataRoundTrips_data()

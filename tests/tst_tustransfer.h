@@ -21,6 +21,7 @@ private Q_SLOTS:
     void uploadsSizes_data();
     void uploadsSizes();
     void uploadsLargeFile();
+    void holdsAfterCreateUntilContinued();
     void metadataRoundTrips_data();
     void metadataRoundTrips();
     void resumesPartialUpload();
