@@ -1,0 +1,35 @@
+#pragma once
+
+#include "transfererror.h"
+#include "uploadtypes.h"
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+#include <QUrl>
+
+// Everything TaskStore keeps about one task: a plain value, copied across threads in queued
+// calls. Never credentials or headers; paths and URLs only.
+struct TaskRecord {
+    TaskId id = 0;
+    quint64 sequence = 0; // FIFO order among equals; open() returns records sorted by it
+    QString path;
+    QString displayName;
+    qint64 size = 0;
+    qint64 modifiedMs = 0;
+    QByteArray fingerprint; // quickFingerprint() when queued; empty when not taken
+    QUrl endpoint;
+    QUrl uploadUrl; // empty until the server created the upload
+    Priority priority = Priority::Normal;
+    TaskState state = TaskState::Waiting;
+    qint64 confirmedBytes = 0;
+    qint64 chunkSize = 0;
+    QByteArray chunkStates; // one byte per chunk, each a ChunkState
+    int retries = 0;
+    TransferError::Kind errorKind = TransferError::Kind::None;
+    QString errorMessage;
+    qint64 createdMs = 0;
+    qint64 updatedMs = 0;
+};
+
+Q_DECLARE_METATYPE(TaskRecord)

@@ -1,0 +1,510 @@
+#include "taskstore.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSysInfo>
+#include <atomic>
+
+Q_LOGGING_CATEGORY(lcStore, "hoist.store")
+
+namespace {
+constexpr int SchemaVersion = 1;
+constexpr int BusyTimeoutMs = 5000;
+// quick_check lists at most this many problems; a few are enough to say why.
+constexpr int MaxReportedProblems = 5;
+
+const QString DatabaseFile = QStringLiteral("hoist.db");
+const QString LockFileName = QStringLiteral("hoist.lock");
+
+// SQLite's primary result codes that mean "this file is not a database we can read".
+constexpr int SqliteError = 1;
+constexpr int SqliteCorrupt = 11;
+constexpr int SqliteNotADatabase = 26;
+
+const QString Columns = QStringLiteral(
+    "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
+    "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
+    "error_message, created_ms, updated_ms");
+constexpr int ColumnCount = 19;
+
+const QString CreateTasks = QStringLiteral(
+    "CREATE TABLE IF NOT EXISTS tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,"
+    " PRIMARY KEY (id))");
+const QString CreateMeta = QStringLiteral(
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
+
+std::atomic<quint64> nextConnection{0};
+
+int primaryCode(const QSqlError &error) {
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+
+// The SQLite message alone ("disk I/O error"), without Qt's "Unable to execute statement".
+QString sqlText(const QSqlError &error) {
+    return error.databaseText().isEmpty() ? error.text() : error.databaseText();
+}
+
+QString urlText(const QUrl &url) {
+    return QString::fromLatin1(url.toEncoded());
+}
+
+QUrl urlFrom(const QVariant &value) {
+    return QUrl::fromEncoded(value.toString().toLatin1());
+}
+
+// Values outside an enum's range (a damaged row, a newer Hoist) become a safe one, never UB.
+TaskRecord recordFrom(const QSqlQuery &q) {
+    TaskRecord r;
+    r.id = TaskId(q.value(0).toLongLong());
+    r.sequence = quint64(q.value(1).toLongLong());
+    r.path = q.value(2).toString();
+    r.displayName = q.value(3).toString();
+    r.size = q.value(4).toLongLong();
+    r.modifiedMs = q.value(5).toLongLong();
+    r.fingerprint = q.value(6).toByteArray();
+    r.endpoint = urlFrom(q.value(7));
+    r.uploadUrl = urlFrom(q.value(8));
+    const int priority = q.value(9).toInt();
+    r.priority =
+        priority >= 0 && priority <= int(Priority::High) ? Priority(priority) : Priority::Normal;
+    const int state = q.value(10).toInt();
+    // An unknown state waits for a person rather than starting anything on its own.
+    r.state = state >= 0 && state < TaskStateCount ? TaskState(state) : TaskState::Paused;
+    r.confirmedBytes = q.value(11).toLongLong();
+    r.chunkSize = q.value(12).toLongLong();
+    r.chunkStates = q.value(13).toByteArray();
+    r.retries = q.value(14).toInt();
+    const int kind = q.value(15).toInt();
+    r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::FileChanged)
+                      ? TransferError::Kind(kind)
+                      : TransferError::Kind::None;
+    r.errorMessage = q.value(16).toString();
+    r.createdMs = q.value(17).toLongLong();
+    r.updatedMs = q.value(18).toLongLong();
+    return r;
+}
+
+void bindRecord(QSqlQuery &q, const TaskRecord &r) {
+    const QVariantList values = {
+        qint64(r.id),
+        qint64(r.sequence),
+        r.path,
+        r.displayName,
+        r.size,
+        r.modifiedMs,
+        r.fingerprint,
+        urlText(r.endpoint),
+        urlText(r.uploadUrl),
+        int(r.priority),
+        int(r.state),
+        r.confirmedBytes,
+        r.chunkSize,
+        r.chunkStates,
+        r.retries,
+        int(r.errorKind),
+        r.errorMessage,
+        r.createdMs,
+        r.updatedMs,
+    };
+    Q_ASSERT(values.size() == ColumnCount);
+    for (int i = 0; i < values.size(); ++i)
+        q.bindValue(i, values.at(i));
+}
+} // namespace
+
+TaskStore::TaskStore(const QString &directory, QObject *parent)
+    : QObject(parent)
+    , m_directory(QDir(directory).absolutePath())
+    , m_connectionName(QStringLiteral("hoist-store-%1").arg(nextConnection.fetch_add(1)))
+    , m_lock(QDir(m_directory).filePath(LockFileName)) {
+    // Age alone never makes a lock stale: a Hoist may run for days. A lock whose process is gone
+    // (killed, crashed) is still taken over, by pid; flock() guards the holder meanwhile.
+    m_lock.setStaleLockTime(0);
+}
+
+TaskStore::~TaskStore() {
+    close();
+}
+
+QString TaskStore::databasePath() const {
+    return QDir(m_directory).filePath(DatabaseFile);
+}
+
+bool TaskStore::isOpen() const {
+    return m_open;
+}
+
+TaskStore::OpenResult TaskStore::open() {
+    OpenResult result;
+    if (m_open) {
+        result.error = tr("The task store in %1 is already open.").arg(m_directory);
+        return result;
+    }
+    if (!QDir().mkpath(m_directory)) {
+        result.error = tr("Cannot create the directory %1.").arg(m_directory);
+        return result;
+    }
+    if (!m_lock.tryLock(0)) {
+        result.error = lockError();
+        return result;
+    }
+
+    QString error;
+    const Attempt first = openDatabase(&error, &result.tasks);
+    if (first == Attempt::Unreadable) {
+        closeDatabase();
+        result.tasks.clear();
+        QString movedTo;
+        QString moveError;
+        if (!moveAside(&movedTo, &moveError)) {
+            m_lock.unlock();
+            result.error = tr("The task database %1 is unreadable (%2) and could not be moved "
+                              "aside: %3")
+                               .arg(databasePath(), error, moveError);
+            return result;
+        }
+        qCWarning(lcStore) << "unreadable database moved to" << movedTo << ":" << error;
+        result.movedAside = movedTo;
+        result.notice = tr("The task database %1 was unreadable (%2). It was moved to %3 and an "
+                           "empty queue started.")
+                            .arg(databasePath(), error, movedTo);
+        if (openDatabase(&error, &result.tasks) != Attempt::Ok) {
+            closeDatabase();
+            m_lock.unlock();
+            result.error = tr("Cannot start a new task database in %1: %2").arg(m_directory, error);
+            return result;
+        }
+    } else if (first == Attempt::Failed) {
+        closeDatabase();
+        m_lock.unlock();
+        result.error = error;
+        return result;
+    }
+    m_open = true;
+    result.ok = true;
+    return result;
+}
+
+QString TaskStore::lockError() const {
+    switch (m_lock.error()) {
+    case QLockFile::LockFailedError: {
+        qint64 pid = 0;
+        QString host;
+        QString app;
+        if (!m_lock.getLockInfo(&pid, &host, &app))
+            return tr("Another Hoist is using %1.").arg(m_directory);
+        if (!host.isEmpty() && host != QSysInfo::machineHostName())
+            return tr("Another Hoist (pid %1 on %2) is using %3.").arg(pid).arg(host, m_directory);
+        return tr("Another Hoist (pid %1) is using %2.").arg(pid).arg(m_directory);
+    }
+    case QLockFile::PermissionError:
+        return tr("Cannot create the lock file in %1: permission denied.").arg(m_directory);
+    case QLockFile::NoError:
+    case QLockFile::UnknownError:
+        break;
+    }
+    return tr("Cannot lock %1.").arg(m_directory);
+}
+
+namespace {
+// Whether an error means the file is not a database this Hoist can read. `schemaStep`: a plain
+// SQL error while reading the schema means the schema is not ours, not a bug here.
+bool meansUnreadable(const QSqlError &e, bool schemaStep) {
+    const int code = primaryCode(e);
+    return code == SqliteCorrupt || code == SqliteNotADatabase ||
+           (schemaStep && code == SqliteError);
+}
+} // namespace
+
+TaskStore::Attempt TaskStore::checkExisting(QString *error, bool *empty) const {
+    // Read-only, so that nothing is written to a file that may not be ours, and a WAL is never
+    // checkpointed into a damaged file or deleted on close: what goes aside is what was found.
+    const QString name = m_connectionName + QStringLiteral("-check");
+    Attempt attempt = Attempt::Failed;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(databasePath());
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open())
+            attempt = checkSchema(db, error, empty);
+        else
+            *error = tr("Cannot open %1: %2").arg(databasePath(), sqlText(db.lastError()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return attempt;
+}
+
+TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error,
+                                          bool *empty) const {
+    QSqlQuery q(db);
+    auto failed = [&](bool schemaStep) {
+        *error = sqlText(q.lastError());
+        return meansUnreadable(q.lastError(), schemaStep) ? Attempt::Unreadable : Attempt::Failed;
+    };
+    if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs)) ||
+        !q.exec(QStringLiteral("PRAGMA quick_check(%1)").arg(MaxReportedProblems)))
+        return failed(false);
+    QStringList problems;
+    while (q.next())
+        problems.append(q.value(0).toString());
+    if (problems != QStringList{QStringLiteral("ok")}) {
+        *error = tr("quick_check: %1").arg(problems.join(QLatin1String("; ")));
+        return Attempt::Unreadable;
+    }
+
+    // No tables at all: a first open that stopped before its schema was committed.
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
+        return failed(false);
+    *empty = q.value(0).toLongLong() == 0;
+    if (*empty)
+        return Attempt::Ok;
+
+    if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'version'")))
+        return failed(true);
+    bool isNumber = false;
+    const int version = q.next() ? q.value(0).toInt(&isNumber) : 0;
+    if (!isNumber) {
+        *error = tr("no schema version");
+        return Attempt::Unreadable;
+    }
+    if (version > SchemaVersion) {
+        // Not damaged, only newer than this Hoist: moving it aside would lose a good queue.
+        *error = tr("The task database %1 was written by a newer Hoist (schema %2; this one "
+                    "reads %3).")
+                     .arg(databasePath())
+                     .arg(version)
+                     .arg(SchemaVersion);
+        return Attempt::Failed;
+    }
+    // Every column this Hoist reads must be there.
+    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks LIMIT 0").arg(Columns)))
+        return failed(true);
+    return Attempt::Ok;
+}
+
+TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *tasks) {
+    const QFileInfo file(databasePath());
+    const QFileInfo wal(databasePath() + QStringLiteral("-wal"));
+    bool fresh = !file.exists() || file.size() == 0;
+    if (!fresh) {
+        const Attempt checked = checkExisting(error, &fresh);
+        if (checked != Attempt::Ok)
+            return checked;
+    } else if (wal.exists() && wal.size() > 0) {
+        // SQLite would delete a journal whose database is empty: keep it for a person instead.
+        *error = tr("a journal without its database");
+        return Attempt::Unreadable;
+    }
+
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_db.setDatabaseName(databasePath());
+    if (!m_db.open()) {
+        *error = tr("Cannot open %1: %2").arg(databasePath(), sqlText(m_db.lastError()));
+        return Attempt::Failed;
+    }
+    QSqlQuery q(m_db);
+    auto failed = [&](bool schemaStep) {
+        *error = sqlText(q.lastError());
+        return meansUnreadable(q.lastError(), schemaStep) ? Attempt::Unreadable : Attempt::Failed;
+    };
+    if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs)))
+        return failed(false);
+    if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")))
+        return failed(false);
+    if (q.next() && q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        qCWarning(lcStore) << "WAL unavailable for" << databasePath() << "; journal mode is"
+                           << q.value(0).toString();
+    if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL")) ||
+        !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+        return failed(false);
+
+    if (fresh) {
+        if (!m_db.transaction()) {
+            *error = sqlText(m_db.lastError());
+            return Attempt::Failed;
+        }
+        if (!q.exec(CreateMeta) || !q.exec(CreateTasks) ||
+            !q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('version', %1)")
+                        .arg(SchemaVersion))) {
+            const Attempt attempt = failed(false);
+            m_db.rollback();
+            return attempt;
+        }
+        if (!m_db.commit()) {
+            *error = sqlText(m_db.lastError());
+            m_db.rollback();
+            return Attempt::Failed;
+        }
+    }
+
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks ORDER BY sequence, id").arg(Columns)))
+        return failed(true);
+    while (q.next())
+        tasks->append(recordFrom(q));
+    if (q.lastError().isValid())
+        return failed(true);
+    return Attempt::Ok;
+}
+
+void TaskStore::closeDatabase() {
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    if (QSqlDatabase::contains(m_connectionName))
+        QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+bool TaskStore::moveAside(QString *movedTo, QString *error) const {
+    const QString source = databasePath();
+    const QString base = source + QStringLiteral(".corrupt-") +
+                         QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString target = base;
+    for (int n = 2; QFile::exists(target) || QFile::exists(target + QLatin1String("-wal")); ++n)
+        target = base + QLatin1Char('-') + QString::number(n);
+
+    if (QFile::exists(source) && !QFile::rename(source, target)) {
+        *error = tr("cannot rename %1 to %2").arg(source, target);
+        return false;
+    }
+    // The journal files go along under matching names, so SQLite can still open the copy with
+    // them; one left behind would be replayed into the fresh database.
+    for (const QLatin1String suffix : {QLatin1String("-wal"), QLatin1String("-shm")}) {
+        if (QFile::exists(source + suffix) && !QFile::rename(source + suffix, target + suffix) &&
+            !QFile::remove(source + suffix)) {
+            *error = tr("cannot move %1 out of the way").arg(source + suffix);
+            return false;
+        }
+    }
+    *movedTo = target;
+    return true;
+}
+
+void TaskStore::close() {
+    closeDatabase();
+    if (m_lock.isLocked())
+        m_lock.unlock();
+    m_open = false;
+}
+
+template <typename Body> bool TaskStore::inTransaction(const QString &what, Body body) {
+    if (!m_open) {
+        Q_EMIT writeFailed(tr("Could not %1: the task store is not open.").arg(what));
+        return false;
+    }
+    QString detail;
+    bool ok = m_db.transaction();
+    if (!ok)
+        detail = sqlText(m_db.lastError());
+    if (ok && !body(&detail)) {
+        m_db.rollback();
+        ok = false;
+    }
+    if (ok && !m_db.commit()) {
+        detail = sqlText(m_db.lastError());
+        m_db.rollback();
+        ok = false;
+    }
+    if (!ok) {
+        qCWarning(lcStore) << "write failed:" << what << detail;
+        Q_EMIT writeFailed(tr("Could not %1 in %2: %3").arg(what, databasePath(), detail));
+    }
+    return ok;
+}
+
+void TaskStore::save(const TaskRecord &record) {
+    saveAll({record});
+}
+
+void TaskStore::saveAll(const QList<TaskRecord> &records) {
+    if (records.isEmpty())
+        return;
+    inTransaction(tr("save the upload queue"), [&](QString *error) {
+        QSqlQuery q(m_db);
+        if (!q.prepare(QStringLiteral("INSERT OR REPLACE INTO tasks (%1) VALUES (?%2)")
+                           .arg(Columns, QStringLiteral(", ?").repeated(ColumnCount - 1)))) {
+            *error = sqlText(q.lastError());
+            return false;
+        }
+        for (const TaskRecord &r : records) {
+            bindRecord(q, r);
+            if (!q.exec()) {
+                *error = sqlText(q.lastError());
+                return false;
+            }
+        }
+        return true;
+    });
+}
+
+void TaskStore::remove(TaskId id) {
+    removeAll({id});
+}
+
+void TaskStore::removeAll(const QList<TaskId> &ids) {
+    if (ids.isEmpty())
+        return;
+    inTransaction(tr("remove tasks from the upload queue"), [&](QString *error) {
+        QSqlQuery q(m_db);
+        if (!q.prepare(QStringLiteral("DELETE FROM tasks WHERE id = ?"))) {
+            *error = sqlText(q.lastError());
+            return false;
+        }
+        for (TaskId id : ids) {
+            q.bindValue(0, qint64(id));
+            if (!q.exec()) {
+                *error = sqlText(q.lastError());
+                return false;
+            }
+        }
+        return true;
+    });
+}
+
+void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token) {
+    // Losing this URL means a second upload of the same file, so this one commit is synced to
+    // disk even under power loss; progress (NORMAL) only needs to survive a crash.
+    if (m_open)
+        QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = FULL"));
+    const bool saved = inTransaction(tr("save the upload URL of task %1").arg(id), [&](QString *e) {
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral("UPDATE tasks SET upload_url = ?, updated_ms = ? WHERE id = ?"));
+        q.bindValue(0, urlText(url));
+        q.bindValue(1, QDateTime::currentMSecsSinceEpoch());
+        q.bindValue(2, qint64(id));
+        if (q.exec())
+            return true;
+        *e = sqlText(q.lastError());
+        return false;
+    });
+    if (m_open)
+        QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    if (saved)
+        Q_EMIT uploadUrlSaved(id, token);
+}
+
+QString TaskStore::integrityCheck() {
+    if (!m_open)
+        return tr("the task store is not open");
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA integrity_check")))
+        return sqlText(q.lastError());
+    QStringList lines;
+    while (q.next())
+        lines.append(q.value(0).toString());
+    return lines.join(QLatin1Char('\n'));
+}

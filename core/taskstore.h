@@ -1,0 +1,83 @@
+#pragma once
+
+#include "taskrecord.h"
+
+#include <QList>
+#include <QLockFile>
+#include <QObject>
+#include <QSqlDatabase>
+#include <QString>
+#include <QUrl>
+
+// The upload queue on disk: one SQLite database (WAL) in a directory, guarded by a lock file so
+// that two Hoist processes never drive the same queue.
+//
+// Threads: the store has no thread of its own and assumes nothing but that every call, open()
+// included, happens on one thread (SQLite connections belong to the thread that opened them).
+// The intended use is a worker QThread: move the store there, call open() with a blocking queued
+// call, then queue every write:
+//     QMetaObject::invokeMethod(store, [store, r] { store->save(r); }, Qt::QueuedConnection);
+// Writes never block the caller that way, and stay in the order they were queued.
+//
+// Failures never crash and never pass silently: open() says why in OpenResult, writes emit
+// writeFailed() with a sentence for a person.
+class TaskStore final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TaskStore)
+public:
+    struct OpenResult {
+        bool ok = false;
+        QString error;           // why open() failed, a sentence; empty when ok
+        QString movedAside;      // where an unreadable database went, empty if none was
+        QString notice;          // a sentence about movedAside for a person, empty if none
+        QList<TaskRecord> tasks; // every stored task, ordered by sequence
+    };
+
+    explicit TaskStore(const QString &directory, QObject *parent = nullptr);
+    ~TaskStore() override;
+
+    // Creates the directory, takes the lock, opens (or creates) the database and reads the queue.
+    // A database SQLite cannot read is moved aside to hoist.db.corrupt-<yyyyMMdd-HHmmss> and a
+    // fresh one started, which the result reports. Call once, before anything else.
+    OpenResult open();
+    // Closes the database and releases the lock (the destructor does too).
+    void close();
+    bool isOpen() const;
+
+    QString directory() const { return m_directory; }
+    QString databasePath() const;
+
+    // Each in its own transaction; on an SQL error, rolled back and writeFailed() emitted.
+    void save(const TaskRecord &record); // insert, or replace the stored task with the same id
+    void saveAll(const QList<TaskRecord> &records);
+    void remove(TaskId id);
+    void removeAll(const QList<TaskId> &ids);
+    // Stores the upload URL the server just created, synced to disk (synchronous=FULL for this
+    // commit), then emits uploadUrlSaved(id, token). On failure emits writeFailed() instead.
+    // A task the store does not hold is not an error: the signal still comes.
+    void saveUploadUrl(TaskId id, const QUrl &url, quint64 token);
+
+    // "ok", or what PRAGMA integrity_check found, one problem a line.
+    QString integrityCheck();
+
+Q_SIGNALS:
+    void writeFailed(const QString &message);
+    void uploadUrlSaved(TaskId id, quint64 token);
+
+private:
+    enum class Attempt { Ok, Unreadable, Failed };
+    Attempt checkExisting(QString *error, bool *empty) const;
+    Attempt checkSchema(const QSqlDatabase &db, QString *error, bool *empty) const;
+    Attempt openDatabase(QString *error, QList<TaskRecord> *tasks);
+    bool moveAside(QString *movedTo, QString *error) const;
+    void closeDatabase();
+    QString lockError() const;
+    // Runs body(QString *error) in one transaction; rolls back and emits writeFailed on failure.
+    template <typename Body> bool inTransaction(const QString &what, Body body);
+
+    QString m_directory;
+    QString m_connectionName;
+    QLockFile m_lock;
+    QSqlDatabase m_db; // held, not looked up by name: QSqlDatabase::database() is thread-bound
+    bool m_open = false;
+};
