@@ -3,12 +3,15 @@
 #include "commandline.h"
 #include "headlessrunner.h"
 #include "mainwindow.h"
+#include "storethread.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLoggingCategory>
+#include <QMessageBox>
+#include <QStandardPaths>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QTextStream>
@@ -69,21 +72,54 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setHeaders(options.headers);
 }
 
+// A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
+bool openStore(StoreThread &store, QString *problem, QString *notice, QList<TaskRecord> *tasks)
+{
+    const TaskStore::OpenResult opened = store.open();
+    if (!opened.ok) {
+        *problem = opened.error;
+        return false;
+    }
+    if (!opened.movedAside.isEmpty())
+        *notice = opened.notice;
+    *tasks = opened.tasks;
+    return true;
+}
+
 int runHeadless(int &argc, char **argv, const AppOptions &options)
 {
     QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    // Only with --state-dir: scripts choose where their queue lives (and two scripts never
+    // fight over the window's).
+    std::unique_ptr<StoreThread> store;
+    QList<TaskRecord> restored;
+    if (!options.stateDir.isEmpty()) {
+        store = std::make_unique<StoreThread>(options.stateDir);
+        QString problem, notice;
+        if (!openStore(*store, &problem, &notice, &restored)) {
+            err << "hoist: " << problem << Qt::endl;
+            return 1;
+        }
+        if (!notice.isEmpty())
+            err << "hoist: " << notice << Qt::endl;
+    }
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
     configure(scheduler, options, options.endpoint);
+    if (store)
+        scheduler.setStore(store->store());
 
-    QTextStream out(stdout);
-    QTextStream err(stderr);
     HeadlessRunner runner(&scheduler, out, err);
     runner.setTerminal(::isatty(STDERR_FILENO));
     QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
+    // A headless run finishes what its queue holds, paused or not.
+    scheduler.restore(restored);
+    scheduler.resumeAll();
     runner.start(options.paths);
     return app.exec();
 }
@@ -99,9 +135,21 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
         return report(result);
     const AppOptions &options = result.options;
 
+    const QString stateDir = options.stateDir.isEmpty()
+        ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+        : options.stateDir;
+    StoreThread store(stateDir);
+    QString problem, notice;
+    QList<TaskRecord> restored;
+    if (!openStore(store, &problem, &notice, &restored)) {
+        QMessageBox::critical(nullptr, QObject::tr("Hoist"), problem);
+        return 1;
+    }
+
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
+    scheduler.setStore(store.store());
     QUrl endpoint = options.endpoint;
     if (endpoint.isEmpty()) {
         // The one the window remembered last time, if it still reads as an endpoint.
@@ -113,7 +161,10 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
 
     MainWindow window(&scheduler);
+    scheduler.restore(restored); // the queue as it was, before anything new
     window.show();
+    if (!notice.isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);

@@ -121,7 +121,11 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     const QCommandLineOption header({QStringLiteral("H"), QStringLiteral("header")},
         QStringLiteral("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
         QStringLiteral("header"));
-    parser.addOptions({headless, endpoint, concurrency, chunkSize, header});
+    const QCommandLineOption stateDir(QStringLiteral("state-dir"),
+        QStringLiteral("Where the upload queue is kept (default: the window's data folder; "
+                       "a headless run keeps none unless given one)."),
+        QStringLiteral("dir"));
+    parser.addOptions({headless, endpoint, concurrency, chunkSize, header, stateDir});
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -136,6 +140,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     AppOptions &options = result.options;
     options.headless = parser.isSet(headless);
     options.paths = parser.positionalArguments();
+    options.stateDir = parser.value(stateDir);
+    if (parser.isSet(stateDir) && options.stateDir.trimmed().isEmpty())
+        return usageError(program, QStringLiteral("--state-dir needs a folder"));
 
     if (parser.isSet(endpoint)) {
         const QString error = checkEndpoint(parser.value(endpoint), &options.endpoint);
@@ -164,10 +171,12 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
         options.headers.append(parsed);
     }
     if (options.headless) {
-        if (options.endpoint.isEmpty())
+        // With a state dir and no paths, a headless run finishes what that queue holds.
+        if (options.paths.isEmpty() && options.stateDir.isEmpty())
+            return usageError(program, QStringLiteral("--headless needs at least one file or folder "
+                                                      "(or --state-dir to resume a queue)"));
+        if (!options.paths.isEmpty() && options.endpoint.isEmpty())
             return usageError(program, QStringLiteral("--headless needs --endpoint URL"));
-        if (options.paths.isEmpty())
-            return usageError(program, QStringLiteral("--headless needs at least one file or folder"));
     }
     return result;
 }

@@ -14,6 +14,7 @@ struct AppOptions {
     qint64 chunkSize = 8 * 1024 * 1024;
     HttpHeaders headers; // from repeated --header "Name: value"; values never printed
     QStringList paths;
+    QString stateDir; // --state-dir; empty: the default (window) or none (headless)
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -12,6 +13,7 @@ struct ExpandedPath {
     qint64 size = 0;
     qint64 modifiedMs = 0;
     QString rejection;    // empty when the path is uploadable; otherwise why not, for a person
+    QByteArray fingerprint; // quickFingerprint() when asked for (a persistent queue), else empty
 };
 
 // Symlinks to files are followed; a symlink to a folder that is already being walked (a loop) is

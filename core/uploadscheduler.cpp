@@ -1,5 +1,9 @@
 #include "uploadscheduler.h"
 
+#include "fingerprint.h"
+#include "taskrecord.h"
+#include "taskstore.h"
+
 #include <QDateTime>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -101,7 +105,17 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
         --m_pendingExpansions;
         onExpanded(watcher->result(), priority);
     });
-    watcher->setFuture(QtConcurrent::run([paths] { return expandPaths(paths); }));
+    const bool fingerprints = m_store != nullptr;
+    watcher->setFuture(QtConcurrent::run([paths, fingerprints] {
+        QList<ExpandedPath> expanded = expandPaths(paths);
+        if (fingerprints) {
+            for (ExpandedPath &p : expanded) {
+                if (p.rejection.isEmpty())
+                    p.fingerprint = quickFingerprint(p.path, p.size);
+            }
+        }
+        return expanded;
+    }));
 }
 
 void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority priority)
@@ -114,6 +128,8 @@ void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority prio
         auto task = std::make_unique<UploadTask>(id, p.path, p.displayName, p.size, p.modifiedMs,
                                                  m_endpoint, priority, m_chunkSize);
         task->m_sequence = m_nextSequence++;
+        task->m_fingerprint = p.fingerprint;
+        task->m_createdMs = QDateTime::currentMSecsSinceEpoch();
         if (!p.rejection.isEmpty()) {
             // Not uploadable: listed all the same, with the reason, so nothing vanishes silently.
             task->m_state = TaskState::Error;
@@ -123,6 +139,19 @@ void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority prio
         }
         m_tasks.emplace(id, std::move(task));
         added.append(id);
+    }
+    if (m_store && !added.isEmpty()) {
+        QList<TaskRecord> records;
+        records.reserve(added.size());
+        for (TaskId id : std::as_const(added)) {
+            UploadTask *task = find(id);
+            task->m_savedMs = task->m_createdMs;
+            task->m_savedConfirmed = 0;
+            records.append(recordOf(task));
+        }
+        QMetaObject::invokeMethod(
+            m_store, [store = m_store, records] { store->saveAll(records); },
+            Qt::QueuedConnection);
     }
     Q_EMIT tasksAdded(added);
     for (TaskId id : std::as_const(rejected))
@@ -186,6 +215,9 @@ void UploadScheduler::retry(TaskId id)
         task->m_size = info.exists() ? info.size() : 0;
         task->m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;
         task->m_chunks = ChunkMap(task->m_size, task->m_chunks.chunkSize());
+        if (m_store)
+            task->m_fingerprint = quickFingerprint(task->m_path, task->m_size);
+        task->m_verifyBeforeStart = false;
         resetProgress(task);
     }
     task->m_retries = 0;
@@ -297,6 +329,7 @@ void UploadScheduler::setState(UploadTask *task, TaskState state)
     }
     task->m_state = state;
     markDirty(task);
+    save(task);
     if (state == TaskState::Uploading)
         Q_EMIT taskStarted(task->m_id);
     if (state == TaskState::Success || state == TaskState::Error)
@@ -321,8 +354,10 @@ void UploadScheduler::flush()
     }
     m_dirty.clear();
     std::sort(ids.begin(), ids.end());
-    if (!ids.isEmpty())
+    if (!ids.isEmpty()) {
+        saveProgress(ids);
         Q_EMIT tasksChanged(ids);
+    }
     Q_EMIT totalsChanged(totals());
 }
 
@@ -369,6 +404,9 @@ void UploadScheduler::removeTask(TaskId id)
         --m_running;
     m_tasks.erase(id);
     m_dirty.remove(id);
+    if (m_store)
+        QMetaObject::invokeMethod(
+            m_store, [store = m_store, id] { store->remove(id); }, Qt::QueuedConnection);
     Q_EMIT taskRemoved(id);
     if (!m_flushTimer.isActive())
         m_flushTimer.start();

@@ -27,6 +27,9 @@ struct SchedulerTotals {
 // Owns the upload tasks and runs them: at most `concurrency` at once, highest priority first
 // without starving anyone, retrying transient failures with back-off. Commands come in as method
 // calls; facts go out as signals. Speaks to the network only through a TransferProtocol.
+class TaskStore;
+struct TaskRecord;
+
 class UploadScheduler final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadScheduler)
@@ -48,6 +51,14 @@ public:
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by higher-priority ones gains one priority level.
     void setAgingSkips(int skips) { m_agingSkips = qMax(1, skips); }
+
+    // Keeps every task in `store` (which lives on another thread; every call to it is queued):
+    // state changes at once, progress at most once a second, an upload's URL before any of its
+    // bytes are sent. Set before adding or restoring tasks.
+    void setStore(TaskStore *store);
+    // Brings back the queue a store held: uploading tasks wait again and will resume from the
+    // server's offset once their file is checked to be what was queued; the rest stay as they were.
+    void restore(const QList<TaskRecord> &records);
 
     // Queues files and folders; folders are walked off this thread. Paths that cannot be uploaded
     // become tasks in Error with the reason. Emits tasksAdded once per call (may be empty).
@@ -91,6 +102,12 @@ private:
     void schedule();
     UploadTask *pickNext();
     void startTask(UploadTask *task);
+    void launchTransfer(UploadTask *task);
+    void verifyThenLaunch(UploadTask *task);
+    TaskRecord recordOf(const UploadTask *task) const;
+    void save(UploadTask *task);
+    void saveProgress(const QList<TaskId> &ids);
+    void onUploadUrlSaved(TaskId id, quint64 token);
     void stopTransfer(UploadTask *task);
     void onExpanded(const QList<ExpandedPath> &paths, Priority priority);
     void connectTransfer(UploadTask *task, Transfer *transfer);
@@ -106,6 +123,8 @@ private:
     void checkIdle();
 
     TransferProtocol *m_protocol;
+    TaskStore *m_store = nullptr;
+    quint64 m_nextHoldToken = 0;
     QUrl m_endpoint;
     qint64 m_chunkSize = 8 * 1024 * 1024;
     HttpHeaders m_headers;

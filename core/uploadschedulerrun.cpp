@@ -2,6 +2,8 @@
 // turning what the transfer reports into task state, retries and back-off.
 #include "uploadscheduler.h"
 
+#include "taskstore.h"
+
 #include <QDateTime>
 #include <QFileInfo>
 #include <QLoggingCategory>
@@ -79,6 +81,19 @@ UploadTask *UploadScheduler::pickNext()
 
 void UploadScheduler::startTask(UploadTask *task)
 {
+    task->m_retryAtMs = 0;
+    task->m_statusNote.clear();
+    setState(task, TaskState::Uploading);
+    if (!m_speedTimer.isActive())
+        m_speedTimer.start();
+    if (task->m_verifyBeforeStart)
+        verifyThenLaunch(task);
+    else
+        launchTransfer(task);
+}
+
+void UploadScheduler::launchTransfer(UploadTask *task)
+{
     TransferJob job;
     job.filePath = task->m_path;
     job.fileSize = task->m_size;
@@ -88,18 +103,14 @@ void UploadScheduler::startTask(UploadTask *task)
     job.chunkSize = task->m_chunks.chunkSize();
     job.stallTimeoutMs = m_stallTimeoutMs;
     job.headers = m_headers;
+    job.holdAfterCreate = m_store != nullptr;
     job.metadata.insert(QStringLiteral("filename"), QFileInfo(task->m_path).fileName());
     if (task->m_displayName.contains(QLatin1Char('/')))
         job.metadata.insert(QStringLiteral("relativePath"), task->m_displayName);
 
-    task->m_retryAtMs = 0;
-    task->m_statusNote.clear();
     Transfer *transfer = m_protocol->createTransfer(job).release();
     task->m_transfer = transfer;
     connectTransfer(task, transfer);
-    setState(task, TaskState::Uploading);
-    if (!m_speedTimer.isActive())
-        m_speedTimer.start();
     transfer->start();
 }
 
@@ -109,9 +120,17 @@ void UploadScheduler::connectTransfer(UploadTask *task, Transfer *transfer)
     // that has been removed meanwhile.
     const TaskId id = task->m_id;
     connect(transfer, &Transfer::uploadCreated, this, [this, id](const QUrl &url) {
-        if (UploadTask *t = find(id)) {
-            t->m_uploadUrl = url;
-            markDirty(t);
+        UploadTask *t = find(id);
+        if (!t)
+            return;
+        t->m_uploadUrl = url;
+        markDirty(t);
+        if (m_store) {
+            // The transfer holds until the URL is on disk (TransferJob::holdAfterCreate).
+            const quint64 token = t->m_holdToken = ++m_nextHoldToken;
+            QMetaObject::invokeMethod(
+                m_store, [store = m_store, id, url, token] { store->saveUploadUrl(id, url, token); },
+                Qt::QueuedConnection);
         }
     });
     connect(transfer, &Transfer::uploadLost, this, [this, id] {
@@ -158,6 +177,7 @@ void UploadScheduler::stopTransfer(UploadTask *task)
         transfer->deleteLater(); // it may be inside one of its own signal emissions
     }
     task->m_inFlightBegin = -1;
+    task->m_holdToken = 0;
     task->m_chunks.clearInFlight();
     task->m_chunks.setInFlightBytes(0);
 }

@@ -73,5 +73,13 @@ private:
     quint64 m_sequence = 0; // FIFO order among equals
     int m_skips = 0;        // times passed over for a higher-priority task (anti-starvation)
     qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
+
+    // Persistence bookkeeping.
+    QByteArray m_fingerprint;       // quickFingerprint() when queued
+    qint64 m_createdMs = 0;
+    qint64 m_savedMs = 0;           // when the store last heard of this task
+    qint64 m_savedConfirmed = -1;   // the confirmed offset it last stored
+    bool m_verifyBeforeStart = false; // restored: check the file is what was queued
+    quint64 m_holdToken = 0;        // the upload URL save the transfer is waiting for
     Transfer *m_transfer = nullptr; // owned; deleted with deleteLater
 };

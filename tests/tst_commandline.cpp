@@ -180,6 +180,10 @@ private Q_SLOTS:
         QTest::newRow("complete") << QStringList{"--headless", "-e", "http://h/files/", "f"} << true;
         QTest::newRow("no endpoint") << QStringList{"--headless", "f"} << false;
         QTest::newRow("no path") << QStringList{"--headless", "-e", "http://h/files/"} << false;
+        QTest::newRow("resume a queue") << QStringList{"--headless", "--state-dir", "/tmp/q"} << true;
+        QTest::newRow("new paths into a queue need an endpoint")
+            << QStringList{"--headless", "--state-dir", "/tmp/q", "f"} << false;
+        QTest::newRow("empty state dir") << QStringList{"--headless", "--state-dir", "", "-e", "http://h/files/", "f"} << false;
         QTest::newRow("window needs neither") << QStringList{} << true;
     }
     void headlessRequirements()

@@ -1,0 +1,222 @@
+// Nothing lost: the real hoist binary, killed with SIGKILL at random moments and started again on
+// the same state dir, against the real @tus/server.
+#include "testfiles.h"
+#include "tusserverprocess.h"
+#include "waitfor.h"
+
+#include "taskstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr qint64 KiB = 1024;
+constexpr qint64 MiB = 1024 * KiB;
+constexpr qint64 Chunk = 256 * KiB;
+constexpr int Concurrency = 3;
+
+QString hoistBinary()
+{
+    return qEnvironmentVariable("HOIST_BINARY");
+}
+
+struct Result {
+    QString path;
+    QString status;
+    QString detail;
+};
+
+QList<Result> parseResults(const QByteArray &out)
+{
+    QList<Result> results;
+    for (const QByteArray &line : out.split('\n')) {
+        const QList<QByteArray> fields = line.split('\t');
+        if (fields.size() == 3)
+            results.append({QString::fromUtf8(fields[1]), QString::fromUtf8(fields[0]),
+                            QString::fromUtf8(fields[2])});
+    }
+    return results;
+}
+
+int patchesSeen(const TusServerProcess &server)
+{
+    return server.stats().count(QStringLiteral("PATCH"));
+}
+} // namespace
+
+class tst_CrashResume : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init() { m_state = std::make_unique<QTemporaryDir>(); }
+    void killedAtRandomMomentsLosesNothing();
+    void fileModifiedBetweenKillAndRestart();
+
+private:
+    std::unique_ptr<QProcess> startHoist(const QStringList &arguments) const;
+    bool runToEnd(QProcess &process, QByteArray *out, int timeoutMs = 120000) const;
+    QString storeIntegrity() const;
+
+    std::unique_ptr<QTemporaryDir> m_state;
+};
+
+void tst_CrashResume::initTestCase()
+{
+    QVERIFY2(QFile::exists(hoistBinary()), "HOIST_BINARY must name the built hoist");
+}
+
+std::unique_ptr<QProcess> tst_CrashResume::startHoist(const QStringList &arguments) const
+{
+    auto process = std::make_unique<QProcess>();
+    process->start(hoistBinary(), QStringList{QStringLiteral("--headless"),
+                                              QStringLiteral("--state-dir"), m_state->path()}
+                                      + arguments);
+    process->waitForStarted();
+    return process;
+}
+
+bool tst_CrashResume::runToEnd(QProcess &process, QByteArray *out, int timeoutMs) const
+{
+    const bool ended = waitFor([&] { return process.state() == QProcess::NotRunning; }, timeoutMs);
+    *out += process.readAllStandardOutput();
+    return ended && process.exitStatus() == QProcess::NormalExit;
+}
+
+QString tst_CrashResume::storeIntegrity() const
+{
+    TaskStore store(m_state->path());
+    const TaskStore::OpenResult opened = store.open();
+    if (!opened.ok)
+        return opened.error;
+    return store.integrityCheck();
+}
+
+void tst_CrashResume::killedAtRandomMomentsLosesNothing()
+{
+    TusServerProcess server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTemporaryDir files;
+    // Mixed sizes, from empty to a few dozen chunks.
+    const qint64 sizes[] = {0,        1,        Chunk - 1, Chunk,    Chunk + 1, 3 * MiB + 7,
+                            64 * MiB, 29 * MiB, 47 * MiB,  15 * MiB, 71 * MiB,  38 * MiB};
+    QStringList paths;
+    qint64 total = 0;
+    for (int i = 0; i < int(std::size(sizes)); ++i) {
+        paths << makeTestFile(files.path(), QStringLiteral("file %1.bin").arg(i), sizes[i], 100 + i);
+        total += sizes[i];
+    }
+
+    QRandomGenerator random(20261122);
+    QByteArray out;
+    int kills = 0;
+    const QStringList options{QStringLiteral("-e"), server.endpoint().toString(),
+                              QStringLiteral("-c"), QString::number(Concurrency),
+                              QStringLiteral("--chunk-size"), QString::number(Chunk)};
+    auto hoist = startHoist(options + paths);
+    // The files are accepted once the first of them is on its way; kill only after that.
+    QVERIFY(waitFor([&] { return patchesSeen(server) > 0; }, 30000));
+    for (int round = 0; round < 6; ++round) {
+        QTest::qWait(int(random.bounded(50, 300)));
+        if (hoist->state() == QProcess::NotRunning)
+            break; // finished before we got to it: fine, the last round checks everything
+        hoist->kill();
+        hoist->waitForFinished();
+        out += hoist->readAllStandardOutput();
+        ++kills;
+        hoist = startHoist({});
+    }
+    QVERIFY2(runToEnd(*hoist, &out), hoist->readAllStandardError().constData());
+    QCOMPARE(hoist->exitCode(), 0);
+    QVERIFY2(kills >= 5, qPrintable(QStringLiteral("only %1 kills").arg(kills)));
+
+    // Every file arrived, byte for byte, exactly once.
+    QHash<QString, QString> urlOf;
+    for (const Result &r : parseResults(out)) {
+        QCOMPARE(r.status, QStringLiteral("success"));
+        if (urlOf.contains(r.path))
+            QCOMPARE(urlOf.value(r.path), r.detail); // reported again after a restart: same upload
+        urlOf.insert(r.path, r.detail);
+    }
+    QCOMPARE(urlOf.size(), paths.size());
+    for (int i = 0; i < paths.size(); ++i) {
+        const QUrl url(urlOf.value(paths[i]));
+        QVERIFY2(fileMatches(server.storedPath(url), sizes[i], 100 + i), qPrintable(paths[i]));
+    }
+    QCOMPARE(server.uploadCount(), paths.size()); // no file became a second upload
+    QVERIFY(server.stats().count(QStringLiteral("HEAD")) >= kills); // restarts asked, not guessed
+
+    // Each kill costs at most the chunk each running task had in flight.
+    const qint64 sent = server.stats().bodyBytes;
+    const qint64 resent = sent - total;
+    qInfo("kills %d, files %d, %lld bytes of files, %lld bytes received, %lld re-sent "
+          "(%.1f KiB per kill; bound %lld per kill)",
+          kills, int(paths.size()), total, sent, resent, double(resent) / kills / 1024.0,
+          Concurrency * Chunk);
+    QVERIFY(resent >= 0);
+    QVERIFY2(resent <= qint64(kills) * Concurrency * Chunk,
+             qPrintable(QStringLiteral("re-sent %1 bytes over %2 kills").arg(resent).arg(kills)));
+    QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
+}
+
+void tst_CrashResume::fileModifiedBetweenKillAndRestart()
+{
+    TusServerProcess server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTemporaryDir files;
+    constexpr qint64 Size = 48 * MiB;
+    const QString path = makeTestFile(files.path(), QStringLiteral("edited.bin"), Size, 7);
+    auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
+                             QStringLiteral("--chunk-size"), QString::number(Chunk), path});
+    QVERIFY(waitFor([&] { return patchesSeen(server) >= 3; }, 30000));
+    hoist->kill();
+    hoist->waitForFinished();
+    QVERIFY(waitFor([&] { return server.stats().inFlight == 0; }));
+    QCOMPARE(server.uploadCount(), 1);
+    const QString stored = QDir(server.storageDir()).entryList({QStringLiteral("*.json")}).value(0);
+    const QUrl url = server.endpoint().resolved(QUrl(stored.chopped(5)));
+    // The server may still be writing what arrived before the kill: let it settle.
+    qint64 storedBefore = -1;
+    QVERIFY(waitFor([&] {
+        const qint64 now = QFileInfo(server.storedPath(url)).size();
+        const bool settled = now == storedBefore;
+        storedBefore = now;
+        QTest::qSleep(100);
+        return settled;
+    }));
+    QVERIFY(storedBefore > 0 && storedBefore < Size);
+
+    // Someone edits the file while Hoist is down: same size, new bytes at the start.
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.write(QByteArray(4096, 'X')) == 4096);
+    }
+    const int patchesBefore = patchesSeen(server);
+
+    QByteArray out;
+    hoist = startHoist({});
+    QVERIFY(runToEnd(*hoist, &out));
+    QCOMPARE(hoist->exitCode(), 1);
+    const QList<Result> results = parseResults(out);
+    QCOMPARE(results.size(), 1);
+    QCOMPARE(results.first().status, QStringLiteral("error"));
+    QVERIFY2(results.first().detail.contains(QStringLiteral("changed since it was queued")),
+             qPrintable(results.first().detail));
+    // Not one byte of the new content went to the old upload.
+    QCOMPARE(patchesSeen(server), patchesBefore);
+    const QByteArray after = server.storedBytes(url);
+    QCOMPARE(after.size(), storedBefore);
+    QVERIFY(after == testContent(after.size(), 7)); // the old content only, no 'X' in it
+    QCOMPARE(server.uploadCount(), 1);
+    QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
+}
+
+QTEST_GUILESS_MAIN(tst_CrashResume)
+#include "tst_crashresume.moc"
