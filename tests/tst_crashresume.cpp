@@ -58,6 +58,7 @@ private Q_SLOTS:
     void init() { m_state = std::make_unique<QTemporaryDir>(); }
     void killedAtRandomMomentsLosesNothing();
     void fileModifiedBetweenKillAndRestart();
+    void secondHoistOnTheSameQueueRefuses();
 
 private:
     std::unique_ptr<QProcess> startHoist(const QStringList &arguments) const;
@@ -216,6 +217,29 @@ void tst_CrashResume::fileModifiedBetweenKillAndRestart()
     QVERIFY(after == testContent(after.size(), 7)); // the old content only, no 'X' in it
     QCOMPARE(server.uploadCount(), 1);
     QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
+}
+
+void tst_CrashResume::secondHoistOnTheSameQueueRefuses()
+{
+    TusServerProcess server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTemporaryDir files;
+    const QString path = makeTestFile(files.path(), QStringLiteral("long.bin"), 256 * MiB, 3);
+    auto first = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
+                             QStringLiteral("--chunk-size"), QStringLiteral("64K"), path});
+    QVERIFY(waitFor([&] { return patchesSeen(server) > 0; }, 30000));
+
+    QByteArray out;
+    auto second = startHoist({});
+    QVERIFY(runToEnd(*second, &out, 20000));
+    QCOMPARE(second->exitCode(), 1);
+    QVERIFY(out.isEmpty());
+    const QString err = QString::fromLocal8Bit(second->readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("Another Hoist")) && err.contains(m_state->path()),
+             qPrintable(err));
+    QCOMPARE(first->state(), QProcess::Running); // the first one is not disturbed
+    first->kill();
+    first->waitForFinished();
 }
 
 QTEST_GUILESS_MAIN(tst_CrashResume)
