@@ -429,36 +429,40 @@ void tst_UploadScheduler::serverAlways500FailsAfterRetries()
 
 void tst_UploadScheduler::retryAfterIsHonoured()
 {
-    // Creation is refused with 429 and Retry-After: 1, then with 503: the retry waits the second
-    // the server asked for, and the task fails once its one retry is spent.
+    // Creation is refused with 429 and then 503, each with Retry-After: 1, then with a plain 500.
+    // Each retry waits at least the second the server asked for (the back-off alone would be
+    // under 200 ms here), and the task fails once its two retries are spent.
     QElapsedTimer clock;
-    qint64 retriedAt = -1;
+    QList<qint64> postedAt;
     ScriptedServer busy;
     busy.setHandler([&](const ScriptedServer::Request &request) {
         if (request.method == "OPTIONS")
             return ScriptedServer::Reply(204, {{"Tus-Resumable", "1.0.0"},
                                                {"Tus-Version", "1.0.0"},
                                                {"Tus-Extension", "creation"}});
-        if (busy.count("POST") == 1)
+        postedAt << clock.elapsed();
+        if (postedAt.size() == 1)
             return ScriptedServer::Reply(429, {{"Retry-After", "1"}}, "slow down");
-        retriedAt = clock.elapsed();
-        return ScriptedServer::Reply(503, {{"Retry-After", "1"}}, "still busy");
+        if (postedAt.size() == 2)
+            return ScriptedServer::Reply(503, {{"Retry-After", "1"}}, "maintenance");
+        return ScriptedServer::Reply(500, {}, "still broken");
     });
     QVERIFY(busy.listen());
     m_scheduler->setEndpoint(busy.url(QStringLiteral("/files/")));
     RetryPolicy policy = m_scheduler->retryPolicy();
-    policy.maxRetries = 1;
+    policy.maxRetries = 2;
     m_scheduler->setRetryPolicy(policy);
     clock.start();
     const TaskId id = add({makeTestFile(m_files->path(), QStringLiteral("f"), 1000, 1)}).value(0);
     QVERIFY(id);
     QVERIFY(waitFor([&] { return task(id)->state() == TaskState::Waiting && task(id)->retryAtMs() > 0; }));
-    QVERIFY(task(id)->statusNote().contains(QStringLiteral("Retry 1 of 1")));
+    QVERIFY(task(id)->statusNote().contains(QStringLiteral("Retry 1 of 2")));
     QVERIFY(waitIdle(20000));
-    // Waited at least what the server asked for (the back-off alone would be under 200 ms).
-    QVERIFY2(retriedAt >= 1000, qPrintable(QString::number(retriedAt)));
+    QCOMPARE(postedAt.size(), 3);
+    QVERIFY2(postedAt[1] - postedAt[0] >= 1000, qPrintable(QString::number(postedAt[1] - postedAt[0])));
+    QVERIFY2(postedAt[2] - postedAt[1] >= 1000, qPrintable(QString::number(postedAt[2] - postedAt[1])));
     QCOMPARE(task(id)->state(), TaskState::Error);
-    QCOMPARE(busy.count("POST"), 2);
+    QCOMPARE(task(id)->retries(), 2);
 }
 
 void tst_UploadScheduler::retryAfterFixingTheFile()
