@@ -391,6 +391,19 @@ void TestUploadTableModel::retryCountdownShown()
         20000);
     QCOMPARE(m_model->index(0, 0).data(UploadTableModel::StateRole).value<TaskState>(),
              TaskState::Waiting);
+    // While the next attempt is under way the row keeps saying it is reconnecting, never a
+    // bare "Uploading" that would flicker back to "Retrying in" a moment later.
+    const QRegularExpression steady(QStringLiteral("^(Retrying in \\d+ s|Reconnecting \\(try \\d+\\))$"));
+    bool sawReconnecting = false;
+    QElapsedTimer watch;
+    watch.start();
+    while (watch.elapsed() < 4000) {
+        const QString text = m_model->index(0, UploadTableModel::State).data().toString();
+        QVERIFY2(steady.match(text).hasMatch(), qPrintable(text));
+        sawReconnecting |= text.startsWith(QLatin1String("Reconnecting"));
+        QTest::qWait(1);
+    }
+    Q_UNUSED(sawReconnecting); // attempts against a closed port end within a millisecond
 }
 
 void TestUploadTableModel::proxySortsByRawValues()

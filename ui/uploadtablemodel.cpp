@@ -147,8 +147,14 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
             const qint64 seconds = (task.retryAtMs() - now + 999) / 1000;
             return tr("Retrying in %1").arg(formatDuration(seconds));
         }
+        if (task.retries() > 0) // its retry is due, about to start
+            return tr("Reconnecting (try %1)").arg(task.retries() + 1);
         return tr("Waiting");
-    case TaskState::Uploading: return tr("Uploading");
+    case TaskState::Uploading:
+        // After a failure and until bytes move again: one steady word, not a flicker between
+        // "Uploading" and "Retrying in" while the network is down.
+        return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
+                                  : tr("Uploading");
     case TaskState::Paused: return tr("Paused");
     case TaskState::Success: return tr("Done");
     case TaskState::Error:
