@@ -59,6 +59,7 @@ private Q_SLOTS:
     void killedAtRandomMomentsLosesNothing();
     void fileModifiedBetweenKillAndRestart();
     void secondHoistOnTheSameQueueRefuses();
+    void uploadLostByTheServerStartsAgain();
 
 private:
     std::unique_ptr<QProcess> startHoist(const QStringList &arguments) const;
@@ -240,6 +241,42 @@ void tst_CrashResume::secondHoistOnTheSameQueueRefuses()
     QCOMPARE(first->state(), QProcess::Running); // the first one is not disturbed
     first->kill();
     first->waitForFinished();
+}
+
+void tst_CrashResume::uploadLostByTheServerStartsAgain()
+{
+    TusServerProcess server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    QTemporaryDir files;
+    constexpr qint64 Size = 48 * MiB;
+    const QString path = makeTestFile(files.path(), QStringLiteral("lost.bin"), Size, 4);
+    auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
+                             QStringLiteral("--chunk-size"), QString::number(Chunk), path});
+    QVERIFY(waitFor([&] { return patchesSeen(server) >= 3; }, 30000));
+    hoist->kill();
+    hoist->waitForFinished();
+    QVERIFY(waitFor([&] { return server.stats().inFlight == 0; }));
+    // The server forgets the upload while Hoist is down (expired, cleaned up, another disk).
+    server.kill();
+    const QString stored = QDir(server.storageDir()).entryList({QStringLiteral("*.json")}).value(0);
+    QVERIFY(!stored.isEmpty());
+    const QUrl oldUrl = server.endpoint().resolved(QUrl(stored.chopped(5)));
+    QVERIFY(QFile::remove(server.storedPath(oldUrl)));
+    QVERIFY(QFile::remove(server.storedPath(oldUrl) + QStringLiteral(".json")));
+    QVERIFY2(server.restart(), qPrintable(server.errorString()));
+
+    QByteArray out;
+    hoist = startHoist({});
+    QVERIFY(runToEnd(*hoist, &out));
+    QCOMPARE(hoist->exitCode(), 0);
+    const QList<Result> results = parseResults(out);
+    QCOMPARE(results.size(), 1);
+    QCOMPARE(results.first().status, QStringLiteral("success"));
+    const QUrl newUrl(results.first().detail);
+    QVERIFY(newUrl != oldUrl); // a new upload, from zero...
+    QVERIFY(fileMatches(server.storedPath(newUrl), Size, 4)); // ...with every byte
+    QCOMPARE(server.uploadCount(), 1);
+    QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
 }
 
 QTEST_GUILESS_MAIN(tst_CrashResume)
