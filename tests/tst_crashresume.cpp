@@ -65,6 +65,9 @@ private:
     std::unique_ptr<QProcess> startHoist(const QStringList &arguments) const;
     bool runToEnd(QProcess &process, QByteArray *out, int timeoutMs = 120000) const;
     QString storeIntegrity() const;
+    // Starts uploading one file, kills Hoist once a few chunks are in, waits for the server to
+    // take what arrived, and returns the upload's URL (empty if it went otherwise).
+    QUrl startThenKill(const TusServerProcess &server, const QString &path) const;
 
     std::unique_ptr<QTemporaryDir> m_state;
 };
@@ -98,6 +101,20 @@ QString tst_CrashResume::storeIntegrity() const
     if (!opened.ok)
         return opened.error;
     return store.integrityCheck();
+}
+
+QUrl tst_CrashResume::startThenKill(const TusServerProcess &server, const QString &path) const
+{
+    auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
+                             QStringLiteral("--chunk-size"), QString::number(Chunk), path});
+    if (!waitFor([&] { return patchesSeen(server) >= 3; }, 30000))
+        return {};
+    hoist->kill();
+    hoist->waitForFinished();
+    if (!waitFor([&] { return server.stats().inFlight == 0; }))
+        return {};
+    const QList<QUrl> uploads = server.uploads();
+    return uploads.size() == 1 ? uploads.first() : QUrl();
 }
 
 void tst_CrashResume::killedAtRandomMomentsLosesNothing()
@@ -174,15 +191,8 @@ void tst_CrashResume::fileModifiedBetweenKillAndRestart()
     QTemporaryDir files;
     constexpr qint64 Size = 48 * MiB;
     const QString path = makeTestFile(files.path(), QStringLiteral("edited.bin"), Size, 7);
-    auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
-                             QStringLiteral("--chunk-size"), QString::number(Chunk), path});
-    QVERIFY(waitFor([&] { return patchesSeen(server) >= 3; }, 30000));
-    hoist->kill();
-    hoist->waitForFinished();
-    QVERIFY(waitFor([&] { return server.stats().inFlight == 0; }));
-    QCOMPARE(server.uploadCount(), 1);
-    const QString stored = QDir(server.storageDir()).entryList({QStringLiteral("*.json")}).value(0);
-    const QUrl url = server.endpoint().resolved(QUrl(stored.chopped(5)));
+    const QUrl url = startThenKill(server, path);
+    QVERIFY(!url.isEmpty());
     // The server may still be writing what arrived before the kill: let it settle.
     qint64 storedBefore = -1;
     QVERIFY(waitFor([&] {
@@ -203,7 +213,7 @@ void tst_CrashResume::fileModifiedBetweenKillAndRestart()
     const int patchesBefore = patchesSeen(server);
 
     QByteArray out;
-    hoist = startHoist({});
+    auto hoist = startHoist({});
     QVERIFY(runToEnd(*hoist, &out));
     QCOMPARE(hoist->exitCode(), 1);
     const QList<Result> results = parseResults(out);
@@ -250,23 +260,16 @@ void tst_CrashResume::uploadLostByTheServerStartsAgain()
     QTemporaryDir files;
     constexpr qint64 Size = 48 * MiB;
     const QString path = makeTestFile(files.path(), QStringLiteral("lost.bin"), Size, 4);
-    auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
-                             QStringLiteral("--chunk-size"), QString::number(Chunk), path});
-    QVERIFY(waitFor([&] { return patchesSeen(server) >= 3; }, 30000));
-    hoist->kill();
-    hoist->waitForFinished();
-    QVERIFY(waitFor([&] { return server.stats().inFlight == 0; }));
+    const QUrl oldUrl = startThenKill(server, path);
+    QVERIFY(!oldUrl.isEmpty());
     // The server forgets the upload while Hoist is down (expired, cleaned up, another disk).
     server.kill();
-    const QString stored = QDir(server.storageDir()).entryList({QStringLiteral("*.json")}).value(0);
-    QVERIFY(!stored.isEmpty());
-    const QUrl oldUrl = server.endpoint().resolved(QUrl(stored.chopped(5)));
     QVERIFY(QFile::remove(server.storedPath(oldUrl)));
     QVERIFY(QFile::remove(server.storedPath(oldUrl) + QStringLiteral(".json")));
     QVERIFY2(server.restart(), qPrintable(server.errorString()));
 
     QByteArray out;
-    hoist = startHoist({});
+    auto hoist = startHoist({});
     QVERIFY(runToEnd(*hoist, &out));
     QCOMPARE(hoist->exitCode(), 0);
     const QList<Result> results = parseResults(out);

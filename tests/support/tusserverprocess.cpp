@@ -120,6 +120,16 @@ int TusServerProcess::uploadCount() const
     return QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files).size();
 }
 
+QList<QUrl> TusServerProcess::uploads() const
+{
+    QList<QUrl> urls;
+    const QStringList records =
+        QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files);
+    for (const QString &record : records)
+        urls << endpoint().resolved(QUrl(record.chopped(5))); // "<id>.json" -> /files/<id>
+    return urls;
+}
+
 QByteArray TusServerProcess::fetch(const QByteArray &method, const QByteArray &path) const
 {
     // A plain blocking socket: no event loop, so a test's pending signals are not processed here.

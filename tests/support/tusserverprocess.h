@@ -46,6 +46,8 @@ public:
     bool holds(const QUrl &uploadUrl) const;
     // Number of uploads (finished or not) in storage.
     int uploadCount() const;
+    // Their URLs, as a client would address them.
+    QList<QUrl> uploads() const;
 
     Stats stats() const;
     void resetStats() const;
