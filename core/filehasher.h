@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <atomic>
+
+// The SHA-256 of a whole file, with OpenSSL's libcrypto (about eight times as fast here as
+// QCryptographicHash's SHA-256), read in large blocks through one reused buffer. A pure function
+// of its arguments: meant for a worker thread (QtConcurrent::run), never the GUI thread.
+struct FileHash {
+    enum class Status {
+        Ok,
+        Cancelled,  // `cancel` was set; no digest
+        Unreadable, // missing, not a regular file, permission denied, a read error
+        Changed,    // not the expected size, or its size or modification time changed meanwhile
+    };
+
+    Status status = Status::Unreadable;
+    QByteArray digest; // 32 bytes when Ok, empty otherwise
+    QString error;     // a sentence for a person when neither Ok nor Cancelled
+    qint64 bytes = 0;  // bytes hashed
+
+    bool ok() const { return status == Status::Ok; }
+    // Lower-case hex, as `sha256sum` and `openssl dgst -sha256` print it; empty when not Ok.
+    QByteArray hex() const { return digest.toHex(); }
+};
+
+// What a caller shares with a running hash: set `cancel` to stop it between two blocks; read
+// `hashed` (bytes hashed so far, only ever growing) from any thread for progress.
+struct FileHashControl {
+    std::atomic_bool cancel{false};
+    std::atomic<qint64> hashed{0};
+};
+
+// Hashes `path`. `expectedSize` >= 0: the file must be exactly that size when opened and when
+// done (otherwise Changed); -1 takes whatever size it has. `control` may be null.
+FileHash sha256File(const QString &path, qint64 expectedSize = -1,
+                    FileHashControl *control = nullptr);
