@@ -18,6 +18,7 @@ struct TaskRecord {
     qint64 size = 0;
     qint64 modifiedMs = 0;
     QByteArray fingerprint; // quickFingerprint() when queued; empty when not taken
+    QByteArray contentHash; // the file's SHA-256 (32 bytes) once computed; empty until then
     QUrl endpoint;
     QUrl uploadUrl; // empty until the server created the upload
     Priority priority = Priority::Normal;

@@ -13,7 +13,8 @@
 Q_LOGGING_CATEGORY(lcStore, "hoist.store")
 
 namespace {
-constexpr int SchemaVersion = 1;
+// 1: the queue. 2: tasks.content_hash (the file's SHA-256, so a restart does not hash again).
+constexpr int SchemaVersion = 2;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -26,11 +27,13 @@ constexpr int SqliteError = 1;
 constexpr int SqliteCorrupt = 11;
 constexpr int SqliteNotADatabase = 26;
 
-const QString Columns = QStringLiteral(
+// The columns of schema 1, which an older store must have before it is brought up to date.
+const QString ColumnsV1 = QStringLiteral(
     "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
-constexpr int ColumnCount = 19;
+const QString Columns = ColumnsV1 + QStringLiteral(", content_hash");
+constexpr int ColumnCount = 20;
 
 const QString CreateTasks = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS tasks ("
@@ -39,8 +42,13 @@ const QString CreateTasks = QStringLiteral(
     " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
     " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
-    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
     " PRIMARY KEY (id))");
+// Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
+const QStringList Migrations = {
+    QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB"),
+};
+static_assert(SchemaVersion == 2, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 
@@ -94,6 +102,7 @@ TaskRecord recordFrom(const QSqlQuery &q) {
     r.errorMessage = q.value(16).toString();
     r.createdMs = q.value(17).toLongLong();
     r.updatedMs = q.value(18).toLongLong();
+    r.contentHash = q.value(19).toByteArray();
     return r;
 }
 
@@ -118,6 +127,7 @@ void bindRecord(QSqlQuery &q, const TaskRecord &r) {
         r.errorMessage,
         r.createdMs,
         r.updatedMs,
+        r.contentHash,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)
@@ -277,7 +287,7 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
         return failed(true);
     bool isNumber = false;
     const int version = q.next() ? q.value(0).toInt(&isNumber) : 0;
-    if (!isNumber) {
+    if (!isNumber || version < 1) {
         *error = tr("no schema version");
         return Attempt::Unreadable;
     }
@@ -290,8 +300,9 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
                      .arg(SchemaVersion);
         return Attempt::Failed;
     }
-    // Every column this Hoist reads must be there.
-    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks LIMIT 0").arg(Columns)))
+    // Every column this Hoist reads must be there, or be added by migrate().
+    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks LIMIT 0")
+                    .arg(version < SchemaVersion ? ColumnsV1 : Columns)))
         return failed(true);
     return Attempt::Ok;
 }
@@ -349,6 +360,8 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
             m_db.rollback();
             return Attempt::Failed;
         }
+    } else if (const Attempt migrated = migrate(error); migrated != Attempt::Ok) {
+        return migrated;
     }
 
     q.setForwardOnly(true);
@@ -358,6 +371,41 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
         tasks->append(recordFrom(q));
     if (q.lastError().isValid())
         return failed(true);
+    return Attempt::Ok;
+}
+
+TaskStore::Attempt TaskStore::migrate(QString *error) {
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'version'")) || !q.next()) {
+        *error = sqlText(q.lastError());
+        return Attempt::Failed;
+    }
+    const int version = q.value(0).toInt();
+    if (version >= SchemaVersion)
+        return Attempt::Ok;
+    // All steps or none: a crash halfway leaves the old schema, which the next start migrates.
+    if (!m_db.transaction()) {
+        *error = sqlText(m_db.lastError());
+        return Attempt::Failed;
+    }
+    for (int v = version; v < SchemaVersion; ++v) {
+        if (!q.exec(Migrations.at(v - 1))) {
+            *error = tr("Cannot bring the task database up to schema %1: %2")
+                         .arg(v + 1)
+                         .arg(sqlText(q.lastError()));
+            m_db.rollback();
+            return Attempt::Failed;
+        }
+    }
+    if (!q.exec(QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'")
+                    .arg(SchemaVersion)) ||
+        !m_db.commit()) {
+        *error = sqlText(q.lastError().isValid() ? q.lastError() : m_db.lastError());
+        m_db.rollback();
+        return Attempt::Failed;
+    }
+    qCInfo(lcStore) << "task database" << databasePath() << "migrated from schema" << version
+                    << "to" << SchemaVersion;
     return Attempt::Ok;
 }
 

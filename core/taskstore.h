@@ -69,6 +69,8 @@ private:
     Attempt checkExisting(QString *error, bool *empty) const;
     Attempt checkSchema(const QSqlDatabase &db, QString *error, bool *empty) const;
     Attempt openDatabase(QString *error, QList<TaskRecord> *tasks);
+    // Brings a database written by an older Hoist up to this one's schema, in one transaction.
+    Attempt migrate(QString *error);
     bool moveAside(QString *movedTo, QString *error) const;
     void closeDatabase();
     QString lockError() const;

@@ -31,6 +31,7 @@ TaskRecord sampleRecord(TaskId id, quint64 sequence) {
     r.size = 10'000'000;
     r.modifiedMs = 1'700'000'000'123;
     r.fingerprint = QByteArray(32, char(id));
+    r.contentHash = QByteArray(32, char(id + 1));
     r.endpoint = QUrl(QStringLiteral("http://127.0.0.1:1080/files/"));
     r.priority = Priority::Normal;
     r.state = TaskState::Waiting;
@@ -49,6 +50,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.size, b.size);
     QCOMPARE(a.modifiedMs, b.modifiedMs);
     QCOMPARE(a.fingerprint, b.fingerprint);
+    QCOMPARE(a.contentHash, b.contentHash);
     QCOMPARE(a.endpoint, b.endpoint);
     QCOMPARE(a.uploadUrl, b.uploadUrl);
     QCOMPARE(a.priority, b.priority);
@@ -263,7 +265,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             1);
+             2);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

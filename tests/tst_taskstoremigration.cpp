@@ -1,0 +1,101 @@
+// TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes) is
+// brought up to date in place, keeping every task.
+#include "taskstore.h"
+
+#include <QDir>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+// The schema 1 tables exactly as that Hoist created them.
+const char *const SchemaV1[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,"
+    " PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 1)",
+    "INSERT INTO tasks VALUES (7, 3, '/data/a.bin', 'a.bin', 1000, 1700000000123, x'0102',"
+    " 'http://127.0.0.1:1080/files/', 'http://127.0.0.1:1080/files/abc', 1, 2, 500, 250,"
+    " x'02020000', 0, 0, '', 1700000000000, 1700000000500)",
+};
+
+// Runs `sql` on its own connection, the way another program (or an older Hoist) would.
+QVariant exec(const QString &dbPath, const QString &sql)
+{
+    static int n = 0;
+    const QString name = QStringLiteral("tst-migration-%1").arg(++n);
+    QVariant value;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(dbPath);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                qWarning() << sql << q.lastError().text();
+            if (q.next())
+                value = q.value(0);
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return value;
+}
+} // namespace
+
+class tst_TaskStoreMigration : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void schema1IsMigratedKeepingTasks();
+};
+
+void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV1)
+        exec(dbPath, QString::fromLatin1(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 1);
+
+    const QByteArray hash(32, '\x5a');
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty()); // migrated, not thrown away
+        QCOMPARE(opened.tasks.size(), 1);
+        TaskRecord r = opened.tasks.first();
+        QCOMPARE(r.id, TaskId(7));
+        QCOMPARE(r.path, QStringLiteral("/data/a.bin"));
+        QCOMPARE(r.uploadUrl, QUrl(QStringLiteral("http://127.0.0.1:1080/files/abc")));
+        QCOMPARE(r.state, TaskState::Paused);
+        QCOMPARE(r.confirmedBytes, qint64(500));
+        QCOMPARE(r.fingerprint, QByteArray("\x01\x02"));
+        QVERIFY(r.contentHash.isEmpty());
+        r.contentHash = hash;
+        store.save(r);
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             2);
+
+    // Once migrated it opens as a current store, with what was saved since.
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 1);
+    QCOMPARE(reopened.tasks.first().contentHash, hash);
+    QCOMPARE(reopened.tasks.first().confirmedBytes, qint64(500));
+}
+
+QTEST_GUILESS_MAIN(tst_TaskStoreMigration)
+#include "tst_taskstoremigration.moc"
