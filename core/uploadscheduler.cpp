@@ -218,6 +218,7 @@ void UploadScheduler::retry(TaskId id)
         if (m_store)
             task->m_fingerprint = quickFingerprint(task->m_path, task->m_size);
         task->m_verifyBeforeStart = false;
+        task->m_contentHash.clear(); // of the old content
         resetProgress(task);
     }
     task->m_retries = 0;
@@ -368,6 +369,7 @@ void UploadScheduler::tick()
     for (auto &entry : m_tasks) {
         UploadTask *task = entry.second.get();
         if (task->m_state == TaskState::Uploading) {
+            updateHashProgress(task);
             task->m_speed = task->m_rate.bytesPerSecond(now);
             markDirty(task);
             anyActive = true;

@@ -28,6 +28,7 @@ struct SchedulerTotals {
 // without starving anyone, retrying transient failures with back-off. Commands come in as method
 // calls; facts go out as signals. Speaks to the network only through a TransferProtocol.
 class TaskStore;
+struct FileHash;
 struct TaskRecord;
 
 class UploadScheduler final : public QObject {
@@ -51,6 +52,11 @@ public:
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by higher-priority ones gains one priority level.
     void setAgingSkips(int skips) { m_agingSkips = qMax(1, skips); }
+    // On (the default): before its first byte goes out, each new upload computes its file's
+    // SHA-256 (phase Hashing, holding a concurrency slot) and sends it as the "sha256" creation
+    // metadata, in lower-case hex. Off: uploads start at once, without that metadata.
+    void setHashBeforeUpload(bool on) { m_hashBeforeUpload = on; }
+    bool hashBeforeUpload() const { return m_hashBeforeUpload; }
 
     // Keeps every task in `store` (which lives on another thread; every call to it is queued):
     // state changes at once, progress at most once a second, an upload's URL before any of its
@@ -103,6 +109,11 @@ private:
     UploadTask *pickNext();
     void startTask(UploadTask *task);
     void launchTransfer(UploadTask *task);
+    bool needsHash(const UploadTask *task) const;
+    void startHashing(UploadTask *task);
+    void stopHashing(UploadTask *task);
+    void updateHashProgress(UploadTask *task);
+    void onHashed(UploadTask *task, const FileHash &hash);
     void verifyThenLaunch(UploadTask *task);
     TaskRecord recordOf(const UploadTask *task) const;
     void save(UploadTask *task);
@@ -132,6 +143,7 @@ private:
     int m_running = 0;
     int m_stallTimeoutMs = 30000;
     int m_agingSkips = 4;
+    bool m_hashBeforeUpload = true;
     int m_pendingExpansions = 0;
     RetryPolicy m_retryPolicy;
     std::mt19937 m_random;

@@ -81,9 +81,17 @@ UploadTask *UploadScheduler::pickNext()
 
 void UploadScheduler::startTask(UploadTask *task)
 {
+    const TaskId id = task->m_id;
     task->m_retryAtMs = 0;
     task->m_statusNote.clear();
+    // Set before taskStarted, so that listeners see what the task is about to do.
+    task->m_phase = needsHash(task) ? TaskPhase::Hashing : TaskPhase::Transferring;
+    task->m_hashedBytes = 0;
     setState(task, TaskState::Uploading);
+    // A listener to taskStarted may have paused or cancelled it already: start nothing then.
+    task = find(id);
+    if (!task || task->m_state != TaskState::Uploading)
+        return;
     if (!m_speedTimer.isActive())
         m_speedTimer.start();
     if (task->m_verifyBeforeStart)
@@ -94,6 +102,11 @@ void UploadScheduler::startTask(UploadTask *task)
 
 void UploadScheduler::launchTransfer(UploadTask *task)
 {
+    if (needsHash(task)) {
+        startHashing(task); // comes back here once the hash is known
+        return;
+    }
+    task->m_phase = TaskPhase::Transferring;
     TransferJob job;
     job.filePath = task->m_path;
     job.fileSize = task->m_size;
@@ -107,6 +120,10 @@ void UploadScheduler::launchTransfer(UploadTask *task)
     job.metadata.insert(QStringLiteral("filename"), QFileInfo(task->m_path).fileName());
     if (task->m_displayName.contains(QLatin1Char('/')))
         job.metadata.insert(QStringLiteral("relativePath"), task->m_displayName);
+    // Lower-case hex, as sha256sum prints it: readable in a server's logs and its metadata files.
+    if (!task->m_contentHash.isEmpty())
+        job.metadata.insert(QStringLiteral("sha256"),
+                            QString::fromLatin1(task->m_contentHash.toHex()));
 
     Transfer *transfer = m_protocol->createTransfer(job).release();
     task->m_transfer = transfer;
@@ -176,6 +193,7 @@ void UploadScheduler::stopTransfer(UploadTask *task)
         transfer->abort();
         transfer->deleteLater(); // it may be inside one of its own signal emissions
     }
+    stopHashing(task);
     task->m_inFlightBegin = -1;
     task->m_holdToken = 0;
     task->m_chunks.clearInFlight();

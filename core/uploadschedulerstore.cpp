@@ -78,6 +78,7 @@ TaskRecord UploadScheduler::recordOf(const UploadTask *task) const
     r.size = task->m_size;
     r.modifiedMs = task->m_modifiedMs;
     r.fingerprint = task->m_fingerprint;
+    r.contentHash = task->m_contentHash;
     r.endpoint = task->m_endpoint;
     r.uploadUrl = task->m_uploadUrl;
     r.priority = task->m_priority;
@@ -138,6 +139,7 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
                                                  r.endpoint, r.priority, r.chunkSize);
         task->m_sequence = r.sequence;
         task->m_fingerprint = r.fingerprint;
+        task->m_contentHash = r.contentHash; // checked with the file before use: verifyThenLaunch
         task->m_uploadUrl = r.uploadUrl;
         task->m_createdMs = r.createdMs;
         task->m_retries = r.retries;

@@ -1,5 +1,6 @@
 #include "uploadtask.h"
 
+#include "filehasher.h"
 #include "transfer.h"
 
 UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size,
@@ -23,6 +24,8 @@ UploadTask::~UploadTask()
         m_transfer->abort();
         m_transfer->deleteLater();
     }
+    if (m_hashControl)
+        m_hashControl->cancel = true;
 }
 
 qint64 UploadTask::secondsLeft() const

@@ -8,7 +8,10 @@
 #include <QString>
 #include <QUrl>
 
+#include <memory>
+
 class Transfer;
+struct FileHashControl;
 
 // One file to upload and everything known about it. Owned by UploadScheduler, which is the only
 // writer; everyone else reads through const pointers and learns of changes through its signals.
@@ -28,6 +31,18 @@ public:
     const QUrl &endpoint() const { return m_endpoint; }
     Priority priority() const { return m_priority; }
     TaskState state() const { return m_state; }
+    // While Uploading: hashing the file, or transferring it. Transferring in every other state.
+    TaskPhase phase() const
+    {
+        return m_state == TaskState::Uploading ? m_phase : TaskPhase::Transferring;
+    }
+    // Of the file's bytes, the fraction hashed so far (0..1); meaningful while phase() is Hashing.
+    double hashProgress() const
+    {
+        return m_size > 0 ? double(m_hashedBytes) / double(m_size) : 0.0;
+    }
+    // The file's SHA-256 (32 raw bytes), empty until computed or when hashing was off.
+    const QByteArray &contentHash() const { return m_contentHash; }
     const QUrl &uploadUrl() const { return m_uploadUrl; }
     // Bytes the server has confirmed holding.
     qint64 confirmedBytes() const { return m_confirmed; }
@@ -57,7 +72,10 @@ private:
     QUrl m_endpoint;
     Priority m_priority;
     TaskState m_state = TaskState::Waiting;
+    TaskPhase m_phase = TaskPhase::Transferring;
     QUrl m_uploadUrl;
+    QByteArray m_contentHash;
+    qint64 m_hashedBytes = 0;
     qint64 m_confirmed = 0;
     qint64 m_shown = 0;
     ChunkMap m_chunks;
@@ -82,4 +100,7 @@ private:
     bool m_verifyBeforeStart = false; // restored: check the file is what was queued
     quint64 m_holdToken = 0;        // the upload URL save the transfer is waiting for
     Transfer *m_transfer = nullptr; // owned; deleted with deleteLater
+    // The hash running for this task, shared with its worker; null when none. Replaced, never
+    // reused, so a result that arrives for an abandoned hash is recognised and dropped.
+    std::shared_ptr<FileHashControl> m_hashControl;
 };

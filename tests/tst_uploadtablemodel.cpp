@@ -1,6 +1,7 @@
 // UploadTableModel over a real UploadScheduler uploading to the real tus server (@tus/server).
 #include "testfiles.h"
 #include "tusserverprocess.h"
+#include "waitfor.h"
 
 #include "formatting.h"
 #include "tusprotocol.h"
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void folderIsOneInsertBatch();
     void startsWithExistingTasks();
     void uploadShowsProgressAndChunks();
+    void hashingShownInStateColumn();
     void changesOnlyTheChangedRowAndColumns();
     void coalescesFloodToTenPerSecond();
     void coalescesDuringRealUpload();
@@ -256,6 +258,39 @@ void TestUploadTableModel::uploadShowsProgressAndChunks()
     QVERIFY(progressRole);
     QVERIFY(chunkRole);
     QVERIFY(stateRole);
+}
+
+void TestUploadTableModel::hashingShownInStateColumn()
+{
+    const QStringList files = makeFiles({256 * MiB}); // a few hundred ms of hashing
+    m_scheduler->setChunkSize(64 * MiB);             // and not a thousand requests after it
+    // Every State text shown while hashing, with the Progress and Speed beside it.
+    QStringList hashing;
+    bool barMovedWhileHashing = false, speedWhileHashing = false;
+    connect(m_model.get(), &QAbstractItemModel::dataChanged, this, [&] {
+        const QString state = m_model->index(0, UploadTableModel::State).data().toString();
+        if (!state.startsWith(QLatin1String("Hashing")))
+            return;
+        hashing << state;
+        barMovedWhileHashing |=
+            m_model->index(0, UploadTableModel::Progress).data(UploadTableModel::ProgressRole)
+                .toDouble() != 0.0;
+        speedWhileHashing |=
+            !m_model->index(0, UploadTableModel::Speed).data().toString().isEmpty();
+    });
+    ADD_AND_WAIT(files);
+    const TaskId id = m_scheduler->taskIds().at(0);
+    // waitFor, not QTRY_: its 10 ms sleeps would starve the upload.
+    QVERIFY(waitFor([&] { return m_scheduler->task(id)->state() == TaskState::Success; },
+                    UploadTimeoutMs));
+    QVERIFY(!hashing.isEmpty());
+    static const QRegularExpression percent(QStringLiteral("^Hashing \\d{1,3}%$"));
+    for (const QString &text : std::as_const(hashing))
+        QVERIFY2(percent.match(text).hasMatch(), qPrintable(text));
+    QVERIFY(!barMovedWhileHashing); // the bar is bytes on the server, and none were sent yet
+    QVERIFY(!speedWhileHashing);
+    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
+                 QStringLiteral("Done"));
 }
 
 void TestUploadTableModel::changesOnlyTheChangedRowAndColumns()

@@ -151,6 +151,10 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
         return tr("Waiting");
     case TaskState::Uploading:
+        // The Progress bar stays what it always is, bytes on the server, so it never runs to the
+        // end and back to zero; how far the hashing is reads here instead.
+        if (task.phase() == TaskPhase::Hashing)
+            return tr("Hashing %1%").arg(int(task.hashProgress() * 100.0));
         // After a failure and until bytes move again: one steady word, not a flicker between
         // "Uploading" and "Retrying in" while the network is down.
         return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
@@ -167,7 +171,8 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
 
 QString UploadTableModel::displayText(const UploadTask &task, int column) const
 {
-    const bool moving = task.state() == TaskState::Uploading;
+    const bool moving =
+        task.state() == TaskState::Uploading && task.phase() == TaskPhase::Transferring;
     switch (Column(column)) {
     case Name: return task.displayName();
     case Size: // a path that could not be read has no size to speak of
@@ -265,6 +270,7 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     if (task.state() == TaskState::Waiting && task.retryAtMs() > now)
         s.countdown = (task.retryAtMs() - now + 999) / 1000;
     s.chunkRevision = chunkBarData(task).revision;
+    s.hashPercent = task.phase() == TaskPhase::Hashing ? int(task.hashProgress() * 100.0) : -1;
     s.name = task.displayName();
     s.error = task.errorMessage();
     s.note = task.statusNote();
@@ -280,6 +286,8 @@ uint UploadTableModel::changedColumns(const Snapshot &a, const Snapshot &b)
         mask |= bit(Size) | bit(Progress);
     if (a.state != b.state)
         mask |= bit(State) | bit(Progress) | bit(Speed) | bit(TimeLeft) | bit(Actions);
+    if (a.hashPercent != b.hashPercent)
+        mask |= bit(State) | bit(Speed) | bit(TimeLeft); // the last two are blank while hashing
     if (a.countdown != b.countdown || a.error != b.error || a.note != b.note)
         mask |= bit(State);
     if (a.shown != b.shown)

@@ -74,6 +74,7 @@ private:
         qint64 secondsLeft = -1;
         qint64 countdown = -1; // seconds until a retry, -1 when none
         quint64 chunkRevision = 0;
+        int hashPercent = -1; // while hashing, else -1
         QString name;
         QString error;
         QString note;
