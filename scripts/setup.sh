@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev
+  libssl-dev libmicrohttpd-dev
   nodejs npm curl time
   xvfb xauth xdotool imagemagick fonts-dejavu-core
 )

@@ -1,0 +1,116 @@
+#include "hoistdoptions.h"
+
+#include <QCommandLineParser>
+
+std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
+{
+    QString host;
+    QString port;
+    if (text.startsWith(QLatin1Char('['))) {
+        const int close = text.indexOf(QLatin1String("]:"));
+        if (close < 0)
+            return std::nullopt;
+        host = text.mid(1, close - 1);
+        port = text.mid(close + 2);
+    } else {
+        const int colon = text.lastIndexOf(QLatin1Char(':'));
+        if (colon <= 0 || text.count(QLatin1Char(':')) != 1)
+            return std::nullopt;
+        host = text.left(colon);
+        port = text.mid(colon + 1);
+    }
+    bool ok = false;
+    const uint number = port.toUInt(&ok);
+    if (!ok || number > 65535)
+        return std::nullopt;
+    QHostAddress address;
+    if (host == QLatin1String("localhost"))
+        address = QHostAddress(QHostAddress::LocalHost);
+    else if (!address.setAddress(host))
+        return std::nullopt;
+    return std::make_pair(address, quint16(number));
+}
+
+std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, QString *error,
+                                                  QString *helpText)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Hoist's tus 1.0 upload server."));
+    parser.addHelpOption();
+    const QCommandLineOption listen(QStringLiteral("listen"),
+                                    QStringLiteral("Address and port to listen on (port 0: any "
+                                                   "free one); loopback only for now."),
+                                    QStringLiteral("ADDR:PORT"));
+    const QCommandLineOption data(QStringLiteral("data"),
+                                  QStringLiteral("Directory for the uploads and their index."),
+                                  QStringLiteral("DIR"));
+    const QCommandLineOption maxSize(QStringLiteral("max-size"),
+                                     QStringLiteral("Largest upload accepted, in bytes (default "
+                                                    "1 TiB)."),
+                                     QStringLiteral("BYTES"));
+    const QCommandLineOption expire(QStringLiteral("expire-after"),
+                                    QStringLiteral("Seconds an unfinished upload is kept after "
+                                                   "its last progress (default 86400)."),
+                                    QStringLiteral("SECONDS"));
+    const QCommandLineOption verbose(QStringLiteral("verbose"),
+                                     QStringLiteral("Log every request, not only finished "
+                                                    "uploads."));
+    parser.addOptions({listen, data, maxSize, expire, verbose});
+    if (helpText)
+        *helpText = parser.helpText();
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        error->clear(); // not an error: the caller prints helpText and exits 0
+        return std::nullopt;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        *error = QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first());
+        return std::nullopt;
+    }
+    if (!parser.isSet(listen) || !parser.isSet(data)) {
+        *error = QStringLiteral("--listen ADDR:PORT and --data DIR are both needed");
+        return std::nullopt;
+    }
+    HoistdOptions options;
+    const auto where = parseListenAddress(parser.value(listen));
+    if (!where) {
+        *error = QStringLiteral("--listen wants ADDR:PORT (for example 127.0.0.1:1080), not '%1'")
+                     .arg(parser.value(listen));
+        return std::nullopt;
+    }
+    std::tie(options.address, options.port) = *where;
+    if (!options.address.isLoopback()) {
+        *error = QStringLiteral(
+                     "refusing to listen on %1: without a configuration file hoistd serves one "
+                     "anonymous user with no token, so anyone who can reach it could upload; "
+                     "listen on a loopback address (127.0.0.1 or ::1)")
+                     .arg(options.address.toString());
+        return std::nullopt;
+    }
+    options.dataDir = parser.value(data);
+    if (options.dataDir.isEmpty()) {
+        *error = QStringLiteral("--data needs a directory");
+        return std::nullopt;
+    }
+    bool ok = true;
+    if (parser.isSet(maxSize)) {
+        options.maxSize = parser.value(maxSize).toLongLong(&ok);
+        if (!ok || options.maxSize < 0) {
+            *error = QStringLiteral("--max-size wants a number of bytes");
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(expire)) {
+        const qint64 seconds = parser.value(expire).toLongLong(&ok);
+        if (!ok || seconds <= 0) {
+            *error = QStringLiteral("--expire-after wants a positive number of seconds");
+            return std::nullopt;
+        }
+        options.expireAfter = std::chrono::seconds(seconds);
+    }
+    options.verbose = parser.isSet(verbose);
+    return options;
+}

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <optional>
+
+// hoistd's command line.
+struct HoistdOptions {
+    static constexpr qint64 DefaultMaxSize = qint64(1) << 40; // 1 TiB
+    static constexpr std::chrono::seconds DefaultExpireAfter{24 * 60 * 60};
+
+    QHostAddress address;
+    quint16 port = 0;
+    QString dataDir;
+    qint64 maxSize = DefaultMaxSize;
+    std::chrono::seconds expireAfter = DefaultExpireAfter;
+    bool verbose = false;
+
+    // nullopt with a sentence in `error` (exit status 2), or with an empty `error` when --help
+    // asked for `helpText`; `arguments` includes the program name.
+    // Without a configuration file (next: --config) hoistd has no users but the anonymous one,
+    // so it refuses any address that is not loopback.
+    static std::optional<HoistdOptions> parse(const QStringList &arguments, QString *error,
+                                              QString *helpText = nullptr);
+};
+
+// "127.0.0.1:8080", "[::1]:0", "localhost:0"; nullopt when not of that shape.
+std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text);

@@ -1,0 +1,202 @@
+#include "httpserver.h"
+
+#include "tusservice.h"
+
+#include <QDeadlineTimer>
+#include <QThread>
+
+#include <microhttpd.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace {
+// Request headers above this are refused with 431; MHD itself refuses anything that does not fit
+// its per-connection buffer, which is also the most body a single callback hands over.
+constexpr qint64 MaxHeaderBytes = 16 * 1024;
+constexpr size_t ConnectionMemory = 256 * 1024;
+constexpr unsigned ConnectionTimeoutSeconds = 120;
+constexpr int MinThreads = 2;
+constexpr int ShutdownGraceMs = 5000;
+
+struct HeaderScan {
+    HttpRequest *request;
+    qint64 bytes = 0;
+    bool nulInValue = false;
+};
+
+MHD_Result collectHeader(void *cls, MHD_ValueKind, const char *key, size_t keySize,
+                         const char *value, size_t valueSize)
+{
+    auto *scan = static_cast<HeaderScan *>(cls);
+    scan->bytes += qint64(keySize + valueSize + 4);
+    if (value && std::memchr(value, 0, valueSize))
+        scan->nulInValue = true;
+    const QByteArray name = QByteArray(key, qsizetype(keySize)).toLower();
+    const QByteArray v = value ? QByteArray(value, qsizetype(valueSize)) : QByteArray();
+    auto &headers = scan->request->headers;
+    // Repeated headers are joined as HTTP says they may be; tus headers are single-valued, and
+    // a joined value fails their parsers, which is the answer a repeated one deserves.
+    if (headers.contains(name))
+        headers[name] += ", " + v;
+    else
+        headers.insert(name, v);
+    return MHD_YES;
+}
+
+MHD_Result queue(MHD_Connection *connection, const HttpResponse &r)
+{
+    MHD_Response *response = MHD_create_response_from_buffer(
+        size_t(r.body.size()), const_cast<char *>(r.body.constData()), MHD_RESPMEM_MUST_COPY);
+    if (!response)
+        return MHD_NO;
+    for (const auto &[name, value] : r.headers)
+        MHD_add_response_header(response, name.constData(), value.constData());
+    const MHD_Result result = MHD_queue_response(connection, unsigned(r.status), response);
+    MHD_destroy_response(response);
+    return result;
+}
+} // namespace
+
+struct HttpServer::Pending {
+    std::unique_ptr<TusExchange> exchange;
+    bool answered = false;
+};
+
+// libmicrohttpd's C callbacks, friends of HttpServer.
+struct HttpServerCallbacks {
+    static MHD_Result access(void *cls, MHD_Connection *connection, const char *url,
+                             const char *method, const char *, const char *uploadData,
+                             size_t *uploadDataSize, void **state)
+    {
+        auto *server = static_cast<HttpServer *>(cls);
+        auto *pending = static_cast<HttpServer::Pending *>(*state);
+        if (!pending) {
+            HttpRequest request;
+            HeaderScan scan{&request};
+            MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &collectHeader, &scan);
+            request.method = QByteArray(method).toUpper();
+            request.path = QByteArray(url);
+            if (request.has("x-http-method-override"))
+                request.method = request.header("x-http-method-override").trimmed().toUpper();
+            request.chunked = request.header("transfer-encoding").toLower().contains("chunked");
+            if (request.has("content-length")) {
+                bool ok = false;
+                request.contentLength = request.header("content-length").trimmed().toLongLong(&ok);
+                if (!ok)
+                    request.contentLength = -1;
+            }
+            pending = new HttpServer::Pending;
+            *state = pending;
+            ++server->m_inFlight;
+            if (scan.bytes > MaxHeaderBytes) {
+                pending->answered = true;
+                return queue(connection, tusError(431, QStringLiteral("Request headers too large.")));
+            }
+            if (scan.nulInValue) {
+                pending->answered = true;
+                return queue(connection, tusError(400, QStringLiteral("NUL in a header value.")));
+            }
+            pending->exchange = server->m_service.begin(request);
+            if (pending->exchange->early && request.mayHaveBody()) {
+                // Answered before the body: MHD sends this instead of 100 Continue, does not
+                // hand us the body and closes the connection after. Without a body the answer
+                // waits for the next call, where queueing it keeps the connection alive.
+                pending->answered = true;
+                return queue(connection, *pending->exchange->early);
+            }
+            return MHD_YES;
+        }
+        if (*uploadDataSize > 0) {
+            if (!pending->answered)
+                pending->exchange->consume(uploadData, *uploadDataSize);
+            *uploadDataSize = 0;
+            return MHD_YES;
+        }
+        if (pending->answered)
+            return MHD_YES;
+        pending->answered = true;
+        return queue(connection, pending->exchange->finish());
+    }
+
+    static void completed(void *cls, MHD_Connection *, void **state, MHD_RequestTerminationCode)
+    {
+        auto *server = static_cast<HttpServer *>(cls);
+        auto *pending = static_cast<HttpServer::Pending *>(*state);
+        if (!pending)
+            return;
+        if (!pending->answered && pending->exchange)
+            pending->exchange->abort();
+        delete pending;
+        *state = nullptr;
+        --server->m_inFlight;
+    }
+};
+
+HttpServer::HttpServer(TusService &service)
+    : m_service(service)
+{
+}
+
+HttpServer::~HttpServer()
+{
+    stop();
+}
+
+bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    sockaddr_storage storage{};
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    if (address.protocol() == QAbstractSocket::IPv6Protocol) {
+        auto *in6 = reinterpret_cast<sockaddr_in6 *>(&storage);
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons(port);
+        const Q_IPV6ADDR bytes = address.toIPv6Address();
+        std::memcpy(&in6->sin6_addr, bytes.c, sizeof bytes.c);
+        flags |= MHD_USE_IPv6;
+    } else {
+        auto *in4 = reinterpret_cast<sockaddr_in *>(&storage);
+        in4->sin_family = AF_INET;
+        in4->sin_port = htons(port);
+        in4->sin_addr.s_addr = htonl(address.toIPv4Address());
+    }
+    const unsigned threads = unsigned(std::max(MinThreads, QThread::idealThreadCount()));
+    m_daemon = MHD_start_daemon(
+        flags, port, nullptr, nullptr, &HttpServerCallbacks::access, this,
+        MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr *>(&storage),
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, ConnectionMemory,
+        MHD_OPTION_CONNECTION_TIMEOUT, ConnectionTimeoutSeconds,
+        MHD_OPTION_NOTIFY_COMPLETED, &HttpServerCallbacks::completed, this,
+        MHD_OPTION_END);
+    if (!m_daemon) {
+        *error = QStringLiteral("cannot listen on %1 port %2 (in use, or not an address of this "
+                                "machine)")
+                     .arg(address.toString())
+                     .arg(port);
+        return false;
+    }
+    const MHD_DaemonInfo *info = MHD_get_daemon_info(m_daemon, MHD_DAEMON_INFO_BIND_PORT);
+    m_port = info ? info->port : port;
+    return true;
+}
+
+int HttpServer::stop()
+{
+    if (!m_daemon)
+        return 0;
+    const MHD_socket listener = MHD_quiesce_daemon(m_daemon);
+    if (listener != MHD_INVALID_SOCKET)
+        ::close(listener);
+    QDeadlineTimer grace(ShutdownGraceMs);
+    while (m_inFlight.load() > 0 && !grace.hasExpired())
+        QThread::msleep(10);
+    const int cut = m_inFlight.load();
+    MHD_stop_daemon(m_daemon); // closes what is left; NOTIFY_COMPLETED aborts each
+    m_daemon = nullptr;
+    return cut;
+}

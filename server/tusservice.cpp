@@ -1,0 +1,467 @@
+#include "tusservice.h"
+
+#include "checksum.h"
+#include "tuswire.h"
+#include "uploadstore.h"
+#include "uploadwriter.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cstdio>
+
+namespace {
+constexpr int MaxFilenameChars = 255;
+constexpr int MaxMetadataBytes = 8 * 1024;
+
+HttpResponse tusResponse(int status)
+{
+    HttpResponse r;
+    r.status = status;
+    r.set("Tus-Resumable", TusWire::Version);
+    return r;
+}
+
+void addExpiry(HttpResponse &r, const UploadRecord &record)
+{
+    if (!record.isFinished() && record.expires.isValid())
+        r.set("Upload-Expires", httpDate(record.expires));
+}
+
+bool isOffsetStream(const QByteArray &contentType)
+{
+    const int semicolon = contentType.indexOf(';');
+    const QByteArray type =
+        (semicolon < 0 ? contentType : contentType.left(semicolon)).trimmed().toLower();
+    return type == TusWire::OffsetContentType;
+}
+
+// The upload id in "/files/<id>", or an empty string when the path is not an upload's.
+QString uploadIdFrom(const QByteArray &path)
+{
+    static const QRegularExpression pattern(QStringLiteral("^/files/([0-9a-f]{32})$"));
+    const auto match = pattern.match(QString::fromLatin1(path));
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
+struct ParsedChecksum {
+    std::unique_ptr<ChecksumHasher> hasher;
+    QByteArray digest;
+};
+
+// nullopt with a 400 in `error` when the header is malformed or names an algorithm we lack.
+std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpResponse *error)
+{
+    ParsedChecksum out;
+    if (!request.has("upload-checksum"))
+        return out;
+    const auto parsed = parseUploadChecksum(request.header("upload-checksum"));
+    if (!parsed) {
+        *error = tusError(400, QStringLiteral("Upload-Checksum must be '<algorithm> <base64>'."));
+        return std::nullopt;
+    }
+    out.hasher = ChecksumHasher::create(parsed->algorithm);
+    if (!out.hasher) {
+        *error = tusError(400, QStringLiteral("Unsupported checksum algorithm '%1'; use one of %2.")
+                                   .arg(QString::fromLatin1(parsed->algorithm),
+                                        QString::fromLatin1(ChecksumHasher::algorithms().join(','))));
+        return std::nullopt;
+    }
+    if (parsed->digest.size() != out.hasher->digestSize()) {
+        *error = tusError(400, QStringLiteral("The %1 digest in Upload-Checksum has the wrong size.")
+                                   .arg(QString::fromLatin1(parsed->algorithm)));
+        return std::nullopt;
+    }
+    out.digest = parsed->digest;
+    return out;
+}
+} // namespace
+
+QString sanitiseFilename(const QByteArray &raw)
+{
+    QString name = QString::fromUtf8(raw);
+    name = name.mid(qMax(name.lastIndexOf(QLatin1Char('/')), name.lastIndexOf(QLatin1Char('\\'))) + 1);
+    QString clean;
+    for (QChar c : std::as_const(name)) {
+        if (c.category() != QChar::Other_Control && c != QChar::ReplacementCharacter)
+            clean += c;
+    }
+    clean = clean.trimmed();
+    if (clean == QLatin1String(".") || clean == QLatin1String(".."))
+        clean.clear();
+    return clean.left(MaxFilenameChars);
+}
+
+QByteArray httpDate(const QDateTime &time)
+{
+    return QLocale::c()
+        .toString(time.toUTC(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"))
+        .toLatin1();
+}
+
+HttpResponse tusError(int status, const QString &why)
+{
+    HttpResponse r = tusResponse(status);
+    r.set("Content-Type", "text/plain; charset=utf-8");
+    r.body = why.toUtf8() + '\n';
+    return r;
+}
+
+QByteArrayList TusService::extensions()
+{
+    return {"creation",    "creation-with-upload", "creation-defer-length",
+            "termination", "checksum",             "expiration"};
+}
+
+TusService::TusService(UploadStore &store, const TusConfig &config)
+    : m_store(store)
+    , m_config(config)
+{
+}
+
+void TusService::log(const QString &line) const
+{
+    // One write per line, so lines from worker threads do not interleave.
+    const QByteArray bytes = "hoistd: " + line.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    std::fflush(stderr);
+}
+
+void TusService::logFinished(const UploadRecord &r) const
+{
+    log(QStringLiteral("finished %1 %2 bytes \"%3\"%4")
+            .arg(r.id)
+            .arg(r.length)
+            .arg(r.filename)
+            .arg(r.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + r.owner));
+}
+
+std::unique_ptr<TusExchange> TusService::begin(const HttpRequest &request)
+{
+    auto exchange = std::make_unique<TusExchange>(*this, request);
+    const QByteArray &method = request.method;
+    const bool collection = request.path == "/files/" || request.path == "/files";
+    const QString id = uploadIdFrom(request.path);
+    if (!collection && id.isEmpty()) {
+        exchange->early = tusError(404, QStringLiteral("No such upload."));
+        return exchange;
+    }
+    if (method == "OPTIONS") {
+        exchange->early = options();
+        return exchange;
+    }
+    const QByteArrayList allowed = collection
+        ? QByteArrayList{"OPTIONS", "POST"}
+        : QByteArrayList{"OPTIONS", "HEAD", "PATCH", "DELETE"};
+    if (!allowed.contains(method)) {
+        HttpResponse r = tusError(405, QStringLiteral("Method not allowed here."));
+        r.set("Allow", allowed.join(", "));
+        exchange->early = r;
+        return exchange;
+    }
+    if (request.header("tus-resumable").trimmed() != TusWire::Version) {
+        HttpResponse r = tusError(412, QStringLiteral("This server speaks tus 1.0.0 only; send "
+                                                      "Tus-Resumable: 1.0.0."));
+        r.set("Tus-Version", TusWire::Version);
+        exchange->early = r;
+        return exchange;
+    }
+    if (method == "POST")
+        create(*exchange);
+    else if (method == "HEAD")
+        exchange->early = head(request, id);
+    else if (method == "PATCH")
+        patch(*exchange, id);
+    else
+        exchange->early = terminate(request, id);
+    return exchange;
+}
+
+HttpResponse TusService::options() const
+{
+    HttpResponse r = tusResponse(204);
+    r.set("Tus-Version", TusWire::Version);
+    r.set("Tus-Extension", extensions().join(','));
+    r.set("Tus-Max-Size", QByteArray::number(m_config.maxSize));
+    r.set("Tus-Checksum-Algorithm", ChecksumHasher::algorithms().join(','));
+    return r;
+}
+
+HttpResponse TusService::uploadGone(const QString &id) const
+{
+    UploadRecord ignored;
+    return m_store.find(id, &ignored) == UploadStore::Lookup::Gone
+        ? tusError(410, QStringLiteral("This upload was terminated or has expired."))
+        : tusError(404, QStringLiteral("No such upload."));
+}
+
+void TusService::create(TusExchange &exchange)
+{
+    const HttpRequest &request = exchange.m_request;
+    const auto fail = [&exchange](int status, const QString &why) {
+        exchange.early = tusError(status, why);
+    };
+    if (request.has("upload-concat"))
+        return fail(400, QStringLiteral("This server does not offer concatenation."));
+    const bool hasLength = request.has("upload-length");
+    const bool deferred = request.has("upload-defer-length");
+    if (hasLength == deferred)
+        return fail(400, QStringLiteral("Send exactly one of Upload-Length and Upload-Defer-Length."));
+    if (deferred && request.header("upload-defer-length").trimmed() != "1")
+        return fail(400, QStringLiteral("Upload-Defer-Length must be 1."));
+    qint64 length = -1;
+    if (hasLength) {
+        const auto parsed = TusWire::parseUnsigned(request.header("upload-length"));
+        if (!parsed)
+            return fail(400, QStringLiteral("Upload-Length must be a non-negative integer."));
+        length = *parsed;
+        if (length > m_config.maxSize)
+            return fail(413, QStringLiteral("The upload is larger than this server accepts (%1 "
+                                            "bytes).")
+                                 .arg(m_config.maxSize));
+    }
+    const QByteArray rawMetadata = request.header("upload-metadata").trimmed();
+    if (rawMetadata.size() > MaxMetadataBytes)
+        return fail(400, QStringLiteral("Upload-Metadata is too long."));
+    const auto metadata = TusWire::parseMetadata(rawMetadata);
+    if (!metadata)
+        return fail(400, QStringLiteral("Upload-Metadata must be comma-separated '<key> <base64>' "
+                                        "pairs with unique keys."));
+    const bool withBody = request.mayHaveBody();
+    if (withBody && !isOffsetStream(request.header("content-type")))
+        return fail(415, QStringLiteral("An upload body needs Content-Type: %1.")
+                             .arg(QLatin1String(TusWire::OffsetContentType)));
+    const qint64 limit = length >= 0 ? length : m_config.maxSize;
+    if (request.contentLength > limit)
+        return fail(413, QStringLiteral("The body is longer than the upload."));
+    HttpResponse error;
+    auto checksum = checksumFrom(request, &error);
+    if (!checksum) {
+        exchange.early = error;
+        return;
+    }
+    QString filename;
+    for (const auto &[key, value] : *metadata) {
+        if (key == "filename" || (key == "name" && filename.isEmpty()))
+            filename = sanitiseFilename(value);
+    }
+    QString why;
+    const auto record = m_store.create(length, rawMetadata, filename, request.user, &why);
+    if (!record) {
+        log(QStringLiteral("cannot create an upload: %1").arg(why));
+        return fail(500, QStringLiteral("The server could not store a new upload."));
+    }
+    if (m_config.verbose)
+        log(QStringLiteral("POST created %1 length %2").arg(record->id).arg(length));
+    if (!withBody) {
+        HttpResponse r = tusResponse(201);
+        r.set("Location", CollectionPath + record->id.toLatin1());
+        r.set("Upload-Offset", "0");
+        addExpiry(r, *record);
+        if (record->isFinished())
+            logFinished(*record);
+        exchange.early = r;
+        return;
+    }
+    m_store.tryLock(record->id); // new: nobody else knows the id yet
+    exchange.m_lockedId = record->id;
+    exchange.m_creating = true;
+    exchange.m_writer = std::make_unique<UploadWriter>(m_store, *record, limit,
+                                                       std::move(checksum->hasher),
+                                                       checksum->digest);
+    if (!exchange.m_writer->open()) {
+        exchange.m_writer.reset();
+        m_store.remove(record->id);
+        return fail(500, QStringLiteral("The server could not open the new upload."));
+    }
+}
+
+HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
+{
+    UploadRecord r;
+    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
+        HttpResponse gone = uploadGone(id);
+        gone.set("Cache-Control", "no-store");
+        return gone;
+    }
+    HttpResponse out = tusResponse(200);
+    out.set("Cache-Control", "no-store");
+    out.set("Upload-Offset", QByteArray::number(r.offset));
+    if (r.lengthDeferred())
+        out.set("Upload-Defer-Length", "1");
+    else
+        out.set("Upload-Length", QByteArray::number(r.length));
+    if (!r.metadata.isEmpty())
+        out.set("Upload-Metadata", r.metadata);
+    addExpiry(out, r);
+    return out;
+}
+
+void TusService::patch(TusExchange &exchange, const QString &id)
+{
+    const HttpRequest &request = exchange.m_request;
+    const auto fail = [&exchange](int status, const QString &why) {
+        exchange.early = tusError(status, why);
+    };
+    UploadRecord r;
+    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
+        exchange.early = uploadGone(id);
+        return;
+    }
+    if (!isOffsetStream(request.header("content-type")))
+        return fail(415, QStringLiteral("PATCH needs Content-Type: %1.")
+                             .arg(QLatin1String(TusWire::OffsetContentType)));
+    const auto offset = TusWire::parseUnsigned(request.header("upload-offset"));
+    if (!offset)
+        return fail(400, QStringLiteral("Upload-Offset must be a non-negative integer."));
+    std::optional<qint64> newLength;
+    if (request.has("upload-length")) {
+        newLength = TusWire::parseUnsigned(request.header("upload-length"));
+        if (!newLength)
+            return fail(400, QStringLiteral("Upload-Length must be a non-negative integer."));
+    }
+    HttpResponse error;
+    auto checksum = checksumFrom(request, &error);
+    if (!checksum) {
+        exchange.early = error;
+        return;
+    }
+    if (!m_store.tryLock(id))
+        return fail(423, QStringLiteral("Another request is writing to this upload."));
+    exchange.m_lockedId = id;
+    // Read again under the lock: a PATCH that just finished may have moved the offset.
+    if (m_store.find(id, &r) != UploadStore::Lookup::Found) {
+        exchange.early = uploadGone(id);
+        return;
+    }
+    if (*offset != r.offset)
+        return fail(409, QStringLiteral("Upload-Offset is %1 but the upload is at %2.")
+                             .arg(*offset)
+                             .arg(r.offset));
+    if (newLength) {
+        if (!r.lengthDeferred() && *newLength != r.length)
+            return fail(400, QStringLiteral("Upload-Length cannot change once set."));
+        if (*newLength > m_config.maxSize)
+            return fail(413, QStringLiteral("The upload is larger than this server accepts (%1 "
+                                            "bytes).")
+                                 .arg(m_config.maxSize));
+        if (*newLength < r.offset)
+            return fail(400, QStringLiteral("Upload-Length is below the bytes already stored."));
+    }
+    const qint64 length = newLength ? *newLength : r.length;
+    const qint64 limit = (length >= 0 ? length : m_config.maxSize) - r.offset;
+    if (request.contentLength > limit)
+        return fail(413, QStringLiteral("The body goes past the end of the upload."));
+    if (r.lengthDeferred() && newLength) {
+        if (!m_store.setLength(id, *newLength))
+            return fail(500, QStringLiteral("The server could not record Upload-Length."));
+        r.length = *newLength;
+    }
+    exchange.m_writer = std::make_unique<UploadWriter>(m_store, r, limit, std::move(checksum->hasher),
+                                                       checksum->digest);
+    if (!exchange.m_writer->open()) {
+        exchange.m_writer.reset();
+        return fail(500, QStringLiteral("The server could not open the upload."));
+    }
+}
+
+HttpResponse TusService::terminate(const HttpRequest &request, const QString &id)
+{
+    UploadRecord r;
+    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user)
+        return uploadGone(id);
+    if (!m_store.tryLock(id))
+        return tusError(423, QStringLiteral("Another request is writing to this upload."));
+    const bool removed = m_store.remove(id);
+    m_store.unlock(id);
+    if (!removed)
+        return tusError(500, QStringLiteral("The server could not delete the upload."));
+    if (m_config.verbose)
+        log(QStringLiteral("DELETE %1").arg(id));
+    return tusResponse(204);
+}
+
+HttpResponse TusService::finishBody(TusExchange &exchange)
+{
+    UploadWriter &writer = *exchange.m_writer;
+    const UploadWriter::Outcome outcome = writer.finish();
+    const UploadRecord &r = writer.record();
+    if (m_config.verbose) {
+        static const char *const outcomes[] = {"stored", "checksum mismatch", "too large",
+                                               "I/O error"};
+        log(QStringLiteral("%1 %2 +%3 bytes, offset %4, %5%6")
+                .arg(QString::fromLatin1(exchange.m_request.method), r.id)
+                .arg(writer.received())
+                .arg(r.offset)
+                .arg(QLatin1String(outcomes[int(outcome)]))
+                .arg(writer.checksumName().isEmpty()
+                         ? QString()
+                         : QStringLiteral(", checksum ") + QString::fromLatin1(writer.checksumName())));
+    }
+    const auto failed = [&](int status, const QString &why) {
+        if (exchange.m_creating)
+            m_store.remove(r.id);
+        return tusError(status, why);
+    };
+    switch (outcome) {
+    case UploadWriter::Outcome::ChecksumMismatch:
+        return failed(TusWire::ChecksumMismatchStatus,
+                      QStringLiteral("Checksum mismatch: nothing of this request was stored."));
+    case UploadWriter::Outcome::TooLarge:
+        return failed(413, QStringLiteral("The body goes past the end of the upload."));
+    case UploadWriter::Outcome::IoError:
+        return failed(500, QStringLiteral("The server could not store the data."));
+    case UploadWriter::Outcome::Stored:
+        break;
+    }
+    HttpResponse out = tusResponse(exchange.m_creating ? 201 : 204);
+    if (exchange.m_creating)
+        out.set("Location", CollectionPath + r.id.toLatin1());
+    out.set("Upload-Offset", QByteArray::number(r.offset));
+    addExpiry(out, r);
+    if (r.isFinished() && writer.received() > 0)
+        logFinished(r);
+    return out;
+}
+
+TusExchange::TusExchange(TusService &service, const HttpRequest &request)
+    : m_service(service)
+    , m_request(request)
+{
+}
+
+TusExchange::~TusExchange()
+{
+    m_writer.reset(); // aborts (keeping only what is safe) if finish() never came
+    if (!m_lockedId.isEmpty())
+        m_service.m_store.unlock(m_lockedId);
+}
+
+void TusExchange::consume(const char *data, size_t size)
+{
+    if (m_writer)
+        m_writer->write(data, size);
+}
+
+HttpResponse TusExchange::finish()
+{
+    if (early)
+        return *early;
+    return m_service.finishBody(*this);
+}
+
+void TusExchange::abort()
+{
+    if (!m_writer)
+        return;
+    m_writer->abort();
+    if (m_service.m_config.verbose)
+        m_service.log(QStringLiteral("%1 %2 cut short at offset %3")
+                          .arg(QString::fromLatin1(m_request.method), m_writer->record().id)
+                          .arg(m_writer->record().offset));
+    if (m_creating && m_writer->record().offset == 0) {
+        // Nobody was told where this upload is; keeping it would only leak disk.
+        m_service.m_store.remove(m_writer->record().id);
+    }
+    m_writer.reset();
+}

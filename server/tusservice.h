@@ -1,0 +1,86 @@
+#pragma once
+
+#include "httpmessage.h"
+#include "uploadrecord.h"
+
+#include <QByteArrayList>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class UploadStore;
+class UploadWriter;
+class TusService;
+
+struct TusConfig {
+    qint64 maxSize = 0;  // Tus-Max-Size
+    bool verbose = false; // one log line per request, not only per finished upload
+};
+
+// One request in progress: either answered before its body (`early`), or a body streaming into
+// an upload, answered by finish() once the body ended. Releases the upload's lock when destroyed.
+class TusExchange final {
+    Q_DISABLE_COPY_MOVE(TusExchange)
+public:
+    explicit TusExchange(TusService &service, const HttpRequest &request);
+    ~TusExchange();
+
+    std::optional<HttpResponse> early;
+
+    bool wantsBody() const { return m_writer != nullptr; }
+    void consume(const char *data, size_t size);
+    HttpResponse finish();
+    // The connection closed before finish(): keep what is safe to keep, answer nobody.
+    void abort();
+
+private:
+    friend class TusService;
+
+    TusService &m_service;
+    HttpRequest m_request;
+    std::unique_ptr<UploadWriter> m_writer;
+    QString m_lockedId;
+    bool m_creating = false; // creation-with-upload: a failed body removes the new upload
+};
+
+// tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum and
+// expiration, on top of an UploadStore. Knows nothing of sockets or of libmicrohttpd.
+class TusService final {
+    Q_DISABLE_COPY_MOVE(TusService)
+public:
+    static constexpr char CollectionPath[] = "/files/";
+
+    TusService(UploadStore &store, const TusConfig &config);
+
+    // What OPTIONS advertises; exactly what is implemented.
+    static QByteArrayList extensions();
+    std::unique_ptr<TusExchange> begin(const HttpRequest &request);
+
+    UploadStore &store() { return m_store; }
+    void log(const QString &line) const;
+
+private:
+    friend class TusExchange;
+
+    HttpResponse options() const;
+    void create(TusExchange &exchange);
+    HttpResponse head(const HttpRequest &request, const QString &id) const;
+    void patch(TusExchange &exchange, const QString &id);
+    HttpResponse terminate(const HttpRequest &request, const QString &id);
+    HttpResponse finishBody(TusExchange &exchange);
+    HttpResponse uploadGone(const QString &id) const;
+    void logFinished(const UploadRecord &record) const;
+
+    UploadStore &m_store;
+    TusConfig m_config;
+};
+
+// A sanitised display name from a client's "filename" metadata: the last path segment, without
+// control characters, never "." or "..", at most 255 characters. Never used as a path.
+QString sanitiseFilename(const QByteArray &raw);
+// RFC 7231 IMF-fixdate, as Upload-Expires wants.
+QByteArray httpDate(const QDateTime &time);
+// The tus answer for an error: status, Tus-Resumable, and a sentence for a person.
+HttpResponse tusError(int status, const QString &why);

@@ -1,0 +1,170 @@
+#include "uploadindex.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace {
+constexpr int SchemaVersion = 1;
+
+QVariant timeValue(const QDateTime &t)
+{
+    return t.isValid() ? QVariant(t.toMSecsSinceEpoch()) : QVariant();
+}
+
+// Qt binds a null QString or QByteArray as SQL NULL; these columns are NOT NULL, empty allowed.
+QString text(const QString &s)
+{
+    return s.isNull() ? QStringLiteral("") : s;
+}
+
+QByteArray blob(const QByteArray &b)
+{
+    return b.isNull() ? QByteArray("") : b;
+}
+
+QDateTime timeFrom(const QVariant &v)
+{
+    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong(), Qt::UTC);
+}
+} // namespace
+
+UploadIndex::UploadIndex(const QString &databasePath, QObject *parent)
+    : QObject(parent)
+    , m_path(databasePath)
+    , m_connection(QStringLiteral("hoistd-index-%1").arg(quintptr(this), 0, 16))
+{
+}
+
+UploadIndex::~UploadIndex()
+{
+    close();
+}
+
+bool UploadIndex::open(QString *error)
+{
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    m_db.setDatabaseName(m_path);
+    if (!m_db.open()) {
+        *error = m_db.lastError().text();
+        return false;
+    }
+    // FULL: the offset a client is told must survive a power cut, not only a crash.
+    const bool ok = exec(QStringLiteral("PRAGMA journal_mode=WAL"))
+        && exec(QStringLiteral("PRAGMA synchronous=FULL"))
+        && exec(QStringLiteral("CREATE TABLE IF NOT EXISTS uploads ("
+                               " id TEXT PRIMARY KEY,"
+                               " length INTEGER NOT NULL," // -1: deferred
+                               " offset INTEGER NOT NULL,"
+                               " metadata BLOB NOT NULL,"
+                               " filename TEXT NOT NULL,"
+                               " created INTEGER NOT NULL,"
+                               " expires INTEGER,"
+                               " owner TEXT NOT NULL,"
+                               " content_hash BLOB NOT NULL)"))
+        && exec(QStringLiteral("PRAGMA user_version=%1").arg(SchemaVersion));
+    if (!ok)
+        *error = m_lastError;
+    return ok;
+}
+
+void UploadIndex::close()
+{
+    if (!m_db.isValid())
+        return;
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+bool UploadIndex::exec(const QString &sql)
+{
+    QSqlQuery query(m_db);
+    if (query.exec(sql))
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}
+
+QList<UploadRecord> UploadIndex::all(bool *ok)
+{
+    QList<UploadRecord> out;
+    QSqlQuery query(m_db);
+    *ok = query.exec(QStringLiteral("SELECT id, length, offset, metadata, filename, created, "
+                                    "expires, owner, content_hash FROM uploads"));
+    if (!*ok) {
+        m_lastError = query.lastError().text();
+        return out;
+    }
+    while (query.next()) {
+        UploadRecord r;
+        r.id = query.value(0).toString();
+        r.length = query.value(1).toLongLong();
+        r.offset = query.value(2).toLongLong();
+        r.metadata = query.value(3).toByteArray();
+        r.filename = query.value(4).toString();
+        r.created = timeFrom(query.value(5));
+        r.expires = timeFrom(query.value(6));
+        r.owner = query.value(7).toString();
+        r.contentHash = query.value(8).toByteArray();
+        out.append(r);
+    }
+    return out;
+}
+
+bool UploadIndex::insert(const UploadRecord &r)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("INSERT INTO uploads (id, length, offset, metadata, filename, "
+                                 "created, expires, owner, content_hash) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    query.addBindValue(r.id);
+    query.addBindValue(r.length);
+    query.addBindValue(r.offset);
+    query.addBindValue(blob(r.metadata));
+    query.addBindValue(text(r.filename));
+    query.addBindValue(timeValue(r.created));
+    query.addBindValue(timeValue(r.expires));
+    query.addBindValue(text(r.owner));
+    query.addBindValue(blob(r.contentHash));
+    if (query.exec())
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}
+
+bool UploadIndex::updateProgress(const QString &id, qint64 offset, const QDateTime &expires)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("UPDATE uploads SET offset = ?, expires = ? WHERE id = ?"));
+    query.addBindValue(offset);
+    query.addBindValue(timeValue(expires));
+    query.addBindValue(id);
+    if (query.exec())
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}
+
+bool UploadIndex::updateLength(const QString &id, qint64 length)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("UPDATE uploads SET length = ? WHERE id = ?"));
+    query.addBindValue(length);
+    query.addBindValue(id);
+    if (query.exec())
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}
+
+bool UploadIndex::remove(const QString &id)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("DELETE FROM uploads WHERE id = ?"));
+    query.addBindValue(id);
+    if (query.exec())
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}

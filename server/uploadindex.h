@@ -1,0 +1,36 @@
+#pragma once
+
+#include "uploadrecord.h"
+
+#include <QList>
+#include <QObject>
+#include <QSqlDatabase>
+
+// hoistd's SQLite index of uploads (WAL, synchronous=FULL: a commit that returned is on disk).
+// Like every Qt SQL connection it belongs to the thread that opened it; UploadStore runs it on a
+// thread of its own and calls it with blocking queued calls.
+class UploadIndex final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UploadIndex)
+public:
+    explicit UploadIndex(const QString &databasePath, QObject *parent = nullptr);
+    ~UploadIndex() override;
+
+    bool open(QString *error);
+    void close();
+
+    QList<UploadRecord> all(bool *ok);
+    bool insert(const UploadRecord &record);
+    bool updateProgress(const QString &id, qint64 offset, const QDateTime &expires);
+    bool updateLength(const QString &id, qint64 length);
+    bool remove(const QString &id);
+    QString lastError() const { return m_lastError; }
+
+private:
+    bool exec(const QString &sql);
+
+    QString m_path;
+    QString m_connection;
+    QSqlDatabase m_db;
+    QString m_lastError;
+};

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+
+// One upload as hoistd's index keeps it. The bytes live in a file named by `id` alone.
+struct UploadRecord {
+    QString id;             // random, made by the server: 32 lower-case hex digits
+    qint64 length = -1;     // Upload-Length; -1 while deferred
+    qint64 offset = 0;      // bytes durably stored (fdatasync'd before this was recorded)
+    QByteArray metadata;    // Upload-Metadata as the client sent it (validated: base64 values)
+    QString filename;       // sanitised "filename" from the metadata, for logs; never a path
+    QDateTime created;      // UTC
+    QDateTime expires;      // UTC; when an unfinished upload may be swept
+    QString owner;          // the user who created it; empty for the anonymous user
+    QByteArray contentHash; // SHA-256 of the whole content, once known (instant upload, later)
+
+    bool lengthDeferred() const { return length < 0; }
+    bool isFinished() const { return length >= 0 && offset == length; }
+    bool isExpired(const QDateTime &now) const
+    {
+        return !isFinished() && expires.isValid() && expires <= now;
+    }
+};

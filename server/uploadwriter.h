@@ -1,0 +1,56 @@
+#pragma once
+
+#include "checksum.h"
+#include "uploadrecord.h"
+
+#include <memory>
+
+class UploadStore;
+
+// Streams one request body into an upload's file, as it arrives, at the upload's offset.
+//
+// Without a checksum, progress is made durable every CommitEvery bytes and when the connection
+// breaks (fdatasync, then the index), so a long PATCH cut short keeps what arrived, as tus asks.
+// With a checksum nothing is committed until the whole body is verified; a mismatch (or a broken
+// connection) cuts the file back to where it was, so no byte of a bad chunk is ever kept.
+//
+// The caller holds the upload's lock (UploadStore::tryLock) for the writer's lifetime.
+class UploadWriter final {
+    Q_DISABLE_COPY_MOVE(UploadWriter)
+public:
+    enum class Outcome { Stored, ChecksumMismatch, TooLarge, IoError };
+
+    // `limit`: the most bytes this body may add (the rest of Upload-Length, or Tus-Max-Size).
+    UploadWriter(UploadStore &store, const UploadRecord &record, qint64 limit,
+                 std::unique_ptr<ChecksumHasher> hasher, const QByteArray &expectedDigest);
+    ~UploadWriter();
+
+    bool open();
+    // false once the body went wrong (too large, I/O); later data is then dropped.
+    bool write(const char *data, size_t size);
+    // The body ended: verify, sync and commit. The record then holds the new offset.
+    Outcome finish();
+    // The connection broke before the body ended.
+    void abort();
+
+    const UploadRecord &record() const { return m_record; }
+    qint64 received() const { return m_received; }
+    QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
+
+private:
+    bool commit(); // fdatasync, then record the offset in the index
+    void rollBack();
+    void closeFile();
+
+    UploadStore &m_store;
+    UploadRecord m_record;
+    const qint64 m_startOffset;
+    const qint64 m_limit;
+    std::unique_ptr<ChecksumHasher> m_hasher;
+    QByteArray m_expectedDigest;
+    int m_fd = -1;
+    qint64 m_received = 0;      // bytes of this body written to the file
+    qint64 m_sinceCommit = 0;
+    Outcome m_failure = Outcome::Stored;
+    bool m_done = false;
+};
