@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+// hoistd (the build's own, from HOISTD_BINARY) as a real peer on a loopback port, with its data
+// directory in a temporary folder so that tests can look at what it stored.
+class HoistdProcess final {
+    Q_DISABLE_COPY_MOVE(HoistdProcess)
+public:
+    HoistdProcess();
+    ~HoistdProcess();
+
+    static QString binary();
+
+    // Starts hoistd on `port` (0: any free one) with `extraArgs` and waits for "listening".
+    bool start(const QStringList &extraArgs = {}, quint16 port = 0);
+    // SIGKILL, as a crash would, and waits for it to be gone.
+    void kill();
+    // SIGTERM; true when it exited by itself within `timeoutMs`, with its exit code.
+    bool terminate(int timeoutMs = 15000, int *exitCode = nullptr);
+    // Starts it again on the same port (retrying while the port is still held) and data.
+    bool restart();
+    bool isRunning() const;
+    qint64 pid() const;
+
+    quint16 port() const { return m_port; }
+    QUrl endpoint() const; // http://127.0.0.1:PORT/files/
+    QString rootDir() const { return m_root.path(); }  // the temporary folder around the data
+    QString dataDir() const;                           // what hoistd got as --data
+    // The file holding an upload's bytes, by its URL or Location (last path segment).
+    QString storedPath(const QUrl &upload) const;
+    QByteArray storedBytes(const QUrl &upload) const;
+    QStringList storedFiles() const; // names in the uploads folder
+    // The most memory the process has held (VmHWM), in KiB; -1 once it has exited.
+    qint64 peakResidentKiB() const;
+
+    QString errorString() const { return m_error; }
+    QString serverLog() const; // what it printed on stderr
+
+private:
+    QTemporaryDir m_root;
+    std::unique_ptr<QProcess> m_process;
+    QStringList m_args;
+    quint16 m_port = 0;
+    QString m_error;
+    mutable QByteArray m_stderr;
+};
