@@ -150,7 +150,10 @@ HttpServer::~HttpServer()
 bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
 {
     sockaddr_storage storage{};
-    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    // poll(), not epoll: with epoll (edge-triggered) libmicrohttpd 0.9.75 could miss a client's
+    // close that came right behind body bytes, leaving the request (and its upload's lock) held
+    // in CLOSE-WAIT until the connection timeout.
+    unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
     if (address.protocol() == QAbstractSocket::IPv6Protocol) {
         auto *in6 = reinterpret_cast<sockaddr_in6 *>(&storage);
         in6->sin6_family = AF_INET6;

@@ -8,7 +8,7 @@
 struct MHD_Daemon;
 class TusService;
 
-// HTTP for hoistd, from libmicrohttpd: a pool of worker threads polling with epoll, each
+// HTTP for hoistd, from libmicrohttpd: a pool of worker threads polling with poll(), each
 // connection non-blocking, so a slow client holds a socket but no thread. Request bodies reach
 // the TusService in pieces of at most the connection buffer as they arrive; nothing is kept whole.
 class HttpServer final {

@@ -370,11 +370,7 @@ HttpResponse TusService::terminate(const HttpRequest &request, const QString &id
     UploadRecord r;
     if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user)
         return uploadGone(id);
-    if (!m_store.tryLock(id))
-        return tusError(423, QStringLiteral("Another request is writing to this upload."));
-    const bool removed = m_store.remove(id);
-    m_store.unlock(id);
-    if (!removed)
+    if (!m_store.terminate(id))
         return tusError(500, QStringLiteral("The server could not delete the upload."));
     if (m_config.verbose)
         log(QStringLiteral("DELETE %1").arg(id));

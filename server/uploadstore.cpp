@@ -149,8 +149,8 @@ UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) cons
 {
     QMutexLocker locker(&m_mutex);
     const auto it = m_uploads.constFind(id);
-    if (it == m_uploads.constEnd())
-        return m_gone.contains(id) ? Lookup::Gone : Lookup::Missing;
+    if (it == m_uploads.constEnd() || m_doomed.contains(id))
+        return m_gone.contains(id) || m_doomed.contains(id) ? Lookup::Gone : Lookup::Missing;
     if (it->isExpired(QDateTime::currentDateTimeUtc()))
         return Lookup::Gone; // the sweep has not come by yet
     *out = *it;
@@ -234,14 +234,32 @@ void UploadStore::forget(const QString &id)
     m_gone.insert(id);
 }
 
-bool UploadStore::remove(const QString &id)
+bool UploadStore::removeNow(const QString &id)
 {
-    QMutexLocker locker(&m_mutex);
+    m_doomed.remove(id);
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
         return false;
     forget(id);
     QFile::remove(filePath(id));
     return true;
+}
+
+bool UploadStore::remove(const QString &id)
+{
+    QMutexLocker locker(&m_mutex);
+    return removeNow(id);
+}
+
+bool UploadStore::terminate(const QString &id)
+{
+    QMutexLocker locker(&m_mutex);
+    if (!m_uploads.contains(id) || m_doomed.contains(id))
+        return false;
+    if (m_busy.contains(id)) {
+        m_doomed.insert(id);
+        return true;
+    }
+    return removeNow(id);
 }
 
 int UploadStore::sweepExpired(const QDateTime &now)
@@ -254,11 +272,8 @@ int UploadStore::sweepExpired(const QDateTime &now)
     }
     int removed = 0;
     for (const QString &id : std::as_const(expired)) {
-        if (!onIndex([this, &id] { return m_index->remove(id); }))
-            continue;
-        forget(id);
-        QFile::remove(filePath(id));
-        ++removed;
+        if (removeNow(id))
+            ++removed;
     }
     return removed;
 }
@@ -282,6 +297,8 @@ void UploadStore::unlock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     m_busy.remove(id);
+    if (m_doomed.contains(id))
+        removeNow(id);
 }
 
 QString UploadStore::filePath(const QString &id) const

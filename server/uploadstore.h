@@ -53,6 +53,10 @@ public:
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
     bool setLength(const QString &id, qint64 length);
     bool remove(const QString &id);
+    // DELETE: like remove(), but an upload a request is still writing to (a client that cut its
+    // PATCH and terminated at once, before the server noticed) goes when that request lets go.
+    // Either way it is gone for every later request.
+    bool terminate(const QString &id);
     // Deletes unfinished uploads whose expiry has passed and that no request is writing to.
     int sweepExpired(const QDateTime &now);
     int count() const;
@@ -68,7 +72,8 @@ private:
     template <typename F>
     auto onIndex(F &&f) const;
     bool reconcile(QString *error);
-    void forget(const QString &id); // with m_mutex held
+    void forget(const QString &id);   // with m_mutex held
+    bool removeNow(const QString &id); // with m_mutex held
 
     QString m_dataDir;
     QString m_uploadsDir;
@@ -81,5 +86,6 @@ private:
     QHash<QString, UploadRecord> m_uploads;
     QSet<QString> m_busy;
     QSet<QString> m_gone;
+    QSet<QString> m_doomed; // terminated while busy: removed on unlock()
     QStringList m_repairs;
 };

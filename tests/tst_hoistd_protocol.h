@@ -37,6 +37,7 @@ private Q_SLOTS:
     // tst_hoistd_protocol_stress.cpp
     void slowClientsDoNotBlockOthers();
     void oversizedHeadersRejected();
+    void terminationDuringPatch();
     void killedMidUploadResumesFromStoredBytes();
     void killedMidChecksumPatchKeepsNothingOfIt();
     void sigtermStopsCleanlyKeepingWhatArrived();

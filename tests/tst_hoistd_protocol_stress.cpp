@@ -114,6 +114,26 @@ void TestHoistdProtocol::oversizedHeadersRejected()
     QVERIFY(m_server->isRunning());
 }
 
+void TestHoistdProtocol::terminationDuringPatch()
+{
+    // A client that cuts its PATCH and sends DELETE at once: the DELETE may arrive before the
+    // server has noticed the PATCH is over. It still succeeds, and the upload goes.
+    QVERIFY(startServer());
+    const QByteArray upload = create(1000);
+    auto socket = startPatch(port(), upload, 0, 1000);
+    QVERIFY(socket);
+    QVERIFY(sendAll(*socket, QByteArray(100, 'x')));
+    QVERIFY(waitFor([&] { return m_server->storedBytes(QUrl(QString::fromLatin1(upload))).size() == 100; },
+                    IoTimeoutMs));
+    QCOMPARE(rawRequest(port(), "DELETE", upload, tusHeader()).status, 204);
+    QCOMPARE(head(upload).status, 410);
+    QCOMPARE(patch(upload, 0, "y").status, 410);
+    QCOMPARE(m_server->storedFiles().size(), 1); // the PATCH still holds it
+    socket->abort();
+    QVERIFY(waitFor([&] { return m_server->storedFiles().isEmpty(); }, 10000));
+    QCOMPARE(head(upload).status, 410);
+}
+
 void TestHoistdProtocol::killedMidUploadResumesFromStoredBytes()
 {
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(128 * MiB)}));
