@@ -1,0 +1,204 @@
+// Uploads that survive a hostile network: the scheduler with its persistent store, talking to the
+// real @tus/server through a fault-injecting proxy (resets mid-body, stalls) or to a server that
+// is killed and restarted under it.
+#include "faultproxy.h"
+#include "testfiles.h"
+#include "tusserverprocess.h"
+#include "waitfor.h"
+
+#include "storethread.h"
+#include "tusprotocol.h"
+#include "uploadscheduler.h"
+
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr qint64 KiB = 1024;
+constexpr qint64 MiB = 1024 * KiB;
+} // namespace
+
+class tst_Faults : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+
+    void fiftyFilesThroughResettingConnections();
+    void serverKilledAndRestartedTwice();
+    void stallIsDetectedAndRetried();
+
+private:
+    QList<TaskId> add(const QStringList &paths);
+    bool allSucceeded(const QList<TaskId> &ids) const;
+    QString storeIntegrity() const;
+
+    std::unique_ptr<TusServerProcess> m_server;
+    std::unique_ptr<FaultProxy> m_proxy;
+    std::unique_ptr<QTemporaryDir> m_files;
+    std::unique_ptr<QTemporaryDir> m_state;
+    std::unique_ptr<StoreThread> m_store;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<TusProtocol> m_protocol;
+    std::unique_ptr<UploadScheduler> m_scheduler;
+};
+
+void tst_Faults::init()
+{
+    m_server = std::make_unique<TusServerProcess>();
+    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
+    m_proxy = std::make_unique<FaultProxy>();
+    QVERIFY2(m_proxy->start(QStringLiteral("127.0.0.1"), m_server->port()),
+             qPrintable(m_proxy->errorString()));
+    m_files = std::make_unique<QTemporaryDir>();
+    m_state = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<StoreThread>(m_state->path());
+    const TaskStore::OpenResult opened = m_store->open();
+    QVERIFY2(opened.ok, qPrintable(opened.error));
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_protocol = std::make_unique<TusProtocol>(m_network.get());
+    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
+    m_scheduler->setStore(m_store->store());
+    m_scheduler->setEndpoint(m_proxy->url(QStringLiteral("/files/")));
+    m_scheduler->setChunkSize(256 * KiB);
+    RetryPolicy policy;
+    policy.maxRetries = 10;
+    policy.baseDelay = std::chrono::milliseconds(20);
+    policy.maxDelay = std::chrono::milliseconds(500);
+    m_scheduler->setRetryPolicy(policy);
+}
+
+void tst_Faults::cleanup()
+{
+    // Whatever happened, what the store holds must still be a sound database.
+    if (m_store)
+        QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
+    m_scheduler.reset();
+    m_protocol.reset();
+    m_network.reset();
+    m_store.reset();
+    m_proxy.reset();
+    m_server.reset();
+    m_files.reset();
+    m_state.reset();
+}
+
+QList<TaskId> tst_Faults::add(const QStringList &paths)
+{
+    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
+    m_scheduler->addPaths(paths);
+    if (!added.wait(20000))
+        return {};
+    return added.first().first().value<QList<TaskId>>();
+}
+
+bool tst_Faults::allSucceeded(const QList<TaskId> &ids) const
+{
+    for (TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (!task || task->state() != TaskState::Success) {
+            qWarning() << "not done:" << (task ? task->displayName() : QString())
+                       << (task ? task->errorMessage() : QString());
+            return false;
+        }
+    }
+    return true;
+}
+
+QString tst_Faults::storeIntegrity() const
+{
+    QString result;
+    TaskStore *store = m_store->store();
+    QMetaObject::invokeMethod(
+        store, [&result, store] { result = store->integrityCheck(); },
+        Qt::BlockingQueuedConnection);
+    return result;
+}
+
+void tst_Faults::fiftyFilesThroughResettingConnections()
+{
+    // One connection per request, so that "10% of connections" means 10% of the requests
+    // rather than one of the few keep-alive connections Qt would otherwise reuse.
+    m_scheduler->setHeaders({{"Connection", "close"}});
+    m_proxy->setSeed(50);
+    m_proxy->setResetProbability(0.1);
+    m_proxy->setResetWindow(256 * KiB); // within one request: mid-body
+    QStringList paths;
+    QList<qint64> sizes;
+    for (int i = 0; i < 50; ++i) {
+        // 0 B up to ~6 MiB, some exactly on chunk boundaries.
+        const qint64 size = i % 7 == 0 ? (i / 7) * 256 * KiB : (qint64(i) * 7919 * 17) % (6 * MiB);
+        sizes << size;
+        paths << makeTestFile(m_files->path(), QStringLiteral("f%1.bin").arg(i), size, 1000 + i);
+    }
+    const QList<TaskId> ids = add(paths);
+    QCOMPARE(ids.size(), 50);
+    QVERIFY(waitFor([&] { return m_scheduler->isIdle(); }, 180000));
+    QVERIFY(allSucceeded(ids));
+    for (int i = 0; i < ids.size(); ++i) {
+        const UploadTask *task = m_scheduler->task(ids[i]);
+        QVERIFY2(fileMatches(m_server->storedPath(task->uploadUrl()), sizes[i], 1000 + i),
+                 qPrintable(task->displayName()));
+    }
+    QCOMPARE(m_server->uploadCount(), 50);
+    const FaultProxy::Counters counters = m_proxy->counters();
+    qInfo("connections %lld, reset mid-body %lld", counters.accepted, counters.reset);
+    QVERIFY(counters.reset >= 10); // the faults really happened, many times
+}
+
+void tst_Faults::serverKilledAndRestartedTwice()
+{
+    QStringList paths;
+    for (int i = 0; i < 6; ++i)
+        paths << makeTestFile(m_files->path(), QStringLiteral("k%1.bin").arg(i), 24 * MiB, 60 + i);
+    m_scheduler->setChunkSize(64 * KiB);
+    const QList<TaskId> ids = add(paths);
+    QCOMPARE(ids.size(), 6);
+    for (int kill = 1; kill <= 2; ++kill) {
+        const qint64 target = kill * 30 * MiB;
+        QVERIFY(waitFor([&] { return m_scheduler->totals().bytesDone >= target; }, 60000));
+        m_server->kill();
+        // Tasks notice and wait to retry instead of failing.
+        QVERIFY(waitFor([&] {
+            for (TaskId id : ids) {
+                if (m_scheduler->task(id)->retries() > 0)
+                    return true;
+            }
+            return false;
+        }, 20000));
+        QVERIFY2(m_server->restart(), qPrintable(m_server->errorString()));
+    }
+    QVERIFY(waitFor([&] { return m_scheduler->isIdle(); }, 120000));
+    QVERIFY(allSucceeded(ids));
+    for (int i = 0; i < ids.size(); ++i) {
+        const UploadTask *task = m_scheduler->task(ids[i]);
+        QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), 24 * MiB, 60 + i));
+    }
+    QCOMPARE(m_server->uploadCount(), 6);
+}
+
+void tst_Faults::stallIsDetectedAndRetried()
+{
+    m_scheduler->setStallTimeout(500);
+    m_scheduler->setChunkSize(64 * KiB);
+    const QString path = makeTestFile(m_files->path(), QStringLiteral("stall.bin"), 32 * MiB, 9);
+    const TaskId id = add({path}).value(0);
+    QVERIFY(id);
+    QVERIFY(waitFor([&] { return m_scheduler->task(id)->confirmedBytes() >= 2 * MiB; }, 30000));
+    m_proxy->setStalled(true); // the connection stays open; nothing moves
+    QVERIFY(waitFor([&] { return m_scheduler->task(id)->retries() > 0; }, 10000));
+    const UploadTask *task = m_scheduler->task(id);
+    QCOMPARE(task->state(), TaskState::Waiting);
+    QVERIFY2(task->statusNote().contains(QStringLiteral("progress"), Qt::CaseInsensitive),
+             qPrintable(task->statusNote()));
+    m_proxy->setStalled(false);
+    QVERIFY(waitFor([&] { return m_scheduler->isIdle(); }, 60000));
+    QCOMPARE(task->state(), TaskState::Success);
+    QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), 32 * MiB, 9));
+}
+
+QTEST_GUILESS_MAIN(tst_Faults)
+#include "tst_faults.moc"
