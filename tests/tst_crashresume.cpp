@@ -168,7 +168,19 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
         const QUrl url(urlOf.value(paths[i]));
         QVERIFY2(fileMatches(server.storedPath(url), sizes[i], 100 + i), qPrintable(paths[i]));
     }
-    QCOMPARE(server.uploadCount(), paths.size()); // no file became a second upload
+    // No file became a second upload. A kill between the server creating an upload and Hoist
+    // saving its URL can leave an empty one behind (nobody can know it exists), but never one
+    // with bytes in it: the transfer sends nothing until the URL is saved.
+    int orphans = 0;
+    const QList<QString> known = urlOf.values();
+    for (const QUrl &upload : server.uploads()) {
+        if (known.contains(upload.toString()))
+            continue;
+        ++orphans;
+        QCOMPARE(server.storedBytes(upload).size(), 0);
+    }
+    QVERIFY(orphans <= kills);
+    qInfo("empty uploads left by kills during creation: %d", orphans);
     QVERIFY(server.stats().count(QStringLiteral("HEAD")) >= kills); // restarts asked, not guessed
 
     // Each kill costs at most the chunk each running task had in flight.
