@@ -52,9 +52,10 @@ public:
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by higher-priority ones gains one priority level.
     void setAgingSkips(int skips) { m_agingSkips = qMax(1, skips); }
-    // On (the default): before its first byte goes out, each new upload computes its file's
-    // SHA-256 (phase Hashing, holding a concurrency slot) and sends it as the "sha256" creation
-    // metadata, in lower-case hex. Off: uploads start at once, without that metadata.
+    // On: before its first byte goes out, each new upload computes its file's SHA-256 (phase
+    // Hashing, holding a concurrency slot) and sends it as the "sha256" creation metadata, in
+    // lower-case hex. Off (the default until a server can use it for instant upload): uploads
+    // start at once. Reading a 512 MiB file first costs ~0.4 s, a quarter of its upload here.
     void setHashBeforeUpload(bool on) { m_hashBeforeUpload = on; }
     bool hashBeforeUpload() const { return m_hashBeforeUpload; }
 
@@ -143,7 +144,7 @@ private:
     int m_running = 0;
     int m_stallTimeoutMs = 30000;
     int m_agingSkips = 4;
-    bool m_hashBeforeUpload = true;
+    bool m_hashBeforeUpload = false;
     int m_pendingExpansions = 0;
     RetryPolicy m_retryPolicy;
     std::mt19937 m_random;

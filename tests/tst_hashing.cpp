@@ -71,6 +71,7 @@ void tst_Hashing::init()
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
     m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
+    m_scheduler->setHashBeforeUpload(true);
     m_scheduler->setEndpoint(m_server->endpoint());
     m_scheduler->setChunkSize(4 * MiB);
     QVERIFY(m_scheduler->hashBeforeUpload()); // the default

@@ -264,6 +264,7 @@ void TestUploadTableModel::hashingShownInStateColumn()
 {
     const QStringList files = makeFiles({256 * MiB}); // a few hundred ms of hashing
     m_scheduler->setChunkSize(64 * MiB);             // and not a thousand requests after it
+    m_scheduler->setHashBeforeUpload(true);
     // Every State text shown while hashing, with the Progress and Speed beside it.
     QStringList hashing;
     bool barMovedWhileHashing = false, speedWhileHashing = false;
