@@ -4,6 +4,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,6 +13,9 @@ namespace {
 // How much of a long PATCH may be lost to a crash; each commit costs an fdatasync and an
 // index transaction, so not too often either.
 constexpr qint64 CommitEvery = 16 * 1024 * 1024;
+// How often to start the writeback of what arrived since (without waiting for it), so the disk
+// writes while the network reads and a commit's fdatasync finds most of its bytes already there.
+constexpr qint64 WritebackEvery = 2 * 1024 * 1024;
 } // namespace
 
 UploadWriter::UploadWriter(UploadStore &store, const UploadRecord &record, qint64 limit,
@@ -61,11 +65,24 @@ bool UploadWriter::write(const char *data, size_t size)
         m_received += n;
         m_sinceCommit += n;
     }
+    startWriteback();
     if (!m_hasher && m_sinceCommit >= CommitEvery && !commit()) {
         m_failure = Outcome::IoError;
         return false;
     }
     return true;
+}
+
+void UploadWriter::startWriteback()
+{
+#ifdef __linux__
+    // Only a hint: durability still comes from commit()'s fdatasync, which reports any error.
+    if (m_received - m_writebackFrom >= WritebackEvery) {
+        ::sync_file_range(m_fd, m_startOffset + m_writebackFrom, m_received - m_writebackFrom,
+                          SYNC_FILE_RANGE_WRITE);
+        m_writebackFrom = m_received;
+    }
+#endif
 }
 
 bool UploadWriter::commit()
@@ -132,6 +149,7 @@ void UploadWriter::rollBack()
     if (m_fd >= 0 && ::ftruncate(m_fd, committed) == 0)
         ::fdatasync(m_fd);
     m_received = committed - m_startOffset;
+    m_writebackFrom = std::min(m_writebackFrom, m_received);
     m_sinceCommit = 0;
 }
 

@@ -39,6 +39,7 @@ public:
 
 private:
     bool commit(); // fdatasync, then record the offset in the index
+    void startWriteback(); // sync_file_range(WRITE) of what arrived since the last call
     void rollBack();
     void closeFile();
 
@@ -51,6 +52,7 @@ private:
     int m_fd = -1;
     qint64 m_received = 0;      // bytes of this body written to the file
     qint64 m_sinceCommit = 0;
+    qint64 m_writebackFrom = 0; // bytes of this body already handed to writeback
     Outcome m_failure = Outcome::Stored;
     bool m_done = false;
 };
