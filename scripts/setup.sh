@@ -9,8 +9,21 @@ DEBIAN_PACKAGES=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
   libssl-dev libmicrohttpd-dev
   nodejs npm curl time
+  nginx
   xvfb xauth xdotool imagemagick fonts-dejavu-core
 )
+
+# `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
+APP_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
+  libssl-dev libmicrohttpd-dev
+)
+APP_ONLY=0
+if [ "${1:-}" = "--app" ]; then
+  APP_ONLY=1
+  DEBIAN_PACKAGES=("${APP_PACKAGES[@]}")
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -27,9 +40,20 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
+  # nginx is only the benchmark's ceiling (bench/server.sh runs its own with a generated config):
+  # keep its package from starting a system service on port 80. Debian's maintainer scripts ask
+  # policy-rc.d; a temporary one that says no, unless the machine already has one (containers do).
+  policy=/usr/sbin/policy-rc.d
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+    $SUDO chmod 755 "$policy"
+    trap '$SUDO rm -f "$policy"' EXIT
+  fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[ "$APP_ONLY" = 1 ] && exit 0
 
 # npm packages for the test fixtures and the benchmark (the third-party tus server and reference client).
 if [ ! -f tests/node/node_modules/.hoist-installed ] || [ tests/node/package.json -nt tests/node/node_modules/.hoist-installed ]; then

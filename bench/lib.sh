@@ -1,0 +1,101 @@
+# Shell helpers the benchmarks in this folder share; sourced, not run. Every function prints its
+# answer on stdout and its complaints on stderr, and returns non-zero on failure.
+
+# Builds TARGET (Release, in BENCH_BUILD_DIR or build/) and prints the binary's path, PATH_IN_BUILD
+# being where it lands inside the build folder. Always (re)build: a stale binary would measure old
+# code. A no-op when up to date.
+bench_build() { # target path_in_build
+  local dir="${BENCH_BUILD_DIR:-build}"
+  echo "bench: building $1 (Release, $dir/)" >&2
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null || return 1
+  cmake --build "$dir" --target "$1" >/dev/null || return 1
+  echo "$PWD/$dir/$2"
+}
+
+bench_now_ns() { date +%s%N; }
+
+# MB/s (10^6 bytes) for BYTES moved in NS nanoseconds, one decimal.
+bench_mbps() { # bytes ns
+  awk -v b="$1" -v ns="$2" 'BEGIN { printf "%.1f", b / (ns / 1e9) / 1e6 }'
+}
+
+# The median of the numbers on stdin (separated by spaces or newlines).
+bench_median() {
+  tr ' ' '\n' | grep -v '^$' | sort -g |
+    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# Fails unless DIR's file system has MIB mebibytes free.
+bench_need_space() { # dir mib
+  local avail_kib
+  avail_kib=$(df -Pk "$1" | awk 'NR == 2 { print $4 }')
+  if [ "$avail_kib" -lt $(($2 * 1024)) ]; then
+    echo "bench: need $2 MiB free in $1, have $((avail_kib / 1024))" >&2
+    return 1
+  fi
+}
+
+# Writes BYTES random bytes to FILE, then reads it once so every tool starts from a warm cache.
+bench_make_file() { # file bytes
+  echo "bench: making a $(($2 / 1024 / 1024)) MiB file" >&2
+  head -c "$2" /dev/urandom >"$1"
+  cat "$1" >/dev/null
+}
+
+# Waits for a server started in the background (PID) to print "listening WHERE" on OUT and prints
+# WHERE (a port, or ADDR:PORT); shows ERR and fails if the server dies or takes over 10 s.
+bench_wait_listening() { # pid out err
+  for _ in $(seq 1 200); do
+    if grep -q '^listening ' "$2" 2>/dev/null; then
+      awk '/^listening /{ print $2; exit }' "$2"
+      return 0
+    fi
+    kill -0 "$1" 2>/dev/null || { cat "$3" >&2; return 1; }
+    sleep 0.05
+  done
+  echo "bench: server $1 never said it was listening" >&2
+  cat "$3" >&2
+  return 1
+}
+
+# Stops a server started in the background, if it still runs.
+bench_stop() { # pid
+  [ -n "$1" ] || return 0
+  kill "$1" 2>/dev/null && wait "$1" 2>/dev/null
+  return 0
+}
+
+# A tus upload with curl: creation, then one PATCH of the whole FILE (BYTES long). Prints the
+# upload's absolute URL (a relative Location is resolved against ENDPOINT).
+tus_upload_curl() { # endpoint file bytes
+  local location
+  location="$(curl -sS -D - -o /dev/null -X POST "$1" -H 'Tus-Resumable: 1.0.0' \
+      -H "Upload-Length: $3" -H 'Content-Length: 0' |
+    tr -d '\r' | awk 'tolower($1) == "location:" { print $2 }')"
+  [ -n "$location" ] || { echo "bench: curl creation at $1 failed" >&2; return 1; }
+  if [[ "$location" == /* ]]; then
+    location="$(echo "$1" | sed -E 's#^([a-z]+://[^/]+).*#\1#')$location"
+  fi
+  # -T streams the file (--data-binary @file would read it all into memory first).
+  curl -sS -f -o /dev/null -X PATCH -T "$2" "$location" -H 'Tus-Resumable: 1.0.0' \
+    -H 'Upload-Offset: 0' -H 'Content-Type: application/offset+octet-stream' -H 'Expect:'
+  echo "$location"
+}
+
+# Fails unless STORED holds exactly BYTES bytes with SHA-256 SHA; LABEL names who stored it.
+bench_verify_file() { # label stored bytes sha
+  local size
+  size="$(stat -c %s "$2" 2>/dev/null || echo 0)"
+  if [ "$size" != "$3" ] || [ "$(sha256sum "$2" | cut -d' ' -f1)" != "$4" ]; then
+    echo "bench: $1 stored a different file ($size bytes at $2)" >&2
+    return 1
+  fi
+  echo "bench: $1 stored the file intact (size and sha256)" >&2
+}
+
+# A TCP port on 127.0.0.1 that was free a moment ago (for servers that cannot take port 0 and
+# say which port they got); callers retry if another process wins it meanwhile.
+bench_free_port() {
+  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
+    console.log(s.address().port); s.close(); })'
+}
