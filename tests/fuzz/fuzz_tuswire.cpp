@@ -1,0 +1,175 @@
+// Fuzz target for what hoistd parses out of a client's headers: core/tuswire.h (Upload-Offset and
+// Upload-Length numbers, Upload-Metadata) and server/checksum.h (Upload-Checksum). hoistd has no
+// concatenation parser (it answers Upload-Concat with 400), so there is none to fuzz yet.
+//
+// Every input goes through every parser as a raw header value, and is also read as a list of
+// metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
+// stays on in release builds (assert() would not). The entry point is libFuzzer's, so the same file
+// builds with clang's -fsanitize=fuzzer (HOIST_LIBFUZZER) or with fuzz_driver.cpp and any compiler.
+
+#include "checksum.h"
+#include "tuswire.h"
+
+#include <QByteArray>
+#include <QSet>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#define FUZZ_CHECK(cond)                                                                          \
+    do {                                                                                          \
+        if (!(cond)) {                                                                            \
+            std::fprintf(stderr, "fuzz_tuswire: check failed at %s:%d: %s\n", __FILE__, __LINE__, \
+                         #cond);                                                                  \
+            std::abort();                                                                         \
+        }                                                                                         \
+    } while (0)
+
+namespace {
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// Upload-Offset / Upload-Length. An independent oracle: trimmed, 1 to 18 digits and nothing else
+// parses, to exactly the value those digits say; anything else does not.
+void checkUnsigned(const QByteArray &input)
+{
+    const auto parsed = TusWire::parseUnsigned(input);
+    const QByteArray trimmed = input.trimmed();
+    bool digitsOnly = !trimmed.isEmpty() && trimmed.size() <= 18;
+    for (char c : trimmed)
+        digitsOnly = digitsOnly && isDigit(c);
+    FUZZ_CHECK(parsed.has_value() == digitsOnly);
+    if (!parsed)
+        return;
+    FUZZ_CHECK(*parsed >= 0);
+    FUZZ_CHECK(*parsed <= Q_INT64_C(999999999999999999));
+    // format -> parse round trip, and the formatted form is the input without leading zeros.
+    const QByteArray formatted = QByteArray::number(*parsed);
+    FUZZ_CHECK(TusWire::parseUnsigned(formatted) == parsed);
+    qsizetype firstNonZero = 0;
+    while (firstNonZero < trimmed.size() - 1 && trimmed.at(firstNonZero) == '0')
+        ++firstNonZero;
+    FUZZ_CHECK(formatted == trimmed.mid(firstNonZero));
+}
+
+// Everything a parsed Metadata promises its users (hoistd stores keys and values, sanitises the
+// filename value later).
+void checkMetadataShape(const TusWire::Metadata &metadata, qsizetype headerSize)
+{
+    QSet<QByteArray> keys;
+    qsizetype total = 0;
+    for (const auto &[key, value] : metadata) {
+        FUZZ_CHECK(!key.isEmpty());
+        for (char c : key) {
+            FUZZ_CHECK(c > 0x20 && c < 0x7f);
+            FUZZ_CHECK(c != ',');
+        }
+        FUZZ_CHECK(!keys.contains(key));
+        keys.insert(key);
+        total += key.size() + value.size();
+    }
+    // Base64 only ever shrinks, so nothing parsed can be bigger than the header it came from.
+    FUZZ_CHECK(total <= headerSize);
+}
+
+void checkMetadataRoundTrip(const TusWire::Metadata &metadata)
+{
+    const QByteArray encoded = TusWire::encodeMetadata(metadata);
+    const auto again = TusWire::parseMetadata(encoded);
+    FUZZ_CHECK(again.has_value());
+    FUZZ_CHECK(*again == metadata);
+    FUZZ_CHECK(TusWire::encodeMetadata(*again) == encoded);
+}
+
+void checkMetadata(const QByteArray &input)
+{
+    const auto parsed = TusWire::parseMetadata(input);
+    if (!parsed)
+        return;
+    checkMetadataShape(*parsed, input.size());
+    checkMetadataRoundTrip(*parsed);
+    if (input.trimmed().isEmpty())
+        FUZZ_CHECK(parsed->isEmpty());
+    else
+        FUZZ_CHECK(parsed->size() == input.trimmed().count(',') + 1);
+}
+
+// The input read as pairs, so the round trip also sees values full of arbitrary bytes: each pair
+// is a length byte for the key (squeezed into the allowed characters), then one for the value.
+void checkBuiltMetadata(const QByteArray &input)
+{
+    TusWire::Metadata metadata;
+    QSet<QByteArray> keys;
+    qsizetype i = 0;
+    while (i + 2 <= input.size()) {
+        const int keyLength = 1 + (uchar(input.at(i)) % 16);
+        const int valueLength = uchar(input.at(i + 1)) % 64;
+        i += 2;
+        QByteArray key = input.mid(i, keyLength);
+        i += key.size();
+        const QByteArray value = input.mid(i, valueLength);
+        i += value.size();
+        if (key.isEmpty())
+            break;
+        for (char &c : key) {
+            c = char(0x21 + (uchar(c) % 0x5e)); // printable, not space
+            if (c == ',')
+                c = '_';
+        }
+        if (keys.contains(key))
+            continue;
+        keys.insert(key);
+        metadata.append({key, value});
+    }
+    checkMetadataShape(metadata, input.size());
+    checkMetadataRoundTrip(metadata);
+}
+
+// Upload-Checksum: "<lower-case name> <strict base64 digest>".
+void checkChecksum(const QByteArray &input)
+{
+    const auto parsed = parseUploadChecksum(input);
+    if (!parsed)
+        return;
+    FUZZ_CHECK(!parsed->algorithm.isEmpty());
+    for (char c : parsed->algorithm) {
+        FUZZ_CHECK(c > 0x20 && c < 0x7f);
+        FUZZ_CHECK(!(c >= 'A' && c <= 'Z'));
+    }
+    FUZZ_CHECK(!parsed->digest.isEmpty());
+    FUZZ_CHECK(parsed->algorithm.size() + parsed->digest.size() <= input.size());
+    // format -> parse round trip
+    const QByteArray formatted = parsed->algorithm + ' ' + parsed->digest.toBase64();
+    const auto again = parseUploadChecksum(formatted);
+    FUZZ_CHECK(again.has_value());
+    FUZZ_CHECK(again->algorithm == parsed->algorithm);
+    FUZZ_CHECK(again->digest == parsed->digest);
+    // What hoistd does next: a hasher only for a name it advertises, whose digest has its size.
+    auto hasher = ChecksumHasher::create(parsed->algorithm);
+    FUZZ_CHECK(bool(hasher) == ChecksumHasher::algorithms().contains(parsed->algorithm));
+    if (hasher) {
+        const int size = hasher->digestSize();
+        FUZZ_CHECK(size == 16 || size == 20 || size == 32);
+        hasher->update(input.constData(), size_t(input.size()));
+        FUZZ_CHECK(hasher->finish().size() == size);
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 64 * 1024) // hoistd refuses headers over 16 KiB; no need to go far beyond
+        return 0;
+    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data),
+                                                     qsizetype(size));
+    checkUnsigned(input);
+    checkMetadata(input);
+    checkChecksum(input);
+    checkBuiltMetadata(input);
+    return 0;
+}
