@@ -157,6 +157,21 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
                            "(HTTP 460)%1")
                 .arg(suffix),
             status);
+    } else if (status == 401) {
+        // No token, or one the server does not accept: retrying cannot help, a person must.
+        error = TransferError::make(
+            Kind::Rejected,
+            QStringLiteral("The server refused authorisation (HTTP 401); check the token set for "
+                           "this server%1")
+                .arg(suffix),
+            status);
+    } else if (status == 403) {
+        error = TransferError::make(
+            Kind::Rejected,
+            QStringLiteral("The server refused access (HTTP 403); this token may not upload "
+                           "there%1")
+                .arg(suffix),
+            status);
     } else if (status >= 500 && status < 600) {
         error = TransferError::make(Kind::ServerError,
                                     QStringLiteral("The server failed while %1 (HTTP %2)%3")

@@ -39,7 +39,8 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     parser.addHelpOption();
     const QCommandLineOption listen(QStringLiteral("listen"),
                                     QStringLiteral("Address and port to listen on (port 0: any "
-                                                   "free one); loopback only for now."),
+                                                   "free one); loopback only unless --config "
+                                                   "gives users."),
                                     QStringLiteral("ADDR:PORT"));
     const QCommandLineOption data(QStringLiteral("data"),
                                   QStringLiteral("Directory for the uploads and their index."),
@@ -52,10 +53,14 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                                     QStringLiteral("Seconds an unfinished upload is kept after "
                                                    "its last progress (default 86400)."),
                                     QStringLiteral("SECONDS"));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    QStringLiteral("JSON file of users: name, bearer token, "
+                                                   "quota in bytes."),
+                                    QStringLiteral("FILE"));
     const QCommandLineOption verbose(QStringLiteral("verbose"),
                                      QStringLiteral("Log every request, not only finished "
                                                     "uploads."));
-    parser.addOptions({listen, data, maxSize, expire, verbose});
+    parser.addOptions({listen, data, config, maxSize, expire, verbose});
     if (helpText)
         *helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -82,11 +87,17 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         return std::nullopt;
     }
     std::tie(options.address, options.port) = *where;
-    if (!options.address.isLoopback()) {
+    options.configPath = parser.value(config);
+    if (parser.isSet(config) && options.configPath.isEmpty()) {
+        *error = QStringLiteral("--config needs a file");
+        return std::nullopt;
+    }
+    if (!options.address.isLoopback() && options.configPath.isEmpty()) {
         *error = QStringLiteral(
                      "refusing to listen on %1: without a configuration file hoistd serves one "
                      "anonymous user with no token, so anyone who can reach it could upload; "
-                     "listen on a loopback address (127.0.0.1 or ::1)")
+                     "listen on a loopback address (127.0.0.1 or ::1), or give users with "
+                     "--config FILE")
                      .arg(options.address.toString());
         return std::nullopt;
     }

@@ -15,14 +15,15 @@ struct HoistdOptions {
     QHostAddress address;
     quint16 port = 0;
     QString dataDir;
+    QString configPath; // --config: users with bearer tokens and quotas; empty: anonymous only
     qint64 maxSize = DefaultMaxSize;
     std::chrono::seconds expireAfter = DefaultExpireAfter;
     bool verbose = false;
 
     // nullopt with a sentence in `error` (exit status 2), or with an empty `error` when --help
     // asked for `helpText`; `arguments` includes the program name.
-    // Without a configuration file (next: --config) hoistd has no users but the anonymous one,
-    // so it refuses any address that is not loopback.
+    // Without a configuration file hoistd has no users but the anonymous one, so it refuses any
+    // address that is not loopback. The file itself is read by UserConfig::load().
     static std::optional<HoistdOptions> parse(const QStringList &arguments, QString *error,
                                               QString *helpText = nullptr);
 };

@@ -4,6 +4,7 @@
 #include "signalwatcher.h"
 #include "tusservice.h"
 #include "uploadstore.h"
+#include "userconfig.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -38,12 +39,22 @@ int main(int argc, char *argv[])
         return ExitUsage;
     }
 
+    std::shared_ptr<const UserConfig> users;
+    if (!options->configPath.isEmpty()) {
+        auto config = UserConfig::load(options->configPath, &error);
+        if (!config) {
+            std::fprintf(stderr, "hoistd: %s\n", qPrintable(error));
+            return ExitUsage;
+        }
+        users = std::make_shared<const UserConfig>(std::move(*config));
+    }
+
     UploadStore store(options->dataDir, options->expireAfter);
     if (!store.open(&error)) {
         std::fprintf(stderr, "hoistd: %s\n", qPrintable(error));
         return ExitFailure;
     }
-    TusService service(store, TusConfig{options->maxSize, options->verbose});
+    TusService service(store, TusConfig{options->maxSize, options->verbose, users});
     for (const QString &repair : store.repairs())
         service.log(QStringLiteral("repaired: ") + repair);
 
@@ -57,10 +68,12 @@ int main(int argc, char *argv[])
         : options->address.toString();
     std::printf("listening %s:%u\n", qPrintable(host), unsigned(http.port()));
     std::fflush(stdout);
-    service.log(QStringLiteral("serving %1 upload(s) from %2 on %3:%4")
+    service.log(QStringLiteral("serving %1 upload(s) from %2 on %3:%4 for %5")
                     .arg(store.count())
                     .arg(store.dataDir(), host)
-                    .arg(http.port()));
+                    .arg(http.port())
+                    .arg(users ? QStringLiteral("%1 user(s) with tokens").arg(users->users().size())
+                               : QStringLiteral("the anonymous user")));
 
     // Sweep often enough that an upload outlives its expiry by at most half its lifetime.
     QTimer sweep;

@@ -4,6 +4,7 @@
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
+#include "userconfig.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -139,6 +140,8 @@ void TusService::logFinished(const UploadRecord &r) const
 std::unique_ptr<TusExchange> TusService::begin(const HttpRequest &request)
 {
     auto exchange = std::make_unique<TusExchange>(*this, request);
+    if (request.method != "OPTIONS" && !authenticate(*exchange))
+        return exchange;
     const QByteArray &method = request.method;
     const bool collection = request.path == "/files/" || request.path == "/files";
     const QString id = uploadIdFrom(request.path);
@@ -169,12 +172,51 @@ std::unique_ptr<TusExchange> TusService::begin(const HttpRequest &request)
     if (method == "POST")
         create(*exchange);
     else if (method == "HEAD")
-        exchange->early = head(request, id);
+        exchange->early = head(exchange->m_request, id);
     else if (method == "PATCH")
         patch(*exchange, id);
     else
-        exchange->early = terminate(request, id);
+        exchange->early = terminate(exchange->m_request, id);
     return exchange;
+}
+
+bool TusService::authenticate(TusExchange &exchange) const
+{
+    if (!m_config.users)
+        return true; // the anonymous user, on loopback only
+    HttpRequest &request = exchange.m_request;
+    if (const HoistdUser *user = m_config.users->authenticate(request.header("authorization"))) {
+        request.user = user->name;
+        exchange.m_quota = user->quota;
+        return true;
+    }
+    // The header's value is never logged or echoed: it may be someone's token with a typo.
+    const bool sent = request.has("authorization");
+    HttpResponse r = tusError(401, sent ? QStringLiteral("The bearer token is not valid here.")
+                                        : QStringLiteral("This server needs Authorization: "
+                                                         "Bearer <token>."));
+    r.set("WWW-Authenticate",
+          sent ? QByteArray(R"(Bearer realm="hoistd", error="invalid_token")")
+               : QByteArray(R"(Bearer realm="hoistd")"));
+    if (m_config.verbose)
+        log(QStringLiteral("401 %1 %2: %3")
+                .arg(QString::fromLatin1(request.method), QString::fromLatin1(request.path),
+                     sent ? QStringLiteral("token not accepted") : QStringLiteral("no token")));
+    exchange.early = r;
+    return false;
+}
+
+HttpResponse TusService::overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const
+{
+    if (m_config.verbose)
+        log(QStringLiteral("413 %1 %2: over quota")
+                .arg(QString::fromLatin1(exchange.m_request.method), exchange.m_request.user));
+    const QString more = asked >= 0 ? QStringLiteral(", %1 more asked for").arg(asked) : QString();
+    return tusError(413, QStringLiteral("Quota of %1 bytes exceeded: %2 in use%3. Delete finished "
+                                        "or abandoned uploads to make room.")
+                             .arg(exchange.m_quota)
+                             .arg(inUse)
+                             .arg(more));
 }
 
 HttpResponse TusService::options() const
@@ -187,10 +229,11 @@ HttpResponse TusService::options() const
     return r;
 }
 
-HttpResponse TusService::uploadGone(const QString &id) const
+HttpResponse TusService::uploadGone(const HttpRequest &request, const QString &id) const
 {
-    UploadRecord ignored;
-    return m_store.find(id, &ignored) == UploadStore::Lookup::Gone
+    // Another user's upload, live or gone, does not exist as far as this user can tell.
+    UploadRecord r;
+    return m_store.find(id, &r) == UploadStore::Lookup::Gone && r.owner == request.user
         ? tusError(410, QStringLiteral("This upload was terminated or has expired."))
         : tusError(404, QStringLiteral("No such upload."));
 }
@@ -246,7 +289,13 @@ void TusService::create(TusExchange &exchange)
             filename = sanitiseFilename(value);
     }
     QString why;
-    const auto record = m_store.create(length, rawMetadata, filename, request.user, &why);
+    qint64 inUse = -1;
+    const auto record = m_store.create(length, rawMetadata, filename, request.user, &why,
+                                       exchange.m_quota, &inUse);
+    if (!record && inUse >= 0) {
+        exchange.early = overQuota(exchange, inUse, length);
+        return;
+    }
     if (!record) {
         log(QStringLiteral("cannot create an upload: %1").arg(why));
         return fail(500, QStringLiteral("The server could not store a new upload."));
@@ -280,7 +329,7 @@ HttpResponse TusService::head(const HttpRequest &request, const QString &id) con
 {
     UploadRecord r;
     if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
-        HttpResponse gone = uploadGone(id);
+        HttpResponse gone = uploadGone(request, id);
         gone.set("Cache-Control", "no-store");
         return gone;
     }
@@ -305,7 +354,7 @@ void TusService::patch(TusExchange &exchange, const QString &id)
     };
     UploadRecord r;
     if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
-        exchange.early = uploadGone(id);
+        exchange.early = uploadGone(request, id);
         return;
     }
     if (!isOffsetStream(request.header("content-type")))
@@ -331,7 +380,7 @@ void TusService::patch(TusExchange &exchange, const QString &id)
     exchange.m_lockedId = id;
     // Read again under the lock: a PATCH that just finished may have moved the offset.
     if (m_store.find(id, &r) != UploadStore::Lookup::Found) {
-        exchange.early = uploadGone(id);
+        exchange.early = uploadGone(request, id);
         return;
     }
     if (*offset != r.offset)
@@ -349,13 +398,33 @@ void TusService::patch(TusExchange &exchange, const QString &id)
             return fail(400, QStringLiteral("Upload-Length is below the bytes already stored."));
     }
     const qint64 length = newLength ? *newLength : r.length;
-    const qint64 limit = (length >= 0 ? length : m_config.maxSize) - r.offset;
+    qint64 limit = (length >= 0 ? length : m_config.maxSize) - r.offset;
     if (request.contentLength > limit)
         return fail(413, QStringLiteral("The body goes past the end of the upload."));
     if (r.lengthDeferred() && newLength) {
-        if (!m_store.setLength(id, *newLength))
+        qint64 inUse = -1;
+        if (!m_store.setLength(id, *newLength, exchange.m_quota, &inUse)) {
+            if (inUse >= 0) {
+                exchange.early = overQuota(exchange, inUse, *newLength - r.offset);
+                return;
+            }
             return fail(500, QStringLiteral("The server could not record Upload-Length."));
+        }
         r.length = *newLength;
+    } else if (r.lengthDeferred()) {
+        // Bytes so far are all a deferred upload counts, so this body must fit the quota's room;
+        // the room is held for it until the request ends, so parallel bodies cannot overshoot.
+        const qint64 wanted = request.contentLength >= 0 ? request.contentLength : limit;
+        const qint64 granted = m_store.reserveGrowth(id, wanted, exchange.m_quota);
+        if (granted < wanted) {
+            if (request.contentLength >= 0) {
+                exchange.early = overQuota(exchange, m_store.usage(request.user) - granted,
+                                           request.contentLength);
+                return;
+            }
+            limit = granted;
+            exchange.m_quotaBound = true;
+        }
     }
     exchange.m_writer = std::make_unique<UploadWriter>(m_store, r, limit, std::move(checksum->hasher),
                                                        checksum->digest);
@@ -369,7 +438,7 @@ HttpResponse TusService::terminate(const HttpRequest &request, const QString &id
 {
     UploadRecord r;
     if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user)
-        return uploadGone(id);
+        return uploadGone(request, id);
     if (!m_store.terminate(id))
         return tusError(500, QStringLiteral("The server could not delete the upload."));
     if (m_config.verbose)
@@ -404,6 +473,10 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
         return failed(TusWire::ChecksumMismatchStatus,
                       QStringLiteral("Checksum mismatch: nothing of this request was stored."));
     case UploadWriter::Outcome::TooLarge:
+        if (exchange.m_quotaBound) {
+            // A chunked body: how much more it had is unknown.
+            return overQuota(exchange, m_store.usage(exchange.m_request.user), -1);
+        }
         return failed(413, QStringLiteral("The body goes past the end of the upload."));
     case UploadWriter::Outcome::IoError:
         return failed(500, QStringLiteral("The server could not store the data."));

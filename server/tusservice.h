@@ -12,11 +12,14 @@
 
 class UploadStore;
 class UploadWriter;
+class UserConfig;
 class TusService;
 
 struct TusConfig {
     qint64 maxSize = 0;  // Tus-Max-Size
     bool verbose = false; // one log line per request, not only per finished upload
+    // Users with bearer tokens and quotas (--config); nullptr: the anonymous user only.
+    std::shared_ptr<const UserConfig> users;
 };
 
 // One request in progress: either answered before its body (`early`), or a body streaming into
@@ -43,6 +46,8 @@ private:
     std::unique_ptr<UploadWriter> m_writer;
     QString m_lockedId;
     bool m_creating = false; // creation-with-upload: a failed body removes the new upload
+    qint64 m_quota = -1;     // the user's quota in bytes; -1: none (the anonymous user)
+    bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
 };
 
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum and
@@ -70,7 +75,11 @@ private:
     void patch(TusExchange &exchange, const QString &id);
     HttpResponse terminate(const HttpRequest &request, const QString &id);
     HttpResponse finishBody(TusExchange &exchange);
-    HttpResponse uploadGone(const QString &id) const;
+    // 401 unless the Authorization header names a user (who then goes into the exchange).
+    bool authenticate(TusExchange &exchange) const;
+    HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
+    // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
+    HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
     void logFinished(const UploadRecord &record) const;
 
     UploadStore &m_store;

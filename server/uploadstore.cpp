@@ -149,18 +149,36 @@ UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) cons
 {
     QMutexLocker locker(&m_mutex);
     const auto it = m_uploads.constFind(id);
-    if (it == m_uploads.constEnd() || m_doomed.contains(id))
-        return m_gone.contains(id) || m_doomed.contains(id) ? Lookup::Gone : Lookup::Missing;
-    if (it->isExpired(QDateTime::currentDateTimeUtc()))
-        return Lookup::Gone; // the sweep has not come by yet
+    const auto gone = [&](const QString &owner) {
+        out->id = id;
+        out->owner = owner;
+        return Lookup::Gone;
+    };
+    if (it == m_uploads.constEnd())
+        return m_gone.contains(id) ? gone(m_gone.value(id)) : Lookup::Missing;
+    if (m_doomed.contains(id) || it->isExpired(QDateTime::currentDateTimeUtc()))
+        return gone(it->owner); // terminated mid-request, or the sweep has not come by yet
     *out = *it;
     return Lookup::Found;
 }
 
 std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray &metadata,
                                                 const QString &filename, const QString &owner,
-                                                QString *error)
+                                                QString *error, qint64 quota, qint64 *overQuota)
 {
+    const auto exceeds = [&] {
+        const qint64 used = usageLocked(owner);
+        if (quota == NoQuota || used + qMax<qint64>(0, length) <= quota)
+            return false;
+        if (overQuota)
+            *overQuota = used;
+        return true;
+    };
+    {
+        QMutexLocker locker(&m_mutex);
+        if (exceeds()) // before any disk work; checked again where it counts
+            return std::nullopt;
+    }
     UploadRecord r;
     r.length = length;
     r.metadata = metadata;
@@ -190,6 +208,10 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
         return std::nullopt;
     }
     QMutexLocker locker(&m_mutex);
+    if (exceeds()) {
+        QFile::remove(filePath(r.id));
+        return std::nullopt;
+    }
     if (!onIndex([this, &r] { return m_index->insert(r); })) {
         QFile::remove(filePath(r.id));
         *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
@@ -215,23 +237,70 @@ std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 
     return *it;
 }
 
-bool UploadStore::setLength(const QString &id, qint64 length)
+bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
 {
     QMutexLocker locker(&m_mutex);
     auto it = m_uploads.find(id);
-    if (it == m_uploads.end()
-        || !onIndex([this, &id, length] { return m_index->updateLength(id, length); }))
+    if (it == m_uploads.end())
+        return false;
+    if (quota != NoQuota) {
+        const qint64 used = usageLocked(it->owner);
+        if (used - cost(*it) + length > quota) {
+            if (overQuota)
+                *overQuota = used;
+            return false;
+        }
+    }
+    if (!onIndex([this, &id, length] { return m_index->updateLength(id, length); }))
         return false;
     it->length = length;
+    m_growth.remove(id);
     return true;
+}
+
+qint64 UploadStore::cost(const UploadRecord &r) const
+{
+    return r.lengthDeferred() ? qMax(r.offset, m_growth.value(r.id, 0)) : r.length;
+}
+
+qint64 UploadStore::usageLocked(const QString &owner) const
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    qint64 used = 0;
+    for (const UploadRecord &r : m_uploads) {
+        if (r.owner == owner && !m_doomed.contains(r.id) && !r.isExpired(now))
+            used += cost(r);
+    }
+    return used;
+}
+
+qint64 UploadStore::usage(const QString &owner) const
+{
+    QMutexLocker locker(&m_mutex);
+    return usageLocked(owner);
+}
+
+qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota)
+{
+    QMutexLocker locker(&m_mutex);
+    const auto it = m_uploads.constFind(id);
+    if (it == m_uploads.constEnd() || !it->lengthDeferred())
+        return 0;
+    if (quota == NoQuota)
+        return wanted;
+    const qint64 room = quota - usageLocked(it->owner);
+    const qint64 granted = qBound<qint64>(0, room, wanted);
+    m_growth.insert(id, qMax(cost(*it), it->offset + granted));
+    return granted;
 }
 
 void UploadStore::forget(const QString &id)
 {
-    m_uploads.remove(id);
+    const QString owner = m_uploads.take(id).owner;
+    m_growth.remove(id);
     if (m_gone.size() >= MaxGoneRemembered)
         m_gone.clear();
-    m_gone.insert(id);
+    m_gone.insert(id, owner);
 }
 
 bool UploadStore::removeNow(const QString &id)
@@ -297,6 +366,7 @@ void UploadStore::unlock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     m_busy.remove(id);
+    m_growth.remove(id);
     if (m_doomed.contains(id))
         removeNow(id);
 }

@@ -44,14 +44,31 @@ public:
     QString dataDir() const { return m_dataDir; }
     std::chrono::seconds expireAfter() const { return m_expireAfter; }
 
-    // Gone: terminated or expired during this run (410); Missing: never known (404).
+    static constexpr qint64 NoQuota = -1;
+
+    // Gone: terminated or expired during this run (410); Missing: never known (404). For Gone,
+    // `out` holds the id and owner only.
     Lookup find(const QString &id, UploadRecord *out) const;
+    // With a `quota`, refuses an upload that would take its owner's usage() past it: nullopt
+    // with `*overQuota` set to the usage (and `error` untouched). Checked and recorded under one
+    // lock, so concurrent creations cannot overshoot together.
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
-                                       QString *error);
+                                       QString *error, qint64 quota = NoQuota,
+                                       qint64 *overQuota = nullptr);
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
-    bool setLength(const QString &id, qint64 length);
+    // Sets a deferred length; with a `quota`, as create() does.
+    bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
+                   qint64 *overQuota = nullptr);
+
+    // What an owner's uploads count against a quota: each live upload's Upload-Length, or while
+    // its length is deferred the bytes stored, or the end reserveGrowth() granted while a request
+    // writes to it. Terminated and expired uploads count for nothing.
+    qint64 usage(const QString &owner) const;
+    // For a request about to write to a deferred-length upload (holding its lock): how many of
+    // `wanted` more bytes its owner's `quota` leaves room for. They count as used until unlock().
+    qint64 reserveGrowth(const QString &id, qint64 wanted, qint64 quota);
     bool remove(const QString &id);
     // DELETE: like remove(), but an upload a request is still writing to (a client that cut its
     // PATCH and terminated at once, before the server noticed) goes when that request lets go.
@@ -74,6 +91,8 @@ private:
     bool reconcile(QString *error);
     void forget(const QString &id);   // with m_mutex held
     bool removeNow(const QString &id); // with m_mutex held
+    qint64 usageLocked(const QString &owner) const;
+    qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
 
     QString m_dataDir;
     QString m_uploadsDir;
@@ -85,7 +104,8 @@ private:
     mutable QMutex m_mutex;
     QHash<QString, UploadRecord> m_uploads;
     QSet<QString> m_busy;
-    QSet<QString> m_gone;
+    QHash<QString, QString> m_gone; // id -> owner, so that 410 is said to the owner only
+    QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
     QSet<QString> m_doomed; // terminated while busy: removed on unlock()
     QStringList m_repairs;
 };

@@ -49,6 +49,8 @@ void TestTusTransfer::rejectedWithServerWords_data()
                          << Kind::Rejected;
     QTest::newRow("412") << 412 << QByteArray("  Unsupported version\n of tus  ") << Kind::Rejected;
     QTest::newRow("403") << 403 << QByteArray("token expired") << Kind::Rejected;
+    QTest::newRow("401") << 401 << QByteArray("The bearer token is not valid here.")
+                         << Kind::Rejected;
     QTest::newRow("400") << 400 << QByteArray() << Kind::Rejected;
     QTest::newRow("413") << 413 << QByteArray("quota exceeded") << Kind::TooLarge;
     QTest::newRow("long body") << 400 << QByteArray(5000, 'x') << Kind::Rejected;

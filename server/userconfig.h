@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// One user of hoistd, as its configuration file names them. The token itself is never kept:
+// only its SHA-256, compared in constant time.
+struct HoistdUser {
+    QString name;         // owner of the user's uploads; [A-Za-z0-9._-], 1 to 64 characters
+    QByteArray tokenHash; // SHA-256 of the bearer token, raw bytes
+    qint64 quota = 0;     // bytes, unfinished uploads included
+};
+
+// hoistd --config FILE: the users and their bearer tokens, as JSON:
+//
+//   { "users": [
+//       { "name": "alice", "token": "<at least 16 characters>", "quota": 10737418240 },
+//       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576 } ] }
+//
+// "tokenSha256" lets the file hold no secret at all. The file must not be readable or writable
+// by others (chmod o-rwx), as for an ssh key.
+class UserConfig final {
+public:
+    static constexpr int MinTokenChars = 16;
+
+    // nullopt with a sentence in `error` naming the line or field at fault.
+    static std::optional<UserConfig> load(const QString &path, QString *error);
+    // The same, for the file's contents (no permission check).
+    static std::optional<UserConfig> parse(const QByteArray &json, QString *error);
+
+    const QList<HoistdUser> &users() const { return m_users; }
+    // The user whose token an "Authorization: Bearer <token>" header carries; nullptr when the
+    // header is missing, malformed or names no user. Takes the same time whichever user matches.
+    const HoistdUser *authenticate(const QByteArray &authorization) const;
+
+private:
+    QList<HoistdUser> m_users;
+};
+
+// The token in "Bearer <token>" (scheme case-insensitive); empty when the header is not that.
+QByteArray bearerToken(const QByteArray &authorization);
