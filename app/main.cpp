@@ -1,6 +1,7 @@
 // Parses the command line, builds the object graph in order and runs either the window or the
 // headless runner. No singletons: everything is passed to the constructor that needs it.
 #include "commandline.h"
+#include "endpointchoice.h"
 #include "headlessrunner.h"
 #include "mainwindow.h"
 #include "storethread.h"
@@ -11,9 +12,8 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QMessageBox>
-#include <QStandardPaths>
 #include <QNetworkAccessManager>
-#include <QSettings>
+#include <QStandardPaths>
 #include <QTextStream>
 
 #include <cstdio>
@@ -22,8 +22,6 @@
 Q_LOGGING_CATEGORY(lcApp, "hoist.app", QtWarningMsg)
 
 namespace {
-const char DefaultEndpoint[] = "http://127.0.0.1:1080/files/";
-
 QStringList rawArguments(int argc, char **argv)
 {
     QStringList arguments;
@@ -146,25 +144,26 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
         return 1;
     }
 
+    // Before the scheduler, so the local server outlives every request sent to it.
+    EndpointChoice endpoints(stateDir + QStringLiteral("/server"));
+    QString serverProblem;
+    const QUrl endpoint = endpoints.initial(options.endpoint, &serverProblem);
+
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
     scheduler.setStore(store.store());
-    QUrl endpoint = options.endpoint;
-    if (endpoint.isEmpty()) {
-        // The one the window remembered last time, if it still reads as an endpoint.
-        const QString saved = QSettings().value(QStringLiteral("endpoint")).toString().trimmed();
-        const bool usable = !saved.isEmpty() && MainWindow::endpointProblem(saved).isEmpty();
-        endpoint = QUrl(usable ? saved : QString::fromLatin1(DefaultEndpoint));
-    }
     configure(scheduler, options, endpoint);
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
 
     MainWindow window(&scheduler);
+    endpoints.offerTo(&window);
     scheduler.restore(restored); // the queue as it was, before anything new
     window.show();
     if (!notice.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
+    if (!serverProblem.isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Hoist"), serverProblem);
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);

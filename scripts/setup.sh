@@ -13,6 +13,18 @@ DEBIAN_PACKAGES=(
   xvfb xauth xdotool imagemagick fonts-dejavu-core
 )
 
+# `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
+APP_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
+  libssl-dev libmicrohttpd-dev
+)
+APP_ONLY=0
+if [ "${1:-}" = "--app" ]; then
+  APP_ONLY=1
+  DEBIAN_PACKAGES=("${APP_PACKAGES[@]}")
+fi
+
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
@@ -40,6 +52,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[ "$APP_ONLY" = 1 ] && exit 0
 
 # npm packages for the test fixtures and the benchmark (the third-party tus server and reference client).
 if [ ! -f tests/node/node_modules/.hoist-installed ] || [ tests/node/package.json -nt tests/node/node_modules/.hoist-installed ]; then

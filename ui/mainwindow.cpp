@@ -10,6 +10,7 @@
 #include "uploadtableview.h"
 
 #include <QActionGroup>
+#include <QCompleter>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -22,6 +23,7 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QStringListModel>
 #include <QToolBar>
 #include <QToolTip>
 
@@ -233,18 +235,74 @@ void MainWindow::buildToolBar()
     bar->addWidget(endpointLabel);
     m_endpoint = new QLineEdit(bar);
     m_endpoint->setPlaceholderText(tr("https://example.com/files/"));
-    m_endpoint->setText(m_scheduler->endpoint().toString());
     m_endpoint->setMinimumWidth(endpointWidth);
     m_endpoint->setClearButtonEnabled(true);
-    m_endpoint->setToolTip(tr("The tus endpoint new uploads go to"));
     m_endpoint->setProperty("endpointValid", true);
     endpointLabel->setBuddy(m_endpoint);
+    m_namedEndpointAction = m_endpoint->addAction(style()->standardIcon(QStyle::SP_ComputerIcon),
+                                                  QLineEdit::LeadingPosition);
+    m_namedEndpointAction->setVisible(false);
+    connect(m_namedEndpointAction, &QAction::triggered, this, &MainWindow::chooseNamedEndpoint);
     m_endpointWarning = m_endpoint->addAction(style()->standardIcon(QStyle::SP_MessageBoxWarning),
                                               QLineEdit::TrailingPosition);
     m_endpointWarning->setVisible(false);
     connect(m_endpoint, &QLineEdit::editingFinished, this, &MainWindow::applyEndpoint);
     connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
     bar->addWidget(m_endpoint);
+    showEndpoint();
+}
+
+void MainWindow::setNamedEndpoint(const NamedEndpoint &named)
+{
+    m_named = named;
+    auto *completer = new QCompleter(new QStringListModel({named.name}, m_endpoint), m_endpoint);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    delete m_endpoint->completer();
+    m_endpoint->setCompleter(completer);
+    m_namedEndpointAction->setText(tr("Upload to %1").arg(named.name));
+    m_namedEndpointAction->setToolTip(m_namedEndpointAction->text());
+    showEndpoint();
+}
+
+bool MainWindow::usesNamedEndpoint() const
+{
+    const QUrl url = m_scheduler->endpoint();
+    return !m_named.name.isEmpty() && !url.isEmpty() && url == m_named.url;
+}
+
+QString MainWindow::endpointToolTip() const
+{
+    return usesNamedEndpoint() ? tr("%1: Hoist's own server, at %2")
+                                     .arg(m_named.name, m_named.url.toDisplayString())
+                               : tr("The tus endpoint new uploads go to");
+}
+
+// The endpoint the scheduler uses, by name when it is the named server's.
+void MainWindow::showEndpoint()
+{
+    const bool named = usesNamedEndpoint();
+    m_endpoint->setText(named ? m_named.name : m_scheduler->endpoint().toString());
+    m_endpoint->setToolTip(endpointToolTip());
+    m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
+}
+
+void MainWindow::chooseNamedEndpoint()
+{
+    QString error;
+    const QUrl url = m_named.start ? m_named.start(&error) : m_named.url;
+    if (url.isEmpty()) {
+        const QString problem = tr("%1 is not available: %2").arg(m_named.name, error);
+        showEndpointProblem(problem);
+        QToolTip::showText(m_endpoint->mapToGlobal(QPoint(0, m_endpoint->height())), problem,
+                           m_endpoint);
+        return;
+    }
+    m_named.url = url;
+    m_scheduler->setEndpoint(url);
+    // Its port may differ next time; the app finds it again when nothing is remembered.
+    QSettings().remove(QLatin1String(endpointKey));
+    showEndpointProblem({});
+    showEndpoint();
 }
 
 QString MainWindow::endpointProblem(const QString &text)
@@ -266,6 +324,12 @@ QString MainWindow::endpointProblem(const QString &text)
 void MainWindow::applyEndpoint()
 {
     const QString text = m_endpoint->text().trimmed();
+    if (!m_named.name.isEmpty()
+        && (text.isEmpty() || text.compare(m_named.name, Qt::CaseInsensitive) == 0
+            || (!m_named.url.isEmpty() && QUrl(text) == m_named.url))) {
+        chooseNamedEndpoint();
+        return;
+    }
     const QString problem = endpointProblem(text);
     showEndpointProblem(problem);
     if (!problem.isEmpty()) {
@@ -278,6 +342,7 @@ void MainWindow::applyEndpoint()
         return;
     m_scheduler->setEndpoint(url);
     QSettings().setValue(QLatin1String(endpointKey), url.toString());
+    showEndpoint();
 }
 
 void MainWindow::showEndpointProblem(const QString &problem)
@@ -288,7 +353,7 @@ void MainWindow::showEndpointProblem(const QString &problem)
     if (!valid)
         palette.setColor(QPalette::Text, QColor(problemColor));
     m_endpoint->setPalette(palette);
-    m_endpoint->setToolTip(valid ? tr("The tus endpoint new uploads go to") : problem);
+    m_endpoint->setToolTip(valid ? endpointToolTip() : problem);
     m_endpointWarning->setToolTip(problem);
     m_endpointWarning->setVisible(!valid);
 }

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QMainWindow>
+#include <QUrl>
 
 #include <functional>
 
@@ -20,6 +21,15 @@ class UploadTableModel;
 class UploadTableView;
 struct SchedulerTotals;
 
+// A server the window offers by name instead of by address, such as Hoist's own on this
+// computer. `start` runs it when the person chooses it and returns its endpoint, or an empty URL
+// with a sentence in `error`.
+struct NamedEndpoint {
+    QString name;
+    QUrl url; // its endpoint when already running; empty until then
+    std::function<QUrl(QString *error)> start;
+};
+
 // The window: the upload table, a toolbar for adding files and the knobs that matter (endpoint,
 // concurrency), a status bar with totals. Drop files or folders anywhere on it to queue them.
 // It only ever calls the scheduler; everything it shows comes back through signals.
@@ -33,6 +43,11 @@ public:
     // Asked before cancelling `count` uploads; true goes ahead. Defaults to a message box.
     using ConfirmCancel = std::function<bool(int count)>;
     void setConfirmCancel(ConfirmCancel confirm);
+
+    // The named server: the endpoint field shows its name while uploads go there, and choosing
+    // it again is typing its name (offered as a completion), clearing the field, or the field's
+    // computer button. Choosing it forgets the remembered address.
+    void setNamedEndpoint(const NamedEndpoint &named);
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
     static QString endpointProblem(const QString &text);
@@ -64,6 +79,10 @@ private:
     void addFolder();
     void addPaths(const QStringList &paths);
     void applyEndpoint();
+    void chooseNamedEndpoint();
+    void showEndpoint();
+    bool usesNamedEndpoint() const;
+    QString endpointToolTip() const;
     void showEndpointProblem(const QString &problem);
     void cancelTasks(const QList<TaskId> &ids);
     void showContextMenu(const QPoint &pos);
@@ -77,6 +96,8 @@ private:
     ActionsDelegate *m_actions = nullptr;
     QLineEdit *m_endpoint = nullptr;
     QAction *m_endpointWarning = nullptr;
+    QAction *m_namedEndpointAction = nullptr;
+    NamedEndpoint m_named;
     QSpinBox *m_concurrency = nullptr;
     QLabel *m_counts = nullptr;
     QLabel *m_speed = nullptr;

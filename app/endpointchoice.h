@@ -1,0 +1,34 @@
+#pragma once
+
+#include "embeddedserver.h"
+
+#include <QString>
+#include <QUrl>
+
+class MainWindow;
+
+// Where the window's uploads go: --endpoint, else the address the window remembered, else
+// Hoist's own server on this computer (hoistd in-process, on 127.0.0.1), started on first need.
+// Owns that server; destroy it after the scheduler, so that no request is cut at exit.
+class EndpointChoice final {
+    Q_DISABLE_COPY_MOVE(EndpointChoice)
+public:
+    // `serverDataDir`: where the local server keeps what it receives.
+    explicit EndpointChoice(const QString &serverDataDir);
+
+    // What the window's own server is called in the endpoint field.
+    static QString localName();
+
+    // The endpoint to start with. Empty with a sentence in `problem` when only the local server
+    // would do and it cannot start (another hoistd holds its data directory, say).
+    QUrl initial(const QUrl &commandLine, QString *problem);
+    // Starts the local server if it is not running; its endpoint, or empty with `error` set.
+    QUrl startLocal(QString *error);
+    // Offers the local server in the window (MainWindow::setNamedEndpoint).
+    void offerTo(MainWindow *window);
+
+    EmbeddedServer &server() { return m_server; }
+
+private:
+    EmbeddedServer m_server;
+};

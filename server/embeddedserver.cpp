@@ -1,0 +1,60 @@
+#include "embeddedserver.h"
+
+#include "hoistdinstance.h"
+
+#include <QHostAddress>
+#include <QList>
+
+EmbeddedServer::EmbeddedServer(const QString &dataDir)
+    : m_dataDir(dataDir)
+{
+}
+
+EmbeddedServer::~EmbeddedServer() = default;
+
+bool EmbeddedServer::start(QString *error, quint16 preferredPort)
+{
+    if (isRunning())
+        return true;
+    HoistdOptions options;
+    options.address = QHostAddress(QHostAddress::LocalHost);
+    options.dataDir = m_dataDir;
+    TusConfig tus; // no users: the anonymous one, which is why only loopback
+    tus.maxSize = options.maxSize;
+    // A storage error fails both tries the same way; only a taken port differs.
+    const QList<quint16> ports = preferredPort ? QList<quint16>{preferredPort, 0}
+                                               : QList<quint16>{0};
+    for (const quint16 port : ports) {
+        options.port = port;
+        m_instance = std::make_unique<HoistdInstance>(options, tus);
+        if (m_instance->start(error))
+            return true;
+        m_instance.reset();
+    }
+    return false;
+}
+
+void EmbeddedServer::stop()
+{
+    m_instance.reset();
+}
+
+bool EmbeddedServer::isRunning() const
+{
+    return m_instance && m_instance->isRunning();
+}
+
+quint16 EmbeddedServer::port() const
+{
+    return isRunning() ? m_instance->port() : 0;
+}
+
+QUrl EmbeddedServer::endpoint() const
+{
+    return isRunning() ? m_instance->endpoint() : QUrl();
+}
+
+UploadStore *EmbeddedServer::store() const
+{
+    return isRunning() ? &m_instance->store() : nullptr;
+}

@@ -1,0 +1,76 @@
+#include "hoistdinstance.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+namespace {
+constexpr qint64 MinSweepMs = 200;
+constexpr qint64 MaxSweepMs = 60 * 1000;
+} // namespace
+
+HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus)
+    : m_address(options.address)
+    , m_requestedPort(options.port)
+    , m_store(options.dataDir, options.expireAfter)
+    , m_service(m_store, tus)
+    , m_http(m_service)
+{
+    // Sweep often enough that an upload outlives its expiry by at most half its lifetime.
+    m_sweep.setInterval(int(std::clamp<qint64>(options.expireAfter.count() * 1000 / 2,
+                                               MinSweepMs, MaxSweepMs)));
+    QObject::connect(&m_sweep, &QTimer::timeout, [this] {
+        if (const int removed = m_store.sweepExpired(QDateTime::currentDateTimeUtc()))
+            m_service.log(QStringLiteral("expired %1 unfinished upload(s)").arg(removed));
+    });
+}
+
+HoistdInstance::~HoistdInstance()
+{
+    stop();
+}
+
+bool HoistdInstance::start(QString *error)
+{
+    if (m_running)
+        return true;
+    if (!m_store.open(error))
+        return false;
+    for (const QString &repair : m_store.repairs())
+        m_service.log(QStringLiteral("repaired: ") + repair);
+    if (!m_http.listen(m_address, m_requestedPort, error)) {
+        m_store.close();
+        return false;
+    }
+    m_sweep.start();
+    m_running = true;
+    return true;
+}
+
+int HoistdInstance::stop()
+{
+    if (!m_running)
+        return 0;
+    m_running = false;
+    m_sweep.stop();
+    const int cut = m_http.stop();
+    m_store.close();
+    return cut;
+}
+
+QString HoistdInstance::hostText() const
+{
+    return m_address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(m_address.toString())
+        : m_address.toString();
+}
+
+QUrl HoistdInstance::endpoint() const
+{
+    if (!m_running)
+        return {};
+    return QUrl(QStringLiteral("http://%1:%2%3")
+                    .arg(hostText())
+                    .arg(port())
+                    .arg(QLatin1String(TusService::CollectionPath)));
+}

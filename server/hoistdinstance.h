@@ -1,0 +1,47 @@
+#pragma once
+
+#include "hoistdoptions.h"
+#include "httpserver.h"
+#include "tusservice.h"
+#include "uploadstore.h"
+
+#include <QTimer>
+#include <QUrl>
+
+// hoistd's running parts, in the order both the hoistd executable and an in-process server
+// (EmbeddedServer) need them: the storage opened and repaired, the tus service over it, HTTP
+// listening, and the periodic sweep of expired uploads. Lives on a thread with an event loop
+// (the sweep is a timer); HTTP and the index run on threads of their own.
+class HoistdInstance final {
+    Q_DISABLE_COPY_MOVE(HoistdInstance)
+public:
+    // `options` says where (address, port, data directory) and for how long; `tus` how to serve.
+    HoistdInstance(const HoistdOptions &options, const TusConfig &tus);
+    ~HoistdInstance();
+
+    // Opens the storage (logging what it repaired), listens and starts the sweep. False with a
+    // sentence in `error`; nothing is left open then.
+    bool start(QString *error);
+    // Stops HTTP (see HttpServer::stop()), the sweep and the storage; returns how many requests
+    // were cut short. Safe to call twice, and called by the destructor.
+    int stop();
+    bool isRunning() const { return m_running; }
+
+    quint16 port() const { return m_http.port(); }
+    // The address as it goes into a URL or a log line: "127.0.0.1", "[::1]".
+    QString hostText() const;
+    // The creation endpoint, http://HOST:PORT/files/; empty until started.
+    QUrl endpoint() const;
+
+    UploadStore &store() { return m_store; }
+    TusService &service() { return m_service; }
+
+private:
+    QHostAddress m_address;
+    quint16 m_requestedPort;
+    UploadStore m_store;
+    TusService m_service;
+    HttpServer m_http;
+    QTimer m_sweep;
+    bool m_running = false;
+};
