@@ -140,6 +140,13 @@ void tst_RestoredQueue::queueComesBackAsItWas()
     QVERIFY(fileMatches(server.storedPath(pausedUrl), 64 * MiB, 2));
     QVERIFY(server.stats().bodyBytes < 64 * MiB - 8 * MiB + 64 * KiB);
     QCOMPARE(server.uploadCount(), 2);
+
+    QString integrity;
+    TaskStore *store = second.store.store();
+    QMetaObject::invokeMethod(
+        store, [&integrity, store] { integrity = store->integrityCheck(); },
+        Qt::BlockingQueuedConnection);
+    QCOMPARE(integrity, QStringLiteral("ok"));
 }
 
 QTEST_MAIN(tst_RestoredQueue)
