@@ -28,7 +28,7 @@ QIcon iconFor(ActionsDelegate::Action action)
 } // namespace
 
 ActionsDelegate::ActionsDelegate(QObject *parent)
-    : QStyledItemDelegate(parent)
+    : CellDelegate(parent)
 {
 }
 
@@ -71,12 +71,9 @@ int ActionsDelegate::preferredWidth()
 void ActionsDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                             const QModelIndex &index) const
 {
-    QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
-    opt.text.clear();
+    paintBackground(painter, option, index);
     const QWidget *widget = option.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
 
     const auto state = index.data(UploadTableModel::StateRole).value<TaskState>();
     const QVector<Action> actions = actionsFor(state);

@@ -2,12 +2,12 @@
 
 #include "uploadtypes.h"
 
-#include <QStyledItemDelegate>
+#include "celldelegate.h"
 #include <QVector>
 
 // Two small buttons per row: pause or resume (retry on failed rows) and cancel. Clicks come out
 // as signals carrying the task id; the window decides what to do (e.g. ask before cancelling).
-class ActionsDelegate final : public QStyledItemDelegate {
+class ActionsDelegate final : public CellDelegate {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ActionsDelegate)
 public:

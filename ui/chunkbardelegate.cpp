@@ -16,19 +16,14 @@ constexpr int maxCachedStrips = 4096;
 } // namespace
 
 ChunkBarDelegate::ChunkBarDelegate(QObject *parent)
-    : QStyledItemDelegate(parent)
+    : CellDelegate(parent)
 {
 }
 
 void ChunkBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                              const QModelIndex &index) const
 {
-    QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
-    opt.text.clear();
-    const QWidget *widget = option.widget;
-    QStyle *style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    paintBackground(painter, option, index);
 
     const auto data = index.data(UploadTableModel::ChunkMapRole).value<ChunkBarData>();
     const QRect bar = option.rect.adjusted(marginX, marginY, -marginX, -marginY);

@@ -4,11 +4,11 @@
 
 #include <QHash>
 #include <QImage>
-#include <QStyledItemDelegate>
+#include "celldelegate.h"
 
 // Paints the Chunks column: the task's chunk map downsampled to the cell's pixel width. The
 // strip is cached per task and rebuilt only when the width, the map or the palette changes.
-class ChunkBarDelegate final : public QStyledItemDelegate {
+class ChunkBarDelegate final : public CellDelegate {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ChunkBarDelegate)
 public:

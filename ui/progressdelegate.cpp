@@ -6,19 +6,14 @@
 #include <QApplication>
 
 ProgressDelegate::ProgressDelegate(QObject *parent)
-    : QStyledItemDelegate(parent)
+    : CellDelegate(parent)
 {
 }
 
 void ProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                              const QModelIndex &index) const
 {
-    QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
-    opt.text.clear();
-    const QWidget *widget = option.widget;
-    QStyle *style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    paintBackground(painter, option, index);
 
     const auto state = index.data(UploadTableModel::StateRole).value<TaskState>();
     const bool active = state != TaskState::Paused && state != TaskState::Error;

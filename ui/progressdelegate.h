@@ -1,10 +1,10 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "celldelegate.h"
 
 // Paints the Progress column as a style progress bar with the percentage on it; greyed out
 // while the task is paused or failed.
-class ProgressDelegate final : public QStyledItemDelegate {
+class ProgressDelegate final : public CellDelegate {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ProgressDelegate)
 public:
