@@ -1,15 +1,13 @@
 #include "hoistdprocess.h"
 
-#include <QDeadlineTimer>
+#include "peerprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QThread>
 
-#include <csignal>
-#include <sys/prctl.h>
 
 namespace {
-constexpr int StartTimeoutMs = 20000;
 constexpr int RestartAttempts = 50;
 constexpr int RestartPauseMs = 100;
 } // namespace
@@ -35,33 +33,14 @@ bool HoistdProcess::start(const QStringList &extraArgs, quint16 port)
     }
     m_args = extraArgs;
     m_process = std::make_unique<QProcess>();
-    // If the test dies (a crash, a ctest timeout), hoistd goes with it.
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     const QStringList args = QStringList{QStringLiteral("--listen"),
                                          QStringLiteral("127.0.0.1:%1").arg(port),
                                          QStringLiteral("--data"), dataDir()}
         + extraArgs;
-    m_process->start(binary(), args);
-    if (!m_process->waitForStarted(StartTimeoutMs)) {
-        m_error = QStringLiteral("cannot start hoistd: ") + m_process->errorString();
-        return false;
-    }
-    QDeadlineTimer deadline(StartTimeoutMs);
-    QByteArray out;
-    while (!out.contains('\n') && !deadline.hasExpired()) {
-        if (!m_process->waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
-            break;
-        out += m_process->readAllStandardOutput();
-    }
-    const QByteArray line = out.left(qMax(0, int(out.indexOf('\n')))).trimmed();
-    if (!line.startsWith("listening ")) {
-        m_process->waitForFinished(1000);
-        m_stderr += m_process->readAllStandardError();
-        m_error = QStringLiteral("hoistd did not start: ") + QString::fromUtf8(out + m_stderr);
+    m_port = PeerProcess::start(*m_process, binary(), args, QStringLiteral("hoistd"), &m_error,
+                                &m_stderr);
+    if (m_port == 0)
         m_process.reset();
-        return false;
-    }
-    m_port = quint16(line.mid(line.lastIndexOf(':') + 1).toUInt());
     return m_port != 0;
 }
 
@@ -69,11 +48,7 @@ void HoistdProcess::kill()
 {
     if (!m_process)
         return;
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(5000);
-    }
-    m_stderr += m_process->readAllStandardError();
+    PeerProcess::kill(*m_process, &m_stderr);
     m_process.reset();
 }
 

@@ -1,6 +1,7 @@
 #include "tusserverprocess.h"
 
-#include <QDeadlineTimer>
+#include "peerprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -8,11 +9,8 @@
 #include <QTcpSocket>
 #include <QThread>
 
-#include <csignal>
-#include <sys/prctl.h>
 
 namespace {
-constexpr int StartTimeoutMs = 20000;
 constexpr int FetchTimeoutMs = 10000;
 } // namespace
 
@@ -29,33 +27,14 @@ bool TusServerProcess::start(quint16 port, qint64 maxSize)
     m_maxSize = maxSize;
     m_process = std::make_unique<QProcess>();
     m_process->setWorkingDirectory(QStringLiteral(HOIST_TEST_NODE_DIR));
-    // If the test process dies (a crash, a ctest timeout), the server goes with it rather than
-    // lingering on its port.
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     QStringList args{QStringLiteral("tus-server.mjs"), QStringLiteral("--dir"), m_storage.path(),
                      QStringLiteral("--port"), QString::number(port)};
     if (maxSize > 0)
         args << QStringLiteral("--max-size") << QString::number(maxSize);
-    m_process->start(QStringLiteral("node"), args);
-    if (!m_process->waitForStarted(StartTimeoutMs)) {
-        m_error = QStringLiteral("cannot start node: ") + m_process->errorString();
-        return false;
-    }
-    QDeadlineTimer deadline(StartTimeoutMs);
-    QByteArray out;
-    while (!out.contains('\n') && !deadline.hasExpired()) {
-        if (!m_process->waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
-            break;
-        out += m_process->readAllStandardOutput();
-    }
-    const QByteArray line = out.left(out.indexOf('\n')).trimmed();
-    if (!line.startsWith("listening ")) {
-        m_stderr += m_process->readAllStandardError();
-        m_error = QStringLiteral("tus server did not start: ") + QString::fromUtf8(out + m_stderr);
-        kill();
-        return false;
-    }
-    m_port = quint16(line.mid(10).toUInt());
+    m_port = PeerProcess::start(*m_process, QStringLiteral("node"), args,
+                                QStringLiteral("the tus server"), &m_error, &m_stderr);
+    if (m_port == 0)
+        m_process.reset();
     return m_port != 0;
 }
 
@@ -63,11 +42,7 @@ void TusServerProcess::kill()
 {
     if (!m_process)
         return;
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(5000);
-    }
-    m_stderr += m_process->readAllStandardError();
+    PeerProcess::kill(*m_process, &m_stderr);
     m_process.reset();
 }
 
