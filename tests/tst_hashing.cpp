@@ -74,7 +74,7 @@ void tst_Hashing::init()
     m_scheduler->setHashBeforeUpload(true);
     m_scheduler->setEndpoint(m_server->endpoint());
     m_scheduler->setChunkSize(4 * MiB);
-    QVERIFY(m_scheduler->hashBeforeUpload()); // the default
+    QVERIFY(m_scheduler->hashBeforeUpload()); // on for these tests (off by default)
 }
 
 void tst_Hashing::cleanup()
