@@ -60,14 +60,14 @@ bool TusTransfer::checkFileUnchanged()
     // modifiedMs 0 means the caller did not know it; size alone is checked then.
     const qint64 modified = info.lastModified().toMSecsSinceEpoch();
     if (info.size() != m_job.fileSize || (m_job.modifiedMs != 0 && modified != m_job.modifiedMs)) {
+        // Say what changed: a size, or only the modification time (same size, new content).
+        const QString what = info.size() != m_job.fileSize
+            ? QStringLiteral("it is now %1 bytes (was %2)").arg(info.size()).arg(m_job.fileSize)
+            : QStringLiteral("it was modified at %1")
+                  .arg(info.lastModified().toString(Qt::ISODateWithMs));
         fail(TransferError::make(
             Kind::FileChanged,
-            QStringLiteral("The file changed while uploading: %1 is now %2 bytes (was %3) and was "
-                           "modified at %4.")
-                .arg(fileLabel())
-                .arg(info.size())
-                .arg(m_job.fileSize)
-                .arg(info.lastModified().toString(Qt::ISODateWithMs))));
+            QStringLiteral("The file changed while uploading: %1; %2.").arg(fileLabel(), what)));
         return false;
     }
     return true;
