@@ -1,9 +1,12 @@
 #include "endpointchoice.h"
 
 #include "mainwindow.h"
+#include "taskrecord.h"
 
 #include <QCoreApplication>
 #include <QSettings>
+
+#include <algorithm>
 
 namespace {
 const char *const endpointKey = "endpoint";          // written by MainWindow
@@ -12,6 +15,7 @@ const char *const localPortKey = "localServerPort"; // the local server's last p
 
 EndpointChoice::EndpointChoice(const QString &serverDataDir)
     : m_server(serverDataDir)
+    , m_previousPort(quint16(QSettings().value(QLatin1String(localPortKey)).toUInt()))
 {
 }
 
@@ -48,6 +52,48 @@ QUrl EndpointChoice::startLocal(QString *error)
         settings.setValue(QLatin1String(localPortKey), m_server.port());
     }
     return m_server.endpoint();
+}
+
+namespace {
+// True for a URL on the local server as it was reachable at `port`: it only ever listens on
+// 127.0.0.1, and serves nothing but its collection path.
+bool isLocalAt(const QUrl &url, quint16 port)
+{
+    return url.scheme() == QLatin1String("http") && url.host() == QLatin1String("127.0.0.1")
+        && url.port() == port && url.path().startsWith(QLatin1String("/files/"));
+}
+} // namespace
+
+int EndpointChoice::adoptRestored(QList<TaskRecord> *records, QString *problem)
+{
+    if (m_previousPort == 0)
+        return 0;
+    const auto unfinishedThere = [this](const TaskRecord &r) {
+        return r.state != TaskState::Success && isLocalAt(r.endpoint, m_previousPort);
+    };
+    if (std::any_of(records->cbegin(), records->cend(), unfinishedThere)) {
+        QString error;
+        if (startLocal(&error).isEmpty()) {
+            *problem = QCoreApplication::translate(
+                           "EndpointChoice",
+                           "Uploads to this computer cannot continue: its server did not start: %1")
+                           .arg(error);
+            return 0;
+        }
+    }
+    const quint16 now = m_server.port();
+    if (now == 0 || now == m_previousPort)
+        return 0;
+    int changed = 0;
+    for (TaskRecord &r : *records) {
+        if (!isLocalAt(r.endpoint, m_previousPort))
+            continue;
+        r.endpoint.setPort(now);
+        if (isLocalAt(r.uploadUrl, m_previousPort))
+            r.uploadUrl.setPort(now);
+        ++changed;
+    }
+    return changed;
 }
 
 void EndpointChoice::offerTo(MainWindow *window)

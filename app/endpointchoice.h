@@ -2,10 +2,12 @@
 
 #include "embeddedserver.h"
 
+#include <QList>
 #include <QString>
 #include <QUrl>
 
 class MainWindow;
+struct TaskRecord;
 
 // Where the window's uploads go: --endpoint, else the address the window remembered, else
 // Hoist's own server on this computer (hoistd in-process, on 127.0.0.1), started on first need.
@@ -24,6 +26,12 @@ public:
     QUrl initial(const QUrl &commandLine, QString *problem);
     // Starts the local server if it is not running; its endpoint, or empty with `error` set.
     QUrl startLocal(QString *error);
+    // Restored tasks that went to the local server last time point at the port it had then. When
+    // it listens elsewhere now (that port was taken), or the window has moved on to another
+    // server and it was not started, those tasks would fail with "connection refused": this starts
+    // it when one of them is unfinished and moves all of them to its current port. Returns how
+    // many records it changed; `problem` gets a sentence when the server could not start.
+    int adoptRestored(QList<TaskRecord> *records, QString *problem);
     // Offers the local server in the window (MainWindow::setNamedEndpoint).
     void offerTo(MainWindow *window);
 
@@ -31,4 +39,5 @@ public:
 
 private:
     EmbeddedServer m_server;
+    quint16 m_previousPort = 0; // the local server's port at the end of the last run
 };

@@ -148,6 +148,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     EndpointChoice endpoints(stateDir + QStringLiteral("/server"));
     QString serverProblem;
     const QUrl endpoint = endpoints.initial(options.endpoint, &serverProblem);
+    if (serverProblem.isEmpty())
+        endpoints.adoptRestored(&restored, &serverProblem);
 
     QNetworkAccessManager network;
     TusProtocol protocol(&network);

@@ -2,6 +2,8 @@
 // scheduler, then MainWindow), uploading to Hoist's own server on this computer. The bytes are
 // checked where that server stored them; switching to another server and back goes through the
 // endpoint field as a person would use it.
+#include "rawhttp.h"
+#include "taskrecord.h"
 #include "testfiles.h"
 
 #include "endpointchoice.h"
@@ -12,6 +14,8 @@
 #include "uploadstore.h"
 
 #include <QAction>
+#include <QFileInfo>
+#include <QTcpServer>
 #include <QApplication>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
@@ -66,6 +70,7 @@ private Q_SLOTS:
     void switchesAwayAndBack_data();
     void switchesAwayAndBack();
     void startsItsOwnServerWhenChosen();
+    void restoredUploadsFollowItToANewPort();
 
 private:
     // Uploads a fresh file through `graph`'s scheduler; the finished task's upload URL.
@@ -252,6 +257,79 @@ void TestDefaultTarget::startsItsOwnServerWhenChosen()
     QVERIFY(!QSettings().contains(QStringLiteral("endpoint")));
     const QUrl here = upload(graph, 17);
     QVERIFY(holds(graph.choice.server().store(), here, 17));
+}
+
+// Last run's half-finished upload to this computer, when the port its server had is taken now:
+// the task moves to the port the server got instead, and sends only the bytes it lacks.
+void TestDefaultTarget::restoredUploadsFollowItToANewPort()
+{
+    const QString path = makeTestFile(m_dir->path(), QStringLiteral("half.bin"), FileSize, 23);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray content = file.readAll();
+    const QByteArray tus = QByteArrayLiteral("Tus-Resumable");
+    quint16 oldPort = 0;
+    QUrl oldUpload;
+    {
+        Graph last(m_dir->path());
+        QVERIFY2(last.problem.isEmpty(), qPrintable(last.problem));
+        oldPort = last.choice.server().port();
+        const RawResponse created = rawRequest(
+            oldPort, "POST", "/files/",
+            {{tus, "1.0.0"}, {"Upload-Length", QByteArray::number(FileSize)}});
+        QCOMPARE(created.status, 201);
+        oldUpload = QUrl(last.endpoint).resolved(QUrl(QString::fromLatin1(created.header("Location"))));
+        const RawResponse patched = rawRequest(
+            oldPort, "PATCH", oldUpload.path().toLatin1(),
+            {{tus, "1.0.0"}, {"Upload-Offset", "0"},
+             {"Content-Type", "application/offset+octet-stream"}},
+            content.left(ChunkSize));
+        QCOMPARE(patched.status, 204);
+    }
+    QCOMPARE(oldUpload.port(), int(oldPort));
+    QTcpServer squatter; // someone else took the port meanwhile
+    QVERIFY2(squatter.listen(QHostAddress::LocalHost, oldPort), qPrintable(squatter.errorString()));
+
+    TaskRecord record;
+    record.id = 1;
+    record.path = path;
+    record.displayName = QStringLiteral("half.bin");
+    record.size = FileSize;
+    record.modifiedMs = QFileInfo(path).lastModified().toMSecsSinceEpoch();
+    record.endpoint = QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(oldPort));
+    record.uploadUrl = oldUpload;
+    record.state = TaskState::Uploading; // Hoist stopped while it went up
+    record.confirmedBytes = ChunkSize;
+    record.chunkSize = ChunkSize;
+    TaskRecord remote = record; // and one to another server, which stays as it was
+    remote.id = 2;
+    remote.endpoint = QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(oldPort + 1));
+    remote.uploadUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/files/x").arg(oldPort + 1));
+    remote.state = TaskState::Paused;
+    QList<TaskRecord> records{record, remote};
+
+    Graph graph(m_dir->path());
+    QVERIFY2(graph.problem.isEmpty(), qPrintable(graph.problem));
+    const quint16 newPort = graph.choice.server().port();
+    QVERIFY(newPort != 0 && newPort != oldPort);
+    QString problem;
+    QCOMPARE(graph.choice.adoptRestored(&records, &problem), 1);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(records[0].endpoint.port(), int(newPort));
+    QCOMPARE(records[0].uploadUrl.port(), int(newPort));
+    QCOMPARE(records[0].uploadUrl.path(), oldUpload.path()); // the same upload, not a new one
+    QCOMPARE(records[1].endpoint, remote.endpoint);
+    QCOMPARE(records[1].uploadUrl, remote.uploadUrl);
+
+    QSignalSpy finished(&graph.scheduler, &UploadScheduler::taskFinished);
+    graph.scheduler.restore({records[0]});
+    QVERIFY(finished.wait(UploadTimeoutMs));
+    const UploadTask *task = graph.scheduler.task(1);
+    QVERIFY(task);
+    QCOMPARE(task->state(), TaskState::Success);
+    QCOMPARE(task->uploadUrl().path(), oldUpload.path());
+    QVERIFY(holds(graph.choice.server().store(), task->uploadUrl(), 23));
+    QCOMPARE(graph.choice.server().store()->count(), 1); // resumed, not uploaded afresh
 }
 
 QTEST_MAIN(TestDefaultTarget)
