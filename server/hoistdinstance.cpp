@@ -14,7 +14,7 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_requestedPort(options.port)
     , m_store(options.dataDir, options.expireAfter)
     , m_service(m_store, tus)
-    , m_http(m_service)
+    , m_http(m_service, tus.verbose)
 {
     // Sweep often enough that an upload outlives its expiry by at most half its lifetime.
     m_sweep.setInterval(int(std::clamp<qint64>(options.expireAfter.count() * 1000 / 2,

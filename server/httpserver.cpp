@@ -1,6 +1,7 @@
 #include "httpserver.h"
 
 #include "tusservice.h"
+#include "tuswire.h"
 
 #include <QDeadlineTimer>
 #include <QThread>
@@ -22,6 +23,7 @@ constexpr size_t ConnectionMemory = 256 * 1024;
 constexpr unsigned ConnectionTimeoutSeconds = 120;
 constexpr int MinThreads = 2;
 constexpr int ShutdownGraceMs = 5000;
+constexpr int MaxLoggedWordBytes = 200;
 
 struct HeaderScan {
     HttpRequest *request;
@@ -48,6 +50,24 @@ MHD_Result collectHeader(void *cls, MHD_ValueKind, const char *key, size_t keySi
     return MHD_YES;
 }
 
+// A method or path as it goes into a request log line: one word of printable ASCII, so that what
+// a client sends can neither break the line nor forge another.
+QByteArray logWord(const QByteArray &raw)
+{
+    QByteArray out = raw.left(MaxLoggedWordBytes);
+    for (char &c : out) {
+        if (uchar(c) <= 0x20 || uchar(c) >= 0x7f)
+            c = '?';
+    }
+    return out.isEmpty() ? QByteArray("-") : out;
+}
+
+QByteArray logNumber(const QByteArray &raw)
+{
+    const auto number = TusWire::parseUnsigned(raw);
+    return number ? QByteArray::number(*number) : QByteArray("-");
+}
+
 MHD_Result queue(MHD_Connection *connection, const HttpResponse &r)
 {
     MHD_Response *response = MHD_create_response_from_buffer(
@@ -65,10 +85,31 @@ MHD_Result queue(MHD_Connection *connection, const HttpResponse &r)
 struct HttpServer::Pending {
     std::unique_ptr<TusExchange> exchange;
     bool answered = false;
+    // With request logging: "METHOD PATH upload-offset=... upload-length=... content-length=...".
+    QByteArray logHead;
+    qint64 received = 0; // body bytes handed over
 };
 
 // libmicrohttpd's C callbacks, friends of HttpServer.
 struct HttpServerCallbacks {
+    static void logEnd(const HttpServer &server, const HttpServer::Pending &pending,
+                       const QByteArray &status, const QByteArray &responseOffset)
+    {
+        server.m_service.log(QString::fromLatin1("request end " + pending.logHead + " status="
+                                                 + status + " response-offset="
+                                                 + logNumber(responseOffset) + " received="
+                                                 + QByteArray::number(pending.received)));
+    }
+
+    static MHD_Result answer(const HttpServer &server, MHD_Connection *connection,
+                             HttpServer::Pending *pending, const HttpResponse &r)
+    {
+        pending->answered = true;
+        if (server.m_logRequests) // before the answer leaves, so a client never sees it first
+            logEnd(server, *pending, QByteArray::number(r.status), r.header("Upload-Offset"));
+        return queue(connection, r);
+    }
+
     static MHD_Result access(void *cls, MHD_Connection *connection, const char *url,
                              const char *method, const char *, const char *uploadData,
                              size_t *uploadDataSize, void **state)
@@ -93,25 +134,32 @@ struct HttpServerCallbacks {
             pending = new HttpServer::Pending;
             *state = pending;
             ++server->m_inFlight;
-            if (scan.bytes > MaxHeaderBytes) {
-                pending->answered = true;
-                return queue(connection, tusError(431, QStringLiteral("Request headers too large.")));
+            if (server->m_logRequests) {
+                pending->logHead = logWord(request.method) + ' ' + logWord(request.path)
+                    + " upload-offset=" + logNumber(request.header("upload-offset"))
+                    + " upload-length=" + logNumber(request.header("upload-length"))
+                    + " content-length=" + logNumber(request.header("content-length"));
+                if (request.mayHaveBody())
+                    server->m_service.log(QString::fromLatin1(
+                        "request begin " + logWord(request.method) + ' ' + logWord(request.path)));
             }
-            if (scan.nulInValue) {
-                pending->answered = true;
-                return queue(connection, tusError(400, QStringLiteral("NUL in a header value.")));
-            }
+            if (scan.bytes > MaxHeaderBytes)
+                return answer(*server, connection, pending,
+                              tusError(431, QStringLiteral("Request headers too large.")));
+            if (scan.nulInValue)
+                return answer(*server, connection, pending,
+                              tusError(400, QStringLiteral("NUL in a header value.")));
             pending->exchange = server->m_service.begin(request);
             if (pending->exchange->early && request.mayHaveBody()) {
                 // Answered before the body: MHD sends this instead of 100 Continue, does not
                 // hand us the body and closes the connection after. Without a body the answer
                 // waits for the next call, where queueing it keeps the connection alive.
-                pending->answered = true;
-                return queue(connection, *pending->exchange->early);
+                return answer(*server, connection, pending, *pending->exchange->early);
             }
             return MHD_YES;
         }
         if (*uploadDataSize > 0) {
+            pending->received += qint64(*uploadDataSize);
             if (!pending->answered)
                 pending->exchange->consume(uploadData, *uploadDataSize);
             *uploadDataSize = 0;
@@ -119,8 +167,7 @@ struct HttpServerCallbacks {
         }
         if (pending->answered)
             return MHD_YES;
-        pending->answered = true;
-        return queue(connection, pending->exchange->finish());
+        return answer(*server, connection, pending, pending->exchange->finish());
     }
 
     static void completed(void *cls, MHD_Connection *, void **state, MHD_RequestTerminationCode)
@@ -131,14 +178,17 @@ struct HttpServerCallbacks {
             return;
         if (!pending->answered && pending->exchange)
             pending->exchange->abort();
+        if (!pending->answered && server->m_logRequests)
+            logEnd(*server, *pending, "cut", {});
         delete pending;
         *state = nullptr;
         --server->m_inFlight;
     }
 };
 
-HttpServer::HttpServer(TusService &service)
+HttpServer::HttpServer(TusService &service, bool logRequests)
     : m_service(service)
+    , m_logRequests(logRequests)
 {
 }
 
