@@ -1,6 +1,7 @@
 #include "tusservice.h"
 
 #include "checksum.h"
+#include "instantupload.h"
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
@@ -117,6 +118,7 @@ QByteArrayList TusService::extensions()
 TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
+    , m_instant(std::make_unique<InstantUploads>(store))
 {
 }
 
@@ -226,6 +228,7 @@ HttpResponse TusService::options() const
     r.set("Tus-Extension", extensions().join(','));
     r.set("Tus-Max-Size", QByteArray::number(m_config.maxSize));
     r.set("Tus-Checksum-Algorithm", ChecksumHasher::algorithms().join(','));
+    r.set(InstantWire::OfferHeader, InstantWire::Algorithm);
     return r;
 }
 
@@ -270,6 +273,9 @@ void TusService::create(TusExchange &exchange)
     if (!metadata)
         return fail(400, QStringLiteral("Upload-Metadata must be comma-separated '<key> <base64>' "
                                         "pairs with unique keys."));
+    QByteArray declaredSha256;
+    if (InstantUploads::declared(*metadata, &declaredSha256) == InstantUploads::Declared::Invalid)
+        return fail(400, QStringLiteral("The sha256 metadata must be 64 lower-case hex digits."));
     const bool withBody = request.mayHaveBody();
     if (withBody && !isOffsetStream(request.header("content-type")))
         return fail(415, QStringLiteral("An upload body needs Content-Type: %1.")
@@ -307,8 +313,14 @@ void TusService::create(TusExchange &exchange)
         r.set("Location", CollectionPath + record->id.toLatin1());
         r.set("Upload-Offset", "0");
         addExpiry(r, *record);
-        if (record->isFinished())
+        if (record->isFinished()) {
+            if (auto rejected = verifyFinished(*record)) {
+                exchange.early = *rejected;
+                return;
+            }
             logFinished(*record);
+        }
+        offerChallenge(r, *record, declaredSha256);
         exchange.early = r;
         return;
     }
@@ -323,6 +335,7 @@ void TusService::create(TusExchange &exchange)
         m_store.remove(record->id);
         return fail(500, QStringLiteral("The server could not open the new upload."));
     }
+    attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
@@ -387,6 +400,8 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         return fail(409, QStringLiteral("Upload-Offset is %1 but the upload is at %2.")
                              .arg(*offset)
                              .arg(r.offset));
+    if (answerProof(exchange, r))
+        return;
     if (newLength) {
         if (!r.lengthDeferred() && *newLength != r.length)
             return fail(400, QStringLiteral("Upload-Length cannot change once set."));
@@ -432,6 +447,7 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.m_writer.reset();
         return fail(500, QStringLiteral("The server could not open the upload."));
     }
+    attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::terminate(const HttpRequest &request, const QString &id)
@@ -450,6 +466,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
 {
     UploadWriter &writer = *exchange.m_writer;
     const UploadWriter::Outcome outcome = writer.finish();
+    keepContentHasher(writer);
     const UploadRecord &r = writer.record();
     if (m_config.verbose) {
         static const char *const outcomes[] = {"stored", "checksum mismatch", "too large",
@@ -482,6 +499,10 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
         return failed(500, QStringLiteral("The server could not store the data."));
     case UploadWriter::Outcome::Stored:
         break;
+    }
+    if (r.isFinished()) {
+        if (auto rejected = verifyFinished(r))
+            return *rejected;
     }
     HttpResponse out = tusResponse(exchange.m_creating ? 201 : 204);
     if (exchange.m_creating)
@@ -524,6 +545,7 @@ void TusExchange::abort()
     if (!m_writer)
         return;
     m_writer->abort();
+    m_service.keepContentHasher(*m_writer);
     if (m_service.m_config.verbose)
         m_service.log(QStringLiteral("%1 %2 cut short at offset %3")
                           .arg(QString::fromLatin1(m_request.method), m_writer->record().id)

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+class InstantUploads;
 class UploadStore;
 class UploadWriter;
 class UserConfig;
@@ -58,6 +59,7 @@ public:
     static constexpr char CollectionPath[] = "/files/";
 
     TusService(UploadStore &store, const TusConfig &config);
+    ~TusService();
 
     // What OPTIONS advertises; exactly what is implemented.
     static QByteArrayList extensions();
@@ -82,8 +84,22 @@ private:
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
     void logFinished(const UploadRecord &record) const;
 
+    // Instant upload (tusinstant.cpp, INSTANT-UPLOAD.md).
+    // A 201 without body for `record`: Hoist-Proof-Challenge when the content is held.
+    void offerChallenge(HttpResponse &created, const UploadRecord &record, const QByteArray &digest);
+    // A PATCH to `record` (locked, at the offset it claims): answers a proof in exchange.early and
+    // returns true; otherwise spends any challenge and returns false (the normal path goes on).
+    bool answerProof(TusExchange &exchange, const UploadRecord &record);
+    // Feeds the running content hash of an upload that declared one (before a body).
+    void attachContentHasher(UploadWriter &writer);
+    void keepContentHasher(UploadWriter &writer); // after the body
+    // `record` just finished: checks a declared hash. On a mismatch the upload is removed and the
+    // 400 to answer is returned.
+    std::optional<HttpResponse> verifyFinished(const UploadRecord &record);
+
     UploadStore &m_store;
     TusConfig m_config;
+    std::unique_ptr<InstantUploads> m_instant;
 };
 
 // A sanitised display name from a client's "filename" metadata: the last path segment, without

@@ -158,6 +158,19 @@ bool UploadIndex::updateLength(const QString &id, qint64 length)
     return false;
 }
 
+bool UploadIndex::updateContent(const QString &id, qint64 offset, const QByteArray &contentHash)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("UPDATE uploads SET offset = ?, content_hash = ? WHERE id = ?"));
+    query.addBindValue(offset);
+    query.addBindValue(blob(contentHash));
+    query.addBindValue(id);
+    if (query.exec())
+        return true;
+    m_lastError = query.lastError().text();
+    return false;
+}
+
 bool UploadIndex::remove(const QString &id)
 {
     QSqlQuery query(m_db);

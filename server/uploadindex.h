@@ -23,6 +23,8 @@ public:
     bool insert(const UploadRecord &record);
     bool updateProgress(const QString &id, qint64 offset, const QDateTime &expires);
     bool updateLength(const QString &id, qint64 length);
+    // Offset and verified content hash in one commit (instant upload).
+    bool updateContent(const QString &id, qint64 offset, const QByteArray &contentHash);
     bool remove(const QString &id);
     QString lastError() const { return m_lastError; }
 

@@ -115,7 +115,8 @@ bool UploadStore::reconcile(QString *error)
         const qint64 size = info.size();
         if (size > r.offset) {
             // Never acknowledged: unsynced, interrupted, or a chunk whose checksum was not checked.
-            if (::truncate(QFile::encodeName(path).constData(), r.offset) != 0
+            if (!unshare(path, r.offset)
+                || ::truncate(QFile::encodeName(path).constData(), r.offset) != 0
                 || !fsyncPath(path, O_WRONLY)) {
                 *error = QStringLiteral("cannot cut %1 back to %2 bytes").arg(path).arg(r.offset);
                 return false;
@@ -134,6 +135,7 @@ bool UploadStore::reconcile(QString *error)
             onIndex([this, &r] { return m_index->updateProgress(r.id, r.offset, r.expires); });
         }
         m_uploads.insert(r.id, r);
+        indexContentLocked(r);
     }
     const QStringList files = QDir(m_uploadsDir).entryList(QDir::Files | QDir::Hidden | QDir::System);
     for (const QString &name : files) {
@@ -296,6 +298,7 @@ qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota
 
 void UploadStore::forget(const QString &id)
 {
+    unindexContentLocked(m_uploads.value(id));
     const QString owner = m_uploads.take(id).owner;
     m_growth.remove(id);
     if (m_gone.size() >= MaxGoneRemembered)

@@ -58,6 +58,20 @@ public:
                                        qint64 *overQuota = nullptr);
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
+
+    // Instant upload (uploadstoreinstant.cpp). A finished upload other than `exceptId` whose
+    // content has the verified SHA-256 `digest` and `length` bytes, any owner; nullopt if none.
+    std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
+                                             const QString &exceptId) const;
+    // Records the verified SHA-256 of a finished upload's content.
+    bool setContentHash(const QString &id, const QByteArray &digest);
+    // Completes upload `id` (locked by the caller, nothing stored yet) with the content of the
+    // finished upload `sourceId`: a hard link of its file (a copy where linking fails) takes
+    // the place of id's empty file and is synced before the index says offset == length and
+    // records `digest`. Finished uploads are never written again, so sharing the inode is safe;
+    // open() unshares a file before cutting it back.
+    std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
+                                             const QByteArray &digest, QString *error);
     // Sets a deferred length; with a `quota`, as create() does.
     bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
                    qint64 *overQuota = nullptr);
@@ -93,6 +107,13 @@ private:
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
+    // Content-hash bookkeeping for findVerified(), with m_mutex held.
+    void indexContentLocked(const UploadRecord &record);
+    void unindexContentLocked(const UploadRecord &record);
+    bool recordContent(const QString &id, qint64 offset, const QByteArray &digest); // the index
+    // Before open() cuts a file back: a file sharing its inode with another upload (a crash
+    // between completeFrom()'s link and its index commit) gets its own copy of `keep` bytes.
+    static bool unshare(const QString &path, qint64 keep);
 
     QString m_dataDir;
     QString m_uploadsDir;
@@ -107,5 +128,6 @@ private:
     QHash<QString, QString> m_gone; // id -> owner, so that 410 is said to the owner only
     QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
     QSet<QString> m_doomed; // terminated while busy: removed on unlock()
+    QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
     QStringList m_repairs;
 };

@@ -52,6 +52,10 @@ bool UploadWriter::write(const char *data, size_t size)
     }
     if (m_hasher)
         m_hasher->update(data, size);
+    if (m_contentHasher) {
+        m_contentHasher->update(data, size);
+        m_contentHashed += qint64(size);
+    }
     size_t done = 0;
     while (done < size) {
         const ssize_t n = ::pwrite(m_fd, data + done, size - done, m_startOffset + m_received);
@@ -71,6 +75,19 @@ bool UploadWriter::write(const char *data, size_t size)
         return false;
     }
     return true;
+}
+
+void UploadWriter::setContentHasher(std::unique_ptr<ChecksumHasher> hasher)
+{
+    m_contentHasher = std::move(hasher);
+    m_contentHashed = 0;
+}
+
+std::unique_ptr<ChecksumHasher> UploadWriter::takeContentHasher()
+{
+    if (!m_done || m_startOffset + m_contentHashed != m_record.offset)
+        m_contentHasher.reset();
+    return std::move(m_contentHasher);
 }
 
 void UploadWriter::startWriteback()

@@ -33,6 +33,12 @@ public:
     // The connection broke before the body ended.
     void abort();
 
+    // Instant upload: a running SHA-256 of the whole content so far, fed every byte of this body.
+    void setContentHasher(std::unique_ptr<ChecksumHasher> hasher);
+    // Back after finish() or abort(), when it has hashed exactly the bytes now committed (nullptr
+    // otherwise: a rolled-back chunk went into it, so the content is read again at the end).
+    std::unique_ptr<ChecksumHasher> takeContentHasher();
+
     const UploadRecord &record() const { return m_record; }
     qint64 received() const { return m_received; }
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
@@ -49,6 +55,8 @@ private:
     const qint64 m_limit;
     std::unique_ptr<ChecksumHasher> m_hasher;
     QByteArray m_expectedDigest;
+    std::unique_ptr<ChecksumHasher> m_contentHasher;
+    qint64 m_contentHashed = 0; // bytes of this body fed to m_contentHasher
     int m_fd = -1;
     qint64 m_received = 0;      // bytes of this body written to the file
     qint64 m_sinceCommit = 0;

@@ -1,0 +1,209 @@
+#include "instantupload.h"
+
+#include "uploadstore.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+
+#include <openssl/crypto.h>
+
+#include <chrono>
+
+namespace {
+// How long a challenge waits for its proof: the client hashes nothing more by then (it hashed
+// the whole file before creating), it only reads a few ranges.
+constexpr std::chrono::minutes ChallengeLifetime{10};
+constexpr qint64 ReadBlock = 1 << 20;
+// Kept state is looked over for leftovers (uploads gone, challenges expired) beyond this many.
+constexpr int PurgeAbove = 64;
+
+quint64 randomBelow(quint64 bound) {
+    return bound <= 1 ? 0 : QRandomGenerator::system()->bounded(quint64(0), bound);
+}
+} // namespace
+
+InstantUploads::InstantUploads(UploadStore &store)
+    : m_store(store) {}
+
+InstantUploads::~InstantUploads() = default;
+
+InstantUploads::Declared InstantUploads::declared(const TusWire::Metadata &metadata,
+                                                  QByteArray *digest) {
+    for (const auto &[key, value] : metadata) {
+        if (key != InstantWire::MetadataKey)
+            continue;
+        const auto parsed = InstantWire::parseSha256Hex(value);
+        if (!parsed)
+            return Declared::Invalid;
+        *digest = *parsed;
+        return Declared::Valid;
+    }
+    return Declared::None;
+}
+
+QByteArray InstantUploads::declaredDigest(const QByteArray &rawMetadata) {
+    QByteArray digest;
+    const auto metadata = TusWire::parseMetadata(rawMetadata);
+    if (!metadata || declared(*metadata, &digest) != Declared::Valid)
+        return {};
+    return digest;
+}
+
+void InstantUploads::purgeLocked() {
+    if (m_challenges.size() + qsizetype(m_hashers.size()) <= PurgeAbove)
+        return;
+    for (auto it = m_challenges.begin(); it != m_challenges.end();)
+        it = it->expiry.hasExpired() ? m_challenges.erase(it) : std::next(it);
+    UploadRecord r;
+    for (auto it = m_hashers.begin(); it != m_hashers.end();) {
+        const bool live = m_store.find(it->first, &r) == UploadStore::Lookup::Found &&
+                          !r.isFinished() && r.offset == it->second.offset;
+        it = live ? std::next(it) : m_hashers.erase(it);
+    }
+}
+
+std::optional<InstantWire::Challenge> InstantUploads::challengeFor(const UploadRecord &record,
+                                                                   const QByteArray &digest) {
+    using namespace InstantWire;
+    if (record.length <= 0 || digest.size() != DigestBytes)
+        return std::nullopt; // an empty upload is complete at once; a deferred one has no match
+    const auto source = m_store.findVerified(digest, record.length, record.id);
+    if (!source)
+        return std::nullopt;
+    Pending pending;
+    pending.sourceId = source->id;
+    pending.digest = digest;
+    pending.expiry = QDeadlineTimer(ChallengeLifetime);
+    quint32 words[NonceBytes / 4];
+    QRandomGenerator::system()->fillRange(words);
+    pending.challenge.nonce = QByteArray(reinterpret_cast<const char *>(words), NonceBytes);
+    const qint64 length = record.length;
+    if (length <= MaxRangeBytes) {
+        pending.challenge.ranges.append({0, length - 1});
+    } else {
+        // As many full-size ranges as fit, up to MaxRanges, anywhere in the file: without the
+        // content, nobody can answer for bytes chosen after the creation.
+        const qint64 count = qMin<qint64>(MaxRanges, (length + MaxRangeBytes - 1) / MaxRangeBytes);
+        for (qint64 i = 0; i < count; ++i) {
+            const qint64 first = qint64(randomBelow(quint64(length - MaxRangeBytes + 1)));
+            pending.challenge.ranges.append({first, first + MaxRangeBytes - 1});
+        }
+    }
+    QMutexLocker locker(&m_mutex);
+    purgeLocked();
+    m_challenges.insert(record.id, pending);
+    return pending.challenge;
+}
+
+void InstantUploads::dropChallenge(const QString &id) {
+    QMutexLocker locker(&m_mutex);
+    m_challenges.remove(id);
+}
+
+std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
+                                                  const QByteArray &proofHex, QString *why) {
+    Pending pending;
+    {
+        QMutexLocker locker(&m_mutex);
+        const auto it = m_challenges.find(record.id);
+        if (it == m_challenges.end()) {
+            *why = QStringLiteral("no challenge (none given, or spent)");
+            return std::nullopt;
+        }
+        pending = m_challenges.take(record.id); // single use, right or wrong
+    }
+    if (pending.expiry.hasExpired()) {
+        *why = QStringLiteral("the challenge expired");
+        return std::nullopt;
+    }
+    const auto proof = InstantWire::parseSha256Hex(proofHex.trimmed());
+    if (!proof) {
+        *why = QStringLiteral("the proof is not 64 lower-case hex digits");
+        return std::nullopt;
+    }
+    UploadRecord source;
+    if (m_store.find(pending.sourceId, &source) != UploadStore::Lookup::Found ||
+        !source.isFinished() || source.length != record.length ||
+        source.contentHash != pending.digest) {
+        *why = QStringLiteral("the content asked about is no longer held");
+        return std::nullopt;
+    }
+    QFile file(m_store.filePath(source.id));
+    std::optional<QByteArray> expected;
+    if (file.open(QIODevice::ReadOnly))
+        expected = InstantWire::computeProof(file, pending.challenge);
+    if (!expected) {
+        *why = QStringLiteral("the held content could not be read");
+        return std::nullopt;
+    }
+    if (CRYPTO_memcmp(expected->constData(), proof->constData(), size_t(expected->size())) != 0) {
+        *why = QStringLiteral("wrong proof");
+        return std::nullopt;
+    }
+    QString error;
+    const auto done = m_store.completeFrom(record.id, source.id, pending.digest, &error);
+    if (!done)
+        *why = QStringLiteral("could not store the content: %1").arg(error);
+    return done;
+}
+
+std::unique_ptr<ChecksumHasher> InstantUploads::takeHasher(const QString &id, qint64 offset) {
+    QMutexLocker locker(&m_mutex);
+    if (offset == 0) {
+        m_hashers.erase(id);
+        purgeLocked();
+        return ChecksumHasher::create(InstantWire::Algorithm);
+    }
+    const auto it = m_hashers.find(id);
+    if (it == m_hashers.end())
+        return nullptr;
+    Running running = std::move(it->second);
+    m_hashers.erase(it);
+    return running.offset == offset ? std::move(running.hasher) : nullptr;
+}
+
+void InstantUploads::keepHasher(const QString &id, std::unique_ptr<ChecksumHasher> hasher,
+                                qint64 offset) {
+    if (!hasher)
+        return;
+    QMutexLocker locker(&m_mutex);
+    m_hashers[id] = Running{std::move(hasher), offset};
+}
+
+InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &record, QString *actual,
+                                                       QString *expected) {
+    const QByteArray declared = declaredDigest(record.metadata);
+    if (declared.isEmpty() || !record.isFinished())
+        return Verdict::NotDeclared;
+    if (record.contentHash == declared)
+        return Verdict::Verified; // done before (an instant upload, or a repeated request)
+    QByteArray digest;
+    if (auto hasher = takeHasher(record.id, record.length)) {
+        digest = hasher->finish();
+    } else {
+        // No running state (hoistd restarted mid-upload, bytes out of order): read it again.
+        auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
+        QFile file(m_store.filePath(record.id));
+        if (!sha256 || !file.open(QIODevice::ReadOnly))
+            return Verdict::Unreadable;
+        QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, record.length))),
+                         Qt::Uninitialized);
+        qint64 done = 0;
+        while (done < record.length) {
+            const qint64 got =
+                file.read(block.data(), qMin<qint64>(block.size(), record.length - done));
+            if (got <= 0)
+                return Verdict::Unreadable;
+            sha256->update(block.constData(), size_t(got));
+            done += got;
+        }
+        digest = sha256->finish();
+    }
+    *actual = QString::fromLatin1(digest.toHex());
+    *expected = QString::fromLatin1(declared.toHex());
+    if (digest != declared)
+        return Verdict::Mismatch;
+    if (!m_store.setContentHash(record.id, digest))
+        return Verdict::Unreadable; // stays unverified: never offered for instant upload
+    return Verdict::Verified;
+}

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "checksum.h"
+#include "instantwire.h"
+#include "tuswire.h"
+#include "uploadrecord.h"
+
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QMutex>
+
+#include <map>
+#include <memory>
+#include <optional>
+
+class UploadStore;
+
+// hoistd's side of instant upload (INSTANT-UPLOAD.md): the content hash a client declares, the
+// proof-of-possession challenges handed out at creation, and the check at completion that the
+// stored content has the hash declared. Only hashes verified that way ever make an upload instant.
+// Safe to call from any thread: everything it keeps is behind one mutex.
+class InstantUploads final {
+    Q_DISABLE_COPY_MOVE(InstantUploads)
+public:
+    explicit InstantUploads(UploadStore &store);
+    ~InstantUploads();
+
+    enum class Declared { None, Valid, Invalid };
+    // The "sha256" an Upload-Metadata (already parsed or raw) declares; `digest` gets the raw
+    // bytes.
+    static Declared declared(const TusWire::Metadata &metadata, QByteArray *digest);
+    static QByteArray declaredDigest(const QByteArray &rawMetadata);
+
+    // At creation of `record` (length known, no body): a challenge when a finished upload with
+    // the same length and the same verified hash is held, remembered for `record` only.
+    std::optional<InstantWire::Challenge> challengeFor(const UploadRecord &record,
+                                                       const QByteArray &digest);
+    // Any PATCH to an upload spends its challenge, whatever it carries.
+    void dropChallenge(const QString &id);
+
+    // The empty PATCH with Hoist-Proof to `record` (locked by the caller, at offset 0): spends
+    // the challenge; when the proof is right, completes the upload from the held content and
+    // returns its record (offset == length, hash verified). nullopt: wrong, missing, expired or
+    // replayed proof, or the held content went away; nothing changed.
+    std::optional<UploadRecord> prove(const UploadRecord &record, const QByteArray &proofHex,
+                                      QString *why);
+
+    // A running SHA-256 over [0, offset) of an upload that declared one, kept between requests
+    // that arrive in order: take it for a request starting at `offset` (a new one at 0; nullptr
+    // when the state for that offset is missing, e.g. after a restart), give it back afterwards
+    // with the offset it reached.
+    std::unique_ptr<ChecksumHasher> takeHasher(const QString &id, qint64 offset);
+    void keepHasher(const QString &id, std::unique_ptr<ChecksumHasher> hasher, qint64 offset);
+
+    enum class Verdict { NotDeclared, Verified, Mismatch, Unreadable };
+    // For a finished upload: whether its stored content has the hash it declared (from the kept
+    // hasher, or by reading the file again). Verified: recorded in the store, so that later
+    // uploads of the same content can be instant. `actual`/`expected`: lower-case hex, for the
+    // caller's message on a mismatch.
+    Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected);
+
+private:
+    struct Pending {
+        InstantWire::Challenge challenge;
+        QString sourceId;
+        QByteArray digest;
+        QDeadlineTimer expiry;
+    };
+    struct Running {
+        std::unique_ptr<ChecksumHasher> hasher;
+        qint64 offset = 0;
+    };
+    void purgeLocked(); // drops expired challenges and hashers of uploads that are gone
+
+    UploadStore &m_store;
+    QMutex m_mutex;
+    QHash<QString, Pending> m_challenges;
+    std::map<QString, Running> m_hashers; // a QHash would want Running copyable
+};
