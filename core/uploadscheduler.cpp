@@ -83,6 +83,23 @@ void UploadScheduler::setHeaders(const HttpHeaders &headers)
     m_headers = headers;
 }
 
+void UploadScheduler::setEndpointHeaders(const QUrl &endpoint, const HttpHeaders &headers)
+{
+    m_endpointHeaders.set(endpoint, headers);
+}
+
+void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
+{
+    m_endpointHeaders.setHeld(endpoint, held);
+    if (!held)
+        requestSchedule();
+}
+
+HttpHeaders UploadScheduler::headersFor(const QUrl &endpoint) const
+{
+    return m_endpointHeaders.merged(m_headers, endpoint);
+}
+
 void UploadScheduler::setConcurrency(int limit)
 {
     m_concurrency = qMax(1, limit);
@@ -194,7 +211,7 @@ void UploadScheduler::cancel(TaskId id)
         return;
     stopTransfer(task);
     if (!task->m_uploadUrl.isEmpty() && task->m_state != TaskState::Success)
-        m_protocol->terminate(task->m_uploadUrl, m_headers);
+        m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
     removeTask(id);
     requestSchedule();
 }
@@ -210,7 +227,7 @@ void UploadScheduler::retry(TaskId id)
         // appended to the old one.
         const QFileInfo info(task->m_path);
         if (!task->m_uploadUrl.isEmpty())
-            m_protocol->terminate(task->m_uploadUrl, m_headers);
+            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
         task->m_uploadUrl.clear();
         task->m_size = info.exists() ? info.size() : 0;
         task->m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;

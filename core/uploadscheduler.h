@@ -1,5 +1,6 @@
 #pragma once
 
+#include "endpointheaders.h"
 #include "retrypolicy.h"
 #include "transfer.h"
 #include "pathexpander.h"
@@ -44,6 +45,15 @@ public:
     void setChunkSize(qint64 bytes);
     qint64 chunkSize() const { return m_chunkSize; }
     void setHeaders(const HttpHeaders &headers);
+    // Headers for requests to `endpoint`'s uploads only (its token), on top of setHeaders()'
+    // and replacing those of the same name; empty removes them. What counts is each task's own
+    // endpoint, restored tasks' too; uploads that start or retry from now on send them.
+    void setEndpointHeaders(const QUrl &endpoint, const HttpHeaders &headers);
+    // While held, waiting uploads to `endpoint` do not start (its token is still being looked
+    // up); releasing lets them go.
+    void holdEndpoint(const QUrl &endpoint, bool held);
+    // What requests to `endpoint`'s uploads carry.
+    HttpHeaders headersFor(const QUrl &endpoint) const;
     // Raising starts more at once; lowering stops nothing but starts nothing until below it.
     void setConcurrency(int limit);
     int concurrency() const { return m_concurrency; }
@@ -140,6 +150,7 @@ private:
     QUrl m_endpoint;
     qint64 m_chunkSize = 8 * 1024 * 1024;
     HttpHeaders m_headers;
+    EndpointHeaders m_endpointHeaders;
     int m_concurrency = 3;
     int m_running = 0;
     int m_stallTimeoutMs = 30000;

@@ -59,7 +59,8 @@ UploadTask *UploadScheduler::pickNext()
     int bestLevel = -1;
     for (auto &entry : m_tasks) {
         UploadTask *task = entry.second.get();
-        if (task->m_state != TaskState::Waiting || task->m_retryAtMs > now)
+        if (task->m_state != TaskState::Waiting || task->m_retryAtMs > now
+            || m_endpointHeaders.isHeld(task->m_endpoint))
             continue;
         const int level = int(task->m_priority) + task->m_skips / m_agingSkips;
         if (level > bestLevel || (level == bestLevel && task->m_sequence < best->m_sequence)) {
@@ -115,7 +116,7 @@ void UploadScheduler::launchTransfer(UploadTask *task)
     job.uploadUrl = task->m_uploadUrl;
     job.chunkSize = task->m_chunks.chunkSize();
     job.stallTimeoutMs = m_stallTimeoutMs;
-    job.headers = m_headers;
+    job.headers = headersFor(task->m_endpoint);
     job.holdAfterCreate = m_store != nullptr;
     job.metadata.insert(QStringLiteral("filename"), QFileInfo(task->m_path).fileName());
     if (task->m_displayName.contains(QLatin1Char('/')))
