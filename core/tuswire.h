@@ -85,4 +85,81 @@ inline QByteArray encodeMetadata(const Metadata &metadata)
     return out;
 }
 
+// Upload-Concat (the concatenation extension): "partial", or "final;" and the upload URLs to join.
+struct UploadConcat {
+    bool partial = false;
+    QList<QByteArray> ids; // final: the last path segment of each URL, in order
+};
+
+// More parts than any client needs (tus-js-client sends parallelUploads of them), few enough that
+// a final POST cannot make a server open thousands of files.
+inline constexpr int MaxConcatParts = 1000;
+inline constexpr int MaxConcatIdChars = 128;
+
+// An upload id as it may appear in an Upload-Concat URL: 1 to MaxConcatIdChars of [A-Za-z0-9_-].
+// Nothing else (no dots, no percent-escapes, no query): what passes can never name another path.
+inline bool isConcatId(const QByteArray &id)
+{
+    if (id.isEmpty() || id.size() > MaxConcatIdChars)
+        return false;
+    for (char c : id) {
+        const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+            || c == '_' || c == '-';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+// Upload-Concat, strictly: "partial", or "final;" followed by 1 to MaxConcatParts URLs separated
+// by spaces, each "<collectionPath><id>" or the same behind "http://<host>" or "https://<host>",
+// where <host> is the request's Host header (case-insensitive; empty: absolute URLs refused). An
+// id named twice, another host, another path, an empty list: nullopt, so a server can answer 400.
+inline std::optional<UploadConcat> parseUploadConcat(const QByteArray &header,
+                                                     const QByteArray &host,
+                                                     const QByteArray &collectionPath)
+{
+    const QByteArray value = header.trimmed();
+    if (value == "partial")
+        return UploadConcat{true, {}};
+    if (!value.startsWith("final;") || collectionPath.isEmpty())
+        return std::nullopt;
+    UploadConcat out;
+    const QByteArray lowerHost = host.trimmed().toLower();
+    for (const QByteArray &url : value.mid(6).split(' ')) {
+        if (url.isEmpty())
+            continue; // several spaces, or one after the semicolon
+        QByteArray path = url;
+        const int schemeEnd = url.indexOf("://");
+        if (schemeEnd >= 0) {
+            const QByteArray scheme = url.left(schemeEnd).toLower();
+            if (scheme != "http" && scheme != "https")
+                return std::nullopt;
+            const int pathStart = url.indexOf('/', schemeEnd + 3);
+            if (pathStart < 0 || lowerHost.isEmpty()
+                || url.mid(schemeEnd + 3, pathStart - schemeEnd - 3).toLower() != lowerHost)
+                return std::nullopt;
+            path = url.mid(pathStart);
+        }
+        if (!path.startsWith(collectionPath))
+            return std::nullopt;
+        const QByteArray id = path.mid(collectionPath.size());
+        if (!isConcatId(id) || out.ids.contains(id) || out.ids.size() == MaxConcatParts)
+            return std::nullopt;
+        out.ids.append(id);
+    }
+    if (out.ids.isEmpty())
+        return std::nullopt;
+    return out;
+}
+
+// The value of a final's Upload-Concat (for a request or a HEAD answer), from its parts' URLs.
+inline QByteArray formatConcatFinal(const QList<QByteArray> &urls)
+{
+    QByteArray out = "final;";
+    for (qsizetype i = 0; i < urls.size(); ++i)
+        out += (i ? " " : "") + urls.at(i);
+    return out;
+}
+
 } // namespace TusWire

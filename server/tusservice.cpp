@@ -112,7 +112,8 @@ HttpResponse tusError(int status, const QString &why)
 QByteArrayList TusService::extensions()
 {
     return {"creation",    "creation-with-upload", "creation-defer-length",
-            "termination", "checksum",             "expiration"};
+            "termination", "checksum",             "expiration",
+            "concatenation"};
 }
 
 TusService::TusService(UploadStore &store, const TusConfig &config)
@@ -132,11 +133,17 @@ void TusService::log(const QString &line) const
 
 void TusService::logFinished(const UploadRecord &r) const
 {
-    log(QStringLiteral("finished %1 %2 bytes \"%3\"%4")
+    QString kind;
+    if (r.concat == UploadRecord::Concat::Partial)
+        kind = QStringLiteral(" (partial)");
+    else if (r.concat == UploadRecord::Concat::Final)
+        kind = QStringLiteral(" (final of %1 partial uploads)").arg(r.parts.size());
+    log(QStringLiteral("finished %1 %2 bytes \"%3\"%4%5")
             .arg(r.id)
             .arg(r.length)
             .arg(r.filename)
-            .arg(r.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + r.owner));
+            .arg(r.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + r.owner)
+            .arg(kind));
 }
 
 std::unique_ptr<TusExchange> TusService::begin(const HttpRequest &request)
@@ -247,11 +254,22 @@ void TusService::create(TusExchange &exchange)
     const auto fail = [&exchange](int status, const QString &why) {
         exchange.early = tusError(status, why);
     };
-    if (request.has("upload-concat"))
-        return fail(400, QStringLiteral("This server does not offer concatenation."));
+    std::optional<TusWire::UploadConcat> concat;
+    if (request.has("upload-concat")) {
+        concat = TusWire::parseUploadConcat(request.header("upload-concat"), request.header("host"),
+                                            CollectionPath);
+        if (!concat)
+            return fail(400, QStringLiteral("Upload-Concat must be 'partial', or 'final;' and up "
+                                            "to %1 distinct upload URLs of this server.")
+                                 .arg(TusWire::MaxConcatParts));
+    }
+    const bool final = concat && !concat->partial;
     const bool hasLength = request.has("upload-length");
     const bool deferred = request.has("upload-defer-length");
-    if (hasLength == deferred)
+    if (final && (hasLength || deferred))
+        return fail(400, QStringLiteral("A final upload's length is the sum of its parts: send no "
+                                        "Upload-Length or Upload-Defer-Length."));
+    if (!final && hasLength == deferred)
         return fail(400, QStringLiteral("Send exactly one of Upload-Length and Upload-Defer-Length."));
     if (deferred && request.header("upload-defer-length").trimmed() != "1")
         return fail(400, QStringLiteral("Upload-Defer-Length must be 1."));
@@ -276,7 +294,18 @@ void TusService::create(TusExchange &exchange)
     QByteArray declaredSha256;
     if (InstantUploads::declared(*metadata, &declaredSha256) == InstantUploads::Declared::Invalid)
         return fail(400, QStringLiteral("The sha256 metadata must be 64 lower-case hex digits."));
+    QString filename;
+    for (const auto &[key, value] : *metadata) {
+        if (key == "filename" || (key == "name" && filename.isEmpty()))
+            filename = sanitiseFilename(value);
+    }
     const bool withBody = request.mayHaveBody();
+    if (final) {
+        if (withBody)
+            return fail(400, QStringLiteral("A final upload takes no body: its parts are its bytes."));
+        exchange.early = createFinal(exchange, concat->ids, rawMetadata, filename);
+        return;
+    }
     if (withBody && !isOffsetStream(request.header("content-type")))
         return fail(415, QStringLiteral("An upload body needs Content-Type: %1.")
                              .arg(QLatin1String(TusWire::OffsetContentType)));
@@ -289,15 +318,12 @@ void TusService::create(TusExchange &exchange)
         exchange.early = error;
         return;
     }
-    QString filename;
-    for (const auto &[key, value] : *metadata) {
-        if (key == "filename" || (key == "name" && filename.isEmpty()))
-            filename = sanitiseFilename(value);
-    }
     QString why;
     qint64 inUse = -1;
     const auto record = m_store.create(length, rawMetadata, filename, request.user, &why,
-                                       exchange.m_quota, &inUse);
+                                       exchange.m_quota, &inUse,
+                                       concat ? UploadRecord::Concat::Partial
+                                              : UploadRecord::Concat::None);
     if (!record && inUse >= 0) {
         exchange.early = overQuota(exchange, inUse, length);
         return;
@@ -307,7 +333,10 @@ void TusService::create(TusExchange &exchange)
         return fail(500, QStringLiteral("The server could not store a new upload."));
     }
     if (m_config.verbose)
-        log(QStringLiteral("POST created %1 length %2").arg(record->id).arg(length));
+        log(QStringLiteral("POST created %1 length %2%3")
+                .arg(record->id)
+                .arg(length)
+                .arg(concat ? QStringLiteral(" partial") : QString()));
     if (!withBody) {
         HttpResponse r = tusResponse(201);
         r.set("Location", CollectionPath + record->id.toLatin1());
@@ -355,6 +384,8 @@ HttpResponse TusService::head(const HttpRequest &request, const QString &id) con
         out.set("Upload-Length", QByteArray::number(r.length));
     if (!r.metadata.isEmpty())
         out.set("Upload-Metadata", r.metadata);
+    if (r.concat != UploadRecord::Concat::None)
+        out.set("Upload-Concat", concatHeader(r));
     addExpiry(out, r);
     return out;
 }
@@ -370,6 +401,8 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.early = uploadGone(request, id);
         return;
     }
+    if (r.concat == UploadRecord::Concat::Final)
+        return fail(403, QStringLiteral("A final upload is complete when made: no PATCH."));
     if (!isOffsetStream(request.header("content-type")))
         return fail(415, QStringLiteral("PATCH needs Content-Type: %1.")
                              .arg(QLatin1String(TusWire::OffsetContentType)));

@@ -51,8 +51,9 @@ private:
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
 };
 
-// tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum and
-// expiration, on top of an UploadStore. Knows nothing of sockets or of libmicrohttpd.
+// tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,
+// expiration and concatenation (not concatenation-unfinished), on top of an UploadStore. Knows
+// nothing of sockets or of libmicrohttpd.
 class TusService final {
     Q_DISABLE_COPY_MOVE(TusService)
 public:
@@ -73,6 +74,11 @@ private:
 
     HttpResponse options() const;
     void create(TusExchange &exchange);
+    // The concatenation extension's final POST (tusconcat.cpp); `ids` as Upload-Concat named them.
+    HttpResponse createFinal(const TusExchange &exchange, const QList<QByteArray> &ids,
+                             const QByteArray &metadata, const QString &filename);
+    // Upload-Concat for HEAD: "partial", or "final;" and the parts' paths.
+    static QByteArray concatHeader(const UploadRecord &record);
     HttpResponse head(const HttpRequest &request, const QString &id) const;
     void patch(TusExchange &exchange, const QString &id);
     HttpResponse terminate(const HttpRequest &request, const QString &id);

@@ -5,7 +5,7 @@
 #include <QVariant>
 
 namespace {
-constexpr int SchemaVersion = 1;
+constexpr int SchemaVersion = 2; // 2: concat, parts
 
 QVariant timeValue(const QDateTime &t)
 {
@@ -62,6 +62,8 @@ bool UploadIndex::open(QString *error)
                                " expires INTEGER,"
                                " owner TEXT NOT NULL,"
                                " content_hash BLOB NOT NULL)"))
+        && addColumn(QStringLiteral("concat"), QStringLiteral("INTEGER NOT NULL DEFAULT 0"))
+        && addColumn(QStringLiteral("parts"), QStringLiteral("TEXT NOT NULL DEFAULT ''"))
         && exec(QStringLiteral("PRAGMA user_version=%1").arg(SchemaVersion));
     if (!ok)
         *error = m_lastError;
@@ -86,12 +88,27 @@ bool UploadIndex::exec(const QString &sql)
     return false;
 }
 
+bool UploadIndex::addColumn(const QString &name, const QString &type)
+{
+    // By name rather than by user_version, so an index from any earlier hoistd gains what it lacks.
+    QSqlQuery query(m_db);
+    if (!query.exec(QStringLiteral("PRAGMA table_info(uploads)"))) {
+        m_lastError = query.lastError().text();
+        return false;
+    }
+    while (query.next()) {
+        if (query.value(1).toString() == name)
+            return true;
+    }
+    return exec(QStringLiteral("ALTER TABLE uploads ADD COLUMN %1 %2").arg(name, type));
+}
+
 QList<UploadRecord> UploadIndex::all(bool *ok)
 {
     QList<UploadRecord> out;
     QSqlQuery query(m_db);
     *ok = query.exec(QStringLiteral("SELECT id, length, offset, metadata, filename, created, "
-                                    "expires, owner, content_hash FROM uploads"));
+                                    "expires, owner, content_hash, concat, parts FROM uploads"));
     if (!*ok) {
         m_lastError = query.lastError().text();
         return out;
@@ -107,6 +124,10 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
         r.expires = timeFrom(query.value(6));
         r.owner = query.value(7).toString();
         r.contentHash = query.value(8).toByteArray();
+        r.concat = UploadRecord::Concat(qBound(0, query.value(9).toInt(), 2));
+        const QString parts = query.value(10).toString();
+        if (!parts.isEmpty())
+            r.parts = parts.split(QLatin1Char(' '));
         out.append(r);
     }
     return out;
@@ -116,8 +137,8 @@ bool UploadIndex::insert(const UploadRecord &r)
 {
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("INSERT INTO uploads (id, length, offset, metadata, filename, "
-                                 "created, expires, owner, content_hash) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                 "created, expires, owner, content_hash, concat, parts) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     query.addBindValue(r.id);
     query.addBindValue(r.length);
     query.addBindValue(r.offset);
@@ -127,9 +148,28 @@ bool UploadIndex::insert(const UploadRecord &r)
     query.addBindValue(timeValue(r.expires));
     query.addBindValue(text(r.owner));
     query.addBindValue(blob(r.contentHash));
+    query.addBindValue(int(r.concat));
+    query.addBindValue(text(r.parts.join(QLatin1Char(' '))));
     if (query.exec())
         return true;
     m_lastError = query.lastError().text();
+    return false;
+}
+
+bool UploadIndex::insertReplacing(const UploadRecord &record, const QStringList &replaced)
+{
+    if (!m_db.transaction()) {
+        m_lastError = m_db.lastError().text();
+        return false;
+    }
+    bool ok = insert(record);
+    for (const QString &id : replaced)
+        ok = ok && remove(id);
+    if (ok && m_db.commit())
+        return true;
+    if (ok)
+        m_lastError = m_db.lastError().text();
+    m_db.rollback();
     return false;
 }
 

@@ -21,6 +21,8 @@ public:
 
     QList<UploadRecord> all(bool *ok);
     bool insert(const UploadRecord &record);
+    // One transaction: `record` in, the rows of `replaced` out (a final upload and its parts).
+    bool insertReplacing(const UploadRecord &record, const QStringList &replaced);
     bool updateProgress(const QString &id, qint64 offset, const QDateTime &expires);
     bool updateLength(const QString &id, qint64 length);
     // Offset and verified content hash in one commit (instant upload).
@@ -30,6 +32,7 @@ public:
 
 private:
     bool exec(const QString &sql);
+    bool addColumn(const QString &name, const QString &type); // unless the table has it
 
     QString m_path;
     QString m_connection;

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 
 // One upload as hoistd's index keeps it. The bytes live in a file named by `id` alone.
 struct UploadRecord {
@@ -15,6 +16,11 @@ struct UploadRecord {
     QDateTime expires;      // UTC; when an unfinished upload may be swept
     QString owner;          // the user who created it; empty for the anonymous user
     QByteArray contentHash; // SHA-256 of the whole content, once known (instant upload, later)
+    // The concatenation extension: a partial upload waits to be joined; a final one was built,
+    // complete, from the partial uploads in `parts` (their ids, in order; gone once joined).
+    enum class Concat { None = 0, Partial = 1, Final = 2 };
+    Concat concat = Concat::None;
+    QStringList parts;
 
     bool lengthDeferred() const { return length < 0; }
     bool isFinished() const { return length >= 0 && offset == length; }

@@ -166,7 +166,8 @@ UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) cons
 
 std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray &metadata,
                                                 const QString &filename, const QString &owner,
-                                                QString *error, qint64 quota, qint64 *overQuota)
+                                                QString *error, qint64 quota, qint64 *overQuota,
+                                                UploadRecord::Concat concat)
 {
     const auto exceeds = [&] {
         const qint64 used = usageLocked(owner);
@@ -186,6 +187,7 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
     r.metadata = metadata;
     r.filename = filename;
     r.owner = owner;
+    r.concat = concat;
     r.created = QDateTime::currentDateTimeUtc();
     r.expires = r.created.addSecs(m_expireAfter.count());
 

@@ -51,11 +51,24 @@ public:
     Lookup find(const QString &id, UploadRecord *out) const;
     // With a `quota`, refuses an upload that would take its owner's usage() past it: nullopt
     // with `*overQuota` set to the usage (and `error` untouched). Checked and recorded under one
-    // lock, so concurrent creations cannot overshoot together.
+    // lock, so concurrent creations cannot overshoot together. `concat`: None or Partial.
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
                                        QString *error, qint64 quota = NoQuota,
-                                       qint64 *overQuota = nullptr);
+                                       qint64 *overQuota = nullptr,
+                                       UploadRecord::Concat concat = UploadRecord::Concat::None);
+
+    enum class ConcatOutcome { Done, PartsChanged, Busy, Failed };
+    // The concatenation extension's final upload, built from `parts` (finished partial uploads
+    // of `owner`, in order; uploadstoreconcat.cpp). Their bytes are copied kernel-side into a new
+    // file, fsync'd; then one index transaction adds the final (complete: offset == length) and
+    // drops the parts, whose files go last. The parts are consumed: from then on the final counts
+    // against the quota and they do not. A crash at any point leaves either the parts or the final.
+    // PartsChanged: a part is not (or no longer) a finished partial upload of `owner`; Busy:
+    // another request holds one. `out` is the final on Done.
+    ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
+                              const QString &filename, const QString &owner, UploadRecord *out,
+                              QString *error);
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
 
@@ -114,6 +127,10 @@ private:
     // Before open() cuts a file back: a file sharing its inode with another upload (a crash
     // between completeFrom()'s link and its index commit) gets its own copy of `keep` bytes.
     static bool unshare(const QString &path, qint64 keep);
+    // concatenate()'s steps, with the parts locked.
+    ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final, UploadRecord *out,
+                             QString *error);
+    bool copyParts(int fd, const QList<UploadRecord> &parts, QString *error) const;
 
     QString m_dataDir;
     QString m_uploadsDir;

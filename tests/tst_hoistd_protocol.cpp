@@ -83,7 +83,7 @@ void TestHoistdProtocol::optionsAdvertisesExactlyWhatIsImplemented()
     QCOMPARE(r.header("Tus-Version"), QByteArray("1.0.0"));
     QCOMPARE(r.header("Tus-Extension"),
              QByteArray("creation,creation-with-upload,creation-defer-length,termination,checksum,"
-                        "expiration"));
+                        "expiration,concatenation"));
     QCOMPARE(r.header("Tus-Max-Size"), QByteArray::number(TestMaxSize));
     QCOMPARE(r.header("Tus-Checksum-Algorithm"), QByteArray("sha256,sha1,md5"));
 }
@@ -133,7 +133,8 @@ void TestHoistdProtocol::statusCodes_data()
     QTest::newRow("400 POST length -1") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "-1") << none << 400;
     QTest::newRow("400 POST metadata not base64") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "filename not*base64") << none << 400;
     QTest::newRow("400 POST metadata key twice") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "a YQ==,a Yg==") << none << 400;
-    QTest::newRow("400 POST concatenation") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Concat", "partial") << none << 400;
+    QTest::newRow("400 POST Upload-Concat garbage") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Concat", "partial;") << none << 400;
+    QTest::newRow("400 POST Upload-Concat no id") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Concat", "final;/files/") << none << 400;
     QTest::newRow("413 POST over Tus-Max-Size") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", QByteArray::number(TestMaxSize + 1)) << none << 413;
     QTest::newRow("415 POST body, no content type") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "5") << QByteArray("hello") << 415;
 

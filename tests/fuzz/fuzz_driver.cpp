@@ -92,6 +92,8 @@ const char *const Dictionary[] = {
     " ", ",", ", ", "=", "==", "\t", "\r\n", "0", "9", "18446744073709551616",
     "999999999999999999", "-1", "+1", "sha256 ", "sha1 ", "md5 ", "SHA256 ", "crc32 ",
     "filename ", "aGVsbG8=", "d29ybGQ", "AAAA", "////", "+/+/", "-_-_", "\x80", "\xff", "\0",
+    "partial", "final;", "/files/", "http://", "https://", "127.0.0.1:1080", "/files/..",
+    "0123456789abcdef0123456789abcdef",
 };
 
 class Mutator {

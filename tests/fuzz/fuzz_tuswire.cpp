@@ -1,6 +1,5 @@
 // Fuzz target for what hoistd parses out of a client's headers: core/tuswire.h (Upload-Offset and
-// Upload-Length numbers, Upload-Metadata) and server/checksum.h (Upload-Checksum). hoistd has no
-// concatenation parser (it answers Upload-Concat with 400), so there is none to fuzz yet.
+// Upload-Length numbers, Upload-Metadata, Upload-Concat) and server/checksum.h (Upload-Checksum).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of
 // metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
@@ -159,6 +158,102 @@ void checkChecksum(const QByteArray &input)
     }
 }
 
+// Upload-Concat, read with hoistd's collection path and a Host header.
+const QByteArray ConcatHost = "127.0.0.1:1080";
+const QByteArray ConcatCollection = "/files/";
+
+QByteArray concatUrls(const QList<QByteArray> &ids, bool absolute)
+{
+    QList<QByteArray> urls;
+    for (const QByteArray &id : ids)
+        urls << (absolute ? "http://" + ConcatHost : QByteArray()) + ConcatCollection + id;
+    return TusWire::formatConcatFinal(urls);
+}
+
+void checkConcatShape(const TusWire::UploadConcat &concat, const QByteArray &input)
+{
+    const QByteArray trimmed = input.trimmed();
+    if (concat.partial) {
+        FUZZ_CHECK(trimmed == "partial");
+        FUZZ_CHECK(concat.ids.isEmpty());
+        return;
+    }
+    FUZZ_CHECK(trimmed.startsWith("final;"));
+    FUZZ_CHECK(!concat.ids.isEmpty());
+    FUZZ_CHECK(concat.ids.size() <= TusWire::MaxConcatParts);
+    // Each id once, of the safe characters only (never a dot: no "..", nothing a path can abuse),
+    // and each named in the header behind the collection path.
+    QSet<QByteArray> seen;
+    for (const QByteArray &id : concat.ids) {
+        FUZZ_CHECK(TusWire::isConcatId(id));
+        FUZZ_CHECK(!id.contains('.') && !id.contains('/') && !id.contains('%'));
+        FUZZ_CHECK(!seen.contains(id));
+        seen.insert(id);
+        FUZZ_CHECK(trimmed.contains(ConcatCollection + id));
+    }
+}
+
+void checkConcat(const QByteArray &input)
+{
+    const auto parsed = TusWire::parseUploadConcat(input, ConcatHost, ConcatCollection);
+    const auto hostless = TusWire::parseUploadConcat(input, QByteArray(), ConcatCollection);
+    // Without a Host, only path-only URLs pass: whatever passes then passes with one, the same.
+    if (hostless) {
+        FUZZ_CHECK(!input.contains("://"));
+        FUZZ_CHECK(parsed.has_value());
+        FUZZ_CHECK(parsed->partial == hostless->partial && parsed->ids == hostless->ids);
+    }
+    if (!parsed)
+        return;
+    checkConcatShape(*parsed, input);
+    if (parsed->partial)
+        return;
+    // format -> parse round trips, path-only and absolute.
+    for (bool absolute : {false, true}) {
+        const auto again = TusWire::parseUploadConcat(concatUrls(parsed->ids, absolute), ConcatHost,
+                                                      ConcatCollection);
+        FUZZ_CHECK(again.has_value() && !again->partial && again->ids == parsed->ids);
+    }
+    // Another host is never accepted where this one was named.
+    if (input.contains("://"))
+        FUZZ_CHECK(!TusWire::parseUploadConcat(input, "example.org", ConcatCollection));
+    // An id named twice is refused.
+    const auto twice = TusWire::parseUploadConcat(
+        concatUrls(parsed->ids + QList<QByteArray>{parsed->ids.first()}, false), ConcatHost,
+        ConcatCollection);
+    FUZZ_CHECK(!twice.has_value());
+}
+
+// The input cut into distinct ids (squeezed into the id alphabet): a list the parser must take
+// whole, as paths or as absolute URLs, unless it is longer than MaxConcatParts.
+void checkBuiltConcat(const QByteArray &input)
+{
+    static const char alphabet[] =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-";
+    QList<QByteArray> ids;
+    QSet<QByteArray> seen;
+    qsizetype i = 0;
+    while (i < input.size()) {
+        const int length = 1 + (uchar(input.at(i)) % 40);
+        QByteArray id = input.mid(i + 1, length);
+        i += 1 + length;
+        if (id.isEmpty())
+            break;
+        for (char &c : id)
+            c = alphabet[uchar(c) % (sizeof alphabet - 1)];
+        if (seen.contains(id))
+            continue;
+        seen.insert(id);
+        ids << id;
+    }
+    const bool absolute = !input.isEmpty() && (uchar(input.at(0)) & 1);
+    const auto parsed =
+        TusWire::parseUploadConcat(concatUrls(ids, absolute), ConcatHost, ConcatCollection);
+    FUZZ_CHECK(parsed.has_value() == (!ids.isEmpty() && ids.size() <= TusWire::MaxConcatParts));
+    if (parsed)
+        FUZZ_CHECK(!parsed->partial && parsed->ids == ids);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -171,5 +266,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     checkMetadata(input);
     checkChecksum(input);
     checkBuiltMetadata(input);
+    checkConcat(input);
+    checkBuiltConcat(input);
     return 0;
 }

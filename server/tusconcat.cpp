@@ -1,0 +1,98 @@
+// TusService's part of the concatenation extension: the final POST, and Upload-Concat in HEAD.
+#include "tusservice.h"
+
+#include "tuswire.h"
+#include "uploadstore.h"
+
+#include <QRegularExpression>
+
+namespace {
+bool isUploadId(const QByteArray &id) {
+    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
+    return pattern.match(QString::fromLatin1(id)).hasMatch();
+}
+
+QByteArray uploadPath(const QString &id) {
+    return TusService::CollectionPath + id.toLatin1();
+}
+} // namespace
+
+QByteArray TusService::concatHeader(const UploadRecord &r) {
+    if (r.concat == UploadRecord::Concat::Partial)
+        return "partial";
+    QByteArray out = "final;";
+    for (qsizetype i = 0; i < r.parts.size(); ++i)
+        out += (i ? " " : "") + uploadPath(r.parts.at(i));
+    return out;
+}
+
+HttpResponse TusService::createFinal(const TusExchange &exchange, const QList<QByteArray> &ids,
+                                     const QByteArray &metadata, const QString &filename) {
+    const HttpRequest &request = exchange.m_request;
+    QStringList parts;
+    qint64 length = 0;
+    for (const QByteArray &rawId : ids) {
+        const QString id = QString::fromLatin1(rawId);
+        const QString path = QString::fromLatin1(CollectionPath) + id;
+        UploadRecord r;
+        const UploadStore::Lookup found =
+            isUploadId(rawId) ? m_store.find(id, &r) : UploadStore::Lookup::Missing;
+        if (found != UploadStore::Lookup::Found || r.owner != request.user) {
+            // Another user's upload, live or gone, does not exist as far as this user can tell.
+            return found == UploadStore::Lookup::Gone && r.owner == request.user
+                       ? tusError(410,
+                                  QStringLiteral("Upload-Concat names %1, which was terminated or "
+                                                 "has expired.")
+                                      .arg(path))
+                       : tusError(
+                             404,
+                             QStringLiteral("Upload-Concat names %1: no such upload.").arg(path));
+        }
+        if (r.concat != UploadRecord::Concat::Partial)
+            return tusError(400, QStringLiteral("%1 is not a partial upload (one created with "
+                                                "Upload-Concat: partial).")
+                                     .arg(path));
+        if (!r.isFinished())
+            return tusError(400, QStringLiteral("%1 is unfinished (%2 of %3 bytes); this server "
+                                                "joins finished partial uploads only.")
+                                     .arg(path)
+                                     .arg(r.offset)
+                                     .arg(r.lengthDeferred() ? QStringLiteral("?")
+                                                             : QString::number(r.length)));
+        length += r.length; // each at most Tus-Max-Size, at most MaxConcatParts of them
+        if (length > m_config.maxSize)
+            return tusError(413, QStringLiteral("The final upload would be larger than this server "
+                                                "accepts (%1 bytes).")
+                                     .arg(m_config.maxSize));
+        parts << id;
+    }
+    UploadRecord final;
+    QString why;
+    switch (m_store.concatenate(parts, metadata, filename, request.user, &final, &why)) {
+    case UploadStore::ConcatOutcome::Done:
+        break;
+    case UploadStore::ConcatOutcome::Busy:
+        return tusError(423, QStringLiteral("Another request is using one of the parts."));
+    case UploadStore::ConcatOutcome::PartsChanged:
+        return tusError(409, QStringLiteral("A part was deleted or joined while the final upload "
+                                            "was being made."));
+    case UploadStore::ConcatOutcome::Failed:
+        log(QStringLiteral("cannot make a final upload: %1").arg(why));
+        return tusError(500, QStringLiteral("The server could not store the final upload."));
+    }
+    // A declared sha256 (instant upload) is checked as for any upload that completes.
+    if (auto rejected = verifyFinished(final))
+        return *rejected;
+    if (m_config.verbose)
+        log(QStringLiteral("POST final %1 from %2 partial uploads, %3 bytes")
+                .arg(final.id)
+                .arg(final.parts.size())
+                .arg(final.length));
+    logFinished(final);
+    HttpResponse r;
+    r.status = 201;
+    r.set("Tus-Resumable", TusWire::Version);
+    r.set("Location", uploadPath(final.id));
+    r.set("Upload-Offset", QByteArray::number(final.offset));
+    return r;
+}
