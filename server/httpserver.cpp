@@ -102,9 +102,14 @@ struct HttpServerCallbacks {
     }
 
     static MHD_Result answer(const HttpServer &server, MHD_Connection *connection,
-                             HttpServer::Pending *pending, const HttpResponse &r)
+                             HttpServer::Pending *pending, HttpResponse r)
     {
         pending->answered = true;
+        // Nothing more of this request reaches the exchange: let it go now, releasing the
+        // upload's lock, rather than once the answer has been sent. A client that has its answer
+        // may send the next PATCH on another connection at once, and must not find the upload
+        // still locked (423) by the request it was just answered for.
+        pending->exchange.reset();
         if (server.m_logRequests) // before the answer leaves, so a client never sees it first
             logEnd(server, *pending, QByteArray::number(r.status), r.header("Upload-Offset"));
         return queue(connection, r);
