@@ -47,6 +47,21 @@ void ChunkMap::setConfirmedOffset(qint64 offset) {
     }
 }
 
+void ChunkMap::setConfirmedRanges(const QVector<QPair<qint64, qint64>> &held) {
+    for (int i = 0; i < count(); ++i) {
+        const qint64 begin = chunkBegin(i);
+        const qint64 end = chunkEnd(i);
+        const bool done = std::any_of(held.cbegin(), held.cend(), [&](const auto &range) {
+            return range.first <= begin && end <= range.second && range.first < range.second;
+        });
+        ChunkState &state = m_states[i];
+        if (done)
+            state = ChunkState::Done;
+        else if (state == ChunkState::Done)
+            state = ChunkState::Pending;
+    }
+}
+
 void ChunkMap::markInFlight(int index) {
     if (index >= 0 && index < count())
         m_states[index] = ChunkState::InFlight;

@@ -2,6 +2,7 @@
 
 #include "uploadtypes.h"
 
+#include <QPair>
 #include <QVector>
 
 // Per-chunk state of one upload, like a torrent client's pieces: what is done, what is moving,
@@ -24,6 +25,9 @@ public:
     // The server holds [0, offset): chunks wholly below it are Done, the rest Pending
     // (failed marks on chunks above it are kept).
     void setConfirmedOffset(qint64 offset);
+    // The server holds each of `held` ([begin, end) file offsets; parts sent in parallel):
+    // chunks wholly inside one are Done, Done chunks outside all of them Pending again.
+    void setConfirmedRanges(const QVector<QPair<qint64, qint64>> &held);
     void markInFlight(int index);
     void markFailed(int index);
     // The request in flight ended without a verdict (paused, cancelled): its chunk is pending.

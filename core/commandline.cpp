@@ -125,7 +125,10 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
         QStringLiteral("Where the upload queue is kept (default: the window's data folder; "
                        "a headless run keeps none unless given one)."),
         QStringLiteral("dir"));
-    parser.addOptions({headless, endpoint, concurrency, chunkSize, header, stateDir});
+    const QCommandLineOption oneStream(QStringLiteral("one-stream"),
+        QStringLiteral("Send each file as one stream, never as parallel parts (which servers "
+                       "offering tus concatenation get by default for large files)."));
+    parser.addOptions({headless, endpoint, concurrency, chunkSize, header, stateDir, oneStream});
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -163,6 +166,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
         if (options.chunkSize < MinChunkSize)
             return usageError(program, QStringLiteral("--chunk-size must be at least 1K"));
     }
+    options.oneStream = parser.isSet(oneStream);
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

@@ -15,6 +15,8 @@ struct AppOptions {
     HttpHeaders headers; // from repeated --header "Name: value"; values never printed
     QStringList paths;
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
+    // --one-stream: never split a file into parallel parts, even where the server could join them
+    bool oneStream = false;
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "transfererror.h"
+#include "uploadpart.h"
 #include "uploadtypes.h"
 
 #include <QByteArray>
@@ -19,8 +20,10 @@ struct TaskRecord {
     qint64 modifiedMs = 0;
     QByteArray fingerprint; // quickFingerprint() when queued; empty when not taken
     QByteArray contentHash; // the file's SHA-256 (32 bytes) once computed; empty until then
+    bool instant = false;   // completed by instant upload, without sending the file
     QUrl endpoint;
     QUrl uploadUrl; // empty until the server created the upload
+    UploadParts parts; // sent in parallel: each part's range, URL and confirmed bytes
     Priority priority = Priority::Normal;
     TaskState state = TaskState::Waiting;
     qint64 confirmedBytes = 0;

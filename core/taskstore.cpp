@@ -14,7 +14,9 @@ Q_LOGGING_CATEGORY(lcStore, "hoist.store")
 
 namespace {
 // 1: the queue. 2: tasks.content_hash (the file's SHA-256, so a restart does not hash again).
-constexpr int SchemaVersion = 2;
+// 3: tasks.parts (an upload sent as parts in parallel: each part's range, URL and offset).
+// 4: tasks.instant (completed by instant upload, without sending the file).
+constexpr int SchemaVersion = 4;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -32,8 +34,8 @@ const QString ColumnsV1 = QStringLiteral(
     "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
-const QString Columns = ColumnsV1 + QStringLiteral(", content_hash");
-constexpr int ColumnCount = 20;
+const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant");
+constexpr int ColumnCount = 22;
 
 const QString CreateTasks = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS tasks ("
@@ -43,12 +45,14 @@ const QString CreateTasks = QStringLiteral(
     " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
-    " PRIMARY KEY (id))");
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QStringList Migrations = {
     QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB"),
+    QStringLiteral("ALTER TABLE tasks ADD COLUMN parts TEXT"),
+    QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0"),
 };
-static_assert(SchemaVersion == 2, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 4, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 
@@ -103,6 +107,8 @@ TaskRecord recordFrom(const QSqlQuery &q) {
     r.createdMs = q.value(17).toLongLong();
     r.updatedMs = q.value(18).toLongLong();
     r.contentHash = q.value(19).toByteArray();
+    r.parts = decodeUploadParts(q.value(20).toString().toLatin1());
+    r.instant = q.value(21).toInt() != 0;
     return r;
 }
 
@@ -128,6 +134,8 @@ void bindRecord(QSqlQuery &q, const TaskRecord &r) {
         r.createdMs,
         r.updatedMs,
         r.contentHash,
+        QString::fromLatin1(encodeUploadParts(r.parts)),
+        int(r.instant),
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)
@@ -524,14 +532,23 @@ void TaskStore::removeAll(const QList<TaskId> &ids) {
 }
 
 void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token) {
+    saveDurably(id, QStringLiteral("upload_url"), urlText(url), token);
+}
+
+void TaskStore::saveUploadParts(TaskId id, const UploadParts &parts, quint64 token) {
+    saveDurably(id, QStringLiteral("parts"), QString::fromLatin1(encodeUploadParts(parts)), token);
+}
+
+void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &value,
+                            quint64 token) {
     // Losing this URL means a second upload of the same file, so this one commit is synced to
     // disk even under power loss; progress (NORMAL) only needs to survive a crash.
     if (m_open)
         QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = FULL"));
     const bool saved = inTransaction(tr("save the upload URL of task %1").arg(id), [&](QString *e) {
         QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("UPDATE tasks SET upload_url = ?, updated_ms = ? WHERE id = ?"));
-        q.bindValue(0, urlText(url));
+        q.prepare(QStringLiteral("UPDATE tasks SET %1 = ?, updated_ms = ? WHERE id = ?").arg(column));
+        q.bindValue(0, value);
         q.bindValue(1, QDateTime::currentMSecsSinceEpoch());
         q.bindValue(2, qint64(id));
         if (q.exec())

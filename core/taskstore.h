@@ -56,6 +56,8 @@ public:
     // commit), then emits uploadUrlSaved(id, token). On failure emits writeFailed() instead.
     // A task the store does not hold is not an error: the signal still comes.
     void saveUploadUrl(TaskId id, const QUrl &url, quint64 token);
+    // The same for the parts of an upload sent in parallel (every part, each with its URL).
+    void saveUploadParts(TaskId id, const UploadParts &parts, quint64 token);
 
     // "ok", or what PRAGMA integrity_check found, one problem a line.
     QString integrityCheck();
@@ -76,6 +78,8 @@ private:
     QString lockError() const;
     // Runs body(QString *error) in one transaction; rolls back and emits writeFailed on failure.
     template <typename Body> bool inTransaction(const QString &what, Body body);
+    // One UPDATE of `column` for task `id`, synced to disk; emits uploadUrlSaved on success.
+    void saveDurably(TaskId id, const QString &column, const QVariant &value, quint64 token);
 
     QString m_directory;
     QString m_connectionName;

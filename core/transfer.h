@@ -1,6 +1,7 @@
 #pragma once
 
 #include "transfererror.h"
+#include "uploadpart.h"
 
 #include <QByteArray>
 #include <QList>
@@ -11,9 +12,11 @@
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 using HttpHeader = QPair<QByteArray, QByteArray>;
 using HttpHeaders = QList<HttpHeader>;
+
 
 // Everything one transfer needs, copied from the task when it starts. Protocol-neutral:
 // uploadUrl is whatever the protocol uses to find the upload again (a tus upload URL).
@@ -31,6 +34,13 @@ struct TransferJob {
     // can make the upload URL durable first: a crash can then never leave bytes on the server
     // in an upload nobody knows about. Turns creation-with-upload off for the same reason.
     bool holdAfterCreate = false;
+    // Parallel parts: how many requests at once the transfer may be granted at most (1: one
+    // stream, as always), and the parts of an earlier attempt to resume (then uploadUrl is empty).
+    int maxStreams = 1;
+    UploadParts parts;
+    // Only try instant upload (tus: see TusTransfer::instantDeclined): create the upload with the
+    // file's hash and answer the server's proof challenge, sending none of the file's bytes.
+    bool instantOnly = false;
 };
 
 // One attempt at moving one file: resolve where the server is (create, or ask its offset), then
@@ -48,6 +58,10 @@ public:
     virtual void abort() = 0;
     // With TransferJob::holdAfterCreate: the upload URL is safe, carry on sending.
     virtual void continueAfterCreated() = 0;
+    // How many requests this transfer may have in flight from now on (at least 1). A transfer
+    // that sends parts in parallel starts more when raised and, when lowered, stops the extra
+    // ones at their next chunk boundary; reports both through streamsChanged(). Others ignore it.
+    virtual void setStreamLimit(int streams) { Q_UNUSED(streams); }
 
 Q_SIGNALS:
     // The server created the upload; a later attempt resumes it through this URL.
@@ -60,8 +74,22 @@ Q_SIGNALS:
     void chunkStarted(qint64 begin, qint64 end);
     // Bytes of the chunk in flight that have left this machine so far.
     void chunkProgress(qint64 bytesSent);
+    // Just before completed(): the server held the content already (instant upload), no bytes
+    // of the file were sent.
+    void completedInstantly();
     void completed();
     void failed(const TransferError &error);
+
+    // Parallel transfers only, instead of uploadCreated/offsetConfirmed/chunkProgress:
+    // A part was created on the server (`parts` lists them all). With holdAfterCreate it sends
+    // nothing until continueAfterCreated(), like uploadCreated.
+    void partsCreated(const UploadParts &parts);
+    // The server holds each part's [begin, begin + confirmed).
+    void partsConfirmed(const UploadParts &parts);
+    // Bytes of the chunk starting at chunkBegin that have left this machine so far.
+    void chunkProgressAt(qint64 chunkBegin, qint64 bytesSent);
+    // Requests in flight now, and how many it could use (parts not yet done).
+    void streamsChanged(int inUse, int wanted);
 };
 
 // A transfer protocol (tus now; S3 multipart later): makes transfers and ends uploads.
@@ -76,7 +104,23 @@ public:
     // Deletes an unfinished upload on the server when the server offers it; best effort,
     // reports through terminated().
     virtual void terminate(const QUrl &uploadUrl, const HttpHeaders &headers) = 0;
+    // Learns what the server at `endpoint` offers (once per endpoint), then emits probed(), also
+    // when that failed. The default knows nothing more to learn.
+    virtual void probe(const QUrl &endpoint, const HttpHeaders &headers)
+    {
+        Q_UNUSED(headers);
+        QMetaObject::invokeMethod(
+            this, [this, endpoint] { Q_EMIT probed(endpoint); }, Qt::QueuedConnection);
+    }
+    // Whether the server completes an upload whose content it holds from its SHA-256 (see
+    // server/INSTANT-UPLOAD.md); nullopt until probe() found out, false when it could not.
+    virtual std::optional<bool> offersInstantUpload(const QUrl &endpoint) const
+    {
+        Q_UNUSED(endpoint);
+        return false;
+    }
 
 Q_SIGNALS:
     void terminated(const QUrl &uploadUrl, bool deleted);
+    void probed(const QUrl &endpoint);
 };

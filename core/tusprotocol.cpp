@@ -1,6 +1,7 @@
 #include "tusprotocol.h"
 
 #include "tushttp.h"
+#include "tusparalleltransfer.h"
 #include "tustransfer.h"
 
 #include <QNetworkAccessManager>
@@ -10,6 +11,17 @@
 namespace {
 // Termination is one small request; a server that takes longer than this is not answering.
 constexpr int TerminateTimeoutMs = 30000;
+
+QStringList headerList(const QByteArray &value)
+{
+    QStringList items;
+    for (const QByteArray &item : value.split(',')) {
+        const QString trimmed = QString::fromLatin1(item.trimmed());
+        if (!trimmed.isEmpty())
+            items << trimmed;
+    }
+    return items;
+}
 
 // The same endpoint written with or without a fragment is the same server.
 QUrl endpointKey(const QUrl &endpoint)
@@ -26,7 +38,22 @@ TusProtocol::TusProtocol(QNetworkAccessManager *network, QObject *parent)
 
 std::unique_ptr<Transfer> TusProtocol::createTransfer(const TransferJob &job)
 {
+    // An upload begun as one stream goes on as one; one begun as parts goes on as parts.
+    if (!job.parts.isEmpty() || (job.uploadUrl.isEmpty() && job.maxStreams > 1))
+        return std::make_unique<TusParallelTransfer>(this, job);
     return std::make_unique<TusTransfer>(this, job);
+}
+
+TusCapabilities TusProtocol::capabilitiesFrom(const QNetworkReply *reply)
+{
+    TusCapabilities caps;
+    caps.known = true;
+    caps.versions = headerList(reply->rawHeader("Tus-Version"));
+    caps.extensions = headerList(reply->rawHeader("Tus-Extension"));
+    caps.checksumAlgorithms = headerList(reply->rawHeader("Tus-Checksum-Algorithm"));
+    caps.maxSize = TusHttp::parseOffset(reply->rawHeader("Tus-Max-Size")).value_or(0);
+    caps.instantUpload = headerList(reply->rawHeader("Hoist-Instant-Upload"));
+    return caps;
 }
 
 TusCapabilities TusProtocol::capabilities(const QUrl &endpoint) const

@@ -3,9 +3,11 @@
 #include "transfer.h"
 
 #include <QHash>
+#include <QSet>
 #include <QStringList>
 
 class QNetworkAccessManager;
+class QNetworkReply;
 
 // What a tus server said about itself in answer to OPTIONS.
 struct TusCapabilities {
@@ -14,6 +16,7 @@ struct TusCapabilities {
     QStringList extensions; // Tus-Extension
     qint64 maxSize = 0;     // Tus-Max-Size, 0 when not advertised
     QStringList checksumAlgorithms; // Tus-Checksum-Algorithm
+    QStringList instantUpload; // Hoist-Instant-Upload: content hashes for instant upload
 
     bool has(const QString &extension) const { return extensions.contains(extension); }
 };
@@ -29,11 +32,16 @@ public:
 
     std::unique_ptr<Transfer> createTransfer(const TransferJob &job) override;
     void terminate(const QUrl &uploadUrl, const HttpHeaders &headers) override;
+    // One OPTIONS per endpoint, shared with the transfers (tusprotocolprobe.cpp).
+    void probe(const QUrl &endpoint, const HttpHeaders &headers) override;
+    std::optional<bool> offersInstantUpload(const QUrl &endpoint) const override;
 
     QNetworkAccessManager *network() const { return m_network; }
     // Capabilities learnt for an endpoint (known == false until OPTIONS answered).
     TusCapabilities capabilities(const QUrl &endpoint) const;
     void setCapabilities(const QUrl &endpoint, const TusCapabilities &caps);
+    // What a 2xx answer to OPTIONS says.
+    static TusCapabilities capabilitiesFrom(const QNetworkReply *reply);
     // Which endpoint an upload URL was created at, so termination knows its capabilities.
     void rememberUpload(const QUrl &uploadUrl, const QUrl &endpoint);
 
@@ -41,4 +49,6 @@ private:
     QNetworkAccessManager *m_network;
     QHash<QUrl, TusCapabilities> m_capabilities;
     QHash<QUrl, QUrl> m_uploadEndpoints;
+    QSet<QUrl> m_probing;     // endpoints whose OPTIONS is on its way
+    QSet<QUrl> m_probeFailed; // endpoints that did not answer OPTIONS with 2xx and tus 1.0
 };

@@ -13,27 +13,20 @@
 namespace {
 const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
 
-QStringList headerList(const QByteArray &value)
-{
-    QStringList items;
-    for (const QByteArray &item : value.split(',')) {
-        const QString trimmed = QString::fromLatin1(item.trimmed());
-        if (!trimmed.isEmpty())
-            items << trimmed;
-    }
-    return items;
-}
-
 QString seconds(int ms)
 {
     return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
 }
 } // namespace
 
-TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent)
+TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent,
+                         const TusRange &range)
     : Transfer(parent)
     , m_protocol(protocol)
     , m_job(job)
+    , m_base(qBound<qint64>(0, range.begin, job.fileSize))
+    , m_length((range.end < 0 ? job.fileSize : qBound(m_base, range.end, job.fileSize)) - m_base)
+    , m_partial(range.partial)
 {
     m_stallTimer.setSingleShot(true);
     m_stallTimer.setInterval(qMax(1, job.stallTimeoutMs));
@@ -100,12 +93,7 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
         m_caps = TusCapabilities();
         return proceed();
     }
-    TusCapabilities caps;
-    caps.known = true;
-    caps.versions = headerList(reply->rawHeader("Tus-Version"));
-    caps.extensions = headerList(reply->rawHeader("Tus-Extension"));
-    caps.checksumAlgorithms = headerList(reply->rawHeader("Tus-Checksum-Algorithm"));
-    caps.maxSize = TusHttp::parseOffset(reply->rawHeader("Tus-Max-Size")).value_or(0);
+    const TusCapabilities caps = TusProtocol::capabilitiesFrom(reply);
     if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
         return fail(TransferError::make(TransferError::Kind::BadResponse,
                                         QStringLiteral("The server speaks tus %1, not 1.0.0.")
@@ -118,7 +106,7 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
 
 void TusTransfer::proceed()
 {
-    if (m_caps.maxSize > 0 && m_job.fileSize > m_caps.maxSize) {
+    if (m_caps.maxSize > 0 && m_length > m_caps.maxSize) {
         return fail(TransferError::make(
             TransferError::Kind::TooLarge,
             QStringLiteral(
@@ -154,21 +142,30 @@ void TusTransfer::create()
 {
     if (!checkFileUnchanged())
         return;
-    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_job.fileSize > 0
-        && !m_job.holdAfterCreate) {
+    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_length > 0
+        && !m_job.holdAfterCreate && !mayBeInstant()) {
         const qint64 end = nextChunkEnd(0);
         withChecksum(0, end,
                      [this, end](const QByteArray &checksum) { postWithBody(end, checksum); });
         return;
     }
-    qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_job.fileSize;
-    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    request.setRawHeader("Upload-Length", QByteArray::number(m_job.fileSize));
-    if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
-        request.setRawHeader("Upload-Metadata", metadata);
+    qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_length;
+    QNetworkRequest request = creationRequest();
     request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
     m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
     track(m_protocol->network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+}
+
+QNetworkRequest TusTransfer::creationRequest() const
+{
+    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
+    request.setRawHeader("Upload-Length", QByteArray::number(m_length));
+    // A part carries no metadata: the final upload that joins the parts names the file.
+    if (m_partial)
+        request.setRawHeader("Upload-Concat", QByteArrayLiteral("partial"));
+    else if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
+        request.setRawHeader("Upload-Metadata", metadata);
+    return request;
 }
 
 void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
@@ -176,12 +173,9 @@ void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
     FileRangeDevice *body = openChunk(0, end);
     if (!body)
         return;
-    qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_job.fileSize
+    qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_length
                    << "bytes 0 -" << end;
-    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    request.setRawHeader("Upload-Length", QByteArray::number(m_job.fileSize));
-    if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
-        request.setRawHeader("Upload-Metadata", metadata);
+    QNetworkRequest request = creationRequest();
     request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
     request.setHeader(QNetworkRequest::ContentLengthHeader, end);
     if (!checksum.isEmpty())
@@ -237,11 +231,11 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     QPointer<TusTransfer> guard(this);
     m_offset = *offset;
     m_heldAfterCreate = m_job.holdAfterCreate;
+    m_challenge = sentBody ? std::nullopt : challengeFrom(reply);
     Q_EMIT uploadCreated(url);
     if (!guard || m_finished || m_heldAfterCreate)
         return;
-    if (confirm(m_offset))
-        sendNext();
+    afterCreated();
 }
 
 void TusTransfer::continueAfterCreated()
@@ -249,8 +243,7 @@ void TusTransfer::continueAfterCreated()
     if (!m_heldAfterCreate || m_finished)
         return;
     m_heldAfterCreate = false;
-    if (confirm(m_offset))
-        sendNext();
+    afterCreated();
 }
 
 void TusTransfer::head()
@@ -271,20 +264,20 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
             reply, QStringLiteral("asking the server for the upload's offset")));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
-    if (!offset || *offset > m_job.fileSize) {
+    if (!offset || *offset > m_length) {
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
             QStringLiteral(
-                "The server's answer about the upload is not tus (Upload-Offset '%1' for a "
-                "file of %2 bytes).")
+                "The server's answer about the upload is not tus (Upload-Offset '%1' for an "
+                "upload of %2 bytes).")
                 .arg(QString::fromLatin1(offsetHeader))
-                .arg(m_job.fileSize),
+                .arg(m_length),
             status));
     }
     const std::optional<qint64> length = TusHttp::parseOffset(reply->rawHeader("Upload-Length"));
-    if (length && *length != m_job.fileSize) {
+    if (length && *length != m_length) {
         // Another file's upload (or an old version of this one): it cannot be finished with ours.
-        qCDebug(lcTus) << "upload length" << *length << "differs from file size" << m_job.fileSize;
+        qCDebug(lcTus) << "upload length" << *length << "differs from ours" << m_length;
         return recreateLostUpload();
     }
     qCDebug(lcTus) << "resuming" << m_job.uploadUrl << "at" << *offset;
@@ -313,7 +306,7 @@ void TusTransfer::recreateLostUpload()
 
 void TusTransfer::sendNext()
 {
-    if (m_offset >= m_job.fileSize)
+    if (m_offset >= m_length)
         return complete();
     if (!checkFileUnchanged())
         return;
@@ -476,7 +469,7 @@ void TusTransfer::complete()
 qint64 TusTransfer::nextChunkEnd(qint64 offset) const
 {
     const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
-    return qMin(m_job.fileSize, (offset / chunk + 1) * chunk);
+    return qMin(m_length, (offset / chunk + 1) * chunk);
 }
 
 QString TusTransfer::fileLabel() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "instantwire.h"
 #include "tusprotocol.h"
 
 #include <QCryptographicHash>
@@ -12,11 +13,22 @@
 #include <optional>
 
 class QNetworkReply;
+class QNetworkRequest;
 class FileRangeDevice;
+
+// Which bytes of the file one TusTransfer uploads: the whole file (the default), or bytes
+// [begin, end) as a partial upload of the concatenation extension, which a final upload joins.
+struct TusRange {
+    qint64 begin = 0;
+    qint64 end = -1; // -1: to the end of the file
+    bool partial = false;
+};
 
 // One attempt at one tus upload. Steps: OPTIONS (once per endpoint, via TusProtocol) ->
 // POST (creation, with the first chunk when creation-with-upload is offered) or HEAD (resume) ->
 // PATCH one chunk per request until Upload-Offset == Upload-Length.
+//
+// With a partial TusRange, offsets in its signals count from the range's first byte.
 //
 // Signals, in order: on creation uploadCreated, offsetConfirmed(server offset); on resume
 // offsetConfirmed(HEAD offset), or uploadLost then the creation signals when the server no longer
@@ -26,12 +38,22 @@ class TusTransfer final : public Transfer {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TusTransfer)
 public:
-    TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent = nullptr);
+    TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent = nullptr,
+                const TusRange &range = {});
     ~TusTransfer() override;
 
     void start() override;
     void abort() override;
     void continueAfterCreated() override;
+
+    // Upload-Metadata for a job: its metadata plus filename and filetype when not given.
+    static QByteArray encodeMetadata(const TransferJob &job);
+
+Q_SIGNALS:
+    // TransferJob::instantOnly: the server asked for no proof, or did not accept it, so the file
+    // has to be sent after all. The upload made for the attempt is deleted (termination) and the
+    // transfer ends without completed() or failed().
+    void instantDeclined();
 
 private:
     using Handler = void (TusTransfer::*)(QNetworkReply *);
@@ -42,6 +64,8 @@ private:
     void create();
     void head();
     void sendNext();
+    // POST to the endpoint with Upload-Length and Upload-Metadata or Upload-Concat: partial.
+    QNetworkRequest creationRequest() const;
     void postWithBody(qint64 end, const QByteArray &checksum);
     void patch(qint64 begin, qint64 end, const QByteArray &checksum);
     // Calls `next` with the Upload-Checksum value for [begin, end) ("" when not in use), after
@@ -51,6 +75,16 @@ private:
     FileRangeDevice *openChunk(qint64 begin, qint64 end);
     // The server does not know the upload (any more): say so, then create a new one.
     void recreateLostUpload();
+
+    // Instant upload (tustransferproof.cpp): after creation, prove the content when the server
+    // asked for it, else send the first chunk.
+    void afterCreated();
+    std::optional<InstantWire::Challenge> challengeFrom(const QNetworkReply *reply) const;
+    void sendProof(const QByteArray &proofHex);
+    void onProofFinished(QNetworkReply *reply);
+    // Whether the creation can expect a proof challenge, which a body sent with it rules out.
+    bool mayBeInstant() const;
+    void declineInstant();
 
     void onDiscoverFinished(QNetworkReply *reply);
     void onCreateFinished(QNetworkReply *reply);
@@ -67,14 +101,18 @@ private:
     bool checkFileUnchanged();
     void fail(const TransferError &error);
     void complete();
-    QByteArray encodedMetadata() const;
+    QByteArray encodedMetadata() const { return encodeMetadata(m_job); }
     qint64 nextChunkEnd(qint64 offset) const;
     QString fileLabel() const;
 
     TusProtocol *m_protocol;
     TransferJob m_job;
+    qint64 m_base = 0;   // the file offset of the upload's first byte
+    qint64 m_length = 0; // the upload's length: the file's, or the range's
+    bool m_partial = false;
     TusCapabilities m_caps;
     bool m_heldAfterCreate = false; // waiting for continueAfterCreated()
+    std::optional<InstantWire::Challenge> m_challenge; // from the 201, until answered
     std::optional<QCryptographicHash::Algorithm> m_checksum;
     QByteArray m_checksumName;
     qint64 m_offset = 0;     // what the server last confirmed

@@ -84,6 +84,7 @@ void TusTransfer::withChecksum(qint64 begin, qint64 end,
     m_hashCancel = cancel;
     const QString path = m_job.filePath;
     const QCryptographicHash::Algorithm algorithm = *m_checksum;
+    const qint64 base = m_base;
     // A watcher owned by this transfer rather than QFuture::then(this, ...): Qt 6.4 asserts on a
     // context object that died while the worker ran, and a watcher simply dies with us.
     auto *watcher = new QFutureWatcher<std::optional<QByteArray>>(this);
@@ -105,14 +106,14 @@ void TusTransfer::withChecksum(qint64 begin, qint64 end,
                 }
                 next(m_checksumName + ' ' + digest->toBase64());
             });
-    watcher->setFuture(QtConcurrent::run([path, begin, end, algorithm, cancel] {
-        return hashRange(path, begin, end, algorithm, *cancel);
+    watcher->setFuture(QtConcurrent::run([path, base, begin, end, algorithm, cancel] {
+        return hashRange(path, base + begin, base + end, algorithm, *cancel);
     }));
 }
 
 FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
 {
-    auto body = std::make_unique<FileRangeDevice>(m_job.filePath, begin, end);
+    auto body = std::make_unique<FileRangeDevice>(m_job.filePath, m_base + begin, m_base + end);
     if (!body->open(QIODevice::ReadOnly)) {
         fail(TransferError::make(
             TransferError::Kind::FileUnreadable,
@@ -130,10 +131,10 @@ FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
     return body.release();
 }
 
-QByteArray TusTransfer::encodedMetadata() const
+QByteArray TusTransfer::encodeMetadata(const TransferJob &job)
 {
-    const QString name = QFileInfo(m_job.filePath).fileName();
-    QMap<QString, QString> metadata = m_job.metadata; // a QMap: keys come out sorted
+    const QString name = QFileInfo(job.filePath).fileName();
+    QMap<QString, QString> metadata = job.metadata; // a QMap: keys come out sorted
     if (!metadata.contains(QStringLiteral("filename")))
         metadata.insert(QStringLiteral("filename"), name);
     if (!metadata.contains(QStringLiteral("filetype"))) {

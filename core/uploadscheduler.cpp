@@ -60,6 +60,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
     connect(&m_retryTimer, &QTimer::timeout, this, &UploadScheduler::requestSchedule);
     m_speedTimer.setInterval(TickIntervalMs);
     connect(&m_speedTimer, &QTimer::timeout, this, &UploadScheduler::tick);
+    connect(m_protocol, &TransferProtocol::probed, this, &UploadScheduler::onProbed);
 }
 
 UploadScheduler::~UploadScheduler()
@@ -212,6 +213,8 @@ void UploadScheduler::cancel(TaskId id)
     stopTransfer(task);
     if (!task->m_uploadUrl.isEmpty() && task->m_state != TaskState::Success)
         m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
+    if (task->m_state != TaskState::Success)
+        terminateParts(task);
     removeTask(id);
     requestSchedule();
 }
@@ -229,6 +232,7 @@ void UploadScheduler::retry(TaskId id)
         if (!task->m_uploadUrl.isEmpty())
             m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
         task->m_uploadUrl.clear();
+        terminateParts(task);
         task->m_size = info.exists() ? info.size() : 0;
         task->m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;
         task->m_chunks = ChunkMap(task->m_size, task->m_chunks.chunkSize());

@@ -62,12 +62,19 @@ public:
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by higher-priority ones gains one priority level.
     void setAgingSkips(int skips) { m_agingSkips = qMax(1, skips); }
-    // On: before its first byte goes out, each new upload computes its file's SHA-256 (phase
+    // Whether, before its first byte goes out, a new upload computes its file's SHA-256 (phase
     // Hashing, holding a concurrency slot) and sends it as the "sha256" creation metadata, in
-    // lower-case hex. Off (the default until a server can use it for instant upload): uploads
-    // start at once. Reading a 512 MiB file first costs ~0.4 s, a quarter of its upload here.
-    void setHashBeforeUpload(bool on) { m_hashBeforeUpload = on; }
-    bool hashBeforeUpload() const { return m_hashBeforeUpload; }
+    // lower-case hex, so that a server holding the content can complete it instantly.
+    // WhenServerOffersInstant (the default) asks the endpoint first (one OPTIONS per endpoint)
+    // and hashes only for a server that advertises instant upload; a server that cannot be asked
+    // gets the upload without hashing. Reading a 512 MiB file first costs ~0.4 s here.
+    enum class HashPolicy { Never, Always, WhenServerOffersInstant };
+    // On (the default): a large file going to a server that offers concatenation is sent as
+    // parts at once, using slots nobody else waits for. Off: every file is one stream.
+    void setParallelParts(bool on) { m_parallelParts = on; }
+    bool parallelParts() const { return m_parallelParts; }
+    void setHashPolicy(HashPolicy policy) { m_hashPolicy = policy; }
+    HashPolicy hashPolicy() const { return m_hashPolicy; }
 
     // Keeps every task in `store` (which lives on another thread; every call to it is queued):
     // state changes at once, progress at most once a second, an upload's URL before any of its
@@ -121,6 +128,10 @@ private:
     void startTask(UploadTask *task);
     void launchTransfer(UploadTask *task);
     bool needsHash(const UploadTask *task) const;
+    // With HashPolicy::WhenServerOffersInstant and the endpoint not known yet: asks it, and
+    // returns true; onProbed() launches the task again.
+    bool awaitProbe(UploadTask *task);
+    void onProbed();
     void startHashing(UploadTask *task);
     void stopHashing(UploadTask *task);
     void updateHashProgress(UploadTask *task);
@@ -133,6 +144,21 @@ private:
     void stopTransfer(UploadTask *task);
     void onExpanded(const QList<ExpandedPath> &paths, Priority priority);
     void connectTransfer(UploadTask *task, Transfer *transfer);
+    // Parallel parts (uploadschedulerparts.cpp).
+    void connectParts(UploadTask *task, Transfer *transfer);
+    void onPartsCreated(UploadTask *task, const UploadParts &parts);
+    void onPartsConfirmed(UploadTask *task, const UploadParts &parts);
+    void onChunkProgressAt(UploadTask *task, qint64 chunkBegin, qint64 sent);
+    void updateShownFromParts(UploadTask *task);
+    // Requests in flight the limit counts: one per uploading task plus parallel parts' extras.
+    int slotsInUse() const;
+    // A waiting task could start now if a slot were free.
+    bool anyStartable() const;
+    // Gives free slots to parallel tasks that can use them, and takes them back (at the parts'
+    // next chunk boundary) while another task waits or the limit was lowered.
+    void balanceStreams();
+    void setStreamLimit(UploadTask *task, int limit);
+    void terminateParts(UploadTask *task);
     void onTransferFailed(UploadTask *task, const TransferError &error);
     void onTransferCompleted(UploadTask *task);
     void onOffsetConfirmed(UploadTask *task, qint64 offset);
@@ -155,7 +181,8 @@ private:
     int m_running = 0;
     int m_stallTimeoutMs = 30000;
     int m_agingSkips = 4;
-    bool m_hashBeforeUpload = false;
+    HashPolicy m_hashPolicy = HashPolicy::WhenServerOffersInstant;
+    bool m_parallelParts = true;
     int m_pendingExpansions = 0;
     RetryPolicy m_retryPolicy;
     std::mt19937 m_random;

@@ -1,5 +1,6 @@
 // The hashing half of UploadScheduler: a new upload's SHA-256, computed off this thread before its
-// first byte is sent, so that a server which already holds the content can say so.
+// first byte is sent, so that a server which already holds the content can say so; and finding
+// out first whether the server can (HashPolicy::WhenServerOffersInstant).
 #include "uploadscheduler.h"
 
 #include "filehasher.h"
@@ -14,7 +15,46 @@ bool UploadScheduler::needsHash(const UploadTask *task) const
 {
     // Only before the first transfer: an upload the server already created was announced
     // without it, and one hash per content is enough.
-    return m_hashBeforeUpload && task->m_contentHash.isEmpty() && task->m_uploadUrl.isEmpty();
+    if (!task->m_contentHash.isEmpty() || !task->m_uploadUrl.isEmpty())
+        return false;
+    switch (m_hashPolicy) {
+    case HashPolicy::Never:
+        return false;
+    case HashPolicy::Always:
+        return true;
+    case HashPolicy::WhenServerOffersInstant:
+        return m_protocol->offersInstantUpload(task->m_endpoint).value_or(false);
+    }
+    return false;
+}
+
+bool UploadScheduler::awaitProbe(UploadTask *task)
+{
+    if (m_hashPolicy != HashPolicy::WhenServerOffersInstant || !task->m_contentHash.isEmpty()
+        || !task->m_uploadUrl.isEmpty() || m_protocol->offersInstantUpload(task->m_endpoint))
+        return false;
+    task->m_awaitingProbe = true;
+    m_protocol->probe(task->m_endpoint, headersFor(task->m_endpoint));
+    return true;
+}
+
+void UploadScheduler::onProbed()
+{
+    // One answer may serve many tasks (a dropped folder to one server); each goes on once its
+    // own endpoint is known, as found out or as failed to find out.
+    QList<TaskId> ready;
+    for (const auto &entry : m_tasks) {
+        const UploadTask *task = entry.second.get();
+        if (task->m_awaitingProbe && m_protocol->offersInstantUpload(task->m_endpoint))
+            ready.append(task->m_id);
+    }
+    for (TaskId id : std::as_const(ready)) {
+        UploadTask *task = find(id);
+        if (!task || !task->m_awaitingProbe || task->m_state != TaskState::Uploading)
+            continue;
+        task->m_awaitingProbe = false;
+        launchTransfer(task);
+    }
 }
 
 void UploadScheduler::startHashing(UploadTask *task)

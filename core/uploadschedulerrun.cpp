@@ -39,12 +39,13 @@ void UploadScheduler::requestSchedule()
 
 void UploadScheduler::schedule()
 {
-    while (m_running < m_concurrency) {
+    while (slotsInUse() < m_concurrency) {
         UploadTask *next = pickNext();
         if (!next)
             break;
         startTask(next);
     }
+    balanceStreams();
     armRetryTimer();
     checkIdle();
 }
@@ -88,6 +89,7 @@ void UploadScheduler::startTask(UploadTask *task)
     // Set before taskStarted, so that listeners see what the task is about to do.
     task->m_phase = needsHash(task) ? TaskPhase::Hashing : TaskPhase::Transferring;
     task->m_hashedBytes = 0;
+    task->m_instant = false;
     setState(task, TaskState::Uploading);
     // A listener to taskStarted may have paused or cancelled it already: start nothing then.
     task = find(id);
@@ -103,6 +105,8 @@ void UploadScheduler::startTask(UploadTask *task)
 
 void UploadScheduler::launchTransfer(UploadTask *task)
 {
+    if (awaitProbe(task))
+        return; // comes back here once the endpoint is known
     if (needsHash(task)) {
         startHashing(task); // comes back here once the hash is known
         return;
@@ -118,6 +122,9 @@ void UploadScheduler::launchTransfer(UploadTask *task)
     job.stallTimeoutMs = m_stallTimeoutMs;
     job.headers = headersFor(task->m_endpoint);
     job.holdAfterCreate = m_store != nullptr;
+    // It starts with one stream; balanceStreams() grants more while they are free.
+    job.maxStreams = m_parallelParts ? m_concurrency : 1;
+    job.parts = task->m_uploadUrl.isEmpty() ? task->m_parts : UploadParts();
     job.metadata.insert(QStringLiteral("filename"), QFileInfo(task->m_path).fileName());
     if (task->m_displayName.contains(QLatin1Char('/')))
         job.metadata.insert(QStringLiteral("relativePath"), task->m_displayName);
@@ -176,6 +183,10 @@ void UploadScheduler::connectTransfer(UploadTask *task, Transfer *transfer)
         if (UploadTask *t = find(id))
             onChunkProgress(t, sent);
     });
+    connect(transfer, &Transfer::completedInstantly, this, [this, id] {
+        if (UploadTask *t = find(id))
+            t->m_instant = true; // completed() follows at once
+    });
     connect(transfer, &Transfer::completed, this, [this, id] {
         if (UploadTask *t = find(id))
             onTransferCompleted(t);
@@ -184,6 +195,7 @@ void UploadScheduler::connectTransfer(UploadTask *task, Transfer *transfer)
         if (UploadTask *t = find(id))
             onTransferFailed(t, error);
     });
+    connectParts(task, transfer);
 }
 
 void UploadScheduler::stopTransfer(UploadTask *task)
@@ -195,10 +207,13 @@ void UploadScheduler::stopTransfer(UploadTask *task)
         transfer->deleteLater(); // it may be inside one of its own signal emissions
     }
     stopHashing(task);
+    task->m_awaitingProbe = false;
     task->m_inFlightBegin = -1;
     task->m_holdToken = 0;
     task->m_chunks.clearInFlight();
     task->m_chunks.setInFlightBytes(0);
+    task->m_streamLimit = task->m_streamsInUse = task->m_streamsWanted = 1;
+    task->m_sentInFlight.clear();
 }
 
 void UploadScheduler::resetProgress(UploadTask *task)

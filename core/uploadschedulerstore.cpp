@@ -79,8 +79,10 @@ TaskRecord UploadScheduler::recordOf(const UploadTask *task) const
     r.modifiedMs = task->m_modifiedMs;
     r.fingerprint = task->m_fingerprint;
     r.contentHash = task->m_contentHash;
+    r.instant = task->m_instant;
     r.endpoint = task->m_endpoint;
     r.uploadUrl = task->m_uploadUrl;
+    r.parts = task->m_parts;
     r.priority = task->m_priority;
     r.state = task->m_state;
     r.confirmedBytes = task->m_confirmed;
@@ -140,6 +142,7 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         task->m_sequence = r.sequence;
         task->m_fingerprint = r.fingerprint;
         task->m_contentHash = r.contentHash; // checked with the file before use: verifyThenLaunch
+        task->m_instant = r.instant;
         task->m_uploadUrl = r.uploadUrl;
         task->m_createdMs = r.createdMs;
         task->m_retries = r.retries;
@@ -149,6 +152,14 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         task->m_shown = r.confirmedBytes;
         task->m_savedConfirmed = r.confirmedBytes;
         task->m_chunks.setConfirmedOffset(r.confirmedBytes);
+        task->m_parts = r.parts;
+        if (!r.parts.isEmpty()) {
+            // Sent in parallel: what the server holds is each part's start, not one prefix.
+            QVector<QPair<qint64, qint64>> held;
+            for (const UploadPart &part : r.parts)
+                held.append({part.begin, part.begin + part.confirmed});
+            task->m_chunks.setConfirmedRanges(held);
+        }
         for (int i = 0; i < qMin(int(r.chunkStates.size()), task->m_chunks.count()); ++i) {
             if (ChunkState(r.chunkStates.at(i)) == ChunkState::Failed)
                 task->m_chunks.markFailed(i);

@@ -3,8 +3,10 @@
 #include "chunkmap.h"
 #include "ratemeter.h"
 #include "transfererror.h"
+#include "uploadpart.h"
 #include "uploadtypes.h"
 
+#include <QHash>
 #include <QString>
 #include <QUrl>
 
@@ -44,6 +46,13 @@ public:
     // The file's SHA-256 (32 raw bytes), empty until computed or when hashing was off.
     const QByteArray &contentHash() const { return m_contentHash; }
     const QUrl &uploadUrl() const { return m_uploadUrl; }
+    // Completed without sending the file: the server held its content (instant upload).
+    bool instant() const { return m_instant; }
+    // Sent as parts in parallel: each part's byte range, URL and confirmed bytes. Empty when the
+    // upload is one stream.
+    const UploadParts &parts() const { return m_parts; }
+    // Requests this task may have in flight at once (1, or more when its parts run in parallel).
+    int streams() const { return qMax(m_streamLimit, m_streamsInUse); }
     // Bytes the server has confirmed holding.
     qint64 confirmedBytes() const { return m_confirmed; }
     // What the progress bar shows: confirmed plus in flight, never going backwards.
@@ -75,6 +84,8 @@ private:
     TaskPhase m_phase = TaskPhase::Transferring;
     QUrl m_uploadUrl;
     QByteArray m_contentHash;
+    bool m_instant = false;
+    bool m_awaitingProbe = false; // launching waits for the endpoint's capabilities
     qint64 m_hashedBytes = 0;
     qint64 m_confirmed = 0;
     qint64 m_shown = 0;
@@ -91,6 +102,13 @@ private:
     quint64 m_sequence = 0; // FIFO order among equals
     int m_skips = 0;        // times passed over for a higher-priority task (anti-starvation)
     qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
+    // Parallel parts: the streams granted, in use and wanted, and the bytes sent of each chunk
+    // in flight (by its first byte).
+    UploadParts m_parts;
+    int m_streamLimit = 1;
+    int m_streamsInUse = 1;
+    int m_streamsWanted = 1;
+    QHash<qint64, qint64> m_sentInFlight;
 
     // Persistence bookkeeping.
     QByteArray m_fingerprint;       // quickFingerprint() when queued

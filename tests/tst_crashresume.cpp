@@ -1,7 +1,7 @@
 // Nothing lost: the real hoist binary, killed with SIGKILL at random moments and started again on
-// the same state dir, against the real @tus/server.
+// the same state dir, against a real tus server (@tus/server or hoistd, as HOIST_TEST_PEER says).
 #include "testfiles.h"
-#include "tusserverprocess.h"
+#include "testpeer.h"
 #include "waitfor.h"
 
 #include "taskstore.h"
@@ -44,7 +44,7 @@ QList<Result> parseResults(const QByteArray &out)
     return results;
 }
 
-int patchesSeen(const TusServerProcess &server)
+int patchesSeen(const TestPeer &server)
 {
     return server.stats().count(QStringLiteral("PATCH"));
 }
@@ -67,7 +67,7 @@ private:
     QString storeIntegrity() const;
     // Starts uploading one file, kills Hoist once a few chunks are in, waits for the server to
     // take what arrived, and returns the upload's URL (empty if it went otherwise).
-    QUrl startThenKill(const TusServerProcess &server, const QString &path) const;
+    QUrl startThenKill(const TestPeer &server, const QString &path) const;
 
     std::unique_ptr<QTemporaryDir> m_state;
 };
@@ -80,7 +80,10 @@ void tst_CrashResume::initTestCase()
 std::unique_ptr<QProcess> tst_CrashResume::startHoist(const QStringList &arguments) const
 {
     auto process = std::make_unique<QProcess>();
+    // One stream per file, so that each file has one upload URL to follow across the kills;
+    // tst_parallelupload kills a run sending parts.
     process->start(hoistBinary(), QStringList{QStringLiteral("--headless"),
+                                              QStringLiteral("--one-stream"),
                                               QStringLiteral("--state-dir"), m_state->path()}
                                       + arguments);
     process->waitForStarted();
@@ -103,7 +106,7 @@ QString tst_CrashResume::storeIntegrity() const
     return store.integrityCheck();
 }
 
-QUrl tst_CrashResume::startThenKill(const TusServerProcess &server, const QString &path) const
+QUrl tst_CrashResume::startThenKill(const TestPeer &server, const QString &path) const
 {
     auto hoist = startHoist({QStringLiteral("-e"), server.endpoint().toString(),
                              QStringLiteral("--chunk-size"), QString::number(Chunk), path});
@@ -119,7 +122,8 @@ QUrl tst_CrashResume::startThenKill(const TusServerProcess &server, const QStrin
 
 void tst_CrashResume::killedAtRandomMomentsLosesNothing()
 {
-    TusServerProcess server;
+    const auto peer = TestPeer::create();
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     QTemporaryDir files;
     // Mixed sizes, from empty to a few dozen chunks.
@@ -198,7 +202,8 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
 
 void tst_CrashResume::fileModifiedBetweenKillAndRestart()
 {
-    TusServerProcess server;
+    const auto peer = TestPeer::create();
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     QTemporaryDir files;
     constexpr qint64 Size = 48 * MiB;
@@ -244,7 +249,8 @@ void tst_CrashResume::fileModifiedBetweenKillAndRestart()
 
 void tst_CrashResume::secondHoistOnTheSameQueueRefuses()
 {
-    TusServerProcess server;
+    const auto peer = TestPeer::create();
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     QTemporaryDir files;
     const QString path = makeTestFile(files.path(), QStringLiteral("long.bin"), 256 * MiB, 3);
@@ -267,7 +273,8 @@ void tst_CrashResume::secondHoistOnTheSameQueueRefuses()
 
 void tst_CrashResume::uploadLostByTheServerStartsAgain()
 {
-    TusServerProcess server;
+    const auto peer = TestPeer::create();
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     QTemporaryDir files;
     constexpr qint64 Size = 48 * MiB;
@@ -276,8 +283,7 @@ void tst_CrashResume::uploadLostByTheServerStartsAgain()
     QVERIFY(!oldUrl.isEmpty());
     // The server forgets the upload while Hoist is down (expired, cleaned up, another disk).
     server.kill();
-    QVERIFY(QFile::remove(server.storedPath(oldUrl)));
-    QVERIFY(QFile::remove(server.storedPath(oldUrl) + QStringLiteral(".json")));
+    QVERIFY(server.eraseStored(oldUrl));
     QVERIFY2(server.restart(), qPrintable(server.errorString()));
 
     QByteArray out;

@@ -1,16 +1,14 @@
-// Uploads that survive a hostile network: the scheduler with its persistent store, talking to the
-// real @tus/server through a fault-injecting proxy (resets mid-body, stalls) or to a server that
-// is killed and restarted under it.
+// Uploads that survive a hostile network: the scheduler with its persistent store, talking to a
+// real tus server (@tus/server or hoistd, as HOIST_TEST_PEER says) through a fault-injecting
+// proxy (resets mid-body, stalls) or to a server that is killed and restarted under it.
 #include "faultproxy.h"
+#include "schedulerfixture.h"
 #include "testfiles.h"
-#include "tusserverprocess.h"
 #include "waitfor.h"
 
 #include "storethread.h"
-#include "tusprotocol.h"
 #include "uploadscheduler.h"
 
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,39 +34,33 @@ private:
     bool allSucceeded(const QList<TaskId> &ids) const;
     QString storeIntegrity() const;
 
-    std::unique_ptr<TusServerProcess> m_server;
+    std::unique_ptr<TestPeer> m_server;
     std::unique_ptr<FaultProxy> m_proxy;
-    std::unique_ptr<QTemporaryDir> m_files;
     std::unique_ptr<QTemporaryDir> m_state;
     std::unique_ptr<StoreThread> m_store;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<TusProtocol> m_protocol;
-    std::unique_ptr<UploadScheduler> m_scheduler;
+    std::unique_ptr<SchedulerFixture> m_fixture; // pointed at the proxy
+    // The fixture's parts, by the names the cases use.
+    const QTemporaryDir *m_files = nullptr;
+    UploadScheduler *m_scheduler = nullptr;
 };
 
 void tst_Faults::init()
 {
-    m_server = std::make_unique<TusServerProcess>();
+    m_server = TestPeer::create();
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
     m_proxy = std::make_unique<FaultProxy>();
     QVERIFY2(m_proxy->start(QStringLiteral("127.0.0.1"), m_server->port()),
              qPrintable(m_proxy->errorString()));
-    m_files = std::make_unique<QTemporaryDir>();
     m_state = std::make_unique<QTemporaryDir>();
     m_store = std::make_unique<StoreThread>(m_state->path());
     const TaskStore::OpenResult opened = m_store->open();
     QVERIFY2(opened.ok, qPrintable(opened.error));
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_protocol = std::make_unique<TusProtocol>(m_network.get());
-    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
-    m_scheduler->setStore(m_store->store());
-    m_scheduler->setEndpoint(m_proxy->url(QStringLiteral("/files/")));
-    m_scheduler->setChunkSize(256 * KiB);
-    RetryPolicy policy;
-    policy.maxRetries = 10;
-    policy.baseDelay = std::chrono::milliseconds(20);
-    policy.maxDelay = std::chrono::milliseconds(500);
-    m_scheduler->setRetryPolicy(policy);
+    m_fixture = std::make_unique<SchedulerFixture>();
+    QVERIFY2(m_fixture->start(m_proxy->url(QStringLiteral("/files/")), m_store->store()),
+             qPrintable(m_fixture->errorString()));
+    m_files = &m_fixture->files();
+    m_scheduler = m_fixture->scheduler();
+    m_scheduler->setRetryPolicy(SchedulerFixture::fastRetries(10, std::chrono::milliseconds(500)));
 }
 
 void tst_Faults::cleanup()
@@ -76,23 +68,18 @@ void tst_Faults::cleanup()
     // Whatever happened, what the store holds must still be a sound database.
     if (m_store)
         QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
-    m_scheduler.reset();
-    m_protocol.reset();
-    m_network.reset();
+    if (QTest::currentTestFailed() && m_server)
+        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+    m_fixture.reset(); // files go with it: the proxy and the server outlive the scheduler
     m_store.reset();
     m_proxy.reset();
     m_server.reset();
-    m_files.reset();
     m_state.reset();
 }
 
 QList<TaskId> tst_Faults::add(const QStringList &paths)
 {
-    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    m_scheduler->addPaths(paths);
-    if (!added.wait(20000))
-        return {};
-    return added.first().first().value<QList<TaskId>>();
+    return m_fixture->add(paths, Priority::Normal, 20000);
 }
 
 bool tst_Faults::allSucceeded(const QList<TaskId> &ids) const

@@ -1,8 +1,8 @@
-// UploadScheduler's hashing phase against the real third-party tus server (@tus/server): the
-// SHA-256 it sends, the phase a person sees, the concurrency slot it holds, pause and resume,
-// and a restored queue that does not hash twice.
+// UploadScheduler's hashing phase against a real tus server (@tus/server or hoistd, as
+// HOIST_TEST_PEER says): the SHA-256 it sends, the phase a person sees, the concurrency slot it
+// holds, pause and resume, and a restored queue that does not hash twice.
+#include "schedulerfixture.h"
 #include "testfiles.h"
-#include "tusserverprocess.h"
 #include "waitfor.h"
 
 #include "fingerprint.h"
@@ -14,9 +14,6 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,63 +47,40 @@ private Q_SLOTS:
     void hashingOffSendsNoHash();
 
 private:
-    QList<TaskId> add(const QStringList &paths);
-    bool waitIdle(int timeoutMs = UploadTimeoutMs);
-    // What @tus/file-store recorded as the upload's metadata (it keeps <id>.json beside the data).
-    QJsonObject storedMetadata(const QUrl &uploadUrl) const;
+    QList<TaskId> add(const QStringList &paths) { return m_fixture->add(paths); }
+    bool waitIdle(int timeoutMs = UploadTimeoutMs) { return m_fixture->waitIdle(timeoutMs); }
+    // The upload's metadata as the server keeps it.
+    QMap<QString, QString> storedMetadata(const QUrl &uploadUrl) const
+    {
+        return m_server->metadata(uploadUrl);
+    }
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
 
-    std::unique_ptr<TusServerProcess> m_server;
-    std::unique_ptr<QTemporaryDir> m_files;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<TusProtocol> m_protocol;
-    std::unique_ptr<UploadScheduler> m_scheduler;
+    std::unique_ptr<SchedulerFixture> m_fixture;
+    // Its parts, by the names the cases use.
+    TestPeer *m_server = nullptr;
+    const QTemporaryDir *m_files = nullptr;
+    UploadScheduler *m_scheduler = nullptr;
 };
 
 void tst_Hashing::init()
 {
-    m_server = std::make_unique<TusServerProcess>();
-    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
-    m_files = std::make_unique<QTemporaryDir>();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_protocol = std::make_unique<TusProtocol>(m_network.get());
-    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
-    m_scheduler->setHashBeforeUpload(true);
-    m_scheduler->setEndpoint(m_server->endpoint());
+    m_fixture = std::make_unique<SchedulerFixture>();
+    QVERIFY2(m_fixture->start(), qPrintable(m_fixture->errorString()));
+    m_server = m_fixture->peer();
+    m_files = &m_fixture->files();
+    m_scheduler = m_fixture->scheduler();
+    m_scheduler->setHashPolicy(UploadScheduler::HashPolicy::Always);
     m_scheduler->setChunkSize(4 * MiB);
-    QVERIFY(m_scheduler->hashBeforeUpload()); // on for these tests (off by default)
+    // Always for these tests, whatever the server (by default: only when it offers instant upload).
+    QCOMPARE(m_scheduler->hashPolicy(), UploadScheduler::HashPolicy::Always);
 }
 
 void tst_Hashing::cleanup()
 {
-    m_scheduler.reset();
-    m_protocol.reset();
-    m_network.reset();
-    m_server.reset();
-    m_files.reset();
-}
-
-QList<TaskId> tst_Hashing::add(const QStringList &paths)
-{
-    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    m_scheduler->addPaths(paths);
-    if (!added.wait(10000))
-        return {};
-    return added.first().first().value<QList<TaskId>>();
-}
-
-bool tst_Hashing::waitIdle(int timeoutMs)
-{
-    return waitFor([this] { return m_scheduler->isIdle(); }, timeoutMs);
-}
-
-QJsonObject tst_Hashing::storedMetadata(const QUrl &uploadUrl) const
-{
-    QFile file(m_server->storedPath(uploadUrl) + QStringLiteral(".json"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    const QJsonObject upload = QJsonDocument::fromJson(file.readAll()).object();
-    return upload.value(QLatin1String("metadata")).toObject();
+    if (QTest::currentTestFailed() && m_server)
+        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+    m_fixture.reset();
 }
 
 void tst_Hashing::metadataCarriesSha256()
@@ -123,9 +97,9 @@ void tst_Hashing::metadataCarriesSha256()
         QCOMPARE(t->state(), TaskState::Success);
         const QByteArray expected = sha256Hex(sizes[i], i + 11);
         QCOMPARE(t->contentHash().toHex(), expected);
-        const QJsonObject metadata = storedMetadata(t->uploadUrl());
-        QCOMPARE(metadata.value(QLatin1String("sha256")).toString().toLatin1(), expected);
-        QCOMPARE(metadata.value(QLatin1String("filename")).toString(),
+        const QMap<QString, QString> metadata = storedMetadata(t->uploadUrl());
+        QCOMPARE(metadata.value(QStringLiteral("sha256")).toLatin1(), expected);
+        QCOMPARE(metadata.value(QStringLiteral("filename")),
                  QStringLiteral("m%1.bin").arg(i));
         QVERIFY(fileMatches(m_server->storedPath(t->uploadUrl()), sizes[i], i + 11));
     }
@@ -137,12 +111,12 @@ void tst_Hashing::passesThroughHashingPhase()
 {
     const QString path = makeTestFile(m_files->path(), QStringLiteral("big.bin"), SlowToHash, 2);
     QList<TaskPhase> startedIn;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+    connect(m_scheduler, &UploadScheduler::taskStarted, this,
             [&](TaskId id) { startedIn << task(id)->phase(); });
     // What a table sees: each batch of changes, in order.
     QList<QPair<TaskPhase, double>> seen;
     bool hashedBeforeTransfer = true;
-    connect(m_scheduler.get(), &UploadScheduler::tasksChanged, this, [&](const QList<TaskId> &ids) {
+    connect(m_scheduler, &UploadScheduler::tasksChanged, this, [&](const QList<TaskId> &ids) {
         for (TaskId id : ids) {
             const UploadTask *t = task(id);
             if (t->state() != TaskState::Uploading)
@@ -173,7 +147,7 @@ void tst_Hashing::passesThroughHashingPhase()
     QVERIFY(firstTransfer < seen.size());
     QCOMPARE(task(ids[0])->hashProgress(), 1.0);
     QCOMPARE(task(ids[0])->phase(), TaskPhase::Transferring); // outside Uploading
-    QCOMPARE(storedMetadata(task(ids[0])->uploadUrl()).value(QLatin1String("sha256")).toString(),
+    QCOMPARE(storedMetadata(task(ids[0])->uploadUrl()).value(QStringLiteral("sha256")),
              QString::fromLatin1(sha256Hex(SlowToHash, 2)));
 }
 
@@ -194,11 +168,11 @@ void tst_Hashing::hashingHoldsAConcurrencySlot()
         most = qMax(most, active);
         overLimit |= active > 2 || m_scheduler->runningCount() > 2;
     };
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this, [&](TaskId id) {
+    connect(m_scheduler, &UploadScheduler::taskStarted, this, [&](TaskId id) {
         hashingAtStart += task(id)->phase() == TaskPhase::Hashing ? 1 : 0;
         look();
     });
-    connect(m_scheduler.get(), &UploadScheduler::tasksChanged, this, look);
+    connect(m_scheduler, &UploadScheduler::tasksChanged, this, look);
     const QList<TaskId> ids = add(paths);
     QVERIFY(waitIdle());
     for (TaskId id : ids)
@@ -215,7 +189,7 @@ void tst_Hashing::hashingHoldsAConcurrencySlot()
         makeTestFile(m_files->path(), QStringLiteral("two"), MiB, 31)};
     QList<TaskState> otherWhileHashing;
     QList<TaskId> pair;
-    connect(m_scheduler.get(), &UploadScheduler::tasksChanged, this, [&] {
+    connect(m_scheduler, &UploadScheduler::tasksChanged, this, [&] {
         if (pair.size() == 2 && task(pair[0])->phase() == TaskPhase::Hashing)
             otherWhileHashing << task(pair[1])->state();
     });
@@ -232,7 +206,7 @@ void tst_Hashing::pauseDuringHashingThenResume()
     QList<TaskPhase> startedIn;
     TaskId paused = 0;
     TaskPhase pausedIn = TaskPhase::Transferring;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this, [&](TaskId id) {
+    connect(m_scheduler, &UploadScheduler::taskStarted, this, [&](TaskId id) {
         startedIn << task(id)->phase();
         if (startedIn.size() == 1) {
             // On the next turn of the event loop, while its worker is reading the file.
@@ -259,7 +233,7 @@ void tst_Hashing::pauseDuringHashingThenResume()
     QVERIFY(waitFor([&] { return task(ids[0])->state() == TaskState::Success; }, UploadTimeoutMs));
     QCOMPARE(startedIn, (QList<TaskPhase>{TaskPhase::Hashing, TaskPhase::Hashing}));
     QCOMPARE(m_server->stats().count(QStringLiteral("POST")), 1);
-    QCOMPARE(storedMetadata(task(ids[0])->uploadUrl()).value(QLatin1String("sha256")).toString(),
+    QCOMPARE(storedMetadata(task(ids[0])->uploadUrl()).value(QStringLiteral("sha256")),
              QString::fromLatin1(sha256Hex(SlowToHash, 40)));
     QVERIFY(fileMatches(m_server->storedPath(task(ids[0])->uploadUrl()), SlowToHash, 40));
 }
@@ -267,7 +241,7 @@ void tst_Hashing::pauseDuringHashingThenResume()
 void tst_Hashing::fileChangedWhileHashing()
 {
     const QString path = makeTestFile(m_files->path(), QStringLiteral("cut.bin"), SlowToHash, 50);
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+    connect(m_scheduler, &UploadScheduler::taskStarted, this,
             [&] { QFile::resize(path, 3 * MiB); });
     const QList<TaskId> ids = add({path});
     QVERIFY(waitIdle());
@@ -299,16 +273,17 @@ void tst_Hashing::restoredTaskWithHashDoesNotHashAgain()
         r.chunkSize = 4 * MiB;
         records.append(r);
     }
-    // Task 1 was hashed before the restart (a value no file here has: proof it is not
-    // recomputed); task 2 was not, as in a store from before hashes were kept.
-    const QByteArray storedHash(32, '\xab');
+    // Task 1 was hashed before the restart (it starts in Transferring: proof it is not
+    // recomputed); task 2 was not, as in a store from before hashes were kept. The stored hash
+    // is the file's own: hoistd checks a declared hash and rejects an upload that does not match.
+    const QByteArray storedHash = QByteArray::fromHex(sha256Hex(size, 61));
     records[0].contentHash = storedHash;
     {
         StoreThread store(state.path());
         QVERIFY(store.open().ok);
         m_scheduler->setStore(store.store());
         QMap<TaskId, TaskPhase> startedIn;
-        connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+        connect(m_scheduler, &UploadScheduler::taskStarted, this,
                 [&](TaskId id) { startedIn.insert(id, task(id)->phase()); });
         m_scheduler->restore(records);
         QVERIFY(waitIdle());
@@ -316,11 +291,13 @@ void tst_Hashing::restoredTaskWithHashDoesNotHashAgain()
         QCOMPARE(task(2)->state(), TaskState::Success);
         QCOMPARE(startedIn.value(1), TaskPhase::Transferring);
         QCOMPARE(startedIn.value(2), TaskPhase::Hashing);
-        QCOMPARE(storedMetadata(task(1)->uploadUrl()).value(QLatin1String("sha256")).toString(),
+        QCOMPARE(storedMetadata(task(1)->uploadUrl()).value(QStringLiteral("sha256")),
                  QString::fromLatin1(storedHash.toHex()));
-        QCOMPARE(storedMetadata(task(2)->uploadUrl()).value(QLatin1String("sha256")).toString(),
+        QCOMPARE(storedMetadata(task(2)->uploadUrl()).value(QStringLiteral("sha256")),
                  QString::fromLatin1(sha256Hex(size, 62)));
-        m_scheduler.reset(); // before its store goes
+        m_fixture.reset(); // its scheduler before the store goes
+        m_scheduler = nullptr;
+        m_server = nullptr;
     }
     // The hash computed for task 2 is in the store for the next start.
     TaskStore reopened(state.path());
@@ -333,19 +310,19 @@ void tst_Hashing::restoredTaskWithHashDoesNotHashAgain()
 
 void tst_Hashing::hashingOffSendsNoHash()
 {
-    m_scheduler->setHashBeforeUpload(false);
+    m_scheduler->setHashPolicy(UploadScheduler::HashPolicy::Never);
     const QString path = makeTestFile(m_files->path(), QStringLiteral("plain.bin"), 5 * MiB, 70);
     QList<TaskPhase> startedIn;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+    connect(m_scheduler, &UploadScheduler::taskStarted, this,
             [&](TaskId id) { startedIn << task(id)->phase(); });
     const QList<TaskId> ids = add({path});
     QVERIFY(waitIdle());
     QCOMPARE(task(ids[0])->state(), TaskState::Success);
     QCOMPARE(startedIn, QList<TaskPhase>{TaskPhase::Transferring});
     QVERIFY(task(ids[0])->contentHash().isEmpty());
-    const QJsonObject metadata = storedMetadata(task(ids[0])->uploadUrl());
-    QVERIFY(metadata.contains(QLatin1String("filename"))); // the metadata file was read
-    QVERIFY(!metadata.contains(QLatin1String("sha256")));
+    const QMap<QString, QString> metadata = storedMetadata(task(ids[0])->uploadUrl());
+    QVERIFY(metadata.contains(QStringLiteral("filename"))); // the metadata was read
+    QVERIFY(!metadata.contains(QStringLiteral("sha256")));
 }
 
 QTEST_GUILESS_MAIN(tst_Hashing)

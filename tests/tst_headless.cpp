@@ -1,5 +1,5 @@
 #include "testfiles.h"
-#include "tusserverprocess.h"
+#include "testpeer.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -91,17 +91,17 @@ private:
 };
 } // namespace
 
-// The hoist binary end to end against the third-party tus server: exit codes, one result line
-// per file, and the bytes the server stored.
+// The hoist binary end to end against a real tus server (@tus/server or hoistd, as
+// HOIST_TEST_PEER says): exit codes, one result line per file, and the bytes the server stored.
 class TestHeadless : public QObject {
     Q_OBJECT
 
-    TusServerProcess m_server;
+    std::unique_ptr<TestPeer> m_server = TestPeer::create();
     QTemporaryDir m_dir;
 
     QStringList base() const
     {
-        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"), m_server.endpoint().toString(),
+        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"), m_server->endpoint().toString(),
                 QStringLiteral("--chunk-size"), QString::number(Chunk)};
     }
 
@@ -110,7 +110,7 @@ private Q_SLOTS:
     {
         QVERIFY2(!qEnvironmentVariableIsEmpty("HOIST_BINARY"), "HOIST_BINARY not set");
         QVERIFY(m_dir.isValid());
-        QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+        QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
     }
 
     void allSucceed()
@@ -138,7 +138,7 @@ private Q_SLOTS:
             const int i = indexOf.value(path);
             const QUrl url(fields[2]);
             QVERIFY2(url.isValid() && url.scheme() == QLatin1String("http"), qPrintable(fields[2]));
-            QVERIFY2(m_server.storedBytes(url) == testContent(sizes[i], quint32(100 + i)),
+            QVERIFY2(m_server->storedBytes(url) == testContent(sizes[i], quint32(100 + i)),
                      qPrintable(QStringLiteral("stored bytes differ for %1").arg(fields[1])));
         }
         QVERIFY(!run.err.contains(QStringLiteral("error")));
@@ -158,8 +158,8 @@ private Q_SLOTS:
             QCOMPARE(fields.value(0), QStringLiteral("success"));
             urls.insert(canonical(fields.value(1)), QUrl(fields.value(2)));
         }
-        QCOMPARE(m_server.storedBytes(urls.value(canonical(a))), testContent(3 * Chunk, 7));
-        QCOMPARE(m_server.storedBytes(urls.value(canonical(b))), testContent(1000, 8));
+        QCOMPARE(m_server->storedBytes(urls.value(canonical(a))), testContent(3 * Chunk, 7));
+        QCOMPARE(m_server->storedBytes(urls.value(canonical(b))), testContent(1000, 8));
     }
 
     void missingPathFailsOnlyItself()
@@ -182,7 +182,7 @@ private Q_SLOTS:
             ++successes;
             const bool first = canonical(fields[1]) == canonical(good1);
             QVERIFY(first || canonical(fields[1]) == canonical(good2));
-            QCOMPARE(m_server.storedBytes(QUrl(fields[2])),
+            QCOMPARE(m_server->storedBytes(QUrl(fields[2])),
                      first ? testContent(2 * Chunk + 5, 11) : testContent(777, 12));
         }
         QCOMPARE(successes, 2);
@@ -201,7 +201,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         const QString file = m_dir.filePath(QStringLiteral("usage.bin"));
         makeTestFile(m_dir.path(), QStringLiteral("usage.bin"), 10);
-        const QString endpoint = m_server.endpoint().toString();
+        const QString endpoint = m_server->endpoint().toString();
         QTest::newRow("no endpoint") << QStringList{"--headless", file};
         QTest::newRow("no paths") << QStringList{"--headless", "--endpoint", endpoint};
         QTest::newRow("bad endpoint") << QStringList{"--headless", "--endpoint", "ftp://x/", file};
@@ -213,13 +213,13 @@ private Q_SLOTS:
     void usageErrors()
     {
         QFETCH(QStringList, args);
-        m_server.resetStats();
+        m_server->resetStats();
         const Run run = runHoist(args);
         QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 2, qPrintable(describe(run)));
         QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
         QVERIFY(run.err.contains(QStringLiteral("--help")));
         QVERIFY2(!run.err.contains(QStringLiteral("secret")), qPrintable(run.err));
-        QCOMPARE(m_server.stats().log.size(), 0); // nothing was sent
+        QCOMPARE(m_server->stats().log.size(), 0); // nothing was sent
     }
 
     void helpAndVersion()
@@ -260,7 +260,7 @@ private Q_SLOTS:
                                         << file);
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         QCOMPARE(run.lines.size(), 1);
-        QCOMPARE(m_server.storedBytes(QUrl(run.lines[0].value(2))), testContent(2 * Chunk, 22));
+        QCOMPARE(m_server->storedBytes(QUrl(run.lines[0].value(2))), testContent(2 * Chunk, 22));
         QVERIFY(!run.out.contains(QStringLiteral("secret-456")));
         QVERIFY(!run.err.contains(QStringLiteral("secret-456")));
     }

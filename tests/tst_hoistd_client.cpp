@@ -62,6 +62,8 @@ void TestHoistdClient::init()
     m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     m_scheduler->setEndpoint(m_server->endpoint());
     m_scheduler->setChunkSize(Chunk);
+    // One upload per file: these cases follow its URL (tst_parallelupload sends parts).
+    m_scheduler->setParallelParts(false);
     RetryPolicy fast;
     fast.baseDelay = std::chrono::milliseconds(20);
     fast.maxDelay = std::chrono::milliseconds(200);

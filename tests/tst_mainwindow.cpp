@@ -2,7 +2,7 @@
 // behind it is real and talks to the real tus server, or to a dead port when uploads must not
 // finish during the test (they then fail transiently and keep retrying).
 #include "testfiles.h"
-#include "tusserverprocess.h"
+#include "testpeer.h"
 
 #include "actionsdelegate.h"
 #include "mainwindow.h"
@@ -81,7 +81,7 @@ private:
     QList<TaskId> addFiles(int count, qint64 size = 1000);
     void selectRows(const QList<int> &proxyRows);
 
-    TusServerProcess m_server;
+    std::unique_ptr<TestPeer> m_server = TestPeer::create(); // HOIST_TEST_PEER's
     QTemporaryDir m_settingsDir;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QNetworkAccessManager> m_network;
@@ -98,7 +98,7 @@ void TestMainWindow::initTestCase()
     QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-    QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 
 void TestMainWindow::init()
@@ -188,7 +188,7 @@ void TestMainWindow::startsEmptyWithHint()
 
 void TestMainWindow::dropOnViewUploadsFiles()
 {
-    m_scheduler->setEndpoint(m_server.endpoint());
+    m_scheduler->setEndpoint(m_server->endpoint());
     showWindow();
     const QString a = makeTestFile(m_dir->path(), QStringLiteral("a.bin"), 300000, 11);
     const QString b = makeTestFile(m_dir->path(), QStringLiteral("b.bin"), 70000, 12);
@@ -202,7 +202,7 @@ void TestMainWindow::dropOnViewUploadsFiles()
     QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success), 2, UploadTimeoutMs);
     for (TaskId id : m_scheduler->taskIds()) {
         const UploadTask *task = m_scheduler->task(id);
-        const QByteArray stored = m_server.storedBytes(task->uploadUrl());
+        const QByteArray stored = m_server->storedBytes(task->uploadUrl());
         QFile file(task->path());
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(stored.size(), file.size());
@@ -369,17 +369,17 @@ void TestMainWindow::endpointAppliesAndIsRemembered()
     showWindow();
     QLineEdit *edit = m_window->endpointEdit();
     edit->setFocus();
-    edit->setText(m_server.endpoint().toString());
+    edit->setText(m_server->endpoint().toString());
     QTest::keyClick(edit, Qt::Key_Return);
-    QCOMPARE(m_scheduler->endpoint(), m_server.endpoint());
+    QCOMPARE(m_scheduler->endpoint(), m_server->endpoint());
     QCOMPARE(QSettings().value(QStringLiteral("endpoint")).toString(),
-             m_server.endpoint().toString());
+             m_server->endpoint().toString());
 
     // A new window over a scheduler without an endpoint picks the remembered one up.
     UploadScheduler fresh(m_protocol.get());
     MainWindow again(&fresh);
-    QCOMPARE(fresh.endpoint(), m_server.endpoint());
-    QCOMPARE(again.endpointEdit()->text(), m_server.endpoint().toString());
+    QCOMPARE(fresh.endpoint(), m_server->endpoint());
+    QCOMPARE(again.endpointEdit()->text(), m_server->endpoint().toString());
     // ...and uploads there.
     const QString path = makeTestFile(m_dir->path(), QStringLiteral("x.bin"), 5000, 3);
     QSignalSpy finished(&fresh, &UploadScheduler::taskFinished);
@@ -387,7 +387,7 @@ void TestMainWindow::endpointAppliesAndIsRemembered()
     QVERIFY(finished.wait(UploadTimeoutMs));
     const UploadTask *task = fresh.task(fresh.taskIds().at(0));
     QCOMPARE(task->state(), TaskState::Success);
-    QVERIFY(m_server.holds(task->uploadUrl()));
+    QVERIFY(m_server->holds(task->uploadUrl()));
 }
 
 void TestMainWindow::concurrencySpinBox()
@@ -404,7 +404,7 @@ void TestMainWindow::concurrencySpinBox()
 
 void TestMainWindow::statusBarCounts()
 {
-    m_scheduler->setEndpoint(m_server.endpoint());
+    m_scheduler->setEndpoint(m_server->endpoint());
     QLabel *counts = m_window->countsLabel();
     QCOMPARE(counts->text(), QStringLiteral("No uploads"));
     QCOMPARE(addFiles(2).size(), 2);

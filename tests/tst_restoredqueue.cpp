@@ -1,16 +1,15 @@
 // The queue a person sees after restarting Hoist is the one they left: same rows, same order,
 // same states, progress and reasons, and it goes on from there.
+// Against a real tus server: @tus/server or hoistd, as HOIST_TEST_PEER says.
+#include "schedulerfixture.h"
 #include "testfiles.h"
-#include "tusserverprocess.h"
 #include "waitfor.h"
 
 #include "storethread.h"
-#include "tusprotocol.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 
 #include <QAbstractItemModelTester>
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,17 +34,16 @@ QStringList rowTexts(const QAbstractItemModel &model)
     return rows;
 }
 
-// One run of the application's object graph on a state dir.
+// One run of the application's object graph on a state dir, uploading to `endpoint`.
 struct Session {
-    explicit Session(const QString &stateDir)
+    Session(const QString &stateDir, const QUrl &endpoint)
         : store(stateDir)
     {
         opened = store.open();
-        protocol = std::make_unique<TusProtocol>(&network);
-        scheduler = std::make_unique<UploadScheduler>(protocol.get());
-        scheduler->setStore(store.store());
+        engine.start(endpoint, store.store());
+        scheduler = engine.scheduler();
         scheduler->setChunkSize(64 * KiB);
-        model = std::make_unique<UploadTableModel>(scheduler.get());
+        model = std::make_unique<UploadTableModel>(scheduler);
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
@@ -53,14 +51,12 @@ struct Session {
     {
         tester.reset();
         model.reset();
-        scheduler.reset();
     }
 
-    StoreThread store;
+    StoreThread store; // outlives the engine's scheduler
     TaskStore::OpenResult opened;
-    QNetworkAccessManager network;
-    std::unique_ptr<TusProtocol> protocol;
-    std::unique_ptr<UploadScheduler> scheduler;
+    SchedulerFixture engine;
+    UploadScheduler *scheduler = nullptr;
     std::unique_ptr<UploadTableModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
 };
@@ -75,7 +71,8 @@ private Q_SLOTS:
 
 void tst_RestoredQueue::queueComesBackAsItWas()
 {
-    TusServerProcess server;
+    const auto peer = TestPeer::create();
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     QTemporaryDir files;
     QTemporaryDir state;
@@ -87,10 +84,9 @@ void tst_RestoredQueue::queueComesBackAsItWas()
     QList<double> progressBefore;
     QUrl pausedUrl;
     {
-        Session first(state.path());
+        Session first(state.path(), server.endpoint());
         QVERIFY2(first.opened.ok, qPrintable(first.opened.error));
-        first.scheduler->setEndpoint(server.endpoint());
-        QSignalSpy added(first.scheduler.get(), &UploadScheduler::tasksAdded);
+        QSignalSpy added(first.scheduler, &UploadScheduler::tasksAdded);
         first.scheduler->addPaths({done, paused, missing});
         QVERIFY(added.wait());
         const QList<TaskId> ids = added.first().first().value<QList<TaskId>>();
@@ -115,7 +111,7 @@ void tst_RestoredQueue::queueComesBackAsItWas()
     QVERIFY2(before.at(0).contains(QLatin1String("Done")), qPrintable(before.at(0)));
     QVERIFY2(before.at(2).contains(QLatin1String("Failed")), qPrintable(before.at(2)));
 
-    Session second(state.path());
+    Session second(state.path(), server.endpoint());
     QVERIFY2(second.opened.ok, qPrintable(second.opened.error));
     QCOMPARE(second.opened.tasks.size(), 3);
     second.scheduler->restore(second.opened.tasks);

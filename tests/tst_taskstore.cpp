@@ -265,7 +265,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             2);
+             4);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

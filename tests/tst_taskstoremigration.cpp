@@ -1,5 +1,5 @@
-// TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes) is
-// brought up to date in place, keeping every task.
+// TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
+// parallel parts) is brought up to date in place, keeping every task.
 #include "taskstore.h"
 
 #include <QDir>
@@ -68,6 +68,9 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 1);
 
     const QByteArray hash(32, '\x5a');
+    UploadParts parts(2);
+    parts[0] = {0, 250, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")), 250};
+    parts[1] = {250, 1000, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p2")), 250};
     {
         TaskStore store(dir);
         const TaskStore::OpenResult opened = store.open();
@@ -82,11 +85,15 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         QCOMPARE(r.confirmedBytes, qint64(500));
         QCOMPARE(r.fingerprint, QByteArray("\x01\x02"));
         QVERIFY(r.contentHash.isEmpty());
+        QVERIFY(r.parts.isEmpty());
         r.contentHash = hash;
+        QVERIFY(!r.instant);
+        r.parts = parts;
+        r.instant = true;
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             2);
+             4);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -94,6 +101,8 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
     QVERIFY2(reopened.ok, qPrintable(reopened.error));
     QCOMPARE(reopened.tasks.size(), 1);
     QCOMPARE(reopened.tasks.first().contentHash, hash);
+    QCOMPARE(reopened.tasks.first().parts, parts);
+    QVERIFY(reopened.tasks.first().instant);
     QCOMPARE(reopened.tasks.first().confirmedBytes, qint64(500));
 }
 

@@ -1,6 +1,9 @@
-#include "tst_tustransfer.h"
+// TusTransfer and TusProtocol against a real tus server: @tus/server or hoistd, as HOIST_TEST_PEER
+// says (ctest runs both).
+#include "tst_tustransferbase.h"
 
 #include "testfiles.h"
+#include "testpeer.h"
 #include "waitfor.h"
 #include "transferrecorder.h"
 #include "tusprotocol.h"
@@ -58,23 +61,38 @@ QStringList expectedCreation(qint64 size, qint64 chunk)
 }
 } // namespace
 
-TransferJob TestTusTransfer::job(const QString &path, const QUrl &endpoint, qint64 chunk)
-{
-    const QFileInfo info(path);
-    TransferJob job;
-    job.filePath = path;
-    job.fileSize = info.size();
-    job.modifiedMs = info.lastModified().toMSecsSinceEpoch();
-    job.endpoint = endpoint;
-    job.chunkSize = chunk;
-    job.stallTimeoutMs = 20000;
-    return job;
-}
+class TestTusTransfer final : public TusTransferTestBase {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+
+    void uploadsSizes_data();
+    void uploadsSizes();
+    void uploadsLargeFile();
+    void holdsAfterCreateUntilContinued();
+    void metadataRoundTrips_data();
+    void metadataRoundTrips();
+    void resumesPartialUpload();
+    void lostUploadIsCreatedAgain();
+    void tooLargeForServer();
+    void fileTruncatedBetweenChunks();
+    void fileTruncatedDuringChunk();
+    void missingFile();
+    void terminationDeletesUpload();
+    void terminationWithoutKnownCapabilities();
+
+private:
+    QUrl createPartial(const QByteArray &content, qint64 sent);
+
+    std::unique_ptr<TestPeer> m_server = TestPeer::create();
+};
 
 // Creates an upload of content.size() bytes on the real server holding only the first `sent`.
 QUrl TestTusTransfer::createPartial(const QByteArray &content, qint64 sent)
 {
-    QNetworkRequest request(m_server.endpoint());
+    QNetworkRequest request(m_server->endpoint());
     request.setRawHeader("Tus-Resumable", "1.0.0");
     request.setRawHeader("Upload-Length", QByteArray::number(content.size()));
     request.setHeader(QNetworkRequest::ContentTypeHeader, "application/offset+octet-stream");
@@ -85,18 +103,19 @@ QUrl TestTusTransfer::createPartial(const QByteArray &content, qint64 sent)
     reply->deleteLater();
     if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() != 201)
         return {};
-    return QUrl::fromEncoded(reply->rawHeader("Location"));
+    // The Location may be a path (hoistd's is): it is relative to the creation URL.
+    return m_server->endpoint().resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
 }
 
 void TestTusTransfer::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
+    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 
 void TestTusTransfer::init()
 {
-    m_server.resetStats();
+    m_server->resetStats();
 }
 
 void TestTusTransfer::uploadsSizes_data()
@@ -116,7 +135,7 @@ void TestTusTransfer::uploadsSizes()
     const QString path =
         makeTestFile(m_dir.path(), QStringLiteral("size-%1.bin").arg(size), size, 11);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, m_server.endpoint()));
+    auto transfer = protocol.createTransfer(job(path, m_server->endpoint()));
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.events.isEmpty()); // start() never emits synchronously
@@ -125,9 +144,9 @@ void TestTusTransfer::uploadsSizes()
     QCOMPARE(rec.events, expectedCreation(size, Chunk));
     QCOMPARE(rec.afterEnd, 0);
     QVERIFY(rec.created.isValid());
-    QCOMPARE(m_server.storedBytes(rec.created), testContent(size, 11));
+    QCOMPARE(m_server->storedBytes(rec.created), testContent(size, 11));
 
-    const TusServerProcess::Stats stats = m_server.stats();
+    const PeerStats stats = m_server->stats();
     const qint64 chunks = (size + Chunk - 1) / Chunk;
     QCOMPARE(stats.count(QStringLiteral("OPTIONS")), 1);
     QCOMPARE(stats.count(QStringLiteral("POST")), 1);
@@ -145,20 +164,20 @@ void TestTusTransfer::uploadsLargeFile()
     constexpr qint64 Big = 8 * 1024 * 1024;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("large.bin"), Size, 5);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, m_server.endpoint(), Big));
+    auto transfer = protocol.createTransfer(job(path, m_server->endpoint(), Big));
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(120000));
     QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
     QCOMPARE(rec.events, expectedCreation(Size, Big));
     QVERIFY(rec.maxProgress > 0 && rec.maxProgress <= Big);
-    QVERIFY(fileMatches(m_server.storedPath(rec.created), Size, 5));
-    const TusServerProcess::Stats stats = m_server.stats();
+    QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 5));
+    const PeerStats stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("POST")), 1);
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 7);
     QCOMPARE(stats.bodyBytes, Size);
     QFile::remove(path);
-    QFile::remove(m_server.storedPath(rec.created));
+    QFile::remove(m_server->storedPath(rec.created));
 }
 
 void TestTusTransfer::holdsAfterCreateUntilContinued()
@@ -169,7 +188,7 @@ void TestTusTransfer::holdsAfterCreateUntilContinued()
     constexpr qint64 Size = 100 * 1024;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("held.bin"), Size, 8);
     TusProtocol protocol(&m_nam);
-    TransferJob held = job(path, m_server.endpoint());
+    TransferJob held = job(path, m_server->endpoint());
     held.holdAfterCreate = true;
     auto transfer = protocol.createTransfer(held);
     TransferRecorder rec(transfer.get());
@@ -179,7 +198,7 @@ void TestTusTransfer::holdsAfterCreateUntilContinued()
     // Give a wrongly eager transfer every chance to send something: it must not.
     QTest::qWait(200);
     QCOMPARE(rec.events, QStringList{QStringLiteral("created")});
-    TusServerProcess::Stats stats = m_server.stats();
+    PeerStats stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("POST")), 1);
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 0);
     QCOMPARE(stats.bodyBytes, 0);
@@ -187,8 +206,8 @@ void TestTusTransfer::holdsAfterCreateUntilContinued()
     transfer->continueAfterCreated();
     QVERIFY(rec.wait(20000));
     QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
-    QVERIFY(fileMatches(m_server.storedPath(rec.created), Size, 8));
-    stats = m_server.stats();
+    QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 8));
+    stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 2);
     QCOMPARE(stats.bodyBytes, Size);
 }
@@ -214,7 +233,7 @@ void TestTusTransfer::metadataRoundTrips()
     QFETCH(QString, type);
     const QString path = makeTestFile(m_dir.path(), name, 10, 2);
     QVERIFY(!path.isEmpty());
-    TransferJob j = job(path, m_server.endpoint());
+    TransferJob j = job(path, m_server->endpoint());
     j.metadata.insert(QStringLiteral("relativePath"),
                       QStringLiteral("Fotos/Ünïcødé, \"x\"/") + name);
     TusProtocol protocol(&m_nam);
@@ -224,15 +243,10 @@ void TestTusTransfer::metadataRoundTrips()
     QVERIFY(rec.wait(Timeout));
     QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
 
-    QFile info(m_server.storedPath(rec.created) + QStringLiteral(".json"));
-    QVERIFY(info.open(QIODevice::ReadOnly));
-    const QJsonObject metadata = QJsonDocument::fromJson(info.readAll())
-                                     .object()
-                                     .value(QLatin1String("metadata"))
-                                     .toObject();
-    QCOMPARE(metadata.value(QLatin1String("filename")).toString(), name);
-    QCOMPARE(metadata.value(QLatin1String("filetype")).toString(), type);
-    QCOMPARE(metadata.value(QLatin1String("relativePath")).toString(),
+    const QMap<QString, QString> metadata = m_server->metadata(rec.created);
+    QCOMPARE(metadata.value(QStringLiteral("filename")), name);
+    QCOMPARE(metadata.value(QStringLiteral("filetype")), type);
+    QCOMPARE(metadata.value(QStringLiteral("relativePath")),
              j.metadata.value(QStringLiteral("relativePath")));
     QCOMPARE(metadata.size(), 3);
 }
@@ -244,11 +258,11 @@ void TestTusTransfer::resumesPartialUpload()
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("resume.bin"), Size, 9);
     const QUrl url = createPartial(testContent(Size, 9), Held);
     QVERIFY(url.isValid());
-    QCOMPARE(m_server.storedBytes(url).size(), Held);
-    m_server.resetStats();
+    QCOMPARE(m_server->storedBytes(url).size(), Held);
+    m_server->resetStats();
 
     TusProtocol protocol(&m_nam);
-    TransferJob j = job(path, m_server.endpoint());
+    TransferJob j = job(path, m_server->endpoint());
     j.uploadUrl = url;
     auto transfer = protocol.createTransfer(j);
     TransferRecorder rec(transfer.get());
@@ -259,9 +273,9 @@ void TestTusTransfer::resumesPartialUpload()
              QStringList({"offset:100000", "chunk:100000-131072", "offset:131072",
                           "chunk:131072-196608", "offset:196608", "chunk:196608-262144",
                           "offset:262144", "chunk:262144-262151", "offset:262151", "completed"}));
-    QCOMPARE(m_server.storedBytes(url), testContent(Size, 9));
+    QCOMPARE(m_server->storedBytes(url), testContent(Size, 9));
 
-    const TusServerProcess::Stats stats = m_server.stats();
+    const PeerStats stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("HEAD")), 1);
     QCOMPARE(stats.count(QStringLiteral("POST")), 0);
     const QList<QJsonObject> patches = logOf(stats.log, QStringLiteral("PATCH"));
@@ -279,10 +293,10 @@ void TestTusTransfer::resumesPartialUpload()
 void TestTusTransfer::lostUploadIsCreatedAgain()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("lost.bin"), Chunk + 5, 4);
-    QUrl gone = m_server.endpoint();
+    QUrl gone = m_server->endpoint();
     gone.setPath(gone.path() + QStringLiteral("0123456789abcdef0123456789abcdef"));
     TusProtocol protocol(&m_nam);
-    TransferJob j = job(path, m_server.endpoint());
+    TransferJob j = job(path, m_server->endpoint());
     j.uploadUrl = gone;
     auto transfer = protocol.createTransfer(j);
     TransferRecorder rec(transfer.get());
@@ -292,19 +306,19 @@ void TestTusTransfer::lostUploadIsCreatedAgain()
     QCOMPARE(rec.events, QStringList({"lost", "chunk:0-65536", "created", "offset:65536",
                                       "chunk:65536-65541", "offset:65541", "completed"}));
     QVERIFY(rec.created != gone);
-    QCOMPARE(m_server.storedBytes(rec.created), testContent(Chunk + 5, 4));
-    const TusServerProcess::Stats stats = m_server.stats();
+    QCOMPARE(m_server->storedBytes(rec.created), testContent(Chunk + 5, 4));
+    const PeerStats stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("HEAD")), 1);
     QCOMPARE(stats.count(QStringLiteral("POST")), 1);
 }
 
 void TestTusTransfer::tooLargeForServer()
 {
-    TusServerProcess limited;
-    QVERIFY2(limited.start(0, 1000), qPrintable(limited.errorString()));
+    const auto limited = TestPeer::create();
+    QVERIFY2(limited->start(0, 1000), qPrintable(limited->errorString()));
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("too-large.bin"), 1001, 1);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, limited.endpoint()));
+    auto transfer = protocol.createTransfer(job(path, limited->endpoint()));
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
@@ -315,18 +329,18 @@ void TestTusTransfer::tooLargeForServer()
              qPrintable(rec.error.message));
     QVERIFY2(rec.error.message.contains(QLatin1String("1001 bytes")),
              qPrintable(rec.error.message));
-    const TusServerProcess::Stats stats = limited.stats();
+    const PeerStats stats = limited->stats();
     QCOMPARE(stats.count(QStringLiteral("OPTIONS")), 1);
     QCOMPARE(stats.count(QStringLiteral("POST")), 0);
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 0);
-    QCOMPARE(limited.uploadCount(), 0);
+    QCOMPARE(limited->uploadCount(), 0);
 }
 
 void TestTusTransfer::fileTruncatedBetweenChunks()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("shrinks.bin"), 3 * Chunk, 6);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, m_server.endpoint()));
+    auto transfer = protocol.createTransfer(job(path, m_server->endpoint()));
     TransferRecorder rec(transfer.get());
     connect(transfer.get(), &Transfer::offsetConfirmed, this, [&](qint64 offset) {
         if (offset == Chunk)
@@ -338,7 +352,7 @@ void TestTusTransfer::fileTruncatedBetweenChunks()
     QCOMPARE(rec.error.kind, Kind::FileChanged);
     QVERIFY2(rec.error.message.contains(QLatin1String("file changed while uploading")),
              qPrintable(rec.error.message));
-    QCOMPARE(m_server.stats().count(QStringLiteral("PATCH")), 0);
+    QCOMPARE(m_server->stats().count(QStringLiteral("PATCH")), 0);
 }
 
 void TestTusTransfer::fileTruncatedDuringChunk()
@@ -346,7 +360,7 @@ void TestTusTransfer::fileTruncatedDuringChunk()
     const QString path =
         makeTestFile(m_dir.path(), QStringLiteral("shrinks-mid.bin"), 3 * Chunk, 6);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, m_server.endpoint()));
+    auto transfer = protocol.createTransfer(job(path, m_server->endpoint()));
     TransferRecorder rec(transfer.get());
     // After the stat before the chunk, before its body is read: the device finds it short.
     connect(transfer.get(), &Transfer::chunkStarted, this, [&](qint64 begin, qint64) {
@@ -358,14 +372,14 @@ void TestTusTransfer::fileTruncatedDuringChunk()
     QCOMPARE(rec.events, QStringList({"chunk:0-65536", "created", "offset:65536",
                                       "chunk:65536-131072", "failed"}));
     QCOMPARE(rec.error.kind, Kind::FileChanged);
-    QVERIFY(m_server.storedBytes(rec.created).size() < 2 * Chunk);
+    QVERIFY(m_server->storedBytes(rec.created).size() < 2 * Chunk);
     QCOMPARE(rec.afterEnd, 0);
 }
 
 void TestTusTransfer::missingFile()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("vanishes.bin"), 10, 1);
-    TransferJob j = job(path, m_server.endpoint());
+    TransferJob j = job(path, m_server->endpoint());
     QVERIFY(QFile::remove(path));
     TusProtocol protocol(&m_nam);
     auto transfer = protocol.createTransfer(j);
@@ -374,40 +388,41 @@ void TestTusTransfer::missingFile()
     QVERIFY(rec.wait(Timeout));
     QCOMPARE(rec.error.kind, Kind::FileUnreadable);
     QVERIFY(rec.error.message.contains(QLatin1String("vanishes.bin")));
-    QCOMPARE(m_server.stats().log.size(), 0);
+    QCOMPARE(m_server->stats().log.size(), 0);
 }
 
 void TestTusTransfer::terminationDeletesUpload()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("terminate.bin"), 3 * Chunk, 2);
     TusProtocol protocol(&m_nam);
-    auto transfer = protocol.createTransfer(job(path, m_server.endpoint()));
+    auto transfer = protocol.createTransfer(job(path, m_server->endpoint()));
     TransferRecorder rec(transfer.get());
     connect(transfer.get(), &Transfer::offsetConfirmed, transfer.get(), &Transfer::abort);
     transfer->start();
     QTRY_COMPARE_WITH_TIMEOUT(rec.offsets.size(), 1, Timeout);
-    QVERIFY(m_server.holds(rec.created));
-    QVERIFY(protocol.capabilities(m_server.endpoint()).has(QStringLiteral("termination")));
+    QVERIFY(m_server->holds(rec.created));
+    QVERIFY(protocol.capabilities(m_server->endpoint()).has(QStringLiteral("termination")));
 
     QSignalSpy terminated(&protocol, &TransferProtocol::terminated);
     protocol.terminate(rec.created, {});
     QVERIFY(terminated.wait(Timeout));
     QCOMPARE(terminated.at(0).at(0).toUrl(), rec.created);
     QCOMPARE(terminated.at(0).at(1).toBool(), true);
-    QVERIFY(!m_server.holds(rec.created));
-    QCOMPARE(m_server.stats().count(QStringLiteral("DELETE")), 1);
+    QVERIFY(!m_server->holds(rec.created));
+    QCOMPARE(m_server->stats().count(QStringLiteral("DELETE")), 1);
 }
 
 void TestTusTransfer::terminationWithoutKnownCapabilities()
 {
     const QUrl url = createPartial(testContent(1000, 1), 10);
-    QVERIFY(m_server.holds(url));
+    QVERIFY(m_server->holds(url));
     TusProtocol protocol(&m_nam); // knows nothing of this server: tries anyway
     QSignalSpy terminated(&protocol, &TransferProtocol::terminated);
     protocol.terminate(url, {});
     QVERIFY(terminated.wait(Timeout));
     QCOMPARE(terminated.at(0).at(1).toBool(), true);
-    QVERIFY(!m_server.holds(url));
+    QVERIFY(!m_server->holds(url));
 }
 
 QTEST_GUILESS_MAIN(TestTusTransfer)
+#include "tst_tustransfer.moc"

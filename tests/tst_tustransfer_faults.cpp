@@ -1,5 +1,5 @@
 // The faults: TusTransfer against a ScriptedServer running MiniTus, with one thing gone wrong.
-#include "tst_tustransfer.h"
+#include "tst_tustransferbase.h"
 
 #include "minitus.h"
 #include "scriptedserver.h"
@@ -40,7 +40,36 @@ Fault on(const QByteArray &method, Reply reply)
 }
 } // namespace
 
-void TestTusTransfer::rejectedWithServerWords_data()
+// TusTransfer against a ScriptedServer: the faults a real server cannot be made to produce.
+class TestTusTransferFaults final : public TusTransferTestBase {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rejectedWithServerWords_data();
+    void rejectedWithServerWords();
+    void serverErrorIsTransient();
+    void retryAfter_data();
+    void retryAfter();
+    void stalledServer();
+    void garbageAnswer();
+    void connectionReset();
+    void connectionRefused();
+    void invalidUrl_data();
+    void invalidUrl();
+    void badResponses_data();
+    void badResponses();
+    void checksumSentAndVerified_data();
+    void checksumSentAndVerified();
+    void checksumMismatchIsConflict();
+    void conflictRereadsOffset();
+    void repeatedConflictFails();
+    void patchOfVanishedUploadCreatesNew();
+    void extraHeadersOnEveryRequest();
+    void terminationNotOffered();
+    void abortEmitsNothingMore();
+};
+
+void TestTusTransferFaults::rejectedWithServerWords_data()
 {
     QTest::addColumn<int>("status");
     QTest::addColumn<QByteArray>("body");
@@ -56,7 +85,7 @@ void TestTusTransfer::rejectedWithServerWords_data()
     QTest::newRow("long body") << 400 << QByteArray(5000, 'x') << Kind::Rejected;
 }
 
-void TestTusTransfer::rejectedWithServerWords()
+void TestTusTransferFaults::rejectedWithServerWords()
 {
     QFETCH(int, status);
     QFETCH(QByteArray, body);
@@ -82,7 +111,7 @@ void TestTusTransfer::rejectedWithServerWords()
     QCOMPARE(s.server.count("POST"), 1);
 }
 
-void TestTusTransfer::serverErrorIsTransient()
+void TestTusTransferFaults::serverErrorIsTransient()
 {
     Scripted s;
     s.tus.fault = on("PATCH", Reply(500, {}, "database on fire"));
@@ -105,7 +134,7 @@ void TestTusTransfer::serverErrorIsTransient()
     QCOMPARE(rec.created, s.server.url(QStringLiteral("/files/1")));
 }
 
-void TestTusTransfer::retryAfter_data()
+void TestTusTransferFaults::retryAfter_data()
 {
     QTest::addColumn<int>("status");
     QTest::addColumn<QByteArray>("value");
@@ -129,7 +158,7 @@ void TestTusTransfer::retryAfter_data()
     QTest::newRow("423") << 423 << QByteArray() << qint64(-1) << qint64(-1) << Kind::Locked;
 }
 
-void TestTusTransfer::retryAfter()
+void TestTusTransferFaults::retryAfter()
 {
     QFETCH(int, status);
     QFETCH(QByteArray, value);
@@ -159,7 +188,7 @@ void TestTusTransfer::retryAfter()
     }
 }
 
-void TestTusTransfer::stalledServer()
+void TestTusTransferFaults::stalledServer()
 {
     Scripted s;
     s.tus.fault = on("PATCH", Reply::stall());
@@ -185,7 +214,7 @@ void TestTusTransfer::stalledServer()
     QCOMPARE(s.server.count("PATCH"), 1);
 }
 
-void TestTusTransfer::garbageAnswer()
+void TestTusTransferFaults::garbageAnswer()
 {
     Scripted s;
     s.tus.fault = on("POST", Reply::garbage());
@@ -204,7 +233,7 @@ void TestTusTransfer::garbageAnswer()
     QCOMPARE(rec.afterEnd, 0);
 }
 
-void TestTusTransfer::connectionReset()
+void TestTusTransferFaults::connectionReset()
 {
     Scripted s;
     s.tus.fault = on("PATCH", Reply::reset());
@@ -221,7 +250,7 @@ void TestTusTransfer::connectionReset()
     QCOMPARE(rec.offsets, QList<qint64>{Chunk});
 }
 
-void TestTusTransfer::connectionRefused()
+void TestTusTransferFaults::connectionRefused()
 {
     QTcpServer probe;
     QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
@@ -241,7 +270,7 @@ void TestTusTransfer::connectionRefused()
              qPrintable(rec.error.message));
 }
 
-void TestTusTransfer::invalidUrl_data()
+void TestTusTransferFaults::invalidUrl_data()
 {
     QTest::addColumn<QUrl>("endpoint");
     QTest::addColumn<QUrl>("uploadUrl");
@@ -253,7 +282,7 @@ void TestTusTransfer::invalidUrl_data()
                                     << QUrl(QStringLiteral("file:///etc/passwd"));
 }
 
-void TestTusTransfer::invalidUrl()
+void TestTusTransferFaults::invalidUrl()
 {
     QFETCH(QUrl, endpoint);
     QFETCH(QUrl, uploadUrl);
@@ -271,7 +300,7 @@ void TestTusTransfer::invalidUrl()
     QVERIFY(rec.error.message.endsWith(QLatin1Char('.')));
 }
 
-void TestTusTransfer::badResponses_data()
+void TestTusTransferFaults::badResponses_data()
 {
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<int>("status");
@@ -297,7 +326,7 @@ void TestTusTransfer::badResponses_data()
         << QByteArray("OPTIONS") << 204 << QByteArray("Tus-Version: 0.2.2");
 }
 
-void TestTusTransfer::badResponses()
+void TestTusTransferFaults::badResponses()
 {
     QFETCH(QByteArray, method);
     QFETCH(int, status);
@@ -326,7 +355,7 @@ void TestTusTransfer::badResponses()
     QCOMPARE(s.server.count("HEAD"), 0);
 }
 
-void TestTusTransfer::checksumSentAndVerified_data()
+void TestTusTransferFaults::checksumSentAndVerified_data()
 {
     QTest::addColumn<QByteArray>("offered");
     QTest::addColumn<QByteArray>("used"); // empty: no Upload-Checksum at all
@@ -336,7 +365,7 @@ void TestTusTransfer::checksumSentAndVerified_data()
     QTest::newRow("md5 only") << QByteArray("md5") << QByteArray();
 }
 
-void TestTusTransfer::checksumSentAndVerified()
+void TestTusTransferFaults::checksumSentAndVerified()
 {
     QFETCH(QByteArray, offered);
     QFETCH(QByteArray, used);
@@ -357,7 +386,7 @@ void TestTusTransfer::checksumSentAndVerified()
     QCOMPARE(s.tus.checksumsSeen, expected);
 }
 
-void TestTusTransfer::checksumMismatchIsConflict()
+void TestTusTransferFaults::checksumMismatchIsConflict()
 {
     Scripted s;
     s.tus.fault = [](const Request &r) -> std::optional<Reply> {
@@ -379,7 +408,7 @@ void TestTusTransfer::checksumMismatchIsConflict()
              qPrintable(rec.error.message));
 }
 
-void TestTusTransfer::conflictRereadsOffset()
+void TestTusTransferFaults::conflictRereadsOffset()
 {
     Scripted s;
     bool answered = false;
@@ -410,7 +439,7 @@ void TestTusTransfer::conflictRereadsOffset()
     QCOMPARE(s.server.count("PATCH"), 3);
 }
 
-void TestTusTransfer::repeatedConflictFails()
+void TestTusTransferFaults::repeatedConflictFails()
 {
     Scripted s;
     s.tus.fault = on("PATCH", MiniTus::tusReply(409));
@@ -427,7 +456,7 @@ void TestTusTransfer::repeatedConflictFails()
     QCOMPARE(s.server.count("HEAD"), 1);
 }
 
-void TestTusTransfer::patchOfVanishedUploadCreatesNew()
+void TestTusTransferFaults::patchOfVanishedUploadCreatesNew()
 {
     Scripted s;
     bool vanished = false;
@@ -455,7 +484,7 @@ void TestTusTransfer::patchOfVanishedUploadCreatesNew()
     QCOMPARE(s.tus.data.value("/files/2"), testContent(size, 4));
 }
 
-void TestTusTransfer::extraHeadersOnEveryRequest()
+void TestTusTransferFaults::extraHeadersOnEveryRequest()
 {
     Scripted s;
     QVERIFY(s.listen());
@@ -483,7 +512,7 @@ void TestTusTransfer::extraHeadersOnEveryRequest()
     }
 }
 
-void TestTusTransfer::terminationNotOffered()
+void TestTusTransferFaults::terminationNotOffered()
 {
     Scripted s;
     s.tus.extensions = "creation";
@@ -506,7 +535,7 @@ void TestTusTransfer::terminationNotOffered()
     QCOMPARE(s.server.count("DELETE"), 0);
 }
 
-void TestTusTransfer::abortEmitsNothingMore()
+void TestTusTransferFaults::abortEmitsNothingMore()
 {
     Scripted s;
     s.tus.fault = on("PATCH", Reply::stall());
@@ -531,3 +560,6 @@ void TestTusTransfer::abortEmitsNothingMore()
     QCOMPARE(rec.events.last(), QStringLiteral("chunk:65536-131072"));
     QCOMPARE(s.server.count("PATCH"), 1);
 }
+
+QTEST_GUILESS_MAIN(TestTusTransferFaults)
+#include "tst_tustransfer_faults.moc"

@@ -1,7 +1,8 @@
-// UploadScheduler against the real third-party tus server (@tus/server) over loopback.
+// UploadScheduler against a real tus server over loopback: @tus/server or hoistd, as
+// HOIST_TEST_PEER says (ctest runs both).
+#include "schedulerfixture.h"
 #include "scriptedserver.h"
 #include "testfiles.h"
-#include "tusserverprocess.h"
 #include "waitfor.h"
 
 #include "tusprotocol.h"
@@ -11,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -75,54 +75,37 @@ private Q_SLOTS:
     void totalsCountStates();
 
 private:
-    QList<TaskId> add(const QStringList &paths, Priority priority = Priority::Normal);
-    bool waitIdle(int timeoutMs = UploadTimeoutMs);
+    QList<TaskId> add(const QStringList &paths, Priority priority = Priority::Normal)
+    {
+        return m_fixture->add(paths, priority);
+    }
+    bool waitIdle(int timeoutMs = UploadTimeoutMs) { return m_fixture->waitIdle(timeoutMs); }
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
 
-    std::unique_ptr<TusServerProcess> m_server;
-    std::unique_ptr<QTemporaryDir> m_files;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<TusProtocol> m_protocol;
-    std::unique_ptr<UploadScheduler> m_scheduler;
+    std::unique_ptr<SchedulerFixture> m_fixture;
+    // Its parts, by the names the cases use.
+    TestPeer *m_server = nullptr;
+    const QTemporaryDir *m_files = nullptr;
+    TusProtocol *m_protocol = nullptr;
+    UploadScheduler *m_scheduler = nullptr;
 };
 
 void tst_UploadScheduler::init()
 {
-    m_server = std::make_unique<TusServerProcess>();
-    QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
-    m_files = std::make_unique<QTemporaryDir>();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_protocol = std::make_unique<TusProtocol>(m_network.get());
-    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
-    m_scheduler->setEndpoint(m_server->endpoint());
-    m_scheduler->setChunkSize(256 * KiB);
-    RetryPolicy fast;
-    fast.baseDelay = std::chrono::milliseconds(20);
-    fast.maxDelay = std::chrono::milliseconds(200);
-    m_scheduler->setRetryPolicy(fast);
+    m_fixture = std::make_unique<SchedulerFixture>();
+    QVERIFY2(m_fixture->start(), qPrintable(m_fixture->errorString()));
+    m_server = m_fixture->peer();
+    m_files = &m_fixture->files();
+    m_protocol = m_fixture->protocol();
+    m_scheduler = m_fixture->scheduler();
+    m_scheduler->setRetryPolicy(SchedulerFixture::fastRetries());
 }
 
 void tst_UploadScheduler::cleanup()
 {
-    m_scheduler.reset();
-    m_protocol.reset();
-    m_network.reset();
-    m_server.reset();
-    m_files.reset();
-}
-
-QList<TaskId> tst_UploadScheduler::add(const QStringList &paths, Priority priority)
-{
-    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    m_scheduler->addPaths(paths, priority);
-    if (!added.wait(10000))
-        return {};
-    return added.first().first().value<QList<TaskId>>();
-}
-
-bool tst_UploadScheduler::waitIdle(int timeoutMs)
-{
-    return waitFor([this] { return m_scheduler->isIdle(); }, timeoutMs);
+    if (QTest::currentTestFailed() && m_server)
+        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+    m_fixture.reset();
 }
 
 void tst_UploadScheduler::uploadsFilesByteIdentical()
@@ -152,7 +135,7 @@ void tst_UploadScheduler::concurrencyLimitKeptAndReached()
     for (int i = 0; i < 8; ++i)
         paths << makeTestFile(m_files->path(), QStringLiteral("c%1").arg(i), 4 * MiB, i);
     int mostRunning = 0;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+    connect(m_scheduler, &UploadScheduler::taskStarted, this,
             [&] { mostRunning = qMax(mostRunning, m_scheduler->runningCount()); });
     const QList<TaskId> ids = add(paths);
     QVERIFY(waitIdle());
@@ -172,7 +155,7 @@ void tst_UploadScheduler::raisingConcurrencyStartsMore()
         paths << makeTestFile(m_files->path(), QStringLiteral("r%1").arg(i), 8 * MiB, i);
     int mostRunning = 0;
     bool overLimit = false;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this, [&] {
+    connect(m_scheduler, &UploadScheduler::taskStarted, this, [&] {
         mostRunning = qMax(mostRunning, m_scheduler->runningCount());
         overLimit |= m_scheduler->runningCount() > m_scheduler->concurrency();
     });
@@ -194,10 +177,10 @@ void tst_UploadScheduler::loweringConcurrencyStopsNothing()
     for (int i = 0; i < 5; ++i)
         paths << makeTestFile(m_files->path(), QStringLiteral("l%1").arg(i), 8 * MiB, i);
     QList<int> runningAtStart;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this,
+    connect(m_scheduler, &UploadScheduler::taskStarted, this,
             [&] { runningAtStart << m_scheduler->runningCount(); });
     int paused = 0;
-    connect(m_scheduler.get(), &UploadScheduler::tasksChanged, this, [&](const QList<TaskId> &ids) {
+    connect(m_scheduler, &UploadScheduler::tasksChanged, this, [&](const QList<TaskId> &ids) {
         for (TaskId id : ids)
             paused += task(id)->state() == TaskState::Paused;
     });
@@ -268,8 +251,8 @@ void tst_UploadScheduler::cancelDeletesUploadOnServer()
     QVERIFY(waitFor([&] { return task(id)->confirmedBytes() > 0; }, 20000));
     const QUrl url = task(id)->uploadUrl();
     QVERIFY(m_server->holds(url));
-    QSignalSpy removing(m_scheduler.get(), &UploadScheduler::taskAboutToBeRemoved);
-    QSignalSpy terminated(m_protocol.get(), &TransferProtocol::terminated);
+    QSignalSpy removing(m_scheduler, &UploadScheduler::taskAboutToBeRemoved);
+    QSignalSpy terminated(m_protocol, &TransferProtocol::terminated);
     m_scheduler->cancel(id);
     QCOMPARE(removing.size(), 1);
     QCOMPARE(removing.first().first().value<TaskId>(), id);
@@ -310,7 +293,7 @@ void tst_UploadScheduler::missingPathIsAnErrorWithReason()
 {
     const QString good = makeTestFile(m_files->path(), QStringLiteral("good"), 1000, 1);
     const QString missing = m_files->filePath(QStringLiteral("not there.bin"));
-    QSignalSpy finished(m_scheduler.get(), &UploadScheduler::taskFinished);
+    QSignalSpy finished(m_scheduler, &UploadScheduler::taskFinished);
     const QList<TaskId> ids = add({missing, good});
     QCOMPARE(ids.size(), 2);
     QVERIFY(waitIdle());
@@ -423,8 +406,10 @@ void tst_UploadScheduler::serverAlways500FailsAfterRetries()
     const QString message = task(id)->errorMessage();
     QVERIFY2(message.contains(QStringLiteral("500")) && message.contains(QStringLiteral("gave up")),
              qPrintable(message));
-    // One request per try (the first and three retries), each answered 500 at its first step.
-    QCOMPARE(broken.requests().size(), 4);
+    // The scheduler's one probe of the endpoint (is hashing worth it?), then one request per try
+    // (the first and three retries), each answered 500 at its first step.
+    QCOMPARE(broken.requests().size(), 5);
+    QCOMPARE(broken.requests().first().method, QByteArray("OPTIONS"));
 }
 
 void tst_UploadScheduler::retryAfterIsHonoured()
@@ -485,7 +470,7 @@ void tst_UploadScheduler::priorityOrder()
 {
     m_scheduler->setConcurrency(1);
     // Hold everything back (paused as it arrives), then let it go at once.
-    connect(m_scheduler.get(), &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {
+    connect(m_scheduler, &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {
         for (TaskId id : ids)
             m_scheduler->pause(id);
     });
@@ -494,7 +479,7 @@ void tst_UploadScheduler::priorityOrder()
     const TaskId high = add({makeTestFile(m_files->path(), QStringLiteral("high"), 10, 3)}, Priority::High).value(0);
     const TaskId normal2 = add({makeTestFile(m_files->path(), QStringLiteral("normal2"), 10, 4)}).value(0);
     QList<TaskId> order;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this, [&](TaskId id) { order << id; });
+    connect(m_scheduler, &UploadScheduler::taskStarted, this, [&](TaskId id) { order << id; });
     m_scheduler->resumeAll();
     QVERIFY(waitIdle());
     QCOMPARE(order, (QList<TaskId>{high, normal, normal2, low}));
@@ -506,7 +491,7 @@ void tst_UploadScheduler::lowPriorityIsNotStarved()
     m_scheduler->setConcurrency(1);
     m_scheduler->setAgingSkips(AgingSkips);
     bool holding = true;
-    connect(m_scheduler.get(), &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {
+    connect(m_scheduler, &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {
         for (TaskId id : ids)
             if (holding)
                 m_scheduler->pause(id);
@@ -523,7 +508,7 @@ void tst_UploadScheduler::lowPriorityIsNotStarved()
     holding = false;
     // An endless stream: every start of a high-priority task queues another one.
     QList<TaskId> order;
-    connect(m_scheduler.get(), &UploadScheduler::taskStarted, this, [&](TaskId id) {
+    connect(m_scheduler, &UploadScheduler::taskStarted, this, [&](TaskId id) {
         order << id;
         if (id != low && made < 40)
             addHigh();
@@ -539,7 +524,7 @@ void tst_UploadScheduler::lowPriorityIsNotStarved()
 void tst_UploadScheduler::totalsCountStates()
 {
     const QString good = makeTestFile(m_files->path(), QStringLiteral("g"), 5000, 1);
-    QSignalSpy totals(m_scheduler.get(), &UploadScheduler::totalsChanged);
+    QSignalSpy totals(m_scheduler, &UploadScheduler::totalsChanged);
     add({good, m_files->filePath(QStringLiteral("missing"))});
     QVERIFY(waitIdle());
     QVERIFY(waitFor([&] { return !totals.isEmpty(); }));

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QThread>
 
 
@@ -33,14 +34,18 @@ bool HoistdProcess::start(const QStringList &extraArgs, quint16 port)
     }
     m_args = extraArgs;
     m_process = std::make_unique<QProcess>();
+    m_logStart = QFileInfo(logPath()).size();
+    m_process->setStandardErrorFile(logPath(), QIODevice::Append);
     const QStringList args = QStringList{QStringLiteral("--listen"),
                                          QStringLiteral("127.0.0.1:%1").arg(port),
                                          QStringLiteral("--data"), dataDir()}
         + extraArgs;
     m_port = PeerProcess::start(*m_process, binary(), args, QStringLiteral("hoistd"), &m_error,
                                 &m_stderr);
-    if (m_port == 0)
+    if (m_port == 0) {
         m_process.reset();
+        m_error += QString::fromUtf8(serverLog().toUtf8().mid(m_logStart)); // this attempt
+    }
     return m_port != 0;
 }
 
@@ -132,9 +137,13 @@ qint64 HoistdProcess::peakResidentKiB() const
     return -1;
 }
 
+QString HoistdProcess::logPath() const
+{
+    return QDir(m_logDir.path()).filePath(QStringLiteral("hoistd.log"));
+}
+
 QString HoistdProcess::serverLog() const
 {
-    if (m_process)
-        m_stderr += m_process->readAllStandardError();
-    return QString::fromUtf8(m_stderr);
+    QFile log(logPath());
+    return log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString();
 }

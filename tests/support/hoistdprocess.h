@@ -9,7 +9,9 @@
 #include <memory>
 
 // hoistd (the build's own, from HOISTD_BINARY) as a real peer on a loopback port, with its data
-// directory in a temporary folder so that tests can look at what it stored.
+// directory in a temporary folder so that tests can look at what it stored. What it writes on
+// stderr goes to a file in another one (kept across restarts), so that a test reads all of it
+// at once.
 class HoistdProcess final {
     Q_DISABLE_COPY_MOVE(HoistdProcess)
 public:
@@ -42,12 +44,17 @@ public:
 
     QString errorString() const { return m_error; }
     QString serverLog() const; // what it printed on stderr
+    QString logPath() const;   // where that goes
+    // The log's size when the running process started: its own lines come after.
+    qint64 logSizeAtStart() const { return m_logStart; }
 
 private:
     QTemporaryDir m_root;
+    QTemporaryDir m_logDir; // not in m_root: tests look at everything hoistd wrote there
     std::unique_ptr<QProcess> m_process;
     QStringList m_args;
     quint16 m_port = 0;
+    qint64 m_logStart = 0;
     QString m_error;
-    mutable QByteArray m_stderr;
+    mutable QByteArray m_stderr; // PeerProcess's; stays empty, stderr goes to logPath()
 };

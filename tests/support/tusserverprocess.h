@@ -1,7 +1,7 @@
 #pragma once
 
-#include <QJsonArray>
-#include <QMap>
+#include "peerstats.h"
+
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -14,16 +14,7 @@
 class TusServerProcess final {
     Q_DISABLE_COPY_MOVE(TusServerProcess)
 public:
-    struct Stats {
-        int inFlight = 0;    // requests carrying upload bytes being received now
-        int maxInFlight = 0; // the most at once since the last reset
-        QMap<QString, int> byMethod;
-        qint64 bodyBytes = 0; // upload body bytes read off the sockets
-        // One object per request: method, url, uploadOffset, uploadLength, contentLength,
-        // status, responseOffset, socketBytes (body bytes that arrived for it).
-        QJsonArray log;
-        int count(const QString &method) const { return byMethod.value(method); }
-    };
+    using Stats = PeerStats; // counted by tus-server.mjs where the requests arrive
 
     TusServerProcess();
     ~TusServerProcess();
