@@ -3,8 +3,10 @@
 #include "commandline.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
+#include "keychainsecretstore.h"
 #include "mainwindow.h"
 #include "storethread.h"
+#include "tokenkeeper.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
@@ -68,6 +70,7 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setChunkSize(options.chunkSize);
     scheduler.setConcurrency(options.concurrency);
     scheduler.setHeaders(options.headers);
+    scheduler.setParallelParts(!options.oneStream);
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
@@ -158,8 +161,14 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     configure(scheduler, options, endpoint);
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
 
+    // Tokens given in the window, per endpoint, remembered in the system keyring when there is
+    // one. Before the queue is restored, so that each restored upload waits for its own token.
+    KeychainSecretStore secrets;
+    TokenKeeper tokens(&scheduler, &secrets);
+
     MainWindow window(&scheduler);
     endpoints.offerTo(&window);
+    window.setTokenKeeper(&tokens);
     scheduler.restore(restored); // the queue as it was, before anything new
     window.show();
     if (!notice.isEmpty())

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev libmicrohttpd-dev
+  libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
   nodejs npm curl time
   nginx
   xvfb xauth xdotool imagemagick fonts-dejavu-core
@@ -17,7 +17,7 @@ DEBIAN_PACKAGES=(
 APP_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev libmicrohttpd-dev
+  libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
 )
 APP_ONLY=0
 if [ "${1:-}" = "--app" ]; then

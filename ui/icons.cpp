@@ -26,4 +26,5 @@ QIcon Icons::retry() { return load("retry", QStyle::SP_BrowserReload); }
 QIcon Icons::addFiles() { return load("add-file", QStyle::SP_FileIcon); }
 QIcon Icons::addFolder() { return load("add-folder", QStyle::SP_DirIcon); }
 QIcon Icons::clear() { return load("clear", QStyle::SP_DialogResetButton); }
+QIcon Icons::token() { return load("token", QStyle::SP_DialogApplyButton); }
 QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

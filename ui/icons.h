@@ -12,5 +12,6 @@ public:
     static QIcon addFiles();
     static QIcon addFolder();
     static QIcon clear();
+    static QIcon token();
     static QIcon app();
 };

@@ -5,6 +5,7 @@
 #include "formatting.h"
 #include "icons.h"
 #include "progressdelegate.h"
+#include "tokencontrol.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"
@@ -86,7 +87,13 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     };
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // QWidget's destructor closes the window, which takes the focus from the endpoint field: its
+    // editingFinished would then call applyEndpoint() on a window whose members are gone (and
+    // start a server for "This computer" on the way out).
+    m_endpoint->disconnect(this);
+}
 
 void MainWindow::setConfirmCancel(ConfirmCancel confirm)
 {
@@ -205,7 +212,7 @@ void MainWindow::buildActions()
 
 void MainWindow::buildToolBar()
 {
-    QToolBar *bar = addToolBar(tr("Uploads"));
+    QToolBar *bar = m_toolBar = addToolBar(tr("Uploads"));
     bar->setObjectName(QStringLiteral("uploads"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -252,6 +259,16 @@ void MainWindow::buildToolBar()
     showEndpoint();
 }
 
+void MainWindow::setTokenKeeper(TokenKeeper *keeper)
+{
+    Q_ASSERT(keeper && !m_token);
+    m_token = new TokenControl(m_scheduler, keeper, this);
+    m_toolBar->addAction(m_token->action());
+    connect(m_token, &TokenControl::notice, this,
+            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    showEndpoint();
+}
+
 void MainWindow::setNamedEndpoint(const NamedEndpoint &named)
 {
     m_named = named;
@@ -284,6 +301,8 @@ void MainWindow::showEndpoint()
     m_endpoint->setText(named ? m_named.name : m_scheduler->endpoint().toString());
     m_endpoint->setToolTip(endpointToolTip());
     m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
+    if (m_token)
+        m_token->setEndpoint(m_scheduler->endpoint(), named);
 }
 
 void MainWindow::chooseNamedEndpoint()

@@ -16,6 +16,9 @@ class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
 class QSpinBox;
+class QToolBar;
+class TokenControl;
+class TokenKeeper;
 class UploadScheduler;
 class UploadTableModel;
 class UploadTableView;
@@ -49,6 +52,9 @@ public:
     // computer button. Choosing it forgets the remembered address.
     void setNamedEndpoint(const NamedEndpoint &named);
 
+    // Adds the "Token…" button beside the endpoint field: tokens per endpoint, kept by `keeper`.
+    void setTokenKeeper(TokenKeeper *keeper);
+
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
     static QString endpointProblem(const QString &text);
 
@@ -59,6 +65,7 @@ public:
     QSpinBox *concurrencySpin() const { return m_concurrency; }
     QLabel *countsLabel() const { return m_counts; }
     ActionsDelegate *actionsDelegate() const { return m_actions; }
+    TokenControl *tokenControl() const { return m_token; }
     QList<TaskId> selectedTaskIds() const;
 
     // Space: pause the selection, or resume it when all of it is paused.
@@ -94,7 +101,9 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     UploadTableView *m_view = nullptr;
     ActionsDelegate *m_actions = nullptr;
+    QToolBar *m_toolBar = nullptr;
     QLineEdit *m_endpoint = nullptr;
+    TokenControl *m_token = nullptr;
     QAction *m_endpointWarning = nullptr;
     QAction *m_namedEndpointAction = nullptr;
     NamedEndpoint m_named;

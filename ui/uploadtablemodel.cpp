@@ -160,7 +160,7 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
         return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
                                   : tr("Uploading");
     case TaskState::Paused: return tr("Paused");
-    case TaskState::Success: return tr("Done");
+    case TaskState::Success: return task.instant() ? tr("Done (instant)") : tr("Done");
     case TaskState::Error:
         // The reason belongs in the row, where a person looks first; the tooltip has it whole.
         return task.errorMessage().isEmpty() ? tr("Failed")

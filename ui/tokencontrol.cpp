@@ -1,0 +1,118 @@
+#include "tokencontrol.h"
+
+#include "endpointheaders.h"
+#include "icons.h"
+#include "tokendialog.h"
+#include "tokenkeeper.h"
+#include "uploadscheduler.h"
+
+#include <QAction>
+#include <QWidget>
+
+namespace {
+// How long the status bar shows that a server refused its token.
+constexpr int NoticeMs = 30000;
+} // namespace
+
+TokenControl::TokenControl(UploadScheduler *scheduler, TokenKeeper *keeper, QWidget *window)
+    : QObject(window)
+    , m_scheduler(scheduler)
+    , m_keeper(keeper)
+    , m_window(window)
+    , m_action(new QAction(Icons::token(), tr("Token…"), this))
+{
+    m_action->setObjectName(QStringLiteral("tokenAction"));
+    // Checked shows "a token is set"; a click only opens the dialog.
+    m_action->setCheckable(true);
+    connect(m_action, &QAction::triggered, this, [this] {
+        refresh(); // undo the toggle the click made
+        openDialog();
+    });
+    connect(m_keeper, &TokenKeeper::tokenChanged, this, &TokenControl::refresh);
+    connect(m_keeper, &TokenKeeper::keyringChanged, this, &TokenControl::refresh);
+    connect(m_keeper, &TokenKeeper::rememberFailed, this,
+            [this](const QUrl &endpoint, const QString &problem) {
+                Q_EMIT notice(tr("The keyring did not keep the token for %1 (%2); Hoist keeps "
+                                 "it until it quits.")
+                                  .arg(endpoint.host(), problem),
+                            NoticeMs);
+            });
+    connect(m_scheduler, &UploadScheduler::taskFinished, this, &TokenControl::onFinished);
+    refresh();
+}
+
+void TokenControl::setEndpoint(const QUrl &endpoint, bool local)
+{
+    m_endpoint = endpoint;
+    m_local = local;
+    if (!local)
+        m_keeper->lookUp(endpoint);
+    if (m_dialog && EndpointHeaders::keyOf(m_dialog->endpoint()) != EndpointHeaders::keyOf(endpoint))
+        m_dialog->reject(); // it was about the other server
+    refresh();
+}
+
+void TokenControl::refresh()
+{
+    const bool usable = !m_local && !EndpointHeaders::keyOf(m_endpoint).isEmpty();
+    const bool has = usable && m_keeper->hasToken(m_endpoint);
+    m_action->setEnabled(usable);
+    m_action->setChecked(has);
+    QString tip;
+    if (m_local)
+        tip = tr("Hoist's own server on this computer needs no token");
+    else if (!usable)
+        tip = tr("Set a server address first");
+    else if (!has)
+        tip = tr("No token set for this server. Click to give one.");
+    else if (m_keeper->isRemembered(m_endpoint))
+        tip = tr("A token is set for this server and remembered on this computer.");
+    else
+        tip = tr("A token is set for this server, for this session only.");
+    m_action->setToolTip(tip);
+    m_action->setStatusTip(tip);
+}
+
+TokenDialog *TokenControl::dialog() const
+{
+    return m_dialog.data();
+}
+
+TokenDialog *TokenControl::openDialog()
+{
+    if (m_dialog) {
+        m_dialog->raise();
+        m_dialog->activateWindow();
+        return m_dialog;
+    }
+    if (!m_action->isEnabled())
+        return nullptr;
+    m_dialog = new TokenDialog(m_keeper, m_endpoint, m_window);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog->open(); // window-modal, returns at once
+    return m_dialog;
+}
+
+bool TokenControl::refusedToken(const UploadTask &task)
+{
+    // TusHttp's sentence for a 401 (core/tushttp.cpp); the task keeps its kind and text only.
+    return task.state() == TaskState::Error && task.errorKind() == TransferError::Kind::Rejected
+           && task.errorMessage().contains(QLatin1String("(HTTP 401)"));
+}
+
+void TokenControl::onFinished(TaskId id)
+{
+    const UploadTask *task = m_scheduler->task(id);
+    if (!task || !refusedToken(*task))
+        return;
+    const QString server = task->endpoint().host();
+    const bool here =
+        EndpointHeaders::keyOf(task->endpoint()) == EndpointHeaders::keyOf(m_endpoint);
+    const bool has = m_keeper->hasToken(task->endpoint());
+    QString text = has ? tr("%1 refused the token (HTTP 401).").arg(server)
+                       : tr("%1 wants a token (HTTP 401).").arg(server);
+    text += QLatin1Char(' ')
+            + (here ? tr("Set it with “Token…” beside the server address, then retry.")
+                    : tr("Choose that server, set its token with “Token…”, then retry."));
+    Q_EMIT notice(text, NoticeMs);
+}
