@@ -212,6 +212,7 @@ void TusParallelTransfer::runSingle()
     connect(single, &Transfer::offsetConfirmed, this, &Transfer::offsetConfirmed);
     connect(single, &Transfer::chunkStarted, this, &Transfer::chunkStarted);
     connect(single, &Transfer::chunkProgress, this, &Transfer::chunkProgress);
+    connect(single, &Transfer::completedInstantly, this, &Transfer::completedInstantly);
     connect(single, &Transfer::completed, this, [this] {
         m_finished = true;
         Q_EMIT completed();

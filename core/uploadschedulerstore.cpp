@@ -151,7 +151,10 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         task->m_confirmed = r.confirmedBytes;
         task->m_shown = r.confirmedBytes;
         task->m_savedConfirmed = r.confirmedBytes;
-        task->m_chunks.setConfirmedOffset(r.confirmedBytes);
+        // Not for nothing confirmed: that would mark the one empty chunk of a 0-byte file (or of
+        // a path that failed before its size was known) done, and a failed row would look full.
+        if (r.confirmedBytes > 0 || r.state == TaskState::Success)
+            task->m_chunks.setConfirmedOffset(r.confirmedBytes);
         task->m_parts = r.parts;
         if (!r.parts.isEmpty()) {
             // Sent in parallel: what the server holds is each part's start, not one prefix.

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void cleanup();
 
     void secondUserUploadsInstantly();
+    void smallFileIsInstantInOneStream();
     void sameLengthOtherContentIsNotInstant();
     void serverWithoutInstantUploadGetsNoHashing();
 
@@ -199,6 +200,29 @@ void TestInstantUpload::secondUserUploadsInstantly() {
     QCOMPARE(opened.tasks.first().id, id);
     QCOMPARE(opened.tasks.first().state, TaskState::Success);
     QVERIFY(opened.tasks.first().instant);
+}
+
+void TestInstantUpload::smallFileIsInstantInOneStream() {
+    // Fewer chunks than parallel parts need: one stream, whose own creation gets the challenge.
+    QVERIFY(startHoistd());
+    constexpr qint64 Small = Chunk + 3;
+    const QString a = makeTestFile(m_files->path(), QStringLiteral("small.bin"), Small, 51);
+    QVERIFY(QDir().mkpath(m_files->filePath(QStringLiteral("bob"))));
+    const QString b =
+        makeTestFile(m_files->filePath(QStringLiteral("bob")), QStringLiteral("small.bin"), Small, 51);
+    auto alice = schedulerFor(m_hoistd->endpoint(), AliceToken);
+    const UploadTask *first = upload(*alice, a);
+    QVERIFY(first && first->state() == TaskState::Success);
+    QVERIFY(first->parts().isEmpty());
+    auto bob = schedulerFor(m_hoistd->endpoint(), BobToken);
+    const UploadTask *second = upload(*bob, b);
+    QVERIFY(second);
+    QCOMPARE(second->state(), TaskState::Success);
+    QVERIFY(second->parts().isEmpty());
+    QVERIFY(second->instant());
+    QCOMPARE(bodyBytesFor(second->uploadUrl()), 0);
+    QVERIFY(waitFor([&] { return bodyBytesFor({}) == Small; }, 5000)); // Alice's only
+    QVERIFY(fileMatches(m_hoistd->storedPath(second->uploadUrl()), Small, 51));
 }
 
 void TestInstantUpload::sameLengthOtherContentIsNotInstant() {

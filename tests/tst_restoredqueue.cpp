@@ -124,6 +124,10 @@ void tst_RestoredQueue::queueComesBackAsItWas()
     }
     QVERIFY(progressBefore.at(1) > 0.1);
     QCOMPARE(second.scheduler->totals().count(TaskState::Paused), 1);
+    // The path that failed before its size was known: its bar stays empty, as before.
+    const UploadTask *failed = second.scheduler->task(second.scheduler->taskIds().at(2));
+    QCOMPARE(failed->state(), TaskState::Error);
+    QCOMPARE(failed->chunks().countIn(ChunkState::Done), 0);
 
     // And it goes on from where the server has it, in the same upload.
     const TaskId pausedId = second.scheduler->taskIds().at(1);
