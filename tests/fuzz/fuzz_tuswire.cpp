@@ -1,5 +1,6 @@
 // Fuzz target for what hoistd parses out of a client's headers: core/tuswire.h (Upload-Offset and
-// Upload-Length numbers, Upload-Metadata, Upload-Concat) and server/checksum.h (Upload-Checksum).
+// Upload-Length numbers, Upload-Metadata, Upload-Concat), server/checksum.h (Upload-Checksum) and
+// core/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of
 // metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
@@ -7,6 +8,7 @@
 // builds with clang's -fsanitize=fuzzer (HOIST_LIBFUZZER) or with fuzz_driver.cpp and any compiler.
 
 #include "checksum.h"
+#include "instantwire.h"
 #include "tuswire.h"
 
 #include <QByteArray>
@@ -256,6 +258,35 @@ void checkBuiltConcat(const QByteArray &input)
 
 } // namespace
 
+// Instant upload (core/instantwire.h): the sha256 metadata value and the Hoist-Proof header hoistd
+// reads from a client, and the challenge the client reads back.
+void checkInstantWire(const QByteArray &input)
+{
+    if (const auto digest = InstantWire::parseSha256Hex(input.trimmed())) {
+        FUZZ_CHECK(digest->size() == InstantWire::DigestBytes);
+        FUZZ_CHECK(digest->toHex() == input.trimmed()); // lower-case hex only, nothing else
+    }
+    // Lengths around the ranges' bounds: small files, a 64 KiB range's edge, a huge file.
+    for (const qint64 length : {qint64(1), qint64(65536), qint64(65537), Q_INT64_C(1) << 40}) {
+        const auto challenge = InstantWire::parseChallenge(input, length);
+        if (!challenge)
+            continue;
+        FUZZ_CHECK(challenge->nonce.size() == InstantWire::NonceBytes);
+        FUZZ_CHECK(!challenge->ranges.isEmpty());
+        FUZZ_CHECK(challenge->ranges.size() <= InstantWire::MaxRanges);
+        for (const InstantWire::Range &r : challenge->ranges) {
+            FUZZ_CHECK(r.first >= 0 && r.first <= r.last && r.last < length);
+            FUZZ_CHECK(r.last - r.first < InstantWire::MaxRangeBytes);
+        }
+        // format -> parse round trip
+        const auto again = InstantWire::parseChallenge(InstantWire::formatChallenge(*challenge),
+                                                       length);
+        FUZZ_CHECK(again.has_value());
+        FUZZ_CHECK(again->nonce == challenge->nonce);
+        FUZZ_CHECK(again->ranges.size() == challenge->ranges.size());
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 64 * 1024) // hoistd refuses headers over 16 KiB; no need to go far beyond
@@ -268,5 +299,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     checkBuiltMetadata(input);
     checkConcat(input);
     checkBuiltConcat(input);
+    checkInstantWire(input);
     return 0;
 }
