@@ -3,6 +3,7 @@
 // finish during the test (they then fail transiently and keep retrying).
 #include "testfiles.h"
 #include "testpeer.h"
+#include "waitfor.h"
 
 #include "actionsdelegate.h"
 #include "mainwindow.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void spaceTogglesPause();
     void deleteCancelsAfterConfirmation();
     void actionButtonsPauseAndCancel();
+    void finishedRowsLeaveWithoutAQuestion();
     void endpointRejectsBadUrl_data();
     void endpointRejectsBadUrl();
     void endpointAppliesAndIsRemembered();
@@ -327,6 +329,30 @@ void TestMainWindow::actionButtonsPauseAndCancel()
                       ActionsDelegate::buttonRect(cell(0), 1).center());
     QCOMPARE(asked, 1);
     QCOMPARE(m_scheduler->taskIds(), QList<TaskId>{ids.at(1)});
+}
+
+void TestMainWindow::finishedRowsLeaveWithoutAQuestion()
+{
+    m_scheduler->setEndpoint(m_server->endpoint());
+    showWindow();
+    const QList<TaskId> ids = addFiles(2, 5000);
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(waitFor([&] {
+        return m_scheduler->totals().count(TaskState::Success) == 2;
+    }, UploadTimeoutMs));
+    const QUrl first = m_scheduler->task(ids.at(0))->uploadUrl();
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 2);
+    int asked = 0;
+    m_window->setConfirmCancel([&](int count) {
+        asked += count;
+        return true;
+    });
+    selectRows({0, 1});
+    QTest::keyClick(m_window->view(), Qt::Key_Delete);
+    QCOMPARE(asked, 0); // nothing unfinished: nothing to ask
+    QVERIFY(m_scheduler->taskIds().isEmpty());
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 0);
+    QVERIFY(m_server->holds(first)); // left the list, not the server
 }
 
 void TestMainWindow::endpointRejectsBadUrl_data()

@@ -28,6 +28,8 @@
 #include <QToolBar>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace {
 constexpr int minConcurrency = 1;
 constexpr int maxConcurrency = 16;
@@ -436,7 +438,13 @@ void MainWindow::cancelSelection()
 
 void MainWindow::cancelTasks(const QList<TaskId> &ids)
 {
-    if (ids.isEmpty() || (m_confirmCancel && !m_confirmCancel(int(ids.size()))))
+    // A finished upload only leaves the list (the server keeps it): only the unfinished ones,
+    // whose bytes are deleted, are worth a question.
+    const auto unfinished = int(std::count_if(ids.cbegin(), ids.cend(), [this](TaskId id) {
+        const UploadTask *task = m_scheduler->task(id);
+        return task && task->state() != TaskState::Success;
+    }));
+    if (ids.isEmpty() || (unfinished > 0 && m_confirmCancel && !m_confirmCancel(unfinished)))
         return;
     for (TaskId id : ids)
         m_scheduler->cancel(id);
@@ -447,7 +455,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
     const QList<TaskId> ids = selectedTaskIds();
     if (ids.isEmpty())
         return;
-    bool canPause = false, canResume = false, canRetry = false;
+    bool canPause = false, canResume = false, canRetry = false, allDone = true;
     int priorities = 0; // bit per priority among the selection
     for (TaskId id : ids) {
         const UploadTask *task = m_scheduler->task(id);
@@ -457,6 +465,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
         canPause = canPause || s == TaskState::Waiting || s == TaskState::Uploading;
         canResume = canResume || s == TaskState::Paused;
         canRetry = canRetry || s == TaskState::Error;
+        allDone = allDone && s == TaskState::Success;
         priorities |= 1 << int(task->priority());
     }
     m_pauseAction->setEnabled(canPause);
@@ -474,8 +483,10 @@ void MainWindow::showContextMenu(const QPoint &pos)
     QMenu *priority = menu.addMenu(tr("Priority"));
     priority->addActions(priorityActions);
     menu.addSeparator();
+    m_cancelAction->setText(allDone ? tr("Remove from list") : tr("Cancel…"));
     menu.addAction(m_cancelAction);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
+    m_cancelAction->setText(tr("Cancel…"));
     // Triggered from the menu or not, these act on whatever is selected next time.
     m_pauseAction->setEnabled(true);
     m_resumeAction->setEnabled(true);
