@@ -64,7 +64,7 @@ upload_qtceiling() { upload_hoist --chunk-size "$BYTES"; }
 upload_curl() { tus_upload_curl "$ENDPOINT" "$FILE" "$BYTES"; }
 
 upload_tusjs() {
-  node bench/tusjs-upload.mjs "$ENDPOINT" "$FILE" "$CHUNK"
+  node tests/node/tusjs-upload.mjs "$ENDPOINT" "$FILE" --chunk-size "$CHUNK"
 }
 
 verify() { bench_verify_file "$1" "$WORK/store/${2##*/}" "$BYTES" "$SHA" || exit 1; } # tool url

@@ -109,13 +109,20 @@ void TusParallelTransfer::discover()
     reportStreams();
 }
 
-void TusParallelTransfer::onDiscoverFinished()
+QNetworkReply *TusParallelTransfer::takeReply()
 {
     QNetworkReply *reply = m_reply;
     m_reply = nullptr;
+    if (reply)
+        reply->deleteLater();
+    return reply;
+}
+
+void TusParallelTransfer::onDiscoverFinished()
+{
+    QNetworkReply *reply = takeReply();
     if (!reply)
         return;
-    reply->deleteLater();
     const int status = TusHttp::httpStatus(reply);
     if (status == 0 || status == 423 || status == 429 || status >= 500)
         return fail(
@@ -352,11 +359,9 @@ QByteArray TusParallelTransfer::partReference(const QUrl &url) const
 void TusParallelTransfer::onFinalFinished()
 {
     using Kind = TransferError::Kind;
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
+    QNetworkReply *reply = takeReply();
     if (!reply)
         return;
-    reply->deleteLater();
     const int status = TusHttp::httpStatus(reply);
     if ((status == 404 || status == 410) && !m_finalAgain) {
         // A part expired or was removed after it was complete: ask for each again; the one that

@@ -71,6 +71,8 @@ private:
     void reportStreams();
     void fail(const TransferError &error);
     void dropReply();
+    // The OPTIONS or final POST that just finished, handed over (deleted later); null if none.
+    QNetworkReply *takeReply();
 
     TusProtocol *m_protocol;
     TransferJob m_job;
