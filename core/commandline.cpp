@@ -1,14 +1,15 @@
 #include "commandline.h"
 
 #include "formatting.h"
+#include "uploadscheduler.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
 
 namespace {
 constexpr int ExitUsage = 2;
-constexpr int MinConcurrency = 1;
-constexpr int MaxConcurrency = 64;
+constexpr int MinConcurrency = UploadScheduler::MinConcurrency;
+constexpr int MaxConcurrency = UploadScheduler::MaxConcurrency;
 constexpr qint64 MinChunkSize = 1024;
 
 // Headers the tus client sets itself; letting a person override them would break the protocol.

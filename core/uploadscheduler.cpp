@@ -103,7 +103,7 @@ HttpHeaders UploadScheduler::headersFor(const QUrl &endpoint) const
 
 void UploadScheduler::setConcurrency(int limit)
 {
-    m_concurrency = qMax(1, limit);
+    m_concurrency = qBound(MinConcurrency, limit, MaxConcurrency);
     requestSchedule();
 }
 

@@ -54,7 +54,11 @@ public:
     void holdEndpoint(const QUrl &endpoint, bool held);
     // What requests to `endpoint`'s uploads carry.
     HttpHeaders headersFor(const QUrl &endpoint) const;
-    // Raising starts more at once; lowering stops nothing but starts nothing until below it.
+    // Requests in flight at once, across all tasks: from MinConcurrency to MaxConcurrency (the
+    // command line and the window offer the same range). Raising starts more at once; lowering
+    // stops nothing but starts nothing until below it.
+    static constexpr int MinConcurrency = 1;
+    static constexpr int MaxConcurrency = 64;
     void setConcurrency(int limit);
     int concurrency() const { return m_concurrency; }
     void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }

@@ -419,13 +419,16 @@ void TestMainWindow::endpointAppliesAndIsRemembered()
 void TestMainWindow::concurrencySpinBox()
 {
     QSpinBox *spin = m_window->concurrencySpin();
+    // The same range as --concurrency, so a window opened with "-c 32" shows 32.
     QCOMPARE(spin->minimum(), 1);
-    QCOMPARE(spin->maximum(), 16);
+    QCOMPARE(spin->maximum(), 64);
     QCOMPARE(spin->value(), m_scheduler->concurrency());
     spin->setValue(7);
     QCOMPARE(m_scheduler->concurrency(), 7);
     spin->setValue(100);
-    QCOMPARE(m_scheduler->concurrency(), 16);
+    QCOMPARE(m_scheduler->concurrency(), 64);
+    m_scheduler->setConcurrency(1000); // the scheduler keeps to the range by itself too
+    QCOMPARE(m_scheduler->concurrency(), 64);
 }
 
 void TestMainWindow::statusBarCounts()

@@ -31,8 +31,8 @@
 #include <algorithm>
 
 namespace {
-constexpr int minConcurrency = 1;
-constexpr int maxConcurrency = 16;
+constexpr int minConcurrency = UploadScheduler::MinConcurrency;
+constexpr int maxConcurrency = UploadScheduler::MaxConcurrency;
 constexpr int rowHeight = 28;
 constexpr int endpointWidth = 280;
 constexpr QSize defaultWindowSize(1180, 640);
@@ -234,7 +234,9 @@ void MainWindow::buildToolBar()
     m_concurrency = new QSpinBox(bar);
     m_concurrency->setRange(minConcurrency, maxConcurrency);
     m_concurrency->setValue(qBound(minConcurrency, m_scheduler->concurrency(), maxConcurrency));
-    m_concurrency->setToolTip(tr("How many files upload at once"));
+    m_concurrency->setToolTip(
+        tr("How many requests go at once: files, or parts of a large file where the server "
+           "joins parts"));
     concurrencyLabel->setBuddy(m_concurrency);
     connect(m_concurrency, &QSpinBox::valueChanged, m_scheduler, &UploadScheduler::setConcurrency);
     bar->addWidget(m_concurrency);
