@@ -5,6 +5,8 @@
 // like tuswire.h, so that hoistd shares it without linking the client engine. Kept apart from
 // tuswire.h because none of it is tus: other servers never send or read these headers.
 
+#include "tuswire.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QIODevice>
@@ -61,21 +63,6 @@ inline std::optional<QByteArray> parseSha256Hex(const QByteArray &value) {
     return QByteArray::fromHex(value);
 }
 
-namespace detail {
-// A decimal byte position: digits only, at most 18 of them (always fits in qint64).
-inline std::optional<qint64> position(const QByteArray &digits) {
-    if (digits.isEmpty() || digits.size() > 18)
-        return std::nullopt;
-    qint64 out = 0;
-    for (char c : digits) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        out = out * 10 + (c - '0');
-    }
-    return out;
-}
-} // namespace detail
-
 // "nonce=<32 lower-case hex>; ranges=<a>-<b>,<c>-<d>,..." for an upload of `length` bytes:
 // 1 to MaxRanges ranges, each a <= b < length and at most MaxRangeBytes long. Parameters are
 // separated by ';' with optional spaces around them; unknown parameters are ignored (room to grow),
@@ -105,8 +92,9 @@ inline std::optional<Challenge> parseChallenge(const QByteArray &header, qint64 
                 return std::nullopt;
             for (const QByteArray &item : items) {
                 const int dash = item.indexOf('-');
-                const auto first = detail::position(item.left(dash).trimmed());
-                const auto last = detail::position(item.mid(dash + 1).trimmed());
+                // Byte positions as tus writes offsets: digits only, fitting in qint64.
+                const auto first = TusWire::parseUnsigned(item.left(dash));
+                const auto last = TusWire::parseUnsigned(item.mid(dash + 1));
                 if (dash < 0 || !first || !last || *first > *last || *last >= length ||
                     *last - *first >= MaxRangeBytes)
                     return std::nullopt;

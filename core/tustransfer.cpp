@@ -185,14 +185,22 @@ void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
     track(reply, &TusTransfer::onCreateFinished);
 }
 
+bool TusTransfer::failIfBodyTruncated()
+{
+    if (!m_body || !m_body->truncated())
+        return false;
+    fail(TransferError::make(
+        TransferError::Kind::FileChanged,
+        QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+    return true;
+}
+
 void TusTransfer::onCreateFinished(QNetworkReply *reply)
 {
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
-    if (m_body && m_body->truncated())
-        return fail(TransferError::make(
-            Kind::FileChanged,
-            QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+    if (failIfBodyTruncated())
+        return;
     if (status < 200 || status >= 300)
         return fail(TusHttp::errorFromReply(reply, QStringLiteral("creating the upload")));
     const QByteArray location = reply->rawHeader("Location");
@@ -338,10 +346,8 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
 {
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
-    if (m_body && m_body->truncated())
-        return fail(TransferError::make(
-            Kind::FileChanged,
-            QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+    if (failIfBodyTruncated())
+        return;
     if (status == 409 && !m_conflictHead) {
         // The server holds something else than we thought: ask, then go on from there.
         m_conflictHead = true;

@@ -99,6 +99,8 @@ private:
     // Emits offsetConfirmed; false when the transfer was aborted or deleted meanwhile.
     bool confirm(qint64 offset);
     bool checkFileUnchanged();
+    // The body in flight found the file shorter than its range: fails, and says so.
+    bool failIfBodyTruncated();
     void fail(const TransferError &error);
     void complete();
     QByteArray encodedMetadata() const { return encodeMetadata(m_job); }
