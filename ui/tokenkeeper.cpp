@@ -11,7 +11,6 @@ Q_LOGGING_CATEGORY(lcTokens, "hoist.tokens", QtWarningMsg)
 namespace {
 // Longest a keyring lookup keeps an endpoint's uploads waiting. A keyring answers in
 // milliseconds, or fails at once when there is none; one that hangs must not stop uploads.
-constexpr int LookupTimeoutMs = 10000;
 } // namespace
 
 TokenKeeper::TokenKeeper(UploadScheduler *scheduler, SecretStore *secrets, QObject *parent)
@@ -86,7 +85,7 @@ void TokenKeeper::lookUp(const QUrl &endpoint)
     e.lookingUp = true;
     e.held = true;
     m_scheduler->holdEndpoint(endpoint, true);
-    QTimer::singleShot(LookupTimeoutMs, this, [this, key] {
+    QTimer::singleShot(m_lookupTimeoutMs, this, [this, key] {
         if (m_entries.value(key).held) {
             qCWarning(lcTokens) << "keyring: no answer for" << key << "in time; uploads go on";
             release(key);

@@ -32,6 +32,11 @@ public:
     TokenKeeper(UploadScheduler *scheduler, SecretStore *secrets, QObject *parent = nullptr);
     ~TokenKeeper() override;
 
+    // How long uploads wait for a keyring that does not answer (default LookupTimeoutMs), for
+    // lookups started from now on.
+    static constexpr int LookupTimeoutMs = 10000;
+    void setLookupTimeout(int ms) { m_lookupTimeoutMs = qMax(0, ms); }
+
     // Reads `endpoint`'s token from the keyring unless that was done already.
     void lookUp(const QUrl &endpoint);
     bool isLookingUp(const QUrl &endpoint) const;
@@ -86,5 +91,6 @@ private:
     SecretStore *m_secrets;
     QHash<QString, Entry> m_entries; // by EndpointHeaders::keyOf
     Keyring m_keyring = Keyring::Unknown;
+    int m_lookupTimeoutMs = LookupTimeoutMs;
     QString m_keyringProblem;
 };
