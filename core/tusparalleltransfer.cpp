@@ -1,6 +1,5 @@
 #include "tusparalleltransfer.h"
 
-#include "lowdelay.h"
 #include "tushttp.h"
 #include "tustransfer.h"
 
@@ -100,43 +99,16 @@ void TusParallelTransfer::run()
 
 void TusParallelTransfer::discover()
 {
-    qCDebug(lcTus) << "OPTIONS" << m_job.endpoint;
-    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    request.setTransferTimeout(qMax(1, m_job.stallTimeoutMs));
-    m_reply = m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS"));
-    disableNagleOnOwnSockets();
-    connect(m_reply, &QNetworkReply::finished, this, &TusParallelTransfer::onDiscoverFinished);
-    reportStreams();
-}
-
-QNetworkReply *TusParallelTransfer::takeReply()
-{
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
-    if (reply)
-        reply->deleteLater();
-    return reply;
-}
-
-void TusParallelTransfer::onDiscoverFinished()
-{
-    QNetworkReply *reply = takeReply();
-    if (!reply)
-        return;
-    const int status = TusHttp::httpStatus(reply);
-    if (status == 0 || status == 423 || status == 429 || status >= 500)
-        return fail(
-            TusHttp::errorFromReply(reply, QStringLiteral("asking the server what it supports")));
-    TusCapabilities caps;
-    if (status >= 200 && status < 300) {
-        caps = TusProtocol::capabilitiesFrom(reply);
-        // A server speaking another tus version: the one-stream transfer says so properly.
-        if (caps.versions.isEmpty() || caps.versions.contains(QLatin1String(TusHttp::Version)))
-            m_protocol->setCapabilities(m_job.endpoint, caps);
-        else
-            caps.extensions.clear();
-    }
-    choose(caps);
+    // The protocol's one OPTIONS per endpoint, which the scheduler has usually made already.
+    // When it could not find out, choose() goes on as one stream, and that transfer asks again
+    // and says why it fails.
+    m_probed = connect(m_protocol, &TransferProtocol::probed, this, [this] {
+        if (m_finished || !m_protocol->offersInstantUpload(m_job.endpoint).has_value())
+            return; // another endpoint's answer
+        disconnect(m_probed);
+        choose(m_protocol->capabilities(m_job.endpoint));
+    });
+    m_protocol->probe(m_job.endpoint, m_job.headers);
 }
 
 void TusParallelTransfer::choose(const TusCapabilities &caps)
@@ -359,9 +331,11 @@ QByteArray TusParallelTransfer::partReference(const QUrl &url) const
 void TusParallelTransfer::onFinalFinished()
 {
     using Kind = TransferError::Kind;
-    QNetworkReply *reply = takeReply();
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
     if (!reply)
         return;
+    reply->deleteLater();
     const int status = TusHttp::httpStatus(reply);
     if ((status == 404 || status == 410) && !m_finalAgain) {
         // A part expired or was removed after it was complete: ask for each again; the one that

@@ -49,7 +49,6 @@ public:
 private:
     void run();
     void discover();
-    void onDiscoverFinished();
     void choose(const TusCapabilities &caps);
     void runSingle();
     // Before any part: when the file's hash is known and the server offers instant upload, one
@@ -71,8 +70,6 @@ private:
     void reportStreams();
     void fail(const TransferError &error);
     void dropReply();
-    // The OPTIONS or final POST that just finished, handed over (deleted later); null if none.
-    QNetworkReply *takeReply();
 
     TusProtocol *m_protocol;
     TransferJob m_job;
@@ -81,7 +78,8 @@ private:
     QVector<TusTransfer *> m_partTransfers; // per part, null while not running; children
     QVector<qint64> m_chunkBegin;           // per part, the file offset of its chunk in flight
     QVector<bool> m_doneNow;                // per part, complete as the server said this attempt
-    QPointer<QNetworkReply> m_reply;        // OPTIONS or the final POST
+    QPointer<QNetworkReply> m_reply;        // the final POST
+    QMetaObject::Connection m_probed;       // waiting for the endpoint's capabilities
     int m_limit = 1;
     int m_reportedInUse = -1;
     int m_reportedWanted = -1;

@@ -2,6 +2,7 @@
 // and joined by a final POST, against the real hoistd (which offers concatenation) and the real
 // @tus/server (which does not). What the servers saw is counted from their own logs.
 #include "hoistdprocess.h"
+#include "schedulerfixture.h"
 #include "testfiles.h"
 #include "tusserverprocess.h"
 #include "waitfor.h"
@@ -101,35 +102,25 @@ struct ServerLog {
     }
 };
 
-// Network, protocol and scheduler, destroyed in the order the engine needs.
-struct Engine {
-    explicit Engine(const QUrl &endpoint, TaskStore *store = nullptr)
-    {
-        scheduler.setEndpoint(endpoint);
-        scheduler.setChunkSize(Chunk);
-        scheduler.setConcurrency(Concurrency);
-        if (store)
-            scheduler.setStore(store);
-    }
-    QList<TaskId> add(const QStringList &paths)
-    {
-        QList<TaskId> ids;
-        auto c = QObject::connect(&scheduler, &UploadScheduler::tasksAdded,
-                                  [&ids](const QList<TaskId> &added) { ids = added; });
-        scheduler.addPaths(paths);
-        waitFor([&] { return !ids.isEmpty(); });
-        QObject::disconnect(c);
-        return ids;
-    }
-    bool waitIdle(int timeoutMs = UploadTimeoutMs)
-    {
-        return waitFor([this] { return scheduler.isIdle(); }, timeoutMs);
-    }
+// The engine of the client suites (SchedulerFixture: 256 KiB chunks) with parallel parts on, as
+// the app has them, and Concurrency requests at once.
+std::unique_ptr<SchedulerFixture> parallelEngine(const QUrl &endpoint)
+{
+    auto engine = std::make_unique<SchedulerFixture>();
+    if (!engine->start(endpoint))
+        qFatal("%s", qPrintable(engine->errorString()));
+    engine->scheduler()->setParallelParts(true);
+    engine->scheduler()->setConcurrency(Concurrency);
+    return engine;
+}
 
-    QNetworkAccessManager network;
-    TusProtocol protocol{&network};
-    UploadScheduler scheduler{&protocol};
-};
+// Every part of `task` exists on the server (has its URL).
+bool allPartsCreated(const UploadTask *task)
+{
+    return task->parts().size() == Concurrency
+           && std::all_of(task->parts().cbegin(), task->parts().cend(),
+                          [](const UploadPart &p) { return !p.url.isEmpty(); });
+}
 
 QString hoistBinary()
 {
@@ -144,6 +135,7 @@ private Q_SLOTS:
     void planParts_data();
     void planParts();
     void uploadsPartsTogetherByteIdentical();
+    void partsWithoutHashingAskTheServerOnce();
     void concurrencyKeptAcrossTasks();
     void pauseResumesEachPartFromItsOffset();
     void lostPartIsCreatedAgainAlone();
@@ -196,7 +188,7 @@ void tst_ParallelUpload::uploadsPartsTogetherByteIdentical()
     QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
     constexpr qint64 Size = 12 * MiB + 5;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("big.bin"), Size, 11);
-    Engine engine(server.endpoint());
+    const auto engine = parallelEngine(server.endpoint());
     int mostChunksMoving = 0;
     qint64 lastShown = 0;
     bool backwards = false;
@@ -204,15 +196,15 @@ void tst_ParallelUpload::uploadsPartsTogetherByteIdentical()
     // upload over loopback can be over between two batches.
     QTimer sampler;
     QObject::connect(&sampler, &QTimer::timeout, this, [&] {
-        for (TaskId id : engine.scheduler.taskIds())
+        for (TaskId id : engine->scheduler()->taskIds())
             mostChunksMoving = qMax(mostChunksMoving,
-                                    engine.scheduler.task(id)->chunks().countIn(ChunkState::InFlight));
+                                    engine->scheduler()->task(id)->chunks().countIn(ChunkState::InFlight));
     });
     sampler.start(0);
-    QObject::connect(&engine.scheduler, &UploadScheduler::tasksChanged, this,
+    QObject::connect(engine->scheduler(), &UploadScheduler::tasksChanged, this,
                      [&](const QList<TaskId> &ids) {
                          for (TaskId id : ids) {
-                             const UploadTask *t = engine.scheduler.task(id);
+                             const UploadTask *t = engine->scheduler()->task(id);
                              mostChunksMoving =
                                  qMax(mostChunksMoving, t->chunks().countIn(ChunkState::InFlight));
                              backwards |= t->shownBytes() < lastShown;
@@ -225,10 +217,10 @@ void tst_ParallelUpload::uploadsPartsTogetherByteIdentical()
                                  QCOMPARE(t->confirmedBytes(), sum);
                          }
                      });
-    const QList<TaskId> ids = engine.add({path});
+    const QList<TaskId> ids = engine->add({path});
     QCOMPARE(ids.size(), 1);
-    QVERIFY(engine.waitIdle());
-    const UploadTask *task = engine.scheduler.task(ids.first());
+    QVERIFY(engine->waitIdle());
+    const UploadTask *task = engine->scheduler()->task(ids.first());
     QCOMPARE(task->state(), TaskState::Success);
     QCOMPARE(task->parts().size(), Concurrency);
     QCOMPARE(task->confirmedBytes(), Size);
@@ -248,6 +240,34 @@ void tst_ParallelUpload::uploadsPartsTogetherByteIdentical()
     QCOMPARE(log.maxInFlight, Concurrency);
 }
 
+void tst_ParallelUpload::partsWithoutHashingAskTheServerOnce()
+{
+    // No hashing, so the scheduler asks nothing before the transfer: the transfer finds out
+    // itself that hoistd joins parts, through the protocol's one OPTIONS for the endpoint.
+    HoistdProcess server;
+    QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
+    constexpr qint64 Size = 6 * MiB + 1;
+    const QString a = makeTestFile(m_files.path(), QStringLiteral("a.bin"), Size, 81);
+    const QString b = makeTestFile(m_files.path(), QStringLiteral("b.bin"), Size, 82);
+    const auto engine = parallelEngine(server.endpoint());
+    engine->scheduler()->setHashPolicy(UploadScheduler::HashPolicy::Never);
+    const QList<TaskId> ids = engine->add({a, b});
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(engine->waitIdle());
+    for (TaskId id : ids) {
+        const UploadTask *task = engine->scheduler()->task(id);
+        QCOMPARE(task->state(), TaskState::Success);
+        QVERIFY(task->contentHash().isEmpty());
+        QVERIFY(!task->parts().isEmpty());
+    }
+    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(0))->uploadUrl()), Size, 81));
+    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(1))->uploadUrl()), Size, 82));
+    const ServerLog log = ServerLog::parse(server.serverLog());
+    QCOMPARE(log.finals, 2);
+    QCOMPARE(log.wholes, 0); // no instant attempt without a hash
+    QCOMPARE(int(server.serverLog().count(QStringLiteral("request end OPTIONS "))), 1);
+}
+
 void tst_ParallelUpload::concurrencyKeptAcrossTasks()
 {
     HoistdProcess server;
@@ -256,20 +276,20 @@ void tst_ParallelUpload::concurrencyKeptAcrossTasks()
     constexpr qint64 Small = 6 * MiB;
     const QString big = makeTestFile(m_files.path(), QStringLiteral("a.bin"), Big, 21);
     const QString small = makeTestFile(m_files.path(), QStringLiteral("b.bin"), Small, 22);
-    Engine engine(server.endpoint());
-    const QList<TaskId> first = engine.add({big});
-    const UploadTask *a = engine.scheduler.task(first.first());
+    const auto engine = parallelEngine(server.endpoint());
+    const QList<TaskId> first = engine->add({big});
+    const UploadTask *a = engine->scheduler()->task(first.first());
     // The big file alone takes every slot...
     QVERIFY(waitFor([&] { return a->streams() == Concurrency; }));
     QVERIFY(a->confirmedBytes() < Big / 2);
     // ...and gives one back at a chunk boundary when another task comes.
-    const QList<TaskId> second = engine.add({small});
-    const UploadTask *b = engine.scheduler.task(second.first());
+    const QList<TaskId> second = engine->add({small});
+    const UploadTask *b = engine->scheduler()->task(second.first());
     QVERIFY(waitFor([&] { return b->state() != TaskState::Waiting; }));
     QCOMPARE(a->state(), TaskState::Uploading);
     const qint64 aWhenBStarted = a->confirmedBytes();
     QVERIFY2(aWhenBStarted < Big, "the first task had finished: nothing was given back");
-    QVERIFY(engine.waitIdle());
+    QVERIFY(engine->waitIdle());
     QCOMPARE(a->state(), TaskState::Success);
     QCOMPARE(b->state(), TaskState::Success);
     QVERIFY(fileMatches(server.storedPath(a->uploadUrl()), Big, 21));
@@ -286,11 +306,11 @@ void tst_ParallelUpload::pauseResumesEachPartFromItsOffset()
     QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
     constexpr qint64 Size = 40 * MiB;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("paused.bin"), Size, 31);
-    Engine engine(server.endpoint());
-    const TaskId id = engine.add({path}).first();
-    const UploadTask *task = engine.scheduler.task(id);
+    const auto engine = parallelEngine(server.endpoint());
+    const TaskId id = engine->add({path}).first();
+    const UploadTask *task = engine->scheduler()->task(id);
     QVERIFY(waitFor([&] { return task->confirmedBytes() >= Size / 4; }));
-    engine.scheduler.pause(id);
+    engine->scheduler()->pause(id);
     QCOMPARE(task->state(), TaskState::Paused);
     QCOMPARE(task->parts().size(), Concurrency);
     const qint64 confirmedAtPause = task->confirmedBytes();
@@ -299,8 +319,8 @@ void tst_ParallelUpload::pauseResumesEachPartFromItsOffset()
     QTest::qWait(200); // let the server take in what was on its way
     const int headsBefore = ServerLog::parse(server.serverLog()).heads;
 
-    engine.scheduler.resume(id);
-    QVERIFY(engine.waitIdle());
+    engine->scheduler()->resume(id);
+    QVERIFY(engine->waitIdle());
     QCOMPARE(task->state(), TaskState::Success);
     QVERIFY(fileMatches(server.storedPath(task->uploadUrl()), Size, 31));
     const ServerLog log = ServerLog::parse(server.serverLog());
@@ -321,17 +341,13 @@ void tst_ParallelUpload::lostPartIsCreatedAgainAlone()
     QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
     constexpr qint64 Size = 40 * MiB;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("lost.bin"), Size, 41);
-    Engine engine(server.endpoint());
-    const TaskId id = engine.add({path}).first();
-    const UploadTask *task = engine.scheduler.task(id);
+    const auto engine = parallelEngine(server.endpoint());
+    const TaskId id = engine->add({path}).first();
+    const UploadTask *task = engine->scheduler()->task(id);
     // Paused once every part exists: a pause during a part's creation would leave one more
     // partial upload on the server, which Hoist never learnt about.
-    QVERIFY(waitFor([&] {
-        return task->confirmedBytes() >= Size / 4 && task->parts().size() == Concurrency
-               && std::all_of(task->parts().cbegin(), task->parts().cend(),
-                              [](const UploadPart &p) { return !p.url.isEmpty(); });
-    }));
-    engine.scheduler.pause(id);
+    QVERIFY(waitFor([&] { return task->confirmedBytes() >= Size / 4 && allPartsCreated(task); }));
+    engine->scheduler()->pause(id);
     // The server loses one unfinished part (terminated behind Hoist's back).
     int lost = -1;
     for (int i = 0; i < task->parts().size() && lost < 0; ++i) {
@@ -342,13 +358,13 @@ void tst_ParallelUpload::lostPartIsCreatedAgainAlone()
     const qint64 lostBytes = task->parts().at(lost).confirmed;
     QNetworkRequest request(task->parts().at(lost).url);
     request.setRawHeader("Tus-Resumable", "1.0.0");
-    QNetworkReply *reply = engine.network.sendCustomRequest(request, "DELETE");
+    QNetworkReply *reply = engine->network()->sendCustomRequest(request, "DELETE");
     QVERIFY(waitFor([reply] { return reply->isFinished(); }));
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 204);
     reply->deleteLater();
 
-    engine.scheduler.resume(id);
-    QVERIFY(engine.waitIdle());
+    engine->scheduler()->resume(id);
+    QVERIFY(engine->waitIdle());
     QCOMPARE(task->state(), TaskState::Success);
     QVERIFY(fileMatches(server.storedPath(task->uploadUrl()), Size, 41));
     const ServerLog log = ServerLog::parse(server.serverLog());
@@ -363,16 +379,12 @@ void tst_ParallelUpload::cancelTerminatesTheParts()
     QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
     constexpr qint64 Size = 40 * MiB;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("cancelled.bin"), Size, 51);
-    Engine engine(server.endpoint());
-    const TaskId id = engine.add({path}).first();
-    const UploadTask *task = engine.scheduler.task(id);
-    QVERIFY(waitFor([&] {
-        return task->parts().size() == Concurrency
-               && std::all_of(task->parts().cbegin(), task->parts().cend(),
-                              [](const UploadPart &p) { return !p.url.isEmpty(); });
-    }));
-    QSignalSpy terminated(&engine.protocol, &TransferProtocol::terminated);
-    engine.scheduler.cancel(id);
+    const auto engine = parallelEngine(server.endpoint());
+    const TaskId id = engine->add({path}).first();
+    const UploadTask *task = engine->scheduler()->task(id);
+    QVERIFY(waitFor([&] { return allPartsCreated(task); }));
+    QSignalSpy terminated(engine->protocol(), &TransferProtocol::terminated);
+    engine->scheduler()->cancel(id);
     QVERIFY(waitFor([&] { return terminated.size() == Concurrency; }));
     for (const QList<QVariant> &args : std::as_const(terminated))
         QVERIFY(args.at(1).toBool());
@@ -436,10 +448,10 @@ void tst_ParallelUpload::tusServerStaysOneStream()
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     constexpr qint64 Size = 12 * MiB + 5;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("plain.bin"), Size, 71);
-    Engine engine(server.endpoint());
-    const TaskId id = engine.add({path}).first();
-    QVERIFY(engine.waitIdle());
-    const UploadTask *task = engine.scheduler.task(id);
+    const auto engine = parallelEngine(server.endpoint());
+    const TaskId id = engine->add({path}).first();
+    QVERIFY(engine->waitIdle());
+    const UploadTask *task = engine->scheduler()->task(id);
     QCOMPARE(task->state(), TaskState::Success);
     QVERIFY(task->parts().isEmpty());
     QCOMPARE(server.uploadCount(), 1);
