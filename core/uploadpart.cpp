@@ -1,5 +1,14 @@
 #include "uploadpart.h"
 
+QVector<QPair<qint64, qint64>> heldRanges(const UploadParts &parts)
+{
+    QVector<QPair<qint64, qint64>> held;
+    held.reserve(parts.size());
+    for (const UploadPart &part : parts)
+        held.append({part.begin, part.begin + part.confirmed});
+    return held;
+}
+
 QByteArray encodeUploadParts(const UploadParts &parts)
 {
     QByteArray out;

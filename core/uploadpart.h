@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QList>
+#include <QPair>
+#include <QVector>
 #include <QUrl>
 
 // One part of an upload sent as several (tus concatenation's partial uploads, S3's parts): the
@@ -21,6 +23,9 @@ struct UploadPart {
     }
 };
 using UploadParts = QList<UploadPart>;
+
+// What the server holds of each part, as [begin, end) file offsets (ChunkMap::setConfirmedRanges).
+QVector<QPair<qint64, qint64>> heldRanges(const UploadParts &parts);
 
 // Stored as text, one part a line: "begin end confirmed url". Lines that do not parse are
 // dropped, and then the whole list: a part missing would leave a hole in the file.

@@ -61,11 +61,8 @@ void UploadScheduler::onPartsConfirmed(UploadTask *task, const UploadParts &part
 {
     task->m_parts = parts;
     qint64 confirmed = 0;
-    QVector<QPair<qint64, qint64>> held;
-    held.reserve(parts.size());
     for (const UploadPart &part : parts) {
         confirmed += part.confirmed;
-        held.append({part.begin, part.begin + part.confirmed});
         // Chunks the server now holds are no longer in flight.
         for (auto it = task->m_sentInFlight.begin(); it != task->m_sentInFlight.end();) {
             if (it.key() >= part.begin && it.key() < part.begin + part.confirmed)
@@ -77,7 +74,7 @@ void UploadScheduler::onPartsConfirmed(UploadTask *task, const UploadParts &part
     if (confirmed > task->m_confirmed)
         task->m_retries = 0; // progress: a later failure starts its back-off afresh
     task->m_confirmed = confirmed;
-    task->m_chunks.setConfirmedRanges(held);
+    task->m_chunks.setConfirmedRanges(heldRanges(parts));
     updateShownFromParts(task);
 }
 

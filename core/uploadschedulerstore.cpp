@@ -156,13 +156,9 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         if (r.confirmedBytes > 0 || r.state == TaskState::Success)
             task->m_chunks.setConfirmedOffset(r.confirmedBytes);
         task->m_parts = r.parts;
-        if (!r.parts.isEmpty()) {
-            // Sent in parallel: what the server holds is each part's start, not one prefix.
-            QVector<QPair<qint64, qint64>> held;
-            for (const UploadPart &part : r.parts)
-                held.append({part.begin, part.begin + part.confirmed});
-            task->m_chunks.setConfirmedRanges(held);
-        }
+        // Sent in parallel: what the server holds is each part's start, not one prefix.
+        if (!r.parts.isEmpty())
+            task->m_chunks.setConfirmedRanges(heldRanges(r.parts));
         for (int i = 0; i < qMin(int(r.chunkStates.size()), task->m_chunks.count()); ++i) {
             if (ChunkState(r.chunkStates.at(i)) == ChunkState::Failed)
                 task->m_chunks.markFailed(i);

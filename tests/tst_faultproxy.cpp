@@ -1,5 +1,5 @@
 #include "faultproxy.h"
-#include "tusserverprocess.h"
+#include "testpeer.h"
 #include "waitfor.h"
 
 #include <QElapsedTimer>
@@ -500,7 +500,8 @@ void TestFaultProxy::retargets() {
 }
 
 void TestFaultProxy::tusServerThroughProxy() {
-    TusServerProcess server;
+    const auto peer = TestPeer::create(TestPeer::Kind::TusNode);
+    TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), server.port()));

@@ -5,7 +5,7 @@
 // is uploaded normally. Against @tus/server, which does not offer it, nothing is hashed.
 #include "hoistdprocess.h"
 #include "testfiles.h"
-#include "tusserverprocess.h"
+#include "testpeer.h"
 #include "waitfor.h"
 
 #include "taskrecord.h"
@@ -58,7 +58,7 @@ private:
     int requestsLogged(const QString &method) const;
 
     std::unique_ptr<HoistdProcess> m_hoistd;
-    std::unique_ptr<TusServerProcess> m_tusNode;
+    std::unique_ptr<TestPeer> m_tusNode;
     std::unique_ptr<QTemporaryDir> m_files;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<TusProtocol> m_protocol;
@@ -245,7 +245,7 @@ void TestInstantUpload::sameLengthOtherContentIsNotInstant() {
 }
 
 void TestInstantUpload::serverWithoutInstantUploadGetsNoHashing() {
-    m_tusNode = std::make_unique<TusServerProcess>();
+    m_tusNode = TestPeer::create(TestPeer::Kind::TusNode);
     QVERIFY2(m_tusNode->start(), qPrintable(m_tusNode->errorString()));
     const QString path = makeTestFile(m_files->path(), QStringLiteral("n.bin"), FileSize, 41);
     auto scheduler = schedulerFor(m_tusNode->endpoint(), {});

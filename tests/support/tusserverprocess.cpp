@@ -78,18 +78,6 @@ QString TusServerProcess::storedPath(const QUrl &uploadUrl) const
     return QDir(m_storage.path()).filePath(id);
 }
 
-QByteArray TusServerProcess::storedBytes(const QUrl &uploadUrl) const
-{
-    QFile file(storedPath(uploadUrl));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool TusServerProcess::holds(const QUrl &uploadUrl) const
-{
-    const QString path = storedPath(uploadUrl);
-    return !path.isEmpty() && QFile::exists(path);
-}
-
 int TusServerProcess::uploadCount() const
 {
     return QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files).size();

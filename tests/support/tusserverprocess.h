@@ -33,8 +33,6 @@ public:
     QString storageDir() const { return m_storage.path(); }
     // Where @tus/file-store keeps the bytes of an upload, by its URL's last path segment.
     QString storedPath(const QUrl &uploadUrl) const;
-    QByteArray storedBytes(const QUrl &uploadUrl) const;
-    bool holds(const QUrl &uploadUrl) const;
     // Number of uploads (finished or not) in storage.
     int uploadCount() const;
     // Their URLs, as a client would address them.
