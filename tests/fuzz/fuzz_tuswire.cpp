@@ -1,6 +1,6 @@
-// Fuzz target for what hoistd parses out of a client's headers: core/tuswire.h (Upload-Offset and
+// Fuzz target for what hoistd parses out of a client's headers: core/wire/tuswire.h (Upload-Offset and
 // Upload-Length numbers, Upload-Metadata, Upload-Concat), server/checksum.h (Upload-Checksum) and
-// core/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads).
+// core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of
 // metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
@@ -258,7 +258,7 @@ void checkBuiltConcat(const QByteArray &input)
 
 } // namespace
 
-// Instant upload (core/instantwire.h): the sha256 metadata value and the Hoist-Proof header hoistd
+// Instant upload (core/wire/instantwire.h): the sha256 metadata value and the Hoist-Proof header hoistd
 // reads from a client, and the challenge the client reads back.
 void checkInstantWire(const QByteArray &input)
 {
