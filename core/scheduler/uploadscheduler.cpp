@@ -138,6 +138,7 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
 
 void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority priority)
 {
+    Q_EMIT pathsExpanded(int(paths.size()));
     QList<TaskId> added;
     QList<TaskId> rejected;
     added.reserve(paths.size());

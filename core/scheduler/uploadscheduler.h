@@ -109,6 +109,9 @@ public:
     bool isIdle() const;
 
 Q_SIGNALS:
+    // A walk of addPaths() came back with `count` paths, before their tasks exist (a window can
+    // say "Adding N files…"; benchmarks time from here to the rows on screen).
+    void pathsExpanded(int count);
     void tasksAdded(const QList<TaskId> &ids);
     // Coalesced: every task that changed since the last emission, at most every flush interval.
     void tasksChanged(const QList<TaskId> &ids);
