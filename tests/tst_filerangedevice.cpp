@@ -2,8 +2,46 @@
 #include "testfiles.h"
 
 #include <QFile>
+#include <QPointer>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
+#include <memory>
+#include <utility>
+
+namespace {
+// A gate opened by hand: grants up to `allowance`, keeps the one wait, wakes when told.
+class FakeGate final : public ReadGate {
+public:
+    qint64 allowance = 0;
+    int takes = 0;
+    int waits = 0;
+    QPointer<QObject> receiver;
+    std::function<void()> wake;
+
+    qint64 take(qint64 wanted) override {
+        ++takes;
+        const qint64 granted = qMin(wanted, allowance);
+        allowance -= granted;
+        return granted;
+    }
+    void waitForTokens(QObject *who, std::function<void()> callback) override {
+        ++waits;
+        receiver = who;
+        wake = std::move(callback);
+    }
+    // What a gate does: wake the receiver once, unless it is gone.
+    bool fire() {
+        if (!receiver || !wake)
+            return false;
+        const std::function<void()> callback = std::exchange(wake, nullptr);
+        callback();
+        return true;
+    }
+};
+} // namespace
 
 class TestFileRangeDevice : public QObject {
     Q_OBJECT
@@ -18,6 +56,10 @@ private Q_SLOTS:
     void truncatedBeforeRange();
     void missingFile();
     void readOnly();
+    void throttledReadTakesWhatIsGranted();
+    void throttledRangeArrivesWhole();
+    void throttleNeverWakesDeletedDevice();
+    void replacedThrottleWakesReader();
 
 private:
     QTemporaryDir m_dir;
@@ -142,6 +184,103 @@ void TestFileRangeDevice::readOnly()
     QTest::ignoreMessage(QtWarningMsg, "QIODevice::write (FileRangeDevice): ReadOnly device");
     QCOMPARE(device.write("x"), qint64(-1));
     QVERIFY(QFile(m_path).size() == FileSize);
+}
+
+void TestFileRangeDevice::throttledReadTakesWhatIsGranted() {
+    FileRangeDevice device(m_path, 100, 5000);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    const auto gate = std::make_shared<FakeGate>();
+    device.setThrottle(gate);
+    QSignalSpy readyRead(&device, &QIODevice::readyRead);
+    gate->allowance = 7;
+    QVERIFY(device.read(100) == m_content.mid(100, 7));
+    // Nothing granted: 0 ("not yet", not an error and not the end), and one wait.
+    char buffer[100];
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(0));
+    QVERIFY(!device.atEnd());
+    QCOMPARE(gate->waits, 1);
+    QCOMPARE(gate->receiver.data(), &device);
+    QCOMPARE(device.read(buffer, sizeof buffer), qint64(0));
+    QCOMPARE(gate->waits, 1); // still the one wait
+    QCOMPARE(readyRead.count(), 0);
+    gate->allowance = 50;
+    QVERIFY(gate->fire());
+    QCOMPARE(readyRead.count(), 1);
+    QVERIFY(device.read(100) == m_content.mid(107, 50));
+    QCOMPARE(device.pos(), qint64(57));
+    QVERIFY(!device.truncated());
+}
+
+void TestFileRangeDevice::throttledRangeArrivesWhole() {
+    // A reader that reads on readyRead, as Qt's upload pipeline does, through a gate that
+    // grants little at a time: the bytes arrive whole and in order.
+    FileRangeDevice device(m_path, 333, 33333);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    const auto gate = std::make_shared<FakeGate>();
+    device.setThrottle(gate);
+    QByteArray received;
+    const auto drain = [&] {
+        while (true) {
+            const QByteArray part = device.read(16 * 1024);
+            if (part.isEmpty())
+                return;
+            received += part;
+        }
+    };
+    connect(&device, &QIODevice::readyRead, this, drain);
+    drain();
+    int wakes = 0;
+    while (!device.atEnd() && wakes < 1000) {
+        QCOMPARE(gate->waits, wakes + 1);
+        gate->allowance = 1000 + wakes * 37;
+        QVERIFY(gate->fire());
+        ++wakes;
+    }
+    QVERIFY(device.atEnd());
+    QVERIFY(received == m_content.mid(333, 33000));
+    // At the end nothing is asked of the gate, and nobody waits.
+    const int takes = gate->takes;
+    QCOMPARE(device.read(100), QByteArray());
+    QCOMPARE(gate->takes, takes);
+    QCOMPARE(gate->waits, wakes);
+}
+
+void TestFileRangeDevice::throttleNeverWakesDeletedDevice() {
+    auto device = std::make_unique<FileRangeDevice>(m_path, 0, 1000);
+    QVERIFY(device->open(QIODevice::ReadOnly));
+    const auto gate = std::make_shared<FakeGate>();
+    device->setThrottle(gate);
+    QCOMPARE(device->read(10), QByteArray());
+    QCOMPARE(gate->waits, 1);
+    QVERIFY(gate->receiver);
+    // The device hands itself over as the receiver, so a gate can tell it is gone.
+    device.reset();
+    QVERIFY(!gate->receiver);
+    QVERIFY(!gate->fire());
+}
+
+void TestFileRangeDevice::replacedThrottleWakesReader() {
+    FileRangeDevice device(m_path, 0, 1000);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    const auto first = std::make_shared<FakeGate>();
+    device.setThrottle(first);
+    QSignalSpy readyRead(&device, &QIODevice::readyRead);
+    QCOMPARE(device.read(10), QByteArray());
+    // A reader left waiting on the old gate would wait forever: a new one wakes it at once...
+    const auto second = std::make_shared<FakeGate>();
+    device.setThrottle(second);
+    QCOMPARE(readyRead.count(), 1);
+    // ...and the old gate's late wake is ignored.
+    QVERIFY(first->fire());
+    QCOMPARE(readyRead.count(), 1);
+    QCOMPARE(device.read(10), QByteArray());
+    QCOMPARE(second->waits, 1);
+    // No throttle: as before.
+    device.setThrottle(nullptr);
+    QCOMPARE(readyRead.count(), 2);
+    QVERIFY(device.readAll() == m_content.left(1000));
+    QVERIFY(second->fire()); // late, from a replaced gate: ignored
+    QCOMPARE(readyRead.count(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestFileRangeDevice)

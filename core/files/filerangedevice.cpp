@@ -53,15 +53,44 @@ bool FileRangeDevice::atEnd() const
     return !isOpen() || pos() >= size();
 }
 
+void FileRangeDevice::setThrottle(std::shared_ptr<ReadGate> gate) {
+    if (gate == m_gate)
+        return;
+    m_gate = std::move(gate);
+    ++m_gateGeneration;
+    // A reader that was told to wait on the old gate would otherwise wait for a wake that the new
+    // one never sends.
+    if (m_waiting) {
+        m_waiting = false;
+        emit readyRead();
+    }
+}
+
 qint64 FileRangeDevice::readData(char *data, qint64 maxSize)
 {
     if (m_truncated)
         return -1;
     // The file's own position is the truth: QIODevice's pos() may run ahead when buffered.
     const qint64 remaining = m_end - m_file.pos();
-    const qint64 wanted = qMin(maxSize, remaining);
+    qint64 wanted = qMin(maxSize, remaining);
     if (wanted <= 0)
         return 0;
+    if (m_gate) {
+        wanted = qMin(wanted, m_gate->take(wanted));
+        if (wanted <= 0) {
+            // 0, not -1: "nothing yet". The wake's readyRead() makes the reader ask again.
+            if (!m_waiting) {
+                m_waiting = true;
+                m_gate->waitForTokens(this, [this, generation = m_gateGeneration] {
+                    if (generation != m_gateGeneration)
+                        return; // replaced meanwhile; setThrottle() has already woken the reader
+                    m_waiting = false;
+                    emit readyRead();
+                });
+            }
+            return 0;
+        }
+    }
     const qint64 got = m_file.read(data, wanted);
     if (got < 0) {
         setErrorString(m_file.errorString());
