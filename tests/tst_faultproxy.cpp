@@ -1,4 +1,5 @@
 #include "faultproxy.h"
+#include "tcppeers.h"
 #include "testpeer.h"
 #include "waitfor.h"
 
@@ -7,7 +8,6 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
 
@@ -25,110 +25,6 @@ QByteArray payload(qint64 size, quint32 seed = 42) {
         bytes[i] = char(random.generate());
     return bytes;
 }
-
-// The far end: echoes what it receives, swallows it, or sends a given number of bytes on connect.
-// Per connection: what arrived and whether it has closed.
-class Peer final : public QObject {
-public:
-    enum class Mode { Echo, Sink, Source };
-    struct Connection {
-        qint64 received = 0;
-        bool closed = false;
-    };
-
-    explicit Peer(Mode mode, qint64 sourceBytes = 0)
-        : m_mode(mode)
-        , m_sourceBytes(sourceBytes) {
-        connect(&m_server, &QTcpServer::newConnection, this, &Peer::accept);
-        QVERIFY(m_server.listen(QHostAddress::LocalHost));
-    }
-    quint16 port() const { return m_server.serverPort(); }
-    QList<Connection> connections;
-    qint64 totalReceived() const {
-        qint64 total = 0;
-        for (const Connection &c : connections)
-            total += c.received;
-        return total;
-    }
-
-private:
-    void accept() {
-        while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-            const qsizetype index = connections.size();
-            connections.append(Connection());
-            socket->setParent(this);
-            connect(socket, &QTcpSocket::readyRead, this, [this, socket, index] {
-                const QByteArray bytes = socket->readAll();
-                connections[index].received += bytes.size();
-                if (m_mode == Mode::Echo)
-                    socket->write(bytes);
-            });
-            connect(socket, &QTcpSocket::disconnected, this,
-                    [this, index] { connections[index].closed = true; });
-            if (m_mode == Mode::Source) {
-                qint64 *left = new qint64(m_sourceBytes);
-                auto feed = [socket, left] {
-                    static const QByteArray block = payload(256 * KiB, 7);
-                    while (*left > 0 && socket->bytesToWrite() < 4 * MiB)
-                        *left -=
-                            socket->write(block.constData(), std::min<qint64>(*left, block.size()));
-                };
-                connect(socket, &QTcpSocket::bytesWritten, socket, feed);
-                connect(socket, &QObject::destroyed, [left] { delete left; });
-                feed();
-            }
-        }
-    }
-
-    QTcpServer m_server;
-    Mode m_mode;
-    qint64 m_sourceBytes;
-};
-
-// The near end: a socket that writes a payload as the network takes it and keeps what comes back.
-class Client final : public QObject {
-public:
-    explicit Client(quint16 port, QByteArray toSend = {}, bool keep = true)
-        : m_toSend(std::move(toSend))
-        , m_keep(keep) {
-        connect(&socket, &QTcpSocket::connected, this, &Client::feed);
-        connect(&socket, &QTcpSocket::bytesWritten, this, &Client::feed);
-        connect(&socket, &QTcpSocket::readyRead, this, [this] {
-            const QByteArray bytes = socket.readAll();
-            receivedBytes += bytes.size();
-            if (m_keep)
-                received += bytes;
-        });
-        connect(&socket, &QTcpSocket::errorOccurred, this,
-                [this](QAbstractSocket::SocketError e) { error = e; });
-        connect(&socket, &QTcpSocket::disconnected, this, [this] { closed = true; });
-        socket.connectToHost(QHostAddress::LocalHost, port);
-    }
-    void send(const QByteArray &bytes) {
-        m_toSend += bytes;
-        feed();
-    }
-    bool connected() const { return socket.state() == QAbstractSocket::ConnectedState; }
-    bool ended() const { return closed || error != QAbstractSocket::UnknownSocketError; }
-
-    QTcpSocket socket;
-    QByteArray received;
-    qint64 receivedBytes = 0;
-    bool closed = false;
-    QAbstractSocket::SocketError error = QAbstractSocket::UnknownSocketError;
-
-private:
-    void feed() {
-        while (connected() && m_sent < m_toSend.size() && socket.bytesToWrite() < 4 * MiB) {
-            const qint64 n = std::min<qint64>(256 * KiB, m_toSend.size() - m_sent);
-            m_sent += socket.write(m_toSend.constData() + m_sent, n);
-        }
-    }
-
-    QByteArray m_toSend;
-    qint64 m_sent = 0;
-    bool m_keep;
-};
 
 // Waits until nothing has changed for `quietMs` — to show that something does *not* happen.
 bool staysSame(const std::function<qint64()> &value, int quietMs = 300) {
@@ -189,7 +85,7 @@ void TestFaultProxy::passesBytesUnchanged_data() {
 
 void TestFaultProxy::passesBytesUnchanged() {
     QFETCH(qint64, size);
-    Peer echo(Peer::Mode::Echo);
+    TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), echo.port()),
              qPrintable(proxy.errorString()));
@@ -199,7 +95,7 @@ void TestFaultProxy::passesBytesUnchanged() {
     const QByteArray bytes = payload(size);
     QElapsedTimer timer;
     timer.start();
-    Client client(proxy.port(), bytes);
+    TcpClient client(proxy.port(), bytes);
     QVERIFY(waitFor([&] { return client.receivedBytes >= size || client.ended(); }, 60000));
     const qint64 ms = timer.elapsed();
     QCOMPARE(client.receivedBytes, size);
@@ -232,7 +128,7 @@ void TestFaultProxy::throughput() {
     QFETCH(bool, upload);
     constexpr qint64 size = 128 * MiB;
     const QByteArray bytes = upload ? payload(size) : QByteArray();
-    Peer peer(upload ? Peer::Mode::Sink : Peer::Mode::Source, size);
+    TcpPeer peer(upload ? TcpPeer::Mode::Sink : TcpPeer::Mode::Source, size);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), peer.port()));
 
@@ -240,7 +136,7 @@ void TestFaultProxy::throughput() {
         const qint64 before = upload ? peer.totalReceived() : 0;
         QElapsedTimer timer;
         timer.start();
-        Client client(port, bytes, false);
+        TcpClient client(port, bytes, false);
         const bool done = waitFor(
             [&] {
                 return client.ended() || (upload ? peer.totalReceived() - before >= size
@@ -267,7 +163,7 @@ void TestFaultProxy::throughput() {
 void TestFaultProxy::resetsWithinWindow() {
     constexpr qint64 window = 64 * KiB;
     constexpr int connections = 10;
-    Peer sink(Peer::Mode::Sink);
+    TcpPeer sink(TcpPeer::Mode::Sink);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), sink.port()));
     proxy.setSeed(1);
@@ -276,7 +172,7 @@ void TestFaultProxy::resetsWithinWindow() {
 
     QSet<qint64> amounts;
     for (int i = 0; i < connections; ++i) {
-        Client client(proxy.port(), payload(MiB));
+        TcpClient client(proxy.port(), payload(MiB));
         QVERIFY(waitFor([&] { return client.ended(); }));
         QVERIFY2(client.error == QAbstractSocket::RemoteHostClosedError ||
                      client.error == QAbstractSocket::NetworkError,
@@ -297,14 +193,14 @@ void TestFaultProxy::resetsWithinWindow() {
 
 void TestFaultProxy::neverResetsAtZero() {
     constexpr int connections = 30;
-    Peer sink(Peer::Mode::Sink);
+    TcpPeer sink(TcpPeer::Mode::Sink);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), sink.port()));
     proxy.setResetProbability(0.0);
     proxy.setResetWindow(1); // any reset at all would cut the first byte
     const QByteArray bytes = payload(MiB);
     for (int i = 0; i < connections; ++i) {
-        Client client(proxy.port(), bytes);
+        TcpClient client(proxy.port(), bytes);
         QVERIFY(waitFor([&] { return sink.totalReceived() == (i + 1) * MiB || client.ended(); }));
         QVERIFY(!client.ended());
     }
@@ -315,7 +211,7 @@ void TestFaultProxy::neverResetsAtZero() {
 
 void TestFaultProxy::sameSeedSameFaults() {
     constexpr qint64 size = 16 * KiB;
-    Peer sink(Peer::Mode::Sink);
+    TcpPeer sink(TcpPeer::Mode::Sink);
     const auto pattern = [&](quint32 seed) {
         FaultProxy proxy;
         proxy.start(QStringLiteral("127.0.0.1"), sink.port());
@@ -325,7 +221,7 @@ void TestFaultProxy::sameSeedSameFaults() {
         QString resets;
         for (int i = 0; i < 24; ++i) {
             proxy.resetCounters();
-            Client client(proxy.port(), payload(size));
+            TcpClient client(proxy.port(), payload(size));
             const bool settled = waitFor(
                 [&] {
                     const FaultProxy::Counters c = proxy.counters();
@@ -346,12 +242,12 @@ void TestFaultProxy::sameSeedSameFaults() {
 }
 
 void TestFaultProxy::resetAllNow() {
-    Peer echo(Peer::Mode::Echo);
+    TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
-    std::vector<std::unique_ptr<Client>> clients;
+    std::vector<std::unique_ptr<TcpClient>> clients;
     for (int i = 0; i < 3; ++i) {
-        clients.push_back(std::make_unique<Client>(proxy.port(), "ping"));
+        clients.push_back(std::make_unique<TcpClient>(proxy.port(), "ping"));
         QVERIFY(waitFor([&] { return clients.back()->received == "ping"; }));
     }
     QCOMPARE(proxy.counters().open, 3);
@@ -367,17 +263,17 @@ void TestFaultProxy::resetAllNow() {
                echo.connections[1].closed && echo.connections[2].closed;
     }));
     // New connections are not affected.
-    Client after(proxy.port(), "pong");
+    TcpClient after(proxy.port(), "pong");
     QVERIFY(waitFor([&] { return after.received == "pong"; }));
     QCOMPARE(proxy.counters().reset, 3);
 }
 
 void TestFaultProxy::stallHoldsThenDelivers() {
-    Peer echo(Peer::Mode::Echo);
+    TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
     const QByteArray first = payload(4 * KiB, 1);
-    Client client(proxy.port(), first);
+    TcpClient client(proxy.port(), first);
     QVERIFY(waitFor([&] { return client.receivedBytes == first.size(); }));
 
     // Nothing was on its way when it stalled, so nothing at all moves.
@@ -409,13 +305,13 @@ void TestFaultProxy::stallHoldsThenDelivers() {
 
 void TestFaultProxy::drawnStallFreezesOneConnection() {
     constexpr qint64 window = 64 * KiB;
-    Peer sink(Peer::Mode::Sink);
+    TcpPeer sink(TcpPeer::Mode::Sink);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), sink.port()));
     proxy.setStallProbability(1.0);
     proxy.setStallWindow(window);
 
-    Client stuck(proxy.port(), payload(MiB));
+    TcpClient stuck(proxy.port(), payload(MiB));
     QVERIFY(waitFor([&] { return proxy.counters().stalled == 1; }));
     QVERIFY(settles([&] { return sink.totalReceived(); }));
     QVERIFY(staysSame([&] { return sink.totalReceived(); }));
@@ -426,7 +322,7 @@ void TestFaultProxy::drawnStallFreezesOneConnection() {
 
     // Another connection, with the fault off, moves.
     proxy.setStallProbability(0.0);
-    Client fine(proxy.port(), payload(MiB));
+    TcpClient fine(proxy.port(), payload(MiB));
     QVERIFY(waitFor(
         [&] { return sink.connections.size() == 2 && sink.connections[1].received == MiB; }));
     QCOMPARE(proxy.counters().stalled, 1);
@@ -441,15 +337,15 @@ void TestFaultProxy::drawnStallFreezesOneConnection() {
 }
 
 void TestFaultProxy::refusesThenRecoversOnSamePort() {
-    Peer echo(Peer::Mode::Echo);
+    TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
     const quint16 port = proxy.port();
-    Client before(port, "a");
+    TcpClient before(port, "a");
     QVERIFY(waitFor([&] { return before.received == "a"; }));
 
     QVERIFY(proxy.setRefusing(true));
-    Client refused(port);
+    TcpClient refused(port);
     QVERIFY(waitFor([&] { return refused.ended(); }));
     QCOMPARE(refused.error, QAbstractSocket::ConnectionRefusedError);
     // Connections made before carry on.
@@ -458,7 +354,7 @@ void TestFaultProxy::refusesThenRecoversOnSamePort() {
 
     QVERIFY(proxy.setRefusing(false));
     QCOMPARE(proxy.port(), port);
-    Client after(port, "c");
+    TcpClient after(port, "c");
     QVERIFY(waitFor([&] { return after.received == "c"; }));
     QCOMPARE(proxy.counters().accepted, 2);
 }
@@ -469,7 +365,7 @@ void TestFaultProxy::unreachableTargetClosesClient() {
     QVERIFY(dead.bind(QHostAddress::LocalHost, 0));
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), dead.localPort()));
-    Client client(proxy.port(), "hello");
+    TcpClient client(proxy.port(), "hello");
     QVERIFY(waitFor([&] { return client.ended(); }));
     QVERIFY(client.received.isEmpty());
     QVERIFY(waitFor([&] { return proxy.counters().open == 0; }));
@@ -483,15 +379,15 @@ void TestFaultProxy::unreachableTargetClosesClient() {
 }
 
 void TestFaultProxy::retargets() {
-    Peer first(Peer::Mode::Echo);
-    Peer second(Peer::Mode::Echo);
+    TcpPeer first(TcpPeer::Mode::Echo);
+    TcpPeer second(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), first.port()));
-    Client a(proxy.port(), "one");
+    TcpClient a(proxy.port(), "one");
     QVERIFY(waitFor([&] { return a.received == "one"; }));
 
     proxy.setTarget(QStringLiteral("127.0.0.1"), second.port());
-    Client b(proxy.port(), "two");
+    TcpClient b(proxy.port(), "two");
     QVERIFY(waitFor([&] { return b.received == "two"; }));
     a.send("three"); // an open connection stays where it was
     QVERIFY(waitFor([&] { return a.received == "onethree"; }));

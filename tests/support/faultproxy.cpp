@@ -9,11 +9,6 @@
 #include <algorithm>
 #include <atomic>
 #include <random>
-#include <utility>
-
-#ifdef Q_OS_UNIX
-#include <sys/socket.h>
-#endif
 
 namespace {
 // What Qt may read ahead from one socket: bounds the memory a held (stalled) connection takes;
@@ -23,20 +18,6 @@ constexpr qint64 ReadBufferSize = 1024 * 1024;
 constexpr qint64 WriteHighWater = 2 * 1024 * 1024;
 // Bytes moved per read/write pair.
 constexpr qint64 ChunkSize = 256 * 1024;
-
-// Makes the next close send RST instead of FIN, as a dropped connection looks to both ends.
-void resetOnClose(QTcpSocket *socket) {
-#ifdef Q_OS_UNIX
-    if (socket->socketDescriptor() == -1)
-        return;
-    linger hard{};
-    hard.l_onoff = 1;
-    hard.l_linger = 0;
-    ::setsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
-#else
-    Q_UNUSED(socket)
-#endif
-}
 
 enum class Fault { None, Reset, Stall };
 
@@ -251,7 +232,7 @@ private:
             link->done = true;        // the aborts below come back here
             if (link->server->state() == QAbstractSocket::UnconnectedState)
                 ++upstreamFailed;
-            resetOnClose(link->client);
+            resetOnClose(link->client->socketDescriptor());
             link->client->abort();
             finish(link);
             return;
@@ -280,7 +261,7 @@ private:
         link->done = true;
         ++resets;
         for (QTcpSocket *socket : {link->client, link->server}) {
-            resetOnClose(socket);
+            resetOnClose(socket->socketDescriptor());
             socket->abort();
         }
         finish(link);
@@ -318,32 +299,16 @@ private:
     QString m_error;
 };
 
-namespace {
-// Runs `f` in the engine's thread and returns when it is done.
-template <typename F> void inEngine(FaultProxyEngine *engine, F &&f) {
-    QMetaObject::invokeMethod(engine, std::forward<F>(f), Qt::BlockingQueuedConnection);
-}
-} // namespace
-
 FaultProxy::FaultProxy(QObject *parent)
     : QObject(parent)
-    , m_engine(new FaultProxyEngine) {
-    m_thread.setObjectName(QStringLiteral("FaultProxy"));
-    m_engine->moveToThread(&m_thread);
-    m_thread.start();
-}
+    , m_engine(QStringLiteral("FaultProxy")) {}
 
-FaultProxy::~FaultProxy() {
-    inEngine(m_engine, [engine = m_engine] { engine->shutdown(); });
-    m_thread.quit();
-    m_thread.wait();
-    delete m_engine; // its thread has ended: nothing else can touch it
-}
+FaultProxy::~FaultProxy() = default;
 
 bool FaultProxy::start(const QString &targetHost, quint16 targetPort) {
     setTarget(targetHost, targetPort);
     bool ok = false;
-    inEngine(m_engine, [&] {
+    m_engine.run([&] {
         ok = m_engine->listen(0);
         m_port = m_engine->port();
         m_error = m_engine->errorString();
@@ -352,12 +317,7 @@ bool FaultProxy::start(const QString &targetHost, quint16 targetPort) {
 }
 
 QUrl FaultProxy::url(const QString &path) const {
-    QUrl url;
-    url.setScheme(QStringLiteral("http"));
-    url.setHost(QStringLiteral("127.0.0.1"));
-    url.setPort(m_port);
-    url.setPath(path);
-    return url;
+    return loopbackUrl(m_port, path);
 }
 
 void FaultProxy::setTarget(const QString &host, quint16 port) {
@@ -388,16 +348,16 @@ void FaultProxy::setStallWindow(qint64 bytes) {
 }
 
 void FaultProxy::resetAllNow() {
-    inEngine(m_engine, [engine = m_engine] { engine->resetAll(); });
+    m_engine.run([engine = m_engine.get()] { engine->resetAll(); });
 }
 
 void FaultProxy::setStalled(bool stalled) {
-    inEngine(m_engine, [engine = m_engine, stalled] { engine->setStalled(stalled); });
+    m_engine.run([engine = m_engine.get(), stalled] { engine->setStalled(stalled); });
 }
 
 bool FaultProxy::setRefusing(bool refusing) {
     bool ok = true;
-    inEngine(m_engine, [&] {
+    m_engine.run([&] {
         if (refusing) {
             m_engine->stopListening();
         } else {

@@ -1,8 +1,9 @@
 #pragma once
 
+#include "proxysupport.h"
+
 #include <QObject>
 #include <QString>
-#include <QThread>
 #include <QUrl>
 
 class FaultProxyEngine;
@@ -71,8 +72,7 @@ public:
     void resetCounters();
 
 private:
-    QThread m_thread;
-    FaultProxyEngine *m_engine = nullptr; // lives in m_thread
+    EngineThread<FaultProxyEngine> m_engine; // the forwarding, in a thread of its own
     quint16 m_port = 0;
     QString m_error;
 };
