@@ -37,6 +37,7 @@ TaskRecord sampleRecord(TaskId id, quint64 sequence) {
     r.state = TaskState::Waiting;
     r.chunkSize = 1'000'000;
     r.chunkStates = QByteArray(10, char(ChunkState::Pending));
+    r.rateLimit = qint64(id) * 1000;
     r.createdMs = 1'700'000'000'000;
     r.updatedMs = 1'700'000'000'500;
     return r;
@@ -61,6 +62,8 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.retries, b.retries);
     QCOMPARE(a.errorKind, b.errorKind);
     QCOMPARE(a.errorMessage, b.errorMessage);
+    QCOMPARE(a.instant, b.instant);
+    QCOMPARE(a.rateLimit, b.rateLimit);
     QCOMPARE(a.createdMs, b.createdMs);
     QCOMPARE(a.updatedMs, b.updatedMs);
 }
@@ -265,7 +268,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             4);
+             5);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

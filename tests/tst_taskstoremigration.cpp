@@ -88,12 +88,14 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         QVERIFY(r.parts.isEmpty());
         r.contentHash = hash;
         QVERIFY(!r.instant);
+        QCOMPARE(r.rateLimit, qint64(0)); // schema 5: no limit of its own
         r.parts = parts;
         r.instant = true;
+        r.rateLimit = 250000;
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             4);
+             5);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -103,6 +105,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
     QCOMPARE(reopened.tasks.first().contentHash, hash);
     QCOMPARE(reopened.tasks.first().parts, parts);
     QVERIFY(reopened.tasks.first().instant);
+    QCOMPARE(reopened.tasks.first().rateLimit, qint64(250000));
     QCOMPARE(reopened.tasks.first().confirmedBytes, qint64(500));
 }
 

@@ -32,6 +32,7 @@ struct TaskRecord {
     int retries = 0;
     TransferError::Kind errorKind = TransferError::Kind::None;
     QString errorMessage;
+    qint64 rateLimit = 0; // the upload's own bandwidth limit, bytes per second; 0: none
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
 };

@@ -16,7 +16,8 @@ namespace {
 // 1: the queue. 2: tasks.content_hash (the file's SHA-256, so a restart does not hash again).
 // 3: tasks.parts (an upload sent as parts in parallel: each part's range, URL and offset).
 // 4: tasks.instant (completed by instant upload, without sending the file).
-constexpr int SchemaVersion = 4;
+// 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none).
+constexpr int SchemaVersion = 5;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -34,8 +35,8 @@ const QString ColumnsV1 = QStringLiteral(
     "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
-const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant");
-constexpr int ColumnCount = 22;
+const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit");
+constexpr int ColumnCount = 23;
 
 const QString CreateTasks = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS tasks ("
@@ -45,14 +46,16 @@ const QString CreateTasks = QStringLiteral(
     " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
-    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QStringList Migrations = {
     QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB"),
     QStringLiteral("ALTER TABLE tasks ADD COLUMN parts TEXT"),
     QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0"),
+    QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
 };
-static_assert(SchemaVersion == 4, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 5, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 
@@ -109,6 +112,7 @@ TaskRecord recordFrom(const QSqlQuery &q) {
     r.contentHash = q.value(19).toByteArray();
     r.parts = decodeUploadParts(q.value(20).toString().toLatin1());
     r.instant = q.value(21).toInt() != 0;
+    r.rateLimit = qMax<qint64>(0, q.value(22).toLongLong());
     return r;
 }
 
@@ -136,6 +140,7 @@ void bindRecord(QSqlQuery &q, const TaskRecord &r) {
         r.contentHash,
         QString::fromLatin1(encodeUploadParts(r.parts)),
         int(r.instant),
+        r.rateLimit,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)
