@@ -583,8 +583,9 @@ void TusExchange::abort()
         m_service.log(QStringLiteral("%1 %2 cut short at offset %3")
                           .arg(QString::fromLatin1(m_request.method), m_writer->record().id)
                           .arg(m_writer->record().offset));
-    if (m_creating && m_writer->record().offset == 0) {
-        // Nobody was told where this upload is; keeping it would only leak disk.
+    if (m_creating) {
+        // Nobody was told where this upload is (the Location comes with the answer, after the
+        // body), so nobody can resume it: keeping what arrived would only leak disk and quota.
         m_service.m_store.remove(m_writer->record().id);
     }
     m_writer.reset();

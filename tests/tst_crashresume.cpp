@@ -173,15 +173,16 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
         QVERIFY2(fileMatches(server.storedPath(url), sizes[i], 100 + i), qPrintable(paths[i]));
     }
     // No file became a second upload. A kill between the server creating an upload and Hoist
-    // saving its URL can leave an empty one behind (nobody can know it exists), but never one
-    // with bytes in it: the transfer sends nothing until the URL is saved.
+    // saving its URL can leave one behind that nobody can know of, holding at most the first
+    // request's bytes (creation carries the first chunk; the transfer sends nothing more until
+    // the URL is saved), never more.
     int orphans = 0;
     const QList<QString> known = urlOf.values();
     for (const QUrl &upload : server.uploads()) {
         if (known.contains(upload.toString()))
             continue;
         ++orphans;
-        QCOMPARE(server.storedBytes(upload).size(), 0);
+        QVERIFY(server.storedBytes(upload).size() <= Chunk);
     }
     QVERIFY(orphans <= kills);
     qInfo("empty uploads left by kills during creation: %d", orphans);

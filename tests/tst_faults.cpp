@@ -11,6 +11,7 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QSet>
 #include <QTest>
 
 namespace {
@@ -130,9 +131,24 @@ void tst_Faults::fiftyFilesThroughResettingConnections()
         QVERIFY2(fileMatches(m_server->storedPath(task->uploadUrl()), sizes[i], 1000 + i),
                  qPrintable(task->displayName()));
     }
-    QCOMPARE(m_server->uploadCount(), 50);
+    // A creation that carried its first chunk and was reset before its answer leaves an upload
+    // nobody knows of (hoistd drops one whose body broke off; a reset just after the last byte
+    // can still leave one): never more than that first request's bytes, never more than resets.
     const FaultProxy::Counters counters = m_proxy->counters();
-    qInfo("connections %lld, reset mid-body %lld", counters.accepted, counters.reset);
+    QSet<QString> known; // by path: the tasks know them through the proxy's port
+    for (TaskId id : ids)
+        known.insert(m_scheduler->task(id)->uploadUrl().path());
+    int orphans = 0;
+    for (const QUrl &upload : m_server->uploads()) {
+        if (known.contains(upload.path()))
+            continue;
+        ++orphans;
+        QVERIFY(m_server->storedBytes(upload).size() <= SchedulerFixture::ChunkSize);
+    }
+    QVERIFY(orphans <= counters.reset);
+    QCOMPARE(m_server->uploadCount(), 50 + orphans);
+    qInfo("connections %lld, reset mid-body %lld, uploads nobody knows of %d", counters.accepted,
+          counters.reset, orphans);
     QVERIFY(counters.reset >= 10); // the faults really happened, many times
 }
 

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void terminationDuringPatch();
     void killedMidUploadResumesFromStoredBytes();
     void killedMidChecksumPatchKeepsNothingOfIt();
+    void creationCutShortLeavesNoUpload();
     void sigtermStopsCleanlyKeepingWhatArrived();
     void largePatchKeepsMemoryFlat();
 

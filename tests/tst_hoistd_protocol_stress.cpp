@@ -16,22 +16,29 @@ constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 constexpr int IoTimeoutMs = 30000;
 
-// Opens a connection and sends a PATCH's headers announcing `contentLength` body bytes.
-std::unique_ptr<QTcpSocket> startPatch(quint16 port, const QByteArray &path, qint64 offset,
-                                       qint64 contentLength, const RawHeaders &extra = {})
+// Opens a connection and sends a request's headers announcing `contentLength` body bytes.
+std::unique_ptr<QTcpSocket> startBody(quint16 port, const QByteArray &method,
+                                      const QByteArray &path, qint64 contentLength,
+                                      const RawHeaders &extra)
 {
     auto socket = std::make_unique<QTcpSocket>();
     socket->connectToHost(QStringLiteral("127.0.0.1"), port);
     if (!socket->waitForConnected(IoTimeoutMs))
         return nullptr;
-    QByteArray head = "PATCH " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
-                      "Content-Type: application/offset+octet-stream\r\nUpload-Offset: "
-        + QByteArray::number(offset) + "\r\nContent-Length: " + QByteArray::number(contentLength)
-        + "\r\n";
+    QByteArray head = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
+                      "Content-Type: application/offset+octet-stream\r\nContent-Length: "
+        + QByteArray::number(contentLength) + "\r\n";
     for (const auto &[name, value] : extra)
         head += name + ": " + value + "\r\n";
     socket->write(head + "\r\n");
     return socket->waitForBytesWritten(IoTimeoutMs) ? std::move(socket) : nullptr;
+}
+
+std::unique_ptr<QTcpSocket> startPatch(quint16 port, const QByteArray &path, qint64 offset,
+                                       qint64 contentLength, const RawHeaders &extra = {})
+{
+    return startBody(port, "PATCH", path, contentLength,
+                     RawHeaders{{"Upload-Offset", QByteArray::number(offset)}} + extra);
 }
 
 bool sendAll(QTcpSocket &socket, const QByteArray &bytes)
@@ -185,6 +192,26 @@ void TestHoistdProtocol::killedMidChecksumPatchKeepsNothingOfIt()
         5000));
     QCOMPARE(patch(upload, MiB, rest, {{"Upload-Checksum", sum}}).status, 204);
     QVERIFY(m_server->storedBytes(QUrl(QString::fromLatin1(upload))) == content);
+}
+
+void TestHoistdProtocol::creationCutShortLeavesNoUpload()
+{
+    // creation-with-upload whose body breaks off: the client never got the Location, so nobody
+    // can ever resume that upload. Whatever of it arrived must not stay behind on the disk (or
+    // in a quota) until it expires.
+    QVERIFY(startServer({QStringLiteral("--verbose")}));
+    const QByteArray content = testContent(4 * MiB, 12);
+    auto socket = startBody(port(), "POST", "/files/", content.size(),
+                            {{"Upload-Length", QByteArray::number(content.size())}});
+    QVERIFY(socket);
+    QVERIFY(sendAll(*socket, content.left(MiB + 123)));
+    QVERIFY(waitFor([&] { return m_server->serverLog().contains(QLatin1String("POST created")); },
+                    IoTimeoutMs));
+    socket->abort();
+    QVERIFY(waitFor([&] { return m_server->serverLog().contains(QLatin1String("cut short")); },
+                    IoTimeoutMs));
+    QVERIFY(waitFor([&] { return m_server->storedFiles().isEmpty(); }, IoTimeoutMs));
+    QCOMPARE(m_server->storedFiles(), QStringList());
 }
 
 void TestHoistdProtocol::sigtermStopsCleanlyKeepingWhatArrived()

@@ -72,6 +72,7 @@ private Q_SLOTS:
     void uploadsSizes();
     void uploadsLargeFile();
     void holdsAfterCreateUntilContinued();
+    void heldFileOfOneChunkIsNotHeld();
     void metadataRoundTrips_data();
     void metadataRoundTrips();
     void resumesPartialUpload();
@@ -182,34 +183,58 @@ void TestTusTransfer::uploadsLargeFile()
 
 void TestTusTransfer::holdsAfterCreateUntilContinued()
 {
-    // The caller needs the upload URL saved before any byte goes out: creation carries no body
-    // (even though the server offers creation-with-upload) and nothing more is sent until the
-    // caller says so.
+    // The caller needs the upload URL saved before more goes out: creation carries the first
+    // chunk (the server offers creation-with-upload; a crash before the save can only leave that
+    // chunk in an upload the server expires), and nothing more is sent until the caller says so.
     constexpr qint64 Size = 100 * 1024;
+    constexpr qint64 Chunk = 64 * 1024;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("held.bin"), Size, 8);
     TusProtocol protocol(&m_nam);
-    TransferJob held = job(path, m_server->endpoint());
+    TransferJob held = job(path, m_server->endpoint(), Chunk);
     held.holdAfterCreate = true;
     auto transfer = protocol.createTransfer(held);
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(waitFor([&] { return !rec.created.isEmpty() || rec.done(); }, 20000));
-    QCOMPARE(rec.events, QStringList{QStringLiteral("created")});
+    const QStringList untilCreated{QStringLiteral("chunk:0-65536"), QStringLiteral("created")};
+    QCOMPARE(rec.events, untilCreated);
     // Give a wrongly eager transfer every chance to send something: it must not.
     QTest::qWait(200);
-    QCOMPARE(rec.events, QStringList{QStringLiteral("created")});
+    QCOMPARE(rec.events, untilCreated);
     PeerStats stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("POST")), 1);
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 0);
-    QCOMPARE(stats.bodyBytes, 0);
+    QCOMPARE(stats.bodyBytes, Chunk);
 
     transfer->continueAfterCreated();
     QVERIFY(rec.wait(20000));
     QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
     QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 8));
     stats = m_server->stats();
-    QCOMPARE(stats.count(QStringLiteral("PATCH")), 2);
+    QCOMPARE(stats.count(QStringLiteral("PATCH")), 1);
     QCOMPARE(stats.bodyBytes, Size);
+}
+
+void TestTusTransfer::heldFileOfOneChunkIsNotHeld()
+{
+    // The whole file went with its creation: nothing is left to hold back, so it completes at
+    // once instead of waiting for the caller's save.
+    constexpr qint64 Size = 40 * 1024;
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("whole.bin"), Size, 9);
+    TusProtocol protocol(&m_nam);
+    TransferJob held = job(path, m_server->endpoint());
+    held.holdAfterCreate = true;
+    auto transfer = protocol.createTransfer(held);
+    TransferRecorder rec(transfer.get());
+    transfer->start();
+    QVERIFY(rec.wait(20000));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QCOMPARE(rec.events.first(), QStringLiteral("chunk:0-40960"));
+    QVERIFY(rec.events.contains(QStringLiteral("created")));
+    QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 9));
+    const PeerStats stats = m_server->stats();
+    QCOMPARE(stats.count(QStringLiteral("POST")), 1);
+    QCOMPARE(stats.count(QStringLiteral("PATCH")), 0);
 }
 
 void TestTusTransfer::metadataRoundTrips_data()

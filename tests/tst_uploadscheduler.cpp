@@ -251,11 +251,11 @@ void tst_UploadScheduler::cancelDeletesUploadOnServer()
     QVERIFY(waitFor([&] { return task(id)->confirmedBytes() > 0; }, 20000));
     const QUrl url = task(id)->uploadUrl();
     QVERIFY(m_server->holds(url));
-    QSignalSpy removing(m_scheduler, &UploadScheduler::taskAboutToBeRemoved);
+    QSignalSpy removing(m_scheduler, &UploadScheduler::tasksAboutToBeRemoved);
     QSignalSpy terminated(m_protocol, &TransferProtocol::terminated);
     m_scheduler->cancel(id);
     QCOMPARE(removing.size(), 1);
-    QCOMPARE(removing.first().first().value<TaskId>(), id);
+    QCOMPARE(removing.first().first().value<QList<TaskId>>(), QList<TaskId>{id});
     QVERIFY(!task(id));
     QVERIFY(!m_scheduler->taskIds().contains(id));
     QVERIFY(terminated.wait(10000) || terminated.size() == 1);
@@ -406,8 +406,9 @@ void tst_UploadScheduler::serverAlways500FailsAfterRetries()
     const QString message = task(id)->errorMessage();
     QVERIFY2(message.contains(QStringLiteral("500")) && message.contains(QStringLiteral("gave up")),
              qPrintable(message));
-    // The scheduler's one probe of the endpoint (is hashing worth it?), then one request per try
-    // (the first and three retries), each answered 500 at its first step.
+    // The protocol's one shared probe of the endpoint, then one request per try (the first and
+    // three retries), each answered 500 at its first step: the transfer's own OPTIONS, which says
+    // why it fails.
     QCOMPARE(broken.requests().size(), 5);
     QCOMPARE(broken.requests().first().method, QByteArray("OPTIONS"));
 }

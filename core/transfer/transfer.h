@@ -1,5 +1,6 @@
 #pragma once
 
+#include "readgate.h"
 #include "transfererror.h"
 #include "uploadpart.h"
 
@@ -27,9 +28,14 @@ struct TransferJob {
     QUrl endpoint;
     QUrl uploadUrl;        // empty: create a new upload
     qint64 chunkSize = 8 * 1024 * 1024;
+    // Requests may carry several chunks, up to this many bytes, while the link is fast enough
+    // (see TusTransfer); at most chunkSize when smaller.
+    qint64 maxRequestSize = 0;
     int stallTimeoutMs = 30000;
     QMap<QString, QString> metadata; // filename, filetype, relativePath, ...
     HttpHeaders headers;             // extra headers, e.g. Authorization; never logged
+    // What request bodies read through (a bandwidth limit); null: as fast as the network takes.
+    std::shared_ptr<ReadGate> throttle;
     // After uploadCreated(), send nothing until continueAfterCreated() is called, so the caller
     // can make the upload URL durable first: a crash can then never leave bytes on the server
     // in an upload nobody knows about. Turns creation-with-upload off for the same reason.

@@ -33,6 +33,7 @@ QUrl endpointKey(const QUrl &endpoint)
 TusProtocol::TusProtocol(QNetworkAccessManager *network, QObject *parent)
     : TransferProtocol(parent)
     , m_network(network)
+    , m_pool(network)
 {
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "networkpool.h"
 #include "transfer.h"
 
 #include <QHash>
@@ -36,7 +37,10 @@ public:
     void probe(const QUrl &endpoint, const HttpHeaders &headers) override;
     std::optional<bool> offersInstantUpload(const QUrl &endpoint) const override;
 
+    // The caller's manager: for requests outside transfers (discovery, termination).
     QNetworkAccessManager *network() const { return m_network; }
+    // A manager for one transfer's requests to `url`'s server (see NetworkPool).
+    NetworkLease lease(const QUrl &url) { return m_pool.lease(NetworkPool::serverOf(url)); }
     // Capabilities learnt for an endpoint (known == false until OPTIONS answered).
     TusCapabilities capabilities(const QUrl &endpoint) const;
     void setCapabilities(const QUrl &endpoint, const TusCapabilities &caps);
@@ -47,6 +51,7 @@ public:
 
 private:
     QNetworkAccessManager *m_network;
+    NetworkPool m_pool;
     QHash<QUrl, TusCapabilities> m_capabilities;
     QHash<QUrl, QUrl> m_uploadEndpoints;
     QSet<QUrl> m_probing;     // endpoints whose OPTIONS is on its way

@@ -50,7 +50,16 @@ void TusTransfer::start()
 void TusTransfer::abort()
 {
     m_finished = true;
+    disconnect(m_probed);
     dropReply();
+    m_lease.release();
+}
+
+QNetworkAccessManager *TusTransfer::network()
+{
+    if (!m_lease.manager())
+        m_lease = m_protocol->lease(m_job.endpoint);
+    return m_lease.manager();
 }
 
 void TusTransfer::run()
@@ -75,9 +84,27 @@ void TusTransfer::run()
 
 void TusTransfer::discover()
 {
+    // A folder of small files starting at once asks once, not once per file.
+    m_probed = connect(m_protocol, &TransferProtocol::probed, this, [this] {
+        const TusCapabilities caps = m_protocol->capabilities(m_job.endpoint);
+        if (!caps.known && !m_protocol->offersInstantUpload(m_job.endpoint).has_value())
+            return; // another endpoint's answer
+        disconnect(m_probed);
+        if (m_finished)
+            return;
+        if (!caps.known)
+            return discoverAlone();
+        m_caps = caps;
+        proceed();
+    });
+    m_protocol->probe(m_job.endpoint, m_job.headers);
+}
+
+void TusTransfer::discoverAlone()
+{
     qCDebug(lcTus) << "OPTIONS" << m_job.endpoint;
     const QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    track(m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS")),
+    track(network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS")),
           &TusTransfer::onDiscoverFinished);
 }
 
@@ -142,8 +169,11 @@ void TusTransfer::create()
 {
     if (!checkFileUnchanged())
         return;
-    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_length > 0
-        && !m_job.holdAfterCreate && !mayBeInstant()) {
+    // The first chunk goes with the creation, also when the URL is to be saved before anything
+    // else is sent (holdAfterCreate): a crash before that save can only leave that chunk in an
+    // upload the server expires, never lose a byte, and a small file costs one request instead
+    // of two. Not when the server may answer with a proof challenge: that is worth the wait.
+    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_length > 0 && !mayBeInstant()) {
         const qint64 end = nextChunkEnd(0);
         withChecksum(0, end,
                      [this, end](const QByteArray &checksum) { postWithBody(end, checksum); });
@@ -153,7 +183,7 @@ void TusTransfer::create()
     QNetworkRequest request = creationRequest();
     request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
     m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
-    track(m_protocol->network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+    track(network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
 }
 
 QNetworkRequest TusTransfer::creationRequest() const
@@ -180,7 +210,7 @@ void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
     request.setHeader(QNetworkRequest::ContentLengthHeader, end);
     if (!checksum.isEmpty())
         request.setRawHeader("Upload-Checksum", checksum);
-    QNetworkReply *reply = m_protocol->network()->post(request, body);
+    QNetworkReply *reply = network()->post(request, body);
     body->setParent(reply); // lives exactly as long as the request reading it
     track(reply, &TusTransfer::onCreateFinished);
 }
@@ -240,6 +270,11 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     m_offset = *offset;
     m_heldAfterCreate = m_job.holdAfterCreate;
     m_challenge = sentBody ? std::nullopt : challengeFrom(reply);
+    if (sentBody)
+        adaptRequestSize();
+    // Nothing more to send: no reason to wait for the URL to be saved.
+    if (m_offset >= m_length && !m_challenge)
+        m_heldAfterCreate = false;
     Q_EMIT uploadCreated(url);
     if (!guard || m_finished || m_heldAfterCreate)
         return;
@@ -259,7 +294,7 @@ void TusTransfer::head()
     qCDebug(lcTus) << "HEAD" << m_job.uploadUrl;
     m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
     const QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
-    track(m_protocol->network()->head(request), &TusTransfer::onHeadFinished);
+    track(network()->head(request), &TusTransfer::onHeadFinished);
 }
 
 void TusTransfer::onHeadFinished(QNetworkReply *reply)
@@ -337,7 +372,7 @@ void TusTransfer::patch(qint64 begin, qint64 end, const QByteArray &checksum)
     if (!checksum.isEmpty())
         request.setRawHeader("Upload-Checksum", checksum);
     QNetworkReply *reply =
-        m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
+        network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
     body->setParent(reply);
     track(reply, &TusTransfer::onPatchFinished);
 }
@@ -379,6 +414,7 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
     }
     m_conflictHead = false;
     m_offset = *offset;
+    adaptRequestSize();
     if (confirm(m_offset))
         sendNext();
 }
@@ -458,6 +494,7 @@ void TusTransfer::fail(const TransferError &error)
         return;
     m_finished = true;
     dropReply();
+    m_lease.release();
     qCDebug(lcTus) << "failed" << int(error.kind) << error.message;
     Q_EMIT failed(error);
 }
@@ -468,6 +505,7 @@ void TusTransfer::complete()
         return;
     m_finished = true;
     dropReply();
+    m_lease.release();
     qCDebug(lcTus) << "completed" << m_job.uploadUrl;
     Q_EMIT completed();
 }
@@ -475,7 +513,24 @@ void TusTransfer::complete()
 qint64 TusTransfer::nextChunkEnd(qint64 offset) const
 {
     const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
-    return qMin(m_length, (offset / chunk + 1) * chunk);
+    // To the end of the chunk `offset` is in, then whole chunks: requests stay chunk-aligned.
+    const qint64 end = (offset / chunk + m_requestChunks) * chunk;
+    return qMin(m_length, end);
+}
+
+void TusTransfer::adaptRequestSize()
+{
+    const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
+    const int most = int(qBound(qint64(1), m_job.maxRequestSize / chunk, qint64(1) << 20));
+    if (!m_requestClock.isValid() || most == 1)
+        return;
+    const qint64 took = m_requestClock.elapsed();
+    const bool whole = m_chunkEnd - m_chunkBegin >= m_requestChunks * chunk;
+    // Only a request as large as asked says how fast the link is; the file's last is shorter.
+    if (took < GrowBelowMs && whole)
+        m_requestChunks = qMin(most, m_requestChunks * 2);
+    else if (took > ShrinkAboveMs)
+        m_requestChunks = qMax(1, m_requestChunks / 2);
 }
 
 QString TusTransfer::fileLabel() const

@@ -4,6 +4,7 @@
 #include "tusprotocol.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QTimer>
 
@@ -12,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
 class FileRangeDevice;
@@ -25,8 +27,13 @@ struct TusRange {
 };
 
 // One attempt at one tus upload. Steps: OPTIONS (once per endpoint, via TusProtocol) ->
-// POST (creation, with the first chunk when creation-with-upload is offered) or HEAD (resume) ->
-// PATCH one chunk per request until Upload-Offset == Upload-Length.
+// POST (creation, with the first chunk when creation-with-upload is offered: a file of one chunk
+// takes one request) or HEAD (resume) -> PATCH until Upload-Offset == Upload-Length.
+//
+// A request carries one chunk, or, with TransferJob::maxRequestSize above the chunk size, a run
+// of chunks that doubles while a request takes less than GrowBelowMs and halves when one takes
+// more than ShrinkAboveMs: each request costs a round trip in which nothing is sent, which on a
+// fast or far link is a large share of a chunk's time.
 //
 // With a partial TusRange, offsets in its signals count from the range's first byte.
 //
@@ -38,6 +45,9 @@ class TusTransfer final : public Transfer {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TusTransfer)
 public:
+    static constexpr qint64 GrowBelowMs = 2000;
+    static constexpr qint64 ShrinkAboveMs = 8000;
+
     TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent = nullptr,
                 const TusRange &range = {});
     ~TusTransfer() override;
@@ -59,7 +69,10 @@ private:
     using Handler = void (TusTransfer::*)(QNetworkReply *);
 
     void run();
+    // The endpoint's capabilities from the protocol's one OPTIONS per endpoint, shared by all
+    // transfers to it; when that could not find out, an OPTIONS of our own says why.
     void discover();
+    void discoverAlone();
     void proceed();
     void create();
     void head();
@@ -105,6 +118,10 @@ private:
     void complete();
     QByteArray encodedMetadata() const { return encodeMetadata(m_job); }
     qint64 nextChunkEnd(qint64 offset) const;
+    // After a request carrying body bytes succeeded: grows or shrinks the next ones.
+    void adaptRequestSize();
+    // The manager this transfer's requests go through, lent for as long as it runs.
+    QNetworkAccessManager *network();
     QString fileLabel() const;
 
     TusProtocol *m_protocol;
@@ -121,8 +138,12 @@ private:
     qint64 m_chunkBegin = 0; // the request in flight carries [m_chunkBegin, m_chunkEnd)
     qint64 m_chunkEnd = 0;
     qint64 m_chunkSent = 0;
+    int m_requestChunks = 1;       // chunks per request now
+    QElapsedTimer m_requestClock;  // since the request in flight was sent
+    NetworkLease m_lease;
     bool m_lostOnce = false;     // uploadLost handled once; a second time is an error
     bool m_conflictHead = false; // a 409 was answered with a HEAD, no PATCH succeeded since
+    QMetaObject::Connection m_probed; // waiting for the protocol's probe
     QPointer<QNetworkReply> m_reply;
     QPointer<FileRangeDevice> m_body;
     std::shared_ptr<std::atomic_bool> m_hashCancel;

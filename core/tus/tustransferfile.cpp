@@ -120,9 +120,11 @@ FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
             QStringLiteral("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
         return nullptr;
     }
+    body->setThrottle(m_job.throttle);
     m_chunkBegin = begin;
     m_chunkEnd = end;
     m_chunkSent = 0;
+    m_requestClock.start();
     QPointer<TusTransfer> guard(this);
     Q_EMIT chunkStarted(begin, end);
     if (!guard || m_finished)

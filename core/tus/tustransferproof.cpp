@@ -46,6 +46,7 @@ void TusTransfer::declineInstant() {
         return;
     m_finished = true;
     dropReply();
+    m_lease.release();
     qCDebug(lcTus) << "not instant; deleting the attempt" << m_job.uploadUrl;
     if (!m_job.uploadUrl.isEmpty())
         m_protocol->terminate(m_job.uploadUrl, m_job.headers);

@@ -1,0 +1,91 @@
+#include "networkpool.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QUrl>
+
+NetworkLease::NetworkLease(NetworkPool *pool, QNetworkAccessManager *manager, QString server)
+    : m_pool(pool)
+    , m_manager(manager)
+    , m_server(std::move(server))
+{
+}
+
+NetworkLease::NetworkLease(NetworkLease &&other) noexcept
+    : m_pool(std::exchange(other.m_pool, nullptr).data())
+    , m_manager(std::exchange(other.m_manager, nullptr))
+    , m_server(std::move(other.m_server))
+{
+}
+
+NetworkLease &NetworkLease::operator=(NetworkLease &&other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_pool = std::exchange(other.m_pool, nullptr).data();
+        m_manager = std::exchange(other.m_manager, nullptr);
+        m_server = std::move(other.m_server);
+    }
+    return *this;
+}
+
+NetworkLease::~NetworkLease()
+{
+    release();
+}
+
+void NetworkLease::release()
+{
+    if (m_pool && m_manager)
+        m_pool->giveBack(m_manager, m_server);
+    m_pool = nullptr;
+    m_manager = nullptr;
+}
+
+NetworkPool::NetworkPool(QNetworkAccessManager *primary, QObject *parent)
+    : QObject(parent)
+{
+    Q_ASSERT(primary);
+    m_managers.append(primary);
+}
+
+NetworkPool::~NetworkPool() = default; // the extra managers are children
+
+QString NetworkPool::serverOf(const QUrl &url)
+{
+    const QString scheme = url.scheme().toLower();
+    const int port = url.port(scheme == QLatin1String("https") ? 443 : 80);
+    return scheme + QLatin1String("://") + url.host().toLower() + QLatin1Char(':')
+           + QString::number(port);
+}
+
+NetworkLease NetworkPool::lease(const QString &server)
+{
+    QList<int> &lent = m_lent[server];
+    int chosen = -1;
+    for (int i = 0; i < m_managers.size() && chosen < 0; ++i) {
+        if (lent.value(i) < ConnectionsPerManager)
+            chosen = i;
+    }
+    if (chosen < 0) {
+        auto *manager = new QNetworkAccessManager(this);
+        manager->setProxy(primary()->proxy());
+        manager->setRedirectPolicy(primary()->redirectPolicy());
+        manager->setTransferTimeout(primary()->transferTimeout());
+        chosen = int(m_managers.size());
+        m_managers.append(manager);
+    }
+    if (lent.size() <= chosen)
+        lent.resize(chosen + 1, 0);
+    ++lent[chosen];
+    return NetworkLease(this, m_managers.at(chosen), server);
+}
+
+void NetworkPool::giveBack(QNetworkAccessManager *manager, const QString &server)
+{
+    const int index = int(m_managers.indexOf(manager));
+    auto it = m_lent.find(server);
+    if (index < 0 || it == m_lent.end() || it->value(index) <= 0)
+        return;
+    --(*it)[index];
+}
