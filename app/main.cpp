@@ -64,11 +64,18 @@ int report(const CommandLineResult &result)
     return result.exitCode;
 }
 
+// Requests grow to this on fast links unless --chunk-size fixed them (a server or a proxy in front
+// of it may refuse larger bodies; 64 MiB is well below the 100 MB common at CDNs).
+constexpr qint64 MaxRequestSize = 64 * 1024 * 1024;
+
 void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl &endpoint)
 {
     scheduler.setEndpoint(endpoint);
     scheduler.setChunkSize(options.chunkSize);
+    scheduler.setMaxRequestSize(options.chunkSizeGiven ? 0 : MaxRequestSize);
     scheduler.setConcurrency(options.concurrency);
+    scheduler.setPerServerLimit(options.perServer);
+    scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
     scheduler.setParallelParts(!options.oneStream);
 }

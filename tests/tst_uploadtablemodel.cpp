@@ -5,6 +5,7 @@
 #include "waitfor.h"
 
 #include "formatting.h"
+#include "taskrecord.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 
@@ -57,6 +58,8 @@ private Q_SLOTS:
 
     void rowsFollowTasks();
     void folderIsOneInsertBatch();
+    void clearFinishedRemovesInBatches_data();
+    void clearFinishedRemovesInBatches();
     void startsWithExistingTasks();
     void uploadShowsProgressAndChunks();
     void hashingShownInStateColumn();
@@ -182,7 +185,9 @@ void TestUploadTableModel::rowsFollowTasks()
     // Finished rows go, the failed one stays, in the right place.
     QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
     m_scheduler->clearFinished();
-    QCOMPARE(removed.count(), 3);
+    QCOMPARE(removed.count(), 1); // rows 0 to 2, in one go
+    QCOMPARE(removed.first().at(1).toInt(), 0);
+    QCOMPARE(removed.first().at(2).toInt(), 2);
     QCOMPARE(m_model->rowCount(), 1);
     QCOMPARE(m_model->taskId(0), ids.at(3));
     QCOMPARE(m_model->rowOf(ids.at(3)), 0);
@@ -190,6 +195,58 @@ void TestUploadTableModel::rowsFollowTasks()
     m_scheduler->cancel(ids.at(3));
     QCOMPARE(m_model->rowCount(), 0);
     QCOMPARE(m_model->rowOf(ids.at(3)), -1);
+}
+
+void TestUploadTableModel::clearFinishedRemovesInBatches_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("every"); // every n-th row stays (failed); the rest are done
+    QTest::newRow("a few runs: one removal each") << 40 << 10;
+    QTest::newRow("many runs: one reset") << 2000 << 2;
+}
+
+void TestUploadTableModel::clearFinishedRemovesInBatches()
+{
+    // A restored queue (no network): done rows with failed ones among them.
+    QFETCH(int, count);
+    QFETCH(int, every);
+    QList<TaskRecord> records;
+    QList<TaskId> kept;
+    for (int i = 0; i < count; ++i) {
+        TaskRecord r;
+        r.id = TaskId(1000 + i);
+        r.sequence = quint64(i);
+        r.path = m_dir->filePath(QStringLiteral("r%1").arg(i));
+        r.displayName = QStringLiteral("r%1").arg(i);
+        r.size = 10;
+        r.chunkSize = SchedulerFixture::ChunkSize;
+        r.endpoint = m_server->endpoint();
+        r.state = i % every == 0 ? TaskState::Error : TaskState::Success;
+        r.confirmedBytes = r.state == TaskState::Success ? 10 : 0;
+        if (r.state == TaskState::Error)
+            kept << r.id;
+        records << r;
+    }
+    m_scheduler->restore(records);
+    QCOMPARE(m_model->rowCount(), count);
+    const int runs = int(kept.size()); // a run of done rows after each failed one
+    QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+    QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
+    m_scheduler->clearFinished();
+    if (runs <= 32) {
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), runs);
+    } else {
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(removed.count(), 0);
+    }
+    QCOMPARE(m_model->rowCount(), kept.size());
+    for (int row = 0; row < kept.size(); ++row) {
+        QCOMPARE(m_model->taskId(row), kept.at(row));
+        QCOMPARE(m_model->rowOf(kept.at(row)), row);
+    }
+    QCOMPARE(m_scheduler->totals().count(TaskState::Success), 0);
+    QCOMPARE(m_scheduler->totals().count(TaskState::Error), kept.size());
 }
 
 void TestUploadTableModel::folderIsOneInsertBatch()

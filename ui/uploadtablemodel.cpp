@@ -16,6 +16,9 @@
 namespace {
 // How often a retry countdown ("Retrying in 12 s") is re-read while one is showing.
 constexpr int countdownTickMs = 500;
+// Removing more separate runs of rows than this at once resets the model instead: each removal
+// makes a sorting proxy and the view renumber every row after it.
+constexpr int maxRemovalRuns = 32;
 // The colour of the state of failed rows; a semantic colour the palette has no role for.
 constexpr QRgb failedTextColor = 0xc0392b;
 
@@ -37,8 +40,8 @@ UploadTableModel::UploadTableModel(UploadScheduler *scheduler, QObject *parent)
     connect(&m_countdownTimer, &QTimer::timeout, this, &UploadTableModel::tickCountdowns);
 
     connect(scheduler, &UploadScheduler::tasksAdded, this, &UploadTableModel::onTasksAdded);
-    connect(scheduler, &UploadScheduler::taskAboutToBeRemoved, this,
-            &UploadTableModel::onTaskAboutToBeRemoved);
+    connect(scheduler, &UploadScheduler::tasksAboutToBeRemoved, this,
+            &UploadTableModel::onTasksAboutToBeRemoved);
     connect(scheduler, &UploadScheduler::tasksChanged, this, &UploadTableModel::onTasksChanged);
     connect(scheduler, &QObject::destroyed, this, &UploadTableModel::onSchedulerDestroyed);
 
@@ -340,27 +343,66 @@ void UploadTableModel::onTasksAdded(const QList<TaskId> &ids)
         return;
     const int first = int(m_rows.size());
     beginInsertRows({}, first, first + int(added.size()) - 1);
+    m_rows.reserve(first + added.size());
+    m_rowOf.reserve(first + added.size());
     for (const Row &row : std::as_const(added)) {
         m_rowOf.insert(row.id, int(m_rows.size()));
         m_rows.push_back(row);
-        if (row.shown.countdown >= 0 && !m_countdownTimer.isActive())
-            m_countdownTimer.start();
+        if (row.shown.countdown >= 0)
+            m_countdowns.insert(row.id);
     }
     endInsertRows();
+    if (!m_countdowns.isEmpty() && !m_countdownTimer.isActive())
+        m_countdownTimer.start();
 }
 
-void UploadTableModel::onTaskAboutToBeRemoved(TaskId id)
+void UploadTableModel::onTasksAboutToBeRemoved(const QList<TaskId> &ids)
 {
-    const int row = rowOf(id);
-    if (row < 0)
+    QVector<int> rows;
+    rows.reserve(ids.size());
+    for (TaskId id : ids) {
+        const int row = rowOf(id);
+        if (row >= 0)
+            rows.push_back(row);
+    }
+    if (rows.isEmpty())
         return;
-    beginRemoveRows({}, row, row);
-    m_rows.removeAt(row);
-    m_rowOf.remove(id);
-    m_dirty.remove(id);
-    for (int i = row; i < m_rows.size(); ++i)
+    std::sort(rows.begin(), rows.end());
+    // Runs of adjacent rows, last first, so that the rows of the runs before stay where they are.
+    QVector<QPair<int, int>> runs;
+    for (int row : std::as_const(rows)) {
+        if (!runs.isEmpty() && runs.last().second + 1 == row)
+            runs.last().second = row;
+        else
+            runs.append({row, row});
+    }
+    const auto forget = [this](int row) {
+        const TaskId id = m_rows.at(row).id;
+        m_rowOf.remove(id);
+        m_dirty.remove(id);
+        m_countdowns.remove(id);
+    };
+    const bool reset = runs.size() > maxRemovalRuns;
+    if (reset)
+        beginResetModel();
+    for (auto run = runs.crbegin(); run != runs.crend(); ++run) {
+        if (!reset)
+            beginRemoveRows({}, run->first, run->second);
+        for (int row = run->first; row <= run->second; ++row)
+            forget(row);
+        m_rows.remove(run->first, run->second - run->first + 1);
+        if (!reset)
+            endRemoveRows();
+    }
+    reindexFrom(runs.first().first);
+    if (reset)
+        endResetModel();
+}
+
+void UploadTableModel::reindexFrom(int first)
+{
+    for (int i = first; i < m_rows.size(); ++i)
         m_rowOf[m_rows.at(i).id] = i;
-    endRemoveRows();
 }
 
 void UploadTableModel::onTasksChanged(const QList<TaskId> &ids)
@@ -379,6 +421,7 @@ void UploadTableModel::onSchedulerDestroyed()
     m_rows.clear();
     m_rowOf.clear();
     m_dirty.clear();
+    m_countdowns.clear();
     m_flushTimer.stop();
     m_countdownTimer.stop();
     endResetModel();
@@ -428,7 +471,12 @@ void UploadTableModel::flush()
         const Snapshot now_ = snapshotOf(*r.task, now);
         const uint mask = changedColumns(r.shown, now_);
         r.shown = now_;
-        countdowns = countdowns || now_.countdown >= 0;
+        if (now_.countdown >= 0) {
+            m_countdowns.insert(r.id);
+            countdowns = true;
+        } else {
+            m_countdowns.remove(r.id);
+        }
         if (mask == 0)
             continue;
         if (row == runLast + 1 && mask == runMask) {
@@ -446,14 +494,9 @@ void UploadTableModel::flush()
 
 void UploadTableModel::tickCountdowns()
 {
-    bool any = false;
-    for (const Row &row : std::as_const(m_rows)) {
-        if (row.shown.countdown >= 0) {
-            m_dirty.insert(row.id);
-            any = true;
-        }
-    }
-    if (!any)
+    if (m_countdowns.isEmpty())
         m_countdownTimer.stop();
+    for (TaskId id : std::as_const(m_countdowns))
+        m_dirty.insert(id);
     requestFlush();
 }

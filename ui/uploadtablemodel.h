@@ -57,6 +57,11 @@ public:
 
     UploadScheduler *scheduler() const;
     TaskId taskId(int row) const;
+    // The task shown in `row`, null when there is none (valid until the row is removed).
+    const UploadTask *taskAt(int row) const
+    {
+        return row >= 0 && row < m_rows.size() ? m_rows.at(row).task : nullptr;
+    }
     int rowOf(TaskId id) const; // -1 when unknown
     QModelIndex indexOf(TaskId id, int column = Name) const;
 
@@ -81,12 +86,14 @@ private:
     };
     struct Row {
         TaskId id = 0;
-        const UploadTask *task = nullptr; // valid until taskAboutToBeRemoved
+        const UploadTask *task = nullptr; // valid until tasksAboutToBeRemoved
         Snapshot shown;
     };
 
     void onTasksAdded(const QList<TaskId> &ids);
-    void onTaskAboutToBeRemoved(TaskId id);
+    void onTasksAboutToBeRemoved(const QList<TaskId> &ids);
+    // Row numbers of the rows from `first` on, after rows moved.
+    void reindexFrom(int first);
     void onTasksChanged(const QList<TaskId> &ids);
     void onSchedulerDestroyed();
     void requestFlush();
@@ -104,6 +111,7 @@ private:
     QVector<Row> m_rows;
     QHash<TaskId, int> m_rowOf;
     QSet<TaskId> m_dirty;
+    QSet<TaskId> m_countdowns; // rows showing "Retrying in N s"
     QTimer m_flushTimer;
     QElapsedTimer m_sinceFlush;
     QTimer m_countdownTimer;

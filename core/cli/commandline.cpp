@@ -11,6 +11,8 @@ constexpr int ExitUsage = 2;
 constexpr int MinConcurrency = UploadScheduler::MinConcurrency;
 constexpr int MaxConcurrency = UploadScheduler::MaxConcurrency;
 constexpr qint64 MinChunkSize = 1024;
+// Below this a limit would make every upload crawl into its stall timeout.
+constexpr qint64 MinRate = 1024;
 
 // Headers the tus client sets itself; letting a person override them would break the protocol.
 const char *const ReservedHeaders[] = {
@@ -116,9 +118,18 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
         QStringLiteral("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
         QStringLiteral("n"));
+    const QCommandLineOption perServer(QStringLiteral("per-server"),
+        QStringLiteral("Requests at once to one server, %1-%2 (default: as many as "
+                       "--concurrency).").arg(MinConcurrency).arg(MaxConcurrency),
+        QStringLiteral("n"));
     const QCommandLineOption chunkSize(QStringLiteral("chunk-size"),
-        QStringLiteral("Bytes per request: 8M, 512K, 1048576... at least 1K (default 8M)."),
+        QStringLiteral("Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of "
+                       "8M, several per request up to 64M while the link is fast)."),
         QStringLiteral("size"));
+    const QCommandLineOption limitRate(QStringLiteral("limit-rate"),
+        QStringLiteral("Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... "
+                       "(binary units; default: no limit)."),
+        QStringLiteral("rate"));
     const QCommandLineOption header({QStringLiteral("H"), QStringLiteral("header")},
         QStringLiteral("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
         QStringLiteral("header"));
@@ -129,7 +140,8 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     const QCommandLineOption oneStream(QStringLiteral("one-stream"),
         QStringLiteral("Send each file as one stream, never as parallel parts (which servers "
                        "offering tus concatenation get by default for large files)."));
-    parser.addOptions({headless, endpoint, concurrency, chunkSize, header, stateDir, oneStream});
+    parser.addOptions({headless, endpoint, concurrency, perServer, chunkSize, limitRate, header,
+                       stateDir, oneStream});
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -160,7 +172,24 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
             return usageError(program, QStringLiteral("--concurrency must be a whole number from %1 to %2")
                                            .arg(MinConcurrency).arg(MaxConcurrency));
     }
+    if (parser.isSet(perServer)) {
+        bool ok = false;
+        options.perServer = parser.value(perServer).toInt(&ok);
+        if (!ok || options.perServer < MinConcurrency || options.perServer > MaxConcurrency)
+            return usageError(program, QStringLiteral("--per-server must be a whole number from %1 to %2")
+                                           .arg(MinConcurrency).arg(MaxConcurrency));
+    }
+    if (parser.isSet(limitRate)) {
+        QString text = parser.value(limitRate).trimmed();
+        if (text.endsWith(QLatin1String("/s"), Qt::CaseInsensitive))
+            text.chop(2);
+        options.rateLimit = parseSize(text);
+        if (options.rateLimit < MinRate)
+            return usageError(program, QStringLiteral("--limit-rate must be a rate such as 500K, 10M "
+                                                      "or 1048576 (bytes per second), at least 1K"));
+    }
     if (parser.isSet(chunkSize)) {
+        options.chunkSizeGiven = true;
         options.chunkSize = parseSize(parser.value(chunkSize));
         if (options.chunkSize < 0)
             return usageError(program, QStringLiteral("--chunk-size must be a size such as 8M, 512K or 1048576"));

@@ -11,7 +11,10 @@ struct AppOptions {
     bool headless = false;
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
     int concurrency = 3;
+    int perServer = 0; // --per-server: requests at once to one server; 0: only --concurrency
     qint64 chunkSize = 8 * 1024 * 1024;
+    bool chunkSizeGiven = false; // --chunk-size: then requests never carry more than one chunk
+    qint64 rateLimit = 0;        // --limit-rate: bytes per second for all uploads; 0: none
     HttpHeaders headers; // from repeated --header "Name: value"; values never printed
     QStringList paths;
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)

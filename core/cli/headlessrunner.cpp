@@ -122,7 +122,7 @@ void HeadlessRunner::checkDone()
 void HeadlessRunner::printProgress(bool final)
 {
     const SchedulerTotals totals = m_scheduler->totals();
-    const int total = int(m_scheduler->taskIds().size());
+    const int total = m_scheduler->taskCount();
     const int done = totals.count(TaskState::Success) + totals.count(TaskState::Error);
     QString line;
     if (final) {

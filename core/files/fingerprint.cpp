@@ -1,7 +1,9 @@
 #include "fingerprint.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QtEndian>
 
 namespace {
@@ -38,4 +40,16 @@ QByteArray quickFingerprint(const QString &path, qint64 size) {
                           : addRange(hash, file, 0, WindowBytes) &&
                                 addRange(hash, file, size - WindowBytes, WindowBytes);
     return read ? hash.result() : QByteArray();
+}
+
+FileIdentity FileIdentity::of(const QString &path) {
+    FileIdentity identity;
+    const QFileInfo info(path);
+    identity.exists = info.isFile();
+    if (!identity.exists)
+        return identity;
+    identity.size = info.size();
+    identity.modifiedMs = info.lastModified().toMSecsSinceEpoch();
+    identity.fingerprint = quickFingerprint(path, identity.size);
+    return identity;
 }

@@ -1,6 +1,10 @@
 #include "uploadscheduler.h"
 
+#include "bandwidthlimiter.h"
 #include "fingerprint.h"
+#include "streamallocator.h"
+#include "taskdriver.h"
+#include "taskpersistence.h"
 #include "taskrecord.h"
 #include "taskstore.h"
 
@@ -11,13 +15,14 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcScheduler, "hoist.scheduler", QtWarningMsg)
 
 namespace {
 // At most this often a changed task is reported (so a row repaints at most 10 times a second).
 constexpr int FlushIntervalMs = 100;
-// How often speeds, times left and "retrying in" notes are refreshed while work is going on.
+// How often speeds and hashing progress are refreshed while uploads run.
 constexpr int TickIntervalMs = 500;
 
 qint64 nowMs()
@@ -52,7 +57,10 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
     : QObject(parent)
     , m_protocol(protocol)
     , m_random(std::random_device{}())
+    , m_preparer(new TaskPreparer(protocol, this))
+    , m_bandwidth(new BandwidthLimiter(this))
 {
+    m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(FlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
@@ -60,34 +68,31 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
     connect(&m_retryTimer, &QTimer::timeout, this, &UploadScheduler::requestSchedule);
     m_speedTimer.setInterval(TickIntervalMs);
     connect(&m_speedTimer, &QTimer::timeout, this, &UploadScheduler::tick);
-    connect(m_protocol, &TransferProtocol::probed, this, &UploadScheduler::onProbed);
+    connect(m_preparer, &TaskPreparer::prepared, this, &UploadScheduler::onPrepared);
+    connect(m_preparer, &TaskPreparer::hashingStarted, this, [this](TaskId id) {
+        if (UploadTask *task = find(id)) {
+            task->m_phase = TaskPhase::Hashing;
+            task->m_hashedBytes = 0;
+            markDirty(task);
+        }
+    });
+    connect(m_preparer, &TaskPreparer::failed, this, [this](TaskId id, const TransferError &e) {
+        UploadTask *task = find(id);
+        if (!task || task->m_state != TaskState::Uploading)
+            return;
+        fail(task, e);
+        requestSchedule();
+    });
 }
 
 UploadScheduler::~UploadScheduler()
 {
-    for (auto &entry : m_tasks)
-        stopTransfer(entry.second.get());
+    const QList<UploadTask *> running = m_running.values();
+    for (UploadTask *task : running)
+        stopTransfer(task);
 }
 
-void UploadScheduler::setEndpoint(const QUrl &endpoint)
-{
-    m_endpoint = endpoint;
-}
-
-void UploadScheduler::setChunkSize(qint64 bytes)
-{
-    m_chunkSize = qMax<qint64>(1, bytes);
-}
-
-void UploadScheduler::setHeaders(const HttpHeaders &headers)
-{
-    m_headers = headers;
-}
-
-void UploadScheduler::setEndpointHeaders(const QUrl &endpoint, const HttpHeaders &headers)
-{
-    m_endpointHeaders.set(endpoint, headers);
-}
+// ---- settings -------------------------------------------------------------------------------
 
 void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
 {
@@ -96,18 +101,69 @@ void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
         requestSchedule();
 }
 
-HttpHeaders UploadScheduler::headersFor(const QUrl &endpoint) const
-{
-    return m_endpointHeaders.merged(m_headers, endpoint);
-}
-
 void UploadScheduler::setConcurrency(int limit)
 {
     m_concurrency = qBound(MinConcurrency, limit, MaxConcurrency);
     requestSchedule();
 }
 
+void UploadScheduler::setPerServerLimit(int limit)
+{
+    m_perServerLimit = limit <= 0 ? 0 : qMin(limit, MaxConcurrency);
+    requestSchedule();
+}
+
+void UploadScheduler::setInstantMinimumSize(qint64 bytes)
+{
+    m_preparer->setInstantMinimumSize(qMax<qint64>(0, bytes));
+}
+
+void UploadScheduler::setRateLimit(qint64 bytesPerSecond)
+{
+    m_bandwidth->setGlobalRate(qMax<qint64>(0, bytesPerSecond));
+}
+
+qint64 UploadScheduler::rateLimit() const
+{
+    return m_bandwidth->globalRate();
+}
+
+void UploadScheduler::setTaskRateLimit(TaskId id, qint64 bytesPerSecond)
+{
+    UploadTask *task = find(id);
+    if (!task)
+        return;
+    task->m_rateLimit = qMax<qint64>(0, bytesPerSecond);
+    // The limiter knows only running tasks; the others get theirs when they start (jobFor).
+    if (m_running.contains(id))
+        m_bandwidth->setTaskRate(id, task->m_rateLimit);
+    markDirty(task);
+    if (m_persistence)
+        m_persistence->changed(id);
+}
+
+void UploadScheduler::setStore(TaskStore *store)
+{
+    m_persistence.reset();
+    if (!store)
+        return;
+    m_persistence = std::make_unique<TaskPersistence>(
+        store, [this](TaskId id) -> const UploadTask * { return find(id); });
+    connect(m_persistence.get(), &TaskPersistence::uploadUrlSaved, this,
+            &UploadScheduler::onUploadUrlSaved);
+    connect(m_persistence.get(), &TaskPersistence::writeFailed, this,
+            &UploadScheduler::onStoreWriteFailed);
+}
+
 // ---- queueing -------------------------------------------------------------------------------
+
+void UploadScheduler::insertTask(std::unique_ptr<UploadTask> owned)
+{
+    UploadTask *task = m_tasks.insert(std::move(owned));
+    task->m_lane = m_lanes.laneFor(task->m_endpoint);
+    if (task->m_state == TaskState::Waiting)
+        m_queue.push(task->m_id, task->m_sequence, task->m_priority, task->m_lane);
+}
 
 void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
 {
@@ -123,7 +179,7 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
         --m_pendingExpansions;
         onExpanded(watcher->result(), priority);
     });
-    const bool fingerprints = m_store != nullptr;
+    const bool fingerprints = m_persistence != nullptr;
     watcher->setFuture(QtConcurrent::run([paths, fingerprints] {
         QList<ExpandedPath> expanded = expandPaths(paths);
         if (fingerprints) {
@@ -141,14 +197,17 @@ void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority prio
     Q_EMIT pathsExpanded(int(paths.size()));
     QList<TaskId> added;
     QList<TaskId> rejected;
+    QList<const UploadTask *> tasks;
     added.reserve(paths.size());
+    tasks.reserve(paths.size());
+    const qint64 now = nowMs();
     for (const ExpandedPath &p : paths) {
         const TaskId id = m_nextId++;
         auto task = std::make_unique<UploadTask>(id, p.path, p.displayName, p.size, p.modifiedMs,
                                                  m_endpoint, priority, m_chunkSize);
         task->m_sequence = m_nextSequence++;
         task->m_fingerprint = p.fingerprint;
-        task->m_createdMs = QDateTime::currentMSecsSinceEpoch();
+        task->m_createdMs = now;
         if (!p.rejection.isEmpty()) {
             // Not uploadable: listed all the same, with the reason, so nothing vanishes silently.
             task->m_state = TaskState::Error;
@@ -156,30 +215,40 @@ void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority prio
             task->m_errorMessage = p.rejection;
             rejected.append(id);
         }
-        m_tasks.emplace(id, std::move(task));
+        tasks.append(task.get());
+        insertTask(std::move(task));
         added.append(id);
     }
-    if (m_store && !added.isEmpty()) {
-        QList<TaskRecord> records;
-        records.reserve(added.size());
-        for (TaskId id : std::as_const(added)) {
-            UploadTask *task = find(id);
-            task->m_savedMs = task->m_createdMs;
-            task->m_savedConfirmed = 0;
-            records.append(recordOf(task));
-        }
-        QMetaObject::invokeMethod(
-            m_store, [store = m_store, records] { store->saveAll(records); },
-            Qt::QueuedConnection);
-    }
+    if (m_persistence)
+        m_persistence->added(tasks);
     Q_EMIT tasksAdded(added);
     for (TaskId id : std::as_const(rejected))
         Q_EMIT taskFinished(id);
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
     requestSchedule();
-    if (m_tasks.empty() || rejected.size() == added.size())
+    if (m_tasks.isEmpty() || rejected.size() == added.size())
         checkIdle();
+}
+
+void UploadScheduler::restore(const QList<TaskRecord> &records)
+{
+    QList<TaskId> ids;
+    for (const TaskRecord &r : records) {
+        if (find(r.id))
+            continue;
+        m_nextId = qMax(m_nextId, r.id + 1);
+        m_nextSequence = qMax(m_nextSequence, r.sequence + 1);
+        insertTask(UploadTask::fromRecord(r));
+        ids.append(r.id);
+    }
+    if (ids.isEmpty())
+        return;
+    m_wasIdle = false;
+    Q_EMIT tasksAdded(ids);
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+    requestSchedule();
 }
 
 // ---- commands -------------------------------------------------------------------------------
@@ -212,11 +281,12 @@ void UploadScheduler::cancel(TaskId id)
     if (!task)
         return;
     stopTransfer(task);
-    if (!task->m_uploadUrl.isEmpty() && task->m_state != TaskState::Success)
-        m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-    if (task->m_state != TaskState::Success)
+    if (task->m_state != TaskState::Success) {
+        if (!task->m_uploadUrl.isEmpty())
+            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
         terminateParts(task);
-    removeTask(id);
+    }
+    removeTasks({id});
     requestSchedule();
 }
 
@@ -229,19 +299,10 @@ void UploadScheduler::retry(TaskId id)
         || task->m_errorKind == TransferError::Kind::FileUnreadable) {
         // The person wants what the file holds now: a fresh upload, never the new bytes
         // appended to the old one.
-        const QFileInfo info(task->m_path);
         if (!task->m_uploadUrl.isEmpty())
             m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-        task->m_uploadUrl.clear();
         terminateParts(task);
-        task->m_size = info.exists() ? info.size() : 0;
-        task->m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;
-        task->m_chunks = ChunkMap(task->m_size, task->m_chunks.chunkSize());
-        if (m_store)
-            task->m_fingerprint = quickFingerprint(task->m_path, task->m_size);
-        task->m_verifyBeforeStart = false;
-        task->m_contentHash.clear(); // of the old content
-        resetProgress(task);
+        m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
     }
     task->m_retries = 0;
     task->m_retryAtMs = 0;
@@ -258,32 +319,36 @@ void UploadScheduler::setPriority(TaskId id, Priority priority)
     if (!task || task->m_priority == priority)
         return;
     task->m_priority = priority;
+    m_queue.setPriority(id, priority);
     markDirty(task);
+    if (m_persistence)
+        m_persistence->changed(id);
     requestSchedule();
 }
 
 void UploadScheduler::pauseAll()
 {
-    for (auto &entry : m_tasks)
-        pause(entry.first);
+    // Waiting ones first: pausing an uploading one frees a slot a waiting one would take.
+    for (TaskState state : {TaskState::Waiting, TaskState::Uploading}) {
+        const QList<TaskId> ids = m_tasks.idsIn(state);
+        for (TaskId id : ids)
+            pause(id);
+    }
 }
 
 void UploadScheduler::resumeAll()
 {
-    for (auto &entry : m_tasks)
-        resume(entry.first);
+    const QList<TaskId> ids = m_tasks.idsIn(TaskState::Paused);
+    for (TaskId id : ids)
+        resume(id);
 }
 
 void UploadScheduler::clearFinished(bool includeFailed)
 {
-    QList<TaskId> doomed;
-    for (const auto &entry : m_tasks) {
-        const TaskState s = entry.second->m_state;
-        if (s == TaskState::Success || (includeFailed && s == TaskState::Error))
-            doomed.append(entry.first);
-    }
-    for (TaskId id : std::as_const(doomed))
-        removeTask(id);
+    QList<TaskId> doomed = m_tasks.idsIn(TaskState::Success);
+    if (includeFailed)
+        doomed += m_tasks.idsIn(TaskState::Error);
+    removeTasks(doomed);
 }
 
 // ---- queries --------------------------------------------------------------------------------
@@ -293,41 +358,24 @@ const UploadTask *UploadScheduler::task(TaskId id) const
     return find(id);
 }
 
-UploadTask *UploadScheduler::find(TaskId id) const
-{
-    const auto it = m_tasks.find(id);
-    return it == m_tasks.end() ? nullptr : it->second.get();
-}
-
 QList<TaskId> UploadScheduler::taskIds() const
 {
-    QList<TaskId> ids;
-    ids.reserve(int(m_tasks.size()));
-    for (const auto &entry : m_tasks)
-        ids.append(entry.first); // ids grow with every task added: map order is add order
-    return ids;
+    return m_tasks.ids();
 }
 
 SchedulerTotals UploadScheduler::totals() const
 {
-    SchedulerTotals t;
-    for (const auto &entry : m_tasks) {
-        const UploadTask &task = *entry.second;
-        ++t.counts[int(task.m_state)];
-        t.bytesTotal += task.m_size;
-        t.bytesDone += task.m_shown;
-        if (task.m_state == TaskState::Uploading)
-            t.bytesPerSecond += task.m_speed;
-    }
+    SchedulerTotals t = m_tasks.totals();
+    for (const UploadTask *task : std::as_const(m_running))
+        t.bytesPerSecond += task->m_speed;
     return t;
 }
 
 bool UploadScheduler::isIdle() const
 {
-    if (m_pendingExpansions > 0)
-        return false;
-    return std::none_of(m_tasks.begin(), m_tasks.end(),
-                        [](const auto &entry) { return isActive(entry.second->m_state); });
+    const SchedulerTotals &t = m_tasks.totals();
+    return m_pendingExpansions == 0 && t.count(TaskState::Waiting) == 0
+           && t.count(TaskState::Uploading) == 0;
 }
 
 // ---- state and notification -----------------------------------------------------------------
@@ -342,21 +390,29 @@ void UploadScheduler::setState(UploadTask *task, TaskState state)
                                << taskStateName(state) << "for task" << task->m_id;
         return;
     }
-    if (from == TaskState::Uploading)
-        --m_running;
-    if (state == TaskState::Uploading)
-        ++m_running;
-    if (state != TaskState::Uploading) {
+    const TaskId id = task->m_id;
+    if (from == TaskState::Waiting)
+        m_queue.remove(id);
+    if (from == TaskState::Uploading) {
+        m_running.remove(id);
+        m_bandwidth->forget(id); // only running tasks cost the limiter anything
+    }
+    if (state == TaskState::Uploading) {
+        m_running.insert(id, task);
+    } else {
         task->m_speed = 0;
         task->m_rate.reset();
     }
-    task->m_state = state;
+    m_tasks.setState(task, state);
+    if (state == TaskState::Waiting)
+        m_queue.push(id, task->m_sequence, task->m_priority, task->m_lane, task->m_retryAtMs);
     markDirty(task);
-    save(task);
+    if (m_persistence)
+        m_persistence->changed(id);
     if (state == TaskState::Uploading)
-        Q_EMIT taskStarted(task->m_id);
+        Q_EMIT taskStarted(id);
     if (state == TaskState::Success || state == TaskState::Error)
-        Q_EMIT taskFinished(task->m_id);
+        Q_EMIT taskFinished(id);
     checkIdle();
 }
 
@@ -372,36 +428,29 @@ void UploadScheduler::flush()
     QList<TaskId> ids;
     ids.reserve(m_dirty.size());
     for (TaskId id : std::as_const(m_dirty)) {
-        if (m_tasks.count(id))
+        if (find(id))
             ids.append(id);
     }
     m_dirty.clear();
     std::sort(ids.begin(), ids.end());
-    if (!ids.isEmpty()) {
-        saveProgress(ids);
+    if (!ids.isEmpty())
         Q_EMIT tasksChanged(ids);
-    }
     Q_EMIT totalsChanged(totals());
 }
 
 void UploadScheduler::tick()
 {
-    const qint64 now = nowMs();
-    bool anyActive = false;
-    for (auto &entry : m_tasks) {
-        UploadTask *task = entry.second.get();
-        if (task->m_state == TaskState::Uploading) {
-            updateHashProgress(task);
-            task->m_speed = task->m_rate.bytesPerSecond(now);
-            markDirty(task);
-            anyActive = true;
-        } else if (task->m_state == TaskState::Waiting && task->m_retryAtMs > now) {
-            markDirty(task); // "retrying in N s" counts down
-            anyActive = true;
-        }
-    }
-    if (!anyActive)
+    if (m_running.isEmpty()) {
         m_speedTimer.stop();
+        return;
+    }
+    const qint64 now = nowMs();
+    for (UploadTask *task : std::as_const(m_running)) {
+        if (m_preparer->isHashing(task->m_id))
+            task->m_hashedBytes = m_preparer->hashedBytes(task->m_id);
+        task->updateSpeed(now);
+        markDirty(task);
+    }
 }
 
 void UploadScheduler::checkIdle()
@@ -417,22 +466,347 @@ void UploadScheduler::checkIdle()
     }
 }
 
-void UploadScheduler::removeTask(TaskId id)
+void UploadScheduler::removeTasks(const QList<TaskId> &candidates)
 {
-    UploadTask *task = find(id);
-    if (!task)
+    QList<TaskId> ids;
+    ids.reserve(candidates.size());
+    for (TaskId id : candidates) {
+        if (find(id))
+            ids.append(id);
+    }
+    if (ids.isEmpty())
         return;
-    Q_EMIT taskAboutToBeRemoved(id);
-    stopTransfer(task);
-    if (task->m_state == TaskState::Uploading)
-        --m_running;
-    m_tasks.erase(id);
-    m_dirty.remove(id);
-    if (m_store)
-        QMetaObject::invokeMethod(
-            m_store, [store = m_store, id] { store->remove(id); }, Qt::QueuedConnection);
-    Q_EMIT taskRemoved(id);
+    Q_EMIT tasksAboutToBeRemoved(ids);
+    for (TaskId id : std::as_const(ids)) {
+        UploadTask *task = find(id);
+        if (!task)
+            continue; // a listener removed it already
+        stopTransfer(task);
+        m_queue.remove(id);
+        m_running.remove(id);
+        m_bandwidth->forget(id);
+        m_dirty.remove(id);
+        m_tasks.erase(id);
+    }
+    if (m_persistence)
+        m_persistence->removed(ids);
+    Q_EMIT tasksRemoved(ids);
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
     checkIdle();
+}
+
+// ---- running --------------------------------------------------------------------------------
+
+void UploadScheduler::requestSchedule()
+{
+    // Floods of events (a hundred tasks finishing, a folder of ten thousand files) become one
+    // scheduling pass on the next turn of the event loop.
+    if (m_scheduleQueued)
+        return;
+    m_scheduleQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_scheduleQueued = false;
+            schedule();
+        },
+        Qt::QueuedConnection);
+}
+
+QVector<int> UploadScheduler::slotsPerServer(int *total) const
+{
+    QVector<int> used(m_lanes.serverCount(), 0);
+    *total = 0;
+    for (const UploadTask *task : std::as_const(m_running)) {
+        used[m_lanes.serverOf(task->m_lane)] += task->streams();
+        *total += task->streams();
+    }
+    return used;
+}
+
+void UploadScheduler::schedule()
+{
+    const qint64 now = nowMs();
+    int used = 0;
+    QVector<int> usedOn = slotsPerServer(&used);
+    while (used < m_concurrency) {
+        const TaskId id =
+            m_queue.takeNext(now, [&](int lane) {
+                return m_lanes.mayStart(lane, usedOn, m_perServerLimit);
+            });
+        UploadTask *next = id ? find(id) : nullptr;
+        if (!next)
+            break;
+        startTask(next);
+        // A listener to taskStarted may have paused, cancelled or started things.
+        usedOn = slotsPerServer(&used);
+    }
+    balanceStreams();
+    armRetryTimer();
+    checkIdle();
+}
+
+void UploadScheduler::startTask(UploadTask *task)
+{
+    const TaskId id = task->m_id;
+    task->m_retryAtMs = 0;
+    task->m_statusNote.clear();
+    task->m_hashedBytes = 0;
+    task->m_instant = false;
+    TaskPreparer::Request request;
+    request.id = id;
+    request.path = task->m_path;
+    request.size = task->m_size;
+    request.modifiedMs = task->m_modifiedMs;
+    request.fingerprint = task->m_fingerprint;
+    request.endpoint = task->m_endpoint;
+    request.headers = headersFor(task->m_endpoint);
+    request.verifyFile = task->m_verifyBeforeStart;
+    // Only before the first transfer: an upload the server already has was announced without
+    // a hash, and one hash per content is enough.
+    request.mayHash = task->m_contentHash.isEmpty() && task->m_uploadUrl.isEmpty()
+                      && std::none_of(task->m_parts.cbegin(), task->m_parts.cend(),
+                                      [](const UploadPart &part) { return !part.url.isEmpty(); });
+    // Set before taskStarted, so that listeners see what the task is about to do.
+    task->m_phase = m_preparer->wouldHash(request) ? TaskPhase::Hashing : TaskPhase::Transferring;
+    setState(task, TaskState::Uploading);
+    // A listener to taskStarted may have paused or cancelled it already: start nothing then.
+    task = find(id);
+    if (!task || task->m_state != TaskState::Uploading)
+        return;
+    if (!m_speedTimer.isActive())
+        m_speedTimer.start();
+    m_preparer->prepare(request);
+}
+
+void UploadScheduler::onPrepared(TaskId id, const QByteArray &contentHash)
+{
+    UploadTask *task = find(id);
+    if (!task || task->m_state != TaskState::Uploading || task->m_driver)
+        return;
+    task->m_verifyBeforeStart = false;
+    if (!contentHash.isEmpty()) {
+        task->m_contentHash = contentHash;
+        task->m_hashedBytes = task->m_size;
+        if (m_persistence)
+            m_persistence->changed(id); // a restart need not read the whole file again
+    }
+    launchTransfer(task);
+}
+
+TransferJob UploadScheduler::jobFor(const UploadTask *task)
+{
+    TransferJob job;
+    job.filePath = task->m_path;
+    job.fileSize = task->m_size;
+    job.modifiedMs = task->m_modifiedMs;
+    job.endpoint = task->m_endpoint;
+    job.uploadUrl = task->m_uploadUrl;
+    job.chunkSize = task->m_chunks.chunkSize();
+    job.maxRequestSize = qMax(job.chunkSize, m_maxRequestSize);
+    job.stallTimeoutMs = m_stallTimeoutMs;
+    job.headers = headersFor(task->m_endpoint);
+    job.holdAfterCreate = m_persistence != nullptr;
+    // It starts with one stream; balanceStreams() grants more while they are free.
+    job.maxStreams = m_parallelParts ? m_concurrency : 1;
+    job.parts = task->m_uploadUrl.isEmpty() ? task->m_parts : UploadParts();
+    if (task->m_rateLimit > 0)
+        m_bandwidth->setTaskRate(task->m_id, task->m_rateLimit);
+    job.throttle = m_bandwidth->throttle(task->m_id);
+    job.metadata.insert(QStringLiteral("filename"), QFileInfo(task->m_path).fileName());
+    if (task->m_displayName.contains(QLatin1Char('/')))
+        job.metadata.insert(QStringLiteral("relativePath"), task->m_displayName);
+    // Lower-case hex, as sha256sum prints it: readable in a server's logs and its metadata files.
+    if (!task->m_contentHash.isEmpty())
+        job.metadata.insert(QStringLiteral("sha256"),
+                            QString::fromLatin1(task->m_contentHash.toHex()));
+    return job;
+}
+
+void UploadScheduler::launchTransfer(UploadTask *task)
+{
+    task->m_phase = TaskPhase::Transferring;
+    auto *driver = new TaskDriver(task, m_protocol->createTransfer(jobFor(task)), this);
+    task->m_driver = driver;
+    // Handlers look the task up by id: a driver stopped meanwhile reports nothing, and a removed
+    // task is never reached.
+    const TaskId id = task->m_id;
+    connect(driver, &TaskDriver::progressed, this, [this, id](qint64 shown, qint64 confirmed) {
+        UploadTask *t = find(id);
+        if (!t)
+            return;
+        m_tasks.shownMoved(shown);
+        if (t->m_confirmed > confirmed)
+            t->m_retries = 0; // progress: a later failure starts its back-off afresh
+        if (m_persistence && t->m_confirmed != confirmed)
+            m_persistence->progressed(id);
+        markDirty(t);
+    });
+    // The transfer sends nothing more until the URL is on disk (TransferJob::holdAfterCreate).
+    connect(driver, &TaskDriver::uploadCreated, this, [this, id](const QUrl &url) {
+        if (UploadTask *t = find(id)) {
+            markDirty(t);
+            if (m_persistence)
+                t->m_holdToken = m_persistence->saveUploadUrl(id, url);
+        }
+    });
+    // Likewise a new part; the latest save holds every part, so only its token releases them.
+    connect(driver, &TaskDriver::partsCreated, this, [this, id](const UploadParts &parts) {
+        if (UploadTask *t = find(id)) {
+            markDirty(t);
+            if (m_persistence)
+                t->m_holdToken = m_persistence->saveUploadParts(id, parts);
+        }
+    });
+    // A part finished or stopped: its slot may go to someone else.
+    connect(driver, &TaskDriver::streamsChanged, this, &UploadScheduler::requestSchedule);
+    connect(driver, &TaskDriver::completed, this, [this, id] {
+        if (UploadTask *t = find(id))
+            onTransferCompleted(t);
+    });
+    connect(driver, &TaskDriver::failed, this, [this, id](const TransferError &error) {
+        if (UploadTask *t = find(id))
+            onTransferFailed(t, error);
+    });
+    driver->start();
+}
+
+void UploadScheduler::balanceStreams()
+{
+    if (m_running.isEmpty())
+        return;
+    // In queue order, so that the oldest upload is offered free slots first.
+    QVector<UploadTask *> tasks(m_running.cbegin(), m_running.cend());
+    std::sort(tasks.begin(), tasks.end(), [](const UploadTask *a, const UploadTask *b) {
+        return a->m_sequence < b->m_sequence;
+    });
+    QVector<StreamAllocator::Task> demands;
+    demands.reserve(tasks.size());
+    for (const UploadTask *task : std::as_const(tasks)) {
+        StreamAllocator::Task d;
+        d.server = m_lanes.serverOf(task->m_lane);
+        d.limit = task->m_streamLimit;
+        d.inUse = task->m_driver ? task->m_streamsInUse : 1;
+        d.wanted = task->m_driver ? task->m_streamsWanted : 1;
+        demands.append(d);
+    }
+    const qint64 now = nowMs();
+    const auto waiting = [this, now](int server, const QVector<int> &usedOn) {
+        return m_queue.hasReady(now, [&](int lane) {
+            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit);
+        });
+    };
+    StreamAllocator::allocate(demands, m_lanes.serverCount(), {m_concurrency, m_perServerLimit},
+                              waiting);
+    for (int i = 0; i < tasks.size(); ++i) {
+        UploadTask *task = tasks.at(i);
+        if (!task->m_driver || task->m_streamLimit == demands.at(i).limit)
+            continue;
+        task->m_streamLimit = demands.at(i).limit;
+        task->m_driver->setStreamLimit(task->m_streamLimit);
+    }
+}
+
+void UploadScheduler::terminateParts(UploadTask *task)
+{
+    for (const UploadPart &part : std::as_const(task->m_parts)) {
+        if (!part.url.isEmpty())
+            m_protocol->terminate(part.url, headersFor(task->m_endpoint));
+    }
+    task->m_parts.clear();
+}
+
+void UploadScheduler::stopTransfer(UploadTask *task)
+{
+    if (TaskDriver *driver = std::exchange(task->m_driver, nullptr)) {
+        driver->disconnect(this);
+        driver->stop();
+        driver->deleteLater(); // it may be inside one of its own signal emissions
+    }
+    m_preparer->cancel(task->m_id);
+    task->dropInFlight(false);
+    task->m_holdToken = 0;
+    task->m_streamLimit = task->m_streamsInUse = task->m_streamsWanted = 1;
+}
+
+void UploadScheduler::onTransferCompleted(UploadTask *task)
+{
+    stopTransfer(task);
+    m_tasks.reshape(task, [task] { task->completeProgress(); });
+    task->m_statusNote.clear();
+    setState(task, TaskState::Success);
+    requestSchedule();
+}
+
+void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &error)
+{
+    task->dropInFlight(true);
+    stopTransfer(task);
+    if (m_retryPolicy.shouldRetry(error, task->m_retries)) {
+        const auto delay = m_retryPolicy.delayFor(task->m_retries, error, m_random);
+        ++task->m_retries;
+        task->m_retryAtMs = nowMs() + delay.count();
+        task->m_statusNote = tr("%1 Retry %2 of %3.")
+                                 .arg(error.message)
+                                 .arg(task->m_retries)
+                                 .arg(m_retryPolicy.maxRetries);
+        qCInfo(lcScheduler) << "task" << task->m_id << "retrying in" << delay.count() << "ms:"
+                            << error.message;
+        setState(task, TaskState::Waiting);
+    } else {
+        fail(task, error);
+    }
+    requestSchedule();
+}
+
+void UploadScheduler::fail(UploadTask *task, const TransferError &error)
+{
+    task->m_errorKind = error.kind;
+    task->m_errorMessage = error.message;
+    if (error.isTransient() && task->m_retries > 0)
+        task->m_errorMessage += tr(" (gave up after %n retries)", nullptr, task->m_retries);
+    task->m_statusNote.clear();
+    task->m_retryAtMs = 0;
+    setState(task, TaskState::Error);
+}
+
+void UploadScheduler::armRetryTimer()
+{
+    const qint64 earliest = m_queue.nextReadyAtMs();
+    if (earliest == 0) {
+        m_retryTimer.stop();
+        return;
+    }
+    const qint64 wait = qMax<qint64>(0, earliest - nowMs() + 1);
+    m_retryTimer.start(int(qMin<qint64>(wait, std::numeric_limits<int>::max())));
+}
+
+// ---- the store ------------------------------------------------------------------------------
+
+void UploadScheduler::onUploadUrlSaved(TaskId id, quint64 token)
+{
+    UploadTask *task = find(id);
+    if (task && task->m_driver && task->m_holdToken == token) {
+        task->m_holdToken = 0;
+        task->m_driver->continueAfterCreated();
+    }
+}
+
+void UploadScheduler::onStoreWriteFailed(const QString &message)
+{
+    // The queue could not be saved (disk full, permissions): uploads go on rather than wait for
+    // a write that will not come, and say what is at risk.
+    qCWarning(lcScheduler) << "store:" << message;
+    const QList<UploadTask *> running = m_running.values();
+    for (UploadTask *task : running) {
+        if (task->m_holdToken == 0 || !task->m_driver)
+            continue;
+        task->m_holdToken = 0;
+        task->m_statusNote =
+            tr("The queue could not be saved (%1); this upload may not survive a crash.")
+                .arg(message);
+        markDirty(task);
+        task->m_driver->continueAfterCreated();
+    }
 }

@@ -1,7 +1,10 @@
 #include "uploadtask.h"
 
-#include "filehasher.h"
-#include "transfer.h"
+#include "fingerprint.h"
+#include "taskrecord.h"
+
+#include <QDateTime>
+#include <QFileInfo>
 
 UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size,
                        qint64 modifiedMs, QUrl endpoint, Priority priority, qint64 chunkSize)
@@ -16,16 +19,70 @@ UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size
 {
 }
 
-UploadTask::~UploadTask()
+std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
 {
-    // The scheduler stops transfers before it drops a task; this only guards a shutdown.
-    if (m_transfer) {
-        m_transfer->disconnect();
-        m_transfer->abort();
-        m_transfer->deleteLater();
+    auto task = std::make_unique<UploadTask>(r.id, r.path, r.displayName, r.size, r.modifiedMs,
+                                             r.endpoint, r.priority, r.chunkSize);
+    task->m_sequence = r.sequence;
+    task->m_fingerprint = r.fingerprint;
+    task->m_contentHash = r.contentHash; // checked with the file before use
+    task->m_instant = r.instant;
+    task->m_uploadUrl = r.uploadUrl;
+    task->m_createdMs = r.createdMs;
+    task->m_retries = r.retries;
+    task->m_errorKind = r.errorKind;
+    task->m_errorMessage = r.errorMessage;
+    task->m_rateLimit = r.rateLimit;
+    task->m_confirmed = r.confirmedBytes;
+    task->m_shown = r.confirmedBytes;
+    // Not for nothing confirmed: that would mark the one empty chunk of a 0-byte file (or of a
+    // path that failed before its size was known) done, and a failed row would look full.
+    if (r.confirmedBytes > 0 || r.state == TaskState::Success)
+        task->m_chunks.setConfirmedOffset(r.confirmedBytes);
+    task->m_parts = r.parts;
+    // Sent in parallel: what the server holds is each part's start, not one prefix.
+    if (!r.parts.isEmpty())
+        task->m_chunks.setConfirmedRanges(heldRanges(r.parts));
+    for (int i = 0; i < qMin(int(r.chunkStates.size()), task->m_chunks.count()); ++i) {
+        if (ChunkState(r.chunkStates.at(i)) == ChunkState::Failed)
+            task->m_chunks.markFailed(i);
     }
-    if (m_hashControl)
-        m_hashControl->cancel = true;
+    // A task that was uploading when Hoist stopped waits again; the server says where to go on.
+    task->m_state = r.state == TaskState::Uploading ? TaskState::Waiting : r.state;
+    task->m_verifyBeforeStart =
+        task->m_state == TaskState::Waiting || task->m_state == TaskState::Paused;
+    return task;
+}
+
+TaskRecord UploadTask::toRecord(qint64 nowMs) const
+{
+    TaskRecord r;
+    r.id = m_id;
+    r.sequence = m_sequence;
+    r.path = m_path;
+    r.displayName = m_displayName;
+    r.size = m_size;
+    r.modifiedMs = m_modifiedMs;
+    r.fingerprint = m_fingerprint;
+    r.contentHash = m_contentHash;
+    r.instant = m_instant;
+    r.endpoint = m_endpoint;
+    r.uploadUrl = m_uploadUrl;
+    r.parts = m_parts;
+    r.priority = m_priority;
+    r.state = m_state;
+    r.confirmedBytes = m_confirmed;
+    r.chunkSize = m_chunks.chunkSize();
+    r.chunkStates.reserve(m_chunks.count());
+    for (ChunkState s : m_chunks.states())
+        r.chunkStates.append(char(s == ChunkState::InFlight ? ChunkState::Pending : s));
+    r.retries = m_retries;
+    r.errorKind = m_errorKind;
+    r.errorMessage = m_errorMessage;
+    r.rateLimit = m_rateLimit;
+    r.createdMs = m_createdMs;
+    r.updatedMs = nowMs;
+    return r;
 }
 
 qint64 UploadTask::secondsLeft() const
@@ -33,4 +90,120 @@ qint64 UploadTask::secondsLeft() const
     if (m_state != TaskState::Uploading || m_speed <= 0)
         return -1;
     return qint64(double(m_size - m_shown) / m_speed + 0.5);
+}
+
+void UploadTask::resetProgress()
+{
+    m_confirmed = 0;
+    m_shown = 0;
+    m_chunks.setConfirmedOffset(0);
+    m_rate.reset();
+}
+
+void UploadTask::confirmOffset(qint64 offset, qint64 nowMs)
+{
+    m_confirmed = offset;
+    m_shown = qMax(m_shown, offset);
+    m_chunks.setConfirmedOffset(offset);
+    m_rate.addSample(nowMs, offset);
+}
+
+void UploadTask::startRequest(qint64 begin, qint64 end)
+{
+    const int first = m_chunks.indexOf(begin);
+    if (first < 0)
+        return;
+    m_inFlightBegin = begin;
+    // A request may carry several chunks (they grow on fast links): all of them are moving.
+    const int last = end > begin ? qMax(first, m_chunks.indexOf(end - 1)) : first;
+    for (int i = first; i <= last; ++i)
+        m_chunks.markInFlight(i);
+    m_chunks.setInFlightBytes(begin - m_chunks.chunkBegin(first));
+}
+
+void UploadTask::requestProgress(qint64 sent, qint64 nowMs)
+{
+    if (m_inFlightBegin < 0)
+        return;
+    const qint64 position = qMin(m_inFlightBegin + sent, m_size);
+    m_shown = qMax(m_shown, position);
+    const int index = m_chunks.indexOf(m_inFlightBegin);
+    if (index >= 0)
+        m_chunks.setInFlightBytes(position - m_chunks.chunkBegin(index));
+    m_rate.addSample(nowMs, position);
+}
+
+void UploadTask::confirmParts(const UploadParts &parts, qint64 nowMs)
+{
+    m_parts = parts;
+    qint64 confirmed = 0;
+    for (const UploadPart &part : parts) {
+        confirmed += part.confirmed;
+        // Chunks the server now holds are no longer in flight.
+        for (auto it = m_sentInFlight.begin(); it != m_sentInFlight.end();) {
+            if (it.key() >= part.begin && it.key() < part.begin + part.confirmed)
+                it = m_sentInFlight.erase(it);
+            else
+                ++it;
+        }
+    }
+    m_confirmed = confirmed;
+    m_chunks.setConfirmedRanges(heldRanges(parts));
+    updateShownFromParts(nowMs);
+}
+
+void UploadTask::partProgress(qint64 chunkBegin, qint64 sent, qint64 nowMs)
+{
+    m_sentInFlight.insert(chunkBegin, sent);
+    const int index = m_chunks.indexOf(chunkBegin);
+    // The bar paints the first chunk in flight partly filled: keep its bytes current.
+    if (index >= 0 && m_chunks.states().indexOf(ChunkState::InFlight) == index)
+        m_chunks.setInFlightBytes(sent);
+    updateShownFromParts(nowMs);
+}
+
+void UploadTask::updateShownFromParts(qint64 nowMs)
+{
+    qint64 moving = 0;
+    for (qint64 sent : std::as_const(m_sentInFlight))
+        moving += sent;
+    // Never backwards: a part stopped at a boundary drops its chunk's bytes, which come back.
+    m_shown = qMax(m_shown, qMin(m_size, m_confirmed + moving));
+    m_rate.addSample(nowMs, m_shown);
+}
+
+void UploadTask::completeProgress()
+{
+    m_confirmed = m_size;
+    m_shown = m_size;
+    m_chunks.setConfirmedOffset(m_size);
+}
+
+void UploadTask::dropInFlight(bool failed)
+{
+    if (failed && m_inFlightBegin >= 0)
+        m_chunks.markFailed(m_chunks.indexOf(m_inFlightBegin));
+    m_inFlightBegin = -1;
+    m_chunks.clearInFlight();
+    m_chunks.setInFlightBytes(0);
+    m_sentInFlight.clear();
+}
+
+void UploadTask::updateSpeed(qint64 nowMs)
+{
+    m_speed = m_rate.bytesPerSecond(nowMs);
+}
+
+void UploadTask::restartWithCurrentFile(bool fingerprint)
+{
+    const QFileInfo info(m_path);
+    m_uploadUrl.clear();
+    m_parts.clear();
+    m_size = info.exists() ? info.size() : 0;
+    m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;
+    m_chunks = ChunkMap(m_size, m_chunks.chunkSize());
+    m_fingerprint = fingerprint ? quickFingerprint(m_path, m_size) : QByteArray();
+    m_verifyBeforeStart = false;
+    m_contentHash.clear(); // of the old content
+    resetProgress();
 }

@@ -12,17 +12,25 @@
 
 #include <memory>
 
-class Transfer;
-struct FileHashControl;
+class TaskDriver;
+struct TaskRecord;
 
 // One file to upload and everything known about it. Owned by UploadScheduler, which is the only
-// writer; everyone else reads through const pointers and learns of changes through its signals.
+// writer besides the TaskDriver of its transfer while it runs; everyone else reads through const
+// pointers and learns of changes through the scheduler's signals.
+// The task keeps its own byte accounting (what the server confirmed, what is in flight, what the
+// bar shows, the chunk map and the speed) from what its transfer reports.
 class UploadTask final {
     Q_DISABLE_COPY_MOVE(UploadTask)
 public:
     UploadTask(TaskId id, QString path, QString displayName, qint64 size, qint64 modifiedMs,
                QUrl endpoint, Priority priority, qint64 chunkSize);
-    ~UploadTask();
+
+    // A task as a store kept it: one that was uploading waits again (its file is checked before
+    // it goes on); the rest stay as they were.
+    static std::unique_ptr<UploadTask> fromRecord(const TaskRecord &record);
+    // What a store keeps of it (a chunk in flight is stored as pending).
+    TaskRecord toRecord(qint64 nowMs) const;
 
     TaskId id() const { return m_id; }
     const QString &path() const { return m_path; }
@@ -57,7 +65,11 @@ public:
     qint64 confirmedBytes() const { return m_confirmed; }
     // What the progress bar shows: confirmed plus in flight, never going backwards.
     qint64 shownBytes() const { return m_shown; }
-    double progress() const { return m_size > 0 ? double(m_shown) / double(m_size) : (m_state == TaskState::Success ? 1.0 : 0.0); }
+    double progress() const
+    {
+        return m_size > 0 ? double(m_shown) / double(m_size)
+                          : (m_state == TaskState::Success ? 1.0 : 0.0);
+    }
     const ChunkMap &chunks() const { return m_chunks; }
     int retries() const { return m_retries; }
     TransferError::Kind errorKind() const { return m_errorKind; }
@@ -69,9 +81,38 @@ public:
     double speed() const { return m_speed; }
     // Seconds left at the current speed, -1 when unknown.
     qint64 secondsLeft() const;
+    // This upload's own bandwidth limit in bytes per second, 0 when it has none.
+    qint64 rateLimit() const { return m_rateLimit; }
+    // Order among equals: tasks queued earlier have lower sequences.
+    quint64 sequence() const { return m_sequence; }
 
 private:
     friend class UploadScheduler;
+    friend class TaskDriver;
+    friend class TaskTable;
+
+    // A failed upload begins again with what the file holds now: a fresh upload (the caller ends
+    // the old one), its size, time and fingerprint read anew.
+    void restartWithCurrentFile(bool fingerprint);
+
+    // Byte accounting, from what the transfer reports (file offsets; now in ms).
+    void resetProgress();
+    // The server holds [0, offset).
+    void confirmOffset(qint64 offset, qint64 nowMs);
+    // A request carrying [begin, end) is on its way.
+    void startRequest(qint64 begin, qint64 end);
+    // Bytes of the request in flight that left this machine.
+    void requestProgress(qint64 sent, qint64 nowMs);
+    // Parallel parts: the server holds each part's start.
+    void confirmParts(const UploadParts &parts, qint64 nowMs);
+    void partProgress(qint64 chunkBegin, qint64 sent, qint64 nowMs);
+    // The server holds the whole file.
+    void completeProgress();
+    // The transfer ended without a verdict on its request in flight: forget what was moving,
+    // marking the chunk it was sending as failed when `failed`.
+    void dropInFlight(bool failed);
+    void updateSpeed(qint64 nowMs);
+    void updateShownFromParts(qint64 nowMs);
 
     TaskId m_id;
     QString m_path;
@@ -97,10 +138,11 @@ private:
     qint64 m_retryAtMs = 0;
     double m_speed = 0;
     RateMeter m_rate;
+    qint64 m_rateLimit = 0;
 
     // Scheduling bookkeeping.
     quint64 m_sequence = 0; // FIFO order among equals
-    int m_skips = 0;        // times passed over for a higher-priority task (anti-starvation)
+    int m_lane = 0;         // the scheduler's lane for its endpoint
     qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
     // Parallel parts: the streams granted, in use and wanted, and the bytes sent of each chunk
     // in flight (by its first byte).
@@ -111,14 +153,9 @@ private:
     QHash<qint64, qint64> m_sentInFlight;
 
     // Persistence bookkeeping.
-    QByteArray m_fingerprint;       // quickFingerprint() when queued
+    QByteArray m_fingerprint;         // quickFingerprint() when queued
     qint64 m_createdMs = 0;
-    qint64 m_savedMs = 0;           // when the store last heard of this task
-    qint64 m_savedConfirmed = -1;   // the confirmed offset it last stored
     bool m_verifyBeforeStart = false; // restored: check the file is what was queued
-    quint64 m_holdToken = 0;        // the upload URL save the transfer is waiting for
-    Transfer *m_transfer = nullptr; // owned; deleted with deleteLater
-    // The hash running for this task, shared with its worker; null when none. Replaced, never
-    // reused, so a result that arrives for an abandoned hash is recognised and dropped.
-    std::shared_ptr<FileHashControl> m_hashControl;
+    quint64 m_holdToken = 0;          // the upload URL save the transfer is waiting for
+    TaskDriver *m_driver = nullptr;   // its transfer while it runs; owned by the scheduler
 };

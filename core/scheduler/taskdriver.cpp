@@ -1,0 +1,122 @@
+#include "taskdriver.h"
+
+#include "uploadtask.h"
+
+#include <QDateTime>
+
+namespace {
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+} // namespace
+
+TaskDriver::TaskDriver(UploadTask *task, std::unique_ptr<Transfer> transfer, QObject *parent)
+    : QObject(parent)
+    , m_task(task)
+    , m_transfer(transfer.release())
+{
+    connectSingle();
+    connectParts();
+}
+
+TaskDriver::~TaskDriver()
+{
+    stop();
+}
+
+void TaskDriver::start()
+{
+    if (m_transfer)
+        m_transfer->start();
+}
+
+void TaskDriver::stop()
+{
+    m_task = nullptr;
+    if (Transfer *transfer = m_transfer.data()) {
+        m_transfer = nullptr;
+        transfer->disconnect(this);
+        transfer->abort();
+        transfer->deleteLater();
+    }
+}
+
+void TaskDriver::continueAfterCreated()
+{
+    if (m_transfer)
+        m_transfer->continueAfterCreated();
+}
+
+void TaskDriver::setStreamLimit(int streams)
+{
+    if (m_transfer)
+        m_transfer->setStreamLimit(streams);
+}
+
+template <typename Change>
+void TaskDriver::account(Change change)
+{
+    if (!m_task)
+        return;
+    const qint64 shownBefore = m_task->m_shown;
+    const qint64 confirmedBefore = m_task->m_confirmed;
+    change(*m_task);
+    Q_EMIT progressed(m_task->m_shown - shownBefore, confirmedBefore);
+}
+
+void TaskDriver::connectSingle()
+{
+    Transfer *transfer = m_transfer.data();
+    connect(transfer, &Transfer::uploadCreated, this, [this](const QUrl &url) {
+        if (!m_task)
+            return;
+        m_task->m_uploadUrl = url;
+        Q_EMIT uploadCreated(url);
+    });
+    connect(transfer, &Transfer::uploadLost, this, [this] {
+        account([](UploadTask &t) {
+            t.resetProgress();
+            t.m_statusNote = tr("The server no longer had this upload; starting it again.");
+        });
+    });
+    connect(transfer, &Transfer::offsetConfirmed, this, [this](qint64 offset) {
+        account([offset](UploadTask &t) { t.confirmOffset(offset, nowMs()); });
+    });
+    connect(transfer, &Transfer::chunkStarted, this, [this](qint64 begin, qint64 end) {
+        account([begin, end](UploadTask &t) { t.startRequest(begin, end); });
+    });
+    connect(transfer, &Transfer::chunkProgress, this, [this](qint64 sent) {
+        account([sent](UploadTask &t) { t.requestProgress(sent, nowMs()); });
+    });
+    connect(transfer, &Transfer::completedInstantly, this, [this] {
+        if (m_task)
+            m_task->m_instant = true; // completed() follows at once
+    });
+    connect(transfer, &Transfer::completed, this, &TaskDriver::completed);
+    connect(transfer, &Transfer::failed, this, &TaskDriver::failed);
+}
+
+void TaskDriver::connectParts()
+{
+    Transfer *transfer = m_transfer.data();
+    connect(transfer, &Transfer::partsCreated, this, [this](const UploadParts &parts) {
+        if (!m_task)
+            return;
+        m_task->m_parts = parts;
+        Q_EMIT partsCreated(parts);
+    });
+    connect(transfer, &Transfer::partsConfirmed, this, [this](const UploadParts &parts) {
+        account([&parts](UploadTask &t) { t.confirmParts(parts, nowMs()); });
+    });
+    connect(transfer, &Transfer::chunkProgressAt, this, [this](qint64 begin, qint64 sent) {
+        account([begin, sent](UploadTask &t) { t.partProgress(begin, sent, nowMs()); });
+    });
+    connect(transfer, &Transfer::streamsChanged, this, [this](int inUse, int wanted) {
+        if (!m_task)
+            return;
+        m_task->m_streamsInUse = qMax(1, inUse);
+        m_task->m_streamsWanted = qMax(1, wanted);
+        Q_EMIT streamsChanged();
+    });
+}

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "uploadtask.h"
+#include "uploadtypes.h"
+
+#include <QList>
+
+#include <map>
+#include <memory>
+
+// Totals over all tasks, for a status bar or a headless summary.
+struct SchedulerTotals {
+    int counts[TaskStateCount] = {};
+    double bytesPerSecond = 0;
+    qint64 bytesTotal = 0;
+    qint64 bytesDone = 0;
+    int count(TaskState s) const { return counts[int(s)]; }
+};
+
+// The scheduler's tasks, in the order they were added, with their totals (tasks per state, bytes
+// to send and shown as sent) kept up to date as tasks come, go and change, so that asking for
+// them costs nothing however many there are. Changes that move a total go through here.
+class TaskTable final {
+public:
+    UploadTask *find(TaskId id) const;
+    // Takes the task and counts it in.
+    UploadTask *insert(std::unique_ptr<UploadTask> task);
+    // Counts the task out and deletes it.
+    void erase(TaskId id);
+    int size() const { return int(m_tasks.size()); }
+    bool isEmpty() const { return m_tasks.empty(); }
+    QList<TaskId> ids() const;
+    // Ids of the tasks in `state`, in the order they were added (walks all tasks).
+    QList<TaskId> idsIn(TaskState state) const;
+
+    void setState(UploadTask *task, TaskState state);
+    // The task's shown bytes moved by `delta` (its own accounting did it).
+    void shownMoved(qint64 delta) { m_totals.bytesDone += delta; }
+    // Runs `change` on the task and counts what it did to its size and shown bytes.
+    template <typename Change>
+    void reshape(UploadTask *task, Change change)
+    {
+        const qint64 size = task->m_size;
+        const qint64 shown = task->m_shown;
+        change();
+        m_totals.bytesTotal += task->m_size - size;
+        m_totals.bytesDone += task->m_shown - shown;
+    }
+
+    // Without speeds, which the scheduler adds from its running tasks.
+    const SchedulerTotals &totals() const { return m_totals; }
+
+private:
+    std::map<TaskId, std::unique_ptr<UploadTask>> m_tasks; // ids grow: map order is add order
+    SchedulerTotals m_totals;
+};
