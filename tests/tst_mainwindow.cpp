@@ -8,6 +8,7 @@
 #include "actionsdelegate.h"
 #include "mainwindow.h"
 #include "tusprotocol.h"
+#include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"

@@ -2,10 +2,14 @@
 
 #include "actionsdelegate.h"
 #include "chunkbardelegate.h"
+#include "filterbar.h"
 #include "formatting.h"
 #include "icons.h"
+#include "limitcontrols.h"
 #include "progressdelegate.h"
+#include "ratelimitmenu.h"
 #include "tokencontrol.h"
+#include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"
@@ -21,20 +25,19 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
-#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStringListModel>
 #include <QToolBar>
+#include <QToolButton>
 #include <QToolTip>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace {
-constexpr int minConcurrency = UploadScheduler::MinConcurrency;
-constexpr int maxConcurrency = UploadScheduler::MaxConcurrency;
 constexpr int rowHeight = 28;
-constexpr int endpointWidth = 280;
+constexpr int endpointWidth = 220;
 constexpr QSize defaultWindowSize(1180, 640);
 const char *const endpointKey = "endpoint";
 constexpr QRgb problemColor = 0xc0392b;
@@ -75,6 +78,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     m_speed = new QLabel(this);
     statusBar()->addWidget(m_counts, 1);
     statusBar()->addPermanentWidget(m_speed);
+    statusBar()->addPermanentWidget(m_limits->rateButton());
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
     updateTotals(m_scheduler->totals());
 
@@ -105,11 +109,12 @@ void MainWindow::setConfirmCancel(ConfirmCancel confirm)
 void MainWindow::buildTable()
 {
     m_model = new UploadTableModel(m_scheduler, this);
-    m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(UploadTableModel::SortRole);
-    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setSortLocaleAware(true);
+    m_proxy = new UploadFilterProxy(m_model, this);
+    m_filter = new FilterBar(this);
+    connect(m_filter, &FilterBar::filterChanged, this, [this] {
+        m_proxy->setStates(m_filter->states());
+        m_proxy->setNameFilter(m_filter->nameFilter());
+    });
 
     m_view = new UploadTableView(this);
     m_view->setModel(m_proxy);
@@ -158,7 +163,16 @@ void MainWindow::buildTable()
             qOverload<>(&QWidget::update));
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, m_view->viewport(),
             qOverload<>(&QWidget::update));
-    setCentralWidget(m_view);
+    connect(m_proxy, &QAbstractItemModel::modelReset, m_view->viewport(),
+            qOverload<>(&QWidget::update));
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_view, 1);
+    setCentralWidget(central);
 }
 
 void MainWindow::buildActions()
@@ -198,6 +212,11 @@ void MainWindow::buildActions()
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelection);
     m_view->addAction(m_cancelAction);
 
+    m_rowLimit = new RateLimitMenu(tr("Speed limit"), this);
+    connect(m_rowLimit, &RateLimitMenu::rateChosen, this, [this](qint64 rate) {
+        forSelected([this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
+    });
+
     m_priorityGroup = new QActionGroup(this);
     for (Priority p : {Priority::High, Priority::Normal, Priority::Low}) {
         const QString name = p == Priority::High  ? tr("High")
@@ -228,18 +247,8 @@ void MainWindow::buildToolBar()
                    [this] { m_scheduler->clearFinished(); });
     bar->addSeparator();
 
-    auto *concurrencyLabel = new QLabel(tr("Parallel:"), bar);
-    concurrencyLabel->setContentsMargins(6, 0, 4, 0);
-    bar->addWidget(concurrencyLabel);
-    m_concurrency = new QSpinBox(bar);
-    m_concurrency->setRange(minConcurrency, maxConcurrency);
-    m_concurrency->setValue(qBound(minConcurrency, m_scheduler->concurrency(), maxConcurrency));
-    m_concurrency->setToolTip(
-        tr("How many requests go at once: files, or parts of a large file where the server "
-           "joins parts"));
-    concurrencyLabel->setBuddy(m_concurrency);
-    connect(m_concurrency, &QSpinBox::valueChanged, m_scheduler, &UploadScheduler::setConcurrency);
-    bar->addWidget(m_concurrency);
+    m_limits = new LimitControls(m_scheduler, bar);
+    bar->addSeparator();
 
     auto *endpointLabel = new QLabel(tr("Server:"), bar);
     endpointLabel->setContentsMargins(12, 0, 4, 0);
@@ -247,6 +256,7 @@ void MainWindow::buildToolBar()
     m_endpoint = new QLineEdit(bar);
     m_endpoint->setPlaceholderText(tr("https://example.com/files/"));
     m_endpoint->setMinimumWidth(endpointWidth);
+    m_endpoint->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_endpoint->setClearButtonEnabled(true);
     m_endpoint->setProperty("endpointValid", true);
     endpointLabel->setBuddy(m_endpoint);
@@ -459,6 +469,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
         return;
     bool canPause = false, canResume = false, canRetry = false, allDone = true;
     int priorities = 0; // bit per priority among the selection
+    qint64 limit = -1;  // the selection's own speed limit, -2 when they differ
     for (TaskId id : ids) {
         const UploadTask *task = m_scheduler->task(id);
         if (!task)
@@ -469,6 +480,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
         canRetry = canRetry || s == TaskState::Error;
         allDone = allDone && s == TaskState::Success;
         priorities |= 1 << int(task->priority());
+        limit = limit == -1 || limit == task->rateLimit() ? task->rateLimit() : -2;
     }
     m_pauseAction->setEnabled(canPause);
     m_resumeAction->setEnabled(canResume);
@@ -484,6 +496,8 @@ void MainWindow::showContextMenu(const QPoint &pos)
     menu.addSeparator();
     QMenu *priority = menu.addMenu(tr("Priority"));
     priority->addActions(priorityActions);
+    m_rowLimit->setCurrent(limit);
+    menu.addMenu(m_rowLimit);
     menu.addSeparator();
     m_cancelAction->setText(allDone ? tr("Remove from list") : tr("Cancel…"));
     menu.addAction(m_cancelAction);
@@ -521,6 +535,7 @@ void MainWindow::updateTotals(const SchedulerTotals &totals)
     if (totals.bytesPerSecond > 0)
         speed += QStringLiteral("  \u2191 ") + formatSpeed(totals.bytesPerSecond);
     m_speed->setText(speed);
+    m_filter->setTotals(totals);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -548,4 +563,9 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
     event->acceptProposedAction();
     addPaths(paths);
+}
+
+QSpinBox *MainWindow::concurrencySpin() const
+{
+    return m_limits->concurrencySpin();
 }

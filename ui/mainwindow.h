@@ -9,16 +9,19 @@
 #include <functional>
 
 class ActionsDelegate;
+class FilterBar;
+class LimitControls;
 class QAction;
 class QActionGroup;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QSortFilterProxyModel;
 class QSpinBox;
+class RateLimitMenu;
 class QToolBar;
 class TokenControl;
 class TokenKeeper;
+class UploadFilterProxy;
 class UploadScheduler;
 class UploadTableModel;
 class UploadTableView;
@@ -60,9 +63,11 @@ public:
 
     UploadTableView *view() const { return m_view; }
     UploadTableModel *model() const { return m_model; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    UploadFilterProxy *proxy() const { return m_proxy; }
+    FilterBar *filterBar() const { return m_filter; }
+    LimitControls *limitControls() const { return m_limits; }
     QLineEdit *endpointEdit() const { return m_endpoint; }
-    QSpinBox *concurrencySpin() const { return m_concurrency; }
+    QSpinBox *concurrencySpin() const;
     QLabel *countsLabel() const { return m_counts; }
     ActionsDelegate *actionsDelegate() const { return m_actions; }
     TokenControl *tokenControl() const { return m_token; }
@@ -98,7 +103,10 @@ private:
 
     UploadScheduler *m_scheduler;
     UploadTableModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
+    UploadFilterProxy *m_proxy = nullptr;
+    FilterBar *m_filter = nullptr;
+    LimitControls *m_limits = nullptr;
+    RateLimitMenu *m_rowLimit = nullptr;
     UploadTableView *m_view = nullptr;
     ActionsDelegate *m_actions = nullptr;
     QToolBar *m_toolBar = nullptr;
@@ -107,7 +115,6 @@ private:
     QAction *m_endpointWarning = nullptr;
     QAction *m_namedEndpointAction = nullptr;
     NamedEndpoint m_named;
-    QSpinBox *m_concurrency = nullptr;
     QLabel *m_counts = nullptr;
     QLabel *m_speed = nullptr;
     QAction *m_pauseAction = nullptr;

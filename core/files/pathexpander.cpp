@@ -1,5 +1,7 @@
 #include "pathexpander.h"
 
+#include "naturalorder.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -157,12 +159,10 @@ private:
         }
         ::closedir(dir);
 
-        // Case-insensitive first so that "b" sits next to "B", then exact, for a stable order that
-        // does not depend on the locale.
-        std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
-            const int c = a.compare(b, Qt::CaseInsensitive);
-            return c != 0 ? c < 0 : a < b;
-        });
+        // As a person numbers files ("img_2" before "img_10"), without case, then exact: a stable
+        // order that does not depend on the locale.
+        std::sort(names.begin(), names.end(),
+                  [](const QString &a, const QString &b) { return naturalCompare(a, b) < 0; });
 
         m_visited.insert(id);
         m_ancestors.push_back(id);
