@@ -5,7 +5,7 @@ void RateMeter::addSample(qint64 nowMs, qint64 totalBytes) {
     // negative or meaningless rate: start over from this sample.
     if (!m_samples.empty() &&
         (totalBytes < m_samples.back().second || nowMs < m_samples.back().first))
-        m_samples.clear();
+        m_samples = {};
 
     if (!m_samples.empty() && m_samples.back().first == nowMs)
         m_samples.back().second = totalBytes; // same instant: keep the newest total only
@@ -13,7 +13,7 @@ void RateMeter::addSample(qint64 nowMs, qint64 totalBytes) {
         m_samples.emplace_back(nowMs, totalBytes);
 
     while (!m_samples.empty() && m_samples.front().first < nowMs - m_windowMs)
-        m_samples.pop_front();
+        m_samples.removeFirst();
 }
 
 double RateMeter::bytesPerSecond(qint64 nowMs) const {
@@ -34,5 +34,5 @@ double RateMeter::bytesPerSecond(qint64 nowMs) const {
 }
 
 void RateMeter::reset() {
-    m_samples.clear();
+    m_samples = {}; // clear() would keep the capacity
 }
