@@ -25,6 +25,9 @@ private Q_SLOTS:
         QVERIFY(r.options.endpoint.isEmpty());
         QCOMPARE(r.options.concurrency, 3);
         QCOMPARE(r.options.chunkSize, qint64(8) * 1024 * 1024);
+        QVERIFY(!r.options.chunkSizeGiven); // requests may grow beyond one chunk
+        QCOMPARE(r.options.perServer, 0);
+        QCOMPARE(r.options.rateLimit, qint64(0));
         QVERIFY(r.options.headers.isEmpty());
         QVERIFY(r.options.paths.isEmpty());
     }
@@ -85,6 +88,58 @@ private Q_SLOTS:
         } else {
             QVERIFY2(r.ok(), qPrintable(r.text));
             QCOMPARE(r.options.chunkSize, expected);
+            QVERIFY(r.options.chunkSizeGiven);
+        }
+    }
+
+    void limitRate_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("expected"); // -1: usage error
+        QTest::newRow("10M") << "10M" << (qint64(10) << 20);
+        QTest::newRow("500K") << "500K" << qint64(500 * 1024);
+        QTest::newRow("per second") << "1.5M/s" << (qint64(3) << 19);
+        QTest::newRow("bytes") << "1000000" << qint64(1000000);
+        QTest::newRow("1K") << "1K" << qint64(1024);
+        QTest::newRow("too slow") << "1000" << qint64(-1);
+        QTest::newRow("zero") << "0" << qint64(-1);
+        QTest::newRow("garbage") << "fast" << qint64(-1);
+    }
+    void limitRate()
+    {
+        QFETCH(QString, text);
+        QFETCH(qint64, expected);
+        const CommandLineResult r = parse({"--limit-rate", text});
+        if (expected < 0) {
+            QCOMPARE(r.status, Status::UsageError);
+            QVERIFY(r.text.contains("--limit-rate"));
+        } else {
+            QVERIFY2(r.ok(), qPrintable(r.text));
+            QCOMPARE(r.options.rateLimit, expected);
+        }
+    }
+
+    void perServer_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("expected"); // 0: usage error
+        QTest::newRow("1") << "1" << 1;
+        QTest::newRow("64") << "64" << 64;
+        QTest::newRow("0") << "0" << 0;
+        QTest::newRow("65") << "65" << 0;
+        QTest::newRow("word") << "few" << 0;
+    }
+    void perServer()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, expected);
+        const CommandLineResult r = parse({"--per-server", text});
+        if (expected == 0) {
+            QCOMPARE(r.status, Status::UsageError);
+            QVERIFY(r.text.contains("--per-server"));
+        } else {
+            QVERIFY2(r.ok(), qPrintable(r.text));
+            QCOMPARE(r.options.perServer, expected);
         }
     }
 

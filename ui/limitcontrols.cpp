@@ -62,6 +62,7 @@ LimitControls::LimitControls(UploadScheduler *scheduler, QToolBar *bar)
     });
     bar->addWidget(m_perServer);
 
+    m_rateMenu->setObjectName(QStringLiteral("globalSpeedLimit"));
     m_rate->setMenu(m_rateMenu);
     m_rate->setPopupMode(QToolButton::InstantPopup);
     m_rate->setToolButtonStyle(Qt::ToolButtonTextOnly);

@@ -213,6 +213,7 @@ void MainWindow::buildActions()
     m_view->addAction(m_cancelAction);
 
     m_rowLimit = new RateLimitMenu(tr("Speed limit"), this);
+    m_rowLimit->setObjectName(QStringLiteral("rowSpeedLimit"));
     connect(m_rowLimit, &RateLimitMenu::rateChosen, this, [this](qint64 rate) {
         forSelected([this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
     });
