@@ -9,7 +9,10 @@ bench_build() { # target path_in_build
   echo "bench: building $1 (Release, $dir/)" >&2
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null || return 1
   cmake --build "$dir" --target "$1" >/dev/null || return 1
-  echo "$PWD/$dir/$2"
+  case "$dir" in
+    /*) echo "$dir/$2" ;; # an absolute BENCH_BUILD_DIR
+    *) echo "$PWD/$dir/$2" ;;
+  esac
 }
 
 bench_now_ns() { date +%s%N; }
