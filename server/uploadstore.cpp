@@ -170,8 +170,11 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
                                                 UploadRecord::Concat concat)
 {
     const auto exceeds = [&] {
+        // Without a quota there is nothing to add up (a walk over every upload per creation).
+        if (quota == NoQuota)
+            return false;
         const qint64 used = usageLocked(owner);
-        if (quota == NoQuota || used + qMax<qint64>(0, length) <= quota)
+        if (used + qMax<qint64>(0, length) <= quota)
             return false;
         if (overQuota)
             *overQuota = used;
