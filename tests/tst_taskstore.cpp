@@ -38,6 +38,7 @@ TaskRecord sampleRecord(TaskId id, quint64 sequence) {
     r.chunkSize = 1'000'000;
     r.chunkStates = QByteArray(10, char(ChunkState::Pending));
     r.rateLimit = qint64(id) * 1000;
+    r.maxRequestSize = qint64(id) << 20;
     r.createdMs = 1'700'000'000'000;
     r.updatedMs = 1'700'000'000'500;
     return r;
@@ -64,6 +65,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.errorMessage, b.errorMessage);
     QCOMPARE(a.instant, b.instant);
     QCOMPARE(a.rateLimit, b.rateLimit);
+    QCOMPARE(a.maxRequestSize, b.maxRequestSize);
     QCOMPARE(a.createdMs, b.createdMs);
     QCOMPARE(a.updatedMs, b.updatedMs);
 }

@@ -89,9 +89,11 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         r.contentHash = hash;
         QVERIFY(!r.instant);
         QCOMPARE(r.rateLimit, qint64(0)); // schema 5: no limit of its own
+        QCOMPARE(r.maxRequestSize, qint64(0)); // ...and requests of one chunk, as before
         r.parts = parts;
         r.instant = true;
         r.rateLimit = 250000;
+        r.maxRequestSize = 64 << 20;
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
@@ -106,6 +108,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
     QCOMPARE(reopened.tasks.first().parts, parts);
     QVERIFY(reopened.tasks.first().instant);
     QCOMPARE(reopened.tasks.first().rateLimit, qint64(250000));
+    QCOMPARE(reopened.tasks.first().maxRequestSize, qint64(64 << 20));
     QCOMPARE(reopened.tasks.first().confirmedBytes, qint64(500));
 }
 

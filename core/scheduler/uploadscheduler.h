@@ -44,7 +44,8 @@ public:
     QUrl endpoint() const { return m_endpoint; }
     // The unit of the chunk bar and of progress, and the size of a request. With a larger
     // maxRequestSize, requests carry several chunks while the link is fast enough that one chunk
-    // takes less than a second; 0 (the default) keeps every request to one chunk.
+    // takes less than a second; 0 (the default) keeps every request to one chunk. Both are the
+    // task's from when it is queued, and kept with it in the store.
     void setChunkSize(qint64 bytes) { m_chunkSize = qMax<qint64>(1, bytes); }
     qint64 chunkSize() const { return m_chunkSize; }
     void setMaxRequestSize(qint64 bytes) { m_maxRequestSize = qMax<qint64>(0, bytes); }

@@ -33,6 +33,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_errorKind = r.errorKind;
     task->m_errorMessage = r.errorMessage;
     task->m_rateLimit = r.rateLimit;
+    task->m_maxRequestSize = r.maxRequestSize;
     task->m_confirmed = r.confirmedBytes;
     task->m_shown = r.confirmedBytes;
     // Not for nothing confirmed: that would mark the one empty chunk of a 0-byte file (or of a
@@ -80,6 +81,7 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
     r.errorKind = m_errorKind;
     r.errorMessage = m_errorMessage;
     r.rateLimit = m_rateLimit;
+    r.maxRequestSize = m_maxRequestSize;
     r.createdMs = m_createdMs;
     r.updatedMs = nowMs;
     return r;

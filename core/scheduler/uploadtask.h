@@ -83,6 +83,8 @@ public:
     qint64 secondsLeft() const;
     // This upload's own bandwidth limit in bytes per second, 0 when it has none.
     qint64 rateLimit() const { return m_rateLimit; }
+    // The most bytes one request may carry; 0: one chunk.
+    qint64 maxRequestSize() const { return m_maxRequestSize; }
     // Order among equals: tasks queued earlier have lower sequences.
     quint64 sequence() const { return m_sequence; }
 
@@ -139,6 +141,7 @@ private:
     double m_speed = 0;
     RateMeter m_rate;
     qint64 m_rateLimit = 0;
+    qint64 m_maxRequestSize = 0;
 
     // Scheduling bookkeeping.
     quint64 m_sequence = 0; // FIFO order among equals

@@ -33,6 +33,9 @@ struct TaskRecord {
     TransferError::Kind errorKind = TransferError::Kind::None;
     QString errorMessage;
     qint64 rateLimit = 0; // the upload's own bandwidth limit, bytes per second; 0: none
+    // The most bytes one request may carry (requests grow on fast links); 0: one chunk. Kept so
+    // that an upload queued with --chunk-size (a proxy's body limit) keeps to it when resumed.
+    qint64 maxRequestSize = 0;
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
 };

@@ -16,7 +16,8 @@ namespace {
 // 1: the queue. 2: tasks.content_hash (the file's SHA-256, so a restart does not hash again).
 // 3: tasks.parts (an upload sent as parts in parallel: each part's range, URL and offset).
 // 4: tasks.instant (completed by instant upload, without sending the file).
-// 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none).
+// 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none) and
+//    tasks.max_request (the most bytes one request may carry; 0: one chunk).
 constexpr int SchemaVersion = 5;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
@@ -35,8 +36,8 @@ const QString ColumnsV1 = QStringLiteral(
     "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
-const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit");
-constexpr int ColumnCount = 23;
+const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, max_request");
+constexpr int ColumnCount = 24;
 
 const QString CreateTasks = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS tasks ("
@@ -47,13 +48,14 @@ const QString CreateTasks = QStringLiteral(
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY (id))");
+    " max_request INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
-const QStringList Migrations = {
-    QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB"),
-    QStringLiteral("ALTER TABLE tasks ADD COLUMN parts TEXT"),
-    QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0"),
-    QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
+const QList<QStringList> Migrations = {
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN parts TEXT")},
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0")},
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
+     QStringLiteral("ALTER TABLE tasks ADD COLUMN max_request INTEGER NOT NULL DEFAULT 0")},
 };
 static_assert(SchemaVersion == 5, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
@@ -113,6 +115,7 @@ TaskRecord recordFrom(const QSqlQuery &q) {
     r.parts = decodeUploadParts(q.value(20).toString().toLatin1());
     r.instant = q.value(21).toInt() != 0;
     r.rateLimit = qMax<qint64>(0, q.value(22).toLongLong());
+    r.maxRequestSize = qMax<qint64>(0, q.value(23).toLongLong());
     return r;
 }
 
@@ -141,6 +144,7 @@ void bindRecord(QSqlQuery &q, const TaskRecord &r) {
         QString::fromLatin1(encodeUploadParts(r.parts)),
         int(r.instant),
         r.rateLimit,
+        r.maxRequestSize,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)
@@ -402,12 +406,14 @@ TaskStore::Attempt TaskStore::migrate(QString *error) {
         return Attempt::Failed;
     }
     for (int v = version; v < SchemaVersion; ++v) {
-        if (!q.exec(Migrations.at(v - 1))) {
-            *error = tr("Cannot bring the task database up to schema %1: %2")
-                         .arg(v + 1)
-                         .arg(sqlText(q.lastError()));
-            m_db.rollback();
-            return Attempt::Failed;
+        for (const QString &statement : Migrations.at(v - 1)) {
+            if (!q.exec(statement)) {
+                *error = tr("Cannot bring the task database up to schema %1: %2")
+                             .arg(v + 1)
+                             .arg(sqlText(q.lastError()));
+                m_db.rollback();
+                return Attempt::Failed;
+            }
         }
     }
     if (!q.exec(QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'")
