@@ -106,3 +106,32 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
     h.bytes = done;
     return h;
 }
+
+std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 end,
+                                      DigestAlgorithm algorithm, const std::atomic_bool *cancel)
+{
+    const EVP_MD *md = algorithm == DigestAlgorithm::Sha1     ? EVP_sha1()
+                       : algorithm == DigestAlgorithm::Sha512 ? EVP_sha512()
+                                                              : EVP_sha256();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered) || !file.seek(begin))
+        return std::nullopt;
+    std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), md, nullptr) != 1)
+        return std::nullopt;
+    QByteArray block(int(qMin(BlockSize, qMax<qint64>(1, end - begin))), Qt::Uninitialized);
+    for (qint64 at = begin; at < end;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return std::nullopt;
+        const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), end - at));
+        if (got <= 0)
+            return std::nullopt; // a read error, or the file got shorter
+        EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
+        at += got;
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)
+        return std::nullopt;
+    return QByteArray(reinterpret_cast<const char *>(digest), int(length));
+}

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <atomic>
+#include <optional>
 
 // The SHA-256 of a whole file, with OpenSSL's libcrypto (about eight times as fast here as
 // QCryptographicHash's SHA-256), read in large blocks through one reused buffer. A pure function
@@ -32,6 +33,15 @@ struct FileHashControl {
     std::atomic_bool cancel{false};
     std::atomic<qint64> hashed{0};
 };
+
+// The digests the tus checksum extension may use for a request body.
+enum class DigestAlgorithm { Sha1, Sha256, Sha512 };
+
+// The digest (raw bytes) of bytes [begin, end) of `path`, with libcrypto; nullopt when the file
+// cannot be read that far or `cancel` was set. For a worker thread, like sha256File().
+std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 end,
+                                      DigestAlgorithm algorithm,
+                                      const std::atomic_bool *cancel = nullptr);
 
 // Hashes `path`. `expectedSize` >= 0: the file must be exactly that size when opened and when
 // done (otherwise Changed); -1 takes whatever size it has. `control` may be null.

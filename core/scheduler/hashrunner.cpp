@@ -1,7 +1,6 @@
 #include "hashrunner.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
+#include "offthread.h"
 
 HashRunner::HashRunner(QObject *parent)
     : QObject(parent)
@@ -19,20 +18,16 @@ void HashRunner::start(TaskId id, const QString &path, qint64 size)
     stop(id);
     auto control = std::make_shared<FileHashControl>();
     m_jobs.insert(id, control);
-    // A watcher owned by this object delivers the result on this thread, and not at all once it
-    // is gone (QFuture::then(context, ...) may run its continuation on the worker on Qt 6.4.2).
-    auto *watcher = new QFutureWatcher<FileHash>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id, control] {
-        watcher->deleteLater();
-        // Stopped or started anew meanwhile: this result is nobody's.
-        const auto job = m_jobs.constFind(id);
-        if (job == m_jobs.constEnd() || *job != control)
-            return;
-        m_jobs.erase(job);
-        Q_EMIT finished(id, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(
-        [path, size, control] { return sha256File(path, size, control.get()); }));
+    runOffThread(
+        this, [path, size, control] { return sha256File(path, size, control.get()); },
+        [this, id, control](const FileHash &hash) {
+            // Stopped or started anew meanwhile: this result is nobody's.
+            const auto job = m_jobs.constFind(id);
+            if (job == m_jobs.constEnd() || *job != control)
+                return;
+            m_jobs.erase(job);
+            Q_EMIT finished(id, hash);
+        });
 }
 
 void HashRunner::stop(TaskId id)

@@ -2,10 +2,9 @@
 
 #include "fingerprint.h"
 #include "hashrunner.h"
+#include "offthread.h"
 
-#include <QFutureWatcher>
 #include <QLoggingCategory>
-#include <QtConcurrent/QtConcurrentRun>
 
 Q_DECLARE_LOGGING_CATEGORY(lcScheduler)
 
@@ -53,28 +52,26 @@ void TaskPreparer::verify(Pending &pending)
     // Reading 128 KiB of a file for its fingerprint may be slow on a network drive: off thread.
     const TaskId id = pending.request.id;
     const quint64 generation = pending.generation;
-    auto *watcher = new QFutureWatcher<FileIdentity>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id, generation] {
-        watcher->deleteLater();
-        const auto it = m_pending.constFind(id);
-        if (it == m_pending.constEnd() || it->generation != generation)
-            return; // cancelled or started anew meanwhile
-        const Request &r = it->request;
-        const FileIdentity now = watcher->result();
-        const bool same = now.exists && now.size == r.size && now.modifiedMs == r.modifiedMs
-                          && (r.fingerprint.isEmpty() || now.fingerprint == r.fingerprint);
-        if (same)
-            return afterVerify(id);
-        // Not one byte of the new content may be appended to the old upload.
-        failWith(id, now.exists ? TransferError::make(TransferError::Kind::FileChanged,
-                                                      tr("The file changed since it was queued; "
-                                                         "nothing more was sent. Retry uploads "
-                                                         "it anew."))
-                                : TransferError::make(TransferError::Kind::FileUnreadable,
-                                                      tr("The file is gone since it was queued.")));
-    });
-    watcher->setFuture(
-        QtConcurrent::run([path = pending.request.path] { return FileIdentity::of(path); }));
+    runOffThread(
+        this, [path = pending.request.path] { return FileIdentity::of(path); },
+        [this, id, generation](const FileIdentity &now) {
+            const auto it = m_pending.constFind(id);
+            if (it == m_pending.constEnd() || it->generation != generation)
+                return; // cancelled or started anew meanwhile
+            const Request &r = it->request;
+            const bool same = now.exists && now.size == r.size && now.modifiedMs == r.modifiedMs
+                              && (r.fingerprint.isEmpty() || now.fingerprint == r.fingerprint);
+            if (same)
+                return afterVerify(id);
+            // Not one byte of the new content may be appended to the old upload.
+            failWith(id, now.exists
+                             ? TransferError::make(TransferError::Kind::FileChanged,
+                                                   tr("The file changed since it was queued; "
+                                                      "nothing more was sent. Retry uploads it "
+                                                      "anew."))
+                             : TransferError::make(TransferError::Kind::FileUnreadable,
+                                                   tr("The file is gone since it was queued.")));
+        });
 }
 
 std::optional<bool> TaskPreparer::wantsHash(const Request &r) const

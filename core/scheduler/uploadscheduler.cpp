@@ -2,6 +2,7 @@
 
 #include "bandwidthlimiter.h"
 #include "fingerprint.h"
+#include "offthread.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
 #include "taskpersistence.h"
@@ -10,9 +11,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLoggingCategory>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <limits>
@@ -169,27 +168,24 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
 {
     ++m_pendingExpansions;
     m_wasIdle = false;
-    // Folders may hold thousands of files on a slow disk: walk them off this thread. A watcher
-    // owned by this object delivers the result on this thread, and not at all once it is gone.
-    // (QFuture::then(context, ...) is not used: on Qt 6.4.2 its continuation sometimes runs on
-    // the worker thread.)
-    auto *watcher = new QFutureWatcher<QList<ExpandedPath>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, priority] {
-        watcher->deleteLater();
-        --m_pendingExpansions;
-        onExpanded(watcher->result(), priority);
-    });
+    // Folders may hold thousands of files on a slow disk: walk them off this thread.
     const bool fingerprints = m_persistence != nullptr;
-    watcher->setFuture(QtConcurrent::run([paths, fingerprints] {
-        QList<ExpandedPath> expanded = expandPaths(paths);
-        if (fingerprints) {
-            for (ExpandedPath &p : expanded) {
-                if (p.rejection.isEmpty())
-                    p.fingerprint = quickFingerprint(p.path, p.size);
+    runOffThread(
+        this,
+        [paths, fingerprints] {
+            QList<ExpandedPath> expanded = expandPaths(paths);
+            if (fingerprints) {
+                for (ExpandedPath &p : expanded) {
+                    if (p.rejection.isEmpty())
+                        p.fingerprint = quickFingerprint(p.path, p.size);
+                }
             }
-        }
-        return expanded;
-    }));
+            return expanded;
+        },
+        [this, priority](const QList<ExpandedPath> &expanded) {
+            --m_pendingExpansions;
+            onExpanded(expanded, priority);
+        });
 }
 
 void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority priority)
@@ -206,6 +202,7 @@ void UploadScheduler::onExpanded(const QList<ExpandedPath> &paths, Priority prio
         auto task = std::make_unique<UploadTask>(id, p.path, p.displayName, p.size, p.modifiedMs,
                                                  m_endpoint, priority, m_chunkSize);
         task->m_sequence = m_nextSequence++;
+        task->m_maxRequestSize = m_maxRequestSize;
         task->m_fingerprint = p.fingerprint;
         task->m_createdMs = now;
         if (!p.rejection.isEmpty()) {
@@ -604,7 +601,7 @@ TransferJob UploadScheduler::jobFor(const UploadTask *task)
     job.endpoint = task->m_endpoint;
     job.uploadUrl = task->m_uploadUrl;
     job.chunkSize = task->m_chunks.chunkSize();
-    job.maxRequestSize = qMax(job.chunkSize, m_maxRequestSize);
+    job.maxRequestSize = qMax(job.chunkSize, task->m_maxRequestSize); // as it was queued
     job.stallTimeoutMs = m_stallTimeoutMs;
     job.headers = headersFor(task->m_endpoint);
     job.holdAfterCreate = m_persistence != nullptr;

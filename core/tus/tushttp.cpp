@@ -1,6 +1,12 @@
 #include "tushttp.h"
 
+#include "tuswire.h"
+
+#include <QFileInfo>
+#include <QMimeDatabase>
 #include <QNetworkReply>
+
+#include <algorithm>
 
 Q_LOGGING_CATEGORY(lcTus, "hoist.tus", QtInfoMsg)
 
@@ -46,6 +52,32 @@ QString urlProblem(const QUrl &url)
         return QStringLiteral("The server address '%1' has no host name.")
             .arg(url.toString(QUrl::RemoveUserInfo));
     return {};
+}
+
+QByteArray uploadMetadata(const TransferJob &job)
+{
+    const QString name = QFileInfo(job.filePath).fileName();
+    QMap<QString, QString> metadata = job.metadata; // a QMap: keys come out sorted
+    if (!metadata.contains(QStringLiteral("filename")))
+        metadata.insert(QStringLiteral("filename"), name);
+    if (!metadata.contains(QStringLiteral("filetype"))) {
+        metadata.insert(
+            QStringLiteral("filetype"),
+            QMimeDatabase().mimeTypeForFile(name, QMimeDatabase::MatchExtension).name());
+    }
+    TusWire::Metadata pairs;
+    for (auto it = metadata.cbegin(); it != metadata.cend(); ++it) {
+        const QByteArray key = it.key().toUtf8();
+        const bool sendable = !key.isEmpty() && std::all_of(key.cbegin(), key.cend(), [](char c) {
+            return c > 0x20 && c < 0x7f && c != ',';
+        });
+        if (!sendable) {
+            qCDebug(lcTus) << "skipping metadata key" << it.key();
+            continue;
+        }
+        pairs.append({key, it.value().toUtf8()});
+    }
+    return TusWire::encodeMetadata(pairs);
 }
 
 int httpStatus(const QNetworkReply *reply)

@@ -25,6 +25,9 @@ QNetworkRequest makeRequest(const QUrl &url, const HttpHeaders &extra);
 // Empty when `url` can be used as a tus address, otherwise a sentence saying why not.
 QString urlProblem(const QUrl &url);
 int httpStatus(const QNetworkReply *reply);
+// Upload-Metadata for a job: its metadata plus filename and filetype when not given. Keys a
+// server may refuse (empty; spaces, commas, control or non-ASCII bytes) are left out.
+QByteArray uploadMetadata(const TransferJob &job);
 // A non-negative decimal Upload-Offset / Upload-Length value; nullopt when absent or invalid.
 std::optional<qint64> parseOffset(const QByteArray &value);
 // Retry-After as delta-seconds or an HTTP date, relative to `now`.

@@ -307,7 +307,7 @@ void TusParallelTransfer::postFinal()
     for (qsizetype i = 0; i < references.size(); ++i)
         concat += (i ? " " : "") + references.at(i);
     request.setRawHeader("Upload-Concat", concat);
-    if (const QByteArray metadata = TusTransfer::encodeMetadata(m_job); !metadata.isEmpty())
+    if (const QByteArray metadata = TusHttp::uploadMetadata(m_job); !metadata.isEmpty())
         request.setRawHeader("Upload-Metadata", metadata);
     request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
     // The server joins the parts before it answers: give it as long as a stalled chunk gets.

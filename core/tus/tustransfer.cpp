@@ -1,17 +1,28 @@
 #include "tustransfer.h"
 
+#include "filecheck.h"
 #include "filerangedevice.h"
 #include "formatting.h"
 #include "lowdelay.h"
+#include "offthread.h"
 #include "tushttp.h"
 
-#include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 
 namespace {
 const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
+
+// Runs on a worker thread: touches nothing but its arguments.
+std::optional<QByteArray> proofOf(const QString &path, const InstantWire::Challenge &challenge)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return InstantWire::computeProof(file, challenge);
+}
 
 QString seconds(int ms)
 {
@@ -27,6 +38,7 @@ TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject 
     , m_base(qBound<qint64>(0, range.begin, job.fileSize))
     , m_length((range.end < 0 ? job.fileSize : qBound(m_base, range.end, job.fileSize)) - m_base)
     , m_partial(range.partial)
+    , m_checksums(new ChunkChecksums(job.filePath, this))
 {
     m_stallTimer.setSingleShot(true);
     m_stallTimer.setInterval(qMax(1, job.stallTimeoutMs));
@@ -142,23 +154,8 @@ void TusTransfer::proceed()
                 .arg(fileLabel(), formatSize(m_job.fileSize), QString::number(m_job.fileSize),
                      formatSize(m_caps.maxSize), QString::number(m_caps.maxSize))));
     }
-    if (m_caps.has(QStringLiteral("checksum"))) {
-        const QStringList offered = m_caps.checksumAlgorithms;
-        const auto offers = [&offered](const char *name) {
-            return offered.contains(QLatin1String(name), Qt::CaseInsensitive);
-        };
-        // Strongest first; md5 is never used even when offered.
-        if (offers("sha512")) {
-            m_checksum = QCryptographicHash::Sha512;
-            m_checksumName = QByteArrayLiteral("sha512");
-        } else if (offers("sha256")) {
-            m_checksum = QCryptographicHash::Sha256;
-            m_checksumName = QByteArrayLiteral("sha256");
-        } else if (offers("sha1")) {
-            m_checksum = QCryptographicHash::Sha1;
-            m_checksumName = QByteArrayLiteral("sha1");
-        }
-    }
+    if (m_caps.has(QStringLiteral("checksum")))
+        m_checksums->choose(m_caps.checksumAlgorithms);
     if (m_job.uploadUrl.isEmpty())
         create();
     else
@@ -193,7 +190,7 @@ QNetworkRequest TusTransfer::creationRequest() const
     // A part carries no metadata: the final upload that joins the parts names the file.
     if (m_partial)
         request.setRawHeader("Upload-Concat", QByteArrayLiteral("partial"));
-    else if (const QByteArray metadata = encodedMetadata(); !metadata.isEmpty())
+    else if (const QByteArray metadata = TusHttp::uploadMetadata(m_job); !metadata.isEmpty())
         request.setRawHeader("Upload-Metadata", metadata);
     return request;
 }
@@ -213,6 +210,7 @@ void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
     QNetworkReply *reply = network()->post(request, body);
     body->setParent(reply); // lives exactly as long as the request reading it
     track(reply, &TusTransfer::onCreateFinished);
+    prefetchChecksum(end);
 }
 
 bool TusTransfer::failIfBodyTruncated()
@@ -375,6 +373,7 @@ void TusTransfer::patch(qint64 begin, qint64 end, const QByteArray &checksum)
         network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
     body->setParent(reply);
     track(reply, &TusTransfer::onPatchFinished);
+    prefetchChecksum(end);
 }
 
 void TusTransfer::onPatchFinished(QNetworkReply *reply)
@@ -447,9 +446,10 @@ void TusTransfer::track(QNetworkReply *reply, Handler handler)
 void TusTransfer::dropReply()
 {
     m_stallTimer.stop();
-    if (m_hashCancel) {
-        *m_hashCancel = true;
-        m_hashCancel.reset();
+    m_checksums->cancel();
+    if (m_proofCancel) {
+        *m_proofCancel = true;
+        m_proofCancel.reset();
     }
     if (QNetworkReply *reply = m_reply) {
         m_reply = nullptr;
@@ -536,4 +536,173 @@ void TusTransfer::adaptRequestSize()
 QString TusTransfer::fileLabel() const
 {
     return QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() + QLatin1Char('\'');
+}
+
+// ---- the file ---------------------------------------------------------------------------------
+
+bool TusTransfer::checkFileUnchanged()
+{
+    if (const std::optional<TransferError> error = fileChangeError(m_job)) {
+        fail(*error);
+        return false;
+    }
+    return true;
+}
+
+void TusTransfer::withChecksum(qint64 begin, qint64 end,
+                               std::function<void(const QByteArray &)> next)
+{
+    if (!m_checksums->enabled()) {
+        next(QByteArray());
+        return;
+    }
+    m_checksums->request(m_base + begin, m_base + end,
+                         [this, next = std::move(next)](const std::optional<QByteArray> &value) {
+                             if (m_finished)
+                                 return;
+                             if (value)
+                                 return next(*value);
+                             if (checkFileUnchanged()) {
+                                 fail(TransferError::make(
+                                     TransferError::Kind::FileUnreadable,
+                                     QStringLiteral("Could not read %1 to compute its checksum.")
+                                         .arg(fileLabel())));
+                             }
+                         });
+}
+
+void TusTransfer::prefetchChecksum(qint64 sentEnd)
+{
+    // While this request goes, the next one's checksum (if all of this one arrives).
+    if (m_checksums->enabled() && sentEnd < m_length)
+        m_checksums->prefetch(m_base + sentEnd, m_base + nextChunkEnd(sentEnd));
+}
+
+FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
+{
+    auto body = std::make_unique<FileRangeDevice>(m_job.filePath, m_base + begin, m_base + end);
+    if (!body->open(QIODevice::ReadOnly)) {
+        fail(TransferError::make(
+            TransferError::Kind::FileUnreadable,
+            QStringLiteral("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
+        return nullptr;
+    }
+    body->setThrottle(m_job.throttle);
+    m_chunkBegin = begin;
+    m_chunkEnd = end;
+    m_chunkSent = 0;
+    m_requestClock.start();
+    QPointer<TusTransfer> guard(this);
+    Q_EMIT chunkStarted(begin, end);
+    if (!guard || m_finished)
+        return nullptr;
+    m_body = body.get();
+    return body.release();
+}
+
+// ---- instant upload (server/INSTANT-UPLOAD.md): prove the content instead of sending it --------
+
+std::optional<InstantWire::Challenge> TusTransfer::challengeFrom(const QNetworkReply *reply) const {
+    // Only an upload that announced its hash can be asked, and only for the whole file.
+    if (!reply->hasRawHeader(InstantWire::ChallengeHeader) || m_offset != 0 ||
+        !m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)))
+        return std::nullopt;
+    auto challenge =
+        InstantWire::parseChallenge(reply->rawHeader(InstantWire::ChallengeHeader), m_job.fileSize);
+    if (!challenge)
+        qCDebug(lcTus) << "ignoring a malformed proof challenge"
+                       << reply->rawHeader(InstantWire::ChallengeHeader);
+    return challenge;
+}
+
+bool TusTransfer::mayBeInstant() const {
+    return !m_partial && m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)) &&
+           m_caps.instantUpload.contains(QLatin1String(InstantWire::Algorithm), Qt::CaseInsensitive);
+}
+
+void TusTransfer::declineInstant() {
+    if (m_finished)
+        return;
+    m_finished = true;
+    dropReply();
+    m_lease.release();
+    qCDebug(lcTus) << "not instant; deleting the attempt" << m_job.uploadUrl;
+    if (!m_job.uploadUrl.isEmpty())
+        m_protocol->terminate(m_job.uploadUrl, m_job.headers);
+    Q_EMIT instantDeclined();
+}
+
+void TusTransfer::afterCreated() {
+    if (!m_challenge && m_job.instantOnly)
+        return declineInstant();
+    if (!confirm(m_offset))
+        return;
+    if (!m_challenge)
+        return sendNext();
+    const InstantWire::Challenge challenge = *std::exchange(m_challenge, std::nullopt);
+    if (!checkFileUnchanged())
+        return;
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_proofCancel = cancel; // dropReply() sets it: the result is then nobody's
+    runOffThread(
+        this, [path = m_job.filePath, challenge] { return proofOf(path, challenge); },
+        [this, cancel](const std::optional<QByteArray> &proof) {
+            if (*cancel || m_finished)
+                return;
+            m_proofCancel.reset();
+            // Unreadable now: the ordinary path says why, in its own words.
+            if (!proof)
+                return m_job.instantOnly ? declineInstant() : sendNext();
+            sendProof(proof->toHex());
+        });
+}
+
+void TusTransfer::sendProof(const QByteArray &proofHex) {
+    qCDebug(lcTus) << "PATCH (proof)" << m_job.uploadUrl;
+    QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
+    request.setRawHeader("Upload-Offset", "0");
+    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
+    request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
+    request.setRawHeader(InstantWire::ProofHeader, proofHex);
+    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
+    track(
+        m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), QByteArray()),
+        &TusTransfer::onProofFinished);
+}
+
+void TusTransfer::onProofFinished(QNetworkReply *reply) {
+    const int status = TusHttp::httpStatus(reply);
+    if (status == 404 || status == 410)
+        return recreateLostUpload();
+    if (status == 409) {
+        m_conflictHead = true;
+        return head();
+    }
+    if (status != 204 && status != 200)
+        return fail(TusHttp::errorFromReply(reply, QStringLiteral("proving the file is held")));
+    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
+    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    if (offset == 0 && m_job.instantOnly)
+        return declineInstant();
+    if (offset == 0) {
+        qCDebug(lcTus) << "proof not accepted; uploading" << m_job.uploadUrl;
+        return sendNext();
+    }
+    if (offset != m_job.fileSize) {
+        return fail(TransferError::make(
+            TransferError::Kind::BadResponse,
+            QStringLiteral("The server's answer to a proof is not 0 or the file's size (%1) but "
+                           "Upload-Offset '%2'.")
+                .arg(m_job.fileSize)
+                .arg(QString::fromLatin1(offsetHeader)),
+            status));
+    }
+    qCDebug(lcTus) << "instant" << m_job.uploadUrl;
+    m_offset = *offset;
+    if (!confirm(m_offset))
+        return;
+    QPointer<TusTransfer> guard(this);
+    Q_EMIT completedInstantly();
+    if (guard && !m_finished)
+        complete();
 }

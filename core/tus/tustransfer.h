@@ -1,9 +1,9 @@
 #pragma once
 
+#include "chunkchecksums.h"
 #include "instantwire.h"
 #include "tusprotocol.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QTimer>
@@ -56,9 +56,6 @@ public:
     void abort() override;
     void continueAfterCreated() override;
 
-    // Upload-Metadata for a job: its metadata plus filename and filetype when not given.
-    static QByteArray encodeMetadata(const TransferJob &job);
-
 Q_SIGNALS:
     // TransferJob::instantOnly: the server asked for no proof, or did not accept it, so the file
     // has to be sent after all. The upload made for the attempt is deleted (termination) and the
@@ -82,14 +79,15 @@ private:
     void postWithBody(qint64 end, const QByteArray &checksum);
     void patch(qint64 begin, qint64 end, const QByteArray &checksum);
     // Calls `next` with the Upload-Checksum value for [begin, end) ("" when not in use), after
-    // hashing off this thread.
+    // hashing off this thread unless it was computed while the previous request went.
     void withChecksum(qint64 begin, qint64 end, std::function<void(const QByteArray &)> next);
+    void prefetchChecksum(qint64 sentEnd);
     // Opens the body for [begin, end) and announces it; nullptr when the transfer ended.
     FileRangeDevice *openChunk(qint64 begin, qint64 end);
     // The server does not know the upload (any more): say so, then create a new one.
     void recreateLostUpload();
 
-    // Instant upload (tustransferproof.cpp): after creation, prove the content when the server
+    // Instant upload: after creation, prove the content when the server
     // asked for it, else send the first chunk.
     void afterCreated();
     std::optional<InstantWire::Challenge> challengeFrom(const QNetworkReply *reply) const;
@@ -116,7 +114,6 @@ private:
     bool failIfBodyTruncated();
     void fail(const TransferError &error);
     void complete();
-    QByteArray encodedMetadata() const { return encodeMetadata(m_job); }
     qint64 nextChunkEnd(qint64 offset) const;
     // After a request carrying body bytes succeeded: grows or shrinks the next ones.
     void adaptRequestSize();
@@ -132,8 +129,7 @@ private:
     TusCapabilities m_caps;
     bool m_heldAfterCreate = false; // waiting for continueAfterCreated()
     std::optional<InstantWire::Challenge> m_challenge; // from the 201, until answered
-    std::optional<QCryptographicHash::Algorithm> m_checksum;
-    QByteArray m_checksumName;
+    ChunkChecksums *m_checksums; // a child
     qint64 m_offset = 0;     // what the server last confirmed
     qint64 m_chunkBegin = 0; // the request in flight carries [m_chunkBegin, m_chunkEnd)
     qint64 m_chunkEnd = 0;
@@ -146,7 +142,7 @@ private:
     QMetaObject::Connection m_probed; // waiting for the protocol's probe
     QPointer<QNetworkReply> m_reply;
     QPointer<FileRangeDevice> m_body;
-    std::shared_ptr<std::atomic_bool> m_hashCancel;
+    std::shared_ptr<std::atomic_bool> m_proofCancel; // the proof being computed
     QTimer m_stallTimer;
     bool m_started = false;
     bool m_finished = false;
