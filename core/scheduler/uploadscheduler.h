@@ -114,7 +114,8 @@ public:
     void restore(const QList<TaskRecord> &records);
 
     // Queues files and folders; folders are walked off this thread. Paths that cannot be uploaded
-    // become tasks in Error with the reason. Emits tasksAdded once per call (may be empty).
+    // become tasks in Error with the reason. Emits tasksAdded once per slice of the walk's
+    // files, each made in its own turn of the event loop (at least once per call; may be empty).
     void addPaths(const QStringList &paths, Priority priority = Priority::Normal);
     void pause(TaskId id);
     void resume(TaskId id);
@@ -154,7 +155,8 @@ Q_SIGNALS:
 
 private:
     UploadTask *find(TaskId id) const { return m_tasks.find(id); }
-    void insertTask(std::unique_ptr<UploadTask> task);
+    // `lane`: the task's endpoint's, when the caller knows it.
+    void insertTask(std::unique_ptr<UploadTask> task, int lane = -1);
     void setState(UploadTask *task, TaskState state);
     void markDirty(UploadTask *task);
     void flush();
@@ -170,7 +172,9 @@ private:
     void onUploadUrlSaved(TaskId id, quint64 token);
     void onStoreWriteFailed(const QString &message);
     void stopTransfer(UploadTask *task);
-    void onExpanded(const QList<ExpandedPath> &paths, Priority priority);
+    // Makes tasks of paths[from...], a slice per turn of the event loop.
+    void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
+                    Priority priority);
     void balanceStreams();
     void terminateParts(UploadTask *task);
     void onTransferFailed(UploadTask *task, const TransferError &error);
