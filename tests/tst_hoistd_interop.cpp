@@ -69,8 +69,8 @@ QString idOf(const QUrl &upload) {
     return upload.path().section(QLatin1Char('/'), -1);
 }
 
-// What hoistd --verbose logged (server/tusservice.cpp, server/tusconcat.cpp,
-// server/httpserver.cpp), counted.
+// What hoistd --verbose logged (server/protocol/tusservice.cpp, server/protocol/tusconcat.cpp,
+// server/http/httpserver.cpp), counted.
 struct ServerLog {
     int wholes = 0;        // "POST created ID length N": neither partial nor final
     int partials = 0;      // "POST created ID length N partial"

@@ -30,7 +30,7 @@ constexpr qint64 Chunk = 256 * KiB;
 constexpr int Concurrency = 3;
 constexpr int UploadTimeoutMs = 60000;
 
-// What hoistd --verbose logged (server/httpserver.h, server/tusservice.cpp), counted.
+// What hoistd --verbose logged (server/http/httpserver.h, server/protocol/tusservice.cpp), counted.
 struct ServerLog {
     int partials = 0;      // "POST created ID length N partial"
     int wholes = 0;        // "POST created ID length N": neither partial nor final

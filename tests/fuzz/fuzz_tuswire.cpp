@@ -1,5 +1,5 @@
 // Fuzz target for what hoistd parses out of a client's headers: core/wire/tuswire.h (Upload-Offset and
-// Upload-Length numbers, Upload-Metadata, Upload-Concat), server/checksum.h (Upload-Checksum) and
+// Upload-Length numbers, Upload-Metadata, Upload-Concat), server/protocol/checksum.h (Upload-Checksum) and
 // core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of

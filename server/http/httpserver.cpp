@@ -1,7 +1,6 @@
 #include "httpserver.h"
 
-#include "tusservice.h"
-#include "tuswire.h"
+#include "httphandler.h"
 
 #include <QDeadlineTimer>
 #include <QThread>
@@ -62,10 +61,17 @@ QByteArray logWord(const QByteArray &raw)
     return out.isEmpty() ? QByteArray("-") : out;
 }
 
+// A header's value as a log line's number: its digits, or "-" when it is not a plain number.
 QByteArray logNumber(const QByteArray &raw)
 {
-    const auto number = TusWire::parseUnsigned(raw);
-    return number ? QByteArray::number(*number) : QByteArray("-");
+    const QByteArray value = raw.trimmed();
+    if (value.isEmpty() || value.size() > 19)
+        return "-";
+    for (char c : value) {
+        if (c < '0' || c > '9')
+            return "-";
+    }
+    return value;
 }
 
 MHD_Result queue(MHD_Connection *connection, const HttpResponse &r)
@@ -83,7 +89,7 @@ MHD_Result queue(MHD_Connection *connection, const HttpResponse &r)
 } // namespace
 
 struct HttpServer::Pending {
-    std::unique_ptr<TusExchange> exchange;
+    std::unique_ptr<HttpExchange> exchange;
     bool answered = false;
     // With request logging: "METHOD PATH upload-offset=... upload-length=... content-length=...".
     QByteArray logHead;
@@ -95,7 +101,7 @@ struct HttpServerCallbacks {
     static void logEnd(const HttpServer &server, const HttpServer::Pending &pending,
                        const QByteArray &status, const QByteArray &responseOffset)
     {
-        server.m_service.log(QString::fromLatin1("request end " + pending.logHead + " status="
+        server.m_handler.log(QString::fromLatin1("request end " + pending.logHead + " status="
                                                  + status + " response-offset="
                                                  + logNumber(responseOffset) + " received="
                                                  + QByteArray::number(pending.received)));
@@ -145,16 +151,16 @@ struct HttpServerCallbacks {
                     + " upload-length=" + logNumber(request.header("upload-length"))
                     + " content-length=" + logNumber(request.header("content-length"));
                 if (request.mayHaveBody())
-                    server->m_service.log(QString::fromLatin1(
+                    server->m_handler.log(QString::fromLatin1(
                         "request begin " + logWord(request.method) + ' ' + logWord(request.path)));
             }
             if (scan.bytes > MaxHeaderBytes)
                 return answer(*server, connection, pending,
-                              tusError(431, QStringLiteral("Request headers too large.")));
+                              server->m_handler.refuse(431, QStringLiteral("Request headers too large.")));
             if (scan.nulInValue)
                 return answer(*server, connection, pending,
-                              tusError(400, QStringLiteral("NUL in a header value.")));
-            pending->exchange = server->m_service.begin(request);
+                              server->m_handler.refuse(400, QStringLiteral("NUL in a header value.")));
+            pending->exchange = server->m_handler.begin(request);
             if (pending->exchange->early && request.mayHaveBody()) {
                 // Answered before the body: MHD sends this instead of 100 Continue, does not
                 // hand us the body and closes the connection after. Without a body the answer
@@ -191,8 +197,8 @@ struct HttpServerCallbacks {
     }
 };
 
-HttpServer::HttpServer(TusService &service, bool logRequests)
-    : m_service(service)
+HttpServer::HttpServer(HttpHandler &handler, bool logRequests)
+    : m_handler(handler)
     , m_logRequests(logRequests)
 {
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "httpmessage.h"
+#include "httphandler.h"
 #include "uploadrecord.h"
 
 #include <QByteArrayList>
@@ -23,21 +23,19 @@ struct TusConfig {
     std::shared_ptr<const UserConfig> users;
 };
 
-// One request in progress: either answered before its body (`early`), or a body streaming into
-// an upload, answered by finish() once the body ended. Releases the upload's lock when destroyed.
-class TusExchange final {
+// One tus request in progress: either answered before its body (`early`), or a body streaming
+// into an upload, answered by finish() once the body ended. Releases the upload's lock when
+// destroyed.
+class TusExchange final : public HttpExchange {
     Q_DISABLE_COPY_MOVE(TusExchange)
 public:
     explicit TusExchange(TusService &service, const HttpRequest &request);
-    ~TusExchange();
-
-    std::optional<HttpResponse> early;
+    ~TusExchange() override;
 
     bool wantsBody() const { return m_writer != nullptr; }
-    void consume(const char *data, size_t size);
-    HttpResponse finish();
-    // The connection closed before finish(): keep what is safe to keep, answer nobody.
-    void abort();
+    void consume(const char *data, size_t size) override;
+    HttpResponse finish() override;
+    void abort() override;
 
 private:
     friend class TusService;
@@ -54,20 +52,21 @@ private:
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,
 // expiration and concatenation (not concatenation-unfinished), on top of an UploadStore. Knows
 // nothing of sockets or of libmicrohttpd.
-class TusService final {
+class TusService final : public HttpHandler {
     Q_DISABLE_COPY_MOVE(TusService)
 public:
     static constexpr char CollectionPath[] = "/files/";
 
     TusService(UploadStore &store, const TusConfig &config);
-    ~TusService();
+    ~TusService() override;
 
     // What OPTIONS advertises; exactly what is implemented.
     static QByteArrayList extensions();
-    std::unique_ptr<TusExchange> begin(const HttpRequest &request);
+    std::unique_ptr<HttpExchange> begin(const HttpRequest &request) override;
+    HttpResponse refuse(int status, const QString &why) const override;
+    void log(const QString &line) const override;
 
     UploadStore &store() { return m_store; }
-    void log(const QString &line) const;
 
 private:
     friend class TusExchange;

@@ -146,7 +146,12 @@ void TusService::logFinished(const UploadRecord &r) const
             .arg(kind));
 }
 
-std::unique_ptr<TusExchange> TusService::begin(const HttpRequest &request)
+HttpResponse TusService::refuse(int status, const QString &why) const
+{
+    return tusError(status, why);
+}
+
+std::unique_ptr<HttpExchange> TusService::begin(const HttpRequest &request)
 {
     auto exchange = std::make_unique<TusExchange>(*this, request);
     if (request.method != "OPTIONS" && !authenticate(*exchange))

@@ -6,13 +6,14 @@
 #include <atomic>
 
 struct MHD_Daemon;
-class TusService;
+class HttpHandler;
 
 // HTTP for hoistd, from libmicrohttpd: a pool of worker threads polling with poll(), each
 // connection non-blocking, so a slow client holds a socket but no thread. Request bodies reach
-// the TusService in pieces of at most the connection buffer as they arrive; nothing is kept whole.
+// the handler in pieces of at most the connection buffer as they arrive; nothing is kept whole.
+// Knows nothing of tus: what a request means is the handler's (HttpHandler).
 //
-// With `logRequests` (hoistd --verbose) every request is logged through TusService::log() as
+// With `logRequests` (hoistd --verbose) every request is logged through HttpHandler::log() as
 //   request begin METHOD PATH                 (when its body starts arriving; bodies only)
 //   request end METHOD PATH upload-offset=N upload-length=N content-length=N status=S
 //       response-offset=N received=N           (one line; before the answer goes out)
@@ -21,7 +22,7 @@ class TusService;
 class HttpServer final {
     Q_DISABLE_COPY_MOVE(HttpServer)
 public:
-    explicit HttpServer(TusService &service, bool logRequests = false);
+    explicit HttpServer(HttpHandler &handler, bool logRequests = false);
     ~HttpServer();
 
     bool listen(const QHostAddress &address, quint16 port, QString *error);
@@ -34,7 +35,7 @@ private:
     struct Pending;
     friend struct HttpServerCallbacks;
 
-    TusService &m_service;
+    HttpHandler &m_handler;
     const bool m_logRequests;
     MHD_Daemon *m_daemon = nullptr;
     quint16 m_port = 0;
