@@ -67,6 +67,7 @@ private Q_SLOTS:
     void coalescesFloodToTenPerSecond();
     void coalescesDuringRealUpload();
     void retryCountdownShown();
+    void failureNamesCauseAndServer();
     void proxySortsByRawValues();
 
 private:
@@ -165,7 +166,7 @@ void TestUploadTableModel::rowsFollowTasks()
     QCOMPARE(failed.data(UploadTableModel::StateRole).value<TaskState>(), TaskState::Error);
     const QString error = failed.data(UploadTableModel::ErrorRole).toString();
     QVERIFY(!error.isEmpty());
-    QCOMPARE(failed.data().toString(), QStringLiteral("Failed: ") + error);
+    QCOMPARE(failed.data().toString(), error); // the cause itself, first and whole
     const QString tip = m_model->index(3, UploadTableModel::Name).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(missing) && tip.contains(error), qPrintable(tip));
     QVERIFY(m_model->index(0, UploadTableModel::Name).data(UploadTableModel::ErrorRole)
@@ -473,9 +474,13 @@ void TestUploadTableModel::retryCountdownShown()
     policy.baseDelay = std::chrono::milliseconds(3000);
     policy.maxDelay = std::chrono::milliseconds(3000);
     m_scheduler->setRetryPolicy(policy);
-    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(deadPort())));
+    const quint16 port = deadPort();
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)));
     ADD_AND_WAIT(makeFiles({10}));
-    const QRegularExpression countdown(QStringLiteral("^Retrying in \\d+ s$"));
+    // Why first, then when, naming the server.
+    const QString cause = QStringLiteral("Connection refused by 127.0.0.1:%1").arg(port);
+    const QRegularExpression countdown(QStringLiteral("^%1 · retry \\d+ of 50 in \\d+ s$")
+                                           .arg(QRegularExpression::escape(cause)));
     QTRY_VERIFY_WITH_TIMEOUT(
         countdown.match(m_model->index(0, UploadTableModel::State).data().toString()).hasMatch(),
         20000);
@@ -483,7 +488,8 @@ void TestUploadTableModel::retryCountdownShown()
              TaskState::Waiting);
     // While the next attempt is under way the row keeps saying it is reconnecting, never a
     // bare "Uploading" that would flicker back to "Retrying in" a moment later.
-    const QRegularExpression steady(QStringLiteral("^(Retrying in \\d+ s|Reconnecting \\(try \\d+\\))$"));
+    const QRegularExpression steady(QStringLiteral("^(%1 · retry \\d+ of 50 in \\d+ s|Reconnecting \\(try \\d+\\))$")
+                                        .arg(QRegularExpression::escape(cause)));
     bool sawReconnecting = false;
     QElapsedTimer watch;
     watch.start();
@@ -494,6 +500,29 @@ void TestUploadTableModel::retryCountdownShown()
         QTest::qWait(1);
     }
     Q_UNUSED(sawReconnecting); // attempts against a closed port end within a millisecond
+}
+
+void TestUploadTableModel::failureNamesCauseAndServer()
+{
+    RetryPolicy policy;
+    policy.maxRetries = 2;
+    policy.baseDelay = std::chrono::milliseconds(10);
+    policy.maxDelay = std::chrono::milliseconds(10);
+    m_scheduler->setRetryPolicy(policy);
+    const quint16 port = deadPort();
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)));
+    ADD_AND_WAIT(makeFiles({10}));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        m_model->index(0, 0).data(UploadTableModel::StateRole).value<TaskState>(),
+        TaskState::Error, 20000);
+    // The row: the cause, whole, naming the server, and how often it was tried.
+    QCOMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
+             QStringLiteral("Connection refused by 127.0.0.1:%1 · 3 tries").arg(port));
+    // The tooltip adds what was being done, where, and the network library's words.
+    const QString tip = m_model->index(0, UploadTableModel::State).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("While ")) &&
+                 tip.contains(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)),
+             qPrintable(tip));
 }
 
 void TestUploadTableModel::proxySortsByRawValues()

@@ -2,6 +2,7 @@
 
 #include "actionsdelegate.h"
 #include "chunkbardelegate.h"
+#include "elidedelegate.h"
 #include "filterbar.h"
 #include "formatting.h"
 #include "icons.h"
@@ -125,7 +126,10 @@ void MainWindow::buildTable()
     m_view->setShowGrid(false);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle); // keep file extensions visible
+    m_view->setTextElideMode(Qt::ElideRight); // sentences keep their start: an error's cause
+    // Names keep their ends: the extension, and the folder they came from.
+    m_view->setItemDelegateForColumn(UploadTableModel::Name,
+                                     new ElideDelegate(Qt::ElideMiddle, m_view));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(rowHeight);

@@ -147,7 +147,10 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
     switch (task.state()) {
     case TaskState::Waiting:
         if (task.retryAtMs() > now) {
+            // Why first, then when: "Connection refused by 127.0.0.1:9 · retry 2 of 5 in 4 s".
             const qint64 seconds = (task.retryAtMs() - now + 999) / 1000;
+            if (!task.statusNote().isEmpty())
+                return tr("%1 in %2").arg(task.statusNote(), formatDuration(seconds));
             return tr("Retrying in %1").arg(formatDuration(seconds));
         }
         if (task.retries() > 0) // its retry is due, about to start
@@ -165,9 +168,9 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
     case TaskState::Paused: return tr("Paused");
     case TaskState::Success: return task.instant() ? tr("Done (instant)") : tr("Done");
     case TaskState::Error:
-        // The reason belongs in the row, where a person looks first; the tooltip has it whole.
-        return task.errorMessage().isEmpty() ? tr("Failed")
-                                             : tr("Failed: %1").arg(task.errorMessage());
+        // The reason belongs in the row, cause first, where a person looks first (the colour and
+        // the state filter say it failed); the tooltip adds what was being done.
+        return task.errorMessage().isEmpty() ? tr("Failed") : task.errorMessage();
     }
     return {};
 }
@@ -233,8 +236,11 @@ QString UploadTableModel::toolTip(const UploadTask &task, int column) const
         return text;
     }
     QString text = task.path();
-    if (task.state() == TaskState::Error && !task.errorMessage().isEmpty())
-        text += QLatin1Char('\n') + task.errorMessage();
+    if (task.state() == TaskState::Error && !task.errorMessage().isEmpty()) {
+        text += QLatin1Char('\n') + tr("Failed: %1").arg(task.errorMessage());
+        if (!task.errorDetail().isEmpty())
+            text += QLatin1Char('\n') + task.errorDetail();
+    }
     else if (!task.statusNote().isEmpty())
         text += QLatin1Char('\n') + task.statusNote();
     return text;

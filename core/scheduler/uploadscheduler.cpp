@@ -326,6 +326,7 @@ void UploadScheduler::retry(TaskId id)
     task->m_retryAtMs = 0;
     task->m_errorKind = TransferError::Kind::None;
     task->m_errorMessage.clear();
+    task->m_errorDetail.clear();
     task->m_statusNote.clear();
     setState(task, TaskState::Waiting);
     requestSchedule();
@@ -765,7 +766,7 @@ void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &er
         const auto delay = m_retryPolicy.delayFor(task->m_retries, error, m_random);
         ++task->m_retries;
         task->m_retryAtMs = nowMs() + delay.count();
-        task->m_statusNote = tr("%1 Retry %2 of %3.")
+        task->m_statusNote = tr("%1 · retry %2 of %3")
                                  .arg(error.message)
                                  .arg(task->m_retries)
                                  .arg(m_retryPolicy.maxRetries);
@@ -782,8 +783,9 @@ void UploadScheduler::fail(UploadTask *task, const TransferError &error)
 {
     task->m_errorKind = error.kind;
     task->m_errorMessage = error.message;
+    task->m_errorDetail = error.detail;
     if (error.isTransient() && task->m_retries > 0)
-        task->m_errorMessage += tr(" (gave up after %n retries)", nullptr, task->m_retries);
+        task->m_errorMessage += tr(" · %n tries", nullptr, task->m_retries + 1);
     task->m_statusNote.clear();
     task->m_retryAtMs = 0;
     setState(task, TaskState::Error);

@@ -74,6 +74,8 @@ public:
     int retries() const { return m_retries; }
     TransferError::Kind errorKind() const { return m_errorKind; }
     const QString &errorMessage() const { return m_errorMessage; }
+    // What was being done when the error came, and the network library's words (this run only).
+    const QString &errorDetail() const { return m_errorDetail; }
     // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload").
     const QString &statusNote() const { return m_statusNote; }
     // When a waiting task may start again after a failure (ms since the epoch), 0 if now.
@@ -136,6 +138,7 @@ private:
     int m_retries = 0;
     TransferError::Kind m_errorKind = TransferError::Kind::None;
     QString m_errorMessage;
+    QString m_errorDetail;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;
     double m_speed = 0;

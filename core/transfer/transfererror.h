@@ -26,7 +26,10 @@ struct TransferError {
     Kind kind = Kind::None;
     int httpStatus = 0;
     std::optional<std::chrono::milliseconds> retryAfter;
+    // Cause first, short and whole, naming the server where it matters: "Connection refused by
+    // 127.0.0.1:9". What was being done and the network library's own words go into `detail`.
     QString message;
+    QString detail;
 
     bool isTransient() const;
     static TransferError make(Kind kind, QString message, int httpStatus = 0);

@@ -130,31 +130,68 @@ QString serverWords(QNetworkReply *reply)
     return words;
 }
 
+QString serverName(const QUrl &url)
+{
+    const int port = url.port(url.scheme() == QLatin1String("https") ? 443 : 80);
+    const QString host = url.host().contains(QLatin1Char(':'))
+        ? QStringLiteral("[%1]").arg(url.host())
+        : url.host();
+    return QStringLiteral("%1:%2").arg(host).arg(port);
+}
+
 TransferError errorFromReply(QNetworkReply *reply, const QString &what)
 {
     using Kind = TransferError::Kind;
     const int status = httpStatus(reply);
     if (status == 0) {
-        const QString detail = reply->errorString();
+        const QUrl url = reply->url();
+        const QString server = serverName(url);
+        TransferError error;
         switch (reply->error()) {
+        case QNetworkReply::ConnectionRefusedError:
+            error = TransferError::make(Kind::Network,
+                                        QStringLiteral("Connection refused by %1").arg(server));
+            break;
+        case QNetworkReply::HostNotFoundError:
+            error = TransferError::make(Kind::Network,
+                                        QStringLiteral("No server called %1 was found")
+                                            .arg(url.host()));
+            break;
+        case QNetworkReply::RemoteHostClosedError:
+            error = TransferError::make(Kind::Network,
+                                        QStringLiteral("%1 closed the connection").arg(server));
+            break;
         case QNetworkReply::TimeoutError:
         case QNetworkReply::ProxyTimeoutError:
-            return TransferError::make(
-                Kind::Timeout,
-                QStringLiteral("The server did not answer in time while %1.").arg(what));
+            error = TransferError::make(Kind::Timeout,
+                                        QStringLiteral("No answer from %1 in time").arg(server));
+            break;
+        case QNetworkReply::SslHandshakeFailedError:
+            error = TransferError::make(Kind::Network,
+                                        QStringLiteral("No secure connection to %1: %2")
+                                            .arg(server, reply->errorString()));
+            break;
         case QNetworkReply::ProtocolUnknownError:
-            return TransferError::make(Kind::InvalidUrl,
-                                       QStringLiteral("Cannot use this address: %1.").arg(detail));
+            error = TransferError::make(Kind::InvalidUrl,
+                                        QStringLiteral("Cannot use this address: %1")
+                                            .arg(reply->errorString()));
+            break;
         case QNetworkReply::ProtocolFailure:
         case QNetworkReply::UnknownContentError:
-            return TransferError::make(
-                Kind::BadResponse,
-                QStringLiteral("The server's answer while %1 was not valid HTTP: %2.")
-                    .arg(what, detail));
+            error = TransferError::make(Kind::BadResponse,
+                                        QStringLiteral("%1 answered with something that is not "
+                                                       "valid HTTP")
+                                            .arg(server));
+            break;
         default:
-            return TransferError::make(
-                Kind::Network, QStringLiteral("Network error while %1: %2.").arg(what, detail));
+            error = TransferError::make(Kind::Network, QStringLiteral("Network error with %1: %2")
+                                                           .arg(server, reply->errorString()));
+            break;
         }
+        error.detail = QStringLiteral("While %1 (%2): %3")
+                           .arg(what, url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+                                reply->errorString());
+        return error;
     }
 
     QString words = serverWords(reply);
@@ -206,8 +243,8 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
             status);
     } else if (status >= 500 && status < 600) {
         error = TransferError::make(Kind::ServerError,
-                                    QStringLiteral("The server failed while %1 (HTTP %2)%3")
-                                        .arg(what)
+                                    QStringLiteral("Server error at %1 (HTTP %2)%3")
+                                        .arg(serverName(reply->url()))
                                         .arg(status)
                                         .arg(suffix),
                                     status);
@@ -238,6 +275,9 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
                 .arg(suffix),
             status);
     }
+    error.detail = QStringLiteral("While %1 (%2): HTTP %3")
+                       .arg(what, reply->url().toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))
+                       .arg(status);
     return error;
 }
 

@@ -35,6 +35,8 @@ std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value
                                                          const QDateTime &now);
 // The start of the response body as one trimmed line, for messages ("" when there is none).
 QString serverWords(QNetworkReply *reply);
+// "host:port" as a person names a server in an error ("127.0.0.1:9", "[::1]:443").
+QString serverName(const QUrl &url);
 // For a reply that failed at the transport level or answered a status that is not success.
 // `what` says what the request was doing ("creating the upload").
 TransferError errorFromReply(QNetworkReply *reply, const QString &what);
