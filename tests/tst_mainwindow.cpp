@@ -7,6 +7,7 @@
 
 #include "actionsdelegate.h"
 #include "mainwindow.h"
+#include "rowactions.h"
 #include "tusprotocol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -14,8 +15,10 @@
 #include "uploadtableview.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -78,6 +81,7 @@ private Q_SLOTS:
     void endpointAppliesAndIsRemembered();
     void concurrencySpinBox();
     void statusBarCounts();
+    void retryGoesToCorrectedServer();
 
 private:
     void showWindow();
@@ -415,6 +419,56 @@ void TestMainWindow::endpointAppliesAndIsRemembered()
     const UploadTask *task = fresh.task(fresh.taskIds().at(0));
     QCOMPARE(task->state(), TaskState::Success);
     QVERIFY(m_server->holds(task->uploadUrl()));
+}
+
+void TestMainWindow::retryGoesToCorrectedServer()
+{
+    RetryPolicy once; // fail at the first refusal
+    once.maxRetries = 0;
+    m_scheduler->setRetryPolicy(once);
+    const QUrl dead = m_scheduler->endpoint();
+    const QStringList paths = {makeTestFile(m_dir->path(), QStringLiteral("a.bin"), 70000, 1),
+                               makeTestFile(m_dir->path(), QStringLiteral("b.bin"), 90000, 2)};
+    m_scheduler->addPaths(paths);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Error), 2, UploadTimeoutMs);
+    // Each row names the server it went to.
+    const QString deadText = QStringLiteral("127.0.0.1:%1/files").arg(dead.port());
+    for (int row = 0; row < 2; ++row)
+        QCOMPARE(m_window->proxy()->index(row, UploadTableModel::Server).data().toString(),
+                 deadText);
+
+    // The person corrects the Server field.
+    showWindow();
+    QLineEdit *edit = m_window->endpointEdit();
+    edit->setFocus();
+    edit->setText(m_server->endpoint().toString());
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(m_scheduler->endpoint(), m_server->endpoint());
+
+    // Retry of an upload whose server could not be reached goes to the corrected one...
+    const TaskId first = m_window->proxy()->index(0, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
+    const TaskId second = m_window->proxy()->index(1, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
+    m_window->rowActions()->retry(first);
+    // ...and "Send to current server" sends the selection there.
+    selectRows({1});
+    QCOMPARE(m_window->rowActions()->sendToCurrentServer(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success), 2, UploadTimeoutMs);
+    QStringList links;
+    for (const TaskId id : {first, second}) {
+        const UploadTask *task = m_scheduler->task(id);
+        QCOMPARE(task->endpoint(), m_server->endpoint());
+        QFile file(task->path());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(m_server->storedBytes(task->uploadUrl()), file.readAll());
+        links << task->uploadUrl().toString();
+    }
+    const QString serverText = UploadTableModel::serverText(m_server->endpoint());
+    QCOMPARE(m_window->proxy()->index(0, UploadTableModel::Server).data().toString(), serverText);
+
+    // "Copy link": the selection's upload URLs, one per line.
+    selectRows({0, 1});
+    QCOMPARE(m_window->rowActions()->copyLinks(), 2);
+    QCOMPARE(QGuiApplication::clipboard()->text(), links.join(QLatin1Char('\n')));
 }
 
 void TestMainWindow::concurrencySpinBox()

@@ -9,6 +9,7 @@
 #include "limitcontrols.h"
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
+#include "rowactions.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -51,6 +52,7 @@ constexpr ColumnWidth columnWidths[] = {
     {UploadTableModel::Size, 80},   {UploadTableModel::State, 230},
     {UploadTableModel::Progress, 130}, {UploadTableModel::Chunks, 170},
     {UploadTableModel::Speed, 95},  {UploadTableModel::TimeLeft, 90},
+    {UploadTableModel::Server, 170},
 };
 } // namespace
 
@@ -72,7 +74,11 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     }
 
     buildTable();
-    buildActions();
+    m_rowActions = new RowActions(
+        m_scheduler, m_view, [this] { return selectedTaskIds(); },
+        [this](const QList<TaskId> &ids) { cancelTasks(ids); }, this);
+    connect(m_actions, &ActionsDelegate::retryClicked, m_rowActions, &RowActions::retry);
+    connect(m_view, &QWidget::customContextMenuRequested, m_rowActions, &RowActions::showMenu);
     buildToolBar();
 
     m_counts = new QLabel(this);
@@ -156,12 +162,10 @@ void MainWindow::buildTable()
     m_view->setItemDelegateForColumn(UploadTableModel::Actions, m_actions);
     connect(m_actions, &ActionsDelegate::pauseClicked, m_scheduler, &UploadScheduler::pause);
     connect(m_actions, &ActionsDelegate::resumeClicked, m_scheduler, &UploadScheduler::resume);
-    connect(m_actions, &ActionsDelegate::retryClicked, m_scheduler, &UploadScheduler::retry);
     connect(m_actions, &ActionsDelegate::cancelClicked, this,
             [this](TaskId id) { cancelTasks({id}); });
 
     connect(m_view, &UploadTableView::pathsDropped, this, &MainWindow::addPaths);
-    connect(m_view, &QWidget::customContextMenuRequested, this, &MainWindow::showContextMenu);
     // The empty-state hint comes and goes with the rows.
     connect(m_proxy, &QAbstractItemModel::rowsInserted, m_view->viewport(),
             qOverload<>(&QWidget::update));
@@ -177,63 +181,6 @@ void MainWindow::buildTable()
     layout->addWidget(m_filter);
     layout->addWidget(m_view, 1);
     setCentralWidget(central);
-}
-
-void MainWindow::buildActions()
-{
-    m_pauseAction = new QAction(Icons::pause(), tr("Pause"), this);
-    connect(m_pauseAction, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Waiting || state == TaskState::Uploading)
-                m_scheduler->pause(id);
-        });
-    });
-    m_resumeAction = new QAction(Icons::resume(), tr("Resume"), this);
-    connect(m_resumeAction, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Paused)
-                m_scheduler->resume(id);
-        });
-    });
-    m_retryAction = new QAction(Icons::retry(), tr("Retry"), this);
-    connect(m_retryAction, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Error)
-                m_scheduler->retry(id);
-        });
-    });
-
-    // Shortcuts live on the table, so typing in the endpoint field never pauses anything.
-    m_toggleAction = new QAction(tr("Pause or resume"), this);
-    m_toggleAction->setShortcut(Qt::Key_Space);
-    m_toggleAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_toggleAction, &QAction::triggered, this, &MainWindow::togglePauseSelection);
-    m_view->addAction(m_toggleAction);
-
-    m_cancelAction = new QAction(Icons::cancel(), tr("Cancel…"), this);
-    m_cancelAction->setShortcut(QKeySequence::Delete);
-    m_cancelAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelection);
-    m_view->addAction(m_cancelAction);
-
-    m_rowLimit = new RateLimitMenu(tr("Speed limit"), this);
-    m_rowLimit->setObjectName(QStringLiteral("rowSpeedLimit"));
-    connect(m_rowLimit, &RateLimitMenu::rateChosen, this, [this](qint64 rate) {
-        forSelected([this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
-    });
-
-    m_priorityGroup = new QActionGroup(this);
-    for (Priority p : {Priority::High, Priority::Normal, Priority::Low}) {
-        const QString name = p == Priority::High  ? tr("High")
-                             : p == Priority::Low ? tr("Low")
-                                                  : tr("Normal");
-        QAction *action = m_priorityGroup->addAction(name);
-        action->setCheckable(true);
-        action->setData(int(p));
-        connect(action, &QAction::triggered, this, [this, p] {
-            forSelected([this, p](TaskId id, TaskState) { m_scheduler->setPriority(id, p); });
-        });
-    }
 }
 
 void MainWindow::buildToolBar()
@@ -424,28 +371,9 @@ QList<TaskId> MainWindow::selectedTaskIds() const
     return ids;
 }
 
-void MainWindow::forSelected(const std::function<void(TaskId, TaskState)> &action)
-{
-    // Ids first: an action may remove rows and so change the selection under us.
-    const QList<TaskId> ids = selectedTaskIds();
-    for (TaskId id : ids) {
-        if (const UploadTask *task = m_scheduler->task(id))
-            action(id, task->state());
-    }
-}
-
 void MainWindow::togglePauseSelection()
 {
-    bool anyActive = false;
-    bool anyPaused = false;
-    forSelected([&](TaskId, TaskState state) {
-        anyActive = anyActive || state == TaskState::Waiting || state == TaskState::Uploading;
-        anyPaused = anyPaused || state == TaskState::Paused;
-    });
-    if (anyActive)
-        m_pauseAction->trigger();
-    else if (anyPaused)
-        m_resumeAction->trigger();
+    m_rowActions->togglePause();
 }
 
 void MainWindow::cancelSelection()
@@ -465,53 +393,6 @@ void MainWindow::cancelTasks(const QList<TaskId> &ids)
         return;
     for (TaskId id : ids)
         m_scheduler->cancel(id);
-}
-
-void MainWindow::showContextMenu(const QPoint &pos)
-{
-    const QList<TaskId> ids = selectedTaskIds();
-    if (ids.isEmpty())
-        return;
-    bool canPause = false, canResume = false, canRetry = false, allDone = true;
-    int priorities = 0; // bit per priority among the selection
-    qint64 limit = -1;  // the selection's own speed limit, -2 when they differ
-    for (TaskId id : ids) {
-        const UploadTask *task = m_scheduler->task(id);
-        if (!task)
-            continue;
-        const TaskState s = task->state();
-        canPause = canPause || s == TaskState::Waiting || s == TaskState::Uploading;
-        canResume = canResume || s == TaskState::Paused;
-        canRetry = canRetry || s == TaskState::Error;
-        allDone = allDone && s == TaskState::Success;
-        priorities |= 1 << int(task->priority());
-        limit = limit == -1 || limit == task->rateLimit() ? task->rateLimit() : -2;
-    }
-    m_pauseAction->setEnabled(canPause);
-    m_resumeAction->setEnabled(canResume);
-    m_retryAction->setEnabled(canRetry);
-    const QList<QAction *> priorityActions = m_priorityGroup->actions();
-    for (QAction *action : priorityActions)
-        action->setChecked(priorities == 1 << action->data().toInt());
-
-    QMenu menu(this);
-    menu.addAction(m_pauseAction);
-    menu.addAction(m_resumeAction);
-    menu.addAction(m_retryAction);
-    menu.addSeparator();
-    QMenu *priority = menu.addMenu(tr("Priority"));
-    priority->addActions(priorityActions);
-    m_rowLimit->setCurrent(limit);
-    menu.addMenu(m_rowLimit);
-    menu.addSeparator();
-    m_cancelAction->setText(allDone ? tr("Remove from list") : tr("Cancel…"));
-    menu.addAction(m_cancelAction);
-    menu.exec(m_view->viewport()->mapToGlobal(pos));
-    m_cancelAction->setText(tr("Cancel…"));
-    // Triggered from the menu or not, these act on whatever is selected next time.
-    m_pauseAction->setEnabled(true);
-    m_resumeAction->setEnabled(true);
-    m_retryAction->setEnabled(true);
 }
 
 void MainWindow::updateTotals(const SchedulerTotals &totals)

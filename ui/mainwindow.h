@@ -18,6 +18,7 @@ class QLineEdit;
 class QMenu;
 class QSpinBox;
 class RateLimitMenu;
+class RowActions;
 class QToolBar;
 class TokenControl;
 class TokenKeeper;
@@ -71,6 +72,7 @@ public:
     QLabel *countsLabel() const { return m_counts; }
     ActionsDelegate *actionsDelegate() const { return m_actions; }
     TokenControl *tokenControl() const { return m_token; }
+    RowActions *rowActions() const { return m_rowActions; }
     QList<TaskId> selectedTaskIds() const;
 
     // Space: pause the selection, or resume it when all of it is paused.
@@ -86,7 +88,6 @@ protected:
 private:
     void buildTable();
     void buildToolBar();
-    void buildActions();
     void addFiles();
     void addFolder();
     void addPaths(const QStringList &paths);
@@ -97,16 +98,13 @@ private:
     QString endpointToolTip() const;
     void showEndpointProblem(const QString &problem);
     void cancelTasks(const QList<TaskId> &ids);
-    void showContextMenu(const QPoint &pos);
     void updateTotals(const SchedulerTotals &totals);
-    void forSelected(const std::function<void(TaskId, TaskState)> &action);
 
     UploadScheduler *m_scheduler;
     UploadTableModel *m_model = nullptr;
     UploadFilterProxy *m_proxy = nullptr;
     FilterBar *m_filter = nullptr;
     LimitControls *m_limits = nullptr;
-    RateLimitMenu *m_rowLimit = nullptr;
     UploadTableView *m_view = nullptr;
     ActionsDelegate *m_actions = nullptr;
     QToolBar *m_toolBar = nullptr;
@@ -117,11 +115,6 @@ private:
     NamedEndpoint m_named;
     QLabel *m_counts = nullptr;
     QLabel *m_speed = nullptr;
-    QAction *m_pauseAction = nullptr;
-    QAction *m_resumeAction = nullptr;
-    QAction *m_retryAction = nullptr;
-    QAction *m_cancelAction = nullptr;
-    QAction *m_toggleAction = nullptr;
-    QActionGroup *m_priorityGroup = nullptr;
+    RowActions *m_rowActions = nullptr;
     ConfirmCancel m_confirmCancel;
 };

@@ -101,6 +101,7 @@ QVariant UploadTableModel::headerData(int section, Qt::Orientation orientation, 
         case Chunks: return tr("Chunks");
         case Speed: return tr("Speed");
         case TimeLeft: return tr("Time left");
+        case Server: return tr("Server");
         case Actions: return QString();
         case Count: break;
         }
@@ -192,6 +193,7 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
     }
     case Speed: return moving ? formatSpeed(task.speed()) : QString();
     case TimeLeft: return moving ? formatDuration(task.secondsLeft()) : QString();
+    case Server: return serverText(task.endpoint());
     case Actions:
     case Count: break;
     }
@@ -216,13 +218,29 @@ QVariant UploadTableModel::sortValue(const UploadTask &task, int column) const
         const qint64 left = task.state() == TaskState::Uploading ? task.secondsLeft() : -1;
         return left < 0 ? std::numeric_limits<qint64>::max() : left;
     }
+    case Server: return task.endpoint().toString();
     case Count: break;
     }
     return {};
 }
 
+QString UploadTableModel::serverText(const QUrl &endpoint)
+{
+    // Host, port and path, as short as says which server: the scheme only when it is not http.
+    if (endpoint.isEmpty())
+        return QString();
+    QString text = endpoint.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveScheme
+                                     | QUrl::StripTrailingSlash);
+    if (text.startsWith(QLatin1String("//")))
+        text.remove(0, 2);
+    return endpoint.scheme() == QLatin1String("http") ? text
+                                                      : endpoint.scheme() + QLatin1String("://") + text;
+}
+
 QString UploadTableModel::toolTip(const UploadTask &task, int column) const
 {
+    if (column == Server)
+        return task.endpoint().toString(QUrl::RemoveUserInfo);
     if (column == Chunks) {
         const ChunkMap &chunks = task.chunks();
         QString text = tr("%1 of %2 chunks of %3 done")
@@ -283,6 +301,7 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     s.name = task.displayName();
     s.error = task.errorMessage();
     s.note = task.statusNote();
+    s.endpoint = task.endpoint();
     return s;
 }
 
@@ -307,6 +326,8 @@ uint UploadTableModel::changedColumns(const Snapshot &a, const Snapshot &b)
         mask |= bit(Speed);
     if (a.secondsLeft != b.secondsLeft)
         mask |= bit(TimeLeft);
+    if (a.endpoint != b.endpoint)
+        mask |= bit(Server) | bit(Count);
     // The tooltip (path, error, note) is per row and shown on every column.
     if (a.error != b.error || a.note != b.note || a.state != b.state)
         mask |= bit(Count);

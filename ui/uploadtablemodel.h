@@ -3,6 +3,7 @@
 #include "uploadtypes.h"
 
 #include <QAbstractTableModel>
+#include <QUrl>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QPointer>
@@ -30,7 +31,7 @@ class UploadTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadTableModel)
 public:
-    enum Column { Name, Size, State, Progress, Chunks, Speed, TimeLeft, Actions, Count };
+    enum Column { Name, Size, State, Progress, Chunks, Speed, TimeLeft, Server, Actions, Count };
     Q_ENUM(Column)
     enum Role {
         TaskIdRole = Qt::UserRole + 1, // TaskId
@@ -67,6 +68,8 @@ public:
 
     // Text of the State column, e.g. "Uploading", "Retrying in 12 s".
     static QString stateText(const UploadTask &task, qint64 nowMs);
+    // The Server column: "127.0.0.1:1080/files", "https://tus.example.com/files".
+    static QString serverText(const QUrl &endpoint);
 
 private:
     // What was last shown for a row; diffed on flush to find the columns that changed.
@@ -83,6 +86,7 @@ private:
         QString name;
         QString error;
         QString note;
+        QUrl endpoint;
     };
     struct Row {
         TaskId id = 0;

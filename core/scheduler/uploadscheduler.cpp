@@ -332,6 +332,37 @@ void UploadScheduler::retry(TaskId id)
     requestSchedule();
 }
 
+int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
+{
+    if (!endpoint.isValid() || endpoint.isEmpty())
+        return 0;
+    int moved = 0;
+    for (const TaskId id : ids) {
+        UploadTask *task = find(id);
+        if (!task || task->m_endpoint == endpoint
+            || (task->m_state != TaskState::Error && task->m_state != TaskState::Paused))
+            continue;
+        if (!task->m_uploadUrl.isEmpty())
+            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
+        terminateParts(task);
+        m_preparer->cancel(id);
+        m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
+        task->m_endpoint = endpoint;
+        task->m_lane = m_lanes.laneFor(endpoint);
+        task->m_retries = 0;
+        task->m_retryAtMs = 0;
+        task->m_errorKind = TransferError::Kind::None;
+        task->m_errorMessage.clear();
+        task->m_errorDetail.clear();
+        task->m_statusNote.clear();
+        setState(task, TaskState::Waiting); // saves the new endpoint with the state
+        ++moved;
+    }
+    if (moved)
+        requestSchedule();
+    return moved;
+}
+
 void UploadScheduler::setPriority(TaskId id, Priority priority)
 {
     UploadTask *task = find(id);

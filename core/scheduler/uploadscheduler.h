@@ -121,6 +121,10 @@ public:
     void resume(TaskId id);
     void cancel(TaskId id);
     void retry(TaskId id);
+    // Sends unfinished uploads (failed or paused) whose server is not `endpoint` there instead,
+    // as new uploads of the file as it is now; what they left on their old server is deleted
+    // there if it answers (else it expires). Returns how many moved.
+    int sendTo(const QList<TaskId> &ids, const QUrl &endpoint);
     void setPriority(TaskId id, Priority priority);
     void pauseAll();
     void resumeAll();

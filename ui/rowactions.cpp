@@ -1,0 +1,212 @@
+#include "rowactions.h"
+
+#include "icons.h"
+#include "ratelimitmenu.h"
+#include "uploadscheduler.h"
+#include "uploadtablemodel.h"
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QActionGroup>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QMenu>
+
+RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Selection selection,
+                       Cancel cancel, QObject *parent)
+    : QObject(parent)
+    , m_scheduler(scheduler)
+    , m_view(view)
+    , m_selection(std::move(selection))
+    , m_cancel(std::move(cancel))
+{
+    m_pause = new QAction(Icons::pause(), tr("Pause"), this);
+    connect(m_pause, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Waiting || state == TaskState::Uploading)
+                m_scheduler->pause(id);
+        });
+    });
+    m_resume = new QAction(Icons::resume(), tr("Resume"), this);
+    connect(m_resume, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Paused)
+                m_scheduler->resume(id);
+        });
+    });
+    m_retry = new QAction(Icons::retry(), tr("Retry"), this);
+    connect(m_retry, &QAction::triggered, this, [this] {
+        forSelected([this](TaskId id, TaskState state) {
+            if (state == TaskState::Error)
+                retry(id);
+        });
+    });
+    m_sendToCurrent = new QAction(tr("Send to current server"), this);
+    m_sendToCurrent->setObjectName(QStringLiteral("sendToCurrentServer"));
+    connect(m_sendToCurrent, &QAction::triggered, this, &RowActions::sendToCurrentServer);
+
+    // Shortcuts live on the table, so typing in the endpoint field never pauses anything.
+    m_toggle = new QAction(tr("Pause or resume"), this);
+    m_toggle->setShortcut(Qt::Key_Space);
+    m_toggle->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_toggle, &QAction::triggered, this, &RowActions::togglePause);
+    m_view->addAction(m_toggle);
+
+    m_copyLinks = new QAction(tr("Copy link"), this);
+    m_copyLinks->setObjectName(QStringLiteral("copyLinks"));
+    m_copyLinks->setShortcut(QKeySequence::Copy);
+    m_copyLinks->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_copyLinks, &QAction::triggered, this, &RowActions::copyLinks);
+    m_view->addAction(m_copyLinks);
+
+    m_cancelAction = new QAction(Icons::cancel(), tr("Cancel…"), this);
+    m_cancelAction->setShortcut(QKeySequence::Delete);
+    m_cancelAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_cancelAction, &QAction::triggered, this, [this] { m_cancel(m_selection()); });
+    m_view->addAction(m_cancelAction);
+
+    m_limit = new RateLimitMenu(tr("Speed limit"), m_view);
+    m_limit->setObjectName(QStringLiteral("rowSpeedLimit"));
+    connect(m_limit, &RateLimitMenu::rateChosen, this, [this](qint64 rate) {
+        forSelected([this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
+    });
+
+    m_priorityGroup = new QActionGroup(this);
+    for (Priority p : {Priority::High, Priority::Normal, Priority::Low}) {
+        const QString name = p == Priority::High  ? tr("High")
+                             : p == Priority::Low ? tr("Low")
+                                                  : tr("Normal");
+        QAction *action = m_priorityGroup->addAction(name);
+        action->setCheckable(true);
+        action->setData(int(p));
+        connect(action, &QAction::triggered, this, [this, p] {
+            forSelected([this, p](TaskId id, TaskState) { m_scheduler->setPriority(id, p); });
+        });
+    }
+}
+
+void RowActions::forSelected(const std::function<void(TaskId, TaskState)> &action)
+{
+    // Ids first: an action may remove rows and so change the selection under us.
+    const QList<TaskId> ids = m_selection();
+    for (TaskId id : ids) {
+        if (const UploadTask *task = m_scheduler->task(id))
+            action(id, task->state());
+    }
+}
+
+bool RowActions::unreachable(const UploadTask &task) const
+{
+    switch (task.errorKind()) {
+    case TransferError::Kind::Network:
+    case TransferError::Kind::Timeout:
+    case TransferError::Kind::InvalidUrl:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void RowActions::retry(TaskId id)
+{
+    const UploadTask *task = m_scheduler->task(id);
+    if (!task || task->state() != TaskState::Error)
+        return;
+    const QUrl current = m_scheduler->endpoint();
+    if (unreachable(*task) && !current.isEmpty() && task->endpoint() != current)
+        m_scheduler->sendTo({id}, current);
+    else
+        m_scheduler->retry(id);
+}
+
+int RowActions::sendToCurrentServer()
+{
+    return m_scheduler->sendTo(m_selection(), m_scheduler->endpoint());
+}
+
+int RowActions::copyLinks()
+{
+    QStringList links;
+    forSelected([this, &links](TaskId id, TaskState) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (!task->uploadUrl().isEmpty())
+            links << task->uploadUrl().toString(QUrl::RemoveUserInfo);
+    });
+    if (!links.isEmpty())
+        QGuiApplication::clipboard()->setText(links.join(QLatin1Char('\n')));
+    return int(links.size());
+}
+
+void RowActions::togglePause()
+{
+    bool anyActive = false;
+    bool anyPaused = false;
+    forSelected([&](TaskId, TaskState state) {
+        anyActive = anyActive || state == TaskState::Waiting || state == TaskState::Uploading;
+        anyPaused = anyPaused || state == TaskState::Paused;
+    });
+    if (anyActive)
+        m_pause->trigger();
+    else if (anyPaused)
+        m_resume->trigger();
+}
+
+void RowActions::showMenu(const QPoint &viewportPos)
+{
+    const QList<TaskId> ids = m_selection();
+    if (ids.isEmpty())
+        return;
+    bool canPause = false, canResume = false, canRetry = false, canMove = false;
+    bool allDone = true, anyLink = false;
+    int priorities = 0; // bit per priority among the selection
+    qint64 limit = -1;  // the selection's own speed limit, -2 when they differ
+    const QUrl current = m_scheduler->endpoint();
+    for (TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (!task)
+            continue;
+        const TaskState s = task->state();
+        canPause = canPause || s == TaskState::Waiting || s == TaskState::Uploading;
+        canResume = canResume || s == TaskState::Paused;
+        canRetry = canRetry || s == TaskState::Error;
+        canMove = canMove
+            || ((s == TaskState::Error || s == TaskState::Paused) && !current.isEmpty()
+                && task->endpoint() != current);
+        allDone = allDone && s == TaskState::Success;
+        anyLink = anyLink || !task->uploadUrl().isEmpty();
+        priorities |= 1 << int(task->priority());
+        limit = limit == -1 || limit == task->rateLimit() ? task->rateLimit() : -2;
+    }
+    m_pause->setEnabled(canPause);
+    m_resume->setEnabled(canResume);
+    m_retry->setEnabled(canRetry);
+    m_sendToCurrent->setEnabled(canMove);
+    m_sendToCurrent->setToolTip(tr("Upload again to %1").arg(UploadTableModel::serverText(current)));
+    m_copyLinks->setEnabled(anyLink);
+    m_copyLinks->setText(ids.size() > 1 ? tr("Copy links") : tr("Copy link"));
+    const QList<QAction *> priorityActions = m_priorityGroup->actions();
+    for (QAction *action : priorityActions)
+        action->setChecked(priorities == 1 << action->data().toInt());
+
+    QMenu menu(m_view);
+    menu.setToolTipsVisible(true);
+    menu.addAction(m_pause);
+    menu.addAction(m_resume);
+    menu.addAction(m_retry);
+    menu.addAction(m_sendToCurrent);
+    menu.addSeparator();
+    menu.addAction(m_copyLinks);
+    menu.addSeparator();
+    QMenu *priority = menu.addMenu(tr("Priority"));
+    priority->addActions(priorityActions);
+    m_limit->setCurrent(limit);
+    menu.addMenu(m_limit);
+    menu.addSeparator();
+    m_cancelAction->setText(allDone ? tr("Remove from list") : tr("Cancel…"));
+    menu.addAction(m_cancelAction);
+    menu.exec(m_view->viewport()->mapToGlobal(viewportPos));
+    m_cancelAction->setText(tr("Cancel…"));
+    // Triggered from the menu or not, these act on whatever is selected next time.
+    for (QAction *action : {m_pause, m_resume, m_retry, m_sendToCurrent, m_copyLinks})
+        action->setEnabled(true);
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "uploadtypes.h"
+
+#include <QList>
+#include <QObject>
+
+#include <functional>
+
+class QAbstractItemView;
+class QAction;
+class QActionGroup;
+class QPoint;
+class RateLimitMenu;
+class UploadScheduler;
+class UploadTask;
+
+// What a person can do to the selected uploads: the table's context menu and its shortcuts
+// (Space pauses or resumes, Delete cancels, Ctrl+C copies links). Acts on the ids selected when
+// an action fires, never on rows remembered from before.
+class RowActions final : public QObject {
+    Q_OBJECT
+public:
+    using Selection = std::function<QList<TaskId>()>;
+    using Cancel = std::function<void(const QList<TaskId> &)>;
+
+    // The shortcuts go on `view` (so typing elsewhere never triggers them); `cancel` asks
+    // whatever confirmation it wants before cancelling.
+    RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Selection selection,
+               Cancel cancel, QObject *parent = nullptr);
+
+    // The context menu for the current selection at `viewportPos` of the view.
+    void showMenu(const QPoint &viewportPos);
+    // Pause the selection, or resume it when all of it is paused.
+    void togglePause();
+    // Retry a failed upload: to its own server, or to the current one when its own could not be
+    // reached and the current one is another (the person fixed the Server field).
+    void retry(TaskId id);
+    // The selection's upload URLs, one per line, to the clipboard; how many were copied.
+    int copyLinks();
+    // Failed or paused uploads of the selection to the current server; how many moved.
+    int sendToCurrentServer();
+
+private:
+    bool unreachable(const UploadTask &task) const;
+    void forSelected(const std::function<void(TaskId, TaskState)> &action);
+
+    UploadScheduler *m_scheduler;
+    QAbstractItemView *m_view;
+    Selection m_selection;
+    Cancel m_cancel;
+    QAction *m_pause = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_retry = nullptr;
+    QAction *m_sendToCurrent = nullptr;
+    QAction *m_copyLinks = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_toggle = nullptr;
+    RateLimitMenu *m_limit = nullptr;
+    QActionGroup *m_priorityGroup = nullptr;
+};
