@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
+#include "instancechannel.h"
 #include "keychainsecretstore.h"
 #include "mainwindow.h"
 #include "storethread.h"
@@ -146,6 +147,17 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     const QString stateDir = options.stateDir.isEmpty()
         ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
         : options.stateDir;
+    // A window already open on this queue takes the paths and comes to the front.
+    InstanceChannel channel(stateDir);
+    if (channel.handOver(options.paths)) {
+        std::fprintf(stderr, "hoist: handed %d path(s) to the Hoist window already open\n",
+                     int(options.paths.size()));
+        return 0;
+    }
+    QString channelProblem;
+    if (!channel.listen(&channelProblem))
+        qCWarning(lcApp) << "later launches cannot hand files to this window:" << channelProblem;
+
     StoreThread store(stateDir);
     QString problem, notice;
     QList<TaskRecord> restored;
@@ -185,7 +197,23 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);
+    QObject::connect(&channel, &InstanceChannel::pathsReceived, &window,
+                     [&scheduler, &window](const QStringList &paths) {
+                         if (!paths.isEmpty())
+                             scheduler.addPaths(paths);
+                         window.showNormal();
+                         window.raise();
+                         window.activateWindow();
+                     });
     return app.exec();
+}
+
+// Without a display Qt would abort with "Reinstalling the application may fix this problem".
+bool noDisplay(const QStringList &arguments)
+{
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || arguments.contains(QLatin1String("-platform")))
+        return false;
+    return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 } // namespace
 
@@ -210,5 +238,12 @@ int main(int argc, char **argv)
     }
     if (!result.ok() && !hasSingleDashWord(arguments))
         return report(result);
+    if (noDisplay(arguments)) {
+        std::fputs("hoist: there is no display to open a window on (neither DISPLAY nor "
+                   "WAYLAND_DISPLAY is set).\nTo upload from a terminal: hoist --headless -e URL "
+                   "PATH... (see hoist --help)\n",
+                   stderr);
+        return 1;
+    }
     return runWindow(argc, argv, result);
 }
