@@ -76,6 +76,7 @@ private Q_SLOTS:
     void deleteCancelsAfterConfirmation();
     void actionButtonsPauseAndCancel();
     void finishedRowsLeaveWithoutAQuestion();
+    void failedRowsWithNothingSentLeaveWithoutAQuestion();
     void endpointRejectsBadUrl_data();
     void endpointRejectsBadUrl();
     void endpointAppliesAndIsRemembered();
@@ -122,7 +123,7 @@ void TestMainWindow::init()
     m_scheduler->setRetryPolicy(patient);
     m_scheduler->setEndpoint(deadEndpoint());
     m_window = std::make_unique<MainWindow>(m_scheduler.get());
-    m_window->setConfirmCancel([](int) {
+    m_window->setConfirmCancel([](int, int) {
         qWarning("unexpected confirmation");
         return false;
     });
@@ -283,7 +284,7 @@ void TestMainWindow::deleteCancelsAfterConfirmation()
     QTRY_COMPARE(m_window->proxy()->rowCount(), 3);
     QList<int> asked;
     bool answer = false;
-    m_window->setConfirmCancel([&](int count) {
+    m_window->setConfirmCancel([&](int count, int) {
         asked << count;
         return answer;
     });
@@ -326,7 +327,7 @@ void TestMainWindow::actionButtonsPauseAndCancel()
 
     // Cancel asks first.
     int asked = 0;
-    m_window->setConfirmCancel([&](int count) {
+    m_window->setConfirmCancel([&](int count, int) {
         asked += count;
         return true;
     });
@@ -348,7 +349,7 @@ void TestMainWindow::finishedRowsLeaveWithoutAQuestion()
     const QUrl first = m_scheduler->task(ids.at(0))->uploadUrl();
     QTRY_COMPARE(m_window->proxy()->rowCount(), 2);
     int asked = 0;
-    m_window->setConfirmCancel([&](int count) {
+    m_window->setConfirmCancel([&](int count, int) {
         asked += count;
         return true;
     });
@@ -358,6 +359,37 @@ void TestMainWindow::finishedRowsLeaveWithoutAQuestion()
     QVERIFY(m_scheduler->taskIds().isEmpty());
     QTRY_COMPARE(m_window->proxy()->rowCount(), 0);
     QVERIFY(m_server->holds(first)); // left the list, not the server
+}
+
+void TestMainWindow::failedRowsWithNothingSentLeaveWithoutAQuestion()
+{
+    RetryPolicy once;
+    once.maxRetries = 0;
+    m_scheduler->setRetryPolicy(once);
+    showWindow();
+    QCOMPARE(addFiles(2).size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Error), 2, UploadTimeoutMs);
+    int asked = 0;
+    m_window->setConfirmCancel([&](int count, int) {
+        asked += count;
+        return true;
+    });
+    selectRows({0, 1});
+    QTest::keyClick(m_window->view(), Qt::Key_Delete);
+    QCOMPARE(asked, 0); // nothing reached a server: nothing to lose, nothing to ask
+    QVERIFY(m_scheduler->taskIds().isEmpty());
+
+    // "Clear failed" (the Clear finished button's menu) takes failed rows, and only those.
+    QCOMPARE(addFiles(2).size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Error), 2, UploadTimeoutMs);
+    m_scheduler->setEndpoint(m_server->endpoint());
+    const QList<TaskId> good = addFiles(1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success), 1, UploadTimeoutMs);
+    auto *clearFailed = m_window->findChild<QAction *>(QStringLiteral("clearFailed"));
+    QVERIFY(clearFailed);
+    clearFailed->trigger();
+    QCOMPARE(m_scheduler->taskIds(), good);
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 1);
 }
 
 void TestMainWindow::endpointRejectsBadUrl_data()

@@ -89,12 +89,17 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
     updateTotals(m_scheduler->totals());
 
-    m_confirmCancel = [this](int count) {
+    m_confirmCancel = [this](int count, int sent) {
+        // Only say bytes are deleted when some were sent.
+        const QString what = sent == 0 ? tr("Nothing of them was sent yet.")
+            : sent == count
+            ? tr("What was already sent is deleted from the server where it allows it.")
+            : tr("What %n of them already sent is deleted from the server where it allows it.",
+                 nullptr, sent);
         const auto answer = QMessageBox::question(
             this, tr("Cancel uploads"),
             (count == 1 ? tr("Cancel this upload?") : tr("Cancel %1 uploads?").arg(count))
-                + QLatin1Char('\n')
-                + tr("What was already sent is deleted from the server where it allows it."),
+                + QLatin1Char('\n') + what,
             QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
         return answer == QMessageBox::Yes;
     };
@@ -195,8 +200,20 @@ void MainWindow::buildToolBar()
     bar->addSeparator();
     bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
     bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler, &UploadScheduler::resumeAll);
-    bar->addAction(Icons::clear(), tr("Clear finished"), this,
-                   [this] { m_scheduler->clearFinished(); });
+    // "Clear finished" clears what is done; its menu also clears what failed.
+    QAction *clear = bar->addAction(Icons::clear(), tr("Clear finished"), this,
+                                    [this] { m_scheduler->clearFinished(); });
+    clear->setToolTip(tr("Remove finished uploads from the list (the server keeps them)"));
+    auto *clearMenu = new QMenu(this);
+    clearMenu->setToolTipsVisible(true);
+    clearMenu->addAction(tr("Clear finished"), this, [this] { m_scheduler->clearFinished(); });
+    QAction *clearFailed =
+        clearMenu->addAction(tr("Clear failed"), this, [this] { m_scheduler->clearFailed(); });
+    clearFailed->setObjectName(QStringLiteral("clearFailed"));
+    clearFailed->setToolTip(tr("Remove failed uploads; what they left on a server is deleted"));
+    clear->setMenu(clearMenu);
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(clear)))
+        button->setPopupMode(QToolButton::MenuButtonPopup);
     bar->addSeparator();
 
     m_limits = new LimitControls(m_scheduler, bar);
@@ -383,13 +400,22 @@ void MainWindow::cancelSelection()
 
 void MainWindow::cancelTasks(const QList<TaskId> &ids)
 {
-    // A finished upload only leaves the list (the server keeps it): only the unfinished ones,
-    // whose bytes are deleted, are worth a question.
-    const auto unfinished = int(std::count_if(ids.cbegin(), ids.cend(), [this](TaskId id) {
+    // A finished upload only leaves the list (the server keeps it), and a failed one that never
+    // reached its server loses nothing: only queued work and bytes on a server are worth a
+    // question, which says which of the two it is.
+    int asked = 0;
+    int sent = 0;
+    for (const TaskId id : ids) {
         const UploadTask *task = m_scheduler->task(id);
-        return task && task->state() != TaskState::Success;
-    }));
-    if (ids.isEmpty() || (unfinished > 0 && m_confirmCancel && !m_confirmCancel(unfinished)))
+        if (!task || task->state() == TaskState::Success)
+            continue;
+        const bool onServer = !task->uploadUrl().isEmpty() || !task->parts().isEmpty();
+        if (task->state() == TaskState::Error && !onServer)
+            continue;
+        ++asked;
+        sent += onServer ? 1 : 0;
+    }
+    if (ids.isEmpty() || (asked > 0 && m_confirmCancel && !m_confirmCancel(asked, sent)))
         return;
     for (TaskId id : ids)
         m_scheduler->cancel(id);

@@ -48,7 +48,8 @@ public:
     ~MainWindow() override;
 
     // Asked before cancelling `count` uploads; true goes ahead. Defaults to a message box.
-    using ConfirmCancel = std::function<bool(int count)>;
+    // `count` unfinished uploads would go, `sent` of which have bytes on a server.
+    using ConfirmCancel = std::function<bool(int count, int sent)>;
     void setConfirmCancel(ConfirmCancel confirm);
 
     // The named server: the endpoint field shows its name while uploads go there, and choosing

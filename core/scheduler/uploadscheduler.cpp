@@ -401,6 +401,18 @@ void UploadScheduler::clearFinished(bool includeFailed)
     removeTasks(doomed);
 }
 
+void UploadScheduler::clearFailed()
+{
+    const QList<TaskId> failed = m_tasks.idsIn(TaskState::Error);
+    for (const TaskId id : failed) {
+        UploadTask *task = find(id);
+        if (!task->m_uploadUrl.isEmpty())
+            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
+        terminateParts(task);
+    }
+    removeTasks(failed);
+}
+
 // ---- queries --------------------------------------------------------------------------------
 
 const UploadTask *UploadScheduler::task(TaskId id) const

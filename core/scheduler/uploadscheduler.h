@@ -130,6 +130,8 @@ public:
     void resumeAll();
     // Removes tasks in Success (and Error, when `includeFailed`), in one batch.
     void clearFinished(bool includeFailed = false);
+    // Removes failed tasks in one batch; what they left on a server is deleted there.
+    void clearFailed();
 
     const UploadTask *task(TaskId id) const;
     QList<TaskId> taskIds() const; // in the order they were added
