@@ -10,6 +10,7 @@ DEBIAN_PACKAGES=(
   libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
   nodejs npm curl time
   nginx
+  radosgw ceph-mon ceph-osd ceph-common awscli
   xvfb xauth xdotool imagemagick fonts-dejavu-core
 )
 
@@ -40,8 +41,9 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
-  # nginx is only the benchmark's ceiling (bench/server.sh runs its own with a generated config):
-  # keep its package from starting a system service on port 80. Debian's maintainer scripts ask
+  # nginx is only the benchmark's ceiling (bench/server.sh runs its own with a generated config),
+  # and the Ceph daemons are the S3 tests' peer (tests/support/rgw/rgw.sh runs its own cluster):
+  # keep their packages from starting system services. Debian's maintainer scripts ask
   # policy-rc.d; a temporary one that says no, unless the machine already has one (containers do).
   policy=/usr/sbin/policy-rc.d
   if [ ! -e "$policy" ]; then
