@@ -145,7 +145,16 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
     auto hoist = startHoist(options + paths);
     // The files are accepted once the first of them is on its way; kill only after that.
     QVERIFY(waitFor([&] { return patchesSeen(server) > 0; }, 30000));
+    int headsBefore = -1; // HEADs seen when the running process started; -1: the first one
     for (int round = 0; round < 6; ++round) {
+        // A restarted process is killed only once it asked the server where its uploads are:
+        // a kill while it is still starting up would test nothing.
+        if (headsBefore >= 0) {
+            waitFor([&] {
+                return server.stats().count(QStringLiteral("HEAD")) > headsBefore
+                    || hoist->state() == QProcess::NotRunning;
+            }, 30000);
+        }
         QTest::qWait(int(random.bounded(50, 300)));
         if (hoist->state() == QProcess::NotRunning)
             break; // finished before we got to it: fine, the last round checks everything
@@ -153,6 +162,7 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
         hoist->waitForFinished();
         out += hoist->readAllStandardOutput();
         ++kills;
+        headsBefore = server.stats().count(QStringLiteral("HEAD"));
         hoist = startHoist({});
     }
     QVERIFY2(runToEnd(*hoist, &out), hoist->readAllStandardError().constData());
