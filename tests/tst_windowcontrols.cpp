@@ -4,6 +4,7 @@
 #include "filterbar.h"
 #include "limitcontrols.h"
 #include "mainwindow.h"
+#include "columnchooser.h"
 #include "ratelimitmenu.h"
 #include "taskrecord.h"
 #include "tusprotocol.h"
@@ -68,6 +69,8 @@ private Q_SLOTS:
     void speedLimitOfSelectedRows();
     void perServerLimitIsSetAndRemembered();
     void commandLineLimitsWinOverRemembered();
+    void smallWindowKeepsServerFieldAndColumns();
+    void hiddenColumnsAreRemembered();
 
 private:
     void makeWindow();
@@ -117,6 +120,62 @@ void tst_WindowControls::cleanup()
     m_scheduler.reset();
     m_protocol.reset();
     m_network.reset();
+}
+
+void tst_WindowControls::smallWindowKeepsServerFieldAndColumns()
+{
+    makeWindow();
+    m_window->resize(800, 500);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTRY_COMPARE(m_window->width(), 800);
+    // The Server field is in the toolbar, whole, not in its overflow menu.
+    QLineEdit *field = m_window->endpointEdit();
+    QVERIFY(field->isVisible());
+    const QRect inWindow(field->mapTo(m_window.get(), QPoint(0, 0)), field->size());
+    QVERIFY2(m_window->rect().contains(inWindow), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                 .arg(inWindow.x()).arg(inWindow.y()).arg(inWindow.width()).arg(inWindow.height())));
+    // Every shown column fits: nothing runs off the right edge, the name keeps room, and the
+    // buttons and the state are there.
+    UploadTableView *view = m_window->view();
+    QHeaderView *header = view->horizontalHeader();
+    QTRY_VERIFY(header->length() <= view->viewport()->width());
+    QVERIFY(header->sectionSize(UploadTableModel::Name) >= 160);
+    for (const int column : {int(UploadTableModel::State), int(UploadTableModel::Progress),
+                             int(UploadTableModel::Size), int(UploadTableModel::Actions)})
+        QVERIFY2(!header->isSectionHidden(column), qPrintable(QString::number(column)));
+    // The least important folded away, and come back when there is room.
+    QVERIFY(header->isSectionHidden(UploadTableModel::Server));
+    m_window->resize(1600, 700);
+    QTRY_VERIFY(!header->isSectionHidden(UploadTableModel::Server));
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Chunks));
+}
+
+void tst_WindowControls::hiddenColumnsAreRemembered()
+{
+    makeWindow();
+    m_window->resize(1600, 700);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QHeaderView *header = m_window->view()->horizontalHeader();
+    QTRY_VERIFY(!header->isSectionHidden(UploadTableModel::Server));
+    m_window->columnChooser()->setHidden(UploadTableModel::Server, true);
+    QVERIFY(header->isSectionHidden(UploadTableModel::Server));
+    m_window->columnChooser()->setHidden(UploadTableModel::Name, true); // the name always stays
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Name));
+
+    // A new window: still hidden, even with room to spare.
+    m_tester.reset();
+    m_window.reset();
+    makeWindow();
+    m_window->resize(1600, 700);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    header = m_window->view()->horizontalHeader();
+    QTest::qWait(50);
+    QVERIFY(header->isSectionHidden(UploadTableModel::Server));
+    m_window->columnChooser()->setHidden(UploadTableModel::Server, false);
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Server));
 }
 
 RateLimitMenu *tst_WindowControls::menuNamed(const QString &name) const

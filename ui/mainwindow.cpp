@@ -2,6 +2,8 @@
 
 #include "actionsdelegate.h"
 #include "chunkbardelegate.h"
+#include "columnchooser.h"
+#include "columnfitter.h"
 #include "elidedelegate.h"
 #include "filterbar.h"
 #include "formatting.h"
@@ -26,6 +28,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -44,16 +47,15 @@ constexpr QSize defaultWindowSize(1180, 640);
 const char *const endpointKey = "endpoint";
 constexpr QRgb problemColor = 0xc0392b;
 
-struct ColumnWidth {
-    UploadTableModel::Column column;
-    int width;
-};
-constexpr ColumnWidth columnWidths[] = {
-    {UploadTableModel::Size, 80},   {UploadTableModel::State, 230},
-    {UploadTableModel::Progress, 130}, {UploadTableModel::Chunks, 170},
-    {UploadTableModel::Speed, 95},  {UploadTableModel::TimeLeft, 90},
+// Preferred widths, most important first: on a narrow window they narrow together and the last
+// ones fold away first (ColumnFitter); the name stretches over what is left.
+const ColumnFitter::Column fittedColumns[] = {
+    {UploadTableModel::State, 230}, {UploadTableModel::Progress, 130},
+    {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
+    {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
     {UploadTableModel::Server, 170},
 };
+constexpr int minNameWidth = 160;
 } // namespace
 
 MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
@@ -64,7 +66,10 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     setWindowTitle(QStringLiteral("Hoist"));
     setWindowIcon(Icons::app());
     setAcceptDrops(true);
-    resize(defaultWindowSize);
+    // Never larger than the screen: at 800x500 the window's edges, and the buttons on them,
+    // would be off it.
+    const QSize available = screen() ? screen()->availableGeometry().size() : defaultWindowSize;
+    resize(defaultWindowSize.boundedTo(available));
 
     // A remembered endpoint fills in only what the caller (command line) left unset.
     if (m_scheduler->endpoint().isEmpty()) {
@@ -154,12 +159,20 @@ void MainWindow::buildTable()
     header->setSectionResizeMode(UploadTableModel::Name, QHeaderView::Stretch);
     header->setSectionResizeMode(UploadTableModel::Actions, QHeaderView::Fixed);
     header->resizeSection(UploadTableModel::Actions, ActionsDelegate::preferredWidth());
-    for (const ColumnWidth &c : columnWidths)
-        header->resizeSection(c.column, c.width);
     // Start in the order things were added; a third click on a header returns there.
     header->setSortIndicatorClearable(true);
     header->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
+    // Right-click on the header: which columns show (remembered). The name and the buttons stay.
+    m_columns = new ColumnChooser(header, QStringLiteral("hiddenColumns"),
+                                  {UploadTableModel::Name, UploadTableModel::Actions}, this);
+    m_fitter = new ColumnFitter(m_view, QList<ColumnFitter::Column>(std::begin(fittedColumns),
+                                                                    std::end(fittedColumns)),
+                                UploadTableModel::Name, minNameWidth, this);
+    for (const int column : m_columns->hidden())
+        m_fitter->setChosenHidden(column, true);
+    connect(m_columns, &ColumnChooser::hiddenChanged, m_fitter, &ColumnFitter::setChosenHidden);
+    m_fitter->fit();
 
     m_view->setItemDelegateForColumn(UploadTableModel::Progress, new ProgressDelegate(m_view));
     m_view->setItemDelegateForColumn(UploadTableModel::Chunks, new ChunkBarDelegate(m_view));
@@ -448,6 +461,13 @@ void MainWindow::updateTotals(const SchedulerTotals &totals)
         speed += QStringLiteral("  \u2191 ") + formatSpeed(totals.bytesPerSecond);
     m_speed->setText(speed);
     m_filter->setTotals(totals);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    m_toolBar->setToolButtonStyle(width() < CompactWidth ? Qt::ToolButtonIconOnly
+                                                         : Qt::ToolButtonTextBesideIcon);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

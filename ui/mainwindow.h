@@ -19,6 +19,8 @@ class QMenu;
 class QSpinBox;
 class RateLimitMenu;
 class RowActions;
+class ColumnChooser;
+class ColumnFitter;
 class QToolBar;
 class TokenControl;
 class TokenKeeper;
@@ -74,6 +76,7 @@ public:
     ActionsDelegate *actionsDelegate() const { return m_actions; }
     TokenControl *tokenControl() const { return m_token; }
     RowActions *rowActions() const { return m_rowActions; }
+    ColumnChooser *columnChooser() const { return m_columns; }
     QList<TaskId> selectedTaskIds() const;
 
     // Space: pause the selection, or resume it when all of it is paused.
@@ -82,9 +85,14 @@ public:
     void cancelSelection();
 
 protected:
+    // Below CompactWidth the toolbar shows icons only, so the Server field always fits.
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+
+public:
+    static constexpr int CompactWidth = 1100;
 
 private:
     void buildTable();
@@ -117,5 +125,7 @@ private:
     QLabel *m_counts = nullptr;
     QLabel *m_speed = nullptr;
     RowActions *m_rowActions = nullptr;
+    ColumnChooser *m_columns = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     ConfirmCancel m_confirmCancel;
 };

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QHeaderView;
+class QTableView;
+
+// Columns that give way on a narrow window instead of running off its edge: the name column
+// stretches and elides first; below the room for every column at its preferred width, the
+// others narrow together down to a floor, and below that the least important ones fold away
+// (they come back when there is room again). Columns the person hid stay hidden.
+class ColumnFitter final : public QObject {
+    Q_OBJECT
+public:
+    struct Column {
+        int section;
+        int preferred; // width with room to spare
+    };
+    // `columns`: the ones that may narrow, most important first (the last folds away first).
+    // `nameSection` keeps at least `minNameWidth`.
+    ColumnFitter(QTableView *view, QList<Column> columns, int nameSection, int minNameWidth,
+                 QObject *parent = nullptr);
+
+    // Hidden by the person (ColumnChooser): never shown by fitting.
+    void setChosenHidden(int section, bool hidden);
+    void fit();
+
+    // Narrow columns keep at least this share of their preferred width before one folds.
+    static constexpr double MinShare = 0.85;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QTableView *m_view;
+    QList<Column> m_columns;
+    QList<int> m_chosenHidden;
+    int m_name;
+    int m_minName;
+};
