@@ -83,7 +83,7 @@ bool WindowHarness::build(const QString &stateDir, const QUrl &endpoint, int con
     m_scheduler->setConcurrency(concurrency);
 
     m_window = std::make_unique<MainWindow>(m_scheduler.get());
-    m_window->setConfirmCancel([](int) { return true; });
+    m_window->setConfirmCancel([](int, int) { return true; });
     m_scheduler->restore(m_restored); // the queue as it was, before anything new
     m_window->show();
     return true;
