@@ -2,6 +2,8 @@
 
 #include "checksum.h"
 #include "instantupload.h"
+#include "tusconcat.h"
+#include "tusinstant.h"
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
@@ -9,8 +11,6 @@
 
 #include <QLocale>
 #include <QRegularExpression>
-
-#include <cstdio>
 
 namespace {
 constexpr int MaxFilenameChars = 255;
@@ -119,31 +119,17 @@ QByteArrayList TusService::extensions()
 TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
-    , m_instant(std::make_unique<InstantUploads>(store))
+    , m_log(config.verbose)
+    , m_instant(std::make_unique<TusInstant>(store, m_log))
+    , m_concat(std::make_unique<TusConcat>(store, *m_instant, m_log, config.maxSize))
 {
 }
+
+TusService::~TusService() = default;
 
 void TusService::log(const QString &line) const
 {
-    // One write per line, so lines from worker threads do not interleave.
-    const QByteArray bytes = "hoistd: " + line.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    std::fflush(stderr);
-}
-
-void TusService::logFinished(const UploadRecord &r) const
-{
-    QString kind;
-    if (r.concat == UploadRecord::Concat::Partial)
-        kind = QStringLiteral(" (partial)");
-    else if (r.concat == UploadRecord::Concat::Final)
-        kind = QStringLiteral(" (final of %1 partial uploads)").arg(r.parts.size());
-    log(QStringLiteral("finished %1 %2 bytes \"%3\"%4%5")
-            .arg(r.id)
-            .arg(r.length)
-            .arg(r.filename)
-            .arg(r.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + r.owner)
-            .arg(kind));
+    m_log.line(line);
 }
 
 HttpResponse TusService::refuse(int status, const QString &why) const
@@ -308,7 +294,7 @@ void TusService::create(TusExchange &exchange)
     if (final) {
         if (withBody)
             return fail(400, QStringLiteral("A final upload takes no body: its parts are its bytes."));
-        exchange.early = createFinal(exchange, concat->ids, rawMetadata, filename);
+        exchange.early = m_concat->createFinal(request, concat->ids, rawMetadata, filename);
         return;
     }
     if (withBody && !isOffsetStream(request.header("content-type")))
@@ -348,13 +334,13 @@ void TusService::create(TusExchange &exchange)
         r.set("Upload-Offset", "0");
         addExpiry(r, *record);
         if (record->isFinished()) {
-            if (auto rejected = verifyFinished(*record)) {
+            if (auto rejected = m_instant->verifyFinished(*record)) {
                 exchange.early = *rejected;
                 return;
             }
-            logFinished(*record);
+            m_log.finished(*record);
         }
-        offerChallenge(r, *record, declaredSha256);
+        m_instant->offerChallenge(r, *record, declaredSha256);
         exchange.early = r;
         return;
     }
@@ -369,7 +355,7 @@ void TusService::create(TusExchange &exchange)
         m_store.remove(record->id);
         return fail(500, QStringLiteral("The server could not open the new upload."));
     }
-    attachContentHasher(*exchange.m_writer);
+    m_instant->attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
@@ -390,7 +376,7 @@ HttpResponse TusService::head(const HttpRequest &request, const QString &id) con
     if (!r.metadata.isEmpty())
         out.set("Upload-Metadata", r.metadata);
     if (r.concat != UploadRecord::Concat::None)
-        out.set("Upload-Concat", concatHeader(r));
+        out.set("Upload-Concat", TusConcat::header(r));
     addExpiry(out, r);
     return out;
 }
@@ -438,8 +424,10 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         return fail(409, QStringLiteral("Upload-Offset is %1 but the upload is at %2.")
                              .arg(*offset)
                              .arg(r.offset));
-    if (answerProof(exchange, r))
+    if (auto answered = m_instant->answerProof(request, r)) {
+        exchange.early = std::move(answered);
         return;
+    }
     if (newLength) {
         if (!r.lengthDeferred() && *newLength != r.length)
             return fail(400, QStringLiteral("Upload-Length cannot change once set."));
@@ -485,7 +473,7 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.m_writer.reset();
         return fail(500, QStringLiteral("The server could not open the upload."));
     }
-    attachContentHasher(*exchange.m_writer);
+    m_instant->attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::terminate(const HttpRequest &request, const QString &id)
@@ -504,7 +492,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
 {
     UploadWriter &writer = *exchange.m_writer;
     const UploadWriter::Outcome outcome = writer.finish();
-    keepContentHasher(writer);
+    m_instant->keepContentHasher(writer);
     const UploadRecord &r = writer.record();
     if (m_config.verbose) {
         static const char *const outcomes[] = {"stored", "checksum mismatch", "too large",
@@ -539,7 +527,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
         break;
     }
     if (r.isFinished()) {
-        if (auto rejected = verifyFinished(r))
+        if (auto rejected = m_instant->verifyFinished(r))
             return *rejected;
     }
     HttpResponse out = tusResponse(exchange.m_creating ? 201 : 204);
@@ -548,7 +536,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
     out.set("Upload-Offset", QByteArray::number(r.offset));
     addExpiry(out, r);
     if (r.isFinished() && writer.received() > 0)
-        logFinished(r);
+        m_log.finished(r);
     return out;
 }
 
@@ -583,7 +571,7 @@ void TusExchange::abort()
     if (!m_writer)
         return;
     m_writer->abort();
-    m_service.keepContentHasher(*m_writer);
+    m_service.m_instant->keepContentHasher(*m_writer);
     if (m_service.m_config.verbose)
         m_service.log(QStringLiteral("%1 %2 cut short at offset %3")
                           .arg(QString::fromLatin1(m_request.method), m_writer->record().id)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "httphandler.h"
+#include "tuslog.h"
 #include "uploadrecord.h"
 
 #include <QByteArrayList>
@@ -10,7 +11,8 @@
 #include <memory>
 #include <optional>
 
-class InstantUploads;
+class TusConcat;
+class TusInstant;
 class UploadStore;
 class UploadWriter;
 class UserConfig;
@@ -73,11 +75,6 @@ private:
 
     HttpResponse options() const;
     void create(TusExchange &exchange);
-    // The concatenation extension's final POST (tusconcat.cpp); `ids` as Upload-Concat named them.
-    HttpResponse createFinal(const TusExchange &exchange, const QList<QByteArray> &ids,
-                             const QByteArray &metadata, const QString &filename);
-    // Upload-Concat for HEAD: "partial", or "final;" and the parts' paths.
-    static QByteArray concatHeader(const UploadRecord &record);
     HttpResponse head(const HttpRequest &request, const QString &id) const;
     void patch(TusExchange &exchange, const QString &id);
     HttpResponse terminate(const HttpRequest &request, const QString &id);
@@ -87,24 +84,12 @@ private:
     HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
     // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
-    void logFinished(const UploadRecord &record) const;
-
-    // Instant upload (tusinstant.cpp, INSTANT-UPLOAD.md).
-    // A 201 without body for `record`: Hoist-Proof-Challenge when the content is held.
-    void offerChallenge(HttpResponse &created, const UploadRecord &record, const QByteArray &digest);
-    // A PATCH to `record` (locked, at the offset it claims): answers a proof in exchange.early and
-    // returns true; otherwise spends any challenge and returns false (the normal path goes on).
-    bool answerProof(TusExchange &exchange, const UploadRecord &record);
-    // Feeds the running content hash of an upload that declared one (before a body).
-    void attachContentHasher(UploadWriter &writer);
-    void keepContentHasher(UploadWriter &writer); // after the body
-    // `record` just finished: checks a declared hash. On a mismatch the upload is removed and the
-    // 400 to answer is returned.
-    std::optional<HttpResponse> verifyFinished(const UploadRecord &record);
 
     UploadStore &m_store;
     TusConfig m_config;
-    std::unique_ptr<InstantUploads> m_instant;
+    TusLog m_log;
+    std::unique_ptr<TusInstant> m_instant; // instant upload (tusinstant.h)
+    std::unique_ptr<TusConcat> m_concat;   // final uploads (tusconcat.h)
 };
 
 // A sanitised display name from a client's "filename" metadata: the last path segment, without

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "uploadfiles.h"
 #include "uploadrecord.h"
+#include "uploadtable.h"
 
 #include <QHash>
 #include <QLockFile>
@@ -60,7 +62,7 @@ public:
 
     enum class ConcatOutcome { Done, PartsChanged, Busy, Failed };
     // The concatenation extension's final upload, built from `parts` (finished partial uploads
-    // of `owner`, in order; uploadstoreconcat.cpp). Their bytes are copied kernel-side into a new
+    // of `owner`, in order). Their bytes are copied kernel-side into a new
     // file, fsync'd; then one index transaction adds the final (complete: offset == length) and
     // drops the parts, whose files go last. The parts are consumed: from then on the final counts
     // against the quota and they do not. A crash at any point leaves either the parts or the final.
@@ -72,7 +74,7 @@ public:
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
 
-    // Instant upload (uploadstoreinstant.cpp). A finished upload other than `exceptId` whose
+    // Instant upload. A finished upload other than `exceptId` whose
     // content has the verified SHA-256 `digest` and `length` bytes, any owner; nullopt if none.
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const;
@@ -120,31 +122,22 @@ private:
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
-    // Content-hash bookkeeping for findVerified(), with m_mutex held.
-    void indexContentLocked(const UploadRecord &record);
-    void unindexContentLocked(const UploadRecord &record);
-    bool recordContent(const QString &id, qint64 offset, const QByteArray &digest); // the index
-    // Before open() cuts a file back: a file sharing its inode with another upload (a crash
-    // between completeFrom()'s link and its index commit) gets its own copy of `keep` bytes.
-    static bool unshare(const QString &path, qint64 keep);
     // concatenate()'s steps, with the parts locked.
     ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final, UploadRecord *out,
                              QString *error);
-    bool copyParts(int fd, const QList<UploadRecord> &parts, QString *error) const;
 
     QString m_dataDir;
-    QString m_uploadsDir;
+    UploadFiles m_files;
     std::chrono::seconds m_expireAfter;
     std::unique_ptr<QLockFile> m_lock;
     QThread m_indexThread;
     UploadIndex *m_index = nullptr;
 
     mutable QMutex m_mutex;
-    QHash<QString, UploadRecord> m_uploads;
+    UploadTable m_uploads;
     QSet<QString> m_busy;
     QHash<QString, QString> m_gone; // id -> owner, so that 410 is said to the owner only
     QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
     QSet<QString> m_doomed; // terminated while busy: removed on unlock()
-    QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
     QStringList m_repairs;
 };
