@@ -182,22 +182,10 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         digest = hasher->finish();
     } else {
         // No running state (hoistd restarted mid-upload, bytes out of order): read it again.
-        auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
-        QFile file(m_store.filePath(record.id));
-        if (!sha256 || !file.open(QIODevice::ReadOnly))
+        const auto read = hashFile(m_store.filePath(record.id), record.length);
+        if (!read)
             return Verdict::Unreadable;
-        QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, record.length))),
-                         Qt::Uninitialized);
-        qint64 done = 0;
-        while (done < record.length) {
-            const qint64 got =
-                file.read(block.data(), qMin<qint64>(block.size(), record.length - done));
-            if (got <= 0)
-                return Verdict::Unreadable;
-            sha256->update(block.constData(), size_t(got));
-            done += got;
-        }
-        digest = sha256->finish();
+        digest = *read;
     }
     *actual = QString::fromLatin1(digest.toHex());
     *expected = QString::fromLatin1(declared.toHex());
@@ -206,4 +194,38 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
     if (!m_store.setContentHash(record.id, digest))
         return Verdict::Unreadable; // stays unverified: never offered for instant upload
     return Verdict::Verified;
+}
+
+InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 length,
+                                                  const QByteArray &rawMetadata, QByteArray *digest,
+                                                  QString *actual, QString *expected) {
+    const QByteArray declared = declaredDigest(rawMetadata);
+    if (declared.isEmpty())
+        return Verdict::NotDeclared;
+    const auto read = hashFile(path, length);
+    if (!read)
+        return Verdict::Unreadable;
+    *actual = QString::fromLatin1(read->toHex());
+    *expected = QString::fromLatin1(declared.toHex());
+    if (*read != declared)
+        return Verdict::Mismatch;
+    *digest = *read;
+    return Verdict::Verified;
+}
+
+std::optional<QByteArray> InstantUploads::hashFile(const QString &path, qint64 length) {
+    auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
+    QFile file(path);
+    if (!sha256 || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, length))), Qt::Uninitialized);
+    qint64 done = 0;
+    while (done < length) {
+        const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), length - done));
+        if (got <= 0)
+            return std::nullopt;
+        sha256->update(block.constData(), size_t(got));
+        done += got;
+    }
+    return sha256->finish();
 }

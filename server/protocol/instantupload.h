@@ -58,6 +58,10 @@ public:
     // uploads of the same content can be instant. `actual`/`expected`: lower-case hex, for the
     // caller's message on a mismatch.
     Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected);
+    // The same for a file no upload has yet (a final upload being joined), read whole: Verified
+    // with its hash in `digest` (raw bytes) to record, or the verdict; nothing is recorded here.
+    static Verdict checkFile(const QString &path, qint64 length, const QByteArray &rawMetadata,
+                             QByteArray *digest, QString *actual, QString *expected);
 
 private:
     struct Pending {
@@ -71,6 +75,8 @@ private:
         qint64 offset = 0;
     };
     void purgeLocked(); // drops expired challenges and hashers of uploads that are gone
+    // SHA-256 of the first `length` bytes of the file; nullopt when they cannot be read.
+    static std::optional<QByteArray> hashFile(const QString &path, qint64 length);
 
     UploadStore &m_store;
     QMutex m_mutex;

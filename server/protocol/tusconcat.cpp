@@ -75,9 +75,17 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
     }
     UploadRecord final;
     QString why;
-    switch (m_store.concatenate(parts, metadata, filename, request.user, &final, &why)) {
+    HttpResponse refusal;
+    // A declared sha256 (instant upload) is checked on the joined file, before the parts are
+    // consumed, and recorded with the final.
+    const auto check = [&](const QString &path, qint64 joined, QByteArray *verified) {
+        return m_instant.checkJoined(path, joined, metadata, verified, &refusal);
+    };
+    switch (m_store.concatenate(parts, metadata, filename, request.user, check, &final, &why)) {
     case UploadStore::ConcatOutcome::Done:
         break;
+    case UploadStore::ConcatOutcome::Refused:
+        return refusal;
     case UploadStore::ConcatOutcome::Busy:
         return tusError(423, QStringLiteral("Another request is using one of the parts."));
     case UploadStore::ConcatOutcome::PartsChanged:
@@ -87,9 +95,6 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
         m_log.line(QStringLiteral("cannot make a final upload: %1").arg(why));
         return tusError(500, QStringLiteral("The server could not store the final upload."));
     }
-    // A declared sha256 (instant upload) is checked as for any upload that completes.
-    if (auto rejected = m_instant.verifyFinished(final))
-        return *rejected;
     if (m_log.verbose())
         m_log.line(QStringLiteral("POST final %1 from %2 partial uploads, %3 bytes")
                        .arg(final.id)

@@ -92,3 +92,28 @@ std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r) {
                                         "declared sha256 %2; the upload was discarded.")
                              .arg(actual, expected));
 }
+
+bool TusInstant::checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
+                             QByteArray *verified, HttpResponse *refusal) {
+    QString actual;
+    QString expected;
+    switch (InstantUploads::checkFile(path, length, metadata, verified, &actual, &expected)) {
+    case InstantUploads::Verdict::NotDeclared:
+    case InstantUploads::Verdict::Verified:
+        return true;
+    case InstantUploads::Verdict::Unreadable:
+        m_log.line(QStringLiteral("cannot verify the content hash of a final upload; not used "
+                                  "for instant upload"));
+        return true;
+    case InstantUploads::Verdict::Mismatch:
+        break;
+    }
+    m_log.line(QStringLiteral("refused a final upload: content SHA-256 %1, declared %2; its parts "
+                              "are kept")
+                   .arg(actual, expected));
+    *refusal = tusError(400, QStringLiteral("The joined content's SHA-256 is %1, but the final "
+                                            "upload declared sha256 %2; nothing was made, and the "
+                                            "partial uploads are kept.")
+                                 .arg(actual, expected));
+    return false;
+}

@@ -33,6 +33,11 @@ public:
     // `record` just finished: checks a declared hash. On a mismatch the upload is removed and the
     // 400 to answer is returned.
     std::optional<HttpResponse> verifyFinished(const UploadRecord &record);
+    // The same for a final upload's joined file, before the final exists (UploadStore::
+    // ContentCheck): true when `metadata` declares no hash or the file has it (then in
+    // `verified`); false with the 400 to answer in `refusal`.
+    bool checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
+                     QByteArray *verified, HttpResponse *refusal);
 
 private:
     UploadStore &m_store;

@@ -189,7 +189,8 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
 UploadStore::ConcatOutcome UploadStore::concatenate(const QStringList &parts,
                                                     const QByteArray &metadata,
                                                     const QString &filename, const QString &owner,
-                                                    UploadRecord *out, QString *error)
+                                                    const ContentCheck &check, UploadRecord *out,
+                                                    QString *error)
 {
     // Held to the end, so no PATCH, DELETE or other final can touch a part while it is copied.
     QStringList locked;
@@ -212,13 +213,14 @@ UploadStore::ConcatOutcome UploadStore::concatenate(const QStringList &parts,
     final.parts = parts;
     final.created = QDateTime::currentDateTimeUtc();
     final.expires = final.created.addSecs(m_expireAfter.count());
-    const ConcatOutcome outcome = joinLocked(parts, final, out, error);
+    const ConcatOutcome outcome = joinLocked(parts, final, check, out, error);
     unlockAll();
     return outcome;
 }
 
 UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, UploadRecord final,
-                                                   UploadRecord *out, QString *error)
+                                                   const ContentCheck &check, UploadRecord *out,
+                                                   QString *error)
 {
     QList<UploadRecord> parts;
     const auto partsAreUsable = [&] {
@@ -248,6 +250,10 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
     PartJoiner joiner(m_files); // removes the new file on every way out but the last
     if (!joiner.join(parts, error))
         return ConcatOutcome::Failed;
+    // Before the transaction that drops the parts: a final refused now costs them nothing.
+    // Unlocked (a hash reads the whole file); the parts are locked, and looked at again below.
+    if (check && !check(joiner.path(), length, &final.contentHash))
+        return ConcatOutcome::Refused;
     final.id = joiner.id();
     final.length = length;
     final.offset = length;

@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -60,17 +61,23 @@ public:
                                        qint64 *overQuota = nullptr,
                                        UploadRecord::Concat concat = UploadRecord::Concat::None);
 
-    enum class ConcatOutcome { Done, PartsChanged, Busy, Failed };
+    enum class ConcatOutcome { Done, PartsChanged, Busy, Refused, Failed };
+    // Looks at a final upload's joined file (`path`, `length` bytes) before the index may name
+    // it: false refuses the final. A `verifiedHash` it sets is recorded with the final, as
+    // setContentHash() would.
+    using ContentCheck =
+        std::function<bool(const QString &path, qint64 length, QByteArray *verifiedHash)>;
     // The concatenation extension's final upload, built from `parts` (finished partial uploads
-    // of `owner`, in order). Their bytes are copied kernel-side into a new
-    // file, fsync'd; then one index transaction adds the final (complete: offset == length) and
-    // drops the parts, whose files go last. The parts are consumed: from then on the final counts
-    // against the quota and they do not. A crash at any point leaves either the parts or the final.
-    // PartsChanged: a part is not (or no longer) a finished partial upload of `owner`; Busy:
-    // another request holds one. `out` is the final on Done.
+    // of `owner`, in order). Their bytes are copied kernel-side into a new file, fsync'd; `check`
+    // looks at it; then one index transaction adds the final (complete: offset == length, with
+    // the hash `check` verified) and drops the parts, whose files go last. The parts are
+    // consumed: from then on the final counts against the quota and they do not. A crash at any
+    // point leaves either the parts or the final; a final `check` refuses (Refused) leaves the
+    // parts as they were. PartsChanged: a part is not (or no longer) a finished partial upload of
+    // `owner`; Busy: another request holds one. `out` is the final on Done.
     ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
-                              const QString &filename, const QString &owner, UploadRecord *out,
-                              QString *error);
+                              const QString &filename, const QString &owner,
+                              const ContentCheck &check, UploadRecord *out, QString *error);
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
 
@@ -123,8 +130,8 @@ private:
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
     // concatenate()'s steps, with the parts locked.
-    ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final, UploadRecord *out,
-                             QString *error);
+    ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
+                             const ContentCheck &check, UploadRecord *out, QString *error);
 
     QString m_dataDir;
     UploadFiles m_files;
