@@ -57,10 +57,16 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                                     QStringLiteral("JSON file of users: name, bearer token, "
                                                    "quota in bytes."),
                                     QStringLiteral("FILE"));
+    const QCommandLineOption instantAttempts(
+        QStringLiteral("instant-attempts"),
+        QStringLiteral("Instant-upload proofs a user may fail or leave unanswered in a day; then "
+                       "they upload normally (default %1).")
+            .arg(TusConfig::DefaultInstantAttempts),
+        QStringLiteral("N"));
     const QCommandLineOption verbose(QStringLiteral("verbose"),
                                      QStringLiteral("Log every request, not only finished "
                                                     "uploads."));
-    parser.addOptions({listen, data, config, maxSize, expire, verbose});
+    parser.addOptions({listen, data, config, maxSize, expire, instantAttempts, verbose});
     if (helpText)
         *helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -121,6 +127,13 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
             return std::nullopt;
         }
         options.expireAfter = std::chrono::seconds(seconds);
+    }
+    if (parser.isSet(instantAttempts)) {
+        options.instantAttempts = parser.value(instantAttempts).toInt(&ok);
+        if (!ok || options.instantAttempts < 0) {
+            *error = QStringLiteral("--instant-attempts wants a number, 0 or more");
+            return std::nullopt;
+        }
     }
     options.verbose = parser.isSet(verbose);
     return options;

@@ -7,10 +7,10 @@
 #include "uploadstore.h"
 #include "uploadwriter.h"
 
-TusInstant::TusInstant(UploadStore &store, const TusLog &log)
+TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts)
     : m_store(store)
     , m_log(log)
-    , m_uploads(std::make_unique<InstantUploads>(store)) {}
+    , m_uploads(std::make_unique<InstantUploads>(store, maxAttempts)) {}
 
 TusInstant::~TusInstant() = default;
 
@@ -18,22 +18,29 @@ void TusInstant::offerChallenge(HttpResponse &created, const UploadRecord &recor
                                 const QByteArray &digest) {
     if (digest.isEmpty())
         return;
-    const auto challenge = m_uploads->challengeFor(record, digest);
+    bool limited = false;
+    const auto challenge = m_uploads->challengeFor(record, digest, &limited);
+    if (limited)
+        m_log.line(QStringLiteral("POST %1: content held, but no proof asked: %2 has no instant-"
+                                  "upload attempts left today")
+                       .arg(record.id, record.owner.isEmpty() ? QStringLiteral("the anonymous user")
+                                                              : record.owner));
     if (!challenge)
         return;
     created.set(InstantWire::ChallengeHeader, InstantWire::formatChallenge(*challenge));
     if (m_log.verbose())
-        m_log.line(QStringLiteral("POST %1: content held, proof asked for %2 ranges")
+        m_log.line(QStringLiteral("POST %1: content held, proof asked for %2 ranges, nonce %3")
                        .arg(record.id)
-                       .arg(challenge->ranges.size()));
+                       .arg(challenge->ranges.size())
+                       .arg(QString::fromLatin1(challenge->nonce.toHex())));
 }
 
 std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
                                                     const UploadRecord &r) {
-    if (!request.has("hoist-proof") || request.mayHaveBody()) {
-        m_uploads->dropChallenge(r.id); // a normal PATCH: the offer is over
+    // A PATCH with bytes is an ordinary one, Hoist-Proof or not, and leaves the challenge be:
+    // only a proof answers it (or its expiry), so no request can trade it for a new one.
+    if (!request.has("hoist-proof") || request.mayHaveBody())
         return std::nullopt;
-    }
     QString why;
     const auto done = m_uploads->prove(r, request.header("hoist-proof"), &why);
     const UploadRecord &now = done ? *done : r;

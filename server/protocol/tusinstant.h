@@ -18,7 +18,8 @@ class UploadWriter;
 class TusInstant final {
     Q_DISABLE_COPY_MOVE(TusInstant)
 public:
-    TusInstant(UploadStore &store, const TusLog &log);
+    // `maxAttempts`: proof challenges a user may fail or leave unanswered in a day.
+    TusInstant(UploadStore &store, const TusLog &log, int maxAttempts);
     ~TusInstant();
 
     // A 201 without body for `record`: Hoist-Proof-Challenge when the content is held.

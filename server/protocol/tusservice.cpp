@@ -120,7 +120,7 @@ TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
     , m_log(config.verbose)
-    , m_instant(std::make_unique<TusInstant>(store, m_log))
+    , m_instant(std::make_unique<TusInstant>(store, m_log, config.instantAttempts))
     , m_concat(std::make_unique<TusConcat>(store, *m_instant, m_log, config.maxSize))
 {
 }

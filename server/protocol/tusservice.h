@@ -19,10 +19,14 @@ class UserConfig;
 class TusService;
 
 struct TusConfig {
+    static constexpr int DefaultInstantAttempts = 20;
+
     qint64 maxSize = 0;  // Tus-Max-Size
     bool verbose = false; // one log line per request, not only per finished upload
     // Users with bearer tokens and quotas (--config); nullptr: the anonymous user only.
     std::shared_ptr<const UserConfig> users;
+    // Instant upload: proof challenges a user may fail or leave unanswered in a day.
+    int instantAttempts = DefaultInstantAttempts;
 };
 
 // One tus request in progress: either answered before its body (`early`), or a body streaming
