@@ -9,11 +9,9 @@
 #include "uploadwriter.h"
 #include "userconfig.h"
 
-#include <QLocale>
 #include <QRegularExpression>
 
 namespace {
-constexpr int MaxFilenameChars = 255;
 constexpr int MaxMetadataBytes = 8 * 1024;
 
 HttpResponse tusResponse(int status)
@@ -78,36 +76,6 @@ std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpRespo
     return out;
 }
 } // namespace
-
-QString sanitiseFilename(const QByteArray &raw)
-{
-    QString name = QString::fromUtf8(raw);
-    name = name.mid(qMax(name.lastIndexOf(QLatin1Char('/')), name.lastIndexOf(QLatin1Char('\\'))) + 1);
-    QString clean;
-    for (QChar c : std::as_const(name)) {
-        if (c.category() != QChar::Other_Control && c != QChar::ReplacementCharacter)
-            clean += c;
-    }
-    clean = clean.trimmed();
-    if (clean == QLatin1String(".") || clean == QLatin1String(".."))
-        clean.clear();
-    return clean.left(MaxFilenameChars);
-}
-
-QByteArray httpDate(const QDateTime &time)
-{
-    return QLocale::c()
-        .toString(time.toUTC(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"))
-        .toLatin1();
-}
-
-HttpResponse tusError(int status, const QString &why)
-{
-    HttpResponse r = tusResponse(status);
-    r.set("Content-Type", "text/plain; charset=utf-8");
-    r.body = why.toUtf8() + '\n';
-    return r;
-}
 
 QByteArrayList TusService::extensions()
 {
