@@ -43,7 +43,7 @@ int main(int argc, char *argv[])
     }
 
     HoistdInstance server(*options, TusConfig{options->maxSize, options->verbose, users,
-                                              options->instantAttempts});
+                                              options->instantAttempts, options->maxUnfinished});
     if (!server.start(&error)) {
         std::fprintf(stderr, "hoistd: %s\n", qPrintable(error));
         return ExitFailure;

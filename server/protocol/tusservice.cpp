@@ -12,6 +12,9 @@
 #include <QRegularExpression>
 
 namespace {
+// A creation refused for too many unfinished uploads may try again after this long: by then the
+// sweep has removed any that expired.
+constexpr int UnfinishedRetryAfterSeconds = 60;
 constexpr int MaxMetadataBytes = 8 * 1024;
 
 HttpResponse tusResponse(int status)
@@ -156,6 +159,12 @@ bool TusService::authenticate(TusExchange &exchange) const
     if (const HoistdUser *user = m_config.users->authenticate(request.header("authorization"))) {
         request.user = user->name;
         exchange.m_quota = user->quota;
+        // The user's own limit, else the file's, else the command line's.
+        exchange.m_maxUnfinished = user->maxUnfinished;
+        if (exchange.m_maxUnfinished < 0)
+            exchange.m_maxUnfinished = m_config.users->defaultMaxUnfinished();
+        if (exchange.m_maxUnfinished < 0)
+            exchange.m_maxUnfinished = m_config.maxUnfinished;
         return true;
     }
     // The header's value is never logged or echoed: it may be someone's token with a typo.
@@ -278,13 +287,27 @@ void TusService::create(TusExchange &exchange)
         return;
     }
     QString why;
-    qint64 inUse = -1;
-    const auto record = m_store.create(length, rawMetadata, filename, request.user, &why,
-                                       exchange.m_quota, &inUse,
-                                       concat ? UploadRecord::Concat::Partial
-                                              : UploadRecord::Concat::None);
-    if (!record && inUse >= 0) {
-        exchange.early = overQuota(exchange, inUse, length);
+    UploadStore::Refusal refusal;
+    const auto record = m_store.create(
+        length, rawMetadata, filename, request.user,
+        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
+        {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
+    if (!record && refusal.inUse >= 0) {
+        exchange.early = overQuota(exchange, refusal.inUse, length);
+        return;
+    }
+    if (!record && refusal.unfinished >= 0) {
+        // 429, not 403: the refusal lifts by itself as this user's uploads finish or expire,
+        // and clients wait and retry on 429 where 403 tells them nothing will help.
+        if (m_config.verbose)
+            log(QStringLiteral("429 POST %1: %2 unfinished uploads")
+                    .arg(request.user.isEmpty() ? QStringLiteral("(anonymous)") : request.user)
+                    .arg(refusal.unfinished));
+        fail(429, QStringLiteral("Limit of %1 unfinished uploads reached (%2 now): finish or "
+                                 "delete some before creating more; abandoned ones expire.")
+                      .arg(exchange.m_maxUnfinished)
+                      .arg(refusal.unfinished));
+        exchange.early->set("Retry-After", QByteArray::number(UnfinishedRetryAfterSeconds));
         return;
     }
     if (!record) {
@@ -511,6 +534,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
 TusExchange::TusExchange(TusService &service, const HttpRequest &request)
     : m_service(service)
     , m_request(request)
+    , m_maxUnfinished(service.m_config.maxUnfinished) // the anonymous user's; see authenticate()
 {
 }
 

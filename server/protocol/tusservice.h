@@ -20,6 +20,7 @@ class TusService;
 
 struct TusConfig {
     static constexpr int DefaultInstantAttempts = 20;
+    static constexpr int DefaultMaxUnfinished = 1000;
 
     qint64 maxSize = 0;  // Tus-Max-Size
     bool verbose = false; // one log line per request, not only per finished upload
@@ -27,6 +28,8 @@ struct TusConfig {
     std::shared_ptr<const UserConfig> users;
     // Instant upload: proof challenges a user may fail or leave unanswered in a day.
     int instantAttempts = DefaultInstantAttempts;
+    // Unfinished uploads a user may have at once, unless the user config says otherwise.
+    int maxUnfinished = DefaultMaxUnfinished;
 };
 
 // One tus request in progress: either answered before its body (`early`), or a body streaming
@@ -53,6 +56,7 @@ private:
     bool m_creating = false; // creation-with-upload: a failed body removes the new upload
     qint64 m_quota = -1;     // the user's quota in bytes; -1: none (the anonymous user)
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
+    int m_maxUnfinished = -1;  // the user's limit of unfinished uploads; -1: none
 };
 
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,

@@ -10,12 +10,16 @@
 
 namespace {
 constexpr int MaxGoneRemembered = 100000;
+// Uploads one sweep looks at; the rest wait for the next (at most a minute later).
+constexpr int MaxSweptAtOnce = 10000;
 } // namespace
 
-UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfter)
+UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
+                         std::chrono::seconds keepFinished)
     : m_dataDir(QDir(dataDir).absolutePath())
     , m_files(QDir(m_dataDir).filePath(QStringLiteral("uploads")))
     , m_expireAfter(expireAfter)
+    , m_keepFinished(keepFinished)
 {
     m_indexThread.setObjectName(QStringLiteral("hoistd-index"));
 }
@@ -110,7 +114,13 @@ bool UploadStore::reconcile(QString *error)
                              .arg(size)
                              .arg(r.offset);
             r.offset = size;
-            onIndex([this, &r] { return m_index->updateProgress(r.id, r.offset, r.expires); });
+            r.finished = QDateTime();
+            onIndex([this, &r] { return m_index->update(r); });
+        }
+        if (r.isFinished() && !r.finished.isValid()) {
+            // From an index older than the column: kept --keep-finished from now on.
+            r.finished = QDateTime::currentDateTimeUtc();
+            onIndex([this, &r] { return m_index->update(r); });
         }
         m_uploads.put(r);
     }
@@ -142,23 +152,28 @@ UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) cons
 
 std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray &metadata,
                                                 const QString &filename, const QString &owner,
-                                                QString *error, qint64 quota, qint64 *overQuota,
-                                                UploadRecord::Concat concat)
+                                                UploadRecord::Concat concat, const Limits &limits,
+                                                Refusal *refusal, QString *error)
 {
-    const auto exceeds = [&] {
+    const auto refused = [&] {
+        // An empty upload is finished at once: it never counts as unfinished.
+        if (limits.maxUnfinished != NoLimit && length != 0
+            && m_uploads.unfinished(owner) >= limits.maxUnfinished) {
+            refusal->unfinished = m_uploads.unfinished(owner);
+            return true;
+        }
         // Without a quota there is nothing to add up (a walk over every upload per creation).
-        if (quota == NoQuota)
+        if (limits.quota == NoQuota)
             return false;
         const qint64 used = usageLocked(owner);
-        if (used + qMax<qint64>(0, length) <= quota)
+        if (used + qMax<qint64>(0, length) <= limits.quota)
             return false;
-        if (overQuota)
-            *overQuota = used;
+        refusal->inUse = used;
         return true;
     };
     {
         QMutexLocker locker(&m_mutex);
-        if (exceeds()) // before any disk work; checked again where it counts
+        if (refused()) // before any disk work; checked again where it counts
             return std::nullopt;
     }
     UploadRecord r;
@@ -169,11 +184,13 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
     r.concat = concat;
     r.created = QDateTime::currentDateTimeUtc();
     r.expires = r.created.addSecs(m_expireAfter.count());
+    if (r.isFinished())
+        r.finished = r.created;
     r.id = m_files.createEmpty(error);
     if (r.id.isEmpty())
         return std::nullopt;
     QMutexLocker locker(&m_mutex);
-    if (exceeds()) {
+    if (refused()) {
         m_files.remove(r.id);
         return std::nullopt;
     }
@@ -257,6 +274,7 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
     final.id = joiner.id();
     final.length = length;
     final.offset = length;
+    final.finished = QDateTime::currentDateTimeUtc();
 
     QMutexLocker locker(&m_mutex);
     if (!partsAreUsable()) // a DELETE came while the bytes were copied
@@ -275,22 +293,28 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
     return ConcatOutcome::Done;
 }
 
+bool UploadStore::updateLocked(UploadRecord r)
+{
+    if (r.isFinished() && !r.finished.isValid())
+        r.finished = QDateTime::currentDateTimeUtc();
+    if (!onIndex([this, &r] { return m_index->update(r); }))
+        return false;
+    m_uploads.put(r);
+    return true;
+}
+
 std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 offset)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
     if (!found)
         return std::nullopt;
-    const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
-    if (!onIndex([this, &id, offset, &expires] {
-            return m_index->updateProgress(id, offset, expires);
-        }))
-        return std::nullopt;
     UploadRecord r = *found;
     r.offset = offset;
-    r.expires = expires;
-    m_uploads.put(r);
-    return r;
+    r.expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
+    if (!updateLocked(r))
+        return std::nullopt;
+    return *m_uploads.find(id);
 }
 
 std::optional<UploadRecord> UploadStore::findVerified(const QByteArray &digest, qint64 length,
@@ -313,12 +337,9 @@ bool UploadStore::setContentHash(const QString &id, const QByteArray &digest)
     const UploadRecord *found = m_uploads.find(id);
     if (!found || !found->isFinished())
         return false;
-    if (!onIndex([&] { return m_index->updateContent(id, found->offset, digest); }))
-        return false;
     UploadRecord r = *found;
     r.contentHash = digest;
-    m_uploads.put(r);
-    return true;
+    return updateLocked(r);
 }
 
 std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const QString &sourceId,
@@ -339,7 +360,10 @@ std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const Q
     const bool placed = m_files.placeContentOf(sourceId, id, length, error);
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
-    if (!placed || !found || !onIndex([&] { return m_index->updateContent(id, length, digest); })) {
+    UploadRecord r = found ? *found : UploadRecord();
+    r.offset = length;
+    r.contentHash = digest;
+    if (!placed || !found || !updateLocked(r)) {
         // The index still says 0 bytes: the file must hold none, or a PATCH would write into an
         // inode another upload shares.
         if (found)
@@ -348,11 +372,7 @@ std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const Q
             *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
         return std::nullopt;
     }
-    UploadRecord r = *found;
-    r.offset = length;
-    r.contentHash = digest;
-    m_uploads.put(r);
-    return r;
+    return *m_uploads.find(id);
 }
 
 bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
@@ -369,11 +389,10 @@ bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint
             return false;
         }
     }
-    if (!onIndex([this, &id, length] { return m_index->updateLength(id, length); }))
-        return false;
     UploadRecord r = *found;
     r.length = length;
-    m_uploads.put(r);
+    if (!updateLocked(r))
+        return false;
     m_growth.remove(id);
     return true;
 }
@@ -453,15 +472,39 @@ bool UploadStore::terminate(const QString &id)
 
 int UploadStore::sweepExpired(const QDateTime &now)
 {
-    QMutexLocker locker(&m_mutex);
     QStringList expired;
-    for (const UploadRecord &r : m_uploads.all()) {
-        if (r.isExpired(now) && !m_busy.contains(r.id))
-            expired << r.id;
+    {
+        QMutexLocker locker(&m_mutex);
+        expired = m_uploads.expiredBy(now, MaxSweptAtOnce);
     }
+    return sweep(expired, [&now](const UploadRecord &r) { return r.isExpired(now); });
+}
+
+int UploadStore::sweepFinished(const QDateTime &now)
+{
+    if (m_keepFinished == KeepForever)
+        return 0;
+    const QDateTime before = now.addSecs(-m_keepFinished.count());
+    QStringList old;
+    {
+        QMutexLocker locker(&m_mutex);
+        old = m_uploads.finishedBefore(before, MaxSweptAtOnce);
+    }
+    return sweep(old, [&before](const UploadRecord &r) {
+        return r.isFinished() && r.finished.isValid() && r.finished < before;
+    });
+}
+
+int UploadStore::sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due)
+{
     int removed = 0;
-    for (const QString &id : std::as_const(expired)) {
-        if (removeNow(id))
+    for (const QString &id : ids) {
+        // One at a time, each under the mutex: requests go on between two removals (each an
+        // index commit). A busy one (a request writing to it, a final joining it) stays for
+        // the next sweep.
+        QMutexLocker locker(&m_mutex);
+        const UploadRecord *r = m_uploads.find(id);
+        if (r && due(*r) && !m_busy.contains(id) && removeNow(id))
             ++removed;
     }
     return removed;

@@ -36,7 +36,13 @@ class UploadStore final {
 public:
     enum class Lookup { Found, Gone, Missing };
 
-    UploadStore(const QString &dataDir, std::chrono::seconds expireAfter);
+    // Forever, for `keepFinished`: finished uploads stay until deleted.
+    static constexpr std::chrono::seconds KeepForever{0};
+
+    // `expireAfter`: how long an unfinished upload is kept after its last progress;
+    // `keepFinished`: how long a finished one is kept after it finished (sweepFinished()).
+    UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
+                std::chrono::seconds keepFinished = KeepForever);
     ~UploadStore();
 
     bool open(QString *error);
@@ -46,20 +52,33 @@ public:
 
     QString dataDir() const { return m_dataDir; }
     std::chrono::seconds expireAfter() const { return m_expireAfter; }
+    std::chrono::seconds keepFinished() const { return m_keepFinished; }
 
     static constexpr qint64 NoQuota = -1;
+    static constexpr int NoLimit = -1;
+    // What one owner may hold: bytes (as usage() counts them) and unfinished uploads at once.
+    struct Limits {
+        qint64 quota = NoQuota;
+        int maxUnfinished = NoLimit;
+    };
+    // Why create() refused an upload it did not fail to make: one of the two is set.
+    struct Refusal {
+        qint64 inUse = -1;   // over quota: the owner's usage()
+        int unfinished = -1; // at the limit: the owner's unfinished uploads
+    };
 
     // Gone: terminated or expired during this run (410); Missing: never known (404). For Gone,
     // `out` holds the id and owner only.
     Lookup find(const QString &id, UploadRecord *out) const;
-    // With a `quota`, refuses an upload that would take its owner's usage() past it: nullopt
-    // with `*overQuota` set to the usage (and `error` untouched). Checked and recorded under one
-    // lock, so concurrent creations cannot overshoot together. `concat`: None or Partial.
+    // A new upload (`concat`: None or Partial). Refuses one that would take its owner's
+    // usage() past `limits.quota`, or that would be unfinished while they have
+    // `limits.maxUnfinished` unfinished uploads already (an empty one is finished at once): nullopt
+    // with `refusal` saying which (and `error` untouched). Checked and recorded under one lock, so
+    // concurrent creations cannot overshoot together; the count is kept, not walked for.
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
-                                       QString *error, qint64 quota = NoQuota,
-                                       qint64 *overQuota = nullptr,
-                                       UploadRecord::Concat concat = UploadRecord::Concat::None);
+                                       UploadRecord::Concat concat, const Limits &limits,
+                                       Refusal *refusal, QString *error);
 
     enum class ConcatOutcome { Done, PartsChanged, Busy, Refused, Failed };
     // Looks at a final upload's joined file (`path`, `length` bytes) before the index may name
@@ -112,6 +131,10 @@ public:
     bool terminate(const QString &id);
     // Deletes unfinished uploads whose expiry has passed and that no request is writing to.
     int sweepExpired(const QDateTime &now);
+    // Deletes finished uploads that finished longer than keepFinished() before `now` (none when
+    // it is KeepForever) and that no request is using. Both sweeps cost O(log n) per upload
+    // removed, not a walk over all of them.
+    int sweepFinished(const QDateTime &now);
     int count() const;
 
     // One writer per upload at a time.
@@ -129,6 +152,11 @@ private:
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
+    // Removes those of `ids` still `due` and not busy, one by one.
+    int sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due);
+    // `record` as changed, into the index and the table (with m_mutex held); when it just
+    // finished, since when.
+    bool updateLocked(UploadRecord record);
     // concatenate()'s steps, with the parts locked.
     ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
                              const ContentCheck &check, UploadRecord *out, QString *error);
@@ -136,6 +164,7 @@ private:
     QString m_dataDir;
     UploadFiles m_files;
     std::chrono::seconds m_expireAfter;
+    std::chrono::seconds m_keepFinished;
     std::unique_ptr<QLockFile> m_lock;
     QThread m_indexThread;
     UploadIndex *m_index = nullptr;

@@ -30,12 +30,45 @@ QStringList UploadTable::withContent(const QByteArray &digest) const {
     return m_byContent.values(digest);
 }
 
+QStringList UploadTable::expiredBy(const QDateTime &now, int max) const {
+    return upTo(m_byExpiry, now.toMSecsSinceEpoch(), max);
+}
+
+QStringList UploadTable::finishedBefore(const QDateTime &time, int max) const {
+    return upTo(m_byFinish, time.toMSecsSinceEpoch() - 1, max);
+}
+
+QStringList UploadTable::upTo(const TimeIndex &index, qint64 last, int max) {
+    QStringList out;
+    for (auto it = index.begin(); it != index.end() && it->first <= last && out.size() < max; ++it)
+        out << it->second;
+    return out;
+}
+
 void UploadTable::index(const UploadRecord &r) {
-    if (r.isFinished() && !r.contentHash.isEmpty())
-        m_byContent.insert(r.contentHash, r.id);
+    if (r.isFinished()) {
+        if (!r.contentHash.isEmpty())
+            m_byContent.insert(r.contentHash, r.id);
+        if (r.finished.isValid())
+            m_byFinish.emplace(r.finished.toMSecsSinceEpoch(), r.id);
+    } else {
+        ++m_unfinished[r.owner];
+        if (r.expires.isValid())
+            m_byExpiry.emplace(r.expires.toMSecsSinceEpoch(), r.id);
+    }
 }
 
 void UploadTable::unindex(const UploadRecord &r) {
-    if (!r.contentHash.isEmpty())
-        m_byContent.remove(r.contentHash, r.id);
+    if (r.isFinished()) {
+        if (!r.contentHash.isEmpty())
+            m_byContent.remove(r.contentHash, r.id);
+        if (r.finished.isValid())
+            m_byFinish.erase({r.finished.toMSecsSinceEpoch(), r.id});
+    } else {
+        const auto count = m_unfinished.find(r.owner);
+        if (count != m_unfinished.end() && --*count <= 0)
+            m_unfinished.erase(count);
+        if (r.expires.isValid())
+            m_byExpiry.erase({r.expires.toMSecsSinceEpoch(), r.id});
+    }
 }

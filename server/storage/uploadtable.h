@@ -6,9 +6,15 @@
 #include <QMultiHash>
 #include <QStringList>
 
+#include <set>
+#include <utility>
+
 // The uploads UploadStore holds, in memory, and the lookups it needs, kept in step with every
-// change in one place (put() and take()): by id, and finished uploads by their verified content
-// hash (instant upload). Not thread-safe: the store calls it under its own mutex.
+// change in one place (put() and take()): by id; finished uploads by their verified content hash
+// (instant upload) and by when they finished (--keep-finished); unfinished ones by their expiry
+// and counted per owner (the limit on unfinished uploads). Each lookup costs O(1) or O(log n)
+// plus what it returns, never a walk over all uploads. Not thread-safe: the store calls it under
+// its own mutex.
 class UploadTable final {
 public:
     // nullptr when there is none.
@@ -23,11 +29,22 @@ public:
 
     // Finished uploads whose verified SHA-256 is `digest`.
     QStringList withContent(const QByteArray &digest) const;
+    // Unfinished uploads of `owner`, expired ones included until they are taken out.
+    int unfinished(const QString &owner) const { return m_unfinished.value(owner); }
+    // Unfinished uploads whose expiry is at or before `now`, soonest first, at most `max`.
+    QStringList expiredBy(const QDateTime &now, int max) const;
+    // Finished uploads that finished before `time`, oldest first, at most `max`.
+    QStringList finishedBefore(const QDateTime &time, int max) const;
 
 private:
+    using TimeIndex = std::set<std::pair<qint64, QString>>; // (ms since the epoch, id)
     void unindex(const UploadRecord &record);
     void index(const UploadRecord &record);
+    static QStringList upTo(const TimeIndex &index, qint64 last, int max);
 
     QHash<QString, UploadRecord> m_records;
     QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
+    QHash<QString, int> m_unfinished;            // owner -> unfinished uploads
+    TimeIndex m_byExpiry;                        // unfinished uploads with an expiry
+    TimeIndex m_byFinish;                        // finished uploads with a finish time
 };
