@@ -12,16 +12,24 @@ constexpr qint64 MaxSweepMs = 60 * 1000;
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus)
     : m_address(options.address)
     , m_requestedPort(options.port)
-    , m_store(options.dataDir, options.expireAfter)
+    , m_store(options.dataDir, options.expireAfter, options.keepFinished)
     , m_service(m_store, tus)
     , m_http(m_service, tus.verbose)
 {
-    // Sweep often enough that an upload outlives its expiry by at most half its lifetime.
-    m_sweep.setInterval(int(std::clamp<qint64>(options.expireAfter.count() * 1000 / 2,
-                                               MinSweepMs, MaxSweepMs)));
+    // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
+    // kept) by at most half of it.
+    qint64 shortest = options.expireAfter.count();
+    if (options.keepFinished.count() > 0)
+        shortest = std::min<qint64>(shortest, options.keepFinished.count());
+    m_sweep.setInterval(int(std::clamp<qint64>(shortest * 1000 / 2, MinSweepMs, MaxSweepMs)));
     QObject::connect(&m_sweep, &QTimer::timeout, [this] {
-        if (const int removed = m_store.sweepExpired(QDateTime::currentDateTimeUtc()))
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        if (const int removed = m_store.sweepExpired(now))
             m_service.log(QStringLiteral("expired %1 unfinished upload(s)").arg(removed));
+        if (const int removed = m_store.sweepFinished(now))
+            m_service.log(QStringLiteral("removed %1 finished upload(s) kept %2 s")
+                              .arg(removed)
+                              .arg(m_store.keepFinished().count()));
     });
 }
 

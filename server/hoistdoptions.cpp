@@ -31,6 +31,27 @@ std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString
     return std::make_pair(address, quint16(number));
 }
 
+std::optional<std::chrono::seconds> parseDuration(const QString &text)
+{
+    static const QList<QPair<QChar, qint64>> units{
+        {QLatin1Char('s'), 1}, {QLatin1Char('m'), 60}, {QLatin1Char('h'), 3600},
+        {QLatin1Char('d'), 86400}};
+    QString number = text;
+    qint64 unit = 1;
+    for (const auto &[suffix, seconds] : units) {
+        if (text.endsWith(suffix)) {
+            number.chop(1);
+            unit = seconds;
+        }
+    }
+    bool ok = false;
+    const qint64 count = number.toLongLong(&ok);
+    // Digits only (no sign, no spaces), and at most about a hundred years.
+    if (!ok || count <= 0 || count > qint64(36500) * 86400 / unit || !number.at(0).isDigit())
+        return std::nullopt;
+    return std::chrono::seconds(count * unit);
+}
+
 std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, QString *error,
                                                   QString *helpText)
 {
@@ -57,10 +78,28 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                                     QStringLiteral("JSON file of users: name, bearer token, "
                                                    "quota in bytes."),
                                     QStringLiteral("FILE"));
+    const QCommandLineOption instantAttempts(
+        QStringLiteral("instant-attempts"),
+        QStringLiteral("Instant-upload proofs a user may fail or leave unanswered in a day; then "
+                       "they upload normally (default %1).")
+            .arg(TusConfig::DefaultInstantAttempts),
+        QStringLiteral("N"));
+    const QCommandLineOption maxUnfinished(
+        QStringLiteral("max-unfinished"),
+        QStringLiteral("Unfinished uploads a user may have at once (default %1); the config "
+                       "file's \"maxUnfinished\" takes precedence for its users.")
+            .arg(TusConfig::DefaultMaxUnfinished),
+        QStringLiteral("N"));
+    const QCommandLineOption keepFinished(
+        QStringLiteral("keep-finished"),
+        QStringLiteral("How long a finished upload is kept after it finished: 90s, 15m, 12h, "
+                       "30d (default: until deleted)."),
+        QStringLiteral("DURATION"));
     const QCommandLineOption verbose(QStringLiteral("verbose"),
                                      QStringLiteral("Log every request, not only finished "
                                                     "uploads."));
-    parser.addOptions({listen, data, config, maxSize, expire, verbose});
+    parser.addOptions({listen, data, config, maxSize, expire, maxUnfinished, keepFinished,
+                       instantAttempts, verbose});
     if (helpText)
         *helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -121,6 +160,30 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
             return std::nullopt;
         }
         options.expireAfter = std::chrono::seconds(seconds);
+    }
+    if (parser.isSet(maxUnfinished)) {
+        options.maxUnfinished = parser.value(maxUnfinished).toInt(&ok);
+        if (!ok || options.maxUnfinished < 0) {
+            *error = QStringLiteral("--max-unfinished wants a number of uploads, 0 or more");
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(keepFinished)) {
+        const auto duration = parseDuration(parser.value(keepFinished));
+        if (!duration) {
+            *error = QStringLiteral("--keep-finished wants a duration such as 3600s, 90m, 12h or "
+                                    "30d, not '%1'")
+                         .arg(parser.value(keepFinished));
+            return std::nullopt;
+        }
+        options.keepFinished = *duration;
+    }
+    if (parser.isSet(instantAttempts)) {
+        options.instantAttempts = parser.value(instantAttempts).toInt(&ok);
+        if (!ok || options.instantAttempts < 0) {
+            *error = QStringLiteral("--instant-attempts wants a number, 0 or more");
+            return std::nullopt;
+        }
     }
     options.verbose = parser.isSet(verbose);
     return options;

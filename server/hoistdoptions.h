@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tusservice.h"
+
 #include <QHostAddress>
 #include <QString>
 #include <QStringList>
@@ -18,7 +20,10 @@ struct HoistdOptions {
     QString configPath; // --config: users with bearer tokens and quotas; empty: anonymous only
     qint64 maxSize = DefaultMaxSize;
     std::chrono::seconds expireAfter = DefaultExpireAfter;
+    std::chrono::seconds keepFinished{0}; // 0: forever
+    int maxUnfinished = TusConfig::DefaultMaxUnfinished; // per user, unless --config says
     bool verbose = false;
+    int instantAttempts = TusConfig::DefaultInstantAttempts; // per user and day
 
     // nullopt with a sentence in `error` (exit status 2), or with an empty `error` when --help
     // asked for `helpText`; `arguments` includes the program name.
@@ -28,5 +33,8 @@ struct HoistdOptions {
                                               QString *helpText = nullptr);
 };
 
+// "90", "90s", "15m", "12h", "30d": a positive number of seconds, minutes, hours or days;
+// nullopt for anything else.
+std::optional<std::chrono::seconds> parseDuration(const QString &text);
 // "127.0.0.1:8080", "[::1]:0", "localhost:0"; nullopt when not of that shape.
 std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text);

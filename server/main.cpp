@@ -42,7 +42,8 @@ int main(int argc, char *argv[])
         users = std::make_shared<const UserConfig>(std::move(*config));
     }
 
-    HoistdInstance server(*options, TusConfig{options->maxSize, options->verbose, users});
+    HoistdInstance server(*options, TusConfig{options->maxSize, options->verbose, users,
+                                              options->instantAttempts, options->maxUnfinished});
     if (!server.start(&error)) {
         std::fprintf(stderr, "hoistd: %s\n", qPrintable(error));
         return ExitFailure;

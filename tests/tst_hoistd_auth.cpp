@@ -403,6 +403,18 @@ void TestHoistdAuth::badConfigRefused_data() {
     QTest::newRow("unknown field")
         << QByteArray("{\"users\": [{\"name\": \"a\", " + token + ", \"quota\": 1, \"qouta\": 2}]}")
         << owner << QStringLiteral("users[0]: unknown field \"qouta\"");
+    QTest::newRow("bad maxUnfinished")
+        << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
+                      ", \"quota\": 1, \"maxUnfinished\": -1}]}")
+        << owner << QStringLiteral("users[0]: \"maxUnfinished\" must be a whole number");
+    QTest::newRow("bad default maxUnfinished")
+        << QByteArray("{\"maxUnfinished\": 1.5, \"users\": [{\"name\": \"a\", " + token +
+                      ", \"quota\": 1}]}")
+        << owner << QStringLiteral("\"maxUnfinished\" must be a whole number");
+    QTest::newRow("unknown top-level field")
+        << QByteArray("{\"maxUnfinshed\": 3, \"users\": [{\"name\": \"a\", " + token +
+                      ", \"quota\": 1}]}")
+        << owner << QStringLiteral("optionally \"maxUnfinished\"");
     QTest::newRow("same name twice")
         << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
                       ", \"quota\": 1}, {\"name\": \"a\", \"token\": \"" + BobToken +

@@ -48,6 +48,7 @@ private Q_SLOTS:
     void finalRefused_data();
     void finalRefused();
     void partsAreConsumed();
+    void wrongSha256KeepsTheParts();
     void patchOnFinalIs403();
     void otherUsersPartIs404();
     void quotaCountsTheFinalNotTheParts();
@@ -349,6 +350,54 @@ void TestHoistdConcat::partsAreConsumed() {
     // A final is not a part of another final.
     const RawResponse nested = final("final;" + first.header("Location"));
     QCOMPARE(nested.status, 400);
+}
+
+void TestHoistdConcat::wrongSha256KeepsTheParts() {
+    QVERIFY(startServer());
+    const QList<QByteArray> contents{pattern(300 * 1024 + 5, 7), pattern(70000, 8)};
+    const QByteArray a = partial(contents[0]);
+    const QByteArray b = partial(contents[1]);
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+    const QByteArray joined = contents[0] + contents[1];
+    const QByteArray rightHash = QCryptographicHash::hash(joined, QCryptographicHash::Sha256);
+    const QByteArray wrongHash =
+        QCryptographicHash::hash(joined + 'x', QCryptographicHash::Sha256);
+    const auto declaring = [](const QByteArray &digest) {
+        return RawHeaders{{"Upload-Metadata", TusWire::encodeMetadata({{"sha256", digest.toHex()}})}};
+    };
+
+    const RawResponse refused = final("final;" + a + ' ' + b, declaring(wrongHash));
+    QCOMPARE(refused.status, 400);
+    QVERIFY(!refused.has("Location"));
+    QVERIFY2(refused.body.contains(rightHash.toHex()) && refused.body.contains(wrongHash.toHex()),
+             refused.body.constData());
+    // The parts' bytes were acknowledged: they are still there, finished, as they were, and no
+    // joined file was left behind.
+    for (int i = 0; i < 2; ++i) {
+        const QByteArray path = i == 0 ? a : b;
+        const RawResponse h = head(path);
+        QCOMPARE(h.status, 200);
+        QCOMPARE(h.header("Upload-Offset"), QByteArray::number(contents[i].size()));
+        QCOMPARE(h.header("Upload-Concat"), QByteArray("partial"));
+        QVERIFY(m_server->storedBytes(QUrl(QString::fromLatin1(path))) == contents[i]);
+    }
+    QCOMPARE(m_server->storedFiles().size(), 2);
+
+    // The right hash joins them, byte for byte, and the final's content is verified with it:
+    // another upload declaring it is challenged for instant upload.
+    const RawResponse made = final("final;" + a + ' ' + b, declaring(rightHash));
+    QCOMPARE(made.status, 201);
+    const QByteArray location = made.header("Location");
+    QCOMPARE(head(location).header("Upload-Offset"), QByteArray::number(joined.size()));
+    QVERIFY(m_server->storedBytes(QUrl(QString::fromLatin1(location))) == joined);
+    QCOMPARE(head(a).status, 410);
+    QCOMPARE(m_server->storedFiles(), QStringList{QString::fromLatin1(location.mid(7))});
+    const RawResponse again =
+        rawRequest(port(), "POST", "/files/",
+                   headers(RawHeaders{{"Upload-Length", QByteArray::number(joined.size())}} +
+                           declaring(rightHash)));
+    QCOMPARE(again.status, 201);
+    QVERIFY(again.has("Hoist-Proof-Challenge"));
 }
 
 void TestHoistdConcat::patchOnFinalIs403() {

@@ -1,7 +1,8 @@
 // hoistd's instant upload (server/INSTANT-UPLOAD.md) with raw requests: the challenge only for
-// content held and verified, a right proof completes the upload without a byte of body, a wrong,
-// replayed or missing one changes nothing, a declared hash that does not match is rejected at
-// completion, also when hoistd restarted mid-upload.
+// content held and verified, one per user and content until answered, a limited number of
+// attempts per user, a right proof completes the upload without a byte of body, a wrong or
+// replayed one changes nothing, 90% of a file is not enough, a declared hash that does not match
+// is rejected at completion, also when hoistd restarted mid-upload.
 #include "hoistdprocess.h"
 #include "instantwire.h"
 #include "rawhttp.h"
@@ -18,8 +19,11 @@
 namespace {
 const QByteArray AliceToken = "alice-instant-token-0123456789";
 const QByteArray BobToken = "bob-instant-token-abcdefghijkl";
-constexpr qint64 BigSize = 300 * 1024 + 7; // several challenge ranges
-constexpr qint64 SmallSize = 1000;         // one range covering it all
+constexpr qint64 BigSize = 300 * 1024 + 7;        // proved whole
+constexpr qint64 HugeSize = 2 * 1024 * 1024 + 3;  // proved by ranges
+constexpr qint64 SmallSize = 1000;
+constexpr qint64 WholeProof = InstantWire::RangeCount * InstantWire::RangeBytes;
+constexpr int Attempts = 20; // hoistd's default --instant-attempts
 
 QByteArray sha256Hex(const QByteArray &bytes) {
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
@@ -52,7 +56,10 @@ private Q_SLOTS:
     void rightProofCompletesWithoutBody();
     void wrongProofThenNormalUpload();
     void replayedProofFails();
-    void patchWithBodyDropsChallenge();
+    void sameChallengeUntilAnswered();
+    void attemptsAreLimited();
+    void ninetyPercentIsNotEnough();
+    void patchWithBodyIsOrdinary();
     void unverifiedContentIsNeverInstant();
     void hashMismatchAtCompletionDiscards_data();
     void hashMismatchAtCompletionDiscards();
@@ -193,8 +200,10 @@ void TestHoistdInstant::rightProofCompletesWithoutBody_data() {
     QTest::addColumn<qint64>("size");
     QTest::newRow("one byte") << qint64(1);
     QTest::newRow("small: one range, all of it") << SmallSize;
-    QTest::newRow("64 KiB + 1") << InstantWire::MaxRangeBytes + 1;
-    QTest::newRow("several ranges") << BigSize;
+    QTest::newRow("proved whole") << BigSize;
+    QTest::newRow("proved whole, the largest") << WholeProof;
+    QTest::newRow("one byte more: ranges") << WholeProof + 1;
+    QTest::newRow("ranges") << HugeSize;
 }
 
 void TestHoistdInstant::rightProofCompletesWithoutBody() {
@@ -212,10 +221,13 @@ void TestHoistdInstant::rightProofCompletesWithoutBody() {
     const auto challenge =
         InstantWire::parseChallenge(created.header(InstantWire::ChallengeHeader), size);
     QVERIFY2(challenge, created.header(InstantWire::ChallengeHeader).constData());
-    QVERIFY(!challenge->ranges.isEmpty() && challenge->ranges.size() <= InstantWire::MaxRanges);
-    if (size <= InstantWire::MaxRangeBytes) {
+    if (size <= WholeProof) {
         QCOMPARE(challenge->ranges.size(), 1);
         QCOMPARE(challenge->ranges.first(), (InstantWire::Range{0, size - 1}));
+    } else {
+        QCOMPARE(challenge->ranges.size(), InstantWire::RangeCount);
+        for (const InstantWire::Range &r : challenge->ranges)
+            QVERIFY(r.first >= 0 && r.size() == InstantWire::RangeBytes && r.last < size);
     }
 
     const RawResponse proved =
@@ -286,43 +298,165 @@ void TestHoistdInstant::replayedProofFails() {
     QCOMPARE(
         patch(BobToken, path1, 0, {}, {{InstantWire::ProofHeader, p1}}).header("Upload-Offset"),
         QByteArray("0"));
-    // A missing proof spends it too.
+    // The next creation gets a new challenge, which the old proof does not answer (and spends).
     const RawResponse second = create(BobToken, content.size(), metadata);
     const auto c2 =
         InstantWire::parseChallenge(second.header(InstantWire::ChallengeHeader), content.size());
     QVERIFY(c2);
     QVERIFY(c2->nonce != c1->nonce);
     const QByteArray path2 = second.header("Location");
-    QCOMPARE(patch(BobToken, path2, 0, {}).header("Upload-Offset"), QByteArray("0"));
+    QCOMPARE(
+        patch(BobToken, path2, 0, {}, {{InstantWire::ProofHeader, p1}}).header("Upload-Offset"),
+        QByteArray("0"));
     QCOMPARE(patch(BobToken, path2, 0, {}, {{InstantWire::ProofHeader, proofFor(content, *c2)}})
                  .header("Upload-Offset"),
              QByteArray("0"));
-    // The first proof does not answer another upload's challenge.
-    const RawResponse third = create(BobToken, content.size(), metadata);
-    QVERIFY(third.has(InstantWire::ChallengeHeader));
-    const QByteArray path3 = third.header("Location");
-    QCOMPARE(
-        patch(BobToken, path3, 0, {}, {{InstantWire::ProofHeader, p1}}).header("Upload-Offset"),
-        QByteArray("0"));
     // Nor can another user spend or answer Bob's challenge.
-    const RawResponse fourth = create(BobToken, content.size(), metadata);
-    const auto c4 =
-        InstantWire::parseChallenge(fourth.header(InstantWire::ChallengeHeader), content.size());
-    QVERIFY(c4);
-    const QByteArray path4 = fourth.header("Location");
-    const QByteArray p4 = proofFor(content, *c4);
-    QCOMPARE(patch(AliceToken, path4, 0, {}, {{InstantWire::ProofHeader, p4}}).status, 404);
+    const RawResponse third = create(BobToken, content.size(), metadata);
+    const auto c3 =
+        InstantWire::parseChallenge(third.header(InstantWire::ChallengeHeader), content.size());
+    QVERIFY(c3);
+    const QByteArray path3 = third.header("Location");
+    const QByteArray p3 = proofFor(content, *c3);
+    QCOMPARE(patch(AliceToken, path3, 0, {}, {{InstantWire::ProofHeader, p3}}).status, 404);
     QCOMPARE(
-        patch(BobToken, path4, 0, {}, {{InstantWire::ProofHeader, p4}}).header("Upload-Offset"),
+        patch(BobToken, path3, 0, {}, {{InstantWire::ProofHeader, p3}}).header("Upload-Offset"),
         QByteArray::number(content.size()));
     // Once complete, the same proof again is an offset conflict, nothing more.
-    QCOMPARE(patch(BobToken, path4, 0, {}, {{InstantWire::ProofHeader, p4}}).status, 409);
-    for (const QByteArray &path : {path1, path2, path3})
+    QCOMPARE(patch(BobToken, path3, 0, {}, {{InstantWire::ProofHeader, p3}}).status, 409);
+    for (const QByteArray &path : {path1, path2})
         QCOMPARE(offsetOf(BobToken, path), 0);
-    QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(path4)), content);
+    QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(path3)), content);
 }
 
-void TestHoistdInstant::patchWithBodyDropsChallenge() {
+void TestHoistdInstant::sameChallengeUntilAnswered() {
+    const QByteArray content = testContent(HugeSize, 19);
+    QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
+    const QByteArray metadata = metadataFor(sha256Hex(content));
+    const RawResponse first = create(BobToken, content.size(), metadata);
+    const QByteArray challenge = first.header(InstantWire::ChallengeHeader);
+    QVERIFY(!challenge.isEmpty());
+    // Deleting the upload and creating another gives no new ranges to try: the same challenge,
+    // nonce and all, for every upload of this content by this user.
+    QCOMPARE(rawRequest(port(), "DELETE", first.header("Location"), as(BobToken)).status, 204);
+    QList<QByteArray> paths;
+    for (int i = 0; i < 3; ++i) {
+        const RawResponse again = create(BobToken, content.size(), metadata);
+        QCOMPARE(again.status, 201);
+        QCOMPARE(again.header(InstantWire::ChallengeHeader), challenge);
+        paths << again.header("Location");
+    }
+    // A PATCH without a proof, or with bytes, does not trade it for a new one either.
+    QCOMPARE(patch(BobToken, paths[0], 0, {}).status, 204);
+    QCOMPARE(patch(BobToken, paths[1], 0, content.left(10)).header("Upload-Offset"),
+             QByteArray("10"));
+    QCOMPARE(create(BobToken, content.size(), metadata).header(InstantWire::ChallengeHeader),
+             challenge);
+    // Another user gets a challenge of their own.
+    const QByteArray alices =
+        create(AliceToken, content.size(), metadata).header(InstantWire::ChallengeHeader);
+    QVERIFY(!alices.isEmpty() && alices != challenge);
+
+    // A proof to any of Bob's uploads of the content answers it.
+    const auto parsed = InstantWire::parseChallenge(challenge, content.size());
+    QVERIFY(parsed);
+    const QByteArray proof = proofFor(content, *parsed);
+    const RawResponse proved = patch(BobToken, paths[2], 0, {}, {{InstantWire::ProofHeader, proof}});
+    QCOMPARE(proved.header("Upload-Offset"), QByteArray::number(content.size()));
+    QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(paths[2])), content);
+    // Answered, it is spent: the same proof does nothing for the other upload, and the next
+    // creation gets a new challenge.
+    QCOMPARE(
+        patch(BobToken, paths[0], 0, {}, {{InstantWire::ProofHeader, proof}}).header("Upload-Offset"),
+        QByteArray("0"));
+    const QByteArray next =
+        create(BobToken, content.size(), metadata).header(InstantWire::ChallengeHeader);
+    QVERIFY(!next.isEmpty() && next != challenge);
+}
+
+void TestHoistdInstant::attemptsAreLimited() {
+    QList<QByteArray> contents;
+    for (int i = 0; i < 3; ++i) {
+        contents << testContent(BigSize, 40 + i);
+        QVERIFY(!uploadVerified(AliceToken, contents.last()).isEmpty());
+    }
+    const auto ask = [&](const QByteArray &token, const QByteArray &content) {
+        return create(token, content.size(), metadataFor(sha256Hex(content)));
+    };
+    // Wrong proofs, each to a new challenge, and one challenge left unanswered: all his attempts.
+    for (int i = 0; i < Attempts - 1; ++i) {
+        const RawResponse created = ask(BobToken, contents[0]);
+        QVERIFY2(created.has(InstantWire::ChallengeHeader), qPrintable(QString::number(i)));
+        QCOMPARE(patch(BobToken, created.header("Location"), 0, {},
+                       {{InstantWire::ProofHeader, QByteArray(64, 'a')}})
+                     .header("Upload-Offset"),
+                 QByteArray("0"));
+        QCOMPARE(rawRequest(port(), "DELETE", created.header("Location"), as(BobToken)).status,
+                 204);
+    }
+    QVERIFY(ask(BobToken, contents[1]).has(InstantWire::ChallengeHeader));
+    // Then no more challenges for Bob, for any content: he uploads normally.
+    const RawResponse refused = ask(BobToken, contents[2]);
+    QCOMPARE(refused.status, 201);
+    QVERIFY(!refused.has(InstantWire::ChallengeHeader));
+    QVERIFY(!ask(BobToken, contents[0]).has(InstantWire::ChallengeHeader));
+    QCOMPARE(patch(BobToken, refused.header("Location"), 0, contents[2]).header("Upload-Offset"),
+             QByteArray::number(contents[2].size()));
+    QVERIFY(waitFor(
+        [&] {
+            return m_server->serverLog().contains(
+                QStringLiteral("bob has no instant-upload attempts left today"));
+        },
+        5000));
+    // The challenge he still holds can be answered, and is the one he gets again.
+    const RawResponse held = ask(BobToken, contents[1]);
+    const auto challenge =
+        InstantWire::parseChallenge(held.header(InstantWire::ChallengeHeader), BigSize);
+    QVERIFY(challenge);
+    QCOMPARE(patch(BobToken, held.header("Location"), 0, {},
+                   {{InstantWire::ProofHeader, proofFor(contents[1], *challenge)}})
+                 .header("Upload-Offset"),
+             QByteArray::number(BigSize));
+    // Other users are not limited by Bob's attempts.
+    QVERIFY(ask(AliceToken, contents[0]).has(InstantWire::ChallengeHeader));
+}
+
+void TestHoistdInstant::ninetyPercentIsNotEnough() {
+    // Bob knows all of each file but a 10% hole somewhere in it, and tries one proof per file:
+    // each succeeds with a probability below 2^-42 (INSTANT-UPLOAD.md), so 20 tries all fail.
+    // Before, 4 ranges of 64 KiB in 1.3 MB fell in his 90% with a probability near 0.5 per try.
+    constexpr qint64 Size = 1300 * 1000;
+    constexpr int Tries = Attempts; // all Bob may fail in a day
+    for (int i = 0; i < Tries; ++i) {
+        const QByteArray content = testContent(Size, 100 + i);
+        QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
+        QByteArray known = content;
+        const qint64 hole = Size / 10;
+        const qint64 at = qint64(quint64(i) * 7919 * 4099 % quint64(Size - hole));
+        known.replace(at, hole, QByteArray(hole, '\0'));
+        const RawResponse created = create(BobToken, Size, metadataFor(sha256Hex(content)));
+        const auto challenge =
+            InstantWire::parseChallenge(created.header(InstantWire::ChallengeHeader), Size);
+        QVERIFY2(challenge, created.header(InstantWire::ChallengeHeader).constData());
+        const RawResponse tried = patch(BobToken, created.header("Location"), 0, {},
+                                        {{InstantWire::ProofHeader, proofFor(known, *challenge)}});
+        QCOMPARE(tried.status, 204);
+        QVERIFY2(tried.header("Upload-Offset") == "0", qPrintable(QStringLiteral("try %1").arg(i)));
+    }
+    // Holding all of it still works, at once (Alice, who has attempts left).
+    const QByteArray content = testContent(Size, 99);
+    QVERIFY(!uploadVerified(BobToken, content).isEmpty());
+    const RawResponse created = create(AliceToken, Size, metadataFor(sha256Hex(content)));
+    const auto challenge =
+        InstantWire::parseChallenge(created.header(InstantWire::ChallengeHeader), Size);
+    QVERIFY(challenge);
+    QCOMPARE(patch(AliceToken, created.header("Location"), 0, {},
+                   {{InstantWire::ProofHeader, proofFor(content, *challenge)}})
+                 .header("Upload-Offset"),
+             QByteArray::number(Size));
+}
+
+void TestHoistdInstant::patchWithBodyIsOrdinary() {
     const QByteArray content = testContent(BigSize, 11);
     QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
     const RawResponse created = create(BobToken, content.size(), metadataFor(sha256Hex(content)));
@@ -336,6 +470,10 @@ void TestHoistdInstant::patchWithBodyDropsChallenge() {
         patch(BobToken, path, 0, content.left(10), {{InstantWire::ProofHeader, proof}});
     QCOMPARE(withBody.status, 204);
     QCOMPARE(withBody.header("Upload-Offset"), QByteArray("10"));
+    // Nor is a proof to an upload that has bytes taken as one.
+    QCOMPARE(patch(BobToken, path, 10, {}, {{InstantWire::ProofHeader, proof}})
+                 .header("Upload-Offset"),
+             QByteArray("10"));
     QCOMPARE(patch(BobToken, path, 10, content.mid(10)).header("Upload-Offset"),
              QByteArray::number(content.size()));
     QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(path)), content);

@@ -3,27 +3,19 @@
 #include "uploadstore.h"
 
 #include <QFile>
-#include <QRandomGenerator>
 
 #include <openssl/crypto.h>
 
-#include <chrono>
 
 namespace {
-// How long a challenge waits for its proof: the client hashes nothing more by then (it hashed
-// the whole file before creating), it only reads a few ranges.
-constexpr std::chrono::minutes ChallengeLifetime{10};
 constexpr qint64 ReadBlock = 1 << 20;
-// Kept state is looked over for leftovers (uploads gone, challenges expired) beyond this many.
+// Running hashes are looked over for leftovers (uploads gone) beyond this many.
 constexpr int PurgeAbove = 64;
-
-quint64 randomBelow(quint64 bound) {
-    return bound <= 1 ? 0 : QRandomGenerator::system()->bounded(quint64(0), bound);
-}
 } // namespace
 
-InstantUploads::InstantUploads(UploadStore &store)
-    : m_store(store) {}
+InstantUploads::InstantUploads(UploadStore &store, int maxAttempts)
+    : m_store(store)
+    , m_challenges(maxAttempts) {}
 
 InstantUploads::~InstantUploads() = default;
 
@@ -50,10 +42,8 @@ QByteArray InstantUploads::declaredDigest(const QByteArray &rawMetadata) {
 }
 
 void InstantUploads::purgeLocked() {
-    if (m_challenges.size() + qsizetype(m_hashers.size()) <= PurgeAbove)
+    if (qsizetype(m_hashers.size()) <= PurgeAbove)
         return;
-    for (auto it = m_challenges.begin(); it != m_challenges.end();)
-        it = it->expiry.hasExpired() ? m_challenges.erase(it) : std::next(it);
     UploadRecord r;
     for (auto it = m_hashers.begin(); it != m_hashers.end();) {
         const bool live = m_store.find(it->first, &r) == UploadStore::Lookup::Found &&
@@ -62,86 +52,56 @@ void InstantUploads::purgeLocked() {
     }
 }
 
-std::optional<InstantWire::Challenge> InstantUploads::challengeFor(const UploadRecord &record,
-                                                                   const QByteArray &digest) {
-    using namespace InstantWire;
-    if (record.length <= 0 || digest.size() != DigestBytes)
+std::optional<InstantWire::Challenge>
+InstantUploads::challengeFor(const UploadRecord &record, const QByteArray &digest, bool *limited) {
+    *limited = false;
+    if (record.length <= 0 || digest.size() != InstantWire::DigestBytes)
         return std::nullopt; // an empty upload is complete at once; a deferred one has no match
-    const auto source = m_store.findVerified(digest, record.length, record.id);
-    if (!source)
+    if (!m_store.findVerified(digest, record.length, record.id))
         return std::nullopt;
-    Pending pending;
-    pending.sourceId = source->id;
-    pending.digest = digest;
-    pending.expiry = QDeadlineTimer(ChallengeLifetime);
-    quint32 words[NonceBytes / 4];
-    QRandomGenerator::system()->fillRange(words);
-    pending.challenge.nonce = QByteArray(reinterpret_cast<const char *>(words), NonceBytes);
-    const qint64 length = record.length;
-    if (length <= MaxRangeBytes) {
-        pending.challenge.ranges.append({0, length - 1});
-    } else {
-        // As many full-size ranges as fit, up to MaxRanges, anywhere in the file: without the
-        // content, nobody can answer for bytes chosen after the creation.
-        const qint64 count = qMin<qint64>(MaxRanges, (length + MaxRangeBytes - 1) / MaxRangeBytes);
-        for (qint64 i = 0; i < count; ++i) {
-            const qint64 first = qint64(randomBelow(quint64(length - MaxRangeBytes + 1)));
-            pending.challenge.ranges.append({first, first + MaxRangeBytes - 1});
-        }
-    }
-    QMutexLocker locker(&m_mutex);
-    purgeLocked();
-    m_challenges.insert(record.id, pending);
-    return pending.challenge;
-}
-
-void InstantUploads::dropChallenge(const QString &id) {
-    QMutexLocker locker(&m_mutex);
-    m_challenges.remove(id);
+    auto challenge = m_challenges.issue(record.owner, digest, record.length);
+    *limited = !challenge;
+    return challenge;
 }
 
 std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
                                                   const QByteArray &proofHex, QString *why) {
-    Pending pending;
-    {
-        QMutexLocker locker(&m_mutex);
-        const auto it = m_challenges.find(record.id);
-        if (it == m_challenges.end()) {
-            *why = QStringLiteral("no challenge (none given, or spent)");
-            return std::nullopt;
-        }
-        pending = m_challenges.take(record.id); // single use, right or wrong
-    }
-    if (pending.expiry.hasExpired()) {
-        *why = QStringLiteral("the challenge expired");
+    const QByteArray digest = declaredDigest(record.metadata);
+    if (digest.isEmpty() || record.offset != 0 || record.length <= 0) {
+        *why = QStringLiteral("no challenge (the upload declared no sha256, or has bytes)");
         return std::nullopt;
     }
+    // Spent from here on, right or wrong: a proof is never checked twice against one challenge.
+    const auto challenge = m_challenges.take(record.owner, digest, record.length, why);
+    if (!challenge)
+        return std::nullopt;
     const auto proof = InstantWire::parseSha256Hex(proofHex.trimmed());
     if (!proof) {
+        m_challenges.failed(record.owner);
         *why = QStringLiteral("the proof is not 64 lower-case hex digits");
         return std::nullopt;
     }
-    UploadRecord source;
-    if (m_store.find(pending.sourceId, &source) != UploadStore::Lookup::Found ||
-        !source.isFinished() || source.length != record.length ||
-        source.contentHash != pending.digest) {
+    // Any finished upload with this verified content will do: they hold the same bytes.
+    const auto source = m_store.findVerified(digest, record.length, record.id);
+    if (!source) {
         *why = QStringLiteral("the content asked about is no longer held");
         return std::nullopt;
     }
-    QFile file(m_store.filePath(source.id));
+    QFile file(m_store.filePath(source->id));
     std::optional<QByteArray> expected;
     if (file.open(QIODevice::ReadOnly))
-        expected = InstantWire::computeProof(file, pending.challenge);
+        expected = InstantWire::computeProof(file, *challenge);
     if (!expected) {
         *why = QStringLiteral("the held content could not be read");
         return std::nullopt;
     }
     if (CRYPTO_memcmp(expected->constData(), proof->constData(), size_t(expected->size())) != 0) {
+        m_challenges.failed(record.owner);
         *why = QStringLiteral("wrong proof");
         return std::nullopt;
     }
     QString error;
-    const auto done = m_store.completeFrom(record.id, source.id, pending.digest, &error);
+    const auto done = m_store.completeFrom(record.id, source->id, digest, &error);
     if (!done)
         *why = QStringLiteral("could not store the content: %1").arg(error);
     return done;
@@ -182,22 +142,10 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         digest = hasher->finish();
     } else {
         // No running state (hoistd restarted mid-upload, bytes out of order): read it again.
-        auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
-        QFile file(m_store.filePath(record.id));
-        if (!sha256 || !file.open(QIODevice::ReadOnly))
+        const auto read = hashFile(m_store.filePath(record.id), record.length);
+        if (!read)
             return Verdict::Unreadable;
-        QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, record.length))),
-                         Qt::Uninitialized);
-        qint64 done = 0;
-        while (done < record.length) {
-            const qint64 got =
-                file.read(block.data(), qMin<qint64>(block.size(), record.length - done));
-            if (got <= 0)
-                return Verdict::Unreadable;
-            sha256->update(block.constData(), size_t(got));
-            done += got;
-        }
-        digest = sha256->finish();
+        digest = *read;
     }
     *actual = QString::fromLatin1(digest.toHex());
     *expected = QString::fromLatin1(declared.toHex());
@@ -205,5 +153,41 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         return Verdict::Mismatch;
     if (!m_store.setContentHash(record.id, digest))
         return Verdict::Unreadable; // stays unverified: never offered for instant upload
+    // Every byte came: a challenge for this content is answered, and costs its user nothing.
+    m_challenges.settle(record.owner, digest, record.length);
     return Verdict::Verified;
+}
+
+InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 length,
+                                                  const QByteArray &rawMetadata, QByteArray *digest,
+                                                  QString *actual, QString *expected) {
+    const QByteArray declared = declaredDigest(rawMetadata);
+    if (declared.isEmpty())
+        return Verdict::NotDeclared;
+    const auto read = hashFile(path, length);
+    if (!read)
+        return Verdict::Unreadable;
+    *actual = QString::fromLatin1(read->toHex());
+    *expected = QString::fromLatin1(declared.toHex());
+    if (*read != declared)
+        return Verdict::Mismatch;
+    *digest = *read;
+    return Verdict::Verified;
+}
+
+std::optional<QByteArray> InstantUploads::hashFile(const QString &path, qint64 length) {
+    auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
+    QFile file(path);
+    if (!sha256 || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, length))), Qt::Uninitialized);
+    qint64 done = 0;
+    while (done < length) {
+        const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), length - done));
+        if (got <= 0)
+            return std::nullopt;
+        sha256->update(block.constData(), size_t(got));
+        done += got;
+    }
+    return sha256->finish();
 }

@@ -2,11 +2,10 @@
 
 #include "checksum.h"
 #include "instantwire.h"
+#include "proofchallenges.h"
 #include "tuswire.h"
 #include "uploadrecord.h"
 
-#include <QDeadlineTimer>
-#include <QHash>
 #include <QMutex>
 
 #include <map>
@@ -16,13 +15,14 @@
 class UploadStore;
 
 // hoistd's side of instant upload (INSTANT-UPLOAD.md): the content hash a client declares, the
-// proof-of-possession challenges handed out at creation, and the check at completion that the
-// stored content has the hash declared. Only hashes verified that way ever make an upload instant.
-// Safe to call from any thread: everything it keeps is behind one mutex.
+// proof of possession (challenges: ProofChallenges), and the check at completion that the stored
+// content has the hash declared. Only hashes verified that way ever make an upload instant.
+// Safe to call from any thread: everything it keeps is behind a mutex.
 class InstantUploads final {
     Q_DISABLE_COPY_MOVE(InstantUploads)
 public:
-    explicit InstantUploads(UploadStore &store);
+    // `maxAttempts`: challenges a user may fail or leave unanswered in a day (ProofChallenges).
+    InstantUploads(UploadStore &store, int maxAttempts);
     ~InstantUploads();
 
     enum class Declared { None, Valid, Invalid };
@@ -32,16 +32,17 @@ public:
     static QByteArray declaredDigest(const QByteArray &rawMetadata);
 
     // At creation of `record` (length known, no body): a challenge when a finished upload with
-    // the same length and the same verified hash is held, remembered for `record` only.
+    // the same length and the same verified hash is held; the same one for every upload of
+    // that content by that user until it is answered or expires. nullopt when nothing is held,
+    // or (`*limited` set) when the user has no attempts left.
     std::optional<InstantWire::Challenge> challengeFor(const UploadRecord &record,
-                                                       const QByteArray &digest);
-    // Any PATCH to an upload spends its challenge, whatever it carries.
-    void dropChallenge(const QString &id);
+                                                       const QByteArray &digest, bool *limited);
 
-    // The empty PATCH with Hoist-Proof to `record` (locked by the caller, at offset 0): spends
-    // the challenge; when the proof is right, completes the upload from the held content and
-    // returns its record (offset == length, hash verified). nullopt: wrong, missing, expired or
-    // replayed proof, or the held content went away; nothing changed.
+    // The empty PATCH with Hoist-Proof to `record` (locked by the caller, at offset 0): answers
+    // the challenge of its user and content, right or wrong; when the proof is right, completes
+    // the upload from the held content and returns its record (offset == length, hash
+    // verified). nullopt: wrong, missing, expired or replayed proof, or the held content went
+    // away; nothing changed.
     std::optional<UploadRecord> prove(const UploadRecord &record, const QByteArray &proofHex,
                                       QString *why);
 
@@ -58,22 +59,22 @@ public:
     // uploads of the same content can be instant. `actual`/`expected`: lower-case hex, for the
     // caller's message on a mismatch.
     Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected);
+    // The same for a file no upload has yet (a final upload being joined), read whole: Verified
+    // with its hash in `digest` (raw bytes) to record, or the verdict; nothing is recorded here.
+    static Verdict checkFile(const QString &path, qint64 length, const QByteArray &rawMetadata,
+                             QByteArray *digest, QString *actual, QString *expected);
 
 private:
-    struct Pending {
-        InstantWire::Challenge challenge;
-        QString sourceId;
-        QByteArray digest;
-        QDeadlineTimer expiry;
-    };
     struct Running {
         std::unique_ptr<ChecksumHasher> hasher;
         qint64 offset = 0;
     };
-    void purgeLocked(); // drops expired challenges and hashers of uploads that are gone
+    void purgeLocked(); // drops hashers of uploads that are gone
+    // SHA-256 of the first `length` bytes of the file; nullopt when they cannot be read.
+    static std::optional<QByteArray> hashFile(const QString &path, qint64 length);
 
     UploadStore &m_store;
-    QMutex m_mutex;
-    QHash<QString, Pending> m_challenges;
+    ProofChallenges m_challenges;
+    QMutex m_mutex; // for m_hashers
     std::map<QString, Running> m_hashers; // a QHash would want Running copyable
 };

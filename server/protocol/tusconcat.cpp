@@ -1,6 +1,8 @@
-// TusService's part of the concatenation extension: the final POST, and Upload-Concat in HEAD.
-#include "tusservice.h"
+#include "tusconcat.h"
 
+#include "tusinstant.h"
+#include "tuslog.h"
+#include "tusservice.h"
 #include "tuswire.h"
 #include "uploadstore.h"
 
@@ -17,7 +19,13 @@ QByteArray uploadPath(const QString &id) {
 }
 } // namespace
 
-QByteArray TusService::concatHeader(const UploadRecord &r) {
+TusConcat::TusConcat(UploadStore &store, TusInstant &instant, const TusLog &log, qint64 maxSize)
+    : m_store(store)
+    , m_instant(instant)
+    , m_log(log)
+    , m_maxSize(maxSize) {}
+
+QByteArray TusConcat::header(const UploadRecord &r) {
     if (r.concat == UploadRecord::Concat::Partial)
         return "partial";
     QByteArray out = "final;";
@@ -26,14 +34,13 @@ QByteArray TusService::concatHeader(const UploadRecord &r) {
     return out;
 }
 
-HttpResponse TusService::createFinal(const TusExchange &exchange, const QList<QByteArray> &ids,
-                                     const QByteArray &metadata, const QString &filename) {
-    const HttpRequest &request = exchange.m_request;
+HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArrayList &ids,
+                                    const QByteArray &metadata, const QString &filename) {
     QStringList parts;
     qint64 length = 0;
     for (const QByteArray &rawId : ids) {
         const QString id = QString::fromLatin1(rawId);
-        const QString path = QString::fromLatin1(CollectionPath) + id;
+        const QString path = QString::fromLatin1(TusService::CollectionPath) + id;
         UploadRecord r;
         const UploadStore::Lookup found =
             isUploadId(rawId) ? m_store.find(id, &r) : UploadStore::Lookup::Missing;
@@ -60,35 +67,40 @@ HttpResponse TusService::createFinal(const TusExchange &exchange, const QList<QB
                                      .arg(r.lengthDeferred() ? QStringLiteral("?")
                                                              : QString::number(r.length)));
         length += r.length; // each at most Tus-Max-Size, at most MaxConcatParts of them
-        if (length > m_config.maxSize)
+        if (length > m_maxSize)
             return tusError(413, QStringLiteral("The final upload would be larger than this server "
                                                 "accepts (%1 bytes).")
-                                     .arg(m_config.maxSize));
+                                     .arg(m_maxSize));
         parts << id;
     }
     UploadRecord final;
     QString why;
-    switch (m_store.concatenate(parts, metadata, filename, request.user, &final, &why)) {
+    HttpResponse refusal;
+    // A declared sha256 (instant upload) is checked on the joined file, before the parts are
+    // consumed, and recorded with the final.
+    const auto check = [&](const QString &path, qint64 joined, QByteArray *verified) {
+        return m_instant.checkJoined(path, joined, metadata, verified, &refusal);
+    };
+    switch (m_store.concatenate(parts, metadata, filename, request.user, check, &final, &why)) {
     case UploadStore::ConcatOutcome::Done:
         break;
+    case UploadStore::ConcatOutcome::Refused:
+        return refusal;
     case UploadStore::ConcatOutcome::Busy:
         return tusError(423, QStringLiteral("Another request is using one of the parts."));
     case UploadStore::ConcatOutcome::PartsChanged:
         return tusError(409, QStringLiteral("A part was deleted or joined while the final upload "
                                             "was being made."));
     case UploadStore::ConcatOutcome::Failed:
-        log(QStringLiteral("cannot make a final upload: %1").arg(why));
+        m_log.line(QStringLiteral("cannot make a final upload: %1").arg(why));
         return tusError(500, QStringLiteral("The server could not store the final upload."));
     }
-    // A declared sha256 (instant upload) is checked as for any upload that completes.
-    if (auto rejected = verifyFinished(final))
-        return *rejected;
-    if (m_config.verbose)
-        log(QStringLiteral("POST final %1 from %2 partial uploads, %3 bytes")
-                .arg(final.id)
-                .arg(final.parts.size())
-                .arg(final.length));
-    logFinished(final);
+    if (m_log.verbose())
+        m_log.line(QStringLiteral("POST final %1 from %2 partial uploads, %3 bytes")
+                       .arg(final.id)
+                       .arg(final.parts.size())
+                       .arg(final.length));
+    m_log.finished(final);
     HttpResponse r;
     r.status = 201;
     r.set("Tus-Resumable", TusWire::Version);

@@ -1,36 +1,48 @@
-// The instant-upload half of TusService (INSTANT-UPLOAD.md): the challenge at creation, the proof
-// PATCH, and the check of a declared content hash when an upload finishes.
-#include "tusservice.h"
+#include "tusinstant.h"
 
 #include "instantupload.h"
+#include "tuslog.h"
+#include "tusservice.h"
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
 
-TusService::~TusService() = default;
+TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts)
+    : m_store(store)
+    , m_log(log)
+    , m_uploads(std::make_unique<InstantUploads>(store, maxAttempts)) {}
 
-void TusService::offerChallenge(HttpResponse &created, const UploadRecord &record,
+TusInstant::~TusInstant() = default;
+
+void TusInstant::offerChallenge(HttpResponse &created, const UploadRecord &record,
                                 const QByteArray &digest) {
     if (digest.isEmpty())
         return;
-    const auto challenge = m_instant->challengeFor(record, digest);
+    bool limited = false;
+    const auto challenge = m_uploads->challengeFor(record, digest, &limited);
+    if (limited)
+        m_log.line(QStringLiteral("POST %1: content held, but no proof asked: %2 has no instant-"
+                                  "upload attempts left today")
+                       .arg(record.id, record.owner.isEmpty() ? QStringLiteral("the anonymous user")
+                                                              : record.owner));
     if (!challenge)
         return;
     created.set(InstantWire::ChallengeHeader, InstantWire::formatChallenge(*challenge));
-    if (m_config.verbose)
-        log(QStringLiteral("POST %1: content held, proof asked for %2 ranges")
-                .arg(record.id)
-                .arg(challenge->ranges.size()));
+    if (m_log.verbose())
+        m_log.line(QStringLiteral("POST %1: content held, proof asked for %2 ranges, nonce %3")
+                       .arg(record.id)
+                       .arg(challenge->ranges.size())
+                       .arg(QString::fromLatin1(challenge->nonce.toHex())));
 }
 
-bool TusService::answerProof(TusExchange &exchange, const UploadRecord &r) {
-    const HttpRequest &request = exchange.m_request;
-    if (!request.has("hoist-proof") || request.mayHaveBody()) {
-        m_instant->dropChallenge(r.id); // a normal PATCH: the offer is over
-        return false;
-    }
+std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
+                                                    const UploadRecord &r) {
+    // A PATCH with bytes is an ordinary one, Hoist-Proof or not, and leaves the challenge be:
+    // only a proof answers it (or its expiry), so no request can trade it for a new one.
+    if (!request.has("hoist-proof") || request.mayHaveBody())
+        return std::nullopt;
     QString why;
-    const auto done = m_instant->prove(r, request.header("hoist-proof"), &why);
+    const auto done = m_uploads->prove(r, request.header("hoist-proof"), &why);
     const UploadRecord &now = done ? *done : r;
     HttpResponse out;
     out.status = 204;
@@ -38,50 +50,77 @@ bool TusService::answerProof(TusExchange &exchange, const UploadRecord &r) {
     out.set("Upload-Offset", QByteArray::number(now.offset));
     if (!now.isFinished() && now.expires.isValid())
         out.set("Upload-Expires", httpDate(now.expires));
-    exchange.early = out;
-    if (m_config.verbose)
-        log(QStringLiteral("PATCH %1 +0 bytes, offset %2, %3")
+    if (m_log.verbose())
+        m_log.line(
+            QStringLiteral("PATCH %1 +0 bytes, offset %2, %3")
                 .arg(r.id)
                 .arg(now.offset)
                 .arg(done ? QStringLiteral("instant") : QStringLiteral("proof refused: ") + why));
     if (done)
-        log(QStringLiteral("instant %1 %2 bytes \"%3\"%4")
+        m_log.line(
+            QStringLiteral("instant %1 %2 bytes \"%3\"%4")
                 .arg(now.id)
                 .arg(now.length)
                 .arg(now.filename)
                 .arg(now.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + now.owner));
-    return true;
+    return out;
 }
 
-void TusService::attachContentHasher(UploadWriter &writer) {
+void TusInstant::attachContentHasher(UploadWriter &writer) {
     const UploadRecord &r = writer.record();
     if (!InstantUploads::declaredDigest(r.metadata).isEmpty())
-        writer.setContentHasher(m_instant->takeHasher(r.id, r.offset));
+        writer.setContentHasher(m_uploads->takeHasher(r.id, r.offset));
 }
 
-void TusService::keepContentHasher(UploadWriter &writer) {
-    m_instant->keepHasher(writer.record().id, writer.takeContentHasher(), writer.record().offset);
+void TusInstant::keepContentHasher(UploadWriter &writer) {
+    m_uploads->keepHasher(writer.record().id, writer.takeContentHasher(), writer.record().offset);
 }
 
-std::optional<HttpResponse> TusService::verifyFinished(const UploadRecord &r) {
+std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r) {
     QString actual;
     QString expected;
-    switch (m_instant->verifyFinished(r, &actual, &expected)) {
+    switch (m_uploads->verifyFinished(r, &actual, &expected)) {
     case InstantUploads::Verdict::NotDeclared:
     case InstantUploads::Verdict::Verified:
         return std::nullopt;
     case InstantUploads::Verdict::Unreadable:
         // Kept as sent: the bytes are stored; the hash is simply never vouched for.
-        log(QStringLiteral("cannot verify the content hash of %1; not used for instant upload")
-                .arg(r.id));
+        m_log.line(QStringLiteral("cannot verify the content hash of %1; not used for instant "
+                                  "upload")
+                       .arg(r.id));
         return std::nullopt;
     case InstantUploads::Verdict::Mismatch:
         break;
     }
     m_store.remove(r.id);
-    log(QStringLiteral("discarded %1: content SHA-256 %2, declared %3")
-            .arg(r.id, actual, expected));
+    m_log.line(QStringLiteral("discarded %1: content SHA-256 %2, declared %3")
+                   .arg(r.id, actual, expected));
     return tusError(400, QStringLiteral("The uploaded content's SHA-256 is %1, but the upload "
                                         "declared sha256 %2; the upload was discarded.")
                              .arg(actual, expected));
+}
+
+bool TusInstant::checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
+                             QByteArray *verified, HttpResponse *refusal) {
+    QString actual;
+    QString expected;
+    switch (InstantUploads::checkFile(path, length, metadata, verified, &actual, &expected)) {
+    case InstantUploads::Verdict::NotDeclared:
+    case InstantUploads::Verdict::Verified:
+        return true;
+    case InstantUploads::Verdict::Unreadable:
+        m_log.line(QStringLiteral("cannot verify the content hash of a final upload; not used "
+                                  "for instant upload"));
+        return true;
+    case InstantUploads::Verdict::Mismatch:
+        break;
+    }
+    m_log.line(QStringLiteral("refused a final upload: content SHA-256 %1, declared %2; its parts "
+                              "are kept")
+                   .arg(actual, expected));
+    *refusal = tusError(400, QStringLiteral("The joined content's SHA-256 is %1, but the final "
+                                            "upload declared sha256 %2; nothing was made, and the "
+                                            "partial uploads are kept.")
+                                 .arg(actual, expected));
+    return false;
 }

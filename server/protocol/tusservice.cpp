@@ -2,18 +2,19 @@
 
 #include "checksum.h"
 #include "instantupload.h"
+#include "tusconcat.h"
+#include "tusinstant.h"
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
 #include "userconfig.h"
 
-#include <QLocale>
 #include <QRegularExpression>
 
-#include <cstdio>
-
 namespace {
-constexpr int MaxFilenameChars = 255;
+// A creation refused for too many unfinished uploads may try again after this long: by then the
+// sweep has removed any that expired.
+constexpr int UnfinishedRetryAfterSeconds = 60;
 constexpr int MaxMetadataBytes = 8 * 1024;
 
 HttpResponse tusResponse(int status)
@@ -79,36 +80,6 @@ std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpRespo
 }
 } // namespace
 
-QString sanitiseFilename(const QByteArray &raw)
-{
-    QString name = QString::fromUtf8(raw);
-    name = name.mid(qMax(name.lastIndexOf(QLatin1Char('/')), name.lastIndexOf(QLatin1Char('\\'))) + 1);
-    QString clean;
-    for (QChar c : std::as_const(name)) {
-        if (c.category() != QChar::Other_Control && c != QChar::ReplacementCharacter)
-            clean += c;
-    }
-    clean = clean.trimmed();
-    if (clean == QLatin1String(".") || clean == QLatin1String(".."))
-        clean.clear();
-    return clean.left(MaxFilenameChars);
-}
-
-QByteArray httpDate(const QDateTime &time)
-{
-    return QLocale::c()
-        .toString(time.toUTC(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"))
-        .toLatin1();
-}
-
-HttpResponse tusError(int status, const QString &why)
-{
-    HttpResponse r = tusResponse(status);
-    r.set("Content-Type", "text/plain; charset=utf-8");
-    r.body = why.toUtf8() + '\n';
-    return r;
-}
-
 QByteArrayList TusService::extensions()
 {
     return {"creation",    "creation-with-upload", "creation-defer-length",
@@ -119,31 +90,17 @@ QByteArrayList TusService::extensions()
 TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
-    , m_instant(std::make_unique<InstantUploads>(store))
+    , m_log(config.verbose)
+    , m_instant(std::make_unique<TusInstant>(store, m_log, config.instantAttempts))
+    , m_concat(std::make_unique<TusConcat>(store, *m_instant, m_log, config.maxSize))
 {
 }
+
+TusService::~TusService() = default;
 
 void TusService::log(const QString &line) const
 {
-    // One write per line, so lines from worker threads do not interleave.
-    const QByteArray bytes = "hoistd: " + line.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    std::fflush(stderr);
-}
-
-void TusService::logFinished(const UploadRecord &r) const
-{
-    QString kind;
-    if (r.concat == UploadRecord::Concat::Partial)
-        kind = QStringLiteral(" (partial)");
-    else if (r.concat == UploadRecord::Concat::Final)
-        kind = QStringLiteral(" (final of %1 partial uploads)").arg(r.parts.size());
-    log(QStringLiteral("finished %1 %2 bytes \"%3\"%4%5")
-            .arg(r.id)
-            .arg(r.length)
-            .arg(r.filename)
-            .arg(r.owner.isEmpty() ? QString() : QStringLiteral(" owner ") + r.owner)
-            .arg(kind));
+    m_log.line(line);
 }
 
 HttpResponse TusService::refuse(int status, const QString &why) const
@@ -202,6 +159,12 @@ bool TusService::authenticate(TusExchange &exchange) const
     if (const HoistdUser *user = m_config.users->authenticate(request.header("authorization"))) {
         request.user = user->name;
         exchange.m_quota = user->quota;
+        // The user's own limit, else the file's, else the command line's.
+        exchange.m_maxUnfinished = user->maxUnfinished;
+        if (exchange.m_maxUnfinished < 0)
+            exchange.m_maxUnfinished = m_config.users->defaultMaxUnfinished();
+        if (exchange.m_maxUnfinished < 0)
+            exchange.m_maxUnfinished = m_config.maxUnfinished;
         return true;
     }
     // The header's value is never logged or echoed: it may be someone's token with a typo.
@@ -308,7 +271,7 @@ void TusService::create(TusExchange &exchange)
     if (final) {
         if (withBody)
             return fail(400, QStringLiteral("A final upload takes no body: its parts are its bytes."));
-        exchange.early = createFinal(exchange, concat->ids, rawMetadata, filename);
+        exchange.early = m_concat->createFinal(request, concat->ids, rawMetadata, filename);
         return;
     }
     if (withBody && !isOffsetStream(request.header("content-type")))
@@ -324,13 +287,27 @@ void TusService::create(TusExchange &exchange)
         return;
     }
     QString why;
-    qint64 inUse = -1;
-    const auto record = m_store.create(length, rawMetadata, filename, request.user, &why,
-                                       exchange.m_quota, &inUse,
-                                       concat ? UploadRecord::Concat::Partial
-                                              : UploadRecord::Concat::None);
-    if (!record && inUse >= 0) {
-        exchange.early = overQuota(exchange, inUse, length);
+    UploadStore::Refusal refusal;
+    const auto record = m_store.create(
+        length, rawMetadata, filename, request.user,
+        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
+        {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
+    if (!record && refusal.inUse >= 0) {
+        exchange.early = overQuota(exchange, refusal.inUse, length);
+        return;
+    }
+    if (!record && refusal.unfinished >= 0) {
+        // 429, not 403: the refusal lifts by itself as this user's uploads finish or expire,
+        // and clients wait and retry on 429 where 403 tells them nothing will help.
+        if (m_config.verbose)
+            log(QStringLiteral("429 POST %1: %2 unfinished uploads")
+                    .arg(request.user.isEmpty() ? QStringLiteral("(anonymous)") : request.user)
+                    .arg(refusal.unfinished));
+        fail(429, QStringLiteral("Limit of %1 unfinished uploads reached (%2 now): finish or "
+                                 "delete some before creating more; abandoned ones expire.")
+                      .arg(exchange.m_maxUnfinished)
+                      .arg(refusal.unfinished));
+        exchange.early->set("Retry-After", QByteArray::number(UnfinishedRetryAfterSeconds));
         return;
     }
     if (!record) {
@@ -348,13 +325,13 @@ void TusService::create(TusExchange &exchange)
         r.set("Upload-Offset", "0");
         addExpiry(r, *record);
         if (record->isFinished()) {
-            if (auto rejected = verifyFinished(*record)) {
+            if (auto rejected = m_instant->verifyFinished(*record)) {
                 exchange.early = *rejected;
                 return;
             }
-            logFinished(*record);
+            m_log.finished(*record);
         }
-        offerChallenge(r, *record, declaredSha256);
+        m_instant->offerChallenge(r, *record, declaredSha256);
         exchange.early = r;
         return;
     }
@@ -369,7 +346,7 @@ void TusService::create(TusExchange &exchange)
         m_store.remove(record->id);
         return fail(500, QStringLiteral("The server could not open the new upload."));
     }
-    attachContentHasher(*exchange.m_writer);
+    m_instant->attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
@@ -390,7 +367,7 @@ HttpResponse TusService::head(const HttpRequest &request, const QString &id) con
     if (!r.metadata.isEmpty())
         out.set("Upload-Metadata", r.metadata);
     if (r.concat != UploadRecord::Concat::None)
-        out.set("Upload-Concat", concatHeader(r));
+        out.set("Upload-Concat", TusConcat::header(r));
     addExpiry(out, r);
     return out;
 }
@@ -438,8 +415,10 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         return fail(409, QStringLiteral("Upload-Offset is %1 but the upload is at %2.")
                              .arg(*offset)
                              .arg(r.offset));
-    if (answerProof(exchange, r))
+    if (auto answered = m_instant->answerProof(request, r)) {
+        exchange.early = std::move(answered);
         return;
+    }
     if (newLength) {
         if (!r.lengthDeferred() && *newLength != r.length)
             return fail(400, QStringLiteral("Upload-Length cannot change once set."));
@@ -485,7 +464,7 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.m_writer.reset();
         return fail(500, QStringLiteral("The server could not open the upload."));
     }
-    attachContentHasher(*exchange.m_writer);
+    m_instant->attachContentHasher(*exchange.m_writer);
 }
 
 HttpResponse TusService::terminate(const HttpRequest &request, const QString &id)
@@ -504,7 +483,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
 {
     UploadWriter &writer = *exchange.m_writer;
     const UploadWriter::Outcome outcome = writer.finish();
-    keepContentHasher(writer);
+    m_instant->keepContentHasher(writer);
     const UploadRecord &r = writer.record();
     if (m_config.verbose) {
         static const char *const outcomes[] = {"stored", "checksum mismatch", "too large",
@@ -539,7 +518,7 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
         break;
     }
     if (r.isFinished()) {
-        if (auto rejected = verifyFinished(r))
+        if (auto rejected = m_instant->verifyFinished(r))
             return *rejected;
     }
     HttpResponse out = tusResponse(exchange.m_creating ? 201 : 204);
@@ -548,13 +527,14 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
     out.set("Upload-Offset", QByteArray::number(r.offset));
     addExpiry(out, r);
     if (r.isFinished() && writer.received() > 0)
-        logFinished(r);
+        m_log.finished(r);
     return out;
 }
 
 TusExchange::TusExchange(TusService &service, const HttpRequest &request)
     : m_service(service)
     , m_request(request)
+    , m_maxUnfinished(service.m_config.maxUnfinished) // the anonymous user's; see authenticate()
 {
 }
 
@@ -583,7 +563,7 @@ void TusExchange::abort()
     if (!m_writer)
         return;
     m_writer->abort();
-    m_service.keepContentHasher(*m_writer);
+    m_service.m_instant->keepContentHasher(*m_writer);
     if (m_service.m_config.verbose)
         m_service.log(QStringLiteral("%1 %2 cut short at offset %3")
                           .arg(QString::fromLatin1(m_request.method), m_writer->record().id)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "httphandler.h"
+#include "tuslog.h"
 #include "uploadrecord.h"
 
 #include <QByteArrayList>
@@ -10,17 +11,25 @@
 #include <memory>
 #include <optional>
 
-class InstantUploads;
+class TusConcat;
+class TusInstant;
 class UploadStore;
 class UploadWriter;
 class UserConfig;
 class TusService;
 
 struct TusConfig {
+    static constexpr int DefaultInstantAttempts = 20;
+    static constexpr int DefaultMaxUnfinished = 1000;
+
     qint64 maxSize = 0;  // Tus-Max-Size
     bool verbose = false; // one log line per request, not only per finished upload
     // Users with bearer tokens and quotas (--config); nullptr: the anonymous user only.
     std::shared_ptr<const UserConfig> users;
+    // Instant upload: proof challenges a user may fail or leave unanswered in a day.
+    int instantAttempts = DefaultInstantAttempts;
+    // Unfinished uploads a user may have at once, unless the user config says otherwise.
+    int maxUnfinished = DefaultMaxUnfinished;
 };
 
 // One tus request in progress: either answered before its body (`early`), or a body streaming
@@ -47,6 +56,7 @@ private:
     bool m_creating = false; // creation-with-upload: a failed body removes the new upload
     qint64 m_quota = -1;     // the user's quota in bytes; -1: none (the anonymous user)
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
+    int m_maxUnfinished = -1;  // the user's limit of unfinished uploads; -1: none
 };
 
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,
@@ -73,11 +83,6 @@ private:
 
     HttpResponse options() const;
     void create(TusExchange &exchange);
-    // The concatenation extension's final POST (tusconcat.cpp); `ids` as Upload-Concat named them.
-    HttpResponse createFinal(const TusExchange &exchange, const QList<QByteArray> &ids,
-                             const QByteArray &metadata, const QString &filename);
-    // Upload-Concat for HEAD: "partial", or "final;" and the parts' paths.
-    static QByteArray concatHeader(const UploadRecord &record);
     HttpResponse head(const HttpRequest &request, const QString &id) const;
     void patch(TusExchange &exchange, const QString &id);
     HttpResponse terminate(const HttpRequest &request, const QString &id);
@@ -87,24 +92,12 @@ private:
     HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
     // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
-    void logFinished(const UploadRecord &record) const;
-
-    // Instant upload (tusinstant.cpp, INSTANT-UPLOAD.md).
-    // A 201 without body for `record`: Hoist-Proof-Challenge when the content is held.
-    void offerChallenge(HttpResponse &created, const UploadRecord &record, const QByteArray &digest);
-    // A PATCH to `record` (locked, at the offset it claims): answers a proof in exchange.early and
-    // returns true; otherwise spends any challenge and returns false (the normal path goes on).
-    bool answerProof(TusExchange &exchange, const UploadRecord &record);
-    // Feeds the running content hash of an upload that declared one (before a body).
-    void attachContentHasher(UploadWriter &writer);
-    void keepContentHasher(UploadWriter &writer); // after the body
-    // `record` just finished: checks a declared hash. On a mismatch the upload is removed and the
-    // 400 to answer is returned.
-    std::optional<HttpResponse> verifyFinished(const UploadRecord &record);
 
     UploadStore &m_store;
     TusConfig m_config;
-    std::unique_ptr<InstantUploads> m_instant;
+    TusLog m_log;
+    std::unique_ptr<TusInstant> m_instant; // instant upload (tusinstant.h)
+    std::unique_ptr<TusConcat> m_concat;   // final uploads (tusconcat.h)
 };
 
 // A sanitised display name from a client's "filename" metadata: the last path segment, without

@@ -18,6 +18,7 @@ namespace {
 constexpr qint64 MaxConfigBytes = 1024 * 1024;
 constexpr double MaxExactJsonInteger = 9007199254740992.0; // 2^53
 constexpr int Sha256Bytes = 32;
+constexpr double MaxUnfinishedLimit = 1e9;
 
 QByteArray sha256(const QByteArray &bytes) {
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
@@ -39,6 +40,20 @@ QString lineAndColumn(const QByteArray &json, int offset) {
     return QStringLiteral("line %1, column %2").arg(line).arg(column);
 }
 
+// "maxUnfinished" in `object`, when there: -1 when absent, -2 when not a whole number >= 0.
+int maxUnfinishedIn(const QJsonObject &object) {
+    const QJsonValue value = object.value(QLatin1String("maxUnfinished"));
+    if (value.isUndefined())
+        return -1;
+    const double count = value.toDouble(-1);
+    if (!value.isDouble() || count < 0 || count > MaxUnfinishedLimit || std::floor(count) != count)
+        return -2;
+    return int(count);
+}
+
+constexpr char BadMaxUnfinished[] =
+    "\"maxUnfinished\" must be a whole number of uploads (0 to 10^9)";
+
 std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &where, QString *error) {
     const auto fail = [&](const QString &why) {
         *error = where + QStringLiteral(": ") + why;
@@ -48,11 +63,12 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
         return fail(QStringLiteral("must be an object with name, token and quota"));
     const QJsonObject object = value.toObject();
     static const QSet<QString> known{QStringLiteral("name"), QStringLiteral("token"),
-                                     QStringLiteral("tokenSha256"), QStringLiteral("quota")};
+                                     QStringLiteral("tokenSha256"), QStringLiteral("quota"),
+                                     QStringLiteral("maxUnfinished")};
     for (const QString &key : object.keys()) {
         if (!known.contains(key))
             return fail(QStringLiteral("unknown field \"%1\" (expected name, token or "
-                                       "tokenSha256, quota)")
+                                       "tokenSha256, quota, maxUnfinished)")
                             .arg(key));
     }
     HoistdUser user;
@@ -84,6 +100,9 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     if (!quota.isDouble() || bytes < 0 || bytes > MaxExactJsonInteger || std::floor(bytes) != bytes)
         return fail(QStringLiteral("\"quota\" must be a whole number of bytes (0 to 2^53)"));
     user.quota = qint64(bytes);
+    user.maxUnfinished = maxUnfinishedIn(object);
+    if (user.maxUnfinished == -2)
+        return fail(QLatin1String(BadMaxUnfinished));
     return user;
 }
 } // namespace
@@ -130,9 +149,10 @@ std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *err
         return std::nullopt;
     }
     const QJsonObject root = document.object();
-    if (!document.isObject() || !root.value(QLatin1String("users")).isArray() || root.size() != 1) {
-        *error = QStringLiteral("the file must be one object with a single field \"users\", an "
-                                "array of users");
+    const bool onlyKnown = root.size() == 1 + int(root.contains(QLatin1String("maxUnfinished")));
+    if (!document.isObject() || !root.value(QLatin1String("users")).isArray() || !onlyKnown) {
+        *error = QStringLiteral("the file must be one object with a field \"users\", an array of "
+                                "users, and optionally \"maxUnfinished\"");
         return std::nullopt;
     }
     const QJsonArray users = root.value(QLatin1String("users")).toArray();
@@ -141,6 +161,11 @@ std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *err
         return std::nullopt;
     }
     UserConfig config;
+    config.m_defaultMaxUnfinished = maxUnfinishedIn(root);
+    if (config.m_defaultMaxUnfinished == -2) {
+        *error = QLatin1String(BadMaxUnfinished);
+        return std::nullopt;
+    }
     QSet<QString> names;
     QSet<QByteArray> hashes;
     for (qsizetype i = 0; i < users.size(); ++i) {

@@ -12,15 +12,19 @@ struct HoistdUser {
     QString name;         // owner of the user's uploads; [A-Za-z0-9._-], 1 to 64 characters
     QByteArray tokenHash; // SHA-256 of the bearer token, raw bytes
     qint64 quota = 0;     // bytes, unfinished uploads included
+    int maxUnfinished = -1; // unfinished uploads at once; -1: the file's default, else hoistd's
 };
 
 // hoistd --config FILE: the users and their bearer tokens, as JSON:
 //
-//   { "users": [
+//   { "maxUnfinished": 100,
+//     "users": [
 //       { "name": "alice", "token": "<at least 16 characters>", "quota": 10737418240 },
-//       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576 } ] }
+//       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576,
+//         "maxUnfinished": 10 } ] }
 //
-// "tokenSha256" lets the file hold no secret at all. The file must not be readable or writable
+// "tokenSha256" lets the file hold no secret at all. "maxUnfinished" (optional, at the top for
+// every user, or per user) bounds the uploads a user may have unfinished at once. The file must not be readable or writable
 // by others (chmod o-rwx), as for an ssh key.
 class UserConfig final {
 public:
@@ -32,12 +36,15 @@ public:
     static std::optional<UserConfig> parse(const QByteArray &json, QString *error);
 
     const QList<HoistdUser> &users() const { return m_users; }
+    // The file's "maxUnfinished" for users without their own; -1 when it gives none.
+    int defaultMaxUnfinished() const { return m_defaultMaxUnfinished; }
     // The user whose token an "Authorization: Bearer <token>" header carries; nullptr when the
     // header is missing, malformed or names no user. Takes the same time whichever user matches.
     const HoistdUser *authenticate(const QByteArray &authorization) const;
 
 private:
     QList<HoistdUser> m_users;
+    int m_defaultMaxUnfinished = -1;
 };
 
 // The token in "Bearer <token>" (scheme case-insensitive); empty when the header is not that.

@@ -5,7 +5,7 @@
 #include <QVariant>
 
 namespace {
-constexpr int SchemaVersion = 2; // 2: concat, parts
+constexpr int SchemaVersion = 3; // 2: concat, parts; 3: finished
 
 QVariant timeValue(const QDateTime &t)
 {
@@ -64,6 +64,7 @@ bool UploadIndex::open(QString *error)
                                " content_hash BLOB NOT NULL)"))
         && addColumn(QStringLiteral("concat"), QStringLiteral("INTEGER NOT NULL DEFAULT 0"))
         && addColumn(QStringLiteral("parts"), QStringLiteral("TEXT NOT NULL DEFAULT ''"))
+        && addColumn(QStringLiteral("finished"), QStringLiteral("INTEGER"))
         && exec(QStringLiteral("PRAGMA user_version=%1").arg(SchemaVersion));
     if (!ok)
         *error = m_lastError;
@@ -108,7 +109,8 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
     QList<UploadRecord> out;
     QSqlQuery query(m_db);
     *ok = query.exec(QStringLiteral("SELECT id, length, offset, metadata, filename, created, "
-                                    "expires, owner, content_hash, concat, parts FROM uploads"));
+                                    "expires, owner, content_hash, concat, parts, finished "
+                                    "FROM uploads"));
     if (!*ok) {
         m_lastError = query.lastError().text();
         return out;
@@ -128,6 +130,7 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
         const QString parts = query.value(10).toString();
         if (!parts.isEmpty())
             r.parts = parts.split(QLatin1Char(' '));
+        r.finished = timeFrom(query.value(11));
         out.append(r);
     }
     return out;
@@ -137,8 +140,8 @@ bool UploadIndex::insert(const UploadRecord &r)
 {
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("INSERT INTO uploads (id, length, offset, metadata, filename, "
-                                 "created, expires, owner, content_hash, concat, parts) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                 "created, expires, owner, content_hash, concat, parts, finished) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     query.addBindValue(r.id);
     query.addBindValue(r.length);
     query.addBindValue(r.offset);
@@ -150,6 +153,7 @@ bool UploadIndex::insert(const UploadRecord &r)
     query.addBindValue(blob(r.contentHash));
     query.addBindValue(int(r.concat));
     query.addBindValue(text(r.parts.join(QLatin1Char(' '))));
+    query.addBindValue(timeValue(r.finished));
     if (query.exec())
         return true;
     m_lastError = query.lastError().text();
@@ -173,38 +177,17 @@ bool UploadIndex::insertReplacing(const UploadRecord &record, const QStringList 
     return false;
 }
 
-bool UploadIndex::updateProgress(const QString &id, qint64 offset, const QDateTime &expires)
+bool UploadIndex::update(const UploadRecord &r)
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE uploads SET offset = ?, expires = ? WHERE id = ?"));
-    query.addBindValue(offset);
-    query.addBindValue(timeValue(expires));
-    query.addBindValue(id);
-    if (query.exec())
-        return true;
-    m_lastError = query.lastError().text();
-    return false;
-}
-
-bool UploadIndex::updateLength(const QString &id, qint64 length)
-{
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE uploads SET length = ? WHERE id = ?"));
-    query.addBindValue(length);
-    query.addBindValue(id);
-    if (query.exec())
-        return true;
-    m_lastError = query.lastError().text();
-    return false;
-}
-
-bool UploadIndex::updateContent(const QString &id, qint64 offset, const QByteArray &contentHash)
-{
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE uploads SET offset = ?, content_hash = ? WHERE id = ?"));
-    query.addBindValue(offset);
-    query.addBindValue(blob(contentHash));
-    query.addBindValue(id);
+    query.prepare(QStringLiteral("UPDATE uploads SET length = ?, offset = ?, expires = ?, "
+                                 "content_hash = ?, finished = ? WHERE id = ?"));
+    query.addBindValue(r.length);
+    query.addBindValue(r.offset);
+    query.addBindValue(timeValue(r.expires));
+    query.addBindValue(blob(r.contentHash));
+    query.addBindValue(timeValue(r.finished));
+    query.addBindValue(r.id);
     if (query.exec())
         return true;
     m_lastError = query.lastError().text();

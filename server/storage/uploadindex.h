@@ -23,10 +23,9 @@ public:
     bool insert(const UploadRecord &record);
     // One transaction: `record` in, the rows of `replaced` out (a final upload and its parts).
     bool insertReplacing(const UploadRecord &record, const QStringList &replaced);
-    bool updateProgress(const QString &id, qint64 offset, const QDateTime &expires);
-    bool updateLength(const QString &id, qint64 length);
-    // Offset and verified content hash in one commit (instant upload).
-    bool updateContent(const QString &id, qint64 offset, const QByteArray &contentHash);
+    // What changes over an upload's life (length, offset, expiry, content hash, when it
+    // finished) as `record` has it, in one commit.
+    bool update(const UploadRecord &record);
     bool remove(const QString &id);
     QString lastError() const { return m_lastError; }
 

@@ -14,6 +14,7 @@ struct UploadRecord {
     QString filename;       // sanitised "filename" from the metadata, for logs; never a path
     QDateTime created;      // UTC
     QDateTime expires;      // UTC; when an unfinished upload may be swept
+    QDateTime finished;     // UTC; when offset reached length (--keep-finished counts from it)
     QString owner;          // the user who created it; empty for the anonymous user
     QByteArray contentHash; // SHA-256 of the whole content, once known (instant upload, later)
     // The concatenation extension: a partial upload waits to be joined; a final one was built,

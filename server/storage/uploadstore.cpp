@@ -1,41 +1,25 @@
 #include "uploadstore.h"
 
+#include "partjoiner.h"
 #include "uploadindex.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QRandomGenerator>
-#include <QRegularExpression>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <limits>
 
 namespace {
-constexpr int IdBytes = 16;
 constexpr int MaxGoneRemembered = 100000;
-
-bool fsyncPath(const QString &path, int flags)
-{
-    const int fd = ::open(QFile::encodeName(path).constData(), flags | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    const bool ok = ::fsync(fd) == 0;
-    ::close(fd);
-    return ok;
-}
-
-bool isUploadId(const QString &name)
-{
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
-    return pattern.match(name).hasMatch();
-}
+// Uploads one sweep looks at; the rest wait for the next (at most a minute later).
+constexpr int MaxSweptAtOnce = 10000;
 } // namespace
 
-UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfter)
+UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
+                         std::chrono::seconds keepFinished)
     : m_dataDir(QDir(dataDir).absolutePath())
-    , m_uploadsDir(QDir(m_dataDir).filePath(QStringLiteral("uploads")))
+    , m_files(QDir(m_dataDir).filePath(QStringLiteral("uploads")))
     , m_expireAfter(expireAfter)
+    , m_keepFinished(keepFinished)
 {
     m_indexThread.setObjectName(QStringLiteral("hoistd-index"));
 }
@@ -56,8 +40,8 @@ auto UploadStore::onIndex(F &&f) const
 
 bool UploadStore::open(QString *error)
 {
-    if (!QDir().mkpath(m_uploadsDir)) {
-        *error = QStringLiteral("cannot create %1").arg(m_uploadsDir);
+    if (!m_files.makeFolder()) {
+        *error = QStringLiteral("cannot create %1").arg(m_files.dir());
         return false;
     }
     m_lock = std::make_unique<QLockFile>(QDir(m_dataDir).filePath(QStringLiteral("hoistd.lock")));
@@ -105,9 +89,9 @@ bool UploadStore::reconcile(QString *error)
     }
     QMutexLocker locker(&m_mutex);
     for (UploadRecord r : records) {
-        const QString path = filePath(r.id);
+        const QString path = m_files.path(r.id);
         QFileInfo info(path);
-        if (!isUploadId(r.id) || !info.exists()) {
+        if (!UploadFiles::isUploadId(r.id) || !info.exists()) {
             m_repairs << QStringLiteral("upload %1: its file is missing; forgotten").arg(r.id);
             onIndex([this, &r] { return m_index->remove(r.id); });
             continue;
@@ -115,9 +99,7 @@ bool UploadStore::reconcile(QString *error)
         const qint64 size = info.size();
         if (size > r.offset) {
             // Never acknowledged: unsynced, interrupted, or a chunk whose checksum was not checked.
-            if (!unshare(path, r.offset)
-                || ::truncate(QFile::encodeName(path).constData(), r.offset) != 0
-                || !fsyncPath(path, O_WRONLY)) {
+            if (!m_files.cutBack(r.id, r.offset)) {
                 *error = QStringLiteral("cannot cut %1 back to %2 bytes").arg(path).arg(r.offset);
                 return false;
             }
@@ -132,15 +114,19 @@ bool UploadStore::reconcile(QString *error)
                              .arg(size)
                              .arg(r.offset);
             r.offset = size;
-            onIndex([this, &r] { return m_index->updateProgress(r.id, r.offset, r.expires); });
+            r.finished = QDateTime();
+            onIndex([this, &r] { return m_index->update(r); });
         }
-        m_uploads.insert(r.id, r);
-        indexContentLocked(r);
+        if (r.isFinished() && !r.finished.isValid()) {
+            // From an index older than the column: kept --keep-finished from now on.
+            r.finished = QDateTime::currentDateTimeUtc();
+            onIndex([this, &r] { return m_index->update(r); });
+        }
+        m_uploads.put(r);
     }
-    const QStringList files = QDir(m_uploadsDir).entryList(QDir::Files | QDir::Hidden | QDir::System);
-    for (const QString &name : files) {
+    for (const QString &name : m_files.names()) {
         if (!m_uploads.contains(name)) {
-            QFile::remove(QDir(m_uploadsDir).filePath(name));
+            m_files.remove(name);
             m_repairs << QStringLiteral("file %1 had no index entry; deleted").arg(name);
         }
     }
@@ -150,39 +136,44 @@ bool UploadStore::reconcile(QString *error)
 UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) const
 {
     QMutexLocker locker(&m_mutex);
-    const auto it = m_uploads.constFind(id);
+    const UploadRecord *r = m_uploads.find(id);
     const auto gone = [&](const QString &owner) {
         out->id = id;
         out->owner = owner;
         return Lookup::Gone;
     };
-    if (it == m_uploads.constEnd())
+    if (!r)
         return m_gone.contains(id) ? gone(m_gone.value(id)) : Lookup::Missing;
-    if (m_doomed.contains(id) || it->isExpired(QDateTime::currentDateTimeUtc()))
-        return gone(it->owner); // terminated mid-request, or the sweep has not come by yet
-    *out = *it;
+    if (m_doomed.contains(id) || r->isExpired(QDateTime::currentDateTimeUtc()))
+        return gone(r->owner); // terminated mid-request, or the sweep has not come by yet
+    *out = *r;
     return Lookup::Found;
 }
 
 std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray &metadata,
                                                 const QString &filename, const QString &owner,
-                                                QString *error, qint64 quota, qint64 *overQuota,
-                                                UploadRecord::Concat concat)
+                                                UploadRecord::Concat concat, const Limits &limits,
+                                                Refusal *refusal, QString *error)
 {
-    const auto exceeds = [&] {
+    const auto refused = [&] {
+        // An empty upload is finished at once: it never counts as unfinished.
+        if (limits.maxUnfinished != NoLimit && length != 0
+            && m_uploads.unfinished(owner) >= limits.maxUnfinished) {
+            refusal->unfinished = m_uploads.unfinished(owner);
+            return true;
+        }
         // Without a quota there is nothing to add up (a walk over every upload per creation).
-        if (quota == NoQuota)
+        if (limits.quota == NoQuota)
             return false;
         const qint64 used = usageLocked(owner);
-        if (used + qMax<qint64>(0, length) <= quota)
+        if (used + qMax<qint64>(0, length) <= limits.quota)
             return false;
-        if (overQuota)
-            *overQuota = used;
+        refusal->inUse = used;
         return true;
     };
     {
         QMutexLocker locker(&m_mutex);
-        if (exceeds()) // before any disk work; checked again where it counts
+        if (refused()) // before any disk work; checked again where it counts
             return std::nullopt;
     }
     UploadRecord r;
@@ -193,74 +184,215 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
     r.concat = concat;
     r.created = QDateTime::currentDateTimeUtc();
     r.expires = r.created.addSecs(m_expireAfter.count());
-
-    int fd = -1;
-    for (int attempt = 0; attempt < 4 && fd < 0; ++attempt) {
-        quint32 words[IdBytes / 4];
-        QRandomGenerator::system()->fillRange(words);
-        r.id = QString::fromLatin1(
-            QByteArray(reinterpret_cast<const char *>(words), IdBytes).toHex());
-        fd = ::open(QFile::encodeName(filePath(r.id)).constData(),
-                    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    }
-    if (fd < 0) {
-        *error = QStringLiteral("cannot create an upload file: %1").arg(qt_error_string(errno));
+    if (r.isFinished())
+        r.finished = r.created;
+    r.id = m_files.createEmpty(error);
+    if (r.id.isEmpty())
         return std::nullopt;
-    }
-    const bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced || !fsyncPath(m_uploadsDir, O_RDONLY | O_DIRECTORY)) {
-        QFile::remove(filePath(r.id));
-        *error = QStringLiteral("cannot sync a new upload file");
-        return std::nullopt;
-    }
     QMutexLocker locker(&m_mutex);
-    if (exceeds()) {
-        QFile::remove(filePath(r.id));
+    if (refused()) {
+        m_files.remove(r.id);
         return std::nullopt;
     }
     if (!onIndex([this, &r] { return m_index->insert(r); })) {
-        QFile::remove(filePath(r.id));
+        m_files.remove(r.id);
         *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
         return std::nullopt;
     }
-    m_uploads.insert(r.id, r);
+    m_uploads.put(r);
     return r;
+}
+
+UploadStore::ConcatOutcome UploadStore::concatenate(const QStringList &parts,
+                                                    const QByteArray &metadata,
+                                                    const QString &filename, const QString &owner,
+                                                    const ContentCheck &check, UploadRecord *out,
+                                                    QString *error)
+{
+    // Held to the end, so no PATCH, DELETE or other final can touch a part while it is copied.
+    QStringList locked;
+    const auto unlockAll = [&] {
+        for (const QString &id : std::as_const(locked))
+            unlock(id);
+    };
+    for (const QString &id : parts) {
+        if (!tryLock(id)) {
+            unlockAll();
+            return ConcatOutcome::Busy;
+        }
+        locked << id;
+    }
+    UploadRecord final;
+    final.metadata = metadata;
+    final.filename = filename;
+    final.owner = owner;
+    final.concat = UploadRecord::Concat::Final;
+    final.parts = parts;
+    final.created = QDateTime::currentDateTimeUtc();
+    final.expires = final.created.addSecs(m_expireAfter.count());
+    const ConcatOutcome outcome = joinLocked(parts, final, check, out, error);
+    unlockAll();
+    return outcome;
+}
+
+UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, UploadRecord final,
+                                                   const ContentCheck &check, UploadRecord *out,
+                                                   QString *error)
+{
+    QList<UploadRecord> parts;
+    const auto partsAreUsable = [&] {
+        for (const QString &id : ids) {
+            const UploadRecord *part = m_uploads.find(id);
+            if (!part || m_doomed.contains(id) || part->owner != final.owner
+                || part->concat != UploadRecord::Concat::Partial || !part->isFinished())
+                return false;
+        }
+        return true;
+    };
+    qint64 length = 0;
+    {
+        QMutexLocker locker(&m_mutex);
+        if (!partsAreUsable())
+            return ConcatOutcome::PartsChanged;
+        for (const QString &id : ids) {
+            const UploadRecord &part = *m_uploads.find(id);
+            if (part.length > std::numeric_limits<qint64>::max() - length) {
+                *error = QStringLiteral("the parts are too long together");
+                return ConcatOutcome::Failed;
+            }
+            length += part.length;
+            parts << part;
+        }
+    }
+    PartJoiner joiner(m_files); // removes the new file on every way out but the last
+    if (!joiner.join(parts, error))
+        return ConcatOutcome::Failed;
+    // Before the transaction that drops the parts: a final refused now costs them nothing.
+    // Unlocked (a hash reads the whole file); the parts are locked, and looked at again below.
+    if (check && !check(joiner.path(), length, &final.contentHash))
+        return ConcatOutcome::Refused;
+    final.id = joiner.id();
+    final.length = length;
+    final.offset = length;
+    final.finished = QDateTime::currentDateTimeUtc();
+
+    QMutexLocker locker(&m_mutex);
+    if (!partsAreUsable()) // a DELETE came while the bytes were copied
+        return ConcatOutcome::PartsChanged;
+    if (!onIndex([&] { return m_index->insertReplacing(final, ids); })) {
+        *error = QStringLiteral("cannot record the final upload: %1").arg(m_index->lastError());
+        return ConcatOutcome::Failed;
+    }
+    joiner.keep();
+    m_uploads.put(final);
+    for (const QString &id : ids) {
+        forget(id);
+        m_files.remove(id); // a crash before this: open() deletes files without a row
+    }
+    *out = final;
+    return ConcatOutcome::Done;
+}
+
+bool UploadStore::updateLocked(UploadRecord r)
+{
+    if (r.isFinished() && !r.finished.isValid())
+        r.finished = QDateTime::currentDateTimeUtc();
+    if (!onIndex([this, &r] { return m_index->update(r); }))
+        return false;
+    m_uploads.put(r);
+    return true;
 }
 
 std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 offset)
 {
     QMutexLocker locker(&m_mutex);
-    auto it = m_uploads.find(id);
-    if (it == m_uploads.end())
+    const UploadRecord *found = m_uploads.find(id);
+    if (!found)
         return std::nullopt;
-    const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
-    if (!onIndex([this, &id, offset, &expires] {
-            return m_index->updateProgress(id, offset, expires);
-        }))
+    UploadRecord r = *found;
+    r.offset = offset;
+    r.expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
+    if (!updateLocked(r))
         return std::nullopt;
-    it->offset = offset;
-    it->expires = expires;
-    return *it;
+    return *m_uploads.find(id);
+}
+
+std::optional<UploadRecord> UploadStore::findVerified(const QByteArray &digest, qint64 length,
+                                                      const QString &exceptId) const
+{
+    QMutexLocker locker(&m_mutex);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const QString &id : m_uploads.withContent(digest)) {
+        const UploadRecord *r = m_uploads.find(id);
+        if (r && r->id != exceptId && !m_doomed.contains(r->id) && r->isFinished()
+            && r->length == length && r->contentHash == digest && !r->isExpired(now))
+            return *r;
+    }
+    return std::nullopt;
+}
+
+bool UploadStore::setContentHash(const QString &id, const QByteArray &digest)
+{
+    QMutexLocker locker(&m_mutex);
+    const UploadRecord *found = m_uploads.find(id);
+    if (!found || !found->isFinished())
+        return false;
+    UploadRecord r = *found;
+    r.contentHash = digest;
+    return updateLocked(r);
+}
+
+std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const QString &sourceId,
+                                                      const QByteArray &digest, QString *error)
+{
+    qint64 length = 0;
+    {
+        QMutexLocker locker(&m_mutex);
+        const UploadRecord *target = m_uploads.find(id);
+        const UploadRecord *source = m_uploads.find(sourceId);
+        if (!target || !source || m_doomed.contains(id) || !source->isFinished()
+            || source->length != target->length || target->offset != 0) {
+            *error = QStringLiteral("the uploads changed meanwhile");
+            return std::nullopt;
+        }
+        length = target->length;
+    }
+    const bool placed = m_files.placeContentOf(sourceId, id, length, error);
+    QMutexLocker locker(&m_mutex);
+    const UploadRecord *found = m_uploads.find(id);
+    UploadRecord r = found ? *found : UploadRecord();
+    r.offset = length;
+    r.contentHash = digest;
+    if (!placed || !found || !updateLocked(r)) {
+        // The index still says 0 bytes: the file must hold none, or a PATCH would write into an
+        // inode another upload shares.
+        if (found)
+            m_files.emptyAgain(id);
+        if (placed)
+            *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
+        return std::nullopt;
+    }
+    return *m_uploads.find(id);
 }
 
 bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
 {
     QMutexLocker locker(&m_mutex);
-    auto it = m_uploads.find(id);
-    if (it == m_uploads.end())
+    const UploadRecord *found = m_uploads.find(id);
+    if (!found)
         return false;
     if (quota != NoQuota) {
-        const qint64 used = usageLocked(it->owner);
-        if (used - cost(*it) + length > quota) {
+        const qint64 used = usageLocked(found->owner);
+        if (used - cost(*found) + length > quota) {
             if (overQuota)
                 *overQuota = used;
             return false;
         }
     }
-    if (!onIndex([this, &id, length] { return m_index->updateLength(id, length); }))
+    UploadRecord r = *found;
+    r.length = length;
+    if (!updateLocked(r))
         return false;
-    it->length = length;
     m_growth.remove(id);
     return true;
 }
@@ -274,7 +406,7 @@ qint64 UploadStore::usageLocked(const QString &owner) const
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     qint64 used = 0;
-    for (const UploadRecord &r : m_uploads) {
+    for (const UploadRecord &r : m_uploads.all()) {
         if (r.owner == owner && !m_doomed.contains(r.id) && !r.isExpired(now))
             used += cost(r);
     }
@@ -290,20 +422,19 @@ qint64 UploadStore::usage(const QString &owner) const
 qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota)
 {
     QMutexLocker locker(&m_mutex);
-    const auto it = m_uploads.constFind(id);
-    if (it == m_uploads.constEnd() || !it->lengthDeferred())
+    const UploadRecord *r = m_uploads.find(id);
+    if (!r || !r->lengthDeferred())
         return 0;
     if (quota == NoQuota)
         return wanted;
-    const qint64 room = quota - usageLocked(it->owner);
+    const qint64 room = quota - usageLocked(r->owner);
     const qint64 granted = qBound<qint64>(0, room, wanted);
-    m_growth.insert(id, qMax(cost(*it), it->offset + granted));
+    m_growth.insert(id, qMax(cost(*r), r->offset + granted));
     return granted;
 }
 
 void UploadStore::forget(const QString &id)
 {
-    unindexContentLocked(m_uploads.value(id));
     const QString owner = m_uploads.take(id).owner;
     m_growth.remove(id);
     if (m_gone.size() >= MaxGoneRemembered)
@@ -317,7 +448,7 @@ bool UploadStore::removeNow(const QString &id)
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
         return false;
     forget(id);
-    QFile::remove(filePath(id));
+    m_files.remove(id);
     return true;
 }
 
@@ -341,15 +472,39 @@ bool UploadStore::terminate(const QString &id)
 
 int UploadStore::sweepExpired(const QDateTime &now)
 {
-    QMutexLocker locker(&m_mutex);
     QStringList expired;
-    for (const UploadRecord &r : std::as_const(m_uploads)) {
-        if (r.isExpired(now) && !m_busy.contains(r.id))
-            expired << r.id;
+    {
+        QMutexLocker locker(&m_mutex);
+        expired = m_uploads.expiredBy(now, MaxSweptAtOnce);
     }
+    return sweep(expired, [&now](const UploadRecord &r) { return r.isExpired(now); });
+}
+
+int UploadStore::sweepFinished(const QDateTime &now)
+{
+    if (m_keepFinished == KeepForever)
+        return 0;
+    const QDateTime before = now.addSecs(-m_keepFinished.count());
+    QStringList old;
+    {
+        QMutexLocker locker(&m_mutex);
+        old = m_uploads.finishedBefore(before, MaxSweptAtOnce);
+    }
+    return sweep(old, [&before](const UploadRecord &r) {
+        return r.isFinished() && r.finished.isValid() && r.finished < before;
+    });
+}
+
+int UploadStore::sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due)
+{
     int removed = 0;
-    for (const QString &id : std::as_const(expired)) {
-        if (removeNow(id))
+    for (const QString &id : ids) {
+        // One at a time, each under the mutex: requests go on between two removals (each an
+        // index commit). A busy one (a request writing to it, a final joining it) stays for
+        // the next sweep.
+        QMutexLocker locker(&m_mutex);
+        const UploadRecord *r = m_uploads.find(id);
+        if (r && due(*r) && !m_busy.contains(id) && removeNow(id))
             ++removed;
     }
     return removed;
@@ -381,5 +536,5 @@ void UploadStore::unlock(const QString &id)
 
 QString UploadStore::filePath(const QString &id) const
 {
-    return m_uploadsDir + QLatin1Char('/') + id;
+    return m_files.path(id);
 }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "uploadfiles.h"
 #include "uploadrecord.h"
+#include "uploadtable.h"
 
 #include <QHash>
 #include <QLockFile>
@@ -10,6 +12,7 @@
 #include <QThread>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -33,7 +36,13 @@ class UploadStore final {
 public:
     enum class Lookup { Found, Gone, Missing };
 
-    UploadStore(const QString &dataDir, std::chrono::seconds expireAfter);
+    // Forever, for `keepFinished`: finished uploads stay until deleted.
+    static constexpr std::chrono::seconds KeepForever{0};
+
+    // `expireAfter`: how long an unfinished upload is kept after its last progress;
+    // `keepFinished`: how long a finished one is kept after it finished (sweepFinished()).
+    UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
+                std::chrono::seconds keepFinished = KeepForever);
     ~UploadStore();
 
     bool open(QString *error);
@@ -43,36 +52,55 @@ public:
 
     QString dataDir() const { return m_dataDir; }
     std::chrono::seconds expireAfter() const { return m_expireAfter; }
+    std::chrono::seconds keepFinished() const { return m_keepFinished; }
 
     static constexpr qint64 NoQuota = -1;
+    static constexpr int NoLimit = -1;
+    // What one owner may hold: bytes (as usage() counts them) and unfinished uploads at once.
+    struct Limits {
+        qint64 quota = NoQuota;
+        int maxUnfinished = NoLimit;
+    };
+    // Why create() refused an upload it did not fail to make: one of the two is set.
+    struct Refusal {
+        qint64 inUse = -1;   // over quota: the owner's usage()
+        int unfinished = -1; // at the limit: the owner's unfinished uploads
+    };
 
     // Gone: terminated or expired during this run (410); Missing: never known (404). For Gone,
     // `out` holds the id and owner only.
     Lookup find(const QString &id, UploadRecord *out) const;
-    // With a `quota`, refuses an upload that would take its owner's usage() past it: nullopt
-    // with `*overQuota` set to the usage (and `error` untouched). Checked and recorded under one
-    // lock, so concurrent creations cannot overshoot together. `concat`: None or Partial.
+    // A new upload (`concat`: None or Partial). Refuses one that would take its owner's
+    // usage() past `limits.quota`, or that would be unfinished while they have
+    // `limits.maxUnfinished` unfinished uploads already (an empty one is finished at once): nullopt
+    // with `refusal` saying which (and `error` untouched). Checked and recorded under one lock, so
+    // concurrent creations cannot overshoot together; the count is kept, not walked for.
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
-                                       QString *error, qint64 quota = NoQuota,
-                                       qint64 *overQuota = nullptr,
-                                       UploadRecord::Concat concat = UploadRecord::Concat::None);
+                                       UploadRecord::Concat concat, const Limits &limits,
+                                       Refusal *refusal, QString *error);
 
-    enum class ConcatOutcome { Done, PartsChanged, Busy, Failed };
+    enum class ConcatOutcome { Done, PartsChanged, Busy, Refused, Failed };
+    // Looks at a final upload's joined file (`path`, `length` bytes) before the index may name
+    // it: false refuses the final. A `verifiedHash` it sets is recorded with the final, as
+    // setContentHash() would.
+    using ContentCheck =
+        std::function<bool(const QString &path, qint64 length, QByteArray *verifiedHash)>;
     // The concatenation extension's final upload, built from `parts` (finished partial uploads
-    // of `owner`, in order; uploadstoreconcat.cpp). Their bytes are copied kernel-side into a new
-    // file, fsync'd; then one index transaction adds the final (complete: offset == length) and
-    // drops the parts, whose files go last. The parts are consumed: from then on the final counts
-    // against the quota and they do not. A crash at any point leaves either the parts or the final.
-    // PartsChanged: a part is not (or no longer) a finished partial upload of `owner`; Busy:
-    // another request holds one. `out` is the final on Done.
+    // of `owner`, in order). Their bytes are copied kernel-side into a new file, fsync'd; `check`
+    // looks at it; then one index transaction adds the final (complete: offset == length, with
+    // the hash `check` verified) and drops the parts, whose files go last. The parts are
+    // consumed: from then on the final counts against the quota and they do not. A crash at any
+    // point leaves either the parts or the final; a final `check` refuses (Refused) leaves the
+    // parts as they were. PartsChanged: a part is not (or no longer) a finished partial upload of
+    // `owner`; Busy: another request holds one. `out` is the final on Done.
     ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
-                              const QString &filename, const QString &owner, UploadRecord *out,
-                              QString *error);
+                              const QString &filename, const QString &owner,
+                              const ContentCheck &check, UploadRecord *out, QString *error);
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
     std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
 
-    // Instant upload (uploadstoreinstant.cpp). A finished upload other than `exceptId` whose
+    // Instant upload. A finished upload other than `exceptId` whose
     // content has the verified SHA-256 `digest` and `length` bytes, any owner; nullopt if none.
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const;
@@ -103,6 +131,10 @@ public:
     bool terminate(const QString &id);
     // Deletes unfinished uploads whose expiry has passed and that no request is writing to.
     int sweepExpired(const QDateTime &now);
+    // Deletes finished uploads that finished longer than keepFinished() before `now` (none when
+    // it is KeepForever) and that no request is using. Both sweeps cost O(log n) per upload
+    // removed, not a walk over all of them.
+    int sweepFinished(const QDateTime &now);
     int count() const;
 
     // One writer per upload at a time.
@@ -120,31 +152,28 @@ private:
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
-    // Content-hash bookkeeping for findVerified(), with m_mutex held.
-    void indexContentLocked(const UploadRecord &record);
-    void unindexContentLocked(const UploadRecord &record);
-    bool recordContent(const QString &id, qint64 offset, const QByteArray &digest); // the index
-    // Before open() cuts a file back: a file sharing its inode with another upload (a crash
-    // between completeFrom()'s link and its index commit) gets its own copy of `keep` bytes.
-    static bool unshare(const QString &path, qint64 keep);
+    // Removes those of `ids` still `due` and not busy, one by one.
+    int sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due);
+    // `record` as changed, into the index and the table (with m_mutex held); when it just
+    // finished, since when.
+    bool updateLocked(UploadRecord record);
     // concatenate()'s steps, with the parts locked.
-    ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final, UploadRecord *out,
-                             QString *error);
-    bool copyParts(int fd, const QList<UploadRecord> &parts, QString *error) const;
+    ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
+                             const ContentCheck &check, UploadRecord *out, QString *error);
 
     QString m_dataDir;
-    QString m_uploadsDir;
+    UploadFiles m_files;
     std::chrono::seconds m_expireAfter;
+    std::chrono::seconds m_keepFinished;
     std::unique_ptr<QLockFile> m_lock;
     QThread m_indexThread;
     UploadIndex *m_index = nullptr;
 
     mutable QMutex m_mutex;
-    QHash<QString, UploadRecord> m_uploads;
+    UploadTable m_uploads;
     QSet<QString> m_busy;
     QHash<QString, QString> m_gone; // id -> owner, so that 410 is said to the owner only
     QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
     QSet<QString> m_doomed; // terminated while busy: removed on unlock()
-    QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
     QStringList m_repairs;
 };

@@ -266,24 +266,30 @@ void checkInstantWire(const QByteArray &input)
         FUZZ_CHECK(digest->size() == InstantWire::DigestBytes);
         FUZZ_CHECK(digest->toHex() == input.trimmed()); // lower-case hex only, nothing else
     }
-    // Lengths around the ranges' bounds: small files, a 64 KiB range's edge, a huge file.
-    for (const qint64 length : {qint64(1), qint64(65536), qint64(65537), Q_INT64_C(1) << 40}) {
+    // Lengths around the ranges' bounds: one byte, a file proved whole, just past it, a huge one.
+    const qint64 whole = qint64(InstantWire::RangeCount) * InstantWire::RangeBytes;
+    for (const qint64 length : {qint64(1), whole, whole + 1, Q_INT64_C(1) << 40}) {
         const auto challenge = InstantWire::parseChallenge(input, length);
         if (!challenge)
             continue;
         FUZZ_CHECK(challenge->nonce.size() == InstantWire::NonceBytes);
+        FUZZ_CHECK(challenge->count >= 1 && challenge->count <= InstantWire::MaxRangeCount);
+        FUZZ_CHECK(challenge->size >= 1 && challenge->size <= InstantWire::MaxRangeBytes);
         FUZZ_CHECK(!challenge->ranges.isEmpty());
-        FUZZ_CHECK(challenge->ranges.size() <= InstantWire::MaxRanges);
+        FUZZ_CHECK(challenge->ranges.size() <= challenge->count);
+        qint64 total = 0;
         for (const InstantWire::Range &r : challenge->ranges) {
             FUZZ_CHECK(r.first >= 0 && r.first <= r.last && r.last < length);
-            FUZZ_CHECK(r.last - r.first < InstantWire::MaxRangeBytes);
+            total += r.size();
         }
+        // What a client reads for a proof stays bounded, whatever the server said.
+        FUZZ_CHECK(total <= InstantWire::MaxProofBytes);
         // format -> parse round trip
         const auto again = InstantWire::parseChallenge(InstantWire::formatChallenge(*challenge),
                                                        length);
         FUZZ_CHECK(again.has_value());
         FUZZ_CHECK(again->nonce == challenge->nonce);
-        FUZZ_CHECK(again->ranges.size() == challenge->ranges.size());
+        FUZZ_CHECK(again->ranges == challenge->ranges);
     }
 }
 
