@@ -1,5 +1,7 @@
 #pragma once
 
+#include "httpserver.h"
+
 #include <QHostAddress>
 #include <QString>
 #include <QStringList>
@@ -19,6 +21,7 @@ struct HoistdOptions {
     qint64 maxSize = DefaultMaxSize;
     std::chrono::seconds expireAfter = DefaultExpireAfter;
     bool verbose = false;
+    HttpLimits http; // --max-connections, --max-connections-per-address, --header-timeout
 
     // nullopt with a sentence in `error` (exit status 2), or with an empty `error` when --help
     // asked for `helpText`; `arguments` includes the program name.

@@ -2,6 +2,7 @@
 // PATCH, and the check of a declared content hash when an upload finishes.
 #include "tusservice.h"
 
+#include "hoistdmetrics.h"
 #include "instantupload.h"
 #include "tuswire.h"
 #include "uploadstore.h"
@@ -44,6 +45,8 @@ bool TusService::answerProof(TusExchange &exchange, const UploadRecord &r) {
                 .arg(r.id)
                 .arg(now.offset)
                 .arg(done ? QStringLiteral("instant") : QStringLiteral("proof refused: ") + why));
+    if (done && m_config.metrics)
+        m_config.metrics->instantCompleted();
     if (done)
         log(QStringLiteral("instant %1 %2 bytes \"%3\"%4")
                 .arg(now.id)

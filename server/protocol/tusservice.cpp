@@ -1,6 +1,7 @@
 #include "tusservice.h"
 
 #include "checksum.h"
+#include "hoistdmetrics.h"
 #include "instantupload.h"
 #include "tuswire.h"
 #include "uploadstore.h"
@@ -212,6 +213,8 @@ bool TusService::authenticate(TusExchange &exchange) const
     r.set("WWW-Authenticate",
           sent ? QByteArray(R"(Bearer realm="hoistd", error="invalid_token")")
                : QByteArray(R"(Bearer realm="hoistd")"));
+    if (m_config.metrics)
+        m_config.metrics->refused(HoistdMetrics::Refusal::Auth);
     if (m_config.verbose)
         log(QStringLiteral("401 %1 %2: %3")
                 .arg(QString::fromLatin1(request.method), QString::fromLatin1(request.path),
@@ -222,6 +225,8 @@ bool TusService::authenticate(TusExchange &exchange) const
 
 HttpResponse TusService::overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const
 {
+    if (m_config.metrics)
+        m_config.metrics->refused(HoistdMetrics::Refusal::Quota);
     if (m_config.verbose)
         log(QStringLiteral("413 %1 %2: over quota")
                 .arg(QString::fromLatin1(exchange.m_request.method), exchange.m_request.user));

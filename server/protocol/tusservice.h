@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+class HoistdMetrics;
 class InstantUploads;
 class UploadStore;
 class UploadWriter;
@@ -21,6 +22,7 @@ struct TusConfig {
     bool verbose = false; // one log line per request, not only per finished upload
     // Users with bearer tokens and quotas (--config); nullptr: the anonymous user only.
     std::shared_ptr<const UserConfig> users;
+    HoistdMetrics *metrics = nullptr; // counts refusals and instant completions; may be null
 };
 
 // One tus request in progress: either answered before its body (`early`), or a body streaming

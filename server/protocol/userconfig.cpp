@@ -48,11 +48,12 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
         return fail(QStringLiteral("must be an object with name, token and quota"));
     const QJsonObject object = value.toObject();
     static const QSet<QString> known{QStringLiteral("name"), QStringLiteral("token"),
-                                     QStringLiteral("tokenSha256"), QStringLiteral("quota")};
+                                     QStringLiteral("tokenSha256"), QStringLiteral("quota"),
+                                     QStringLiteral("metrics")};
     for (const QString &key : object.keys()) {
         if (!known.contains(key))
             return fail(QStringLiteral("unknown field \"%1\" (expected name, token or "
-                                       "tokenSha256, quota)")
+                                       "tokenSha256, quota, metrics)")
                             .arg(key));
     }
     HoistdUser user;
@@ -84,6 +85,11 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     if (!quota.isDouble() || bytes < 0 || bytes > MaxExactJsonInteger || std::floor(bytes) != bytes)
         return fail(QStringLiteral("\"quota\" must be a whole number of bytes (0 to 2^53)"));
     user.quota = qint64(bytes);
+
+    const QJsonValue metrics = object.value(QLatin1String("metrics"));
+    if (!metrics.isUndefined() && !metrics.isBool())
+        return fail(QStringLiteral("\"metrics\" must be true or false"));
+    user.metrics = metrics.toBool(false);
     return user;
 }
 } // namespace

@@ -12,13 +12,15 @@ struct HoistdUser {
     QString name;         // owner of the user's uploads; [A-Za-z0-9._-], 1 to 64 characters
     QByteArray tokenHash; // SHA-256 of the bearer token, raw bytes
     qint64 quota = 0;     // bytes, unfinished uploads included
+    bool metrics = false; // may read GET /metrics from anywhere (loopback peers always may)
 };
 
 // hoistd --config FILE: the users and their bearer tokens, as JSON:
 //
 //   { "users": [
 //       { "name": "alice", "token": "<at least 16 characters>", "quota": 10737418240 },
-//       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576 } ] }
+//       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576 },
+//       { "name": "prometheus", "token": "...", "quota": 0, "metrics": true } ] }
 //
 // "tokenSha256" lets the file hold no secret at all. The file must not be readable or writable
 // by others (chmod o-rwx), as for an ssh key.

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace {
 constexpr int IdBytes = 16;
 constexpr int MaxGoneRemembered = 100000;
@@ -137,6 +139,8 @@ bool UploadStore::reconcile(QString *error)
         m_uploads.insert(r.id, r);
         indexContentLocked(r);
     }
+    m_finished = int(std::count_if(m_uploads.cbegin(), m_uploads.cend(),
+                                   [](const UploadRecord &r) { return r.isFinished(); }));
     const QStringList files = QDir(m_uploadsDir).entryList(QDir::Files | QDir::Hidden | QDir::System);
     for (const QString &name : files) {
         if (!m_uploads.contains(name)) {
@@ -225,6 +229,7 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
         return std::nullopt;
     }
     m_uploads.insert(r.id, r);
+    recountFinished(false, r);
     return r;
 }
 
@@ -239,8 +244,10 @@ std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 
             return m_index->updateProgress(id, offset, expires);
         }))
         return std::nullopt;
+    const bool wasFinished = it->isFinished();
     it->offset = offset;
     it->expires = expires;
+    recountFinished(wasFinished, *it);
     return *it;
 }
 
@@ -260,7 +267,9 @@ bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint
     }
     if (!onIndex([this, &id, length] { return m_index->updateLength(id, length); }))
         return false;
+    const bool wasFinished = it->isFinished();
     it->length = length;
+    recountFinished(wasFinished, *it);
     m_growth.remove(id);
     return true;
 }
@@ -303,8 +312,10 @@ qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota
 
 void UploadStore::forget(const QString &id)
 {
-    unindexContentLocked(m_uploads.value(id));
-    const QString owner = m_uploads.take(id).owner;
+    const UploadRecord record = m_uploads.take(id);
+    unindexContentLocked(record);
+    recountFinished(record.isFinished(), UploadRecord());
+    const QString owner = record.owner;
     m_growth.remove(id);
     if (m_gone.size() >= MaxGoneRemembered)
         m_gone.clear();
@@ -359,6 +370,15 @@ int UploadStore::count() const
 {
     QMutexLocker locker(&m_mutex);
     return int(m_uploads.size());
+}
+
+UploadStore::StateCounts UploadStore::countByState() const {
+    QMutexLocker locker(&m_mutex);
+    return {int(m_uploads.size()) - m_finished, m_finished};
+}
+
+void UploadStore::recountFinished(bool wasFinished, const UploadRecord &now) {
+    m_finished += int(now.isFinished()) - int(wasFinished);
 }
 
 bool UploadStore::tryLock(const QString &id)

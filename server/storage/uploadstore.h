@@ -104,6 +104,12 @@ public:
     // Deletes unfinished uploads whose expiry has passed and that no request is writing to.
     int sweepExpired(const QDateTime &now);
     int count() const;
+    struct StateCounts {
+        int unfinished = 0;
+        int finished = 0; // offset == length
+    };
+    // count() by state, read together; kept as uploads change, not counted on each call.
+    StateCounts countByState() const;
 
     // One writer per upload at a time.
     bool tryLock(const QString &id);
@@ -117,6 +123,8 @@ private:
     auto onIndex(F &&f) const;
     bool reconcile(QString *error);
     void forget(const QString &id);   // with m_mutex held
+    // With m_mutex held, after an upload in m_uploads changed (or was added: wasFinished false).
+    void recountFinished(bool wasFinished, const UploadRecord &now);
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
@@ -146,5 +154,6 @@ private:
     QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
     QSet<QString> m_doomed; // terminated while busy: removed on unlock()
     QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
+    int m_finished = 0;                          // uploads in m_uploads that are finished
     QStringList m_repairs;
 };

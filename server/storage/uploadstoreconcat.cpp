@@ -199,6 +199,7 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
         return ConcatOutcome::Failed;
     }
     m_uploads.insert(final.id, final);
+    recountFinished(false, final);
     for (const QString &id : ids) {
         forget(id);
         QFile::remove(filePath(id)); // a crash before this: open() deletes files without a row

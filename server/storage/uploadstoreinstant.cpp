@@ -176,8 +176,10 @@ std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const Q
                         : QStringLiteral("cannot sync the uploads folder");
         return std::nullopt;
     }
+    const bool wasFinished = it->isFinished();
     it->offset = length;
     it->contentHash = digest;
+    recountFinished(wasFinished, *it);
     indexContentLocked(*it);
     return *it;
 }
