@@ -7,14 +7,20 @@
 namespace {
 constexpr qint64 MinSweepMs = 200;
 constexpr qint64 MaxSweepMs = 60 * 1000;
+
+TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics) {
+    tus.metrics = &metrics;
+    return tus;
+}
 } // namespace
 
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus)
     : m_address(options.address)
     , m_requestedPort(options.port)
     , m_store(options.dataDir, options.expireAfter, options.keepFinished)
-    , m_service(m_store, tus)
-    , m_http(m_service, tus.verbose)
+    , m_service(m_store, countingInto(tus, m_metrics))
+    , m_router(m_service, m_store, m_metrics, tus.users)
+    , m_http(m_router, m_metrics, options.http, tus.verbose)
 {
     // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
     // kept) by at most half of it.

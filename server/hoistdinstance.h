@@ -1,6 +1,8 @@
 #pragma once
 
+#include "hoistdmetrics.h"
 #include "hoistdoptions.h"
+#include "hoistdrouter.h"
 #include "httpserver.h"
 #include "tusservice.h"
 #include "uploadstore.h"
@@ -9,13 +11,15 @@
 #include <QUrl>
 
 // hoistd's running parts, in the order both the hoistd executable and an in-process server
-// (EmbeddedServer) need them: the storage opened and repaired, the tus service over it, HTTP
-// listening, and the periodic sweep of expired uploads. Lives on a thread with an event loop
+// (EmbeddedServer) need them: the metrics, the storage opened and repaired, the tus service over
+// it and the router in front of it (/metrics), HTTP listening, and the periodic sweep of
+// expired uploads. Lives on a thread with an event loop
 // (the sweep is a timer); HTTP and the index run on threads of their own.
 class HoistdInstance final {
     Q_DISABLE_COPY_MOVE(HoistdInstance)
 public:
-    // `options` says where (address, port, data directory) and for how long; `tus` how to serve.
+    // `options` says where (address, port, data directory), for how long and with which HTTP
+    // limits; `tus` how to serve (its `metrics` is this instance's own).
     HoistdInstance(const HoistdOptions &options, const TusConfig &tus);
     ~HoistdInstance();
 
@@ -35,12 +39,15 @@ public:
 
     UploadStore &store() { return m_store; }
     TusService &service() { return m_service; }
+    const HttpServer &http() const { return m_http; }
 
 private:
     QHostAddress m_address;
     quint16 m_requestedPort;
+    HoistdMetrics m_metrics;
     UploadStore m_store;
     TusService m_service;
+    HoistdRouter m_router;
     HttpServer m_http;
     QTimer m_sweep;
     bool m_running = false;

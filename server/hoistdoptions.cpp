@@ -98,8 +98,26 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     const QCommandLineOption verbose(QStringLiteral("verbose"),
                                      QStringLiteral("Log every request, not only finished "
                                                     "uploads."));
+    const QCommandLineOption maxConnections(
+        QStringLiteral("max-connections"),
+        QStringLiteral("Client connections at once, in all (default %1; fewer when the open "
+                       "file limit leaves room for fewer).")
+            .arg(HttpLimits::DefaultMaxConnections),
+        QStringLiteral("N"));
+    const QCommandLineOption perAddress(
+        QStringLiteral("max-connections-per-address"),
+        QStringLiteral("Connections at once from one client address (IPv6: one /64); more are "
+                       "closed at once (default %1, 0: no limit of its own).")
+            .arg(HttpLimits::DefaultMaxConnectionsPerAddress),
+        QStringLiteral("N"));
+    const QCommandLineOption headerTimeout(
+        QStringLiteral("header-timeout"),
+        QStringLiteral("Seconds a connection has to send a request's headers, from its start or "
+                       "its previous request's end; later, it is closed (default %1, 0: none).")
+            .arg(HttpLimits::DefaultHeaderTimeout.count()),
+        QStringLiteral("SECONDS"));
     parser.addOptions({listen, data, config, maxSize, expire, maxUnfinished, keepFinished,
-                       instantAttempts, verbose});
+                       instantAttempts, verbose, maxConnections, perAddress, headerTimeout});
     if (helpText)
         *helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -186,5 +204,29 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         }
     }
     options.verbose = parser.isSet(verbose);
+    if (parser.isSet(maxConnections)) {
+        const int n = parser.value(maxConnections).toInt(&ok);
+        if (!ok || n < 1) {
+            *error = QStringLiteral("--max-connections wants a positive number");
+            return std::nullopt;
+        }
+        options.http.maxConnections = n;
+    }
+    if (parser.isSet(perAddress)) {
+        const int n = parser.value(perAddress).toInt(&ok);
+        if (!ok || n < 0) {
+            *error = QStringLiteral("--max-connections-per-address wants a number (0: no limit)");
+            return std::nullopt;
+        }
+        options.http.maxConnectionsPerAddress = n;
+    }
+    if (parser.isSet(headerTimeout)) {
+        const int seconds = parser.value(headerTimeout).toInt(&ok);
+        if (!ok || seconds < 0) {
+            *error = QStringLiteral("--header-timeout wants a number of seconds (0: none)");
+            return std::nullopt;
+        }
+        options.http.headerTimeout = std::chrono::seconds(seconds);
+    }
     return options;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tusservice.h"
+#include "httpserver.h"
 
 #include <QHostAddress>
 #include <QString>
@@ -24,6 +25,7 @@ struct HoistdOptions {
     int maxUnfinished = TusConfig::DefaultMaxUnfinished; // per user, unless --config says
     bool verbose = false;
     int instantAttempts = TusConfig::DefaultInstantAttempts; // per user and day
+    HttpLimits http; // --max-connections, --max-connections-per-address, --header-timeout
 
     // nullopt with a sentence in `error` (exit status 2), or with an empty `error` when --help
     // asked for `helpText`; `arguments` includes the program name.

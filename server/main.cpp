@@ -6,11 +6,24 @@
 
 #include <QCoreApplication>
 
+#include <sys/resource.h>
+
 #include <cstdio>
 
 namespace {
 constexpr int ExitFailure = 1;
 constexpr int ExitUsage = 2;
+
+// A service often starts with a soft limit of 1,024 open files and a far higher hard one: take
+// the hard one, so that --max-connections, not EMFILE, decides how many clients are served
+// (HttpServer lowers the limit to what the descriptors allow).
+void raiseOpenFileLimit() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
 } // namespace
 
 int main(int argc, char *argv[])
@@ -42,6 +55,7 @@ int main(int argc, char *argv[])
         users = std::make_shared<const UserConfig>(std::move(*config));
     }
 
+    raiseOpenFileLimit();
     HoistdInstance server(*options, TusConfig{options->maxSize, options->verbose, users,
                                               options->instantAttempts, options->maxUnfinished});
     if (!server.start(&error)) {
@@ -58,6 +72,16 @@ int main(int argc, char *argv[])
                     .arg(server.port())
                     .arg(users ? QStringLiteral("%1 user(s) with tokens").arg(users->users().size())
                                : QStringLiteral("the anonymous user")));
+    const HttpLimits &limits = options->http;
+    service.log(QStringLiteral("connections: at most %1 at once, %2 from one address; request "
+                               "headers due within %3")
+                    .arg(server.http().connectionLimit())
+                    .arg(limits.maxConnectionsPerAddress
+                             ? QString::number(limits.maxConnectionsPerAddress)
+                             : QStringLiteral("any number"))
+                    .arg(limits.headerTimeout.count()
+                             ? QStringLiteral("%1 s").arg(limits.headerTimeout.count() / 1000.0)
+                             : QStringLiteral("any time")));
 
     SignalWatcher termination;
     QObject::connect(&termination, &SignalWatcher::terminationRequested, &app, [&service](int signal) {

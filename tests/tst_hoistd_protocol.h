@@ -8,8 +8,9 @@
 #include <memory>
 
 // hoistd spoken to with raw HTTP requests, every header byte under the test's control:
-// the status codes of tus 1.0 and its extensions (tst_hoistd_protocol.cpp), and what happens
-// under pressure: slow clients, huge headers and bodies, kill -9 and SIGTERM mid-upload
+// the status codes of tus 1.0 and its extensions (tst_hoistd_protocol.cpp), heads a proxy could
+// read otherwise (tst_hoistd_protocol_framing.cpp), and what happens under pressure: slow
+// clients, huge headers and bodies, kill -9 and SIGTERM mid-upload
 // (tst_hoistd_protocol_stress.cpp).
 class TestHoistdProtocol : public QObject {
     Q_OBJECT
@@ -33,6 +34,19 @@ private Q_SLOTS:
     void sanitisedFilenames_data();
     void sanitisedFilenames();
     void refusesNonLoopbackAddress();
+
+    // tst_hoistd_protocol_framing.cpp
+    void conflictingContentLengthsRefused();
+    void lengthAndChunkedClosesAfterAnswer();
+    void transferCodingsOtherThanChunkedRefused_data();
+    void transferCodingsOtherThanChunkedRefused();
+    void nulInHeaderValueRefused_data();
+    void nulInHeaderValueRefused();
+    void pathsAreTakenAsSent();
+    void hostRequiredForHttp11();
+    void methodsAreCaseSensitive_data();
+    void methodsAreCaseSensitive();
+    void finalNamesAsManyPartsAsAdvertised();
 
     // tst_hoistd_protocol_stress.cpp
     void slowClientsDoNotBlockOthers();

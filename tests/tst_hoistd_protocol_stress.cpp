@@ -105,7 +105,8 @@ void TestHoistdProtocol::slowClientsDoNotBlockOthers()
 void TestHoistdProtocol::oversizedHeadersRejected()
 {
     QVERIFY(startServer());
-    const RawHeaders big = tusHeader() + RawHeaders{{"Upload-Length", "5"}, {"X-Pad", QByteArray(20 * KiB, 'p')}};
+    const RawHeaders big =
+        tusHeader() + RawHeaders{{"Upload-Length", "5"}, {"X-Pad", QByteArray(40 * KiB, 'p')}};
     QCOMPARE(rawRequest(port(), "POST", "/files/", big).status, 431);
     RawHeaders many = tusHeader() + RawHeaders{{"Upload-Length", "5"}};
     for (int i = 0; i < 2000; ++i)

@@ -91,9 +91,11 @@ struct UploadConcat {
     QList<QByteArray> ids; // final: the last path segment of each URL, in order
 };
 
-// More parts than any client needs (tus-js-client sends parallelUploads of them), few enough that
-// a final POST cannot make a server open thousands of files.
-inline constexpr int MaxConcatParts = 1000;
+// More parts than any client needs (tus-js-client sends parallelUploads of them; Hoist up to 16),
+// few enough that a final POST cannot make a server open thousands of files, and that the head
+// of the largest final fits hoistd's 32 KiB of request headers: 256 absolute URLs of 75 bytes
+// (https://a-long-host.example.com:8443/files/<32 hex digits>) and 8 KiB of metadata.
+inline constexpr int MaxConcatParts = 256;
 inline constexpr int MaxConcatIdChars = 128;
 
 // An upload id as it may appear in an Upload-Concat URL: 1 to MaxConcatIdChars of [A-Za-z0-9_-].

@@ -1,5 +1,6 @@
 #include "tusinstant.h"
 
+#include "hoistdmetrics.h"
 #include "instantupload.h"
 #include "tuslog.h"
 #include "tusservice.h"
@@ -7,10 +8,12 @@
 #include "uploadstore.h"
 #include "uploadwriter.h"
 
-TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts)
+TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts,
+                       HoistdMetrics *metrics)
     : m_store(store)
     , m_log(log)
-    , m_uploads(std::make_unique<InstantUploads>(store, maxAttempts)) {}
+    , m_uploads(std::make_unique<InstantUploads>(store, maxAttempts))
+    , m_metrics(metrics) {}
 
 TusInstant::~TusInstant() = default;
 
@@ -56,6 +59,8 @@ std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
                 .arg(r.id)
                 .arg(now.offset)
                 .arg(done ? QStringLiteral("instant") : QStringLiteral("proof refused: ") + why));
+    if (done && m_metrics)
+        m_metrics->instantCompleted();
     if (done)
         m_log.line(
             QStringLiteral("instant %1 %2 bytes \"%3\"%4")

@@ -15,11 +15,15 @@ class UploadWriter;
 // the PATCH carrying a proof, the running content hash of bodies, and the check of a declared
 // hash when an upload completes. The state (challenges, hashes) is InstantUploads'; this class
 // turns it into answers and log lines.
+class HoistdMetrics;
+
 class TusInstant final {
     Q_DISABLE_COPY_MOVE(TusInstant)
 public:
-    // `maxAttempts`: proof challenges a user may fail or leave unanswered in a day.
-    TusInstant(UploadStore &store, const TusLog &log, int maxAttempts);
+    // `maxAttempts`: proof challenges a user may fail or leave unanswered in a day; `metrics`
+    // (may be null) counts instant completions.
+    TusInstant(UploadStore &store, const TusLog &log, int maxAttempts,
+               HoistdMetrics *metrics = nullptr);
     ~TusInstant();
 
     // A 201 without body for `record`: Hoist-Proof-Challenge when the content is held.
@@ -44,4 +48,5 @@ private:
     UploadStore &m_store;
     const TusLog &m_log;
     std::unique_ptr<InstantUploads> m_uploads;
+    HoistdMetrics *m_metrics;
 };

@@ -1,6 +1,7 @@
 #include "tusservice.h"
 
 #include "checksum.h"
+#include "hoistdmetrics.h"
 #include "instantupload.h"
 #include "tusconcat.h"
 #include "tusinstant.h"
@@ -91,7 +92,7 @@ TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
     , m_log(config.verbose)
-    , m_instant(std::make_unique<TusInstant>(store, m_log, config.instantAttempts))
+    , m_instant(std::make_unique<TusInstant>(store, m_log, config.instantAttempts, config.metrics))
     , m_concat(std::make_unique<TusConcat>(store, *m_instant, m_log, config.maxSize))
 {
 }
@@ -175,6 +176,8 @@ bool TusService::authenticate(TusExchange &exchange) const
     r.set("WWW-Authenticate",
           sent ? QByteArray(R"(Bearer realm="hoistd", error="invalid_token")")
                : QByteArray(R"(Bearer realm="hoistd")"));
+    if (m_config.metrics)
+        m_config.metrics->refused(HoistdMetrics::Refusal::Auth);
     if (m_config.verbose)
         log(QStringLiteral("401 %1 %2: %3")
                 .arg(QString::fromLatin1(request.method), QString::fromLatin1(request.path),
@@ -185,6 +188,8 @@ bool TusService::authenticate(TusExchange &exchange) const
 
 HttpResponse TusService::overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const
 {
+    if (m_config.metrics)
+        m_config.metrics->refused(HoistdMetrics::Refusal::Quota);
     if (m_config.verbose)
         log(QStringLiteral("413 %1 %2: over quota")
                 .arg(QString::fromLatin1(exchange.m_request.method), exchange.m_request.user));
@@ -303,6 +308,8 @@ void TusService::create(TusExchange &exchange)
             log(QStringLiteral("429 POST %1: %2 unfinished uploads")
                     .arg(request.user.isEmpty() ? QStringLiteral("(anonymous)") : request.user)
                     .arg(refusal.unfinished));
+        if (m_config.metrics)
+            m_config.metrics->refused(HoistdMetrics::Refusal::UnfinishedUploads);
         fail(429, QStringLiteral("Limit of %1 unfinished uploads reached (%2 now): finish or "
                                  "delete some before creating more; abandoned ones expire.")
                       .arg(exchange.m_maxUnfinished)

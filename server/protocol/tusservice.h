@@ -13,6 +13,7 @@
 
 class TusConcat;
 class TusInstant;
+class HoistdMetrics;
 class UploadStore;
 class UploadWriter;
 class UserConfig;
@@ -30,6 +31,7 @@ struct TusConfig {
     int instantAttempts = DefaultInstantAttempts;
     // Unfinished uploads a user may have at once, unless the user config says otherwise.
     int maxUnfinished = DefaultMaxUnfinished;
+    HoistdMetrics *metrics = nullptr; // counts refusals and instant completions; may be null
 };
 
 // One tus request in progress: either answered before its body (`early`), or a body streaming

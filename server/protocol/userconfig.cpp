@@ -64,11 +64,11 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     const QJsonObject object = value.toObject();
     static const QSet<QString> known{QStringLiteral("name"), QStringLiteral("token"),
                                      QStringLiteral("tokenSha256"), QStringLiteral("quota"),
-                                     QStringLiteral("maxUnfinished")};
+                                     QStringLiteral("maxUnfinished"), QStringLiteral("metrics")};
     for (const QString &key : object.keys()) {
         if (!known.contains(key))
             return fail(QStringLiteral("unknown field \"%1\" (expected name, token or "
-                                       "tokenSha256, quota, maxUnfinished)")
+                                       "tokenSha256, quota, maxUnfinished, metrics)")
                             .arg(key));
     }
     HoistdUser user;
@@ -103,6 +103,11 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     user.maxUnfinished = maxUnfinishedIn(object);
     if (user.maxUnfinished == -2)
         return fail(QLatin1String(BadMaxUnfinished));
+
+    const QJsonValue metrics = object.value(QLatin1String("metrics"));
+    if (!metrics.isUndefined() && !metrics.isBool())
+        return fail(QStringLiteral("\"metrics\" must be true or false"));
+    user.metrics = metrics.toBool(false);
     return user;
 }
 } // namespace

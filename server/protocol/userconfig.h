@@ -13,6 +13,7 @@ struct HoistdUser {
     QByteArray tokenHash; // SHA-256 of the bearer token, raw bytes
     qint64 quota = 0;     // bytes, unfinished uploads included
     int maxUnfinished = -1; // unfinished uploads at once; -1: the file's default, else hoistd's
+    bool metrics = false; // may read GET /metrics from anywhere (loopback peers always may)
 };
 
 // hoistd --config FILE: the users and their bearer tokens, as JSON:
@@ -21,7 +22,8 @@ struct HoistdUser {
 //     "users": [
 //       { "name": "alice", "token": "<at least 16 characters>", "quota": 10737418240 },
 //       { "name": "bob", "tokenSha256": "<64 hex digits>", "quota": 1048576,
-//         "maxUnfinished": 10 } ] }
+//         "maxUnfinished": 10 },
+//       { "name": "prometheus", "token": "...", "quota": 0, "metrics": true } ] }
 //
 // "tokenSha256" lets the file hold no secret at all. "maxUnfinished" (optional, at the top for
 // every user, or per user) bounds the uploads a user may have unfinished at once. The file must not be readable or writable

@@ -516,6 +516,13 @@ int UploadStore::count() const
     return int(m_uploads.size());
 }
 
+UploadStore::StateCounts UploadStore::countByState() const
+{
+    QMutexLocker locker(&m_mutex);
+    const int finished = int(m_uploads.finished());
+    return {int(m_uploads.size()) - finished, finished};
+}
+
 bool UploadStore::tryLock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);

@@ -136,6 +136,12 @@ public:
     // removed, not a walk over all of them.
     int sweepFinished(const QDateTime &now);
     int count() const;
+    struct StateCounts {
+        int unfinished = 0;
+        int finished = 0; // offset == length
+    };
+    // count() by state, read together; kept as uploads change, not counted on each call.
+    StateCounts countByState() const;
 
     // One writer per upload at a time.
     bool tryLock(const QString &id);

@@ -47,6 +47,7 @@ QStringList UploadTable::upTo(const TimeIndex &index, qint64 last, int max) {
 
 void UploadTable::index(const UploadRecord &r) {
     if (r.isFinished()) {
+        ++m_finishedCount;
         if (!r.contentHash.isEmpty())
             m_byContent.insert(r.contentHash, r.id);
         if (r.finished.isValid())
@@ -60,6 +61,7 @@ void UploadTable::index(const UploadRecord &r) {
 
 void UploadTable::unindex(const UploadRecord &r) {
     if (r.isFinished()) {
+        --m_finishedCount;
         if (!r.contentHash.isEmpty())
             m_byContent.remove(r.contentHash, r.id);
         if (r.finished.isValid())

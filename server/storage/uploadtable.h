@@ -31,6 +31,8 @@ public:
     QStringList withContent(const QByteArray &digest) const;
     // Unfinished uploads of `owner`, expired ones included until they are taken out.
     int unfinished(const QString &owner) const { return m_unfinished.value(owner); }
+    // Finished uploads of every owner (offset == length).
+    qsizetype finished() const { return m_finishedCount; }
     // Unfinished uploads whose expiry is at or before `now`, soonest first, at most `max`.
     QStringList expiredBy(const QDateTime &now, int max) const;
     // Finished uploads that finished before `time`, oldest first, at most `max`.
@@ -47,4 +49,5 @@ private:
     QHash<QString, int> m_unfinished;            // owner -> unfinished uploads
     TimeIndex m_byExpiry;                        // unfinished uploads with an expiry
     TimeIndex m_byFinish;                        // finished uploads with a finish time
+    qsizetype m_finishedCount = 0;
 };

@@ -295,7 +295,7 @@ void checkInstantWire(const QByteArray &input)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 64 * 1024) // hoistd refuses headers over 16 KiB; no need to go far beyond
+    if (size > 64 * 1024) // hoistd refuses headers over 32 KiB; no need to go far beyond
         return 0;
     const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data),
                                                      qsizetype(size));

@@ -25,10 +25,17 @@ RawResponse parseRawResponse(const QByteArray &raw)
 }
 
 RawResponse rawRequest(quint16 port, const QByteArray &method, const QByteArray &path,
-                       const RawHeaders &headers, const QByteArray &body, int timeoutMs)
-{
+                       const RawHeaders &headers, const QByteArray &body, int timeoutMs) {
+    return rawRequest(RawRoute(), port, method, path, headers, body, timeoutMs);
+}
+
+RawResponse rawRequest(const RawRoute &route, quint16 port, const QByteArray &method,
+                       const QByteArray &path, const RawHeaders &headers, const QByteArray &body,
+                       int timeoutMs) {
     QTcpSocket socket;
-    socket.connectToHost(QStringLiteral("127.0.0.1"), port);
+    if (!route.from.isNull() && !socket.bind(route.from))
+        return {};
+    socket.connectToHost(route.server, port);
     if (!socket.waitForConnected(timeoutMs))
         return {};
     QByteArray request = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";

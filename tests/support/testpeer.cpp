@@ -89,7 +89,7 @@ public:
         QMap<QString, QString> out;
         const RawResponse head =
             rawRequest(port(), "HEAD", url.path(QUrl::FullyEncoded).toLatin1(),
-                       {{"Host", "127.0.0.1"}, {"Tus-Resumable", TusWire::Version}});
+                       {{"Tus-Resumable", TusWire::Version}}); // rawRequest() sends the Host
         const auto parsed = TusWire::parseMetadata(head.header("Upload-Metadata"));
         if (head.status != 200 || !parsed)
             return out;
