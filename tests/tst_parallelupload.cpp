@@ -344,8 +344,8 @@ void tst_ParallelUpload::lostPartIsCreatedAgainAlone()
     const auto engine = parallelEngine(server.endpoint());
     const TaskId id = engine->add({path}).first();
     const UploadTask *task = engine->scheduler()->task(id);
-    // Paused once every part exists: a pause during a part's creation would leave one more
-    // partial upload on the server, which Hoist never learnt about.
+    // Paused once every part exists, so that one of them can be lost (a pause during a part's
+    // creation is tst_orphanuploads').
     QVERIFY(waitFor([&] { return task->confirmedBytes() >= Size / 4 && allPartsCreated(task); }));
     engine->scheduler()->pause(id);
     // The server loses one unfinished part (terminated behind Hoist's back).

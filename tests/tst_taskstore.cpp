@@ -66,6 +66,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.instant, b.instant);
     QCOMPARE(a.rateLimit, b.rateLimit);
     QCOMPARE(a.maxRequestSize, b.maxRequestSize);
+    QCOMPARE(a.uploadsToDelete, b.uploadsToDelete);
     QCOMPARE(a.createdMs, b.createdMs);
     QCOMPARE(a.updatedMs, b.updatedMs);
 }
@@ -177,6 +178,11 @@ void TstTaskStore::roundTrip_data() {
     large.errorKind = TransferError::Kind::TooManyRequests;
     large.errorMessage = QStringLiteral("429");
     QTest::newRow("> 4 GiB") << large;
+
+    TaskRecord leftovers = sampleRecord(4, 4);
+    leftovers.uploadsToDelete = {QUrl(QStringLiteral("http://127.0.0.1:1080/files/attempt")),
+                                 QUrl(QStringLiteral("https://例え.jp/files/a%20b?x=1"))};
+    QTest::newRow("uploads to delete") << leftovers;
 }
 
 void TstTaskStore::roundTrip() {
@@ -270,7 +276,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             5);
+             6);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

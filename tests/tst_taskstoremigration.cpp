@@ -1,11 +1,13 @@
 // TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
-// parallel parts) is brought up to date in place, keeping every task.
+// parallel parts) and schema 5 (before the uploads to delete) are brought up to date in place,
+// keeping every task.
 #include "taskstore.h"
 
 #include <QDir>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +27,25 @@ const char *const SchemaV1[] = {
     "INSERT INTO tasks VALUES (7, 3, '/data/a.bin', 'a.bin', 1000, 1700000000123, x'0102',"
     " 'http://127.0.0.1:1080/files/', 'http://127.0.0.1:1080/files/abc', 1, 2, 500, 250,"
     " x'02020000', 0, 0, '', 1700000000000, 1700000000500)",
+};
+
+// The schema 5 tables exactly as that Hoist created them, with a task sent as parts.
+const char *const SchemaV5[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " max_request INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 5)",
+    "INSERT INTO tasks VALUES (9, 4, '/data/b.bin', 'b.bin', 1000, 1700000000123, x'0304',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 0, 250, 250, x'02000000', 0, 0, '',"
+    " 1700000000000, 1700000000500, x'5a5a', '0 500 250 http://127.0.0.1:1080/files/p1\n"
+    "500 1000 0 \n', 0, 4096, 1048576)",
 };
 
 // Runs `sql` on its own connection, the way another program (or an older Hoist) would.
@@ -54,6 +75,7 @@ class tst_TaskStoreMigration : public QObject {
 
 private Q_SLOTS:
     void schema1IsMigratedKeepingTasks();
+    void schema5IsMigratedKeepingTasks();
 };
 
 void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
@@ -90,6 +112,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         QVERIFY(!r.instant);
         QCOMPARE(r.rateLimit, qint64(0)); // schema 5: no limit of its own
         QCOMPARE(r.maxRequestSize, qint64(0)); // ...and requests of one chunk, as before
+        QVERIFY(r.uploadsToDelete.isEmpty()); // schema 6: nothing to delete
         r.parts = parts;
         r.instant = true;
         r.rateLimit = 250000;
@@ -97,7 +120,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             5);
+             6);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -110,6 +133,52 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
     QCOMPARE(reopened.tasks.first().rateLimit, qint64(250000));
     QCOMPARE(reopened.tasks.first().maxRequestSize, qint64(64 << 20));
     QCOMPARE(reopened.tasks.first().confirmedBytes, qint64(500));
+}
+
+void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV5)
+        exec(dbPath, QString::fromLatin1(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 1);
+
+    const QList<QUrl> toDelete = {QUrl(QStringLiteral("http://127.0.0.1:1080/files/attempt")),
+                                  QUrl(QStringLiteral("http://127.0.0.1:1080/files/late%20part"))};
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty());
+        QCOMPARE(opened.tasks.size(), 1);
+        const TaskRecord r = opened.tasks.first();
+        QCOMPARE(r.id, TaskId(9));
+        QCOMPARE(r.parts.size(), 2);
+        QCOMPARE(r.parts.at(0).url, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")));
+        QVERIFY(r.parts.at(1).url.isEmpty());
+        QCOMPARE(r.rateLimit, qint64(4096));
+        QCOMPARE(r.maxRequestSize, qint64(1048576));
+        QVERIFY(r.uploadsToDelete.isEmpty());
+        // Saved the way an instant attempt's URL is: durably, alone.
+        QSignalSpy saved(&store, &TaskStore::uploadUrlSaved);
+        store.saveUploadsToDelete(9, toDelete, 31);
+        QCOMPARE(saved.size(), 1);
+        QCOMPARE(saved.first().at(1).toULongLong(), quint64(31));
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             6);
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 1);
+    QCOMPARE(reopened.tasks.first().uploadsToDelete, toDelete);
+    QCOMPARE(reopened.tasks.first().parts.size(), 2);
+    // Deleted: the list is empty again, and so is the column.
+    store.saveUploadsToDelete(9, {}, 32);
+    QVERIFY(exec(dbPath, QStringLiteral("SELECT to_delete FROM tasks WHERE id = 9")).isNull());
 }
 
 QTEST_GUILESS_MAIN(tst_TaskStoreMigration)

@@ -74,6 +74,10 @@ void TaskDriver::connectSingle()
         m_task->m_uploadUrl = url;
         Q_EMIT uploadCreated(url);
     });
+    connect(transfer, &Transfer::temporaryUploadCreated, this, [this](const QUrl &url) {
+        if (m_task)
+            Q_EMIT temporaryUploadCreated(url);
+    });
     connect(transfer, &Transfer::uploadLost, this, [this] {
         account([](UploadTask &t) {
             t.resetProgress();

@@ -34,6 +34,9 @@ Q_SIGNALS:
     // The task's upload URL or parts were just set: save them, then continueAfterCreated().
     void uploadCreated(const QUrl &url);
     void partsCreated(const UploadParts &parts);
+    // An upload to delete once done with it (Transfer::temporaryUploadCreated): save it as such,
+    // then continueAfterCreated().
+    void temporaryUploadCreated(const QUrl &url);
     // Requests in flight or wanted changed (the task's counts are set already).
     void streamsChanged();
     void completed();

@@ -99,6 +99,14 @@ quint64 TaskPersistence::saveUploadParts(TaskId id, const UploadParts &parts)
     return token;
 }
 
+quint64 TaskPersistence::saveUploadsToDelete(TaskId id, const QList<QUrl> &urls)
+{
+    const quint64 token = ++m_nextToken;
+    queue(m_store,
+          [store = m_store, id, urls, token] { store->saveUploadsToDelete(id, urls, token); });
+    return token;
+}
+
 void TaskPersistence::flush()
 {
     m_batch.stop();

@@ -23,8 +23,9 @@ class UploadTask;
 // - a state, a priority or a limit changed: within one batch interval;
 // - progress: at most once a second per task, with the next batch;
 // - removed: with the next batch;
-// - an upload's URL (or its parts'): at once and synced to disk, then uploadUrlSaved(), because
-//   the transfer sends nothing more until then (TransferJob::holdAfterCreate).
+// - an upload's URL (or its parts', or one to delete): at once and synced to disk, then
+//   uploadUrlSaved(), because the transfer sends nothing more until then
+//   (TransferJob::holdAfterCreate).
 // Records are made from the live task when a batch goes, so a batch never writes an older
 // picture of a task over a newer one.
 class TaskPersistence final : public QObject {
@@ -44,6 +45,7 @@ public:
     // Queue a durable save; uploadUrlSaved(id, token) follows with the returned token.
     quint64 saveUploadUrl(TaskId id, const QUrl &url);
     quint64 saveUploadParts(TaskId id, const UploadParts &parts);
+    quint64 saveUploadsToDelete(TaskId id, const QList<QUrl> &urls);
     // Queues everything pending now.
     void flush();
 

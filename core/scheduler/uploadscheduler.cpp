@@ -3,6 +3,7 @@
 #include "bandwidthlimiter.h"
 #include "fingerprint.h"
 #include "offthread.h"
+#include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
 #include "taskpersistence.h"
@@ -64,6 +65,10 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
     , m_random(std::random_device{}())
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
+    , m_orphans(new OrphanUploads(
+          protocol, [this](TaskId id) { return find(id); },
+          [this](const QUrl &endpoint) { return headersFor(endpoint); },
+          [this](const QUrl &endpoint) { return m_endpointHeaders.isHeld(endpoint); }, this))
 {
     m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
     m_flushTimer.setSingleShot(true);
@@ -81,6 +86,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
             markDirty(task);
         }
     });
+    connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
     connect(m_preparer, &TaskPreparer::failed, this, [this](TaskId id, const TransferError &e) {
         UploadTask *task = find(id);
         if (!task || task->m_state != TaskState::Uploading)
@@ -95,6 +101,7 @@ UploadScheduler::~UploadScheduler()
     const QList<UploadTask *> running = m_running.values();
     for (UploadTask *task : running)
         stopTransfer(task);
+    m_orphans->setPersistence(nullptr); // it is destroyed before its parent, this
 }
 
 // ---- settings -------------------------------------------------------------------------------
@@ -149,11 +156,13 @@ void UploadScheduler::setTaskRateLimit(TaskId id, qint64 bytesPerSecond)
 
 void UploadScheduler::setStore(TaskStore *store)
 {
+    m_orphans->setPersistence(nullptr);
     m_persistence.reset();
     if (!store)
         return;
     m_persistence = std::make_unique<TaskPersistence>(
         store, [this](TaskId id) -> const UploadTask * { return find(id); });
+    m_orphans->setPersistence(m_persistence.get());
     connect(m_persistence.get(), &TaskPersistence::uploadUrlSaved, this,
             &UploadScheduler::onUploadUrlSaved);
     connect(m_persistence.get(), &TaskPersistence::writeFailed, this,
@@ -258,6 +267,7 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         m_nextId = qMax(m_nextId, r.id + 1);
         m_nextSequence = qMax(m_nextSequence, r.sequence + 1);
         insertTask(UploadTask::fromRecord(r));
+        m_orphans->restored(find(r.id));
         ids.append(r.id);
     }
     if (ids.isEmpty())
@@ -437,7 +447,7 @@ bool UploadScheduler::isIdle() const
 {
     const SchedulerTotals &t = m_tasks.totals();
     return m_pendingExpansions == 0 && t.count(TaskState::Waiting) == 0
-           && t.count(TaskState::Uploading) == 0;
+           && t.count(TaskState::Uploading) == 0 && !m_orphans->busy();
 }
 
 // ---- state and notification -----------------------------------------------------------------
@@ -605,6 +615,7 @@ void UploadScheduler::schedule()
         usedOn = slotsPerServer(&used);
     }
     balanceStreams();
+    m_orphans->sweepRestored();
     armRetryTimer();
     checkIdle();
 }
@@ -639,6 +650,7 @@ void UploadScheduler::startTask(UploadTask *task)
         return;
     if (!m_speedTimer.isActive())
         m_speedTimer.start();
+    m_orphans->sweep(task); // alongside its own requests
     m_preparer->prepare(request);
 }
 
@@ -669,6 +681,7 @@ TransferJob UploadScheduler::jobFor(const UploadTask *task)
     job.maxRequestSize = qMax(job.chunkSize, task->m_maxRequestSize); // as it was queued
     job.stallTimeoutMs = m_stallTimeoutMs;
     job.headers = headersFor(task->m_endpoint);
+    job.owner = task->m_id;
     job.holdAfterCreate = m_persistence != nullptr;
     // It starts with one stream; balanceStreams() grants more while they are free.
     job.maxStreams = m_parallelParts ? m_concurrency : 1;
@@ -709,9 +722,15 @@ void UploadScheduler::launchTransfer(UploadTask *task)
     connect(driver, &TaskDriver::uploadCreated, this, [this, id](const QUrl &url) {
         if (UploadTask *t = find(id)) {
             markDirty(t);
+            m_orphans->claimed(t, url);
             if (m_persistence)
                 t->m_holdToken = m_persistence->saveUploadUrl(id, url);
         }
+    });
+    // Likewise an upload it will delete itself (an instant attempt): it is kept as one to delete.
+    connect(driver, &TaskDriver::temporaryUploadCreated, this, [this, id](const QUrl &url) {
+        if (UploadTask *t = find(id))
+            t->m_holdToken = m_orphans->temporaryCreated(t, url);
     });
     // Likewise a new part; the latest save holds every part, so only its token releases them.
     connect(driver, &TaskDriver::partsCreated, this, [this, id](const UploadParts &parts) {
@@ -788,6 +807,8 @@ void UploadScheduler::stopTransfer(UploadTask *task)
     }
     m_preparer->cancel(task->m_id);
     task->dropInFlight(false);
+    // What the transfer would have deleted itself (an instant attempt cut short).
+    m_orphans->sweep(task);
     task->m_holdToken = 0;
     task->m_streamLimit = task->m_streamsInUse = task->m_streamsWanted = 1;
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 class BandwidthLimiter;
+class OrphanUploads;
 class TaskPersistence;
 class TaskStore;
 struct TaskRecord;
@@ -29,7 +30,8 @@ struct TaskRecord;
 // retrying transient failures with back-off. Commands come in as method calls; facts go out as
 // signals. Speaks to the network only through a TransferProtocol. Its helpers each do one job:
 // UploadQueue orders the waiting tasks, TaskPreparer checks, asks and hashes before the first
-// request, StreamAllocator shares slots among parallel parts, TaskPersistence keeps the queue in a store.
+// request, StreamAllocator shares slots among parallel parts, TaskPersistence keeps the queue in a store,
+// OrphanUploads leaves no upload behind on the server that nobody finishes or deletes.
 // Every event (a chunk confirmed, a task finished, the next task chosen) costs the same however
 // many tasks are queued; only commands over all tasks (pause all, clear finished) walk them.
 class UploadScheduler final : public QObject {
@@ -139,7 +141,7 @@ public:
     // Tasks in Uploading.
     int runningCount() const { return int(m_running.size()); }
     SchedulerTotals totals() const;
-    // Nothing is waiting, uploading or being expanded.
+    // Nothing is waiting, uploading or being expanded, and no upload left over is being deleted.
     bool isIdle() const;
 
 Q_SIGNALS:
@@ -219,6 +221,7 @@ private:
     bool m_wasIdle = true;
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
+    OrphanUploads *m_orphans;
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.
     std::unique_ptr<TaskPersistence> m_persistence;
 };

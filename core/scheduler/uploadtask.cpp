@@ -6,6 +6,8 @@
 #include <QDateTime>
 #include <QFileInfo>
 
+#include <algorithm>
+
 UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size,
                        qint64 modifiedMs, QUrl endpoint, Priority priority, qint64 chunkSize)
     : m_id(id)
@@ -41,6 +43,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     if (r.confirmedBytes > 0 || r.state == TaskState::Success)
         task->m_chunks.setConfirmedOffset(r.confirmedBytes);
     task->m_parts = r.parts;
+    task->m_uploadsToDelete = r.uploadsToDelete;
     // Sent in parallel: what the server holds is each part's start, not one prefix.
     if (!r.parts.isEmpty())
         task->m_chunks.setConfirmedRanges(heldRanges(r.parts));
@@ -69,7 +72,11 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
     r.instant = m_instant;
     r.endpoint = m_endpoint;
     r.uploadUrl = m_uploadUrl;
-    r.parts = m_parts;
+    // A plan of parts none of which exists yet is made again when the upload starts again.
+    if (std::any_of(m_parts.cbegin(), m_parts.cend(),
+                    [](const UploadPart &part) { return !part.url.isEmpty(); }))
+        r.parts = m_parts;
+    r.uploadsToDelete = m_uploadsToDelete;
     r.priority = m_priority;
     r.state = m_state;
     r.confirmedBytes = m_confirmed;

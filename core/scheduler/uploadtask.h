@@ -59,6 +59,8 @@ public:
     // Sent as parts in parallel: each part's byte range, URL and confirmed bytes. Empty when the
     // upload is one stream.
     const UploadParts &parts() const { return m_parts; }
+    // Uploads on the server made for this task that are to be deleted (OrphanUploads).
+    const QList<QUrl> &uploadsToDelete() const { return m_uploadsToDelete; }
     // Requests this task may have in flight at once (1, or more when its parts run in parallel).
     int streams() const { return qMax(m_streamLimit, m_streamsInUse); }
     // Bytes the server has confirmed holding.
@@ -94,6 +96,7 @@ private:
     friend class UploadScheduler;
     friend class TaskDriver;
     friend class TaskTable;
+    friend class OrphanUploads;
 
     // A failed upload begins again with what the file holds now: a fresh upload (the caller ends
     // the old one), its size, time and fingerprint read anew.
@@ -128,6 +131,7 @@ private:
     TaskState m_state = TaskState::Waiting;
     TaskPhase m_phase = TaskPhase::Transferring;
     QUrl m_uploadUrl;
+    QList<QUrl> m_uploadsToDelete;
     QByteArray m_contentHash;
     bool m_instant = false;
     bool m_awaitingProbe = false; // launching waits for the endpoint's capabilities

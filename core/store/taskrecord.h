@@ -5,6 +5,7 @@
 #include "uploadtypes.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QUrl>
@@ -24,6 +25,9 @@ struct TaskRecord {
     QUrl endpoint;
     QUrl uploadUrl; // empty until the server created the upload
     UploadParts parts; // sent in parallel: each part's range, URL and confirmed bytes
+    // Uploads on the server made for this task that are to be deleted (an instant attempt before
+    // parts), kept until a DELETE was answered 204, 404 or 410.
+    QList<QUrl> uploadsToDelete;
     Priority priority = Priority::Normal;
     TaskState state = TaskState::Waiting;
     qint64 confirmedBytes = 0;

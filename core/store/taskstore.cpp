@@ -1,5 +1,7 @@
 #include "taskstore.h"
 
+#include "taskrow.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -18,7 +20,8 @@ namespace {
 // 4: tasks.instant (completed by instant upload, without sending the file).
 // 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none) and
 //    tasks.max_request (the most bytes one request may carry; 0: one chunk).
-constexpr int SchemaVersion = 5;
+// 6: tasks.to_delete (uploads on the server to delete, one URL a line).
+constexpr int SchemaVersion = 6;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -31,14 +34,7 @@ constexpr int SqliteError = 1;
 constexpr int SqliteCorrupt = 11;
 constexpr int SqliteNotADatabase = 26;
 
-// The columns of schema 1, which an older store must have before it is brought up to date.
-const QString ColumnsV1 = QStringLiteral(
-    "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
-    "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
-    "error_message, created_ms, updated_ms");
-const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, max_request");
-constexpr int ColumnCount = 24;
-
+// With the columns of TaskRow::Columns.
 const QString CreateTasks = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS tasks ("
     " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
@@ -48,7 +44,7 @@ const QString CreateTasks = QStringLiteral(
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
-    " max_request INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
@@ -56,8 +52,9 @@ const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0")},
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
      QStringLiteral("ALTER TABLE tasks ADD COLUMN max_request INTEGER NOT NULL DEFAULT 0")},
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN to_delete TEXT")},
 };
-static_assert(SchemaVersion == 5, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 6, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 
@@ -72,83 +69,6 @@ int primaryCode(const QSqlError &error) {
 // The SQLite message alone ("disk I/O error"), without Qt's "Unable to execute statement".
 QString sqlText(const QSqlError &error) {
     return error.databaseText().isEmpty() ? error.text() : error.databaseText();
-}
-
-QString urlText(const QUrl &url) {
-    return QString::fromLatin1(url.toEncoded());
-}
-
-QUrl urlFrom(const QVariant &value) {
-    return QUrl::fromEncoded(value.toString().toLatin1());
-}
-
-// Values outside an enum's range (a damaged row, a newer Hoist) become a safe one, never UB.
-TaskRecord recordFrom(const QSqlQuery &q) {
-    TaskRecord r;
-    r.id = TaskId(q.value(0).toLongLong());
-    r.sequence = quint64(q.value(1).toLongLong());
-    r.path = q.value(2).toString();
-    r.displayName = q.value(3).toString();
-    r.size = q.value(4).toLongLong();
-    r.modifiedMs = q.value(5).toLongLong();
-    r.fingerprint = q.value(6).toByteArray();
-    r.endpoint = urlFrom(q.value(7));
-    r.uploadUrl = urlFrom(q.value(8));
-    const int priority = q.value(9).toInt();
-    r.priority =
-        priority >= 0 && priority <= int(Priority::High) ? Priority(priority) : Priority::Normal;
-    const int state = q.value(10).toInt();
-    // An unknown state waits for a person rather than starting anything on its own.
-    r.state = state >= 0 && state < TaskStateCount ? TaskState(state) : TaskState::Paused;
-    r.confirmedBytes = q.value(11).toLongLong();
-    r.chunkSize = q.value(12).toLongLong();
-    r.chunkStates = q.value(13).toByteArray();
-    r.retries = q.value(14).toInt();
-    const int kind = q.value(15).toInt();
-    r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::FileChanged)
-                      ? TransferError::Kind(kind)
-                      : TransferError::Kind::None;
-    r.errorMessage = q.value(16).toString();
-    r.createdMs = q.value(17).toLongLong();
-    r.updatedMs = q.value(18).toLongLong();
-    r.contentHash = q.value(19).toByteArray();
-    r.parts = decodeUploadParts(q.value(20).toString().toLatin1());
-    r.instant = q.value(21).toInt() != 0;
-    r.rateLimit = qMax<qint64>(0, q.value(22).toLongLong());
-    r.maxRequestSize = qMax<qint64>(0, q.value(23).toLongLong());
-    return r;
-}
-
-void bindRecord(QSqlQuery &q, const TaskRecord &r) {
-    const QVariantList values = {
-        qint64(r.id),
-        qint64(r.sequence),
-        r.path,
-        r.displayName,
-        r.size,
-        r.modifiedMs,
-        r.fingerprint,
-        urlText(r.endpoint),
-        urlText(r.uploadUrl),
-        int(r.priority),
-        int(r.state),
-        r.confirmedBytes,
-        r.chunkSize,
-        r.chunkStates,
-        r.retries,
-        int(r.errorKind),
-        r.errorMessage,
-        r.createdMs,
-        r.updatedMs,
-        r.contentHash,
-        QString::fromLatin1(encodeUploadParts(r.parts)),
-        int(r.instant),
-        r.rateLimit,
-        r.maxRequestSize,
-    };
-    Q_ASSERT(values.size() == ColumnCount);
-    for (int i = 0; i < values.size(); ++i)
-        q.bindValue(i, values.at(i));
 }
 } // namespace
 
@@ -319,7 +239,7 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
     }
     // Every column this Hoist reads must be there, or be added by migrate().
     if (!q.exec(QStringLiteral("SELECT %1 FROM tasks LIMIT 0")
-                    .arg(version < SchemaVersion ? ColumnsV1 : Columns)))
+                    .arg(version < SchemaVersion ? TaskRow::ColumnsV1 : TaskRow::Columns)))
         return failed(true);
     return Attempt::Ok;
 }
@@ -382,10 +302,10 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
     }
 
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks ORDER BY sequence, id").arg(Columns)))
+    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks ORDER BY sequence, id").arg(TaskRow::Columns)))
         return failed(true);
     while (q.next())
-        tasks->append(recordFrom(q));
+        tasks->append(TaskRow::read(q));
     if (q.lastError().isValid())
         return failed(true);
     return Attempt::Ok;
@@ -503,12 +423,13 @@ void TaskStore::saveAll(const QList<TaskRecord> &records) {
     inTransaction(tr("save the upload queue"), [&](QString *error) {
         QSqlQuery q(m_db);
         if (!q.prepare(QStringLiteral("INSERT OR REPLACE INTO tasks (%1) VALUES (?%2)")
-                           .arg(Columns, QStringLiteral(", ?").repeated(ColumnCount - 1)))) {
+                           .arg(TaskRow::Columns,
+                                QStringLiteral(", ?").repeated(TaskRow::ColumnCount - 1)))) {
             *error = sqlText(q.lastError());
             return false;
         }
         for (const TaskRecord &r : records) {
-            bindRecord(q, r);
+            TaskRow::bind(q, r);
             if (!q.exec()) {
                 *error = sqlText(q.lastError());
                 return false;
@@ -543,11 +464,15 @@ void TaskStore::removeAll(const QList<TaskId> &ids) {
 }
 
 void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token) {
-    saveDurably(id, QStringLiteral("upload_url"), urlText(url), token);
+    saveDurably(id, QStringLiteral("upload_url"), TaskRow::urlValue(url), token);
 }
 
 void TaskStore::saveUploadParts(TaskId id, const UploadParts &parts, quint64 token) {
     saveDurably(id, QStringLiteral("parts"), QString::fromLatin1(encodeUploadParts(parts)), token);
+}
+
+void TaskStore::saveUploadsToDelete(TaskId id, const QList<QUrl> &urls, quint64 token) {
+    saveDurably(id, QStringLiteral("to_delete"), TaskRow::urlListValue(urls), token);
 }
 
 void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &value,

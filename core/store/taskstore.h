@@ -58,6 +58,8 @@ public:
     void saveUploadUrl(TaskId id, const QUrl &url, quint64 token);
     // The same for the parts of an upload sent in parallel (every part, each with its URL).
     void saveUploadParts(TaskId id, const UploadParts &parts, quint64 token);
+    // The same for the uploads a task is to delete (TaskRecord::uploadsToDelete).
+    void saveUploadsToDelete(TaskId id, const QList<QUrl> &urls, quint64 token);
 
     // "ok", or what PRAGMA integrity_check found, one problem a line.
     QString integrityCheck();

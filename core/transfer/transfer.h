@@ -47,6 +47,29 @@ struct TransferJob {
     // Only try instant upload (tus: see TusTransfer::instantDeclined): create the upload with the
     // file's hash and answer the server's proof challenge, sending none of the file's bytes.
     bool instantOnly = false;
+    // Whom the transfer works for (the scheduler's task id): named again by the answer to a
+    // creation that came after the transfer was aborted (see AbandonedUpload).
+    quint64 owner = 0;
+};
+
+// An upload the server made for a transfer that had been aborted meanwhile: its creation request
+// had all left when the abort came, so cutting it would not have kept the server from making the
+// upload, only hidden where. Its answer was awaited instead.
+struct AbandonedUpload {
+    enum class Kind {
+        Whole,   // the file's upload (one stream, or the final that joined the parts)
+        Part,    // a part of it: bytes [begin, end)
+        Attempt, // an instant attempt, made only to be deleted unless it proves the content
+    };
+    quint64 owner = 0; // TransferJob::owner
+    QUrl endpoint;
+    QUrl url; // empty: the creation made nothing (refused, or no answer in time)
+    Kind kind = Kind::Whole;
+    qint64 begin = 0;
+    qint64 end = 0;
+    // The file it holds the start of, as it was then (TransferJob): only that may go on in it.
+    qint64 fileSize = 0;
+    qint64 modifiedMs = 0;
 };
 
 // One attempt at moving one file: resolve where the server is (create, or ask its offset), then
@@ -60,7 +83,9 @@ public:
     ~Transfer() override = default;
 
     virtual void start() = 0;
-    // Stops at once (pause, cancel, shutdown); the request in flight is aborted.
+    // Stops at once (pause, cancel, shutdown); the request in flight is aborted, except a
+    // creation whose request has all left: its answer is awaited and, when it made an upload,
+    // reported by the protocol (TransferProtocol::abandonedCreationAnswered).
     virtual void abort() = 0;
     // With TransferJob::holdAfterCreate: the upload URL is safe, carry on sending.
     virtual void continueAfterCreated() = 0;
@@ -72,6 +97,11 @@ public:
 Q_SIGNALS:
     // The server created the upload; a later attempt resumes it through this URL.
     void uploadCreated(const QUrl &uploadUrl);
+    // An upload the transfer makes only for a moment and deletes itself when done with it (tus:
+    // the instant attempt before parts): to be kept as one to delete, in case the transfer never
+    // gets there (a pause, a crash). With holdAfterCreate it sends nothing more until
+    // continueAfterCreated(). When it becomes the upload after all, uploadCreated() names it.
+    void temporaryUploadCreated(const QUrl &uploadUrl);
     // The server no longer knows the upload it was given (404/410); a new one will be created.
     void uploadLost();
     // The server holds bytes [0, offset).
@@ -118,6 +148,8 @@ public:
         QMetaObject::invokeMethod(
             this, [this, endpoint] { Q_EMIT probed(endpoint); }, Qt::QueuedConnection);
     }
+    // Creations of aborted transfers whose answer is still awaited (abandonedCreationAnswered).
+    virtual int abandonedCreationsAwaited() const { return 0; }
     // Whether the server completes an upload whose content it holds from its SHA-256 (see
     // server/INSTANT-UPLOAD.md); nullopt until probe() found out, false when it could not.
     virtual std::optional<bool> offersInstantUpload(const QUrl &endpoint) const
@@ -127,6 +159,9 @@ public:
     }
 
 Q_SIGNALS:
+    // `deleted`: the server answered that the upload is gone (deleted now, or before).
     void terminated(const QUrl &uploadUrl, bool deleted);
     void probed(const QUrl &endpoint);
+    // A creation left to finish by an aborted transfer was answered (see AbandonedUpload).
+    void abandonedCreationAnswered(const AbandonedUpload &upload);
 };

@@ -52,7 +52,18 @@ void TusParallelTransfer::start()
 void TusParallelTransfer::abort()
 {
     m_finished = true;
-    dropReply();
+    // The final POST carries no body: once sent, the server joins the parts whether we wait or
+    // not. Its answer is awaited, so that the joined upload is known (AbandonedUpload).
+    if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
+        disconnect(reply, nullptr, this, nullptr);
+        AbandonedUpload upload;
+        upload.owner = m_job.owner;
+        upload.endpoint = m_job.endpoint;
+        upload.end = m_job.fileSize;
+        upload.fileSize = m_job.fileSize;
+        upload.modifiedMs = m_job.modifiedMs;
+        m_protocol->awaitAbandoned(reply, upload);
+    }
     if (m_single)
         m_single->abort();
     for (int i = 0; i < m_partTransfers.size(); ++i)
@@ -137,13 +148,15 @@ bool TusParallelTransfer::tryInstant(const TusCapabilities &caps)
     job.parts.clear();
     job.uploadUrl.clear();
     job.instantOnly = true;
-    // Nothing of the file goes out in the attempt, so its URL needs no saving first: a crash
-    // before the proof leaves an empty upload, which the server's expiry removes.
-    job.holdAfterCreate = false;
+    // The attempt's URL is saved (as one to delete) before its proof or its DELETE goes: a crash
+    // in between would leave it on the server, counting against the quota until it expired.
     m_single = std::make_unique<TusTransfer>(m_protocol, job);
     TusTransfer *attempt = m_single.get();
     auto url = std::make_shared<QUrl>();
-    connect(attempt, &Transfer::uploadCreated, this, [url](const QUrl &created) { *url = created; });
+    connect(attempt, &Transfer::uploadCreated, this, [this, url](const QUrl &created) {
+        *url = created;
+        Q_EMIT temporaryUploadCreated(created);
+    });
     connect(attempt, &TusTransfer::instantDeclined, this, [this] {
         // Let go of it outside its own signal; the parts take over.
         m_single.release()->deleteLater();
@@ -177,6 +190,12 @@ void TusParallelTransfer::startParts()
     m_partTransfers = QVector<TusTransfer *>(m_parts.size(), nullptr);
     m_chunkBegin = QVector<qint64>(m_parts.size(), -1);
     m_doneNow = QVector<bool>(m_parts.size(), false);
+    // The plan, before any part exists: a part whose creation answers only after an abort can
+    // then be given its place (AbandonedUpload).
+    QPointer<TusParallelTransfer> guard(this);
+    Q_EMIT partsConfirmed(m_parts);
+    if (!guard || m_finished)
+        return;
     pump();
 }
 

@@ -21,8 +21,10 @@ class TusTransfer;
 //
 // Parts run at most streamLimit() at once (1 until setStreamLimit raises it). When the limit is
 // lowered, a running part stops at its next chunk boundary and resumes later from the server's
-// offset. Signals in parts mode: partsCreated, chunkStarted and chunkProgressAt (in file offsets),
-// partsConfirmed, streamsChanged, then uploadCreated (the final's URL) and completed, or failed.
+// offset. Signals in parts mode: partsConfirmed (the plan), partsCreated, chunkStarted and
+// chunkProgressAt (in file offsets), partsConfirmed, streamsChanged, then uploadCreated (the
+// final's URL) and completed, or failed. The instant attempt before the parts reports its upload
+// through temporaryUploadCreated.
 // A part's failure fails the attempt (the retry resumes every part); a part the server lost is
 // created again, alone.
 class TusParallelTransfer final : public Transfer {

@@ -97,11 +97,15 @@ void TusProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
             return;
         }
     }
+    if (m_terminating.contains(uploadUrl))
+        return; // its answer reports for this call too
+    m_terminating.insert(uploadUrl);
     QNetworkRequest request = TusHttp::makeRequest(uploadUrl, headers);
     request.setTransferTimeout(TerminateTimeoutMs);
     QNetworkReply *reply = m_network->sendCustomRequest(request, QByteArrayLiteral("DELETE"));
     connect(reply, &QNetworkReply::finished, this, [this, reply, uploadUrl] {
         reply->deleteLater();
+        m_terminating.remove(uploadUrl);
         const int status = TusHttp::httpStatus(reply);
         // 404/410: nothing is left on the server either, which is what termination is for.
         const bool deleted = status == 204 || status == 200 || status == 404 || status == 410;
@@ -109,6 +113,38 @@ void TusProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
         m_uploadEndpoints.remove(uploadUrl);
         Q_EMIT terminated(uploadUrl, deleted);
     });
+}
+
+void TusProtocol::awaitAbandoned(QNetworkReply *reply, const AbandonedUpload &upload)
+{
+    // As long as a termination is given: a server that takes longer is not answering.
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, reply, &QNetworkReply::abort);
+    deadline->start(TerminateTimeoutMs);
+    ++m_awaited;
+    const auto answered = [this, reply, upload] {
+        reply->deleteLater();
+        --m_awaited;
+        const int status = TusHttp::httpStatus(reply);
+        const QByteArray location = reply->rawHeader("Location").trimmed();
+        const QUrl url = upload.endpoint.resolved(QUrl::fromEncoded(location));
+        AbandonedUpload answer = upload;
+        if (status >= 200 && status < 300 && !location.isEmpty()
+            && TusHttp::urlProblem(url).isEmpty()) {
+            qCDebug(lcTus) << "an abandoned creation made" << url;
+            rememberUpload(url, upload.endpoint);
+            answer.url = url;
+        } else {
+            qCDebug(lcTus) << "an abandoned creation made nothing: HTTP" << status
+                           << reply->error();
+        }
+        Q_EMIT abandonedCreationAnswered(answer);
+    };
+    if (reply->isFinished())
+        QMetaObject::invokeMethod(this, answered, Qt::QueuedConnection);
+    else
+        connect(reply, &QNetworkReply::finished, this, answered);
 }
 
 // Discovery shared by every transfer to an endpoint, and by the scheduler deciding whether hashing

@@ -32,6 +32,7 @@ public:
     explicit TusProtocol(QNetworkAccessManager *network, QObject *parent = nullptr);
 
     std::unique_ptr<Transfer> createTransfer(const TransferJob &job) override;
+    // One DELETE per upload at a time: asked again while one is on its way, it reports that one.
     void terminate(const QUrl &uploadUrl, const HttpHeaders &headers) override;
     // One OPTIONS per endpoint, shared with the transfers (tusprotocolprobe.cpp).
     void probe(const QUrl &endpoint, const HttpHeaders &headers) override;
@@ -48,6 +49,10 @@ public:
     static TusCapabilities capabilitiesFrom(const QNetworkReply *reply);
     // Which endpoint an upload URL was created at, so termination knows its capabilities.
     void rememberUpload(const QUrl &uploadUrl, const QUrl &endpoint);
+    // Takes over the creation request of an aborted transfer and awaits its answer (bounded),
+    // which abandonedCreationAnswered() reports.
+    void awaitAbandoned(QNetworkReply *reply, const AbandonedUpload &upload);
+    int abandonedCreationsAwaited() const override { return m_awaited; }
 
 private:
     QNetworkAccessManager *m_network;
@@ -56,4 +61,6 @@ private:
     QHash<QUrl, QUrl> m_uploadEndpoints;
     QSet<QUrl> m_probing;     // endpoints whose OPTIONS is on its way
     QSet<QUrl> m_probeFailed; // endpoints that did not answer OPTIONS with 2xx and tus 1.0
+    QSet<QUrl> m_terminating; // uploads whose DELETE is on its way
+    int m_awaited = 0;        // awaitAbandoned() replies not answered yet
 };

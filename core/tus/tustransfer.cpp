@@ -63,8 +63,37 @@ void TusTransfer::abort()
 {
     m_finished = true;
     disconnect(m_probed);
+    letCreationFinish();
     dropReply();
     m_lease.release();
+}
+
+void TusTransfer::letCreationFinish()
+{
+    // A creation whose request has all left is made on the server whether we wait or not; cut
+    // now, its Location would never be known, and the upload would count against the user's
+    // quota until it expired. So it is answered after all (TusProtocol::awaitAbandoned). One
+    // whose body is still going is cut: hoistd drops a creation cut short (a server that keeps
+    // what arrived, as @tus/server does, keeps that upload until it expires).
+    QNetworkReply *reply = m_reply;
+    if (!reply || m_handler != &TusTransfer::onCreateFinished
+        || m_chunkSent < m_chunkEnd - m_chunkBegin)
+        return;
+    m_reply = nullptr;
+    disconnect(reply, nullptr, this, nullptr);
+    disconnect(reply, nullptr, &m_stallTimer, nullptr);
+    AbandonedUpload upload;
+    upload.owner = m_job.owner;
+    upload.endpoint = m_job.endpoint;
+    upload.fileSize = m_job.fileSize;
+    upload.modifiedMs = m_job.modifiedMs;
+    upload.begin = m_base;
+    upload.end = m_base + m_length;
+    upload.kind = m_job.instantOnly ? AbandonedUpload::Kind::Attempt
+                  : m_partial       ? AbandonedUpload::Kind::Part
+                                    : AbandonedUpload::Kind::Whole;
+    qCDebug(lcTus) << "aborted while creating; awaiting the answer" << m_job.endpoint;
+    m_protocol->awaitAbandoned(reply, upload);
 }
 
 QNetworkAccessManager *TusTransfer::network()
@@ -421,6 +450,7 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
 void TusTransfer::track(QNetworkReply *reply, Handler handler)
 {
     m_reply = reply;
+    m_handler = handler;
     // Qt's HTTP/1 client leaves Nagle on; every body's last segment would wait for a delayed
     // ACK (lowdelay.h). New connections get it when they start; reused ones have it already,
     // unless that start raced with the socket's creation, which the call here mends.

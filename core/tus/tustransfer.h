@@ -107,6 +107,8 @@ private:
     // Sends through the network manager, owns the reply and routes its end to `handler`.
     void track(QNetworkReply *reply, Handler handler);
     void dropReply();
+    // On abort: hands a creation whose request has all left to the protocol, to be answered.
+    void letCreationFinish();
     // Emits offsetConfirmed; false when the transfer was aborted or deleted meanwhile.
     bool confirm(qint64 offset);
     bool checkFileUnchanged();
@@ -141,6 +143,7 @@ private:
     bool m_conflictHead = false; // a 409 was answered with a HEAD, no PATCH succeeded since
     QMetaObject::Connection m_probed; // waiting for the protocol's probe
     QPointer<QNetworkReply> m_reply;
+    Handler m_handler = nullptr; // where m_reply's end goes
     QPointer<FileRangeDevice> m_body;
     std::shared_ptr<std::atomic_bool> m_proofCancel; // the proof being computed
     QTimer m_stallTimer;
