@@ -1,10 +1,10 @@
 // The window's controls for a long queue: the filter bar (states with counts, names), the order
 // of names, the speed limits (all uploads, the selected ones) and the per-server limit. The rows
 // come from a restored queue: nothing here needs a server.
+#include "columnchooser.h"
 #include "filterbar.h"
 #include "limitcontrols.h"
 #include "mainwindow.h"
-#include "columnchooser.h"
 #include "ratelimitmenu.h"
 #include "taskrecord.h"
 #include "tusprotocol.h"
@@ -20,6 +20,7 @@
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void commandLineLimitsWinOverRemembered();
     void smallWindowKeepsServerFieldAndColumns();
     void hiddenColumnsAreRemembered();
+    void keyboardReachesEverything();
 
 private:
     void makeWindow();
@@ -176,6 +178,58 @@ void tst_WindowControls::hiddenColumnsAreRemembered()
     QVERIFY(header->isSectionHidden(UploadTableModel::Server));
     m_window->columnChooser()->setHidden(UploadTableModel::Server, false);
     QVERIFY(!header->isSectionHidden(UploadTableModel::Server));
+}
+
+void tst_WindowControls::keyboardReachesEverything()
+{
+    makeWindow();
+    m_window->resize(800, 500);
+    m_window->show();
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    UploadTableView *view = m_window->view();
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 5);
+    view->setFocus();
+    view->setCurrentIndex(m_window->proxy()->index(2, UploadTableModel::State));
+
+    // Home and End: the first and the last row, in the same column.
+    QTest::keyClick(view, Qt::Key_End);
+    QCOMPARE(view->currentIndex().row(), 4);
+    QCOMPARE(view->currentIndex().column(), int(UploadTableModel::State));
+    QTest::keyClick(view, Qt::Key_Home);
+    QCOMPARE(view->currentIndex().row(), 0);
+
+    // Tab leaves the table; Ctrl+L and Ctrl+F reach the server and the name filter.
+    QTest::keyClick(view, Qt::Key_Tab);
+    QVERIFY(!view->hasFocus());
+    QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
+    QTRY_VERIFY(m_window->endpointEdit()->hasFocus());
+    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(m_window->filterBar()->nameEdit()->hasFocus());
+
+    // Every column can be reached by keyboard at 800x500: moving right from the first column
+    // walks every shown one, and none lies beyond the viewport.
+    view->setFocus();
+    view->setCurrentIndex(m_window->proxy()->index(0, UploadTableModel::Name));
+    QHeaderView *header = view->horizontalHeader();
+    int shown = 0;
+    for (int c = 0; c < header->count(); ++c)
+        shown += header->isSectionHidden(c) ? 0 : 1;
+    QList<int> visited{view->currentIndex().column()};
+    for (int i = 1; i < shown; ++i) {
+        QTest::keyClick(view, Qt::Key_Right);
+        visited << view->currentIndex().column();
+        QVERIFY(view->visualRect(view->currentIndex()).right() <= view->viewport()->width());
+    }
+    QCOMPARE(QSet<int>(visited.cbegin(), visited.cend()).size(), shown);
+
+    // The painted columns speak.
+    const QModelIndex first = m_window->proxy()->index(0, 0);
+    for (const int column : {int(UploadTableModel::Progress), int(UploadTableModel::Chunks),
+                             int(UploadTableModel::Actions)}) {
+        const QString said = first.siblingAtColumn(column).data(Qt::AccessibleTextRole).toString();
+        QVERIFY2(!said.isEmpty(), qPrintable(QString::number(column)));
+    }
 }
 
 RateLimitMenu *tst_WindowControls::menuNamed(const QString &name) const

@@ -94,6 +94,22 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
     updateTotals(m_scheduler->totals());
 
+    // Keys to the fields: Ctrl+F the name filter, Ctrl+L the server.
+    auto *findName = new QAction(tr("Filter by name"), this);
+    findName->setShortcut(QKeySequence::Find);
+    connect(findName, &QAction::triggered, this, [this] {
+        m_filter->nameEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_filter->nameEdit()->selectAll();
+    });
+    addAction(findName);
+    auto *editServer = new QAction(tr("Server"), this);
+    editServer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(editServer, &QAction::triggered, this, [this] {
+        m_endpoint->setFocus(Qt::ShortcutFocusReason);
+        m_endpoint->selectAll();
+    });
+    addAction(editServer);
+
     m_confirmCancel = [this](int count, int sent) {
         // Only say bytes are deleted when some were sent.
         const QString what = sent == 0 ? tr("Nothing of them was sent yet.")
@@ -208,11 +224,25 @@ void MainWindow::buildToolBar()
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
-    bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles);
-    bar->addAction(Icons::addFolder(), tr("Add folder…"), this, &MainWindow::addFolder);
+    // Every toolbar action has a shortcut, shown in its tooltip.
+    const auto withShortcut = [](QAction *action, const QKeySequence &keys) {
+        action->setShortcut(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(
+            action->text().remove(QChar(0x2026)), keys.toString(QKeySequence::NativeText)));
+    };
+    withShortcut(bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles),
+                 QKeySequence::Open);
+    withShortcut(
+        bar->addAction(Icons::addFolder(), tr("Add folder…"), this, &MainWindow::addFolder),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     bar->addSeparator();
-    bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
-    bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler, &UploadScheduler::resumeAll);
+    withShortcut(
+        bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    withShortcut(bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler,
+                                &UploadScheduler::resumeAll),
+                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     // "Clear finished" clears what is done; its menu also clears what failed.
     QAction *clear = bar->addAction(Icons::clear(), tr("Clear finished"), this,
                                     [this] { m_scheduler->clearFinished(); });

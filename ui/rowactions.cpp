@@ -20,14 +20,15 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     , m_selection(std::move(selection))
     , m_cancel(std::move(cancel))
 {
-    m_pause = new QAction(Icons::pause(), tr("Pause"), this);
+    // Space toggles both (m_toggle below); the menu says so.
+    m_pause = new QAction(Icons::pause(), tr("Pause") + QLatin1String("\tSpace"), this);
     connect(m_pause, &QAction::triggered, this, [this] {
         forSelected([this](TaskId id, TaskState state) {
             if (state == TaskState::Waiting || state == TaskState::Uploading)
                 m_scheduler->pause(id);
         });
     });
-    m_resume = new QAction(Icons::resume(), tr("Resume"), this);
+    m_resume = new QAction(Icons::resume(), tr("Resume") + QLatin1String("\tSpace"), this);
     connect(m_resume, &QAction::triggered, this, [this] {
         forSelected([this](TaskId id, TaskState state) {
             if (state == TaskState::Paused)
@@ -35,6 +36,9 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
         });
     });
     m_retry = new QAction(Icons::retry(), tr("Retry"), this);
+    m_retry->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_retry->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_retry);
     connect(m_retry, &QAction::triggered, this, [this] {
         forSelected([this](TaskId id, TaskState state) {
             if (state == TaskState::Error)
@@ -43,6 +47,9 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     });
     m_sendToCurrent = new QAction(tr("Send to current server"), this);
     m_sendToCurrent->setObjectName(QStringLiteral("sendToCurrentServer"));
+    m_sendToCurrent->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_sendToCurrent->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_sendToCurrent);
     connect(m_sendToCurrent, &QAction::triggered, this, &RowActions::sendToCurrentServer);
 
     // Shortcuts live on the table, so typing in the endpoint field never pauses anything.

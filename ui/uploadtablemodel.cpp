@@ -123,6 +123,7 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole: return displayText(task, column);
     case Qt::ToolTipRole: return toolTip(task, column);
+    case Qt::AccessibleTextRole: return accessibleText(task, column);
     case Qt::TextAlignmentRole: {
         const bool number = column == Size || column == Speed || column == TimeLeft;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight | Qt::AlignVCenter
@@ -222,6 +223,25 @@ QVariant UploadTableModel::sortValue(const UploadTask &task, int column) const
     case Count: break;
     }
     return {};
+}
+
+QString UploadTableModel::accessibleText(const UploadTask &task, int column) const
+{
+    // What a screen reader says for the columns that are painted rather than written.
+    switch (Column(column)) {
+    case Progress: return tr("%1 uploaded").arg(displayText(task, column));
+    case Chunks: return toolTip(task, column);
+    case Actions:
+        switch (task.state()) {
+        case TaskState::Waiting:
+        case TaskState::Uploading: return tr("Buttons: pause, cancel");
+        case TaskState::Paused: return tr("Buttons: resume, cancel");
+        case TaskState::Error: return tr("Buttons: retry, cancel");
+        case TaskState::Success: return tr("No buttons");
+        }
+        return {};
+    default: return displayText(task, column);
+    }
 }
 
 QString UploadTableModel::serverText(const QUrl &endpoint)

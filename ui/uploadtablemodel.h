@@ -70,6 +70,8 @@ public:
     static QString stateText(const UploadTask &task, qint64 nowMs);
     // The Server column: "127.0.0.1:1080/files", "https://tus.example.com/files".
     static QString serverText(const QUrl &endpoint);
+    // Qt::AccessibleTextRole: the painted columns (progress, chunks, buttons) in words.
+    QString accessibleText(const UploadTask &task, int column) const;
 
 private:
     // What was last shown for a row; diffed on flush to find the columns that changed.

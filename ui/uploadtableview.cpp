@@ -21,6 +21,18 @@ UploadTableView::UploadTableView(QWidget *parent)
     setDropIndicatorShown(false);
     setMouseTracking(true);
     viewport()->setAttribute(Qt::WA_Hover);
+    // Tab leaves the table for the next field instead of walking its cells for ever.
+    setTabKeyNavigation(false);
+}
+
+QModelIndex UploadTableView::moveCursor(CursorAction action, Qt::KeyboardModifiers modifiers)
+{
+    if ((action == MoveHome || action == MoveEnd) && model() && model()->rowCount() > 0) {
+        const int column = currentIndex().isValid() ? currentIndex().column() : 0;
+        const int row = action == MoveHome ? 0 : model()->rowCount() - 1;
+        return model()->index(row, column);
+    }
+    return QTableView::moveCursor(action, modifiers);
 }
 
 void UploadTableView::setEmptyHint(const QString &hint)
