@@ -84,6 +84,16 @@ void ActionsDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
                               : QPoint(-1, -1);
     for (int i = 0; i < actions.size(); ++i) {
         const QRect rect = buttonRect(option.rect, i);
+        if (option.state & QStyle::State_Selected) {
+            // Coloured icons vanish on the selection's colour: each sits on a chip of the
+            // view's base colour there.
+            painter->save();
+            painter->setRenderHint(QPainter::Antialiasing);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(option.palette.color(QPalette::Base));
+            painter->drawRoundedRect(QRectF(rect).adjusted(1, 1, -1, -1), 4, 4);
+            painter->restore();
+        }
         if (rect.contains(cursor)) {
             QStyleOption panel;
             panel.initFrom(widget);

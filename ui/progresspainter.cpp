@@ -23,11 +23,13 @@ void ProgressPainter::paint(QPainter *painter, const QStyleOptionViewItem &optio
     bar.fontMetrics = option.fontMetrics;
     bar.direction = option.direction;
     // Without State_Horizontal, Qt 6 styles draw the bar outside the cell.
-    bar.state = QStyle::State_Horizontal;
-    if (enabled)
-        bar.state |= QStyle::State_Enabled;
-    else
-        bar.palette.setCurrentColorGroup(QPalette::Disabled);
+    // A paused bar greys its fill, never its text: the disabled palette's light grey text was
+    // unreadable, more so on a selected row.
+    bar.state = QStyle::State_Horizontal | QStyle::State_Enabled;
+    if (!enabled) {
+        bar.palette.setColor(QPalette::Highlight,
+                             option.palette.color(QPalette::Disabled, QPalette::Highlight));
+    }
     bar.minimum = 0;
     bar.maximum = steps;
     bar.progress = int(std::lround(std::clamp(fraction, 0.0, 1.0) * steps));
