@@ -4,11 +4,12 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocalSocket>
-#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 
 #include <unistd.h>
+
+#include <memory>
 
 namespace {
 constexpr qint64 MaxMessageBytes = 16 * 1024 * 1024; // a million paths; more is not a person
@@ -69,15 +70,10 @@ bool InstanceChannel::listen(QString *error)
 void InstanceChannel::accept()
 {
     while (QLocalSocket *socket = m_server.nextPendingConnection()) {
-        auto *buffer = new QByteArray;
-        QPointer<QLocalSocket> guard(socket);
+        auto buffer = std::make_shared<QByteArray>();
         connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
-        connect(socket, &QObject::destroyed, this, [buffer] { delete buffer; });
         // A client that never finishes its message is dropped, never waited on for ever.
-        QTimer::singleShot(ClientDeadlineMs, socket, [guard] {
-            if (guard)
-                guard->abort();
-        });
+        QTimer::singleShot(ClientDeadlineMs, socket, [socket] { socket->abort(); });
         connect(socket, &QLocalSocket::readyRead, this, [this, socket, buffer] {
             *buffer += socket->readAll();
             if (buffer->size() > MaxMessageBytes) {

@@ -2,6 +2,8 @@
 
 #include <QCommandLineParser>
 
+#include <limits>
+
 std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
 {
     QString host;
@@ -163,29 +165,43 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         *error = QStringLiteral("--data needs a directory");
         return std::nullopt;
     }
-    bool ok = true;
-    if (parser.isSet(maxSize)) {
-        options.maxSize = parser.value(maxSize).toLongLong(&ok);
-        if (!ok || options.maxSize < 0) {
-            *error = QStringLiteral("--max-size wants a number of bytes");
-            return std::nullopt;
+    // Whole-number options: absent leaves the default; present must be a number >= `min`.
+    constexpr qint64 IntMax = std::numeric_limits<int>::max();
+    const auto number = [&](const QCommandLineOption &option, qint64 min, const char *wants,
+                            qint64 *out, qint64 max = std::numeric_limits<qint64>::max()) {
+        if (!parser.isSet(option))
+            return true;
+        bool ok = false;
+        const qint64 value = parser.value(option).toLongLong(&ok);
+        if (!ok || value < min || value > max) {
+            *error = QStringLiteral("--%1 wants %2").arg(option.names().constFirst(),
+                                                         QLatin1String(wants));
+            return false;
         }
-    }
-    if (parser.isSet(expire)) {
-        const qint64 seconds = parser.value(expire).toLongLong(&ok);
-        if (!ok || seconds <= 0) {
-            *error = QStringLiteral("--expire-after wants a positive number of seconds");
-            return std::nullopt;
-        }
-        options.expireAfter = std::chrono::seconds(seconds);
-    }
-    if (parser.isSet(maxUnfinished)) {
-        options.maxUnfinished = parser.value(maxUnfinished).toInt(&ok);
-        if (!ok || options.maxUnfinished < 0) {
-            *error = QStringLiteral("--max-unfinished wants a number of uploads, 0 or more");
-            return std::nullopt;
-        }
-    }
+        *out = value;
+        return true;
+    };
+    qint64 expireSeconds = options.expireAfter.count();
+    qint64 unfinished = options.maxUnfinished;
+    qint64 attempts = options.instantAttempts;
+    qint64 connections = options.http.maxConnections;
+    qint64 perAddressLimit = options.http.maxConnectionsPerAddress;
+    qint64 headerSeconds = 0;
+    if (!number(maxSize, 0, "a number of bytes", &options.maxSize)
+        || !number(expire, 1, "a positive number of seconds", &expireSeconds)
+        || !number(maxUnfinished, 0, "a number of uploads, 0 or more", &unfinished, IntMax)
+        || !number(instantAttempts, 0, "a number, 0 or more", &attempts, IntMax)
+        || !number(maxConnections, 1, "a positive number", &connections, IntMax)
+        || !number(perAddress, 0, "a number (0: no limit)", &perAddressLimit, IntMax)
+        || !number(headerTimeout, 0, "a number of seconds (0: none)", &headerSeconds, IntMax))
+        return std::nullopt;
+    options.expireAfter = std::chrono::seconds(expireSeconds);
+    options.maxUnfinished = int(unfinished);
+    options.instantAttempts = int(attempts);
+    options.http.maxConnections = int(connections);
+    options.http.maxConnectionsPerAddress = int(perAddressLimit);
+    if (parser.isSet(headerTimeout))
+        options.http.headerTimeout = std::chrono::seconds(headerSeconds);
     if (parser.isSet(keepFinished)) {
         const auto duration = parseDuration(parser.value(keepFinished));
         if (!duration) {
@@ -196,37 +212,6 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         }
         options.keepFinished = *duration;
     }
-    if (parser.isSet(instantAttempts)) {
-        options.instantAttempts = parser.value(instantAttempts).toInt(&ok);
-        if (!ok || options.instantAttempts < 0) {
-            *error = QStringLiteral("--instant-attempts wants a number, 0 or more");
-            return std::nullopt;
-        }
-    }
     options.verbose = parser.isSet(verbose);
-    if (parser.isSet(maxConnections)) {
-        const int n = parser.value(maxConnections).toInt(&ok);
-        if (!ok || n < 1) {
-            *error = QStringLiteral("--max-connections wants a positive number");
-            return std::nullopt;
-        }
-        options.http.maxConnections = n;
-    }
-    if (parser.isSet(perAddress)) {
-        const int n = parser.value(perAddress).toInt(&ok);
-        if (!ok || n < 0) {
-            *error = QStringLiteral("--max-connections-per-address wants a number (0: no limit)");
-            return std::nullopt;
-        }
-        options.http.maxConnectionsPerAddress = n;
-    }
-    if (parser.isSet(headerTimeout)) {
-        const int seconds = parser.value(headerTimeout).toInt(&ok);
-        if (!ok || seconds < 0) {
-            *error = QStringLiteral("--header-timeout wants a number of seconds (0: none)");
-            return std::nullopt;
-        }
-        options.http.headerTimeout = std::chrono::seconds(seconds);
-    }
     return options;
 }

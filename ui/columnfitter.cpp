@@ -6,22 +6,15 @@
 #include <QTableView>
 
 ColumnFitter::ColumnFitter(QTableView *view, QList<Column> columns, int nameSection,
-                           int minNameWidth, QObject *parent)
+                           int minNameWidth, ChosenHidden chosenHidden, QObject *parent)
     : QObject(parent)
     , m_view(view)
     , m_columns(std::move(columns))
+    , m_chosenHidden(std::move(chosenHidden))
     , m_name(nameSection)
     , m_minName(minNameWidth)
 {
     view->viewport()->installEventFilter(this);
-}
-
-void ColumnFitter::setChosenHidden(int section, bool hidden)
-{
-    m_chosenHidden.removeAll(section);
-    if (hidden)
-        m_chosenHidden << section;
-    fit();
 }
 
 bool ColumnFitter::eventFilter(QObject *watched, QEvent *event)
@@ -42,9 +35,10 @@ void ColumnFitter::fit()
         if (!fitted && c != m_name && !header->isSectionHidden(c))
             room -= header->sectionSize(c);
     }
+    const QList<int> chosenHidden = m_chosenHidden();
     QList<Column> shown;
     for (const Column &c : std::as_const(m_columns)) {
-        if (!m_chosenHidden.contains(c.section))
+        if (!chosenHidden.contains(c.section))
             shown << c;
     }
     // Fold the least important away until the rest fit at MinShare of their width.
@@ -64,6 +58,6 @@ void ColumnFitter::fit()
     }
     for (const Column &c : std::as_const(folded))
         header->setSectionHidden(c.section, true);
-    for (const int section : std::as_const(m_chosenHidden))
+    for (const int section : chosenHidden)
         header->setSectionHidden(section, true);
 }

@@ -3,6 +3,8 @@
 #include <QList>
 #include <QObject>
 
+#include <functional>
+
 class QHeaderView;
 class QTableView;
 
@@ -17,13 +19,13 @@ public:
         int section;
         int preferred; // width with room to spare
     };
+    // What the person hid (ColumnChooser::hidden): never shown by fitting.
+    using ChosenHidden = std::function<QList<int>()>;
     // `columns`: the ones that may narrow, most important first (the last folds away first).
     // `nameSection` keeps at least `minNameWidth`.
     ColumnFitter(QTableView *view, QList<Column> columns, int nameSection, int minNameWidth,
-                 QObject *parent = nullptr);
+                 ChosenHidden chosenHidden, QObject *parent = nullptr);
 
-    // Hidden by the person (ColumnChooser): never shown by fitting.
-    void setChosenHidden(int section, bool hidden);
     void fit();
 
     // Narrow columns keep at least this share of their preferred width before one folds.
@@ -35,7 +37,7 @@ protected:
 private:
     QTableView *m_view;
     QList<Column> m_columns;
-    QList<int> m_chosenHidden;
+    ChosenHidden m_chosenHidden;
     int m_name;
     int m_minName;
 };

@@ -182,12 +182,10 @@ void MainWindow::buildTable()
     // Right-click on the header: which columns show (remembered). The name and the buttons stay.
     m_columns = new ColumnChooser(header, QStringLiteral("hiddenColumns"),
                                   {UploadTableModel::Name, UploadTableModel::Actions}, this);
-    m_fitter = new ColumnFitter(m_view, QList<ColumnFitter::Column>(std::begin(fittedColumns),
-                                                                    std::end(fittedColumns)),
-                                UploadTableModel::Name, minNameWidth, this);
-    for (const int column : m_columns->hidden())
-        m_fitter->setChosenHidden(column, true);
-    connect(m_columns, &ColumnChooser::hiddenChanged, m_fitter, &ColumnFitter::setChosenHidden);
+    m_fitter = new ColumnFitter(
+        m_view, QList<ColumnFitter::Column>(std::begin(fittedColumns), std::end(fittedColumns)),
+        UploadTableModel::Name, minNameWidth, [this] { return m_columns->hidden(); }, this);
+    connect(m_columns, &ColumnChooser::hiddenChanged, m_fitter, &ColumnFitter::fit);
     m_fitter->fit();
 
     m_view->setItemDelegateForColumn(UploadTableModel::Progress, new ProgressDelegate(m_view));

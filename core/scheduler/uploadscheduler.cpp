@@ -310,9 +310,7 @@ void UploadScheduler::cancel(TaskId id)
         return;
     stopTransfer(task);
     if (task->m_state != TaskState::Success) {
-        if (!task->m_uploadUrl.isEmpty())
-            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-        terminateParts(task);
+        terminateUploads(task);
     }
     removeTasks({id});
     requestSchedule();
@@ -327,17 +325,10 @@ void UploadScheduler::retry(TaskId id)
         || task->m_errorKind == TransferError::Kind::FileUnreadable) {
         // The person wants what the file holds now: a fresh upload, never the new bytes
         // appended to the old one.
-        if (!task->m_uploadUrl.isEmpty())
-            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-        terminateParts(task);
+        terminateUploads(task);
         m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
     }
-    task->m_retries = 0;
-    task->m_retryAtMs = 0;
-    task->m_errorKind = TransferError::Kind::None;
-    task->m_errorMessage.clear();
-    task->m_errorDetail.clear();
-    task->m_statusNote.clear();
+    task->clearFailure();
     setState(task, TaskState::Waiting);
     requestSchedule();
 }
@@ -352,19 +343,12 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
         if (!task || task->m_endpoint == endpoint
             || (task->m_state != TaskState::Error && task->m_state != TaskState::Paused))
             continue;
-        if (!task->m_uploadUrl.isEmpty())
-            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-        terminateParts(task);
+        terminateUploads(task);
         m_preparer->cancel(id);
         m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
         task->m_endpoint = endpoint;
         task->m_lane = m_lanes.laneFor(endpoint);
-        task->m_retries = 0;
-        task->m_retryAtMs = 0;
-        task->m_errorKind = TransferError::Kind::None;
-        task->m_errorMessage.clear();
-        task->m_errorDetail.clear();
-        task->m_statusNote.clear();
+        task->clearFailure();
         setState(task, TaskState::Waiting); // saves the new endpoint with the state
         ++moved;
     }
@@ -416,9 +400,7 @@ void UploadScheduler::clearFailed()
     const QList<TaskId> failed = m_tasks.idsIn(TaskState::Error);
     for (const TaskId id : failed) {
         UploadTask *task = find(id);
-        if (!task->m_uploadUrl.isEmpty())
-            m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
-        terminateParts(task);
+        terminateUploads(task);
     }
     removeTasks(failed);
 }
@@ -789,8 +771,10 @@ void UploadScheduler::balanceStreams()
     }
 }
 
-void UploadScheduler::terminateParts(UploadTask *task)
+void UploadScheduler::terminateUploads(UploadTask *task)
 {
+    if (!task->m_uploadUrl.isEmpty())
+        m_protocol->terminate(task->m_uploadUrl, headersFor(task->m_endpoint));
     for (const UploadPart &part : std::as_const(task->m_parts)) {
         if (!part.url.isEmpty())
             m_protocol->terminate(part.url, headersFor(task->m_endpoint));

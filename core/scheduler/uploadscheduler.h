@@ -184,7 +184,8 @@ private:
     void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
                     Priority priority);
     void balanceStreams();
-    void terminateParts(UploadTask *task);
+    // Deletes what the task holds on its server (its upload, its parts) and forgets the parts.
+    void terminateUploads(UploadTask *task);
     void onTransferFailed(UploadTask *task, const TransferError &error);
     void onTransferCompleted(UploadTask *task);
     void fail(UploadTask *task, const TransferError &error);

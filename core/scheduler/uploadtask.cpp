@@ -203,6 +203,16 @@ void UploadTask::updateSpeed(qint64 nowMs)
     m_speed = m_rate.bytesPerSecond(nowMs);
 }
 
+void UploadTask::clearFailure()
+{
+    m_retries = 0;
+    m_retryAtMs = 0;
+    m_errorKind = TransferError::Kind::None;
+    m_errorMessage.clear();
+    m_errorDetail.clear();
+    m_statusNote.clear();
+}
+
 void UploadTask::restartWithCurrentFile(bool fingerprint)
 {
     const QFileInfo info(m_path);

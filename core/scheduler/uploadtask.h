@@ -101,6 +101,8 @@ private:
     // A failed upload begins again with what the file holds now: a fresh upload (the caller ends
     // the old one), its size, time and fingerprint read anew.
     void restartWithCurrentFile(bool fingerprint);
+    // Forgets a failure and its retries: the task starts its tries afresh.
+    void clearFailure();
 
     // Byte accounting, from what the transfer reports (file offsets; now in ms).
     void resetProgress();
