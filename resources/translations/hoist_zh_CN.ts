@@ -555,7 +555,7 @@ Try &apos;%1 --help&apos; for more information.
     <name>RateLimitMenu</name>
     <message>
         <source>No limit</source>
-        <translation>不限速</translation>
+        <translation>不限</translation>
     </message>
     <message>
         <source>Custom…</source>
