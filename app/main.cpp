@@ -5,6 +5,7 @@
 #include "headlessrunner.h"
 #include "instancechannel.h"
 #include "keychainsecretstore.h"
+#include "languageloader.h"
 #include "mainwindow.h"
 #include "storethread.h"
 #include "tokenkeeper.h"
@@ -16,6 +17,7 @@
 #include <QLoggingCategory>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTextStream>
 
@@ -98,6 +100,8 @@ bool openStore(StoreThread &store, QString *problem, QString *notice, QList<Task
 int runHeadless(int &argc, char **argv, const AppOptions &options)
 {
     QCoreApplication app(argc, argv);
+    LanguageLoader language;
+    language.installFrom(QSettings());
     QTextStream out(stdout);
     QTextStream err(stderr);
     // Only with --state-dir: scripts choose where their queue lives (and two scripts never
@@ -138,6 +142,8 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
 int runWindow(int &argc, char **argv, CommandLineResult result)
 {
     QApplication app(argc, argv);
+    LanguageLoader language;
+    language.installFrom(QSettings());
     if (!result.ok())
         result = parseCommandLine(QCoreApplication::arguments());
     if (!result.ok())
@@ -150,8 +156,10 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     // A window already open on this queue takes the paths and comes to the front.
     InstanceChannel channel(stateDir);
     if (channel.handOver(options.paths)) {
-        std::fprintf(stderr, "hoist: handed %d path(s) to the Hoist window already open\n",
-                     int(options.paths.size()));
+        std::fputs(qPrintable(QCoreApplication::translate(
+                       "main", "hoist: handed %n path(s) to the Hoist window already open\n",
+                       nullptr, int(options.paths.size()))),
+                   stderr);
         return 0;
     }
     QString channelProblem;
@@ -208,6 +216,16 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     return app.exec();
 }
 
+// Help and usage errors in the person's language: the translators need an application object,
+// which needs no display; so the arguments are parsed once more with one.
+int reportTranslated(int &argc, char **argv, const QStringList &arguments)
+{
+    QCoreApplication app(argc, argv);
+    LanguageLoader language;
+    language.installFrom(QSettings());
+    return report(parseCommandLine(arguments));
+}
+
 // Without a display Qt would abort with "Reinstalling the application may fix this problem".
 bool noDisplay(const QStringList &arguments)
 {
@@ -230,18 +248,22 @@ int main(int argc, char **argv)
     const QStringList arguments = rawArguments(argc, argv);
     const CommandLineResult result = parseCommandLine(arguments);
     if (result.status == CommandLineResult::Status::Exit)
-        return report(result);
+        return reportTranslated(argc, argv, arguments);
     if (wantsHeadless(arguments)) {
         if (!result.ok())
-            return report(result);
+            return reportTranslated(argc, argv, arguments);
         return runHeadless(argc, argv, result.options);
     }
     if (!result.ok() && !hasSingleDashWord(arguments))
-        return report(result);
+        return reportTranslated(argc, argv, arguments);
     if (noDisplay(arguments)) {
-        std::fputs("hoist: there is no display to open a window on (neither DISPLAY nor "
-                   "WAYLAND_DISPLAY is set).\nTo upload from a terminal: hoist --headless -e URL "
-                   "PATH... (see hoist --help)\n",
+        QCoreApplication app(argc, argv);
+        LanguageLoader language;
+        language.installFrom(QSettings());
+        std::fputs(qPrintable(QCoreApplication::translate(
+                       "main", "hoist: there is no display to open a window on (neither DISPLAY "
+                               "nor WAYLAND_DISPLAY is set).\nTo upload from a terminal: hoist "
+                               "--headless -e URL PATH... (see hoist --help)\n")),
                    stderr);
         return 1;
     }

@@ -8,17 +8,21 @@ DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
   libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n python3
   nodejs npm curl time
   nginx
   radosgw ceph-mon ceph-osd ceph-common awscli
-  xvfb xauth xdotool imagemagick fonts-dejavu-core
+  xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
+# qt6-tools-dev/qt6-l10n-tools: lupdate and lrelease (the translations are compiled into the
+# binary); qt6-translations-l10n: Qt's own texts (standard buttons) in the chosen language.
 APP_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
   libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
 )
 APP_ONLY=0
 if [ "${1:-}" = "--app" ]; then

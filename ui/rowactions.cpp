@@ -12,6 +12,14 @@
 #include <QGuiApplication>
 #include <QMenu>
 
+namespace {
+// The key's name in the person's language (qtbase's catalogue: "空格").
+QString spaceKey()
+{
+    return QKeySequence(Qt::Key_Space).toString(QKeySequence::NativeText);
+}
+} // namespace
+
 RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Selection selection,
                        Cancel cancel, QObject *parent)
     : QObject(parent)
@@ -21,14 +29,14 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     , m_cancel(std::move(cancel))
 {
     // Space toggles both (m_toggle below); the menu says so.
-    m_pause = new QAction(Icons::pause(), tr("Pause") + QLatin1String("\tSpace"), this);
+    m_pause = new QAction(Icons::pause(), tr("Pause") + QLatin1Char('\t') + spaceKey(), this);
     connect(m_pause, &QAction::triggered, this, [this] {
         forSelected([this](TaskId id, TaskState state) {
             if (state == TaskState::Waiting || state == TaskState::Uploading)
                 m_scheduler->pause(id);
         });
     });
-    m_resume = new QAction(Icons::resume(), tr("Resume") + QLatin1String("\tSpace"), this);
+    m_resume = new QAction(Icons::resume(), tr("Resume") + QLatin1Char('\t') + spaceKey(), this);
     connect(m_resume, &QAction::triggered, this, [this] {
         forSelected([this](TaskId id, TaskState state) {
             if (state == TaskState::Paused)

@@ -1,7 +1,15 @@
 #include "formatting.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <cmath>
+
+namespace {
+// Free functions have no tr(): this gives them one, under the context lupdate files them in.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(Formatting)
+};
+} // namespace
 
 QString formatSize(qint64 bytes)
 {
@@ -36,12 +44,12 @@ QString formatDuration(qint64 seconds)
     if (seconds < 0)
         return {};
     if (seconds < 60)
-        return QStringLiteral("%1 s").arg(seconds);
+        return Text::tr("%1 s").arg(seconds);
     if (seconds < 3600)
-        return QStringLiteral("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+        return Text::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
     if (seconds < 100 * 3600)
-        return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
-    return QStringLiteral("%1 d").arg(seconds / 86400);
+        return Text::tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
+    return Text::tr("%1 d").arg(seconds / 86400);
 }
 
 qint64 parseSize(const QString &text)

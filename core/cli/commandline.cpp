@@ -4,9 +4,15 @@
 #include "uploadscheduler.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace {
+// Free functions have no tr(): this gives them one, under the context lupdate files them in.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+};
+
 constexpr int ExitUsage = 2;
 constexpr int MinConcurrency = UploadScheduler::MinConcurrency;
 constexpr int MaxConcurrency = UploadScheduler::MaxConcurrency;
@@ -26,7 +32,7 @@ CommandLineResult usageError(const QString &program, const QString &message)
     CommandLineResult result;
     result.status = CommandLineResult::Status::UsageError;
     result.exitCode = ExitUsage;
-    result.text = QStringLiteral("%1: %2\nTry '%1 --help' for more information.\n").arg(program, message);
+    result.text = Text::tr("%1: %2\nTry '%1 --help' for more information.\n").arg(program, message);
     return result;
 }
 
@@ -51,24 +57,24 @@ QString parseHeader(const QString &text, HttpHeader *header)
 {
     const qsizetype colon = text.indexOf(QLatin1Char(':'));
     if (colon < 0)
-        return QStringLiteral("--header needs the form \"Name: value\" (no colon found)");
+        return Text::tr("--header needs the form \"Name: value\" (no colon found)");
     const QByteArray name = text.left(colon).trimmed().toUtf8();
     if (name.isEmpty())
-        return QStringLiteral("--header needs the form \"Name: value\" (the name is empty)");
+        return Text::tr("--header needs the form \"Name: value\" (the name is empty)");
     for (char c : name) {
         if (!isTokenChar(c))
-            return QStringLiteral("--header name is not a valid HTTP header name");
+            return Text::tr("--header name is not a valid HTTP header name");
     }
     const QByteArray value = text.mid(colon + 1).trimmed().toUtf8();
     for (char c : value) {
         if (c == '\r' || c == '\n' || c == '\0')
-            return QStringLiteral("--header %1: the value contains a line break")
+            return Text::tr("--header %1: the value contains a line break")
                 .arg(QString::fromLatin1(name));
     }
     const QByteArray lower = name.toLower();
     for (const char *reserved : ReservedHeaders) {
         if (lower == reserved)
-            return QStringLiteral("--header %1: Hoist sets this header itself")
+            return Text::tr("--header %1: Hoist sets this header itself")
                 .arg(QString::fromLatin1(name));
     }
     *header = {name, value};
@@ -80,9 +86,9 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return QStringLiteral("--endpoint must be an http:// or https:// URL");
+        return Text::tr("--endpoint must be an http:// or https:// URL");
     if (url.host().isEmpty())
-        return QStringLiteral("--endpoint has no host");
+        return Text::tr("--endpoint has no host");
     *endpoint = url;
     return {};
 }
@@ -91,8 +97,13 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
 QString helpFor(const QCommandLineParser &parser, const QString &program)
 {
     QString text = parser.helpText();
-    const QString prefix = QStringLiteral("Usage: ");
-    const qsizetype end = text.indexOf(QStringLiteral(" [options]"));
+    // Qt's own words, translated by qtbase's catalogue; through variables, so that lupdate does
+    // not copy them into ours.
+    const char *const usage = "Usage: %1";
+    const char *const options = "[options]";
+    const QString usageLine = QCommandLineParser::tr(usage);
+    const QString prefix = usageLine.left(usageLine.indexOf(QLatin1String("%1")));
+    const qsizetype end = text.indexOf(QLatin1Char(' ') + QCommandLineParser::tr(options));
     if (text.startsWith(prefix) && end > 0)
         text.replace(prefix.size(), end - prefix.size(), program);
     return text;
@@ -106,43 +117,43 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
         : QFileInfo(arguments.constFirst()).fileName();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Text::tr(
         "Hoist uploads files and folders to a tus server, several at once, resuming where a "
         "connection broke. Without --headless it opens a window with the paths queued."));
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption headless(QStringLiteral("headless"),
-        QStringLiteral("Upload without a window; one result line per file on stdout."));
+        Text::tr("Upload without a window; one result line per file on stdout."));
     const QCommandLineOption endpoint({QStringLiteral("e"), QStringLiteral("endpoint")},
-        QStringLiteral("The tus endpoint to create uploads at (http or https)."), QStringLiteral("url"));
+        Text::tr("The tus endpoint to create uploads at (http or https)."), QStringLiteral("url"));
     const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
-        QStringLiteral("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
+        Text::tr("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
         QStringLiteral("n"));
     const QCommandLineOption perServer(QStringLiteral("per-server"),
-        QStringLiteral("Requests at once to one server, %1-%2 (default: as many as "
+        Text::tr("Requests at once to one server, %1-%2 (default: as many as "
                        "--concurrency).").arg(MinConcurrency).arg(MaxConcurrency),
         QStringLiteral("n"));
     const QCommandLineOption chunkSize(QStringLiteral("chunk-size"),
-        QStringLiteral("Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of "
+        Text::tr("Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of "
                        "8M, several per request up to 64M while the link is fast)."),
         QStringLiteral("size"));
     const QCommandLineOption limitRate(QStringLiteral("limit-rate"),
-        QStringLiteral("Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... "
+        Text::tr("Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... "
                        "(binary units; default: no limit)."),
         QStringLiteral("rate"));
     const QCommandLineOption header({QStringLiteral("H"), QStringLiteral("header")},
-        QStringLiteral("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
+        Text::tr("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
         QStringLiteral("header"));
     const QCommandLineOption stateDir(QStringLiteral("state-dir"),
-        QStringLiteral("Where the upload queue is kept (default: the window's data folder; "
+        Text::tr("Where the upload queue is kept (default: the window's data folder; "
                        "a headless run keeps none unless given one)."),
         QStringLiteral("dir"));
     const QCommandLineOption oneStream(QStringLiteral("one-stream"),
-        QStringLiteral("Send each file as one stream, never as parallel parts (which servers "
+        Text::tr("Send each file as one stream, never as parallel parts (which servers "
                        "offering tus concatenation get by default for large files)."));
     parser.addOptions({headless, endpoint, concurrency, perServer, chunkSize, limitRate, header,
                        stateDir, oneStream});
-    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to upload."),
+    parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
     if (!parser.parse(arguments))
@@ -158,7 +169,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     options.paths = parser.positionalArguments();
     options.stateDir = parser.value(stateDir);
     if (parser.isSet(stateDir) && options.stateDir.trimmed().isEmpty())
-        return usageError(program, QStringLiteral("--state-dir needs a folder"));
+        return usageError(program, Text::tr("--state-dir needs a folder"));
 
     if (parser.isSet(endpoint)) {
         const QString error = checkEndpoint(parser.value(endpoint), &options.endpoint);
@@ -169,14 +180,14 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
         bool ok = false;
         options.concurrency = parser.value(concurrency).toInt(&ok);
         if (!ok || options.concurrency < MinConcurrency || options.concurrency > MaxConcurrency)
-            return usageError(program, QStringLiteral("--concurrency must be a whole number from %1 to %2")
+            return usageError(program, Text::tr("--concurrency must be a whole number from %1 to %2")
                                            .arg(MinConcurrency).arg(MaxConcurrency));
     }
     if (parser.isSet(perServer)) {
         bool ok = false;
         options.perServer = parser.value(perServer).toInt(&ok);
         if (!ok || options.perServer < MinConcurrency || options.perServer > MaxConcurrency)
-            return usageError(program, QStringLiteral("--per-server must be a whole number from %1 to %2")
+            return usageError(program, Text::tr("--per-server must be a whole number from %1 to %2")
                                            .arg(MinConcurrency).arg(MaxConcurrency));
     }
     if (parser.isSet(limitRate)) {
@@ -185,16 +196,16 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
             text.chop(2);
         options.rateLimit = parseSize(text);
         if (options.rateLimit < MinRate)
-            return usageError(program, QStringLiteral("--limit-rate must be a rate such as 500K, 10M "
+            return usageError(program, Text::tr("--limit-rate must be a rate such as 500K, 10M "
                                                       "or 1048576 (bytes per second), at least 1K"));
     }
     if (parser.isSet(chunkSize)) {
         options.chunkSizeGiven = true;
         options.chunkSize = parseSize(parser.value(chunkSize));
         if (options.chunkSize < 0)
-            return usageError(program, QStringLiteral("--chunk-size must be a size such as 8M, 512K or 1048576"));
+            return usageError(program, Text::tr("--chunk-size must be a size such as 8M, 512K or 1048576"));
         if (options.chunkSize < MinChunkSize)
-            return usageError(program, QStringLiteral("--chunk-size must be at least 1K"));
+            return usageError(program, Text::tr("--chunk-size must be at least 1K"));
     }
     options.oneStream = parser.isSet(oneStream);
     for (const QString &text : parser.values(header)) {
@@ -207,10 +218,10 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     if (options.headless) {
         // With a state dir and no paths, a headless run finishes what that queue holds.
         if (options.paths.isEmpty() && options.stateDir.isEmpty())
-            return usageError(program, QStringLiteral("--headless needs at least one file or folder "
+            return usageError(program, Text::tr("--headless needs at least one file or folder "
                                                       "(or --state-dir to resume a queue)"));
         if (!options.paths.isEmpty() && options.endpoint.isEmpty())
-            return usageError(program, QStringLiteral("--headless needs --endpoint URL"));
+            return usageError(program, Text::tr("--headless needs --endpoint URL"));
     }
     return result;
 }

@@ -86,7 +86,7 @@ void HeadlessRunner::report(TaskId id)
         ++m_failed;
         QString reason = task->errorMessage().simplified();
         if (reason.isEmpty())
-            reason = QStringLiteral("upload failed");
+            reason = tr("upload failed");
         m_out << "error\t" << escapeField(task->path()) << '\t' << escapeField(reason) << '\n';
     }
     m_out.flush();
@@ -134,16 +134,18 @@ void HeadlessRunner::printProgress(bool final)
             if (task && task->state() == TaskState::Success)
                 bytes += task->size();
         }
-        line = QStringLiteral("hoist: %1 of %2 files uploaded").arg(m_succeeded).arg(total);
-        if (m_failed > 0)
-            line += QStringLiteral(", %1 failed").arg(m_failed);
-        line += QStringLiteral(", %1 in %2 s").arg(formatSize(bytes)).arg(seconds, 0, 'f', 1);
+        const QString time = QString::number(seconds, 'f', 1);
+        line = m_failed > 0
+            ? tr("hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s", nullptr, total)
+                  .arg(m_succeeded).arg(m_failed).arg(formatSize(bytes), time)
+            : tr("hoist: %1 of %n file(s) uploaded, %2 in %3 s", nullptr, total)
+                  .arg(m_succeeded).arg(formatSize(bytes), time);
         if (bytes > 0)
             line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
     } else {
         if (total == 0)
             return;
-        line = QStringLiteral("hoist: %1/%2 files, %3 of %4")
+        line = tr("hoist: %1/%2 files, %3 of %4")
                    .arg(done).arg(total)
                    .arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));
         const QString speed = formatSpeed(totals.bytesPerSecond);
@@ -169,7 +171,7 @@ void HeadlessRunner::finish()
     m_finished = true;
     m_progressTimer.stop();
     if (m_reported.isEmpty())
-        m_err << "hoist: nothing to upload (no files found)\n";
+        m_err << tr("hoist: nothing to upload (no files found)") << '\n';
     else
         printProgress(true);
     m_err.flush();

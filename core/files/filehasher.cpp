@@ -18,10 +18,10 @@ namespace {
 // stay in L2 cache and to notice a cancel within a millisecond.
 constexpr qint64 BlockSize = 1 << 20;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("FileHasher", text);
-}
+// Free functions have no tr(): this gives them one, under the context lupdate files them in.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(FileHasher)
+};
 
 FileHash failure(FileHash::Status status, QString error)
 {
@@ -42,20 +42,20 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
     const QString label = QFileInfo(path).fileName();
     const QFileInfo info(path);
     if (!info.exists())
-        return failure(Status::Unreadable, tr("The file %1 does not exist.").arg(label));
+        return failure(Status::Unreadable, Text::tr("The file %1 does not exist.").arg(label));
     if (!info.isFile())
-        return failure(Status::Unreadable, tr("%1 is not a regular file.").arg(label));
+        return failure(Status::Unreadable, Text::tr("%1 is not a regular file.").arg(label));
 
     // Unbuffered: each read() goes straight into our block, with no copy through QFile's buffer.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return failure(Status::Unreadable,
-                       tr("Cannot read %1: %2.").arg(label, file.errorString()));
+                       Text::tr("Cannot read %1: %2.").arg(label, file.errorString()));
     const qint64 size = file.size();
     const QDateTime modified = file.fileTime(QFileDevice::FileModificationTime);
     if (expectedSize >= 0 && size != expectedSize)
         return failure(Status::Changed,
-                       tr("%1 is now %2 bytes (was %3).").arg(label).arg(size).arg(expectedSize));
+                       Text::tr("%1 is now %2 bytes (was %3).").arg(label).arg(size).arg(expectedSize));
 #ifdef Q_OS_UNIX
     // Read once, front to back: the kernel may read ahead further and drop pages sooner.
     posix_fadvise(file.handle(), 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -63,7 +63,7 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
 
     std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
     if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
-        return failure(Status::Unreadable, tr("OpenSSL could not start a SHA-256 digest."));
+        return failure(Status::Unreadable, Text::tr("OpenSSL could not start a SHA-256 digest."));
 
     QByteArray block(int(qMin(BlockSize, qMax<qint64>(1, size))), Qt::Uninitialized);
     qint64 done = 0;
@@ -73,9 +73,9 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
         const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), size - done));
         if (got < 0)
             return failure(Status::Unreadable,
-                           tr("Cannot read %1: %2.").arg(label, file.errorString()));
+                           Text::tr("Cannot read %1: %2.").arg(label, file.errorString()));
         if (got == 0)
-            return failure(Status::Changed, tr("%1 got shorter (%2 bytes, was %3).")
+            return failure(Status::Changed, Text::tr("%1 got shorter (%2 bytes, was %3).")
                                                 .arg(label)
                                                 .arg(done)
                                                 .arg(size));
@@ -89,17 +89,17 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
     const qint64 sizeAfter = file.size();
     if (sizeAfter != size || file.fileTime(QFileDevice::FileModificationTime) != modified) {
         return failure(Status::Changed, sizeAfter != size
-                                            ? tr("%1 is now %2 bytes (was %3).")
+                                            ? Text::tr("%1 is now %2 bytes (was %3).")
                                                   .arg(label)
                                                   .arg(sizeAfter)
                                                   .arg(size)
-                                            : tr("%1 was modified while it was read.").arg(label));
+                                            : Text::tr("%1 was modified while it was read.").arg(label));
     }
 
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
     if (EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)
-        return failure(Status::Unreadable, tr("OpenSSL could not finish a SHA-256 digest."));
+        return failure(Status::Unreadable, Text::tr("OpenSSL could not finish a SHA-256 digest."));
     FileHash h;
     h.status = Status::Ok;
     h.digest = QByteArray(reinterpret_cast<const char *>(digest), int(length));

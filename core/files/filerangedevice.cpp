@@ -100,7 +100,7 @@ qint64 FileRangeDevice::readData(char *data, qint64 maxSize)
         // QFile reads a regular file until the request is filled or the file ends, so a short
         // read means the file is now shorter than the range: better no body than a short one.
         m_truncated = true;
-        setErrorString(QStringLiteral("%1 is shorter than expected (truncated while reading)")
+        setErrorString(tr("%1 is shorter than expected (truncated while reading)")
                            .arg(m_file.fileName()));
         return -1;
     }

@@ -2,6 +2,7 @@
 
 #include "naturalorder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -26,16 +27,21 @@ namespace {
 
 using FileId = std::pair<dev_t, ino_t>;
 
+// Free functions have no tr(): this gives them one, under the context lupdate files them in.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(PathExpander)
+};
+
 QString reasonFor(int error) {
     switch (error) {
     case ENOENT:
     case ENOTDIR:
-        return QStringLiteral("no such file or folder");
+        return Text::tr("no such file or folder");
     case EACCES:
     case EPERM:
-        return QStringLiteral("permission denied");
+        return Text::tr("permission denied");
     case ELOOP:
-        return QStringLiteral("symbolic link loop");
+        return Text::tr("symbolic link loop");
     default:
         return qt_error_string(error);
     }
@@ -43,14 +49,14 @@ QString reasonFor(int error) {
 
 QString kindOf(mode_t mode) {
     if (S_ISFIFO(mode))
-        return QStringLiteral("named pipe");
+        return Text::tr("named pipe");
     if (S_ISSOCK(mode))
-        return QStringLiteral("socket");
+        return Text::tr("socket");
     if (S_ISCHR(mode))
-        return QStringLiteral("character device");
+        return Text::tr("character device");
     if (S_ISBLK(mode))
-        return QStringLiteral("block device");
-    return QStringLiteral("unknown type");
+        return Text::tr("block device");
+    return Text::tr("unknown type");
 }
 
 qint64 modifiedMs(const struct stat &st) {
@@ -106,7 +112,7 @@ public:
             const int error = errno;
             return reject(path, displayName,
                           error == ENOENT || error == ENOTDIR
-                              ? QStringLiteral("broken symbolic link")
+                              ? Text::tr("broken symbolic link")
                               : reasonFor(error));
         }
 
@@ -123,7 +129,7 @@ public:
         }
         if (!S_ISDIR(st.st_mode))
             return reject(path, displayName,
-                          QStringLiteral("not a regular file (%1)").arg(kindOf(st.st_mode)));
+                          Text::tr("not a regular file (%1)").arg(kindOf(st.st_mode)));
 
         const FileId id{st.st_dev, st.st_ino};
         if (isLink && !topLevel) {
@@ -135,13 +141,13 @@ public:
                             [&](const QString &root) { return isSameOrInside(target, root); });
             if (covered || m_visited.count(id))
                 return reject(path, displayName,
-                              QStringLiteral("symbolic link loop: %1 is already being uploaded")
+                              Text::tr("symbolic link loop: %1 is already being uploaded")
                                   .arg(target.isEmpty() ? path : target));
         } else if (!isLink &&
                    std::find(m_ancestors.cbegin(), m_ancestors.cend(), id) != m_ancestors.cend()) {
             // Only a bind mount can make a real folder its own descendant.
             return reject(path, displayName,
-                          QStringLiteral("folder loop: %1 is already being uploaded").arg(path));
+                          Text::tr("folder loop: %1 is already being uploaded").arg(path));
         }
         walkFolder(path, displayName, id);
     }
@@ -216,7 +222,7 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled)
         if (displayName.isEmpty())
             displayName = path.isEmpty() ? paths.at(i) : path; // "/" has no file name
         if (path.isEmpty()) {
-            walker.reject(path, displayName, QStringLiteral("no such file or folder"));
+            walker.reject(path, displayName, Text::tr("no such file or folder"));
             continue;
         }
 
@@ -235,8 +241,8 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled)
         if (coveredBy >= 0) {
             walker.reject(path, displayName,
                           canonical.at(coveredBy) == self
-                              ? QStringLiteral("already being uploaded")
-                              : QStringLiteral("already being uploaded as part of %1")
+                              ? Text::tr("already being uploaded")
+                              : Text::tr("already being uploaded as part of %1")
                                     .arg(absolute.at(coveredBy)));
             continue;
         }

@@ -2,6 +2,7 @@
 
 #include "tuswire.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QMimeDatabase>
 #include <QNetworkReply>
@@ -13,6 +14,10 @@ Q_LOGGING_CATEGORY(lcTus, "hoist.tus", QtInfoMsg)
 namespace {
 constexpr int MaxServerWords = 200;
 constexpr qint64 MaxBodyPeek = 4096;
+// Free functions have no tr(): this gives them one, under the context lupdate files them in.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(TusHttp)
+};
 } // namespace
 
 namespace TusHttp {
@@ -40,16 +45,16 @@ QNetworkRequest makeRequest(const QUrl &url, const HttpHeaders &extra)
 QString urlProblem(const QUrl &url)
 {
     if (url.isEmpty())
-        return QStringLiteral("No server address is set.");
+        return Text::tr("No server address is set.");
     if (!url.isValid())
-        return QStringLiteral("The server address '%1' is not a valid URL.")
+        return Text::tr("The server address '%1' is not a valid URL.")
             .arg(url.toString(QUrl::RemoveUserInfo));
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return QStringLiteral("The server address '%1' must start with http:// or https://.")
+        return Text::tr("The server address '%1' must start with http:// or https://.")
             .arg(url.toString(QUrl::RemoveUserInfo));
     if (url.host().isEmpty())
-        return QStringLiteral("The server address '%1' has no host name.")
+        return Text::tr("The server address '%1' has no host name.")
             .arg(url.toString(QUrl::RemoveUserInfo));
     return {};
 }
@@ -150,45 +155,45 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
         switch (reply->error()) {
         case QNetworkReply::ConnectionRefusedError:
             error = TransferError::make(Kind::Network,
-                                        QStringLiteral("Connection refused by %1").arg(server));
+                                        Text::tr("Connection refused by %1").arg(server));
             break;
         case QNetworkReply::HostNotFoundError:
             error = TransferError::make(Kind::Network,
-                                        QStringLiteral("No server called %1 was found")
+                                        Text::tr("No server called %1 was found")
                                             .arg(url.host()));
             break;
         case QNetworkReply::RemoteHostClosedError:
             error = TransferError::make(Kind::Network,
-                                        QStringLiteral("%1 closed the connection").arg(server));
+                                        Text::tr("%1 closed the connection").arg(server));
             break;
         case QNetworkReply::TimeoutError:
         case QNetworkReply::ProxyTimeoutError:
             error = TransferError::make(Kind::Timeout,
-                                        QStringLiteral("No answer from %1 in time").arg(server));
+                                        Text::tr("No answer from %1 in time").arg(server));
             break;
         case QNetworkReply::SslHandshakeFailedError:
             error = TransferError::make(Kind::Network,
-                                        QStringLiteral("No secure connection to %1: %2")
+                                        Text::tr("No secure connection to %1: %2")
                                             .arg(server, reply->errorString()));
             break;
         case QNetworkReply::ProtocolUnknownError:
             error = TransferError::make(Kind::InvalidUrl,
-                                        QStringLiteral("Cannot use this address: %1")
+                                        Text::tr("Cannot use this address: %1")
                                             .arg(reply->errorString()));
             break;
         case QNetworkReply::ProtocolFailure:
         case QNetworkReply::UnknownContentError:
             error = TransferError::make(Kind::BadResponse,
-                                        QStringLiteral("%1 answered with something that is not "
+                                        Text::tr("%1 answered with something that is not "
                                                        "valid HTTP")
                                             .arg(server));
             break;
         default:
-            error = TransferError::make(Kind::Network, QStringLiteral("Network error with %1: %2")
+            error = TransferError::make(Kind::Network, Text::tr("Network error with %1: %2")
                                                            .arg(server, reply->errorString()));
             break;
         }
-        error.detail = QStringLiteral("While %1 (%2): %3")
+        error.detail = Text::tr("While %1 (%2): %3")
                            .arg(what, url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
                                 reply->errorString());
         return error;
@@ -201,28 +206,28 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
     if (status == 413) {
         error = TransferError::make(
             Kind::TooLarge,
-            QStringLiteral("The server refused the upload as too large (HTTP 413)%1").arg(suffix),
+            Text::tr("The server refused the upload as too large (HTTP 413)%1").arg(suffix),
             status);
     } else if (status == 409) {
         error = TransferError::make(
             Kind::Conflict,
-            QStringLiteral("The server disagreed about the upload offset (HTTP 409)%1").arg(suffix),
+            Text::tr("The server disagreed about the upload offset (HTTP 409)%1").arg(suffix),
             status);
     } else if (status == 423) {
         error = TransferError::make(
             Kind::Locked,
-            QStringLiteral("The upload is locked by another request (HTTP 423)%1").arg(suffix),
+            Text::tr("The upload is locked by another request (HTTP 423)%1").arg(suffix),
             status);
     } else if (status == 429) {
         error = TransferError::make(
             Kind::TooManyRequests,
-            QStringLiteral("The server asks to slow down (HTTP 429)%1").arg(suffix), status);
+            Text::tr("The server asks to slow down (HTTP 429)%1").arg(suffix), status);
         error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status == 460) {
         // Checksum extension: the bytes that arrived are not the bytes that were sent.
         error = TransferError::make(
             Kind::Conflict,
-            QStringLiteral("checksum mismatch: the server received different bytes than were sent "
+            Text::tr("checksum mismatch: the server received different bytes than were sent "
                            "(HTTP 460)%1")
                 .arg(suffix),
             status);
@@ -230,20 +235,20 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
         // No token, or one the server does not accept: retrying cannot help, a person must.
         error = TransferError::make(
             Kind::Rejected,
-            QStringLiteral("The server refused authorisation (HTTP 401); check the token set for "
+            Text::tr("The server refused authorisation (HTTP 401); check the token set for "
                            "this server%1")
                 .arg(suffix),
             status);
     } else if (status == 403) {
         error = TransferError::make(
             Kind::Rejected,
-            QStringLiteral("The server refused access (HTTP 403); this token may not upload "
+            Text::tr("The server refused access (HTTP 403); this token may not upload "
                            "there%1")
                 .arg(suffix),
             status);
     } else if (status >= 500 && status < 600) {
         error = TransferError::make(Kind::ServerError,
-                                    QStringLiteral("Server error at %1 (HTTP %2)%3")
+                                    Text::tr("Server error at %1 (HTTP %2)%3")
                                         .arg(serverName(reply->url()))
                                         .arg(status)
                                         .arg(suffix),
@@ -253,29 +258,33 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
     } else if (status >= 400 && status < 500) {
         error = TransferError::make(
             Kind::Rejected,
-            QStringLiteral("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
+            Text::tr("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
             status);
     } else if (status >= 300 && status < 400) {
         const QByteArray location = reply->rawHeader("Location");
         error = TransferError::make(
             Kind::BadResponse,
-            QStringLiteral("The server redirected the request while %1 (HTTP %2)%3; set the server "
+            location.isEmpty()
+                ? Text::tr("The server redirected the request while %1 (HTTP %2); set the server "
                            "address to the final one.")
-                .arg(what)
-                .arg(status)
-                .arg(location.isEmpty() ? QString()
-                                        : QStringLiteral(" to ") + QString::fromUtf8(location)),
+                      .arg(what)
+                      .arg(status)
+                : Text::tr("The server redirected the request while %1 (HTTP %2) to %3; set the "
+                           "server address to the final one.")
+                      .arg(what)
+                      .arg(status)
+                      .arg(QString::fromUtf8(location)),
             status);
     } else {
         error = TransferError::make(
             Kind::BadResponse,
-            QStringLiteral("Unexpected answer from the server while %1 (HTTP %2)%3")
+            Text::tr("Unexpected answer from the server while %1 (HTTP %2)%3")
                 .arg(what)
                 .arg(status)
                 .arg(suffix),
             status);
     }
-    error.detail = QStringLiteral("While %1 (%2): HTTP %3")
+    error.detail = Text::tr("While %1 (%2): HTTP %3")
                        .arg(what, reply->url().toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))
                        .arg(status);
     return error;

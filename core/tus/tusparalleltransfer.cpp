@@ -365,13 +365,13 @@ void TusParallelTransfer::onFinalFinished()
         return pump();
     }
     if (status < 200 || status >= 300)
-        return fail(TusHttp::errorFromReply(reply, QStringLiteral("joining the parts")));
+        return fail(TusHttp::errorFromReply(reply, tr("joining the parts")));
     const QByteArray location = reply->rawHeader("Location").trimmed();
     const QUrl url = m_job.endpoint.resolved(QUrl::fromEncoded(location));
     if (location.isEmpty() || !TusHttp::urlProblem(url).isEmpty())
         return fail(TransferError::make(
             Kind::BadResponse,
-            QStringLiteral("The server did not say where the joined upload is (Location '%1').")
+            tr("The server did not say where the joined upload is (Location '%1').")
                 .arg(QString::fromLatin1(location)),
             status));
     // A final upload is complete by definition; a server that says otherwise is not tus.
@@ -379,7 +379,7 @@ void TusParallelTransfer::onFinalFinished()
     if (!offsetHeader.isEmpty() && TusHttp::parseOffset(offsetHeader) != m_job.fileSize)
         return fail(TransferError::make(
             Kind::BadResponse,
-            QStringLiteral("The server joined the parts into an upload of Upload-Offset '%1', "
+            tr("The server joined the parts into an upload of Upload-Offset '%1', "
                            "not %2 bytes.")
                 .arg(QString::fromLatin1(offsetHeader))
                 .arg(m_job.fileSize),

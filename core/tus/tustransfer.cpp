@@ -154,7 +154,7 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
     const int status = TusHttp::httpStatus(reply);
     if (status == 0 || status == 423 || status == 429 || status >= 500)
         return fail(
-            TusHttp::errorFromReply(reply, QStringLiteral("asking the server what it supports")));
+            TusHttp::errorFromReply(reply, tr("asking the server what it supports")));
     if (status < 200 || status >= 300) {
         // Some proxies and frameworks do not route OPTIONS; core tus still works without it.
         qCDebug(lcTus) << "OPTIONS answered HTTP" << status << "- going on without extensions";
@@ -164,7 +164,7 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
     const TusCapabilities caps = TusProtocol::capabilitiesFrom(reply);
     if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
         return fail(TransferError::make(TransferError::Kind::BadResponse,
-                                        QStringLiteral("The server speaks tus %1, not 1.0.0.")
+                                        tr("The server speaks tus %1, not 1.0.0.")
                                             .arg(caps.versions.join(QLatin1String(", ")))));
     }
     m_protocol->setCapabilities(m_job.endpoint, caps);
@@ -248,7 +248,7 @@ bool TusTransfer::failIfBodyTruncated()
         return false;
     fail(TransferError::make(
         TransferError::Kind::FileChanged,
-        QStringLiteral("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+        tr("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
     return true;
 }
 
@@ -259,7 +259,7 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (failIfBodyTruncated())
         return;
     if (status < 200 || status >= 300)
-        return fail(TusHttp::errorFromReply(reply, QStringLiteral("creating the upload")));
+        return fail(TusHttp::errorFromReply(reply, tr("creating the upload")));
     const QByteArray location = reply->rawHeader("Location");
     if (location.trimmed().isEmpty()) {
         return fail(TransferError::make(
@@ -273,7 +273,7 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (const QString problem = TusHttp::urlProblem(url); !problem.isEmpty())
         return fail(TransferError::make(
             Kind::BadResponse,
-            QStringLiteral("The server gave an unusable upload address. ") + problem, status));
+            tr("The server gave an unusable upload address. %1").arg(problem), status));
 
     const bool sentBody = m_chunkEnd > 0;
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
@@ -331,7 +331,7 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 200 && status != 204)
         return fail(TusHttp::errorFromReply(
-            reply, QStringLiteral("asking the server for the upload's offset")));
+            reply, tr("asking the server for the upload's offset")));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset > m_length) {
@@ -361,7 +361,7 @@ void TusTransfer::recreateLostUpload()
     if (m_lostOnce) {
         return fail(
             TransferError::make(TransferError::Kind::BadResponse,
-                                QStringLiteral("The server lost the upload it had just created.")));
+                                tr("The server lost the upload it had just created.")));
     }
     m_lostOnce = true;
     qCDebug(lcTus) << "upload lost" << m_job.uploadUrl;
@@ -420,7 +420,7 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 204 && status != 200)
         return fail(TusHttp::errorFromReply(
-            reply, QStringLiteral("sending bytes %1 to %2").arg(m_chunkBegin).arg(m_chunkEnd)));
+            reply, tr("sending bytes %1 to %2").arg(m_chunkBegin).arg(m_chunkEnd)));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset < m_chunkBegin || *offset > m_chunkEnd) {
@@ -436,7 +436,7 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
     if (*offset == m_chunkBegin) {
         return fail(
             TransferError::make(Kind::ServerError,
-                                QStringLiteral("The server accepted none of the %1 bytes sent.")
+                                tr("The server accepted none of the %1 bytes sent.")
                                     .arg(m_chunkEnd - m_chunkBegin),
                                 status));
     }
@@ -507,7 +507,7 @@ void TusTransfer::onStalled()
         return;
     qCDebug(lcTus) << "stalled" << m_job.uploadUrl;
     fail(TransferError::make(TransferError::Kind::Stalled,
-                             QStringLiteral("The upload stalled: no progress for %1 s.")
+                             tr("The upload stalled: no progress for %1 s.")
                                  .arg(seconds(m_stallTimer.interval()))));
 }
 
@@ -595,7 +595,7 @@ void TusTransfer::withChecksum(qint64 begin, qint64 end,
                              if (checkFileUnchanged()) {
                                  fail(TransferError::make(
                                      TransferError::Kind::FileUnreadable,
-                                     QStringLiteral("Could not read %1 to compute its checksum.")
+                                     tr("Could not read %1 to compute its checksum.")
                                          .arg(fileLabel())));
                              }
                          });
@@ -614,7 +614,7 @@ FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
     if (!body->open(QIODevice::ReadOnly)) {
         fail(TransferError::make(
             TransferError::Kind::FileUnreadable,
-            QStringLiteral("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
+            tr("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
         return nullptr;
     }
     body->setThrottle(m_job.throttle);
@@ -709,7 +709,7 @@ void TusTransfer::onProofFinished(QNetworkReply *reply) {
         return head();
     }
     if (status != 204 && status != 200)
-        return fail(TusHttp::errorFromReply(reply, QStringLiteral("proving the file is held")));
+        return fail(TusHttp::errorFromReply(reply, tr("proving the file is held")));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (offset == 0 && m_job.instantOnly)
@@ -721,7 +721,7 @@ void TusTransfer::onProofFinished(QNetworkReply *reply) {
     if (offset != m_job.fileSize) {
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            QStringLiteral("The server's answer to a proof is not 0 or the file's size (%1) but "
+            tr("The server's answer to a proof is not 0 or the file's size (%1) but "
                            "Upload-Offset '%2'.")
                 .arg(m_job.fileSize)
                 .arg(QString::fromLatin1(offsetHeader)),

@@ -1,0 +1,1216 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>%1: %2
+Try &apos;%1 --help&apos; for more information.
+</source>
+        <translation>%1: %2
+Try &apos;%1 --help&apos; for more information.
+</translation>
+    </message>
+    <message>
+        <source>--header needs the form &quot;Name: value&quot; (no colon found)</source>
+        <translation>--header needs the form &quot;Name: value&quot; (no colon found)</translation>
+    </message>
+    <message>
+        <source>--header needs the form &quot;Name: value&quot; (the name is empty)</source>
+        <translation>--header needs the form &quot;Name: value&quot; (the name is empty)</translation>
+    </message>
+    <message>
+        <source>--header name is not a valid HTTP header name</source>
+        <translation>--header name is not a valid HTTP header name</translation>
+    </message>
+    <message>
+        <source>--header %1: the value contains a line break</source>
+        <translation>--header %1: the value contains a line break</translation>
+    </message>
+    <message>
+        <source>--header %1: Hoist sets this header itself</source>
+        <translation>--header %1: Hoist sets this header itself</translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL</source>
+        <translation>--endpoint must be an http:// or https:// URL</translation>
+    </message>
+    <message>
+        <source>--endpoint has no host</source>
+        <translation>--endpoint has no host</translation>
+    </message>
+    <message>
+        <source>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</source>
+        <translation>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</translation>
+    </message>
+    <message>
+        <source>Upload without a window; one result line per file on stdout.</source>
+        <translation>Upload without a window; one result line per file on stdout.</translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https).</source>
+        <translation>The tus endpoint to create uploads at (http or https).</translation>
+    </message>
+    <message>
+        <source>Files uploading at once, %1-%2 (default 3).</source>
+        <translation>Files uploading at once, %1-%2 (default 3).</translation>
+    </message>
+    <message>
+        <source>Requests at once to one server, %1-%2 (default: as many as --concurrency).</source>
+        <translation>Requests at once to one server, %1-%2 (default: as many as --concurrency).</translation>
+    </message>
+    <message>
+        <source>Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of 8M, several per request up to 64M while the link is fast).</source>
+        <translation>Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of 8M, several per request up to 64M while the link is fast).</translation>
+    </message>
+    <message>
+        <source>Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... (binary units; default: no limit).</source>
+        <translation>Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... (binary units; default: no limit).</translation>
+    </message>
+    <message>
+        <source>Extra HTTP header for every request, e.g. &quot;Authorization: Bearer ...&quot;. Repeatable.</source>
+        <translation>Extra HTTP header for every request, e.g. &quot;Authorization: Bearer ...&quot;. Repeatable.</translation>
+    </message>
+    <message>
+        <source>Where the upload queue is kept (default: the window&apos;s data folder; a headless run keeps none unless given one).</source>
+        <translation>Where the upload queue is kept (default: the window&apos;s data folder; a headless run keeps none unless given one).</translation>
+    </message>
+    <message>
+        <source>Send each file as one stream, never as parallel parts (which servers offering tus concatenation get by default for large files).</source>
+        <translation>Send each file as one stream, never as parallel parts (which servers offering tus concatenation get by default for large files).</translation>
+    </message>
+    <message>
+        <source>Files and folders to upload.</source>
+        <translation>Files and folders to upload.</translation>
+    </message>
+    <message>
+        <source>--state-dir needs a folder</source>
+        <translation>--state-dir needs a folder</translation>
+    </message>
+    <message>
+        <source>--concurrency must be a whole number from %1 to %2</source>
+        <translation>--concurrency must be a whole number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>--per-server must be a whole number from %1 to %2</source>
+        <translation>--per-server must be a whole number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>--limit-rate must be a rate such as 500K, 10M or 1048576 (bytes per second), at least 1K</source>
+        <translation>--limit-rate must be a rate such as 500K, 10M or 1048576 (bytes per second), at least 1K</translation>
+    </message>
+    <message>
+        <source>--chunk-size must be a size such as 8M, 512K or 1048576</source>
+        <translation>--chunk-size must be a size such as 8M, 512K or 1048576</translation>
+    </message>
+    <message>
+        <source>--chunk-size must be at least 1K</source>
+        <translation>--chunk-size must be at least 1K</translation>
+    </message>
+    <message>
+        <source>--headless needs at least one file or folder (or --state-dir to resume a queue)</source>
+        <translation>--headless needs at least one file or folder (or --state-dir to resume a queue)</translation>
+    </message>
+    <message>
+        <source>--headless needs --endpoint URL</source>
+        <translation>--headless needs --endpoint URL</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointChoice</name>
+    <message>
+        <source>This computer</source>
+        <translation>This computer</translation>
+    </message>
+    <message>
+        <source>Hoist&apos;s own server did not start: %1</source>
+        <translation>Hoist&apos;s own server did not start: %1</translation>
+    </message>
+    <message>
+        <source>Uploads to this computer cannot continue: its server did not start: %1</source>
+        <translation>Uploads to this computer cannot continue: its server did not start: %1</translation>
+    </message>
+</context>
+<context>
+    <name>FileCheck</name>
+    <message>
+        <source>The file %1 no longer exists.</source>
+        <translation>The file %1 no longer exists.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 is not a regular file.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be read (permission denied).</source>
+        <translation>The file %1 cannot be read (permission denied).</translation>
+    </message>
+    <message>
+        <source>it is now %1 bytes (was %2)</source>
+        <translation>it is now %1 bytes (was %2)</translation>
+    </message>
+    <message>
+        <source>it was modified at %1</source>
+        <translation>it was modified at %1</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1; %2.</source>
+        <translation>The file changed while uploading: %1; %2.</translation>
+    </message>
+</context>
+<context>
+    <name>FileHasher</name>
+    <message>
+        <source>The file %1 does not exist.</source>
+        <translation>The file %1 does not exist.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 is not a regular file.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>Cannot read %1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is now %2 bytes (was %3).</source>
+        <translation>%1 is now %2 bytes (was %3).</translation>
+    </message>
+    <message>
+        <source>OpenSSL could not start a SHA-256 digest.</source>
+        <translation>OpenSSL could not start a SHA-256 digest.</translation>
+    </message>
+    <message>
+        <source>%1 got shorter (%2 bytes, was %3).</source>
+        <translation>%1 got shorter (%2 bytes, was %3).</translation>
+    </message>
+    <message>
+        <source>%1 was modified while it was read.</source>
+        <translation>%1 was modified while it was read.</translation>
+    </message>
+    <message>
+        <source>OpenSSL could not finish a SHA-256 digest.</source>
+        <translation>OpenSSL could not finish a SHA-256 digest.</translation>
+    </message>
+</context>
+<context>
+    <name>FileRangeDevice</name>
+    <message>
+        <source>%1 is shorter than expected (truncated while reading)</source>
+        <translation>%1 is shorter than expected (truncated while reading)</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>All</source>
+        <translation>All</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>Uploading</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Waiting</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <source>Show uploads in state</source>
+        <translation>Show uploads in state</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>Filter by name</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessRunner</name>
+    <message>
+        <source>upload failed</source>
+        <translation>upload failed</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s</source>
+        <translation>
+            <numerusform>hoist: %1 of %n file uploaded, %2 failed, %3 in %4 s</numerusform>
+            <numerusform>hoist: %1 of %n files uploaded, %2 failed, %3 in %4 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded, %2 in %3 s</source>
+        <translation>
+            <numerusform>hoist: %1 of %n file uploaded, %2 in %3 s</numerusform>
+            <numerusform>hoist: %1 of %n files uploaded, %2 in %3 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1/%2 files, %3 of %4</source>
+        <translation>hoist: %1/%2 files, %3 of %4</translation>
+    </message>
+    <message>
+        <source>hoist: nothing to upload (no files found)</source>
+        <translation>hoist: nothing to upload (no files found)</translation>
+    </message>
+</context>
+<context>
+    <name>LimitControls</name>
+    <message>
+        <source>Speed limit</source>
+        <translation>Speed limit</translation>
+    </message>
+    <message>
+        <source>Parallel:</source>
+        <translation>Parallel:</translation>
+    </message>
+    <message>
+        <source>How many requests go at once: files, or parts of a large file where the server joins parts</source>
+        <translation>How many requests go at once: files, or parts of a large file where the server joins parts</translation>
+    </message>
+    <message>
+        <source>Per server:</source>
+        <translation>Per server:</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>Any</translation>
+    </message>
+    <message>
+        <source>At most this many requests to one server at once, so that one slow server cannot take every slot</source>
+        <translation>At most this many requests to one server at once, so that one slow server cannot take every slot</translation>
+    </message>
+    <message>
+        <source>Speed limit of all uploads</source>
+        <translation>Speed limit of all uploads</translation>
+    </message>
+    <message>
+        <source>Limit: %1</source>
+        <translation>Limit: %1</translation>
+    </message>
+    <message>
+        <source>All uploads together send at most %1</source>
+        <translation>All uploads together send at most %1</translation>
+    </message>
+    <message>
+        <source>Uploads send as fast as the network takes them</source>
+        <translation>Uploads send as fast as the network takes them</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Filter by name</source>
+        <translation>Filter by name</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Nothing of them was sent yet.</source>
+        <translation>Nothing of them was sent yet.</translation>
+    </message>
+    <message>
+        <source>What was already sent is deleted from the server where it allows it.</source>
+        <translation>What was already sent is deleted from the server where it allows it.</translation>
+    </message>
+    <message numerus="yes">
+        <source>What %n of them already sent is deleted from the server where it allows it.</source>
+        <translation>
+            <numerusform>What %n of them already sent is deleted from the server where it allows it.</numerusform>
+            <numerusform>What %n of them already sent is deleted from the server where it allows it.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel uploads</source>
+        <translation>Cancel uploads</translation>
+    </message>
+    <message>
+        <source>Cancel this upload?</source>
+        <translation>Cancel this upload?</translation>
+    </message>
+    <message>
+        <source>Cancel %1 uploads?</source>
+        <translation>Cancel %1 uploads?</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to upload them</source>
+        <translation>Drop files or folders here to upload them</translation>
+    </message>
+    <message>
+        <source>Uploads</source>
+        <translation>Uploads</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Add files…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Add folder…</translation>
+    </message>
+    <message>
+        <source>Pause all</source>
+        <translation>Pause all</translation>
+    </message>
+    <message>
+        <source>Resume all</source>
+        <translation>Resume all</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Clear finished</translation>
+    </message>
+    <message>
+        <source>Remove finished uploads from the list (the server keeps them)</source>
+        <translation>Remove finished uploads from the list (the server keeps them)</translation>
+    </message>
+    <message>
+        <source>Clear failed</source>
+        <translation>Clear failed</translation>
+    </message>
+    <message>
+        <source>Remove failed uploads; what they left on a server is deleted</source>
+        <translation>Remove failed uploads; what they left on a server is deleted</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>https://example.com/files/</source>
+        <translation>https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Upload to %1</source>
+        <translation>Upload to %1</translation>
+    </message>
+    <message>
+        <source>%1: Hoist&apos;s own server, at %2</source>
+        <translation>%1: Hoist&apos;s own server, at %2</translation>
+    </message>
+    <message>
+        <source>The tus endpoint new uploads go to</source>
+        <translation>The tus endpoint new uploads go to</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 is not available: %2</translation>
+    </message>
+    <message>
+        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
+        <translation>Enter the upload server&apos;s address, e.g. https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>Not a valid address: %1</translation>
+    </message>
+    <message>
+        <source>The address must start with http:// or https://</source>
+        <translation>The address must start with http:// or https://</translation>
+    </message>
+    <message>
+        <source>The address has no server name</source>
+        <translation>The address has no server name</translation>
+    </message>
+    <message>
+        <source>Add files</source>
+        <translation>Add files</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>Add folder</translation>
+    </message>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 uploading</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 waiting</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 paused</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 done</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 failed</translation>
+    </message>
+    <message>
+        <source>No uploads</source>
+        <translation>No uploads</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+</context>
+<context>
+    <name>PathExpander</name>
+    <message>
+        <source>no such file or folder</source>
+        <translation>no such file or folder</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>permission denied</translation>
+    </message>
+    <message>
+        <source>symbolic link loop</source>
+        <translation>symbolic link loop</translation>
+    </message>
+    <message>
+        <source>named pipe</source>
+        <translation>named pipe</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <translation>socket</translation>
+    </message>
+    <message>
+        <source>character device</source>
+        <translation>character device</translation>
+    </message>
+    <message>
+        <source>block device</source>
+        <translation>block device</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unknown type</translation>
+    </message>
+    <message>
+        <source>broken symbolic link</source>
+        <translation>broken symbolic link</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1)</source>
+        <translation>not a regular file (%1)</translation>
+    </message>
+    <message>
+        <source>symbolic link loop: %1 is already being uploaded</source>
+        <translation>symbolic link loop: %1 is already being uploaded</translation>
+    </message>
+    <message>
+        <source>folder loop: %1 is already being uploaded</source>
+        <translation>folder loop: %1 is already being uploaded</translation>
+    </message>
+    <message>
+        <source>already being uploaded</source>
+        <translation>already being uploaded</translation>
+    </message>
+    <message>
+        <source>already being uploaded as part of %1</source>
+        <translation>already being uploaded as part of %1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Hoist</source>
+        <translation>Hoist</translation>
+    </message>
+</context>
+<context>
+    <name>RateLimitMenu</name>
+    <message>
+        <source>No limit</source>
+        <translation>No limit</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>Custom…</translation>
+    </message>
+    <message>
+        <source>Custom (%1)…</source>
+        <translation>Custom (%1)…</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>Speed limit</translation>
+    </message>
+    <message>
+        <source>Upload at most (MiB/s):</source>
+        <translation>Upload at most (MiB/s):</translation>
+    </message>
+</context>
+<context>
+    <name>RowActions</name>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <source>Send to current server</source>
+        <translation>Send to current server</translation>
+    </message>
+    <message>
+        <source>Pause or resume</source>
+        <translation>Pause or resume</translation>
+    </message>
+    <message>
+        <source>Copy link</source>
+        <translation>Copy link</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>Cancel…</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>Speed limit</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>High</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Low</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Upload again to %1</source>
+        <translation>Upload again to %1</translation>
+    </message>
+    <message>
+        <source>Copy links</source>
+        <translation>Copy links</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priority</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>Remove from list</translation>
+    </message>
+</context>
+<context>
+    <name>TaskDriver</name>
+    <message>
+        <source>The server no longer had this upload; starting it again.</source>
+        <translation>The server no longer had this upload; starting it again.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskPreparer</name>
+    <message>
+        <source>The file changed since it was queued; nothing more was sent. Retry uploads it anew.</source>
+        <translation>The file changed since it was queued; nothing more was sent. Retry uploads it anew.</translation>
+    </message>
+    <message>
+        <source>The file is gone since it was queued.</source>
+        <translation>The file is gone since it was queued.</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1 Nothing was sent.</source>
+        <translation>The file changed while uploading: %1 Nothing was sent.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskStore</name>
+    <message>
+        <source>The task store in %1 is already open.</source>
+        <translation>The task store in %1 is already open.</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation>Cannot create the directory %1.</translation>
+    </message>
+    <message>
+        <source>The task database %1 is unreadable (%2) and could not be moved aside: %3</source>
+        <translation>The task database %1 is unreadable (%2) and could not be moved aside: %3</translation>
+    </message>
+    <message>
+        <source>The task database %1 was unreadable (%2). It was moved to %3 and an empty queue started.</source>
+        <translation>The task database %1 was unreadable (%2). It was moved to %3 and an empty queue started.</translation>
+    </message>
+    <message>
+        <source>Cannot start a new task database in %1: %2</source>
+        <translation>Cannot start a new task database in %1: %2</translation>
+    </message>
+    <message>
+        <source>Another Hoist is using %1.</source>
+        <translation>Another Hoist is using %1.</translation>
+    </message>
+    <message>
+        <source>Another Hoist (pid %1 on %2) is using %3.</source>
+        <translation>Another Hoist (pid %1 on %2) is using %3.</translation>
+    </message>
+    <message>
+        <source>Another Hoist (pid %1) is using %2.</source>
+        <translation>Another Hoist (pid %1) is using %2.</translation>
+    </message>
+    <message>
+        <source>Cannot create the lock file in %1: permission denied.</source>
+        <translation>Cannot create the lock file in %1: permission denied.</translation>
+    </message>
+    <message>
+        <source>Cannot lock %1.</source>
+        <translation>Cannot lock %1.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Cannot open %1: %2</translation>
+    </message>
+    <message>
+        <source>quick_check: %1</source>
+        <translation>quick_check: %1</translation>
+    </message>
+    <message>
+        <source>no schema version</source>
+        <translation>no schema version</translation>
+    </message>
+    <message>
+        <source>The task database %1 was written by a newer Hoist (schema %2; this one reads %3).</source>
+        <translation>The task database %1 was written by a newer Hoist (schema %2; this one reads %3).</translation>
+    </message>
+    <message>
+        <source>a journal without its database</source>
+        <translation>a journal without its database</translation>
+    </message>
+    <message>
+        <source>Cannot bring the task database up to schema %1: %2</source>
+        <translation>Cannot bring the task database up to schema %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2</source>
+        <translation>cannot rename %1 to %2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 out of the way</source>
+        <translation>cannot move %1 out of the way</translation>
+    </message>
+    <message>
+        <source>Could not %1: the task store is not open.</source>
+        <translation>Could not %1: the task store is not open.</translation>
+    </message>
+    <message>
+        <source>Could not %1 in %2: %3</source>
+        <translation>Could not %1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>save the upload queue</source>
+        <translation>save the upload queue</translation>
+    </message>
+    <message>
+        <source>remove tasks from the upload queue</source>
+        <translation>remove tasks from the upload queue</translation>
+    </message>
+    <message>
+        <source>save the upload URL of task %1</source>
+        <translation>save the upload URL of task %1</translation>
+    </message>
+    <message>
+        <source>the task store is not open</source>
+        <translation>the task store is not open</translation>
+    </message>
+</context>
+<context>
+    <name>TokenControl</name>
+    <message>
+        <source>Token…</source>
+        <translation>Token…</translation>
+    </message>
+    <message>
+        <source>The keyring did not keep the token for %1 (%2); Hoist keeps it until it quits.</source>
+        <translation>The keyring did not keep the token for %1 (%2); Hoist keeps it until it quits.</translation>
+    </message>
+    <message>
+        <source>Hoist&apos;s own server on this computer needs no token</source>
+        <translation>Hoist&apos;s own server on this computer needs no token</translation>
+    </message>
+    <message>
+        <source>Set a server address first</source>
+        <translation>Set a server address first</translation>
+    </message>
+    <message>
+        <source>No token set for this server. Click to give one.</source>
+        <translation>No token set for this server. Click to give one.</translation>
+    </message>
+    <message>
+        <source>A token is set for this server and remembered on this computer.</source>
+        <translation>A token is set for this server and remembered on this computer.</translation>
+    </message>
+    <message>
+        <source>A token is set for this server, for this session only.</source>
+        <translation>A token is set for this server, for this session only.</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (HTTP 401).</source>
+        <translation>%1 refused the token (HTTP 401).</translation>
+    </message>
+    <message>
+        <source>%1 wants a token (HTTP 401).</source>
+        <translation>%1 wants a token (HTTP 401).</translation>
+    </message>
+    <message>
+        <source>Set it with “Token…” beside the server address, then retry.</source>
+        <translation>Set it with “Token…” beside the server address, then retry.</translation>
+    </message>
+    <message>
+        <source>Choose that server, set its token with “Token…”, then retry.</source>
+        <translation>Choose that server, set its token with “Token…”, then retry.</translation>
+    </message>
+</context>
+<context>
+    <name>TokenDialog</name>
+    <message>
+        <source>Token for %1</source>
+        <translation>Token for %1</translation>
+    </message>
+    <message>
+        <source>Token for &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Token for &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Uploads to this server only send it, as “Authorization: Bearer …”.</source>
+        <translation>Uploads to this server only send it, as “Authorization: Bearer …”.</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>&amp;Remember on this computer</source>
+        <translation>&amp;Remember on this computer</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>Kept in the system keyring, never in a plain file</translation>
+    </message>
+    <message>
+        <source>C&amp;lear token</source>
+        <translation>C&amp;lear token</translation>
+    </message>
+    <message>
+        <source>Send no token to this server; the keyring forgets it</source>
+        <translation>Send no token to this server; the keyring forgets it</translation>
+    </message>
+    <message>
+        <source>A token is set; type a new one to replace it</source>
+        <translation>A token is set; type a new one to replace it</translation>
+    </message>
+    <message>
+        <source>Paste the token</source>
+        <translation>Paste the token</translation>
+    </message>
+    <message>
+        <source>That is not a token: it holds spaces, line breaks or other characters a request header cannot carry.</source>
+        <translation>That is not a token: it holds spaces, line breaks or other characters a request header cannot carry.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t be remembered: no keyring. Hoist keeps the token until it quits.</source>
+        <translation>Can&apos;t be remembered: no keyring. Hoist keeps the token until it quits.</translation>
+    </message>
+    <message>
+        <source>Looking in the keyring…</source>
+        <translation>Looking in the keyring…</translation>
+    </message>
+    <message>
+        <source>A token is set and remembered on this computer.</source>
+        <translation>A token is set and remembered on this computer.</translation>
+    </message>
+    <message>
+        <source>A token is set for this session only.</source>
+        <translation>A token is set for this session only.</translation>
+    </message>
+    <message>
+        <source>No token set: uploads to this server send none.</source>
+        <translation>No token set: uploads to this server send none.</translation>
+    </message>
+</context>
+<context>
+    <name>TokenKeeper</name>
+    <message>
+        <source>no keyring</source>
+        <translation>no keyring</translation>
+    </message>
+</context>
+<context>
+    <name>TusHttp</name>
+    <message>
+        <source>No server address is set.</source>
+        <translation>No server address is set.</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; is not a valid URL.</source>
+        <translation>The server address &apos;%1&apos; is not a valid URL.</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; must start with http:// or https://.</source>
+        <translation>The server address &apos;%1&apos; must start with http:// or https://.</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; has no host name.</source>
+        <translation>The server address &apos;%1&apos; has no host name.</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1</source>
+        <translation>Connection refused by %1</translation>
+    </message>
+    <message>
+        <source>No server called %1 was found</source>
+        <translation>No server called %1 was found</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection</source>
+        <translation>%1 closed the connection</translation>
+    </message>
+    <message>
+        <source>No answer from %1 in time</source>
+        <translation>No answer from %1 in time</translation>
+    </message>
+    <message>
+        <source>No secure connection to %1: %2</source>
+        <translation>No secure connection to %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot use this address: %1</source>
+        <translation>Cannot use this address: %1</translation>
+    </message>
+    <message>
+        <source>%1 answered with something that is not valid HTTP</source>
+        <translation>%1 answered with something that is not valid HTTP</translation>
+    </message>
+    <message>
+        <source>Network error with %1: %2</source>
+        <translation>Network error with %1: %2</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): %3</source>
+        <translation>While %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>The server refused the upload as too large (HTTP 413)%1</source>
+        <translation>The server refused the upload as too large (HTTP 413)%1</translation>
+    </message>
+    <message>
+        <source>The server disagreed about the upload offset (HTTP 409)%1</source>
+        <translation>The server disagreed about the upload offset (HTTP 409)%1</translation>
+    </message>
+    <message>
+        <source>The upload is locked by another request (HTTP 423)%1</source>
+        <translation>The upload is locked by another request (HTTP 423)%1</translation>
+    </message>
+    <message>
+        <source>The server asks to slow down (HTTP 429)%1</source>
+        <translation>The server asks to slow down (HTTP 429)%1</translation>
+    </message>
+    <message>
+        <source>checksum mismatch: the server received different bytes than were sent (HTTP 460)%1</source>
+        <translation>checksum mismatch: the server received different bytes than were sent (HTTP 460)%1</translation>
+    </message>
+    <message>
+        <source>The server refused authorisation (HTTP 401); check the token set for this server%1</source>
+        <translation>The server refused authorisation (HTTP 401); check the token set for this server%1</translation>
+    </message>
+    <message>
+        <source>The server refused access (HTTP 403); this token may not upload there%1</source>
+        <translation>The server refused access (HTTP 403); this token may not upload there%1</translation>
+    </message>
+    <message>
+        <source>Server error at %1 (HTTP %2)%3</source>
+        <translation>Server error at %1 (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>The server refused the upload (HTTP %1)%2</source>
+        <translation>The server refused the upload (HTTP %1)%2</translation>
+    </message>
+    <message>
+        <source>The server redirected the request while %1 (HTTP %2); set the server address to the final one.</source>
+        <translation>The server redirected the request while %1 (HTTP %2); set the server address to the final one.</translation>
+    </message>
+    <message>
+        <source>The server redirected the request while %1 (HTTP %2) to %3; set the server address to the final one.</source>
+        <translation>The server redirected the request while %1 (HTTP %2) to %3; set the server address to the final one.</translation>
+    </message>
+    <message>
+        <source>Unexpected answer from the server while %1 (HTTP %2)%3</source>
+        <translation>Unexpected answer from the server while %1 (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): HTTP %3</source>
+        <translation>While %1 (%2): HTTP %3</translation>
+    </message>
+</context>
+<context>
+    <name>TusParallelTransfer</name>
+    <message>
+        <source>joining the parts</source>
+        <translation>joining the parts</translation>
+    </message>
+    <message>
+        <source>The server did not say where the joined upload is (Location &apos;%1&apos;).</source>
+        <translation>The server did not say where the joined upload is (Location &apos;%1&apos;).</translation>
+    </message>
+    <message>
+        <source>The server joined the parts into an upload of Upload-Offset &apos;%1&apos;, not %2 bytes.</source>
+        <translation>The server joined the parts into an upload of Upload-Offset &apos;%1&apos;, not %2 bytes.</translation>
+    </message>
+</context>
+<context>
+    <name>TusTransfer</name>
+    <message>
+        <source>asking the server what it supports</source>
+        <translation>asking the server what it supports</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not 1.0.0.</source>
+        <translation>The server speaks tus %1, not 1.0.0.</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1 got shorter.</source>
+        <translation>The file changed while uploading: %1 got shorter.</translation>
+    </message>
+    <message>
+        <source>creating the upload</source>
+        <translation>creating the upload</translation>
+    </message>
+    <message>
+        <source>The server gave an unusable upload address. %1</source>
+        <translation>The server gave an unusable upload address. %1</translation>
+    </message>
+    <message>
+        <source>asking the server for the upload&apos;s offset</source>
+        <translation>asking the server for the upload&apos;s offset</translation>
+    </message>
+    <message>
+        <source>The server lost the upload it had just created.</source>
+        <translation>The server lost the upload it had just created.</translation>
+    </message>
+    <message>
+        <source>sending bytes %1 to %2</source>
+        <translation>sending bytes %1 to %2</translation>
+    </message>
+    <message>
+        <source>The server accepted none of the %1 bytes sent.</source>
+        <translation>The server accepted none of the %1 bytes sent.</translation>
+    </message>
+    <message>
+        <source>The upload stalled: no progress for %1 s.</source>
+        <translation>The upload stalled: no progress for %1 s.</translation>
+    </message>
+    <message>
+        <source>Could not read %1 to compute its checksum.</source>
+        <translation>Could not read %1 to compute its checksum.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>Cannot read %1: %2.</translation>
+    </message>
+    <message>
+        <source>proving the file is held</source>
+        <translation>proving the file is held</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
+        <translation>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>UploadScheduler</name>
+    <message>
+        <source>%1 · retry %2 of %3</source>
+        <translation>%1 · retry %2 of %3</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n tries</source>
+        <translation>
+            <numerusform> · %n try</numerusform>
+            <numerusform> · %n tries</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
+        <translation>The queue could not be saved (%1); this upload may not survive a crash.</translation>
+    </message>
+</context>
+<context>
+    <name>UploadTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progress</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation>Chunks</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Speed</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Time left</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>Retrying in %1</source>
+        <translation>Retrying in %1</translation>
+    </message>
+    <message>
+        <source>Reconnecting (try %1)</source>
+        <translation>Reconnecting (try %1)</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Waiting</translation>
+    </message>
+    <message>
+        <source>Hashing %1%</source>
+        <translation>Hashing %1%</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>Uploading</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>Done (instant)</source>
+        <translation>Done (instant)</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>%1 uploaded</source>
+        <translation>%1 uploaded</translation>
+    </message>
+    <message>
+        <source>Buttons: pause, cancel</source>
+        <translation>Buttons: pause, cancel</translation>
+    </message>
+    <message>
+        <source>Buttons: resume, cancel</source>
+        <translation>Buttons: resume, cancel</translation>
+    </message>
+    <message>
+        <source>Buttons: retry, cancel</source>
+        <translation>Buttons: retry, cancel</translation>
+    </message>
+    <message>
+        <source>No buttons</source>
+        <translation>No buttons</translation>
+    </message>
+    <message>
+        <source>%1 of %2 chunks of %3 done</source>
+        <translation>%1 of %2 chunks of %3 done</translation>
+    </message>
+    <message>
+        <source>, %1 in flight</source>
+        <translation>, %1 in flight</translation>
+    </message>
+    <message>
+        <source>, %1 failed</source>
+        <translation>, %1 failed</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message numerus="yes">
+        <source>hoist: handed %n path(s) to the Hoist window already open
+</source>
+        <translation>
+            <numerusform>hoist: handed %n path to the Hoist window already open
+</numerusform>
+            <numerusform>hoist: handed %n paths to the Hoist window already open
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
+</source>
+        <translation>hoist: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
+</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1210 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>%1: %2
+Try &apos;%1 --help&apos; for more information.
+</source>
+        <translation>%1：%2
+运行“%1 --help”了解更多信息。
+</translation>
+    </message>
+    <message>
+        <source>--header needs the form &quot;Name: value&quot; (no colon found)</source>
+        <translation>--header 的格式应为“Name: value”（未找到冒号）</translation>
+    </message>
+    <message>
+        <source>--header needs the form &quot;Name: value&quot; (the name is empty)</source>
+        <translation>--header 的格式应为“Name: value”（名称为空）</translation>
+    </message>
+    <message>
+        <source>--header name is not a valid HTTP header name</source>
+        <translation>--header 的名称不是有效的 HTTP 标头名</translation>
+    </message>
+    <message>
+        <source>--header %1: the value contains a line break</source>
+        <translation>--header %1：值中含有换行符</translation>
+    </message>
+    <message>
+        <source>--header %1: Hoist sets this header itself</source>
+        <translation>--header %1：此标头由 Hoist 自行设置</translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL</source>
+        <translation>--endpoint 必须是 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>--endpoint has no host</source>
+        <translation>--endpoint 中没有主机名</translation>
+    </message>
+    <message>
+        <source>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</source>
+        <translation>Hoist 将文件和文件夹上传到 tus 服务器，可同时上传多个，连接中断后从断点继续。不带 --headless 时，会打开窗口并将这些路径加入队列。</translation>
+    </message>
+    <message>
+        <source>Upload without a window; one result line per file on stdout.</source>
+        <translation>不打开窗口上传；每个文件在标准输出上输出一行结果。</translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https).</source>
+        <translation>在其上创建上传的 tus 端点（http 或 https）。</translation>
+    </message>
+    <message>
+        <source>Files uploading at once, %1-%2 (default 3).</source>
+        <translation>同时上传的文件数，%1-%2（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Requests at once to one server, %1-%2 (default: as many as --concurrency).</source>
+        <translation>对同一服务器的同时请求数，%1-%2（默认：与 --concurrency 相同）。</translation>
+    </message>
+    <message>
+        <source>Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of 8M, several per request up to 64M while the link is fast).</source>
+        <translation>每个请求的字节数：8M、512K、1048576……至少 1K（默认：8M 一个分块，链路较快时一个请求可含多个分块，最多 64M）。</translation>
+    </message>
+    <message>
+        <source>Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... (binary units; default: no limit).</source>
+        <translation>全部上传合计每秒最多发送的字节数：500K、10M、1.5M/s……（二进制单位；默认：不限速）。</translation>
+    </message>
+    <message>
+        <source>Extra HTTP header for every request, e.g. &quot;Authorization: Bearer ...&quot;. Repeatable.</source>
+        <translation>为每个请求附加的 HTTP 标头，例如“Authorization: Bearer ...”。可重复使用。</translation>
+    </message>
+    <message>
+        <source>Where the upload queue is kept (default: the window&apos;s data folder; a headless run keeps none unless given one).</source>
+        <translation>上传队列的保存位置（默认：窗口的数据文件夹；无窗口运行时除非指定，否则不保存）。</translation>
+    </message>
+    <message>
+        <source>Send each file as one stream, never as parallel parts (which servers offering tus concatenation get by default for large files).</source>
+        <translation>每个文件都以单个数据流发送，绝不拆成并行部分（对支持 tus 合并扩展的服务器，大文件默认会拆分）。</translation>
+    </message>
+    <message>
+        <source>Files and folders to upload.</source>
+        <translation>要上传的文件和文件夹。</translation>
+    </message>
+    <message>
+        <source>--state-dir needs a folder</source>
+        <translation>--state-dir 需要指定一个文件夹</translation>
+    </message>
+    <message>
+        <source>--concurrency must be a whole number from %1 to %2</source>
+        <translation>--concurrency 必须是 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>--per-server must be a whole number from %1 to %2</source>
+        <translation>--per-server 必须是 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>--limit-rate must be a rate such as 500K, 10M or 1048576 (bytes per second), at least 1K</source>
+        <translation>--limit-rate 必须是 500K、10M 或 1048576 这样的速率（字节/秒），至少 1K</translation>
+    </message>
+    <message>
+        <source>--chunk-size must be a size such as 8M, 512K or 1048576</source>
+        <translation>--chunk-size 必须是 8M、512K 或 1048576 这样的大小</translation>
+    </message>
+    <message>
+        <source>--chunk-size must be at least 1K</source>
+        <translation>--chunk-size 至少为 1K</translation>
+    </message>
+    <message>
+        <source>--headless needs at least one file or folder (or --state-dir to resume a queue)</source>
+        <translation>--headless 至少需要一个文件或文件夹（或用 --state-dir 继续一个队列）</translation>
+    </message>
+    <message>
+        <source>--headless needs --endpoint URL</source>
+        <translation>--headless 需要 --endpoint URL</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointChoice</name>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Hoist&apos;s own server did not start: %1</source>
+        <translation>Hoist 自带的服务器未能启动：%1</translation>
+    </message>
+    <message>
+        <source>Uploads to this computer cannot continue: its server did not start: %1</source>
+        <translation>上传到本机的任务无法继续：本机服务器未能启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>FileCheck</name>
+    <message>
+        <source>The file %1 no longer exists.</source>
+        <translation>文件 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be read (permission denied).</source>
+        <translation>无法读取文件 %1（权限不足）。</translation>
+    </message>
+    <message>
+        <source>it is now %1 bytes (was %2)</source>
+        <translation>现在为 %1 字节（原为 %2）</translation>
+    </message>
+    <message>
+        <source>it was modified at %1</source>
+        <translation>已于 %1 被修改</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1; %2.</source>
+        <translation>文件在上传过程中被更改：%1；%2。</translation>
+    </message>
+</context>
+<context>
+    <name>FileHasher</name>
+    <message>
+        <source>The file %1 does not exist.</source>
+        <translation>文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is now %2 bytes (was %3).</source>
+        <translation>%1 现在为 %2 字节（原为 %3）。</translation>
+    </message>
+    <message>
+        <source>OpenSSL could not start a SHA-256 digest.</source>
+        <translation>OpenSSL 无法开始计算 SHA-256 摘要。</translation>
+    </message>
+    <message>
+        <source>%1 got shorter (%2 bytes, was %3).</source>
+        <translation>%1 变短了（%2 字节，原为 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 was modified while it was read.</source>
+        <translation>%1 在读取期间被修改。</translation>
+    </message>
+    <message>
+        <source>OpenSSL could not finish a SHA-256 digest.</source>
+        <translation>OpenSSL 无法完成 SHA-256 摘要计算。</translation>
+    </message>
+</context>
+<context>
+    <name>FileRangeDevice</name>
+    <message>
+        <source>%1 is shorter than expected (truncated while reading)</source>
+        <translation>%1 比预期短（读取期间被截断）</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>上传中</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Show uploads in state</source>
+        <translation>显示处于此状态的上传</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>按名称筛选</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessRunner</name>
+    <message>
+        <source>upload failed</source>
+        <translation>上传失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s</source>
+        <translation>
+            <numerusform>hoist：%n 个文件中已上传 %1 个，%2 个失败，%4 秒内传输 %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded, %2 in %3 s</source>
+        <translation>
+            <numerusform>hoist：%n 个文件中已上传 %1 个，%3 秒内传输 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1/%2 files, %3 of %4</source>
+        <translation>hoist：%1/%2 个文件，%3 / %4</translation>
+    </message>
+    <message>
+        <source>hoist: nothing to upload (no files found)</source>
+        <translation>hoist：没有可上传的内容（未找到文件）</translation>
+    </message>
+</context>
+<context>
+    <name>LimitControls</name>
+    <message>
+        <source>Speed limit</source>
+        <translation>限速</translation>
+    </message>
+    <message>
+        <source>Parallel:</source>
+        <translation>并行：</translation>
+    </message>
+    <message>
+        <source>How many requests go at once: files, or parts of a large file where the server joins parts</source>
+        <translation>同时发出的请求数：文件，或者在服务器支持合并时大文件的各个部分</translation>
+    </message>
+    <message>
+        <source>Per server:</source>
+        <translation>每服务器：</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>At most this many requests to one server at once, so that one slow server cannot take every slot</source>
+        <translation>对同一服务器最多同时发出这么多请求，以免一个慢速服务器占满所有名额</translation>
+    </message>
+    <message>
+        <source>Speed limit of all uploads</source>
+        <translation>全部上传的限速</translation>
+    </message>
+    <message>
+        <source>Limit: %1</source>
+        <translation>限速：%1</translation>
+    </message>
+    <message>
+        <source>All uploads together send at most %1</source>
+        <translation>全部上传合计最多发送 %1</translation>
+    </message>
+    <message>
+        <source>Uploads send as fast as the network takes them</source>
+        <translation>上传速度只受网络限制</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Filter by name</source>
+        <translation>按名称筛选</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Nothing of them was sent yet.</source>
+        <translation>这些上传尚未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>What was already sent is deleted from the server where it allows it.</source>
+        <translation>已发送的内容会在服务器允许时从服务器上删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>What %n of them already sent is deleted from the server where it allows it.</source>
+        <translation>
+            <numerusform>其中 %n 个已发送的内容会在服务器允许时从服务器上删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel uploads</source>
+        <translation>取消上传</translation>
+    </message>
+    <message>
+        <source>Cancel this upload?</source>
+        <translation>取消此上传？</translation>
+    </message>
+    <message>
+        <source>Cancel %1 uploads?</source>
+        <translation>取消 %1 个上传？</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to upload them</source>
+        <translation>将文件或文件夹拖放到此处即可上传</translation>
+    </message>
+    <message>
+        <source>Uploads</source>
+        <translation>上传</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Pause all</source>
+        <translation>全部暂停</translation>
+    </message>
+    <message>
+        <source>Resume all</source>
+        <translation>全部继续</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>清除已完成</translation>
+    </message>
+    <message>
+        <source>Remove finished uploads from the list (the server keeps them)</source>
+        <translation>从列表中移除已完成的上传（服务器上的文件保留）</translation>
+    </message>
+    <message>
+        <source>Clear failed</source>
+        <translation>清除失败项</translation>
+    </message>
+    <message>
+        <source>Remove failed uploads; what they left on a server is deleted</source>
+        <translation>移除失败的上传；它们在服务器上留下的内容会被删除</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>https://example.com/files/</source>
+        <translation>https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Upload to %1</source>
+        <translation>上传到%1</translation>
+    </message>
+    <message>
+        <source>%1: Hoist&apos;s own server, at %2</source>
+        <translation>%1：Hoist 自带的服务器，地址 %2</translation>
+    </message>
+    <message>
+        <source>The tus endpoint new uploads go to</source>
+        <translation>新上传所用的 tus 端点</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 不可用：%2</translation>
+    </message>
+    <message>
+        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
+        <translation>请输入上传服务器的地址，例如 https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>地址无效：%1</translation>
+    </message>
+    <message>
+        <source>The address must start with http:// or https://</source>
+        <translation>地址必须以 http:// 或 https:// 开头</translation>
+    </message>
+    <message>
+        <source>The address has no server name</source>
+        <translation>地址中没有服务器名</translation>
+    </message>
+    <message>
+        <source>Add files</source>
+        <translation>添加文件</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>添加文件夹</translation>
+    </message>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 个上传中</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 个等待中</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 个已暂停</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 个已完成</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 个失败</translation>
+    </message>
+    <message>
+        <source>No uploads</source>
+        <translation>没有上传</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>PathExpander</name>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>symbolic link loop</source>
+        <translation>符号链接循环</translation>
+    </message>
+    <message>
+        <source>named pipe</source>
+        <translation>命名管道</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <source>broken symbolic link</source>
+        <translation>失效的符号链接</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1)</source>
+        <translation>不是普通文件（%1）</translation>
+    </message>
+    <message>
+        <source>symbolic link loop: %1 is already being uploaded</source>
+        <translation>符号链接循环：%1 已在上传</translation>
+    </message>
+    <message>
+        <source>folder loop: %1 is already being uploaded</source>
+        <translation>文件夹循环：%1 已在上传</translation>
+    </message>
+    <message>
+        <source>already being uploaded</source>
+        <translation>已在上传</translation>
+    </message>
+    <message>
+        <source>already being uploaded as part of %1</source>
+        <translation>已作为 %1 的一部分在上传</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Hoist</source>
+        <translation>Hoist</translation>
+    </message>
+</context>
+<context>
+    <name>RateLimitMenu</name>
+    <message>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>自定义…</translation>
+    </message>
+    <message>
+        <source>Custom (%1)…</source>
+        <translation>自定义（%1）…</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>限速</translation>
+    </message>
+    <message>
+        <source>Upload at most (MiB/s):</source>
+        <translation>最高上传速度（MiB/s）：</translation>
+    </message>
+</context>
+<context>
+    <name>RowActions</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Send to current server</source>
+        <translation>发送到当前服务器</translation>
+    </message>
+    <message>
+        <source>Pause or resume</source>
+        <translation>暂停或继续</translation>
+    </message>
+    <message>
+        <source>Copy link</source>
+        <translation>复制链接</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>取消…</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>限速</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Upload again to %1</source>
+        <translation>重新上传到 %1</translation>
+    </message>
+    <message>
+        <source>Copy links</source>
+        <translation>复制链接</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>从列表中移除</translation>
+    </message>
+</context>
+<context>
+    <name>TaskDriver</name>
+    <message>
+        <source>The server no longer had this upload; starting it again.</source>
+        <translation>服务器上已没有此上传，正在重新开始。</translation>
+    </message>
+</context>
+<context>
+    <name>TaskPreparer</name>
+    <message>
+        <source>The file changed since it was queued; nothing more was sent. Retry uploads it anew.</source>
+        <translation>文件在加入队列后被更改，未再发送任何内容。重试将重新上传整个文件。</translation>
+    </message>
+    <message>
+        <source>The file is gone since it was queued.</source>
+        <translation>文件在加入队列后已不存在。</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1 Nothing was sent.</source>
+        <translation>文件在上传过程中被更改：%1 未发送任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>TaskStore</name>
+    <message>
+        <source>The task store in %1 is already open.</source>
+        <translation>%1 中的任务存储已被打开。</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation>无法创建目录 %1。</translation>
+    </message>
+    <message>
+        <source>The task database %1 is unreadable (%2) and could not be moved aside: %3</source>
+        <translation>任务数据库 %1 无法读取（%2），且无法移到一旁：%3</translation>
+    </message>
+    <message>
+        <source>The task database %1 was unreadable (%2). It was moved to %3 and an empty queue started.</source>
+        <translation>任务数据库 %1 无法读取（%2）。已将其移到 %3，并启用一个空队列。</translation>
+    </message>
+    <message>
+        <source>Cannot start a new task database in %1: %2</source>
+        <translation>无法在 %1 中新建任务数据库：%2</translation>
+    </message>
+    <message>
+        <source>Another Hoist is using %1.</source>
+        <translation>另一个 Hoist 正在使用 %1。</translation>
+    </message>
+    <message>
+        <source>Another Hoist (pid %1 on %2) is using %3.</source>
+        <translation>另一个 Hoist（%2 上的进程 %1）正在使用 %3。</translation>
+    </message>
+    <message>
+        <source>Another Hoist (pid %1) is using %2.</source>
+        <translation>另一个 Hoist（进程 %1）正在使用 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot create the lock file in %1: permission denied.</source>
+        <translation>无法在 %1 中创建锁文件：权限不足。</translation>
+    </message>
+    <message>
+        <source>Cannot lock %1.</source>
+        <translation>无法锁定 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>quick_check: %1</source>
+        <translation>quick_check：%1</translation>
+    </message>
+    <message>
+        <source>no schema version</source>
+        <translation>没有架构版本</translation>
+    </message>
+    <message>
+        <source>The task database %1 was written by a newer Hoist (schema %2; this one reads %3).</source>
+        <translation>任务数据库 %1 由更新版本的 Hoist 写入（架构 %2；此版本只能读取 %3）。</translation>
+    </message>
+    <message>
+        <source>a journal without its database</source>
+        <translation>日志文件存在但其数据库缺失</translation>
+    </message>
+    <message>
+        <source>Cannot bring the task database up to schema %1: %2</source>
+        <translation>无法将任务数据库升级到架构 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 out of the way</source>
+        <translation>无法将 %1 移开</translation>
+    </message>
+    <message>
+        <source>Could not %1: the task store is not open.</source>
+        <translation>无法%1：任务存储未打开。</translation>
+    </message>
+    <message>
+        <source>Could not %1 in %2: %3</source>
+        <translation>无法在 %2 中%1：%3</translation>
+    </message>
+    <message>
+        <source>save the upload queue</source>
+        <translation>保存上传队列</translation>
+    </message>
+    <message>
+        <source>remove tasks from the upload queue</source>
+        <translation>从上传队列中移除任务</translation>
+    </message>
+    <message>
+        <source>save the upload URL of task %1</source>
+        <translation>保存任务 %1 的上传地址</translation>
+    </message>
+    <message>
+        <source>the task store is not open</source>
+        <translation>任务存储未打开</translation>
+    </message>
+</context>
+<context>
+    <name>TokenControl</name>
+    <message>
+        <source>Token…</source>
+        <translation>令牌…</translation>
+    </message>
+    <message>
+        <source>The keyring did not keep the token for %1 (%2); Hoist keeps it until it quits.</source>
+        <translation>密钥环未能保存 %1 的令牌（%2）；Hoist 会保留它直到退出。</translation>
+    </message>
+    <message>
+        <source>Hoist&apos;s own server on this computer needs no token</source>
+        <translation>本机上 Hoist 自带的服务器不需要令牌</translation>
+    </message>
+    <message>
+        <source>Set a server address first</source>
+        <translation>请先设置服务器地址</translation>
+    </message>
+    <message>
+        <source>No token set for this server. Click to give one.</source>
+        <translation>此服务器未设置令牌。点击以设置。</translation>
+    </message>
+    <message>
+        <source>A token is set for this server and remembered on this computer.</source>
+        <translation>已为此服务器设置令牌，并保存在本机。</translation>
+    </message>
+    <message>
+        <source>A token is set for this server, for this session only.</source>
+        <translation>已为此服务器设置令牌，仅用于本次会话。</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (HTTP 401).</source>
+        <translation>%1 拒绝了令牌 (HTTP 401)。</translation>
+    </message>
+    <message>
+        <source>%1 wants a token (HTTP 401).</source>
+        <translation>%1 需要令牌 (HTTP 401)。</translation>
+    </message>
+    <message>
+        <source>Set it with “Token…” beside the server address, then retry.</source>
+        <translation>请用服务器地址旁的“令牌…”设置，然后重试。</translation>
+    </message>
+    <message>
+        <source>Choose that server, set its token with “Token…”, then retry.</source>
+        <translation>请选择该服务器，用“令牌…”设置其令牌，然后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>TokenDialog</name>
+    <message>
+        <source>Token for %1</source>
+        <translation>%1 的令牌</translation>
+    </message>
+    <message>
+        <source>Token for &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 的令牌</translation>
+    </message>
+    <message>
+        <source>Uploads to this server only send it, as “Authorization: Bearer …”.</source>
+        <translation>只有上传到此服务器时才会发送它，格式为“Authorization: Bearer …”。</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Remember on this computer</source>
+        <translation>在本机记住(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>保存在系统密钥环中，绝不写入明文文件</translation>
+    </message>
+    <message>
+        <source>C&amp;lear token</source>
+        <translation>清除令牌(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Send no token to this server; the keyring forgets it</source>
+        <translation>不再向此服务器发送令牌；密钥环中的也会删除</translation>
+    </message>
+    <message>
+        <source>A token is set; type a new one to replace it</source>
+        <translation>已设置令牌；输入新令牌即可替换</translation>
+    </message>
+    <message>
+        <source>Paste the token</source>
+        <translation>粘贴令牌</translation>
+    </message>
+    <message>
+        <source>That is not a token: it holds spaces, line breaks or other characters a request header cannot carry.</source>
+        <translation>这不是有效的令牌：其中含有空格、换行或请求标头无法携带的其他字符。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t be remembered: no keyring. Hoist keeps the token until it quits.</source>
+        <translation>无法记住：没有密钥环。Hoist 会保留令牌直到退出。</translation>
+    </message>
+    <message>
+        <source>Looking in the keyring…</source>
+        <translation>正在查找密钥环…</translation>
+    </message>
+    <message>
+        <source>A token is set and remembered on this computer.</source>
+        <translation>已设置令牌，并保存在本机。</translation>
+    </message>
+    <message>
+        <source>A token is set for this session only.</source>
+        <translation>已设置令牌，仅用于本次会话。</translation>
+    </message>
+    <message>
+        <source>No token set: uploads to this server send none.</source>
+        <translation>未设置令牌：上传到此服务器时不发送令牌。</translation>
+    </message>
+</context>
+<context>
+    <name>TokenKeeper</name>
+    <message>
+        <source>no keyring</source>
+        <translation>没有密钥环</translation>
+    </message>
+</context>
+<context>
+    <name>TusHttp</name>
+    <message>
+        <source>No server address is set.</source>
+        <translation>未设置服务器地址。</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; is not a valid URL.</source>
+        <translation>服务器地址“%1”不是有效的 URL。</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; must start with http:// or https://.</source>
+        <translation>服务器地址“%1”必须以 http:// 或 https:// 开头。</translation>
+    </message>
+    <message>
+        <source>The server address &apos;%1&apos; has no host name.</source>
+        <translation>服务器地址“%1”中没有主机名。</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1</source>
+        <translation>%1 拒绝连接</translation>
+    </message>
+    <message>
+        <source>No server called %1 was found</source>
+        <translation>找不到名为 %1 的服务器</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection</source>
+        <translation>%1 关闭了连接</translation>
+    </message>
+    <message>
+        <source>No answer from %1 in time</source>
+        <translation>%1 未及时应答</translation>
+    </message>
+    <message>
+        <source>No secure connection to %1: %2</source>
+        <translation>无法与 %1 建立安全连接：%2</translation>
+    </message>
+    <message>
+        <source>Cannot use this address: %1</source>
+        <translation>无法使用此地址：%1</translation>
+    </message>
+    <message>
+        <source>%1 answered with something that is not valid HTTP</source>
+        <translation>%1 的应答不是有效的 HTTP</translation>
+    </message>
+    <message>
+        <source>Network error with %1: %2</source>
+        <translation>与 %1 通信时出现网络错误：%2</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): %3</source>
+        <translation>在%1时（%2）：%3</translation>
+    </message>
+    <message>
+        <source>The server refused the upload as too large (HTTP 413)%1</source>
+        <translation>服务器以文件过大为由拒绝了上传 (HTTP 413)%1</translation>
+    </message>
+    <message>
+        <source>The server disagreed about the upload offset (HTTP 409)%1</source>
+        <translation>服务器与本地的上传偏移量不一致 (HTTP 409)%1</translation>
+    </message>
+    <message>
+        <source>The upload is locked by another request (HTTP 423)%1</source>
+        <translation>此上传被另一个请求锁定 (HTTP 423)%1</translation>
+    </message>
+    <message>
+        <source>The server asks to slow down (HTTP 429)%1</source>
+        <translation>服务器要求放慢速度 (HTTP 429)%1</translation>
+    </message>
+    <message>
+        <source>checksum mismatch: the server received different bytes than were sent (HTTP 460)%1</source>
+        <translation>校验和不匹配：服务器收到的字节与发送的不同 (HTTP 460)%1</translation>
+    </message>
+    <message>
+        <source>The server refused authorisation (HTTP 401); check the token set for this server%1</source>
+        <translation>服务器拒绝授权 (HTTP 401)；请检查为此服务器设置的令牌%1</translation>
+    </message>
+    <message>
+        <source>The server refused access (HTTP 403); this token may not upload there%1</source>
+        <translation>服务器拒绝访问 (HTTP 403)；此令牌无权上传到该处%1</translation>
+    </message>
+    <message>
+        <source>Server error at %1 (HTTP %2)%3</source>
+        <translation>%1 服务器出错 (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>The server refused the upload (HTTP %1)%2</source>
+        <translation>服务器拒绝了上传 (HTTP %1)%2</translation>
+    </message>
+    <message>
+        <source>The server redirected the request while %1 (HTTP %2); set the server address to the final one.</source>
+        <translation>服务器在%1时重定向了请求 (HTTP %2)；请将服务器地址设为最终地址。</translation>
+    </message>
+    <message>
+        <source>The server redirected the request while %1 (HTTP %2) to %3; set the server address to the final one.</source>
+        <translation>服务器在%1时将请求重定向到 %3 (HTTP %2)；请将服务器地址设为最终地址。</translation>
+    </message>
+    <message>
+        <source>Unexpected answer from the server while %1 (HTTP %2)%3</source>
+        <translation>服务器在%1时给出了意外的应答 (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): HTTP %3</source>
+        <translation>在%1时（%2）：HTTP %3</translation>
+    </message>
+</context>
+<context>
+    <name>TusParallelTransfer</name>
+    <message>
+        <source>joining the parts</source>
+        <translation>合并各部分</translation>
+    </message>
+    <message>
+        <source>The server did not say where the joined upload is (Location &apos;%1&apos;).</source>
+        <translation>服务器未告知合并后的上传位置（Location“%1”）。</translation>
+    </message>
+    <message>
+        <source>The server joined the parts into an upload of Upload-Offset &apos;%1&apos;, not %2 bytes.</source>
+        <translation>服务器合并各部分后的上传 Upload-Offset 为“%1”，而不是 %2 字节。</translation>
+    </message>
+</context>
+<context>
+    <name>TusTransfer</name>
+    <message>
+        <source>asking the server what it supports</source>
+        <translation>询问服务器支持的功能</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not 1.0.0.</source>
+        <translation>服务器使用的是 tus %1，而不是 1.0.0。</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: %1 got shorter.</source>
+        <translation>文件在上传过程中被更改：%1 变短了。</translation>
+    </message>
+    <message>
+        <source>creating the upload</source>
+        <translation>创建上传</translation>
+    </message>
+    <message>
+        <source>The server gave an unusable upload address. %1</source>
+        <translation>服务器给出的上传地址无法使用。%1</translation>
+    </message>
+    <message>
+        <source>asking the server for the upload&apos;s offset</source>
+        <translation>向服务器查询上传的偏移量</translation>
+    </message>
+    <message>
+        <source>The server lost the upload it had just created.</source>
+        <translation>服务器丢失了刚刚创建的上传。</translation>
+    </message>
+    <message>
+        <source>sending bytes %1 to %2</source>
+        <translation>发送第 %1 到 %2 字节</translation>
+    </message>
+    <message>
+        <source>The server accepted none of the %1 bytes sent.</source>
+        <translation>服务器未接受已发送的 %1 字节中的任何一个。</translation>
+    </message>
+    <message>
+        <source>The upload stalled: no progress for %1 s.</source>
+        <translation>上传停滞：%1 秒内没有进展。</translation>
+    </message>
+    <message>
+        <source>Could not read %1 to compute its checksum.</source>
+        <translation>无法读取 %1 以计算校验和。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>proving the file is held</source>
+        <translation>证明持有该文件</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
+        <translation>服务器对证明的应答既不是 0 也不是文件大小（%1），而是 Upload-Offset“%2”。</translation>
+    </message>
+</context>
+<context>
+    <name>UploadScheduler</name>
+    <message>
+        <source>%1 · retry %2 of %3</source>
+        <translation>%1 · 重试 %2/%3</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n tries</source>
+        <translation>
+            <numerusform> · 尝试 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
+        <translation>无法保存队列（%1）；程序崩溃后此上传可能丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>UploadTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，%2后</translation>
+    </message>
+    <message>
+        <source>Retrying in %1</source>
+        <translation>%1后重试</translation>
+    </message>
+    <message>
+        <source>Reconnecting (try %1)</source>
+        <translation>正在重新连接（第 %1 次）</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Hashing %1%</source>
+        <translation>正在计算哈希 %1%</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>上传中</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Done (instant)</source>
+        <translation>已完成（秒传）</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1 uploaded</source>
+        <translation>已上传 %1</translation>
+    </message>
+    <message>
+        <source>Buttons: pause, cancel</source>
+        <translation>按钮：暂停、取消</translation>
+    </message>
+    <message>
+        <source>Buttons: resume, cancel</source>
+        <translation>按钮：继续、取消</translation>
+    </message>
+    <message>
+        <source>Buttons: retry, cancel</source>
+        <translation>按钮：重试、取消</translation>
+    </message>
+    <message>
+        <source>No buttons</source>
+        <translation>无按钮</translation>
+    </message>
+    <message>
+        <source>%1 of %2 chunks of %3 done</source>
+        <translation>%1/%2 个分块已完成（每块 %3）</translation>
+    </message>
+    <message>
+        <source>, %1 in flight</source>
+        <translation>，%1 个传输中</translation>
+    </message>
+    <message>
+        <source>, %1 failed</source>
+        <translation>，%1 个失败</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message numerus="yes">
+        <source>hoist: handed %n path(s) to the Hoist window already open
+</source>
+        <translation>
+            <numerusform>hoist：已将 %n 个路径交给已打开的 Hoist 窗口
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
+</source>
+        <translation>hoist：没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）。
+要在终端中上传：hoist --headless -e URL PATH...（参见 hoist --help）
+</translation>
+    </message>
+</context>
+</TS>
