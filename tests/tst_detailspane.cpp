@@ -12,6 +12,7 @@
 #include "formatting.h"
 #include "mainwindow.h"
 #include "speedgraph.h"
+#include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"
