@@ -3,6 +3,7 @@
 #include "chunkbarpainter.h"
 #include "chunkmapview.h"
 #include "formatting.h"
+#include "icons.h"
 #include "speedgraph.h"
 #include "speedsampler.h"
 #include "uploadscheduler.h"
@@ -141,9 +142,7 @@ QLineEdit *DetailsPane::addCopyable(const QString &name)
     auto *edit = new QLineEdit(this);
     edit->setReadOnly(true);
     edit->setAccessibleName(name);
-    QAction *copy = edit->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton),
-                                    QLineEdit::TrailingPosition);
-    copy->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy"), copy->icon()));
+    QAction *copy = edit->addAction(Icons::copy(), QLineEdit::TrailingPosition);
     copy->setToolTip(tr("Copy %1").arg(name.toLower()));
     connect(copy, &QAction::triggered, edit, [edit] {
         if (!edit->text().isEmpty())
@@ -231,8 +230,9 @@ void DetailsPane::refresh()
             parts << part.url.toString(QUrl::RemoveUserInfo);
     }
     if (upload.isEmpty() && !parts.isEmpty())
-        m_uploadUrl->setPlaceholderText(tr("Sent as %n parts, joined when all are there",
-                                           nullptr, int(parts.size())));
+        m_uploadUrl->setPlaceholderText(
+            tr("Sent as parallel parts (%1 so far), joined when all are there; hover for them")
+                .arg(parts.size()));
     else
         m_uploadUrl->setPlaceholderText(tr("None yet"));
     m_uploadUrl->setText(upload);
@@ -262,6 +262,17 @@ void DetailsPane::refreshTries(const UploadTask &task, qint64 now)
 {
     const AttemptLog &log = task.attempts();
     const QVector<UploadAttempt> &attempts = log.attempts();
+    if (attempts.isEmpty()) {
+        // Tries are kept in memory only: one restored from an earlier run has none yet.
+        m_tries->clear();
+        auto *hint = new QTreeWidgetItem(m_tries);
+        hint->setText(4, tr("No tries since Hoist started (tries are not kept across restarts)"));
+        hint->setDisabled(true);
+        m_tabs->setTabText(m_tabs->indexOf(m_tries), tr("Tries"));
+        return;
+    }
+    if (m_tries->topLevelItemCount() == 1 && m_tries->topLevelItem(0)->isDisabled())
+        m_tries->clear();
     m_tabs->setTabText(m_tabs->indexOf(m_tries),
                        log.count() ? tr("Tries (%1)").arg(log.count()) : tr("Tries"));
     while (m_tries->topLevelItemCount() > attempts.size())

@@ -15,5 +15,6 @@ public:
     static QIcon token();
     // A blue check mark: fine, without relying on green.
     static QIcon check();
+    static QIcon copy();
     static QIcon app();
 };

@@ -268,7 +268,11 @@ void MainWindow::buildToolBar()
     clear->setMenu(clearMenu);
     if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(clear)))
         button->setPopupMode(QToolButton::MenuButtonPopup);
-    bar->addAction(m_details->toggleViewAction());
+    // Icon only, whatever the toolbar's style: its text would push the Server field out.
+    auto *details = new QToolButton(bar);
+    details->setDefaultAction(m_details->toggleViewAction());
+    details->setAutoRaise(true);
+    bar->addWidget(details);
     bar->addSeparator();
 
     m_limits = new LimitControls(m_scheduler, bar);
