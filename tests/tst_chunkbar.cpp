@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QPainter>
+#include <QSet>
 #include <QStandardItemModel>
 #include <QStyleOptionViewItem>
 #include <QTableView>
@@ -23,6 +24,47 @@ QVector<ChunkState> states(int count, ChunkState fill = ChunkState::Pending)
 double sum(const Pixel &p) { return p.pending + p.inFlight + p.sent + p.done + p.failed; }
 
 bool near(double a, double b) { return std::abs(a - b) < 1e-9; }
+
+// Columns of `image` painted as a chunk in flight (amber or its stripes) at some height.
+QVector<int> markedColumns(const QImage &image, const ChunkBarPainter::Colors &c)
+{
+    QVector<int> columns;
+    for (int x = 0; x < image.width(); ++x) {
+        bool marked = false;
+        for (int y = 0; y < image.height() && !marked; ++y) {
+            const QColor color = image.pixelColor(x, y);
+            marked = color == c.sent || color == c.stripe;
+        }
+        if (marked)
+            columns.append(x);
+    }
+    return columns;
+}
+
+// Runs of consecutive columns: [first, last] pairs.
+QVector<QPair<int, int>> runsOf(const QVector<int> &columns)
+{
+    QVector<QPair<int, int>> runs;
+    for (const int x : columns) {
+        if (!runs.isEmpty() && runs.last().second == x - 1)
+            runs.last().second = x;
+        else
+            runs.append({x, x});
+    }
+    return runs;
+}
+
+// Mean grey (0..255) over columns [from, to) of `image`, as a monochrome view would see it.
+double meanGrey(const QImage &image, int from, int to)
+{
+    double sum = 0;
+    int n = 0;
+    for (int x = from; x < to; ++x) {
+        for (int y = 0; y < image.height(); ++y, ++n)
+            sum += qGray(image.pixel(x, y));
+    }
+    return n ? sum / n : 0;
+}
 } // namespace
 
 class TestChunkBar : public QObject {
@@ -36,6 +78,11 @@ private Q_SLOTS:
     void renderColours();
     void failedChunkStaysVisible();
     void coloursAreDistinct();
+    void inFlightPartsVisibleAtAnyWidth();
+    void marksKeepPartsApart();
+    void marksNarrowWhenTooMany();
+    void failedDiffersByMoreThanHue();
+    void legendShowsEveryState();
     void delegatePaintsAndCaches();
     void progressBarStaysInCell();
 };
@@ -201,6 +248,141 @@ void TestChunkBar::coloursAreDistinct()
     }
 }
 
+void TestChunkBar::inFlightPartsVisibleAtAnyWidth()
+{
+    // 1 GiB in 8 MiB chunks sent as 4 parallel parts, each with one chunk on its way, the rest
+    // half done: at 100 px a chunk is 0.78 px, yet each part in flight is a mark of its own.
+    const auto c = ChunkBarPainter::Colors::fromPalette(QApplication::palette());
+    constexpr int chunks = 1024 / 8;
+    auto map = states(chunks, ChunkState::Pending);
+    const QVector<int> partStarts{32, 64, 96};
+    for (int part = 0; part < 4; ++part) {
+        for (int i = part * 32; i < part * 32 + 10; ++i)
+            map[i] = ChunkState::Done;
+        map[part * 32 + 10] = ChunkState::InFlight;
+    }
+    for (const int width : {100, 60, 400}) {
+        const QImage image = ChunkBarPainter::renderBar(map, 0.3, partStarts, QSize(width, 12), c);
+        const auto runs = runsOf(markedColumns(image, c));
+        QCOMPARE(runs.size(), 4);
+        for (const auto &run : runs)
+            QVERIFY2(run.second - run.first + 1 >= ChunkBarPainter::MinMarkWidth,
+                     qPrintable(QStringLiteral("%1 px wide at %2 px")
+                                    .arg(run.second - run.first + 1)
+                                    .arg(width)));
+        // Each where its chunk is, give or take the widening.
+        for (int part = 0; part < 4; ++part) {
+            const double centre = (part * 32 + 10.5) * width / chunks;
+            const auto &run = runs.at(part);
+            QVERIFY(std::abs((run.first + run.second) / 2.0 - centre)
+                    <= ChunkBarPainter::MinMarkWidth);
+        }
+    }
+}
+
+void TestChunkBar::marksKeepPartsApart()
+{
+    // Two parts whose chunks in flight touch (the end of one, the start of the next), and a
+    // single request carrying three chunks: two marks, a pixel apart, not one.
+    auto map = states(1000);
+    map[499] = ChunkState::InFlight;
+    map[500] = ChunkState::InFlight;
+    map[800] = map[801] = map[802] = ChunkState::InFlight;
+    const auto marks = ChunkBarPainter::marks(map, {500}, 100);
+    QCOMPARE(marks.size(), 3);
+    QVERIFY(marks.at(0).x + marks.at(0).width < marks.at(1).x);
+    for (const auto &m : marks) {
+        QCOMPARE(m.state, ChunkState::InFlight);
+        QVERIFY(m.width >= ChunkBarPainter::MinMarkWidth);
+        QVERIFY(m.x >= 0 && m.x + m.width <= 100);
+    }
+    // Without the part boundary the two touching chunks are one run.
+    QCOMPARE(ChunkBarPainter::marks(map, {}, 100).size(), 2);
+    // Wide pixels: a run keeps its downsampled extent, no widening.
+    const auto wide = ChunkBarPainter::marks({ChunkState::Done, ChunkState::InFlight,
+                                              ChunkState::Pending}, {}, 300);
+    QCOMPARE(wide.size(), 1);
+    QCOMPARE(wide.at(0).x, 100);
+    QCOMPARE(wide.at(0).width, 100);
+    QVERIFY(!wide.at(0).widened);
+}
+
+void TestChunkBar::marksNarrowWhenTooMany()
+{
+    // Many parts in flight cannot all be MinMarkWidth with gaps: they narrow, and stay apart
+    // while a pixel each and a pixel between fit; beyond that they still stay inside the bar.
+    struct Case {
+        int parts;
+        int width;
+        bool apart;
+    };
+    for (const Case &c : {Case{40, 100, true}, Case{64, 200, true}, Case{64, 100, false}}) {
+        auto map = states(c.parts * 16);
+        QVector<int> starts;
+        for (int part = 0; part < c.parts; ++part) {
+            map[part * 16 + 3] = ChunkState::InFlight;
+            if (part)
+                starts.append(part * 16);
+        }
+        const auto marks = ChunkBarPainter::marks(map, starts, c.width);
+        QCOMPARE(marks.size(), c.parts);
+        for (int i = 0; i < marks.size(); ++i) {
+            const QString where = QStringLiteral("%1 parts in %2 px, mark %3")
+                                      .arg(c.parts).arg(c.width).arg(i);
+            QVERIFY2(marks.at(i).width >= 1, qPrintable(where));
+            QVERIFY2(marks.at(i).x >= 0 && marks.at(i).x + marks.at(i).width <= c.width,
+                     qPrintable(where));
+            if (i && c.apart)
+                QVERIFY2(marks.at(i - 1).x + marks.at(i - 1).width < marks.at(i).x,
+                         qPrintable(where));
+        }
+    }
+}
+
+void TestChunkBar::failedDiffersByMoreThanHue()
+{
+    // Half done, half failed: someone who cannot tell red from blue still sees two things, by
+    // the hatch (more than one colour) and by lightness.
+    for (const QPalette &palette : {QApplication::palette(), QPalette(Qt::black)}) {
+        const auto c = ChunkBarPainter::Colors::fromPalette(palette);
+        auto map = states(100, ChunkState::Done);
+        for (int i = 50; i < 100; ++i)
+            map[i] = ChunkState::Failed;
+        const QImage image = ChunkBarPainter::renderBar(map, 0, {}, QSize(200, 16), c);
+        QSet<QRgb> doneColours;
+        QSet<QRgb> failedColours;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < 100; ++x)
+                doneColours.insert(image.pixel(x, y));
+            for (int x = 100; x < 200; ++x)
+                failedColours.insert(image.pixel(x, y));
+        }
+        QCOMPARE(doneColours.size(), 1);
+        QVERIFY2(failedColours.size() >= 2, "failed chunks carry a pattern");
+        const double difference = std::abs(meanGrey(image, 0, 100) - meanGrey(image, 100, 200));
+        QVERIFY2(difference >= 30, qPrintable(QString::number(difference)));
+        // And in flight is striped, done and pending plain and apart in lightness.
+        const QImage moving = ChunkBarPainter::swatch(ChunkState::InFlight, QSize(24, 12), c);
+        QSet<QRgb> movingColours;
+        for (int y = 0; y < moving.height(); ++y) {
+            for (int x = 0; x < moving.width(); ++x)
+                movingColours.insert(moving.pixel(x, y));
+        }
+        QVERIFY(movingColours.size() >= 2);
+        QVERIFY(std::abs(qGray(c.done.rgb()) - qGray(c.pending.rgb())) >= 60);
+    }
+}
+
+void TestChunkBar::legendShowsEveryState()
+{
+    const QString html =
+        ChunkBarPainter::legendHtml(ChunkBarPainter::Colors::fromPalette(QApplication::palette()));
+    QCOMPARE(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 4);
+    for (const ChunkState state : {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed,
+                                   ChunkState::Pending})
+        QVERIFY(html.contains(ChunkBarPainter::stateLabel(state)));
+}
+
 void TestChunkBar::delegatePaintsAndCaches()
 {
     QStandardItemModel model(1, 1);
@@ -242,8 +424,14 @@ void TestChunkBar::delegatePaintsAndCaches()
     model.setData(model.index(0, 0), QVariant::fromValue(data), UploadTableModel::ChunkMapRole);
     image = paintCell(300);
     QCOMPARE(delegate.renderCount(), 3); // new revision
+    // The failed chunk is a hatched mark of at least MinMarkWidth around its place.
     const int failedX = 10 + 4 + 150 * 292 / 200 + 1;
-    QCOMPARE(image.pixelColor(failedX, 15), colors.failed);
+    int failedPixels = 0;
+    for (int x = failedX - 6; x <= failedX + 6; ++x) {
+        const QColor color = image.pixelColor(x, 15);
+        failedPixels += color == colors.failed || color == colors.hatch;
+    }
+    QVERIFY2(failedPixels >= ChunkBarPainter::MinMarkWidth, qPrintable(QString::number(failedPixels)));
 }
 
 void TestChunkBar::progressBarStaysInCell()

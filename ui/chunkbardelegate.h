@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chunkbarpainter.h"
 #include "uploadtypes.h"
 
 #include <QHash>
@@ -17,6 +18,9 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    // The tooltip: the chunk counts and a legend of the colours.
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                   const QModelIndex &index) override;
 
     // How many strips were rendered (not drawn from the cache) so far; for tests.
     int renderCount() const { return m_renders; }
@@ -27,6 +31,7 @@ private:
         quint64 revision = 0;
         qint64 paletteKey = 0;
         QImage image;
+        QVector<ChunkBarPainter::Mark> marks;
     };
     mutable QHash<TaskId, Entry> m_cache;
     mutable int m_renders = 0;

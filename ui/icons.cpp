@@ -27,4 +27,6 @@ QIcon Icons::addFiles() { return load("add-file", QStyle::SP_FileIcon); }
 QIcon Icons::addFolder() { return load("add-folder", QStyle::SP_DirIcon); }
 QIcon Icons::clear() { return load("clear", QStyle::SP_DialogResetButton); }
 QIcon Icons::token() { return load("token", QStyle::SP_DialogApplyButton); }
+QIcon Icons::check() { return load("check", QStyle::SP_DialogApplyButton); }
+QIcon Icons::copy() { return load("copy", QStyle::SP_FileDialogContentsView); }
 QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

@@ -13,5 +13,8 @@ public:
     static QIcon addFolder();
     static QIcon clear();
     static QIcon token();
+    // A blue check mark: fine, without relying on green.
+    static QIcon check();
+    static QIcon copy();
     static QIcon app();
 };

@@ -4,7 +4,9 @@
 #include "chunkbardelegate.h"
 #include "columnchooser.h"
 #include "columnfitter.h"
+#include "detailspane.h"
 #include "elidedelegate.h"
+#include "endpointstatus.h"
 #include "filterbar.h"
 #include "formatting.h"
 #include "icons.h"
@@ -56,6 +58,7 @@ const ColumnFitter::Column fittedColumns[] = {
     {UploadTableModel::Server, 170},
 };
 constexpr int minNameWidth = 160;
+constexpr int detailsHeight = 230;
 } // namespace
 
 MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
@@ -84,6 +87,16 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
         [this](const QList<TaskId> &ids) { cancelTasks(ids); }, this);
     connect(m_actions, &ActionsDelegate::retryClicked, m_rowActions, &RowActions::retry);
     connect(m_view, &QWidget::customContextMenuRequested, m_rowActions, &RowActions::showMenu);
+    m_details = new DetailsPane(m_scheduler, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_details);
+    resizeDocks({m_details}, {detailsHeight}, Qt::Vertical);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QModelIndex current = m_view->currentIndex();
+        const QList<TaskId> ids = selectedTaskIds();
+        m_details->setTask(m_view->selectionModel()->isRowSelected(current.row())
+                               ? current.data(UploadTableModel::TaskIdRole).value<TaskId>()
+                               : ids.value(0, 0));
+    });
     buildToolBar();
 
     m_counts = new QLabel(this);
@@ -255,6 +268,11 @@ void MainWindow::buildToolBar()
     clear->setMenu(clearMenu);
     if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(clear)))
         button->setPopupMode(QToolButton::MenuButtonPopup);
+    // Icon only, whatever the toolbar's style: its text would push the Server field out.
+    auto *details = new QToolButton(bar);
+    details->setDefaultAction(m_details->toggleViewAction());
+    details->setAutoRaise(true);
+    bar->addWidget(details);
     bar->addSeparator();
 
     m_limits = new LimitControls(m_scheduler, bar);
@@ -277,6 +295,7 @@ void MainWindow::buildToolBar()
     m_endpointWarning = m_endpoint->addAction(style()->standardIcon(QStyle::SP_MessageBoxWarning),
                                               QLineEdit::TrailingPosition);
     m_endpointWarning->setVisible(false);
+    m_endpointStatus = new EndpointStatus(m_endpoint, m_endpointWarning, this);
     connect(m_endpoint, &QLineEdit::editingFinished, this, &MainWindow::applyEndpoint);
     connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
     bar->addWidget(m_endpoint);
@@ -327,6 +346,8 @@ void MainWindow::showEndpoint()
     m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
     if (m_token)
         m_token->setEndpoint(m_scheduler->endpoint(), named);
+    const QUrl endpoint = m_scheduler->endpoint();
+    m_endpointStatus->check(endpoint, m_scheduler->headersFor(endpoint));
 }
 
 void MainWindow::chooseNamedEndpoint()
@@ -381,8 +402,10 @@ void MainWindow::applyEndpoint()
         return;
     }
     const QUrl url(text);
-    if (url == m_scheduler->endpoint())
+    if (url == m_scheduler->endpoint()) { // asked again only when the field was edited
+        m_endpointStatus->check(url, m_scheduler->headersFor(url));
         return;
+    }
     m_scheduler->setEndpoint(url);
     QSettings().setValue(QLatin1String(endpointKey), url.toString());
     showEndpoint();

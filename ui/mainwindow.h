@@ -21,6 +21,8 @@ class RateLimitMenu;
 class RowActions;
 class ColumnChooser;
 class ColumnFitter;
+class DetailsPane;
+class EndpointStatus;
 class QToolBar;
 class TokenControl;
 class TokenKeeper;
@@ -77,6 +79,8 @@ public:
     TokenControl *tokenControl() const { return m_token; }
     RowActions *rowActions() const { return m_rowActions; }
     ColumnChooser *columnChooser() const { return m_columns; }
+    DetailsPane *detailsPane() const { return m_details; }
+    EndpointStatus *endpointStatus() const { return m_endpointStatus; }
     QList<TaskId> selectedTaskIds() const;
 
     // Space: pause the selection, or resume it when all of it is paused.
@@ -127,5 +131,7 @@ private:
     RowActions *m_rowActions = nullptr;
     ColumnChooser *m_columns = nullptr;
     ColumnFitter *m_fitter = nullptr;
+    DetailsPane *m_details = nullptr;
+    EndpointStatus *m_endpointStatus = nullptr;
     ConfirmCancel m_confirmCancel;
 };

@@ -299,6 +299,10 @@ ChunkBarData UploadTableModel::chunkBarData(const UploadTask &task)
         if (length > 0)
             data.inFlightFraction = std::clamp(double(map.inFlightBytes()) / length, 0.0, 1.0);
     }
+    for (const UploadPart &part : task.parts()) {
+        if (part.begin > 0)
+            data.partStarts.append(map.indexOf(part.begin));
+    }
     // 1/1000 of a chunk is finer than any pixel; hashing a coarser value saves repaints.
     const auto permille = quint64(data.inFlightFraction * 1000);
     data.revision = qHashBits(data.states.constData(), size_t(data.states.size()), permille);

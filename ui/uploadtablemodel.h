@@ -21,6 +21,7 @@ struct ChunkBarData {
     quint64 revision = 0;
     QVector<ChunkState> states;
     double inFlightFraction = 0; // of each in-flight chunk, the part that has left this machine
+    QVector<int> partStarts;     // chunks where a parallel part begins: its runs are its own
 };
 Q_DECLARE_METATYPE(ChunkBarData)
 
@@ -72,6 +73,8 @@ public:
     static QString serverText(const QUrl &endpoint);
     // Qt::AccessibleTextRole: the painted columns (progress, chunks, buttons) in words.
     QString accessibleText(const UploadTask &task, int column) const;
+    // What the chunk bar paints for `task` (ChunkMapRole).
+    static ChunkBarData chunkBarData(const UploadTask &task);
 
 private:
     // What was last shown for a row; diffed on flush to find the columns that changed.
@@ -111,7 +114,6 @@ private:
     QString displayText(const UploadTask &task, int column) const;
     QVariant sortValue(const UploadTask &task, int column) const;
     QString toolTip(const UploadTask &task, int column) const;
-    static ChunkBarData chunkBarData(const UploadTask &task);
 
     QPointer<UploadScheduler> m_scheduler;
     QVector<Row> m_rows;

@@ -625,6 +625,7 @@ void UploadScheduler::startTask(UploadTask *task)
                                       [](const UploadPart &part) { return !part.url.isEmpty(); });
     // Set before taskStarted, so that listeners see what the task is about to do.
     task->m_phase = m_preparer->wouldHash(request) ? TaskPhase::Hashing : TaskPhase::Transferring;
+    task->m_attempts.begin(nowMs());
     setState(task, TaskState::Uploading);
     // A listener to taskStarted may have paused or cancelled it already: start nothing then.
     task = find(id);
@@ -791,6 +792,7 @@ void UploadScheduler::stopTransfer(UploadTask *task)
     }
     m_preparer->cancel(task->m_id);
     task->dropInFlight(false);
+    task->m_attempts.end(UploadAttempt::Outcome::Stopped, QString(), nowMs()); // unless ended
     // What the transfer would have deleted itself (an instant attempt cut short).
     m_orphans->sweep(task);
     task->m_holdToken = 0;
@@ -799,6 +801,7 @@ void UploadScheduler::stopTransfer(UploadTask *task)
 
 void UploadScheduler::onTransferCompleted(UploadTask *task)
 {
+    task->m_attempts.end(UploadAttempt::Outcome::Completed, QString(), nowMs());
     stopTransfer(task);
     m_tasks.reshape(task, [task] { task->completeProgress(); });
     task->m_statusNote.clear();
@@ -808,6 +811,7 @@ void UploadScheduler::onTransferCompleted(UploadTask *task)
 
 void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &error)
 {
+    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs());
     task->dropInFlight(true);
     stopTransfer(task);
     if (m_retryPolicy.shouldRetry(error, task->m_retries)) {
@@ -829,6 +833,7 @@ void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &er
 
 void UploadScheduler::fail(UploadTask *task, const TransferError &error)
 {
+    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs()); // before sending
     task->m_errorKind = error.kind;
     task->m_errorMessage = error.message;
     task->m_errorDetail = error.detail;

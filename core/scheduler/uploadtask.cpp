@@ -123,6 +123,7 @@ void UploadTask::startRequest(qint64 begin, qint64 end)
     if (first < 0)
         return;
     m_inFlightBegin = begin;
+    m_inFlightSent = 0;
     // A request may carry several chunks (they grow on fast links): all of them are moving.
     const int last = end > begin ? qMax(first, m_chunks.indexOf(end - 1)) : first;
     for (int i = first; i <= last; ++i)
@@ -134,6 +135,8 @@ void UploadTask::requestProgress(qint64 sent, qint64 nowMs)
 {
     if (m_inFlightBegin < 0)
         return;
+    m_attempts.addBytes(qMax<qint64>(0, sent - m_inFlightSent));
+    m_inFlightSent = sent;
     const qint64 position = qMin(m_inFlightBegin + sent, m_size);
     m_shown = qMax(m_shown, position);
     const int index = m_chunks.indexOf(m_inFlightBegin);
@@ -163,7 +166,9 @@ void UploadTask::confirmParts(const UploadParts &parts, qint64 nowMs)
 
 void UploadTask::partProgress(qint64 chunkBegin, qint64 sent, qint64 nowMs)
 {
-    m_sentInFlight.insert(chunkBegin, sent);
+    qint64 &before = m_sentInFlight[chunkBegin];
+    m_attempts.addBytes(qMax<qint64>(0, sent - before));
+    before = sent;
     const int index = m_chunks.indexOf(chunkBegin);
     // The bar paints the first chunk in flight partly filled: keep its bytes current.
     if (index >= 0 && m_chunks.states().indexOf(ChunkState::InFlight) == index)

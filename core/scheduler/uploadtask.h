@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attemptlog.h"
 #include "chunkmap.h"
 #include "ratemeter.h"
 #include "transfererror.h"
@@ -91,6 +92,10 @@ public:
     qint64 maxRequestSize() const { return m_maxRequestSize; }
     // Order among equals: tasks queued earlier have lower sequences.
     quint64 sequence() const { return m_sequence; }
+    // When it was queued (ms since the epoch).
+    qint64 createdMs() const { return m_createdMs; }
+    // Its last tries, this run only (not stored).
+    const AttemptLog &attempts() const { return m_attempts; }
 
 private:
     friend class UploadScheduler;
@@ -156,6 +161,8 @@ private:
     quint64 m_sequence = 0; // FIFO order among equals
     int m_lane = 0;         // the scheduler's lane for its endpoint
     qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
+    qint64 m_inFlightSent = 0;   // bytes of it that left, as last reported
+    AttemptLog m_attempts;
     // Parallel parts: the streams granted, in use and wanted, and the bytes sent of each chunk
     // in flight (by its first byte).
     UploadParts m_parts;

@@ -1,0 +1,231 @@
+// The details pane and the endpoint check in the window, against the real hoistd: a finished
+// upload's addresses, tries and timings; a failing one's tries with their reasons; the pane
+// following the selection and remembering whether it is shown; the Server field's verdict.
+#include "hoistdprocess.h"
+#include "schedulerfixture.h"
+#include "testfiles.h"
+#include "waitfor.h"
+
+#include "chunkmapview.h"
+#include "detailspane.h"
+#include "endpointstatus.h"
+#include "formatting.h"
+#include "mainwindow.h"
+#include "speedgraph.h"
+#include "uploadfilterproxy.h"
+#include "uploadscheduler.h"
+#include "uploadtablemodel.h"
+#include "uploadtableview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+namespace {
+constexpr qint64 MiB = 1024 * 1024;
+const QString Dash = QStringLiteral("\u2014");
+
+quint16 closedPort()
+{
+    QTcpServer server;
+    return server.listen(QHostAddress::LocalHost) ? server.serverPort() : 0;
+}
+} // namespace
+
+class TestDetailsPane : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void finishedUploadShowsAddressesTriesAndTimings();
+    void failedTriesSayWhy();
+    void followsSelectionAndIsRemembered();
+    void endpointCheckBesideServerField();
+
+private:
+    QTemporaryDir m_settings;
+    HoistdProcess m_hoistd;
+};
+
+void TestDetailsPane::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_detailspane"));
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    QVERIFY2(m_hoistd.start(), qPrintable(m_hoistd.errorString()));
+}
+
+void TestDetailsPane::init()
+{
+    QSettings().clear();
+}
+
+void TestDetailsPane::finishedUploadShowsAddressesTriesAndTimings()
+{
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_hoistd.endpoint()), qPrintable(engine.errorString()));
+    const qint64 size = 3 * MiB + 17;
+    const QString path = makeTestFile(engine.files().path(), QStringLiteral("a.bin"), size);
+    const QList<TaskId> ids = engine.add({path});
+    QCOMPARE(ids.size(), 1);
+    QVERIFY(engine.waitIdle());
+    const UploadTask *task = engine.task(ids.first());
+    QCOMPARE(task->state(), TaskState::Success);
+
+    DetailsPane pane(engine.scheduler());
+    pane.show();
+    pane.setTask(ids.first());
+    QCOMPARE(pane.pathEdit()->text(), path);
+    QCOMPARE(pane.serverEdit()->text(), m_hoistd.endpoint().toString());
+    QVERIFY(!task->uploadUrl().isEmpty());
+    QCOMPARE(pane.uploadUrlEdit()->text(), task->uploadUrl().toString());
+    QVERIFY(pane.uploadUrlEdit()->text().startsWith(m_hoistd.endpoint().toString()));
+    QVERIFY(pane.uploadUrlEdit()->isReadOnly());
+    // The copy button beside it puts it on the clipboard.
+    const QList<QAction *> actions = pane.uploadUrlEdit()->actions();
+    QVERIFY(!actions.isEmpty());
+    QApplication::clipboard()->clear();
+    actions.last()->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), task->uploadUrl().toString());
+
+    // One try, that finished, having sent the whole file.
+    QCOMPARE(task->attempts().count(), 1);
+    QCOMPARE(task->attempts().attempts().first().bytesSent, size);
+    QCOMPARE(pane.triesList()->topLevelItemCount(), 1);
+    const QTreeWidgetItem *item = pane.triesList()->topLevelItem(0);
+    QCOMPARE(item->text(0), QStringLiteral("1"));
+    QCOMPARE(item->text(3), formatSize(size));
+    QCOMPARE(item->text(4), DetailsPane::tr("Finished"));
+    // Every timing is known.
+    const QStringList timings = pane.timings();
+    QCOMPARE(timings.size(), 5);
+    for (const QString &value : timings)
+        QVERIFY2(!value.isEmpty() && value != Dash, qPrintable(timings.join(QLatin1Char('|'))));
+    // The chunk map is the task's, all done.
+    QCOMPARE(pane.chunkMap()->data().taskId, ids.first());
+    QVERIFY(std::all_of(pane.chunkMap()->data().states.cbegin(),
+                        pane.chunkMap()->data().states.cend(),
+                        [](ChunkState s) { return s == ChunkState::Done; }));
+    QCOMPARE(pane.speedGraph()->task(), ids.first());
+
+    pane.setTask(0);
+    QVERIFY(pane.uploadUrlEdit()->text().isEmpty());
+    QCOMPARE(pane.triesList()->topLevelItemCount(), 0);
+}
+
+void TestDetailsPane::failedTriesSayWhy()
+{
+    const quint16 port = closedPort();
+    QVERIFY(port);
+    const QUrl nowhere(QStringLiteral("http://127.0.0.1:%1/files/").arg(port));
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(nowhere), qPrintable(engine.errorString()));
+    engine.scheduler()->setRetryPolicy(SchedulerFixture::fastRetries(2));
+    const QString path = makeTestFile(engine.files().path(), QStringLiteral("b.bin"), 4096);
+    const QList<TaskId> ids = engine.add({path});
+    QVERIFY(engine.waitIdle());
+    const UploadTask *task = engine.task(ids.first());
+    QCOMPARE(task->state(), TaskState::Error);
+
+    DetailsPane pane(engine.scheduler());
+    pane.show();
+    pane.setTask(ids.first());
+    // Three tries (two retries), newest first, each ended by the refusal, naming the server.
+    QCOMPARE(task->attempts().count(), 3);
+    QCOMPARE(pane.triesList()->topLevelItemCount(), 3);
+    QCOMPARE(pane.tabs()->tabText(1), DetailsPane::tr("Tries (%1)").arg(3));
+    for (int row = 0; row < 3; ++row) {
+        const QTreeWidgetItem *item = pane.triesList()->topLevelItem(row);
+        QCOMPARE(item->text(0), QString::number(3 - row));
+        QCOMPARE(item->text(4), QStringLiteral("Connection refused by 127.0.0.1:%1").arg(port));
+        QCOMPARE(item->text(3), formatSize(0));
+    }
+    QVERIFY(pane.uploadUrlEdit()->text().isEmpty());
+    QCOMPARE(pane.timings().at(4), Dash); // nothing sent: no average speed
+    QVERIFY(pane.timings().at(2) != Dash); // but it finished, failing
+}
+
+void TestDetailsPane::followsSelectionAndIsRemembered()
+{
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_hoistd.endpoint()), qPrintable(engine.errorString()));
+    const QList<TaskId> ids =
+        engine.add({makeTestFile(engine.files().path(), QStringLiteral("c1.bin"), 1000),
+                    makeTestFile(engine.files().path(), QStringLiteral("c2.bin"), 2000)});
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(engine.waitIdle());
+    {
+        MainWindow window(engine.scheduler());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        DetailsPane *pane = window.detailsPane();
+        QVERIFY(!pane->isVisible()); // hidden until asked for
+        QAction *toggle = pane->toggleViewAction();
+        QVERIFY(!toggle->shortcut().isEmpty());
+        toggle->trigger();
+        QVERIFY(pane->isVisible());
+        QCOMPARE(QSettings().value(QStringLiteral("detailsVisible")).toBool(), true);
+
+        const QModelIndex second = window.proxy()->index(1, UploadTableModel::Name);
+        window.view()->selectionModel()->setCurrentIndex(
+            second, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(pane->task(), second.data(UploadTableModel::TaskIdRole).value<TaskId>());
+        window.view()->clearSelection();
+        QCOMPARE(pane->task(), TaskId(0));
+    }
+    MainWindow again(engine.scheduler());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(again.detailsPane()->isVisible());
+    again.detailsPane()->toggleViewAction()->trigger();
+    QCOMPARE(QSettings().value(QStringLiteral("detailsVisible")).toBool(), false);
+}
+
+void TestDetailsPane::endpointCheckBesideServerField()
+{
+    const quint16 port = closedPort();
+    QVERIFY(port);
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_hoistd.endpoint()), qPrintable(engine.errorString()));
+    MainWindow window(engine.scheduler());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    EndpointStatus *status = window.endpointStatus();
+    // The endpoint it started with is asked at once: hoistd is a tus server.
+    QVERIFY(waitFor([&] { return status->okAction()->isVisible(); }, 10000));
+    QVERIFY(!status->warningAction()->isVisible());
+    QVERIFY2(status->okAction()->toolTip().contains(QStringLiteral("tus 1.0.0")),
+             qPrintable(status->okAction()->toolTip()));
+
+    // Typing a port nobody listens on: the warning, saying so.
+    QLineEdit *field = window.endpointEdit();
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, QStringLiteral("http://127.0.0.1:%1/files/").arg(port));
+    QVERIFY(!status->okAction()->isVisible()); // editing hides the old verdict
+    QTest::keyClick(field, Qt::Key_Return);
+    QVERIFY(waitFor([&] { return status->warningAction()->isVisible(); }, 10000));
+    QVERIFY(!status->okAction()->isVisible());
+    QCOMPARE(status->warningAction()->toolTip(),
+             QStringLiteral("Connection refused by 127.0.0.1:%1").arg(port));
+
+    // Back to hoistd: the check mark again.
+    field->selectAll();
+    QTest::keyClicks(field, m_hoistd.endpoint().toString());
+    QTest::keyClick(field, Qt::Key_Return);
+    QVERIFY(waitFor([&] { return status->okAction()->isVisible(); }, 10000));
+    QVERIFY(!status->warningAction()->isVisible());
+}
+
+QTEST_MAIN(TestDetailsPane)
+#include "tst_detailspane.moc"
