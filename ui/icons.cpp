@@ -27,4 +27,5 @@ QIcon Icons::addFiles() { return load("add-file", QStyle::SP_FileIcon); }
 QIcon Icons::addFolder() { return load("add-folder", QStyle::SP_DirIcon); }
 QIcon Icons::clear() { return load("clear", QStyle::SP_DialogResetButton); }
 QIcon Icons::token() { return load("token", QStyle::SP_DialogApplyButton); }
+QIcon Icons::settings() { return load("settings", QStyle::SP_FileDialogDetailedView); }
 QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

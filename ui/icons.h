@@ -13,5 +13,6 @@ public:
     static QIcon addFolder();
     static QIcon clear();
     static QIcon token();
+    static QIcon settings();
     static QIcon app();
 };

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "actionsdelegate.h"
+#include "appsettings.h"
 #include "chunkbardelegate.h"
 #include "columnchooser.h"
 #include "columnfitter.h"
@@ -12,6 +13,7 @@
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
+#include "settingsdialog.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -33,6 +35,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStringListModel>
+#include <QSystemTrayIcon>
 #include <QToolBar>
 #include <QToolButton>
 #include <QToolTip>
@@ -59,10 +62,24 @@ constexpr int minNameWidth = 160;
 } // namespace
 
 MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
+    : MainWindow(scheduler, nullptr, parent)
+{
+}
+
+MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidget *parent)
     : QMainWindow(parent)
     , m_scheduler(scheduler)
+    , m_settings(settings)
 {
     Q_ASSERT(scheduler);
+    if (!m_settings) {
+        // Remembered limits fill in only what the caller left unset.
+        m_settings = new AppSettings(m_scheduler, this);
+        AppSettings::Given given;
+        given.perServer = m_scheduler->perServerLimit() != 0;
+        given.rateLimit = m_scheduler->rateLimit() != 0;
+        m_settings->restore(given);
+    }
     setWindowTitle(QStringLiteral("Hoist"));
     setWindowIcon(Icons::app());
     setAcceptDrops(true);
@@ -109,6 +126,11 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
         m_endpoint->selectAll();
     });
     addAction(editServer);
+    // Ctrl+W closes as the title bar does: asked first while uploads run (DesktopShell).
+    auto *closeWindow = new QAction(tr("Close window"), this);
+    closeWindow->setShortcut(QKeySequence::Close);
+    connect(closeWindow, &QAction::triggered, this, &QWidget::close);
+    addAction(closeWindow);
 
     m_confirmCancel = [this](int count, int sent) {
         // Only say bytes are deleted when some were sent.
@@ -257,7 +279,10 @@ void MainWindow::buildToolBar()
         button->setPopupMode(QToolButton::MenuButtonPopup);
     bar->addSeparator();
 
-    m_limits = new LimitControls(m_scheduler, bar);
+    m_limits = new LimitControls(m_scheduler, m_settings, bar);
+    m_settingsAction = bar->addAction(Icons::settings(), tr("Settings…"), this,
+                                      &MainWindow::showSettings);
+    withShortcut(m_settingsAction, QKeySequence(Qt::CTRL | Qt::Key_Comma));
     bar->addSeparator();
 
     auto *endpointLabel = new QLabel(tr("Server:"), bar);
@@ -523,6 +548,12 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
     event->acceptProposedAction();
     addPaths(paths);
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(m_settings, QSystemTrayIcon::isSystemTrayAvailable(), this);
+    dialog.exec();
 }
 
 QSpinBox *MainWindow::concurrencySpin() const
