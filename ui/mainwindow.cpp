@@ -108,6 +108,10 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     statusBar()->addWidget(m_counts, 1);
     statusBar()->addPermanentWidget(m_speed);
     statusBar()->addPermanentWidget(m_limits->rateButton());
+    auto *settingsButton = new QToolButton(this);
+    settingsButton->setDefaultAction(m_settingsAction);
+    settingsButton->setAutoRaise(true);
+    statusBar()->addPermanentWidget(settingsButton);
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
     updateTotals(m_scheduler->totals());
 
@@ -280,9 +284,12 @@ void MainWindow::buildToolBar()
     bar->addSeparator();
 
     m_limits = new LimitControls(m_scheduler, m_settings, bar);
-    m_settingsAction = bar->addAction(Icons::settings(), tr("Settings…"), this,
-                                      &MainWindow::showSettings);
+    // Its button goes in the status bar beside the speed limit (the toolbar has no room left
+    // for it beside the Server field at the default width).
+    m_settingsAction = new QAction(Icons::settings(), tr("Settings…"), this);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
     withShortcut(m_settingsAction, QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    addAction(m_settingsAction);
     bar->addSeparator();
 
     auto *endpointLabel = new QLabel(tr("Server:"), bar);
