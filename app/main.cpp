@@ -1,6 +1,8 @@
 // Parses the command line, builds the object graph in order and runs either the window or the
 // headless runner. No singletons: everything is passed to the constructor that needs it.
+#include "appsettings.h"
 #include "commandline.h"
+#include "desktopshell.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
 #include "instancechannel.h"
@@ -19,6 +21,7 @@
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QSystemTrayIcon>
 #include <QTextStream>
 
 #include <cstdio>
@@ -67,15 +70,11 @@ int report(const CommandLineResult &result)
     return result.exitCode;
 }
 
-// Requests grow to this on fast links unless --chunk-size fixed them (a server or a proxy in front
-// of it may refuse larger bodies; 64 MiB is well below the 100 MB common at CDNs).
-constexpr qint64 MaxRequestSize = 64 * 1024 * 1024;
-
 void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl &endpoint)
 {
     scheduler.setEndpoint(endpoint);
     scheduler.setChunkSize(options.chunkSize);
-    scheduler.setMaxRequestSize(options.chunkSizeGiven ? 0 : MaxRequestSize);
+    scheduler.setMaxRequestSize(options.chunkSizeGiven ? 0 : AppSettings::MaxRequestSize);
     scheduler.setConcurrency(options.concurrency);
     scheduler.setPerServerLimit(options.perServer);
     scheduler.setRateLimit(options.rateLimit);
@@ -193,11 +192,21 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     KeychainSecretStore secrets;
     TokenKeeper tokens(&scheduler, &secrets);
 
-    MainWindow window(&scheduler);
+    // Remembered settings fill in what the command line left unset.
+    AppSettings settings(&scheduler);
+    settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
+                      options.chunkSizeGiven});
+    MainWindow window(&scheduler, &settings);
     endpoints.offerTo(&window);
     window.setTokenKeeper(&tokens);
+    // Closing mid-upload asks; Hoist may live on in the tray, so it quits when told to.
+    DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
+    if (shell.tray())
+        QApplication::setQuitOnLastWindowClosed(false);
+    QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
+                     Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new
-    window.show();
+    shell.start();
     if (!notice.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
     if (!serverProblem.isEmpty())
@@ -206,12 +215,10 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);
     QObject::connect(&channel, &InstanceChannel::pathsReceived, &window,
-                     [&scheduler, &window](const QStringList &paths) {
+                     [&scheduler, &shell](const QStringList &paths) {
                          if (!paths.isEmpty())
                              scheduler.addPaths(paths);
-                         window.showNormal();
-                         window.raise();
-                         window.activateWindow();
+                         shell.showWindow();
                      });
     return app.exec();
 }

@@ -29,4 +29,5 @@ QIcon Icons::clear() { return load("clear", QStyle::SP_DialogResetButton); }
 QIcon Icons::token() { return load("token", QStyle::SP_DialogApplyButton); }
 QIcon Icons::check() { return load("check", QStyle::SP_DialogApplyButton); }
 QIcon Icons::copy() { return load("copy", QStyle::SP_FileDialogContentsView); }
+QIcon Icons::settings() { return load("settings", QStyle::SP_FileDialogDetailedView); }
 QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

@@ -16,5 +16,6 @@ public:
     // A blue check mark: fine, without relying on green.
     static QIcon check();
     static QIcon copy();
+    static QIcon settings();
     static QIcon app();
 };

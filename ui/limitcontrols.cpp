@@ -1,18 +1,16 @@
 #include "limitcontrols.h"
 
+#include "appsettings.h"
 #include "ratelimitmenu.h"
 #include "uploadscheduler.h"
 
 #include <QLabel>
-#include <QSettings>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolBar>
 #include <QToolButton>
 
 namespace {
-const char *const perServerKey = "perServer";
-const char *const rateLimitKey = "rateLimit";
-
 QLabel *label(const QString &text, QToolBar *bar, int leftMargin)
 {
     auto *l = new QLabel(text, bar);
@@ -21,21 +19,15 @@ QLabel *label(const QString &text, QToolBar *bar, int leftMargin)
 }
 } // namespace
 
-LimitControls::LimitControls(UploadScheduler *scheduler, QToolBar *bar)
+LimitControls::LimitControls(UploadScheduler *scheduler, AppSettings *settings, QToolBar *bar)
     : QObject(bar)
     , m_scheduler(scheduler)
+    , m_settings(settings)
     , m_concurrency(new QSpinBox(bar))
     , m_perServer(new QSpinBox(bar))
     , m_rate(new QToolButton(bar))
     , m_rateMenu(new RateLimitMenu(tr("Speed limit"), bar))
 {
-    // Remembered limits fill in only what the command line left unset.
-    QSettings settings;
-    if (m_scheduler->perServerLimit() == 0)
-        m_scheduler->setPerServerLimit(settings.value(QLatin1String(perServerKey), 0).toInt());
-    if (m_scheduler->rateLimit() == 0)
-        m_scheduler->setRateLimit(settings.value(QLatin1String(rateLimitKey), 0).toLongLong());
-
     QLabel *parallel = label(tr("Parallel:"), bar, 6);
     bar->addWidget(parallel);
     m_concurrency->setRange(UploadScheduler::MinConcurrency, UploadScheduler::MaxConcurrency);
@@ -44,7 +36,7 @@ LimitControls::LimitControls(UploadScheduler *scheduler, QToolBar *bar)
         tr("How many requests go at once: files, or parts of a large file where the server "
            "joins parts"));
     parallel->setBuddy(m_concurrency);
-    connect(m_concurrency, &QSpinBox::valueChanged, m_scheduler, &UploadScheduler::setConcurrency);
+    connect(m_concurrency, &QSpinBox::valueChanged, m_settings, &AppSettings::setConcurrency);
     bar->addWidget(m_concurrency);
 
     QLabel *perServer = label(tr("Per server:"), bar, 8);
@@ -56,10 +48,7 @@ LimitControls::LimitControls(UploadScheduler *scheduler, QToolBar *bar)
     m_perServer->setToolTip(tr("At most this many requests to one server at once, so that one "
                                "slow server cannot take every slot"));
     perServer->setBuddy(m_perServer);
-    connect(m_perServer, &QSpinBox::valueChanged, this, [this](int limit) {
-        m_scheduler->setPerServerLimit(limit);
-        QSettings().setValue(QLatin1String(perServerKey), limit);
-    });
+    connect(m_perServer, &QSpinBox::valueChanged, m_settings, &AppSettings::setPerServerLimit);
     bar->addWidget(m_perServer);
 
     m_rateMenu->setObjectName(QStringLiteral("globalSpeedLimit"));
@@ -69,13 +58,22 @@ LimitControls::LimitControls(UploadScheduler *scheduler, QToolBar *bar)
     m_rate->setAutoRaise(true);
     m_rate->setAccessibleName(tr("Speed limit of all uploads"));
     connect(m_rateMenu, &RateLimitMenu::rateChosen, this, &LimitControls::setRateLimit);
+    // The settings dialog changes the same values: the toolbar follows.
+    connect(m_settings, &AppSettings::limitsChanged, this, &LimitControls::showLimits);
     showRate();
 }
 
 void LimitControls::setRateLimit(qint64 bytesPerSecond)
 {
-    m_scheduler->setRateLimit(bytesPerSecond);
-    QSettings().setValue(QLatin1String(rateLimitKey), m_scheduler->rateLimit());
+    m_settings->setRateLimit(bytesPerSecond);
+}
+
+void LimitControls::showLimits()
+{
+    const QSignalBlocker concurrency(m_concurrency);
+    const QSignalBlocker perServer(m_perServer);
+    m_concurrency->setValue(m_scheduler->concurrency());
+    m_perServer->setValue(m_scheduler->perServerLimit());
     showRate();
 }
 

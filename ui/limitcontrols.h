@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+class AppSettings;
 class QSpinBox;
 class QToolBar;
 class QToolButton;
@@ -10,15 +11,15 @@ class UploadScheduler;
 
 // The knobs on how hard Hoist pushes: requests at once in all ("Parallel") and to one server
 // ("Per server"), for the toolbar, and a speed limit for all uploads, a button for the status
-// bar beside the speed it limits (as qBittorrent has it). They act on the scheduler at once; the
-// per-server and speed limits are remembered (QSettings) for the next start, unless the command
-// line set them.
+// bar beside the speed it limits (as qBittorrent has it). They act on the scheduler at once
+// through AppSettings, which remembers them for the next start, and follow its changes (the
+// settings dialog).
 class LimitControls final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LimitControls)
 public:
     // Adds the spin boxes to `bar`; the rate button is the caller's to place.
-    LimitControls(UploadScheduler *scheduler, QToolBar *bar);
+    LimitControls(UploadScheduler *scheduler, AppSettings *settings, QToolBar *bar);
 
     QSpinBox *concurrencySpin() const { return m_concurrency; }
     QSpinBox *perServerSpin() const { return m_perServer; }
@@ -28,9 +29,11 @@ public:
     void setRateLimit(qint64 bytesPerSecond);
 
 private:
+    void showLimits();
     void showRate();
 
     UploadScheduler *m_scheduler;
+    AppSettings *m_settings;
     QSpinBox *m_concurrency;
     QSpinBox *m_perServer;
     QToolButton *m_rate;

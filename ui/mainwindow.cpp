@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "actionsdelegate.h"
+#include "appsettings.h"
 #include "chunkbardelegate.h"
 #include "columnchooser.h"
 #include "columnfitter.h"
@@ -14,6 +15,7 @@
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
+#include "settingsdialog.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -35,6 +37,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStringListModel>
+#include <QSystemTrayIcon>
 #include <QToolBar>
 #include <QToolButton>
 #include <QToolTip>
@@ -62,10 +65,24 @@ constexpr int detailsHeight = 230;
 } // namespace
 
 MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
+    : MainWindow(scheduler, nullptr, parent)
+{
+}
+
+MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidget *parent)
     : QMainWindow(parent)
     , m_scheduler(scheduler)
+    , m_settings(settings)
 {
     Q_ASSERT(scheduler);
+    if (!m_settings) {
+        // Remembered limits fill in only what the caller left unset.
+        m_settings = new AppSettings(m_scheduler, this);
+        AppSettings::Given given;
+        given.perServer = m_scheduler->perServerLimit() != 0;
+        given.rateLimit = m_scheduler->rateLimit() != 0;
+        m_settings->restore(given);
+    }
     setWindowTitle(QStringLiteral("Hoist"));
     setWindowIcon(Icons::app());
     setAcceptDrops(true);
@@ -104,6 +121,10 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     statusBar()->addWidget(m_counts, 1);
     statusBar()->addPermanentWidget(m_speed);
     statusBar()->addPermanentWidget(m_limits->rateButton());
+    auto *settingsButton = new QToolButton(this);
+    settingsButton->setDefaultAction(m_settingsAction);
+    settingsButton->setAutoRaise(true);
+    statusBar()->addPermanentWidget(settingsButton);
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
     updateTotals(m_scheduler->totals());
 
@@ -122,6 +143,11 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
         m_endpoint->selectAll();
     });
     addAction(editServer);
+    // Ctrl+W closes as the title bar does: asked first while uploads run (DesktopShell).
+    auto *closeWindow = new QAction(tr("Close window"), this);
+    closeWindow->setShortcut(QKeySequence::Close);
+    connect(closeWindow, &QAction::triggered, this, &QWidget::close);
+    addAction(closeWindow);
 
     m_confirmCancel = [this](int count, int sent) {
         // Only say bytes are deleted when some were sent.
@@ -275,7 +301,13 @@ void MainWindow::buildToolBar()
     bar->addWidget(details);
     bar->addSeparator();
 
-    m_limits = new LimitControls(m_scheduler, bar);
+    m_limits = new LimitControls(m_scheduler, m_settings, bar);
+    // Its button goes in the status bar beside the speed limit (the toolbar has no room left
+    // for it beside the Server field at the default width).
+    m_settingsAction = new QAction(Icons::settings(), tr("Settings…"), this);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
+    withShortcut(m_settingsAction, QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    addAction(m_settingsAction);
     bar->addSeparator();
 
     auto *endpointLabel = new QLabel(tr("Server:"), bar);
@@ -546,6 +578,12 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
     event->acceptProposedAction();
     addPaths(paths);
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(m_settings, QSystemTrayIcon::isSystemTrayAvailable(), this);
+    dialog.exec();
 }
 
 QSpinBox *MainWindow::concurrencySpin() const

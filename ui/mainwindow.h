@@ -9,6 +9,7 @@
 #include <functional>
 
 class ActionsDelegate;
+class AppSettings;
 class FilterBar;
 class LimitControls;
 class QAction;
@@ -49,6 +50,9 @@ class MainWindow final : public QMainWindow {
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
     explicit MainWindow(UploadScheduler *scheduler, QWidget *parent = nullptr);
+    // With the app's settings (restored by the caller); without, the window makes its own and
+    // restores what the scheduler has not set.
+    MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Asked before cancelling `count` uploads; true goes ahead. Defaults to a message box.
@@ -81,6 +85,10 @@ public:
     ColumnChooser *columnChooser() const { return m_columns; }
     DetailsPane *detailsPane() const { return m_details; }
     EndpointStatus *endpointStatus() const { return m_endpointStatus; }
+    AppSettings *appSettings() const { return m_settings; }
+    QAction *settingsAction() const { return m_settingsAction; }
+    // Opens the settings dialog (Ctrl+,).
+    void showSettings();
     QList<TaskId> selectedTaskIds() const;
 
     // Space: pause the selection, or resume it when all of it is paused.
@@ -114,6 +122,8 @@ private:
     void updateTotals(const SchedulerTotals &totals);
 
     UploadScheduler *m_scheduler;
+    AppSettings *m_settings;
+    QAction *m_settingsAction = nullptr;
     UploadTableModel *m_model = nullptr;
     UploadFilterProxy *m_proxy = nullptr;
     FilterBar *m_filter = nullptr;

@@ -177,6 +177,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
             return usageError(program, error);
     }
     if (parser.isSet(concurrency)) {
+        options.concurrencyGiven = true;
         bool ok = false;
         options.concurrency = parser.value(concurrency).toInt(&ok);
         if (!ok || options.concurrency < MinConcurrency || options.concurrency > MaxConcurrency)

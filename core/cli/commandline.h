@@ -11,6 +11,7 @@ struct AppOptions {
     bool headless = false;
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
     int concurrency = 3;
+    bool concurrencyGiven = false; // --concurrency: the window's remembered one does not apply
     int perServer = 0; // --per-server: requests at once to one server; 0: only --concurrency
     qint64 chunkSize = 8 * 1024 * 1024;
     bool chunkSizeGiven = false; // --chunk-size: then requests never carry more than one chunk

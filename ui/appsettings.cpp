@@ -1,0 +1,155 @@
+#include "appsettings.h"
+
+#include "uploadscheduler.h"
+
+#include <QSettings>
+
+#include <cstddef>
+
+namespace {
+const char *const concurrencyKey = "concurrency";
+const char *const perServerKey = "perServer";
+const char *const rateLimitKey = "rateLimit";
+const char *const chunkSizeKey = "chunkSize";
+const char *const retriesKey = "retries";
+const char *const batchActionKey = "batchFinished";
+const char *const startInTrayKey = "startInTray";
+const char *const closeBehaviourKey = "closeBehaviour";
+const char *const languageKey = "language";
+
+// Stored as words, so that the file reads well and survives reordering the enums.
+const char *const batchActionNames[] = {"nothing", "notify", "quit"};
+const char *const closeBehaviourNames[] = {"ask", "tray", "quit"};
+
+template <typename Enum, std::size_t N>
+Enum fromName(const char *key, const char *const (&names)[N], Enum fallback) {
+    const QString stored = QSettings().value(QLatin1String(key)).toString();
+    for (std::size_t i = 0; i < N; ++i) {
+        if (stored == QLatin1String(names[i]))
+            return Enum(i);
+    }
+    return fallback;
+}
+
+void store(const char *key, const QVariant &value) {
+    QSettings().setValue(QLatin1String(key), value);
+}
+} // namespace
+
+AppSettings::AppSettings(UploadScheduler *scheduler, QObject *parent)
+    : QObject(parent)
+    , m_scheduler(scheduler) {
+    Q_ASSERT(scheduler);
+    // Requests that never grow past one chunk: the chunk size was fixed (--chunk-size).
+    m_chunkSizeFixed = m_scheduler->maxRequestSize() == 0;
+}
+
+void AppSettings::restore(const Given &given) {
+    const QSettings settings;
+    const auto has = [&settings](const char *key) { return settings.contains(QLatin1String(key)); };
+    if (!given.concurrency && has(concurrencyKey))
+        m_scheduler->setConcurrency(settings.value(QLatin1String(concurrencyKey)).toInt());
+    if (!given.perServer && has(perServerKey))
+        m_scheduler->setPerServerLimit(settings.value(QLatin1String(perServerKey)).toInt());
+    if (!given.rateLimit && has(rateLimitKey))
+        m_scheduler->setRateLimit(settings.value(QLatin1String(rateLimitKey)).toLongLong());
+    if (!given.chunkSize && has(chunkSizeKey))
+        applyChunkSize(settings.value(QLatin1String(chunkSizeKey)).toLongLong());
+    if (has(retriesKey)) {
+        RetryPolicy policy = m_scheduler->retryPolicy();
+        policy.maxRetries =
+            qBound(0, settings.value(QLatin1String(retriesKey)).toInt(), MaxRetries);
+        m_scheduler->setRetryPolicy(policy);
+    }
+}
+
+int AppSettings::concurrency() const {
+    return m_scheduler->concurrency();
+}
+
+void AppSettings::setConcurrency(int limit) {
+    m_scheduler->setConcurrency(limit);
+    store(concurrencyKey, m_scheduler->concurrency());
+    Q_EMIT limitsChanged();
+}
+
+int AppSettings::perServerLimit() const {
+    return m_scheduler->perServerLimit();
+}
+
+void AppSettings::setPerServerLimit(int limit) {
+    m_scheduler->setPerServerLimit(limit);
+    store(perServerKey, m_scheduler->perServerLimit());
+    Q_EMIT limitsChanged();
+}
+
+qint64 AppSettings::rateLimit() const {
+    return m_scheduler->rateLimit();
+}
+
+void AppSettings::setRateLimit(qint64 bytesPerSecond) {
+    m_scheduler->setRateLimit(bytesPerSecond);
+    store(rateLimitKey, m_scheduler->rateLimit());
+    Q_EMIT limitsChanged();
+}
+
+qint64 AppSettings::chunkSize() const {
+    return m_chunkSizeFixed ? m_scheduler->chunkSize() : 0;
+}
+
+void AppSettings::setChunkSize(qint64 bytes) {
+    applyChunkSize(bytes);
+    store(chunkSizeKey, chunkSize());
+    Q_EMIT limitsChanged();
+}
+
+// For uploads queued from now on: a queued upload keeps the chunk size it was made with.
+void AppSettings::applyChunkSize(qint64 bytes) {
+    m_chunkSizeFixed = bytes > 0;
+    m_scheduler->setChunkSize(m_chunkSizeFixed ? bytes : DefaultChunkSize);
+    m_scheduler->setMaxRequestSize(m_chunkSizeFixed ? 0 : MaxRequestSize);
+}
+
+int AppSettings::retries() const {
+    return m_scheduler->retryPolicy().maxRetries;
+}
+
+void AppSettings::setRetries(int retries) {
+    RetryPolicy policy = m_scheduler->retryPolicy();
+    policy.maxRetries = qBound(0, retries, MaxRetries);
+    m_scheduler->setRetryPolicy(policy);
+    store(retriesKey, policy.maxRetries);
+    Q_EMIT limitsChanged();
+}
+
+AppSettings::BatchAction AppSettings::batchAction() const {
+    return fromName(batchActionKey, batchActionNames, BatchAction::Notify);
+}
+
+void AppSettings::setBatchAction(BatchAction action) {
+    store(batchActionKey, QString::fromLatin1(batchActionNames[int(action)]));
+}
+
+bool AppSettings::startInTray() const {
+    return QSettings().value(QLatin1String(startInTrayKey), false).toBool();
+}
+
+void AppSettings::setStartInTray(bool on) {
+    store(startInTrayKey, on);
+}
+
+AppSettings::CloseBehaviour AppSettings::closeBehaviour() const {
+    return fromName(closeBehaviourKey, closeBehaviourNames, CloseBehaviour::Ask);
+}
+
+void AppSettings::setCloseBehaviour(CloseBehaviour behaviour) {
+    store(closeBehaviourKey, QString::fromLatin1(closeBehaviourNames[int(behaviour)]));
+}
+
+QString AppSettings::language() const {
+    return QSettings().value(QLatin1String(languageKey)).toString();
+}
+
+void AppSettings::setLanguage(const QString &language) {
+    store(languageKey, language);
+}

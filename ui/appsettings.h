@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class UploadScheduler;
+
+// Hoist's settings, each under one QSettings key, and the one place that knows those keys: the
+// toolbar's limits and the settings dialog both go through here, so they never disagree. The
+// scheduler's knobs are applied to it as they are set. Tokens are not settings: they stay in the
+// keyring (TokenKeeper).
+class AppSettings final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppSettings)
+public:
+    // What to do when the queue goes from busy to idle.
+    enum class BatchAction { Nothing, Notify, Quit };
+    Q_ENUM(BatchAction)
+    // What closing the window does while uploads run or wait.
+    enum class CloseBehaviour { Ask, Tray, Quit };
+    Q_ENUM(CloseBehaviour)
+
+    // What the command line set for this run: remembered values do not override those.
+    struct Given {
+        bool concurrency = false;
+        bool perServer = false;
+        bool rateLimit = false;
+        bool chunkSize = false;
+    };
+
+    explicit AppSettings(UploadScheduler *scheduler, QObject *parent = nullptr);
+
+    // Applies the remembered scheduler knobs to the scheduler, except those in `given`. Keys
+    // never written leave the scheduler as it is.
+    void restore(const Given &given);
+
+    // The scheduler's knobs: read from the scheduler (what is in force), written to both.
+    int concurrency() const;
+    void setConcurrency(int limit);
+    int perServerLimit() const; // 0: no limit per server
+    void setPerServerLimit(int limit);
+    qint64 rateLimit() const; // bytes per second, 0: none
+    void setRateLimit(qint64 bytesPerSecond);
+    // 0: automatic (DefaultChunkSize, with requests growing up to MaxRequestSize on fast links);
+    // else every request carries at most this many bytes, as --chunk-size does.
+    qint64 chunkSize() const;
+    void setChunkSize(qint64 bytes);
+    int retries() const;
+    void setRetries(int retries);
+
+    // The window's own choices.
+    BatchAction batchAction() const;
+    void setBatchAction(BatchAction action);
+    bool startInTray() const;
+    void setStartInTray(bool on);
+    CloseBehaviour closeBehaviour() const;
+    void setCloseBehaviour(CloseBehaviour behaviour);
+    // "" follows the system; else a locale name such as "en" or "zh_CN". Read at start-up only.
+    QString language() const;
+    void setLanguage(const QString &language);
+
+    static constexpr qint64 DefaultChunkSize = 8 * 1024 * 1024;
+    // Requests grow to this on fast links unless a chunk size was fixed (a server or a proxy in
+    // front of it may refuse larger bodies; 64 MiB is well below the 100 MB common at CDNs).
+    static constexpr qint64 MaxRequestSize = 64 * 1024 * 1024;
+    static constexpr int MaxRetries = 100;
+
+Q_SIGNALS:
+    // A scheduler knob changed (from the toolbar or the dialog): shown values follow.
+    void limitsChanged();
+
+private:
+    void applyChunkSize(qint64 bytes);
+
+    UploadScheduler *m_scheduler;
+    bool m_chunkSizeFixed = false;
+};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "uploadtypes.h"
+
+#include <QHash>
+#include <QObject>
+
+class UploadScheduler;
+
+// Tells when a batch of uploads is over: the queue went from busy to idle (nothing uploading or
+// waiting) with uploads finished since it was last idle. Each upload counts once per batch, as it
+// last ended (one that failed, was retried and then succeeded is one success). Costs one hash
+// entry per finished upload; nothing walks the queue.
+class BatchWatcher final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BatchWatcher)
+public:
+    explicit BatchWatcher(UploadScheduler *scheduler, QObject *parent = nullptr);
+
+    // A sentence for a notification: "42 uploads finished", "40 finished, 2 failed".
+    static QString describe(int succeeded, int failed);
+
+Q_SIGNALS:
+    void batchFinished(int succeeded, int failed);
+
+private:
+    void onFinished(TaskId id);
+    void onIdle();
+
+    UploadScheduler *m_scheduler;
+    QHash<TaskId, bool> m_ended; // of this batch: id -> succeeded
+};

@@ -1,0 +1,162 @@
+#include "settingsdialog.h"
+
+#include "appsettings.h"
+#include "uploadscheduler.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace {
+constexpr qint64 MiB = 1024 * 1024;
+constexpr int maxChunkMiB = 1024;
+constexpr double maxRateMiB = 100000;
+constexpr int fieldWidth = 120;
+
+template <typename Enum> void selectData(QComboBox *combo, Enum value) {
+    combo->setCurrentIndex(qMax(0, combo->findData(QVariant::fromValue(value))));
+}
+} // namespace
+
+SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_concurrency(new QSpinBox(this))
+    , m_perServer(new QSpinBox(this))
+    , m_chunkSize(new QSpinBox(this))
+    , m_retries(new QSpinBox(this))
+    , m_rateLimit(new QDoubleSpinBox(this))
+    , m_batchAction(new QComboBox(this))
+    , m_closeBehaviour(new QComboBox(this))
+    , m_startInTray(new QCheckBox(tr("Start &minimised to the tray"), this))
+    , m_language(new QComboBox(this)) {
+    Q_ASSERT(settings);
+    setWindowTitle(tr("Hoist settings"));
+
+    m_concurrency->setRange(UploadScheduler::MinConcurrency, UploadScheduler::MaxConcurrency);
+    m_concurrency->setToolTip(tr("How many requests go at once, in all (the toolbar's "
+                                 "“Parallel”)"));
+    m_perServer->setRange(0, UploadScheduler::MaxConcurrency);
+    m_perServer->setSpecialValueText(tr("Any"));
+    m_perServer->setToolTip(tr("At most this many requests to one server at once"));
+    m_chunkSize->setRange(0, maxChunkMiB);
+    m_chunkSize->setSuffix(tr(" MiB"));
+    m_chunkSize->setSpecialValueText(tr("Automatic"));
+    m_chunkSize->setToolTip(tr("Automatic: 8 MiB, with requests growing up to 64 MiB on fast "
+                               "links. A size: no request carries more (for servers or proxies "
+                               "that refuse large requests). For uploads added from now on."));
+    m_retries->setRange(0, AppSettings::MaxRetries);
+    m_retries->setToolTip(tr("How often a failed request is tried again before the upload "
+                             "fails"));
+    m_rateLimit->setRange(0, maxRateMiB);
+    m_rateLimit->setDecimals(1);
+    m_rateLimit->setSingleStep(0.5);
+    m_rateLimit->setSuffix(tr(" MiB/s"));
+    m_rateLimit->setSpecialValueText(tr("Unlimited"));
+    m_rateLimit->setToolTip(tr("All uploads together send at most this much (the status bar's "
+                               "“Limit”)"));
+    for (QWidget *field : {static_cast<QWidget *>(m_concurrency),
+                           static_cast<QWidget *>(m_perServer), static_cast<QWidget *>(m_chunkSize),
+                           static_cast<QWidget *>(m_retries), static_cast<QWidget *>(m_rateLimit)})
+        field->setMinimumWidth(fieldWidth);
+
+    using Batch = AppSettings::BatchAction;
+    m_batchAction->addItem(tr("Do nothing"), QVariant::fromValue(Batch::Nothing));
+    m_batchAction->addItem(tr("Show a notification"), QVariant::fromValue(Batch::Notify));
+    m_batchAction->addItem(tr("Quit Hoist when all succeeded"), QVariant::fromValue(Batch::Quit));
+    m_batchAction->setToolTip(tr("A batch has finished when nothing is uploading or waiting any "
+                                 "more. With failures Hoist stays open and notifies, so that "
+                                 "they can be seen."));
+
+    using Close = AppSettings::CloseBehaviour;
+    m_closeBehaviour->addItem(tr("Ask"), QVariant::fromValue(Close::Ask));
+    if (trayAvailable)
+        m_closeBehaviour->addItem(tr("Keep uploading in the tray"),
+                                  QVariant::fromValue(Close::Tray));
+    m_closeBehaviour->addItem(tr("Quit; resume next time"), QVariant::fromValue(Close::Quit));
+    m_closeBehaviour->setToolTip(tr("What closing the window does while uploads run or wait"));
+    m_startInTray->setEnabled(trayAvailable);
+    if (!trayAvailable)
+        m_startInTray->setToolTip(tr("This desktop has no system tray"));
+
+    // Each language in its own words, so that it can be found whatever Hoist speaks now.
+    m_language->addItem(tr("Follow the system"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+
+    auto *uploads = new QGroupBox(tr("Uploads"), this);
+    auto *uploadForm = new QFormLayout(uploads);
+    uploadForm->addRow(tr("&Parallel requests:"), m_concurrency);
+    uploadForm->addRow(tr("Per s&erver:"), m_perServer);
+    uploadForm->addRow(tr("&Chunk size:"), m_chunkSize);
+    uploadForm->addRow(tr("&Retries:"), m_retries);
+    uploadForm->addRow(tr("&Speed limit:"), m_rateLimit);
+
+    auto *window = new QGroupBox(tr("Window"), this);
+    auto *windowForm = new QFormLayout(window);
+    windowForm->addRow(tr("When a &batch finishes:"), m_batchAction);
+    windowForm->addRow(tr("Closing &while uploading:"), m_closeBehaviour);
+    windowForm->addRow(QString(), m_startInTray);
+    windowForm->addRow(tr("&Language:"), m_language);
+    auto *restartNote = new QLabel(tr("A new language applies when Hoist starts again."), this);
+    restartNote->setWordWrap(true);
+    restartNote->setEnabled(false); // greyed: a note, not a field
+    windowForm->addRow(QString(), restartNote);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(uploads);
+    layout->addWidget(window);
+    layout->addStretch(1);
+    layout->addWidget(buttons);
+    load();
+}
+
+void SettingsDialog::load() {
+    m_concurrency->setValue(m_settings->concurrency());
+    m_perServer->setValue(m_settings->perServerLimit());
+    // A fixed size below 1 MiB (only the command line sets one) shows as 1 MiB.
+    const qint64 chunk = m_settings->chunkSize();
+    const qint64 chunkMiB = qBound(qint64(1), (chunk + MiB / 2) / MiB, qint64(maxChunkMiB));
+    m_chunkSize->setValue(chunk == 0 ? 0 : int(chunkMiB));
+    m_shownChunkSize = m_chunkSize->value();
+    m_retries->setValue(m_settings->retries());
+    m_rateLimit->setValue(double(m_settings->rateLimit()) / MiB);
+    m_shownRate = m_rateLimit->value();
+    selectData(m_batchAction, m_settings->batchAction());
+    selectData(m_closeBehaviour, m_settings->closeBehaviour());
+    m_startInTray->setChecked(m_settings->startInTray());
+    m_language->setCurrentIndex(qMax(0, m_language->findData(m_settings->language())));
+}
+
+void SettingsDialog::accept() {
+    if (m_concurrency->value() != m_settings->concurrency())
+        m_settings->setConcurrency(m_concurrency->value());
+    if (m_perServer->value() != m_settings->perServerLimit())
+        m_settings->setPerServerLimit(m_perServer->value());
+    // Sizes shown rounded are written only when changed, so that OK keeps an exact one.
+    if (m_chunkSize->value() != m_shownChunkSize)
+        m_settings->setChunkSize(qint64(m_chunkSize->value()) * MiB);
+    if (m_retries->value() != m_settings->retries())
+        m_settings->setRetries(m_retries->value());
+    if (m_rateLimit->value() != m_shownRate)
+        m_settings->setRateLimit(qint64(std::llround(m_rateLimit->value() * MiB)));
+    m_settings->setBatchAction(m_batchAction->currentData().value<AppSettings::BatchAction>());
+    m_settings->setCloseBehaviour(
+        m_closeBehaviour->currentData().value<AppSettings::CloseBehaviour>());
+    if (m_startInTray->isEnabled())
+        m_settings->setStartInTray(m_startInTray->isChecked());
+    m_settings->setLanguage(m_language->currentData().toString());
+    QDialog::accept();
+}

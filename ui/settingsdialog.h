@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QDialog>
+
+class AppSettings;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QSpinBox;
+
+// Hoist's settings in one place (Ctrl+,): how hard uploads push, what happens when a batch
+// finishes or the window closes, the language. Shows AppSettings as they are and, on OK, writes
+// back what was changed (a value the command line set for this run is remembered only when the
+// person changes it here). Tokens are not here: they live in the keyring, per server.
+class SettingsDialog final : public QDialog {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SettingsDialog)
+public:
+    // Without a system tray the "keep uploading in the tray" choices are not offered.
+    SettingsDialog(AppSettings *settings, bool trayAvailable, QWidget *parent = nullptr);
+
+    QSpinBox *concurrencySpin() const { return m_concurrency; }
+    QSpinBox *perServerSpin() const { return m_perServer; }
+    QSpinBox *chunkSizeSpin() const { return m_chunkSize; } // MiB; 0 = automatic
+    QSpinBox *retriesSpin() const { return m_retries; }
+    QDoubleSpinBox *rateLimitSpin() const { return m_rateLimit; } // MiB/s; 0 = unlimited
+    QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
+    QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
+    QCheckBox *startInTrayBox() const { return m_startInTray; }
+    QComboBox *languageCombo() const { return m_language; } // data: the locale name, "" = system
+
+    void accept() override;
+
+private:
+    void load();
+
+    AppSettings *m_settings;
+    QSpinBox *m_concurrency;
+    QSpinBox *m_perServer;
+    QSpinBox *m_chunkSize;
+    QSpinBox *m_retries;
+    QDoubleSpinBox *m_rateLimit;
+    QComboBox *m_batchAction;
+    QComboBox *m_closeBehaviour;
+    QCheckBox *m_startInTray;
+    QComboBox *m_language;
+    // What the widgets showed when the dialog opened: only changes are written.
+    int m_shownChunkSize = 0;
+    double m_shownRate = 0;
+};
