@@ -4,6 +4,7 @@
 #include "chunkbardelegate.h"
 #include "columnchooser.h"
 #include "columnfitter.h"
+#include "duplicatebar.h"
 #include "elidedelegate.h"
 #include "filterbar.h"
 #include "formatting.h"
@@ -12,6 +13,7 @@
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
+#include "timeleftlabel.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -53,7 +55,8 @@ const ColumnFitter::Column fittedColumns[] = {
     {UploadTableModel::State, 230}, {UploadTableModel::Progress, 130},
     {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
     {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
-    {UploadTableModel::Server, 170},
+    {UploadTableModel::Server, 170},  {UploadTableModel::Finished, 90},
+    {UploadTableModel::Added, 90},
 };
 constexpr int minNameWidth = 160;
 } // namespace
@@ -89,6 +92,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
     m_counts = new QLabel(this);
     m_speed = new QLabel(this);
     statusBar()->addWidget(m_counts, 1);
+    statusBar()->addPermanentWidget(new TimeLeftLabel(m_scheduler, this));
     statusBar()->addPermanentWidget(m_speed);
     statusBar()->addPermanentWidget(m_limits->rateButton());
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
@@ -211,6 +215,7 @@ void MainWindow::buildTable()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_filter);
+    layout->addWidget(new DuplicateBar(m_scheduler, central));
     layout->addWidget(m_view, 1);
     setCentralWidget(central);
 }
