@@ -27,6 +27,7 @@ private Q_SLOTS:
     void unknownUntilSomethingMoves();
     void bytesLeftOverSpeed();
     void smoothsASuddenDrop();
+    void catchesUpWhileYoung();
     void idleForgetsTheSpeed();
     void words_data();
     void words();
@@ -58,18 +59,33 @@ void tst_TotalTimeLeft::bytesLeftOverSpeed()
 void tst_TotalTimeLeft::smoothsASuddenDrop()
 {
     TotalTimeLeft estimate;
-    estimate.update(totals(1, 0, 100 * MiB, double(MiB)), 0);
+    qint64 now = 0;
+    for (int i = 0; i <= 20; ++i, now += 1000)
+        estimate.update(totals(1, 0, 100 * MiB, double(MiB)), now);
+    QCOMPARE(estimate.secondsLeft(), qint64(100));
     // A second at a tenth of the speed (one upload handing over to the next) moves the
     // estimate a little, not tenfold.
-    estimate.update(totals(1, 0, 100 * MiB, double(MiB) / 10), 1000);
+    estimate.update(totals(1, 0, 100 * MiB, double(MiB) / 10), now);
     QVERIFY2(estimate.secondsLeft() > 100 && estimate.secondsLeft() < 115,
              qPrintable(QString::number(estimate.secondsLeft())));
     // A lasting change is taken in within a few time constants.
-    qint64 now = 1000;
     for (int i = 0; i < 90; ++i)
         estimate.update(totals(1, 0, 100 * MiB, double(MiB) / 10), now += 1000);
     QVERIFY2(qAbs(estimate.secondsLeft() - 1000) < 20,
              qPrintable(QString::number(estimate.secondsLeft())));
+}
+
+void tst_TotalTimeLeft::catchesUpWhileYoung()
+{
+    // Uploads getting going: 0.2, then 1 MiB/s. A young estimate averages what it has instead of
+    // creeping up over the whole time constant.
+    TotalTimeLeft estimate;
+    estimate.update(totals(2, 3, 100 * MiB, 0.2 * MiB), 0);
+    qint64 now = 0;
+    for (int i = 0; i < 4; ++i)
+        estimate.update(totals(2, 3, 100 * MiB, double(MiB)), now += 1000);
+    QVERIFY2(estimate.smoothedSpeed() > 0.75 * MiB,
+             qPrintable(QString::number(estimate.smoothedSpeed() / MiB)));
 }
 
 void tst_TotalTimeLeft::idleForgetsTheSpeed()

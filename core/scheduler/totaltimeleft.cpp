@@ -23,9 +23,13 @@ void TotalTimeLeft::update(const SchedulerTotals &totals, qint64 nowMs)
     if (m_lastMs < 0 || m_speed < MinSpeed) {
         // The first speed measured is taken as it is: rising from zero would promise hours.
         m_speed = sample;
+        m_startMs = nowMs;
     } else {
+        // While the estimate is younger than the time constant it averages what it has (the
+        // first speeds of a batch are low while the uploads get going), then smooths.
+        const double age = qMax<qint64>(1, nowMs - m_startMs) / 1000.0;
         const double elapsed = qMax<qint64>(0, nowMs - m_lastMs) / 1000.0;
-        const double alpha = 1.0 - std::exp(-elapsed / SmoothingSeconds);
+        const double alpha = 1.0 - std::exp(-elapsed / qMin(age, SmoothingSeconds));
         m_speed += alpha * (sample - m_speed);
     }
     m_lastMs = nowMs;

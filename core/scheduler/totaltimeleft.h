@@ -23,6 +23,7 @@ public:
 private:
     double m_speed = 0;   // bytes per second, smoothed
     qint64 m_lastMs = -1; // when the speed was last taken in
+    qint64 m_startMs = 0; // when this estimate began
     qint64 m_bytesLeft = 0;
     bool m_uploading = false;
 };
