@@ -1,5 +1,6 @@
 #include "formatting.h"
 
+#include <QLocale>
 #include <QTest>
 
 namespace {
@@ -19,6 +20,7 @@ private slots:
     void formatSpeed();
     void formatDuration_data();
     void formatDuration();
+    void formatWhen();
     void parseSize_data();
     void parseSize();
     void parseSizeRoundTrips();
@@ -94,6 +96,29 @@ void TstFormatting::formatDuration() {
     QFETCH(qint64, seconds);
     QFETCH(QString, text);
     QCOMPARE(::formatDuration(seconds), text);
+}
+
+void TstFormatting::formatWhen() {
+    // In the C locale, whatever the machine's: "14:32", "Mon 14:32", "5/3/24".
+    QLocale::setDefault(QLocale::c());
+    const QDateTime now(QDate(2024, 5, 15), QTime(18, 0)); // a Wednesday, local time
+    const auto at = [](QDate date, QTime time) {
+        return QDateTime(date, time).toMSecsSinceEpoch();
+    };
+    QCOMPARE(::formatWhen(0, now), QString());
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 15), QTime(14, 32)), now), QStringLiteral("14:32"));
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 15), QTime(0, 5)), now), QStringLiteral("00:05"));
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 13), QTime(14, 32)), now),
+             QStringLiteral("Mon 14:32"));
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 9), QTime(9, 1)), now), QStringLiteral("Thu 09:01"));
+    // A week back shares today's weekday: the date says which one.
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 8), QTime(9, 1)), now),
+             QLocale::c().toString(QDate(2024, 5, 8), QLocale::ShortFormat));
+    // A clock set back: a date, never a weekday that reads as the past.
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 16), QTime(9, 1)), now),
+             QLocale::c().toString(QDate(2024, 5, 16), QLocale::ShortFormat));
+    QVERIFY(::formatWhenFull(at(QDate(2024, 5, 13), QTime(14, 32))).contains(QStringLiteral("2024")));
+    QLocale::setDefault(QLocale::system());
 }
 
 void TstFormatting::parseSize_data() {

@@ -264,6 +264,69 @@ private Q_SLOTS:
         QVERIFY(!run.out.contains(QStringLiteral("secret-456")));
         QVERIFY(!run.err.contains(QStringLiteral("secret-456")));
     }
+
+    // A script run again with the same paths and --state-dir, after a crash and after a clean
+    // end, never sends a file twice: what the queue holds is resumed or stands, each path gets
+    // its one result line, and stderr says the paths were already queued.
+    void reRunWithStateDirUploadsOnce()
+    {
+        const QString state = m_dir.filePath(QStringLiteral("rerun-state"));
+        const QString small = makeTestFile(m_dir.path(), QStringLiteral("rerun-small.bin"), 3 * Chunk, 300);
+        const qint64 bigSize = 40 * Chunk + 5;
+        const QString big = makeTestFile(m_dir.path(), QStringLiteral("rerun-big.bin"), bigSize, 301);
+        QVERIFY(!small.isEmpty() && !big.isEmpty());
+        const QList<QUrl> before = m_server->uploads();
+        const auto created = [&] {
+            QList<QUrl> urls;
+            for (const QUrl &url : m_server->uploads()) {
+                if (!before.contains(url))
+                    urls << url;
+            }
+            return urls;
+        };
+        const QStringList args = base() << QStringLiteral("--state-dir") << state
+                                        << QStringLiteral("--one-stream") << QStringLiteral("--concurrency")
+                                        << QStringLiteral("1");
+
+        // Slowed down, then killed while the large file is half-way.
+        QProcess slow;
+        slow.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")),
+                   QStringList(args) << QStringLiteral("--limit-rate") << QStringLiteral("256k") << small << big);
+        QVERIFY(slow.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(created().size() == 2 && [&] {
+            for (const QUrl &url : created()) {
+                const QByteArray held = m_server->storedBytes(url);
+                // Past its creation request (whose body @tus/server keeps even when cut off,
+                // before the client learns the URL): the URL is in the queue by now.
+                if (held.size() > 2 * Chunk && held.size() < bigSize && held.size() != 3 * Chunk)
+                    return true;
+            }
+            return false;
+        }(), RunTimeoutMs);
+        slow.kill();
+        QVERIFY(slow.waitForFinished(10000));
+
+        for (int round = 0; round < 2; ++round) {
+            const Run run = runHoist(QStringList(args) << small << big);
+            QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
+            QVERIFY2(run.err.contains(QStringLiteral("2 files were already in the queue and not added again")),
+                     qPrintable(describe(run)));
+            QCOMPARE(run.lines.size(), 2);
+            QHash<QString, QUrl> urlOf;
+            for (const QStringList &fields : run.lines) {
+                QCOMPARE(fields.size(), 3);
+                QCOMPARE(fields[0], QStringLiteral("success"));
+                urlOf.insert(canonical(fields[1]), QUrl(fields[2]));
+            }
+            QCOMPARE(m_server->storedBytes(urlOf.value(canonical(small))), testContent(3 * Chunk, 300));
+            QCOMPARE(m_server->storedBytes(urlOf.value(canonical(big))), testContent(bigSize, 301));
+            // One upload per file on the server, however often the script ran.
+            QStringList urls;
+            for (const QUrl &url : created())
+                urls << url.toString() + QStringLiteral(" ") + QString::number(m_server->storedBytes(url).size());
+            QVERIFY2(created().size() == 2, qPrintable(urls.join(QLatin1Char('\n')) + describe(run)));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHeadless)

@@ -41,6 +41,7 @@ TaskRecord sampleRecord(TaskId id, quint64 sequence) {
     r.maxRequestSize = qint64(id) << 20;
     r.createdMs = 1'700'000'000'000;
     r.updatedMs = 1'700'000'000'500;
+    r.finishedMs = 1'700'000'000'400;
     return r;
 }
 
@@ -69,6 +70,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.uploadsToDelete, b.uploadsToDelete);
     QCOMPARE(a.createdMs, b.createdMs);
     QCOMPARE(a.updatedMs, b.updatedMs);
+    QCOMPARE(a.finishedMs, b.finishedMs);
 }
 
 // What a second, independent connection reads: proof that a write reached the file.
@@ -276,7 +278,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             6);
+             7);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

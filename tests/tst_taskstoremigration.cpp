@@ -1,6 +1,6 @@
 // TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
-// parallel parts) and schema 5 (before the uploads to delete) are brought up to date in place,
-// keeping every task.
+// parallel parts), schema 5 (before the uploads to delete) and schema 6 (before the finish time)
+// are brought up to date in place, keeping every task.
 #include "taskstore.h"
 
 #include <QDir>
@@ -48,6 +48,27 @@ const char *const SchemaV5[] = {
     "500 1000 0 \n', 0, 4096, 1048576)",
 };
 
+// The schema 6 tables exactly as that Hoist created them: one task done, one waiting.
+const char *const SchemaV6[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT, PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 6)",
+    "INSERT INTO tasks VALUES (11, 5, '/data/done.bin', 'done.bin', 1000, 1700000000123, x'05',"
+    " 'http://127.0.0.1:1080/files/', 'http://127.0.0.1:1080/files/done', 1, 3, 1000, 1000,"
+    " x'02', 0, 0, '', 1700000000000, 1700000009000, NULL, '', 0, 0, 0, NULL)",
+    "INSERT INTO tasks VALUES (12, 6, '/data/wait.bin', 'wait.bin', 1000, 1700000000123, x'06',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 0, 0, 1000, x'00', 0, 0, '', 1700000001000,"
+    " 1700000002000, NULL, '', 0, 0, 0, NULL)",
+};
+
 // Runs `sql` on its own connection, the way another program (or an older Hoist) would.
 QVariant exec(const QString &dbPath, const QString &sql)
 {
@@ -76,6 +97,7 @@ class tst_TaskStoreMigration : public QObject {
 private Q_SLOTS:
     void schema1IsMigratedKeepingTasks();
     void schema5IsMigratedKeepingTasks();
+    void schema6IsMigratedWithFinishTimes();
 };
 
 void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
@@ -120,7 +142,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             6);
+             7);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -169,7 +191,7 @@ void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
         QCOMPARE(saved.first().at(1).toULongLong(), quint64(31));
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             6);
+             7);
     TaskStore store(dir);
     const TaskStore::OpenResult reopened = store.open();
     QVERIFY2(reopened.ok, qPrintable(reopened.error));
@@ -179,6 +201,53 @@ void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
     // Deleted: the list is empty again, and so is the column.
     store.saveUploadsToDelete(9, {}, 32);
     QVERIFY(exec(dbPath, QStringLiteral("SELECT to_delete FROM tasks WHERE id = 9")).isNull());
+}
+
+void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV6)
+        exec(dbPath, QString::fromLatin1(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 2);
+
+    constexpr qint64 finishedAt = 1700000123456;
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty());
+        QCOMPARE(opened.tasks.size(), 2);
+        // The finished one's last write is its best-known finish; the waiting one has none.
+        const TaskRecord done = opened.tasks.at(0);
+        QCOMPARE(done.id, TaskId(11));
+        QCOMPARE(done.state, TaskState::Success);
+        QCOMPARE(done.finishedMs, qint64(1700000009000));
+        QCOMPARE(done.createdMs, qint64(1700000000000));
+        TaskRecord waiting = opened.tasks.at(1);
+        QCOMPARE(waiting.id, TaskId(12));
+        QCOMPARE(waiting.finishedMs, qint64(0));
+        waiting.state = TaskState::Error;
+        waiting.finishedMs = finishedAt;
+        store.save(waiting);
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             7);
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12"))
+                 .toLongLong(),
+             finishedAt);
+
+    // Round trip: what was saved in schema 7 comes back as saved.
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 2);
+    QCOMPARE(reopened.tasks.at(0).finishedMs, qint64(1700000009000));
+    QCOMPARE(reopened.tasks.at(1).finishedMs, finishedAt);
+    QCOMPARE(reopened.tasks.at(1).state, TaskState::Error);
 }
 
 QTEST_GUILESS_MAIN(tst_TaskStoreMigration)

@@ -18,8 +18,10 @@
 #include <QSortFilterProxyModel>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QLocale>
 #include <QTest>
 
+#include <limits>
 #include <memory>
 
 namespace {
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void retryCountdownShown();
     void failureNamesCauseAndServer();
     void proxySortsByRawValues();
+    void addedAndFinishedTimes();
 
 private:
     QStringList makeFiles(const QList<qint64> &sizes);
@@ -540,6 +543,104 @@ void TestUploadTableModel::proxySortsByRawValues()
     QCOMPARE(proxy.index(2, UploadTableModel::Name).data().toString(), QStringLiteral("file2.bin"));
     proxy.sort(UploadTableModel::Size, Qt::DescendingOrder);
     QCOMPARE(proxy.index(0, UploadTableModel::Name).data().toString(), QStringLiteral("file2.bin"));
+}
+
+void TestUploadTableModel::addedAndFinishedTimes()
+{
+    // Restored tasks, whose times are known: one finished a week and more ago, one an hour ago,
+    // one not finished (paused), added in an order unlike their finishing.
+    const QDateTime now = QDateTime::currentDateTime();
+    const auto record = [&](TaskId id, const char *name, TaskState state, qint64 addedAgoS,
+                            qint64 finishedAgoS) {
+        TaskRecord r;
+        r.id = id;
+        r.sequence = id;
+        r.path = m_dir->filePath(QLatin1String(name));
+        r.displayName = QLatin1String(name);
+        r.size = 10;
+        r.endpoint = m_server->endpoint();
+        r.state = state;
+        r.chunkSize = SchedulerFixture::ChunkSize;
+        r.createdMs = now.addSecs(-addedAgoS).toMSecsSinceEpoch();
+        r.finishedMs = finishedAgoS < 0 ? 0 : now.addSecs(-finishedAgoS).toMSecsSinceEpoch();
+        if (state == TaskState::Success)
+            r.confirmedBytes = r.size;
+        return r;
+    };
+    const qint64 day = 86400;
+    m_scheduler->restore({record(1, "old.bin", TaskState::Success, 9 * day, 8 * day),
+                          record(2, "paused.bin", TaskState::Paused, 9 * day + 60, -1),
+                          record(3, "recent.bin", TaskState::Success, 30 * day, 3600)});
+    QCOMPARE(m_model->rowCount(), 3);
+    QCOMPARE(m_model->columnCount(), int(UploadTableModel::Count));
+    QCOMPARE(m_model->headerData(UploadTableModel::Added, Qt::Horizontal).toString(),
+             QStringLiteral("Added"));
+    QCOMPARE(m_model->headerData(UploadTableModel::Finished, Qt::Horizontal).toString(),
+             QStringLiteral("Finished"));
+
+    const auto cell = [this](int row, int column, int role = Qt::DisplayRole) {
+        return m_model->index(row, column).data(role);
+    };
+    const qint64 recentMs = m_scheduler->task(3)->finishedMs();
+    QCOMPARE(recentMs, now.addSecs(-3600).toMSecsSinceEpoch());
+    QCOMPARE(cell(2, UploadTableModel::Finished).toString(), formatWhen(recentMs, now));
+    QCOMPARE(cell(0, UploadTableModel::Finished).toString(),
+             formatWhen(m_scheduler->task(1)->finishedMs(), now));
+    // A week and more ago is a date, not a weekday; unfinished is blank.
+    QCOMPARE(cell(0, UploadTableModel::Finished).toString(),
+             QLocale().toString(now.addSecs(-8 * day).date(), QLocale::ShortFormat));
+    QVERIFY(cell(1, UploadTableModel::Finished).toString().isEmpty());
+    QVERIFY(!cell(1, UploadTableModel::Added).toString().isEmpty());
+    // The tooltip has it in full.
+    QVERIFY(cell(2, UploadTableModel::Finished, Qt::ToolTipRole)
+                .toString()
+                .contains(formatWhenFull(recentMs)));
+    // Raw values to sort by: ms since the epoch; unfinished after every finished one.
+    QCOMPARE(cell(0, UploadTableModel::Added, UploadTableModel::SortRole).toLongLong(),
+             m_scheduler->task(1)->createdMs());
+    QCOMPARE(cell(1, UploadTableModel::Finished, UploadTableModel::SortRole).toLongLong(),
+             std::numeric_limits<qint64>::max());
+
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(m_model.get());
+    proxy.setSortRole(UploadTableModel::SortRole);
+    const auto order = [&proxy] {
+        QStringList names;
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            names << proxy.index(row, UploadTableModel::Name).data().toString();
+        return names.join(QLatin1Char(' '));
+    };
+    proxy.sort(UploadTableModel::Finished, Qt::AscendingOrder);
+    QCOMPARE(order(), QStringLiteral("old.bin recent.bin paused.bin"));
+    proxy.sort(UploadTableModel::Added, Qt::AscendingOrder);
+    QCOMPARE(order(), QStringLiteral("recent.bin paused.bin old.bin"));
+    proxy.sort(UploadTableModel::Added, Qt::DescendingOrder);
+    QCOMPARE(order(), QStringLiteral("old.bin paused.bin recent.bin"));
+
+    // A live upload gets its finishing time when it ends, and the column hears of it.
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    const QStringList files = makeFiles({100 * KiB});
+    const qint64 before = QDateTime::currentMSecsSinceEpoch();
+    ADD_AND_WAIT(files);
+    const TaskId id = m_scheduler->taskIds().constLast();
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->task(id)->state(), TaskState::Success, UploadTimeoutMs);
+    const UploadTask *task = m_scheduler->task(id);
+    QVERIFY(task->createdMs() >= before);
+    QVERIFY(task->finishedMs() >= task->createdMs());
+    QVERIFY(task->finishedMs() <= QDateTime::currentMSecsSinceEpoch());
+    const int row = m_model->rowOf(id);
+    QTRY_COMPARE(cell(row, UploadTableModel::Finished).toString(),
+                 formatWhen(task->finishedMs(), QDateTime::currentDateTime()));
+    bool finishedColumn = false;
+    for (const QList<QVariant> &args : std::as_const(changed)) {
+        const auto left = args.at(0).value<QModelIndex>();
+        const auto right = args.at(1).value<QModelIndex>();
+        finishedColumn = finishedColumn
+            || (left.row() <= row && row <= right.row()
+                && left.column() <= UploadTableModel::Finished
+                && UploadTableModel::Finished <= right.column());
+    }
+    QVERIFY(finishedColumn);
 }
 
 QTEST_MAIN(TestUploadTableModel)

@@ -148,9 +148,19 @@ void tst_WindowControls::smallWindowKeepsServerFieldAndColumns()
         QVERIFY2(!header->isSectionHidden(column), qPrintable(QString::number(column)));
     // The least important folded away, and come back when there is room.
     QVERIFY(header->isSectionHidden(UploadTableModel::Server));
+    // The times fold first of all.
+    QVERIFY(header->isSectionHidden(UploadTableModel::Added));
+    QVERIFY(header->isSectionHidden(UploadTableModel::Finished));
     m_window->resize(1600, 700);
     QTRY_VERIFY(!header->isSectionHidden(UploadTableModel::Server));
     QVERIFY(!header->isSectionHidden(UploadTableModel::Chunks));
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Added));
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Finished));
+    // Just narrower than everything: the Added column gives way before any other.
+    m_window->resize(1180, 700);
+    QTRY_VERIFY(header->isSectionHidden(UploadTableModel::Added));
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Finished));
+    QVERIFY(!header->isSectionHidden(UploadTableModel::Server));
 }
 
 void tst_WindowControls::hiddenColumnsAreRemembered()

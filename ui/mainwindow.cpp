@@ -6,6 +6,7 @@
 #include "columnchooser.h"
 #include "columnfitter.h"
 #include "detailspane.h"
+#include "duplicatebar.h"
 #include "elidedelegate.h"
 #include "endpointstatus.h"
 #include "filterbar.h"
@@ -16,6 +17,7 @@
 #include "ratelimitmenu.h"
 #include "rowactions.h"
 #include "settingsdialog.h"
+#include "timeleftlabel.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -58,7 +60,8 @@ const ColumnFitter::Column fittedColumns[] = {
     {UploadTableModel::State, 230}, {UploadTableModel::Progress, 130},
     {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
     {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
-    {UploadTableModel::Server, 170},
+    {UploadTableModel::Server, 170},  {UploadTableModel::Finished, 90},
+    {UploadTableModel::Added, 90},
 };
 constexpr int minNameWidth = 160;
 constexpr int detailsHeight = 230;
@@ -119,6 +122,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     m_counts = new QLabel(this);
     m_speed = new QLabel(this);
     statusBar()->addWidget(m_counts, 1);
+    statusBar()->addPermanentWidget(new TimeLeftLabel(m_scheduler, this));
     statusBar()->addPermanentWidget(m_speed);
     statusBar()->addPermanentWidget(m_limits->rateButton());
     auto *settingsButton = new QToolButton(this);
@@ -250,6 +254,7 @@ void MainWindow::buildTable()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_filter);
+    layout->addWidget(new DuplicateBar(m_scheduler, central));
     layout->addWidget(m_view, 1);
     setCentralWidget(central);
 }

@@ -102,6 +102,8 @@ QVariant UploadTableModel::headerData(int section, Qt::Orientation orientation, 
         case Speed: return tr("Speed");
         case TimeLeft: return tr("Time left");
         case Server: return tr("Server");
+        case Added: return tr("Added");
+        case Finished: return tr("Finished");
         case Actions: return QString();
         case Count: break;
         }
@@ -195,6 +197,8 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
     case Speed: return moving ? formatSpeed(task.speed()) : QString();
     case TimeLeft: return moving ? formatDuration(task.secondsLeft()) : QString();
     case Server: return serverText(task.endpoint());
+    case Added: return formatWhen(task.createdMs(), QDateTime::currentDateTime());
+    case Finished: return formatWhen(task.finishedMs(), QDateTime::currentDateTime());
     case Actions:
     case Count: break;
     }
@@ -220,6 +224,9 @@ QVariant UploadTableModel::sortValue(const UploadTask &task, int column) const
         return left < 0 ? std::numeric_limits<qint64>::max() : left;
     }
     case Server: return task.endpoint().toString();
+    case Added: return task.createdMs();
+    case Finished: // unfinished sorts after every finished one
+        return task.finishedMs() > 0 ? task.finishedMs() : std::numeric_limits<qint64>::max();
     case Count: break;
     }
     return {};
@@ -261,6 +268,11 @@ QString UploadTableModel::toolTip(const UploadTask &task, int column) const
 {
     if (column == Server)
         return task.endpoint().toString(QUrl::RemoveUserInfo);
+    if (column == Added)
+        return tr("Added %1").arg(formatWhenFull(task.createdMs()));
+    if (column == Finished && task.finishedMs() > 0)
+        return (task.state() == TaskState::Error ? tr("Failed %1") : tr("Finished %1"))
+            .arg(formatWhenFull(task.finishedMs()));
     if (column == Chunks) {
         const ChunkMap &chunks = task.chunks();
         QString text = tr("%1 of %2 chunks of %3 done")
@@ -326,6 +338,8 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     s.error = task.errorMessage();
     s.note = task.statusNote();
     s.endpoint = task.endpoint();
+    s.createdMs = task.createdMs();
+    s.finishedMs = task.finishedMs();
     return s;
 }
 
@@ -352,6 +366,10 @@ uint UploadTableModel::changedColumns(const Snapshot &a, const Snapshot &b)
         mask |= bit(TimeLeft);
     if (a.endpoint != b.endpoint)
         mask |= bit(Server) | bit(Count);
+    if (a.createdMs != b.createdMs)
+        mask |= bit(Added);
+    if (a.finishedMs != b.finishedMs)
+        mask |= bit(Finished);
     // The tooltip (path, error, note) is per row and shown on every column.
     if (a.error != b.error || a.note != b.note || a.state != b.state)
         mask |= bit(Count);

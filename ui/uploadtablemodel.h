@@ -32,7 +32,10 @@ class UploadTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadTableModel)
 public:
-    enum Column { Name, Size, State, Progress, Chunks, Speed, TimeLeft, Server, Actions, Count };
+    enum Column {
+        Name, Size, State, Progress, Chunks, Speed, TimeLeft, Server, Added, Finished, Actions,
+        Count
+    };
     Q_ENUM(Column)
     enum Role {
         TaskIdRole = Qt::UserRole + 1, // TaskId
@@ -92,6 +95,8 @@ private:
         QString error;
         QString note;
         QUrl endpoint;
+        qint64 createdMs = 0;
+        qint64 finishedMs = 0;
     };
     struct Row {
         TaskId id = 0;

@@ -1,6 +1,7 @@
 #include "formatting.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QRegularExpression>
 #include <cmath>
 
@@ -50,6 +51,47 @@ QString formatDuration(qint64 seconds)
     if (seconds < 100 * 3600)
         return Text::tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
     return Text::tr("%1 d").arg(seconds / 86400);
+}
+
+namespace {
+// The locale's short time without seconds (some locales' short form has them: "14:32:00").
+// Painting asks for it per cell: worked out once per locale.
+QString shortTimeFormat(const QLocale &locale)
+{
+    thread_local QString name;
+    thread_local QString format;
+    if (name != locale.name() || format.isEmpty()) {
+        static const QRegularExpression seconds(QStringLiteral("[:.]?s+"));
+        name = locale.name();
+        format = locale.timeFormat(QLocale::ShortFormat).remove(seconds);
+    }
+    return format;
+}
+} // namespace
+
+QString formatWhen(qint64 ms, const QDateTime &now)
+{
+    if (ms <= 0)
+        return {};
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms).toLocalTime();
+    const QLocale locale;
+    const QString time = locale.toString(when.time(), shortTimeFormat(locale));
+    const qint64 daysAgo = when.date().daysTo(now.toLocalTime().date());
+    if (daysAgo == 0)
+        return time;
+    // Six days back at most: a seventh would share its weekday with today.
+    if (daysAgo > 0 && daysAgo < 7)
+        return locale.dayName(when.date().dayOfWeek(), QLocale::ShortFormat) + QLatin1Char(' ')
+               + time;
+    return locale.toString(when.date(), QLocale::ShortFormat);
+}
+
+QString formatWhenFull(qint64 ms)
+{
+    if (ms <= 0)
+        return {};
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).toLocalTime(),
+                              QLocale::LongFormat);
 }
 
 qint64 parseSize(const QString &text)

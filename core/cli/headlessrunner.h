@@ -11,11 +11,14 @@
 class QTextStream;
 class UploadScheduler;
 class UploadTask;
+struct DuplicateReport;
 
 // Runs an upload without a window: queues paths on the scheduler, writes one result line per
 // file on `out` as it ends (success<TAB>path<TAB>upload URL, or error<TAB>path<TAB>reason) and a
 // compact progress line on `err`. Emits finished() once, when nothing is left to do:
-// exit code 0 when every file arrived, 1 when any failed.
+// exit code 0 when every file arrived, 1 when any failed. A path already in the queue (listed
+// twice, or queued by an earlier run with the same --state-dir) is not added again: its one
+// task's result line stands for it, and `err` says how many were skipped.
 class HeadlessRunner final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HeadlessRunner)
@@ -42,6 +45,7 @@ Q_SIGNALS:
 
 private:
     void report(TaskId id);
+    void reportDuplicates(const DuplicateReport &report);
     void requestCheck();
     void checkDone();
     void printProgress(bool final);

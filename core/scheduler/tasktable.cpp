@@ -15,6 +15,9 @@ UploadTask *TaskTable::insert(std::unique_ptr<UploadTask> owned)
     ++m_totals.counts[int(task->state())];
     m_totals.bytesTotal += task->size();
     m_totals.bytesDone += task->shownBytes();
+    if (counts(task->state()))
+        m_totals.bytesActiveLeft += left(*task);
+    m_byPath.insert(task->path(), task->id());
     return task;
 }
 
@@ -27,6 +30,9 @@ void TaskTable::erase(TaskId id)
     --m_totals.counts[int(task.state())];
     m_totals.bytesTotal -= task.size();
     m_totals.bytesDone -= task.shownBytes();
+    if (counts(task.state()))
+        m_totals.bytesActiveLeft -= left(task);
+    m_byPath.remove(task.path(), id);
     m_tasks.erase(it);
 }
 
@@ -53,5 +59,7 @@ void TaskTable::setState(UploadTask *task, TaskState state)
 {
     --m_totals.counts[int(task->m_state)];
     ++m_totals.counts[int(state)];
+    if (counts(task->m_state) != counts(state))
+        m_totals.bytesActiveLeft += counts(state) ? left(*task) : -left(*task);
     task->m_state = state;
 }

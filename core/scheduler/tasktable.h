@@ -4,6 +4,7 @@
 #include "uploadtypes.h"
 
 #include <QList>
+#include <QMultiHash>
 
 #include <map>
 #include <memory>
@@ -14,6 +15,8 @@ struct SchedulerTotals {
     double bytesPerSecond = 0;
     qint64 bytesTotal = 0;
     qint64 bytesDone = 0;
+    // Of the uploads under way (uploading or waiting, not paused or finished): bytes still to go.
+    qint64 bytesActiveLeft = 0;
     int count(TaskState s) const { return counts[int(s)]; }
 };
 
@@ -32,25 +35,43 @@ public:
     QList<TaskId> ids() const;
     // Ids of the tasks in `state`, in the order they were added (walks all tasks).
     QList<TaskId> idsIn(TaskState state) const;
+    // Ids of the tasks of the file at `path` (usually none or one), without walking.
+    QList<TaskId> idsWithPath(const QString &path) const { return m_byPath.values(path); }
 
     void setState(UploadTask *task, TaskState state);
     // The task's shown bytes moved by `delta` (its own accounting did it).
-    void shownMoved(qint64 delta) { m_totals.bytesDone += delta; }
+    void shownMoved(const UploadTask *task, qint64 delta)
+    {
+        m_totals.bytesDone += delta;
+        if (counts(task->m_state))
+            m_totals.bytesActiveLeft -= delta;
+    }
     // Runs `change` on the task and counts what it did to its size and shown bytes.
     template <typename Change>
     void reshape(UploadTask *task, Change change)
     {
         const qint64 size = task->m_size;
         const qint64 shown = task->m_shown;
+        const bool active = counts(task->m_state);
         change();
         m_totals.bytesTotal += task->m_size - size;
         m_totals.bytesDone += task->m_shown - shown;
+        m_totals.bytesActiveLeft += (counts(task->m_state) ? left(*task) : 0)
+            - (active ? size - shown : 0);
     }
 
     // Without speeds, which the scheduler adds from its running tasks.
     const SchedulerTotals &totals() const { return m_totals; }
 
 private:
+    // Whether a task in `state` counts in bytesActiveLeft.
+    static bool counts(TaskState state)
+    {
+        return state == TaskState::Waiting || state == TaskState::Uploading;
+    }
+    static qint64 left(const UploadTask &task) { return task.m_size - task.m_shown; }
+
     std::map<TaskId, std::unique_ptr<UploadTask>> m_tasks; // ids grow: map order is add order
+    QMultiHash<QString, TaskId> m_byPath;
     SchedulerTotals m_totals;
 };

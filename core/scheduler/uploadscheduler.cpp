@@ -179,7 +179,7 @@ void UploadScheduler::insertTask(std::unique_ptr<UploadTask> owned, int lane)
         m_queue.push(task->m_id, task->m_sequence, task->m_priority, task->m_lane);
 }
 
-void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
+void UploadScheduler::addPaths(const QStringList &paths, Priority priority, Duplicates duplicates)
 {
     ++m_pendingExpansions;
     m_wasIdle = false;
@@ -197,14 +197,16 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority)
             }
             return expanded;
         },
-        [this, priority](const QList<ExpandedPath> &expanded) {
+        [this, priority, duplicates](const QList<ExpandedPath> &expanded) {
             Q_EMIT pathsExpanded(int(expanded.size()));
-            onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority);
+            onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority,
+                       duplicates == Duplicates::Skip ? std::make_shared<DuplicateReport>()
+                                                      : nullptr);
         });
 }
 
 void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                                 Priority priority)
+                                 Priority priority, std::shared_ptr<DuplicateReport> duplicates)
 {
     // A slice at a time, each its own turn of the event loop: 100,000 files become tasks, rows
     // and records in about a second, and the window must not freeze for all of it.
@@ -221,6 +223,8 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
             break;
         const qsizetype i = to;
         const ExpandedPath &p = paths->at(i);
+        if (duplicates && skipQueued(p, now, duplicates.get()))
+            continue;
         const TaskId id = m_nextId++;
         auto task = std::make_unique<UploadTask>(id, p.path, p.displayName, p.size, p.modifiedMs,
                                                  m_endpoint, priority, m_chunkSize);
@@ -233,6 +237,7 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
             task->m_state = TaskState::Error;
             task->m_errorKind = TransferError::Kind::FileUnreadable;
             task->m_errorMessage = p.rejection;
+            task->m_finishedMs = now;
             rejected.append(id);
         }
         tasks.append(task.get());
@@ -250,12 +255,36 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
     if (to < paths->size()) {
         // A real timer (Qt turns a 0 ms one into a posted call, and posted calls may all run
         // before any timer of the window's does).
-        QTimer::singleShot(1, Qt::PreciseTimer, this,
-                           [this, paths, to, priority] { onExpanded(paths, to, priority); });
+        QTimer::singleShot(1, Qt::PreciseTimer, this, [this, paths, to, priority, duplicates] {
+            onExpanded(paths, to, priority, duplicates);
+        });
         return;
     }
     --m_pendingExpansions;
+    if (duplicates && !duplicates->isEmpty())
+        Q_EMIT duplicatesFound(*duplicates);
     checkIdle();
+}
+
+bool UploadScheduler::skipQueued(const ExpandedPath &file, qint64 now, DuplicateReport *report)
+{
+    const DuplicateCheck::Match match = DuplicateCheck::find(m_tasks, file, m_endpoint);
+    if (match.verdict == DuplicateCheck::Verdict::New)
+        return false;
+    if (match.verdict == DuplicateCheck::Verdict::Newer) {
+        // Nothing of the older version went anywhere: the person wants the file as it is now.
+        UploadTask *task = match.task;
+        m_tasks.reshape(task, [&] {
+            task->takeNewerFile(file.size, file.modifiedMs, file.fingerprint, now);
+        });
+        markDirty(task);
+        if (m_persistence)
+            m_persistence->changed(task->m_id);
+        ++report->replaced;
+        return true;
+    }
+    DuplicateCheck::note(report, match, file.path);
+    return true;
 }
 
 void UploadScheduler::restore(const QList<TaskRecord> &records)
@@ -458,6 +487,8 @@ void UploadScheduler::setState(UploadTask *task, TaskState state)
         task->m_rate.reset();
     }
     m_tasks.setState(task, state);
+    const bool finished = state == TaskState::Success || state == TaskState::Error;
+    task->m_finishedMs = finished ? nowMs() : 0;
     if (state == TaskState::Waiting)
         m_queue.push(id, task->m_sequence, task->m_priority, task->m_lane, task->m_retryAtMs);
     markDirty(task);
@@ -694,7 +725,7 @@ void UploadScheduler::launchTransfer(UploadTask *task)
         UploadTask *t = find(id);
         if (!t)
             return;
-        m_tasks.shownMoved(shown);
+        m_tasks.shownMoved(t, shown);
         if (t->m_confirmed > confirmed)
             t->m_retries = 0; // progress: a later failure starts its back-off afresh
         if (m_persistence && t->m_confirmed != confirmed)

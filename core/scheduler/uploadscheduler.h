@@ -1,5 +1,6 @@
 #pragma once
 
+#include "duplicatecheck.h"
 #include "endpointheaders.h"
 #include "endpointlanes.h"
 #include "pathexpander.h"
@@ -118,7 +119,12 @@ public:
     // Queues files and folders; folders are walked off this thread. Paths that cannot be uploaded
     // become tasks in Error with the reason. Emits tasksAdded once per slice of the walk's
     // files, each made in its own turn of the event loop (at least once per call; may be empty).
-    void addPaths(const QStringList &paths, Priority priority = Priority::Normal);
+    // A file already queued to the current endpoint (same absolute path) is not added again
+    // unless `duplicates` is AddAgain: a newer version (size or time) of one waiting, not started,
+    // replaces it in place; the rest are skipped, and duplicatesFound() says which.
+    enum class Duplicates { Skip, AddAgain };
+    void addPaths(const QStringList &paths, Priority priority = Priority::Normal,
+                  Duplicates duplicates = Duplicates::Skip);
     void pause(TaskId id);
     void resume(TaskId id);
     void cancel(TaskId id);
@@ -149,6 +155,8 @@ Q_SIGNALS:
     // say "Adding N files…"; benchmarks time from here to the rows on screen).
     void pathsExpanded(int count);
     void tasksAdded(const QList<TaskId> &ids);
+    // After an addPaths() that met files already queued: once, when all its files are in.
+    void duplicatesFound(const DuplicateReport &report);
     // Coalesced: every task that changed since the last emission, at most every flush interval.
     void tasksChanged(const QList<TaskId> &ids);
     // Before and after tasks are deleted (cancel, clear finished): one signal per batch.
@@ -181,8 +189,11 @@ private:
     void onStoreWriteFailed(const QString &message);
     void stopTransfer(UploadTask *task);
     // Makes tasks of paths[from...], a slice per turn of the event loop.
+    // `duplicates`: what was met already queued so far; null when adding again regardless.
     void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                    Priority priority);
+                    Priority priority, std::shared_ptr<DuplicateReport> duplicates);
+    // Whether `file` is already queued; a newer version of an unstarted task replaces it.
+    bool skipQueued(const ExpandedPath &file, qint64 nowMs, DuplicateReport *report);
     void balanceStreams();
     // Deletes what the task holds on its server (its upload, its parts) and forgets the parts.
     void terminateUploads(UploadTask *task);

@@ -31,6 +31,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_instant = r.instant;
     task->m_uploadUrl = r.uploadUrl;
     task->m_createdMs = r.createdMs;
+    task->m_finishedMs = r.finishedMs;
     task->m_retries = r.retries;
     task->m_errorKind = r.errorKind;
     task->m_errorMessage = r.errorMessage;
@@ -90,6 +91,7 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
     r.rateLimit = m_rateLimit;
     r.maxRequestSize = m_maxRequestSize;
     r.createdMs = m_createdMs;
+    r.finishedMs = m_finishedMs;
     r.updatedMs = nowMs;
     return r;
 }
@@ -216,6 +218,30 @@ void UploadTask::clearFailure()
     m_errorMessage.clear();
     m_errorDetail.clear();
     m_statusNote.clear();
+}
+
+bool UploadTask::isUnstarted() const
+{
+    return m_state == TaskState::Waiting && m_uploadUrl.isEmpty() && m_confirmed == 0
+           && std::none_of(m_parts.cbegin(), m_parts.cend(),
+                           [](const UploadPart &part) { return !part.url.isEmpty(); });
+}
+
+void UploadTask::takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint,
+                               qint64 nowMs)
+{
+    Q_ASSERT(isUnstarted());
+    m_size = size;
+    m_modifiedMs = modifiedMs;
+    m_fingerprint = fingerprint;
+    m_chunks = ChunkMap(size, m_chunks.chunkSize());
+    m_parts.clear();
+    m_contentHash.clear(); // of the old content
+    m_instant = false;
+    m_verifyBeforeStart = false;
+    m_createdMs = nowMs; // the version in the queue was added now
+    resetProgress();
+    clearFailure();
 }
 
 void UploadTask::restartWithCurrentFile(bool fingerprint)

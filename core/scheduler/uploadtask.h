@@ -92,8 +92,12 @@ public:
     qint64 maxRequestSize() const { return m_maxRequestSize; }
     // Order among equals: tasks queued earlier have lower sequences.
     quint64 sequence() const { return m_sequence; }
-    // When it was queued (ms since the epoch).
+    // When it was queued, and when it last reached Success or Error (0 while unfinished); ms
+    // since the epoch.
     qint64 createdMs() const { return m_createdMs; }
+    qint64 finishedMs() const { return m_finishedMs; }
+    // Nothing of it reached a server yet: waiting, with no upload created and nothing confirmed.
+    bool isUnstarted() const;
     // Its last tries, this run only (not stored).
     const AttemptLog &attempts() const { return m_attempts; }
 
@@ -108,6 +112,9 @@ private:
     void restartWithCurrentFile(bool fingerprint);
     // Forgets a failure and its retries: the task starts its tries afresh.
     void clearFailure();
+    // An unstarted task is to send the newer version of its file that was just queued again.
+    void takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint,
+                       qint64 nowMs);
 
     // Byte accounting, from what the transfer reports (file offsets; now in ms).
     void resetProgress();
@@ -174,6 +181,7 @@ private:
     // Persistence bookkeeping.
     QByteArray m_fingerprint;         // quickFingerprint() when queued
     qint64 m_createdMs = 0;
+    qint64 m_finishedMs = 0;
     bool m_verifyBeforeStart = false; // restored: check the file is what was queued
     quint64 m_holdToken = 0;          // the upload URL save the transfer is waiting for
     TaskDriver *m_driver = nullptr;   // its transfer while it runs; owned by the scheduler

@@ -42,6 +42,8 @@ struct TaskRecord {
     qint64 maxRequestSize = 0;
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
+    // When it last reached Success or Error (ms since the epoch); 0 while unfinished.
+    qint64 finishedMs = 0;
 };
 
 Q_DECLARE_METATYPE(TaskRecord)

@@ -9,7 +9,7 @@ const QString ColumnsV1 = QStringLiteral(
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
 const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, "
-                                                   "max_request, to_delete");
+                                                   "max_request, to_delete, finished_ms");
 
 namespace {
 QUrl urlFrom(const QVariant &value) {
@@ -71,6 +71,7 @@ TaskRecord read(const QSqlQuery &q) {
     r.rateLimit = qMax<qint64>(0, q.value(22).toLongLong());
     r.maxRequestSize = qMax<qint64>(0, q.value(23).toLongLong());
     r.uploadsToDelete = urlListFrom(q.value(24));
+    r.finishedMs = qMax<qint64>(0, q.value(25).toLongLong());
     return r;
 }
 
@@ -101,6 +102,7 @@ void bind(QSqlQuery &q, const TaskRecord &r) {
         r.rateLimit,
         r.maxRequestSize,
         urlListValue(r.uploadsToDelete),
+        r.finishedMs,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)

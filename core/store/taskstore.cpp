@@ -21,7 +21,8 @@ namespace {
 // 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none) and
 //    tasks.max_request (the most bytes one request may carry; 0: one chunk).
 // 6: tasks.to_delete (uploads on the server to delete, one URL a line).
-constexpr int SchemaVersion = 6;
+// 7: tasks.finished_ms (when it last reached Success or Error, for the Finished column; 0: not).
+constexpr int SchemaVersion = 7;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -44,7 +45,8 @@ const QString CreateTasks = QStringLiteral(
     " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
-    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT, PRIMARY KEY (id))");
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
+    " finished_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
@@ -53,8 +55,13 @@ const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
      QStringLiteral("ALTER TABLE tasks ADD COLUMN max_request INTEGER NOT NULL DEFAULT 0")},
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN to_delete TEXT")},
+    // Tasks finished before it have no time: the last write to them is the best guess there is.
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN finished_ms INTEGER NOT NULL DEFAULT 0"),
+     QStringLiteral("UPDATE tasks SET finished_ms = updated_ms WHERE state IN (%1, %2)")
+         .arg(int(TaskState::Success))
+         .arg(int(TaskState::Error))},
 };
-static_assert(SchemaVersion == 6, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 7, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "totaltimeleft.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+
+class UploadScheduler;
+struct SchedulerTotals;
+
+// The status bar's "About 12 min left": every upload under way together (TotalTimeLeft), in
+// words as round as an estimate deserves. Empty while idle or while the speed is unknown.
+class TimeLeftLabel final : public QLabel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TimeLeftLabel)
+public:
+    explicit TimeLeftLabel(UploadScheduler *scheduler, QWidget *parent = nullptr);
+
+    // "Less than a minute left", "About 12 min left", "About 2 h 10 min left"; "" when < 0.
+    static QString describe(qint64 seconds);
+    const TotalTimeLeft &estimate() const { return m_estimate; }
+
+private:
+    void onTotals(const SchedulerTotals &totals);
+
+    TotalTimeLeft m_estimate;
+    QElapsedTimer m_clock;
+};
