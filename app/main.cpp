@@ -167,7 +167,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     }
 
     // Before the scheduler, so the local server outlives every request sent to it.
-    EndpointChoice endpoints(stateDir + QStringLiteral("/server"));
+    EndpointChoice endpoints(stateDir + QStringLiteral("/server"),
+                             EndpointChoice::namedFolderFor(options.stateDir));
     QString serverProblem;
     const QUrl endpoint = endpoints.initial(options.endpoint, &serverProblem);
     if (serverProblem.isEmpty())
