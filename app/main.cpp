@@ -7,6 +7,7 @@
 #include "keychainsecretstore.h"
 #include "mainwindow.h"
 #include "storethread.h"
+#include "systemproxy.h"
 #include "tokenkeeper.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
@@ -225,6 +226,7 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(HOIST_VERSION));
     // Quiet unless asked: QT_LOGGING_RULES is applied after these rules and still wins.
     QLoggingCategory::setFilterRules(QStringLiteral("hoist.*.debug=false\nhoist.*.info=false"));
+    SystemProxy::install(); // window and headless alike; never for this machine
 
     // Parse before any application object exists: --help, --version and usage errors need no
     // display, and the options decide between QCoreApplication and QApplication.
