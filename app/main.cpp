@@ -1,5 +1,7 @@
 // Parses the command line, builds the object graph in order and runs either the window or the
 // headless runner. No singletons: everything is passed to the constructor that needs it.
+#include "certificateactions.h"
+#include "certificatetrust.h"
 #include "commandline.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
@@ -17,6 +19,7 @@
 #include <QLoggingCategory>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTextStream>
 
@@ -117,6 +120,9 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     }
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
+    QSettings settings;
+    CertificateTrust certificates(&settings); // trusted in the window, trusted here
+    protocol.setCertificateTrust(&certificates);
     UploadScheduler scheduler(&protocol);
     configure(scheduler, options, options.endpoint);
     if (store)
@@ -177,6 +183,9 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
 
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
+    QSettings settings;
+    CertificateTrust certificates(&settings);
+    protocol.setCertificateTrust(&certificates);
     UploadScheduler scheduler(&protocol);
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
@@ -189,6 +198,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
 
     MainWindow window(&scheduler);
     endpoints.offerTo(&window);
+    new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
     scheduler.restore(restored); // the queue as it was, before anything new
     window.show();
