@@ -10,6 +10,8 @@
 #include <QVBoxLayout>
 
 namespace {
+constexpr int MinimumWidthChars = 72; // the fingerprint's lines and the advice without cramping
+
 QString joined(const QStringList &parts)
 {
     return parts.join(QLatin1String(", "));
@@ -29,7 +31,7 @@ QString nameOf(const QSslCertificate &certificate, bool issuer)
             parts << value;
     }
     return parts.isEmpty() ? QCoreApplication::translate("CertificateDialog", "(none)")
-                           : parts.join(QLatin1String(" · "));
+                           : parts.join(QStringLiteral(" \u00b7 "));
 }
 
 QLabel *selectable(const QString &text, QWidget *parent)
@@ -68,6 +70,7 @@ CertificateDialog::CertificateDialog(const CertificateTrust::Refusal &refusal, Q
     QLabel *fingerprint = selectable(spacedFingerprint(cert), this);
     fingerprint->setObjectName(QStringLiteral("fingerprint"));
     fingerprint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    fingerprint->setWordWrap(false); // its two lines as they are, to compare pair by pair
     form->addRow(tr("SHA-256 fingerprint:"), fingerprint);
     layout->addLayout(form);
 
@@ -90,6 +93,7 @@ CertificateDialog::CertificateDialog(const CertificateTrust::Refusal &refusal, Q
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+    setMinimumWidth(fontMetrics().averageCharWidth() * MinimumWidthChars);
 }
 
 QString CertificateDialog::spacedFingerprint(const QSslCertificate &certificate)

@@ -32,9 +32,8 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
             listed << tr("and %n more", nullptr, int(names.size() - NamesInQuestion));
         return QMessageBox::question(
                    m_window, tr("Remove from this computer"),
-                   tr("Delete %n uploaded file(s) from this computer? Hoist's copy and the file "
-                      "under its name go; the original you uploaded stays.\n\n%1",
-                      nullptr, int(names.size()))
+                   tr("Delete from this computer:\n\n%1\n\nHoist's copy and the file under "
+                      "its own name go; the original you uploaded stays.")
                        .arg(listed.join(QLatin1Char('\n'))),
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
             == QMessageBox::Yes;
