@@ -1,10 +1,14 @@
 #include "endpointchoice.h"
 
 #include "mainwindow.h"
+#include "rowactions.h"
+#include "storedfileactions.h"
 #include "taskrecord.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QSettings>
+#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -13,10 +17,18 @@ const char *const endpointKey = "endpoint";          // written by MainWindow
 const char *const localPortKey = "localServerPort"; // the local server's last port
 } // namespace
 
-EndpointChoice::EndpointChoice(const QString &serverDataDir)
-    : m_server(serverDataDir)
+EndpointChoice::EndpointChoice(const QString &serverDataDir, const QString &namedDir)
+    : m_server(serverDataDir, namedDir)
     , m_previousPort(quint16(QSettings().value(QLatin1String(localPortKey)).toUInt()))
 {
+}
+
+QString EndpointChoice::namedFolderFor(const QString &stateDirOption)
+{
+    if (!stateDirOption.isEmpty())
+        return QDir(stateDirOption).filePath(QStringLiteral("files"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::HomeLocation))
+        .filePath(QStringLiteral("Hoist"));
 }
 
 QString EndpointChoice::localName()
@@ -100,4 +112,40 @@ void EndpointChoice::offerTo(MainWindow *window)
 {
     window->setNamedEndpoint(NamedEndpoint{
         localName(), m_server.endpoint(), [this](QString *error) { return startLocal(error); }});
+    new StoredFileActions(
+        window->rowActions(),
+        LocalStorage{[this](const QUrl &url) { return storedFile(url); },
+                     [this](const QUrl &url, QString *error) { return removeStored(url, error); },
+                     [this](const QUrl &url) { return !localId(url).isEmpty(); }},
+        window);
+}
+
+QString EndpointChoice::localId(const QUrl &uploadUrl) const
+{
+    const quint16 now = m_server.port();
+    if ((now == 0 || !isLocalAt(uploadUrl, now))
+        && (m_previousPort == 0 || !isLocalAt(uploadUrl, m_previousPort)))
+        return {};
+    return uploadUrl.path().section(QLatin1Char('/'), -1);
+}
+
+QString EndpointChoice::storedFile(const QUrl &uploadUrl)
+{
+    const QString id = localId(uploadUrl);
+    QString error;
+    if (id.isEmpty() || startLocal(&error).isEmpty())
+        return {};
+    return m_server.namedFile(id);
+}
+
+bool EndpointChoice::removeStored(const QUrl &uploadUrl, QString *error)
+{
+    const QString id = localId(uploadUrl);
+    if (id.isEmpty()) {
+        *error = QCoreApplication::translate("EndpointChoice", "That upload is not on this computer.");
+        return false;
+    }
+    if (startLocal(error).isEmpty())
+        return false;
+    return m_server.remove(id, error);
 }

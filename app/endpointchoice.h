@@ -7,6 +7,7 @@
 #include <QUrl>
 
 class MainWindow;
+class UploadScheduler;
 struct TaskRecord;
 
 // Where the window's uploads go: --endpoint, else the address the window remembered, else
@@ -15,8 +16,14 @@ struct TaskRecord;
 class EndpointChoice final {
     Q_DISABLE_COPY_MOVE(EndpointChoice)
 public:
-    // `serverDataDir`: where the local server keeps what it receives.
-    explicit EndpointChoice(const QString &serverDataDir);
+    // `serverDataDir`: where the local server keeps what it receives; `namedDir`: where each
+    // finished upload also appears under its own name (see namedFolderFor()).
+    explicit EndpointChoice(const QString &serverDataDir, const QString &namedDir = {});
+
+    // Where the window's server puts finished uploads under their names: ~/Hoist, or with
+    // --state-dir (tests, second queues) that directory's "files", so that it never mixes
+    // with the person's own.
+    static QString namedFolderFor(const QString &stateDirOption);
 
     // What the window's own server is called in the endpoint field.
     static QString localName();
@@ -32,8 +39,17 @@ public:
     // it when one of them is unfinished and moves all of them to its current port. Returns how
     // many records it changed; `problem` gets a sentence when the server could not start.
     int adoptRestored(QList<TaskRecord> *records, QString *problem);
-    // Offers the local server in the window (MainWindow::setNamedEndpoint).
+    // Offers the local server in the window (MainWindow::setNamedEndpoint), and what may be
+    // done there with the files it stored ("Show in folder", "Remove from this computer").
     void offerTo(MainWindow *window);
+
+    // The upload `uploadUrl` names on the local server (as it listens now, or listened last
+    // run): its id; empty for any other server.
+    QString localId(const QUrl &uploadUrl) const;
+    // The local upload's file under its own name; empty when it has none. Starts the server.
+    QString storedFile(const QUrl &uploadUrl);
+    // Deletes the local upload and its named file; false with a sentence in `error`.
+    bool removeStored(const QUrl &uploadUrl, QString *error);
 
     EmbeddedServer &server() { return m_server; }
 

@@ -1,6 +1,8 @@
 // Parses the command line, builds the object graph in order and runs either the window or the
 // headless runner. No singletons: everything is passed to the constructor that needs it.
 #include "appsettings.h"
+#include "certificateactions.h"
+#include "certificatetrust.h"
 #include "commandline.h"
 #include "desktopshell.h"
 #include "endpointchoice.h"
@@ -10,6 +12,7 @@
 #include "languageloader.h"
 #include "mainwindow.h"
 #include "storethread.h"
+#include "systemproxy.h"
 #include "tokenkeeper.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
@@ -119,6 +122,9 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     }
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
+    QSettings settings;
+    CertificateTrust certificates(&settings); // trusted in the window, trusted here
+    protocol.setCertificateTrust(&certificates);
     UploadScheduler scheduler(&protocol);
     configure(scheduler, options, options.endpoint);
     if (store)
@@ -174,7 +180,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     }
 
     // Before the scheduler, so the local server outlives every request sent to it.
-    EndpointChoice endpoints(stateDir + QStringLiteral("/server"));
+    EndpointChoice endpoints(stateDir + QStringLiteral("/server"),
+                             EndpointChoice::namedFolderFor(options.stateDir));
     QString serverProblem;
     const QUrl endpoint = endpoints.initial(options.endpoint, &serverProblem);
     if (serverProblem.isEmpty())
@@ -182,6 +189,9 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
 
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
+    QSettings settings;
+    CertificateTrust certificates(&settings);
+    protocol.setCertificateTrust(&certificates);
     UploadScheduler scheduler(&protocol);
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
@@ -198,6 +208,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
                       options.chunkSizeGiven});
     MainWindow window(&scheduler, &settings);
     endpoints.offerTo(&window);
+    new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
     // Closing mid-upload asks; Hoist may live on in the tray, so it quits when told to.
     DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
@@ -249,6 +260,7 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(HOIST_VERSION));
     // Quiet unless asked: QT_LOGGING_RULES is applied after these rules and still wins.
     QLoggingCategory::setFilterRules(QStringLiteral("hoist.*.debug=false\nhoist.*.info=false"));
+    SystemProxy::install(); // window and headless alike; never for this machine
 
     // Parse before any application object exists: --help, --version and usage errors need no
     // display, and the options decide between QCoreApplication and QApplication.

@@ -2,11 +2,13 @@
 
 #include "hoistdinstance.h"
 
+#include <QCoreApplication>
 #include <QHostAddress>
 #include <QList>
 
-EmbeddedServer::EmbeddedServer(const QString &dataDir)
+EmbeddedServer::EmbeddedServer(const QString &dataDir, const QString &namedDir)
     : m_dataDir(dataDir)
+    , m_namedDir(namedDir)
 {
 }
 
@@ -19,6 +21,7 @@ bool EmbeddedServer::start(QString *error, quint16 preferredPort)
     HoistdOptions options;
     options.address = QHostAddress(QHostAddress::LocalHost);
     options.dataDir = m_dataDir;
+    options.namedDir = m_namedDir;
     TusConfig tus; // no users: the anonymous one, which is why only loopback
     tus.maxSize = options.maxSize;
     // A storage error fails both tries the same way; only a taken port differs.
@@ -57,4 +60,33 @@ QUrl EmbeddedServer::endpoint() const
 UploadStore *EmbeddedServer::store() const
 {
     return isRunning() ? &m_instance->store() : nullptr;
+}
+
+QString EmbeddedServer::namedFile(const QString &id) const
+{
+    UploadStore *uploads = store();
+    UploadRecord record;
+    if (!uploads || !uploads->namedFiles() || !UploadFiles::isUploadId(id)
+        || uploads->find(id, &record) != UploadStore::Lookup::Found || record.namedPath.isEmpty())
+        return {};
+    return uploads->namedFiles()->absolutePath(record.namedPath);
+}
+
+bool EmbeddedServer::remove(const QString &id, QString *error)
+{
+    UploadStore *uploads = store();
+    UploadRecord record;
+    if (!uploads || !UploadFiles::isUploadId(id)
+        || uploads->find(id, &record) != UploadStore::Lookup::Found) {
+        *error = QCoreApplication::translate("EmbeddedServer",
+                                             "This computer no longer holds that upload.");
+        return false;
+    }
+    // terminate(): an upload a request is still using goes when that request lets go.
+    if (!uploads->terminate(id)) {
+        *error = QCoreApplication::translate("EmbeddedServer",
+                                             "The stored file could not be deleted.");
+        return false;
+    }
+    return true;
 }

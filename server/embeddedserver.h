@@ -9,12 +9,13 @@ class HoistdInstance;
 class UploadStore;
 
 // hoistd in-process, for an application that brings its own server: the anonymous user only,
-// on 127.0.0.1, storing under `dataDir`. Needs the thread it lives on to run an event loop
+// on 127.0.0.1, storing under `dataDir`, and finished uploads also under their own names in
+// `namedDir` when one is given (hoistd --named-dir). Needs the thread it lives on to run an event loop
 // (the expiry sweep is a timer); HTTP runs on threads of its own.
 class EmbeddedServer final {
     Q_DISABLE_COPY_MOVE(EmbeddedServer)
 public:
-    explicit EmbeddedServer(const QString &dataDir);
+    explicit EmbeddedServer(const QString &dataDir, const QString &namedDir = {});
     ~EmbeddedServer();
 
     // Listens on `preferredPort` when it is free (so that uploads left unfinished last time,
@@ -31,8 +32,13 @@ public:
     QUrl endpoint() const;
     // What the server holds; only while running.
     UploadStore *store() const;
+    // The named file of upload `id` (finished, with a name): its absolute path; empty otherwise.
+    QString namedFile(const QString &id) const;
+    // Deletes upload `id`, its stored bytes and its named file. False with a sentence in `error`.
+    bool remove(const QString &id, QString *error);
 
 private:
     QString m_dataDir;
+    QString m_namedDir;
     std::unique_ptr<HoistdInstance> m_instance;
 };

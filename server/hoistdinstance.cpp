@@ -22,6 +22,7 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_router(m_service, m_store, m_metrics, tus.users)
     , m_http(m_router, m_metrics, options.http, tus.verbose)
 {
+    m_store.setNamedFolder(options.namedDir);
     // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
     // kept) by at most half of it.
     qint64 shortest = options.expireAfter.count();

@@ -68,6 +68,12 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     const QCommandLineOption data(QStringLiteral("data"),
                                   QStringLiteral("Directory for the uploads and their index."),
                                   QStringLiteral("DIR"));
+    const QCommandLineOption named(
+        QStringLiteral("named-dir"),
+        QStringLiteral("Directory where each finished upload also appears under the name its "
+                       "client gave (relativePath or filename, made safe); a taken name gets "
+                       "\" (2)\"."),
+        QStringLiteral("DIR"));
     const QCommandLineOption maxSize(QStringLiteral("max-size"),
                                      QStringLiteral("Largest upload accepted, in bytes (default "
                                                     "1 TiB)."),
@@ -118,7 +124,7 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                        "its previous request's end; later, it is closed (default %1, 0: none).")
             .arg(HttpLimits::DefaultHeaderTimeout.count()),
         QStringLiteral("SECONDS"));
-    parser.addOptions({listen, data, config, maxSize, expire, maxUnfinished, keepFinished,
+    parser.addOptions({listen, data, named, config, maxSize, expire, maxUnfinished, keepFinished,
                        instantAttempts, verbose, maxConnections, perAddress, headerTimeout});
     if (helpText)
         *helpText = parser.helpText();
@@ -163,6 +169,11 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     options.dataDir = parser.value(data);
     if (options.dataDir.isEmpty()) {
         *error = QStringLiteral("--data needs a directory");
+        return std::nullopt;
+    }
+    options.namedDir = parser.value(named);
+    if (parser.isSet(named) && options.namedDir.isEmpty()) {
+        *error = QStringLiteral("--named-dir needs a directory");
         return std::nullopt;
     }
     // Whole-number options: absent leaves the default; present must be a number >= `min`.

@@ -18,6 +18,7 @@ struct HoistdOptions {
     QHostAddress address;
     quint16 port = 0;
     QString dataDir;
+    QString namedDir; // --named-dir: finished uploads also under their own names here (NamedFiles)
     QString configPath; // --config: users with bearer tokens and quotas; empty: anonymous only
     qint64 maxSize = DefaultMaxSize;
     std::chrono::seconds expireAfter = DefaultExpireAfter;

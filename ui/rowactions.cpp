@@ -211,6 +211,8 @@ void RowActions::showMenu(const QPoint &viewportPos)
     menu.addAction(m_sendToCurrent);
     menu.addSeparator();
     menu.addAction(m_copyLinks);
+    for (const MenuSection &section : std::as_const(m_sections))
+        section(&menu, ids);
     menu.addSeparator();
     QMenu *priority = menu.addMenu(tr("Priority"));
     priority->addActions(priorityActions);

@@ -10,6 +10,7 @@
 class QAbstractItemView;
 class QAction;
 class QActionGroup;
+class QMenu;
 class QPoint;
 class RateLimitMenu;
 class UploadScheduler;
@@ -41,6 +42,13 @@ public:
     // Failed or paused uploads of the selection to the current server; how many moved.
     int sendToCurrentServer();
 
+    // Actions of another feature for the context menu: `section` adds what fits `ids` (the
+    // selection) to `menu`, after the links. Called each time the menu opens.
+    using MenuSection = std::function<void(QMenu *menu, const QList<TaskId> &ids)>;
+    void addMenuSection(MenuSection section) { m_sections.append(std::move(section)); }
+    UploadScheduler *scheduler() const { return m_scheduler; }
+    QList<TaskId> selection() const { return m_selection(); }
+
 private:
     bool unreachable(const UploadTask &task) const;
     void forSelected(const std::function<void(TaskId, TaskState)> &action);
@@ -58,4 +66,5 @@ private:
     QAction *m_toggle = nullptr;
     RateLimitMenu *m_limit = nullptr;
     QActionGroup *m_priorityGroup = nullptr;
+    QList<MenuSection> m_sections;
 };

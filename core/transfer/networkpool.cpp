@@ -1,5 +1,7 @@
 #include "networkpool.h"
 
+#include "certificatetrust.h"
+
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QUrl>
@@ -72,6 +74,8 @@ NetworkLease NetworkPool::lease(const QString &server)
         manager->setProxy(primary()->proxy());
         manager->setRedirectPolicy(primary()->redirectPolicy());
         manager->setTransferTimeout(primary()->transferTimeout());
+        if (m_trust)
+            m_trust->watch(manager);
         chosen = int(m_managers.size());
         m_managers.append(manager);
     }
@@ -79,6 +83,13 @@ NetworkLease NetworkPool::lease(const QString &server)
         lent.resize(chosen + 1, 0);
     ++lent[chosen];
     return NetworkLease(this, m_managers.at(chosen), server);
+}
+
+void NetworkPool::setCertificateTrust(CertificateTrust *trust)
+{
+    m_trust = trust;
+    for (QNetworkAccessManager *manager : std::as_const(m_managers))
+        trust->watch(manager);
 }
 
 void NetworkPool::giveBack(QNetworkAccessManager *manager, const QString &server)

@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QString>
 
+class CertificateTrust;
 class QNetworkAccessManager;
 class QUrl;
 class NetworkPool;
@@ -56,12 +57,15 @@ public:
     // A manager for one more transfer to `server` (a serverOf()).
     NetworkLease lease(const QString &server);
     int managerCount() const { return int(m_managers.size()); }
+    // Every manager, the primary and those made later, has its SSL errors decided by `trust`.
+    void setCertificateTrust(CertificateTrust *trust);
 
 private:
     friend class NetworkLease;
     void giveBack(QNetworkAccessManager *manager, const QString &server);
 
     QList<QNetworkAccessManager *> m_managers;
+    QPointer<CertificateTrust> m_trust;
     // Per server, transfers lent each manager (by index into m_managers).
     QHash<QString, QList<int>> m_lent;
 };

@@ -1,5 +1,6 @@
 #include "tushttp.h"
 
+#include "certificatetrust.h"
 #include "tuswire.h"
 
 #include <QCoreApplication>
@@ -172,9 +173,13 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
                                         Text::tr("No answer from %1 in time").arg(server));
             break;
         case QNetworkReply::SslHandshakeFailedError:
-            error = TransferError::make(Kind::Network,
-                                        Text::tr("No secure connection to %1: %2")
-                                            .arg(server, reply->errorString()));
+            // A refused certificate stays refused until a person trusts it: no retrying.
+            if (const QString problem = CertificateTrust::problemOf(reply); !problem.isEmpty())
+                error = TransferError::make(Kind::Rejected, problem);
+            else
+                error = TransferError::make(Kind::Network,
+                                            Text::tr("No secure connection to %1: %2")
+                                                .arg(server, reply->errorString()));
             break;
         case QNetworkReply::ProtocolUnknownError:
             error = TransferError::make(Kind::InvalidUrl,

@@ -42,6 +42,8 @@ public:
     QNetworkAccessManager *network() const { return m_network; }
     // A manager for one transfer's requests to `url`'s server (see NetworkPool).
     NetworkLease lease(const QUrl &url) { return m_pool.lease(NetworkPool::serverOf(url)); }
+    // HTTPS certificates are judged by `trust` on every manager it sends through.
+    void setCertificateTrust(CertificateTrust *trust) { m_pool.setCertificateTrust(trust); }
     // Capabilities learnt for an endpoint (known == false until OPTIONS answered).
     TusCapabilities capabilities(const QUrl &endpoint) const;
     void setCapabilities(const QUrl &endpoint, const TusCapabilities &caps);

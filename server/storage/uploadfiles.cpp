@@ -29,13 +29,27 @@ bool fsyncPath(const QString &path, int flags) {
     return ok;
 }
 
-// The first `length` bytes of `from` into a new file `to`, kernel-side where it can, synced.
+// The first `length` bytes of `from` into a new file `to`, synced.
 bool copyFile(const QString &from, const QString &to, qint64 length, QString *error) {
     const int in = ::open(encoded(from).constData(), O_RDONLY | O_CLOEXEC);
     const int out = ::open(encoded(to).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    bool ok = in >= 0 && out >= 0;
+    const bool ok = in >= 0 && out >= 0 && UploadFiles::copyContent(in, out, length);
+    if (!ok)
+        *error = QStringLiteral("cannot copy %1: %2").arg(from, qt_error_string(errno));
+    if (in >= 0)
+        ::close(in);
+    if (out >= 0)
+        ::close(out);
+    if (!ok)
+        QFile::remove(to);
+    return ok;
+}
+} // namespace
+
+bool UploadFiles::copyContent(int in, int out, qint64 length) {
     loff_t done = 0;
     bool kernel = true;
+    bool ok = true;
     QByteArray buffer;
     while (ok && done < length) {
         const size_t want = size_t(qMin<qint64>(length - done, qint64(CopyBlock)));
@@ -59,18 +73,8 @@ bool copyFile(const QString &from, const QString &to, qint64 length, QString *er
         ok = n > 0;
         done += n > 0 ? n : 0;
     }
-    ok = ok && ::fdatasync(out) == 0;
-    if (!ok)
-        *error = QStringLiteral("cannot copy %1: %2").arg(from, qt_error_string(errno));
-    if (in >= 0)
-        ::close(in);
-    if (out >= 0)
-        ::close(out);
-    if (!ok)
-        QFile::remove(to);
-    return ok;
+    return ok && ::fdatasync(out) == 0;
 }
-} // namespace
 
 UploadFiles::UploadFiles(const QString &dir)
     : m_dir(dir) {}

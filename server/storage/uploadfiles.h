@@ -18,6 +18,9 @@ public:
     // The names in the folder, hidden ones included (leftovers of a crash).
     QStringList names() const;
     static bool isUploadId(const QString &name);
+    // The first `length` bytes of descriptor `in` to `out` (kernel-side where it can), then
+    // fdatasync'd; errno says why when false.
+    static bool copyContent(int in, int out, qint64 length);
 
     // A new file under a fresh random id, opened for writing (O_EXCL): its descriptor, -1 with a
     // sentence in `error`. Nothing is synced yet.

@@ -5,7 +5,7 @@
 #include <QVariant>
 
 namespace {
-constexpr int SchemaVersion = 3; // 2: concat, parts; 3: finished
+constexpr int SchemaVersion = 4; // 2: concat, parts; 3: finished; 4: named
 
 QVariant timeValue(const QDateTime &t)
 {
@@ -65,6 +65,7 @@ bool UploadIndex::open(QString *error)
         && addColumn(QStringLiteral("concat"), QStringLiteral("INTEGER NOT NULL DEFAULT 0"))
         && addColumn(QStringLiteral("parts"), QStringLiteral("TEXT NOT NULL DEFAULT ''"))
         && addColumn(QStringLiteral("finished"), QStringLiteral("INTEGER"))
+        && addColumn(QStringLiteral("named"), QStringLiteral("TEXT NOT NULL DEFAULT ''"))
         && exec(QStringLiteral("PRAGMA user_version=%1").arg(SchemaVersion));
     if (!ok)
         *error = m_lastError;
@@ -109,8 +110,8 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
     QList<UploadRecord> out;
     QSqlQuery query(m_db);
     *ok = query.exec(QStringLiteral("SELECT id, length, offset, metadata, filename, created, "
-                                    "expires, owner, content_hash, concat, parts, finished "
-                                    "FROM uploads"));
+                                    "expires, owner, content_hash, concat, parts, finished, "
+                                    "named FROM uploads"));
     if (!*ok) {
         m_lastError = query.lastError().text();
         return out;
@@ -131,6 +132,7 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
         if (!parts.isEmpty())
             r.parts = parts.split(QLatin1Char(' '));
         r.finished = timeFrom(query.value(11));
+        r.namedPath = query.value(12).toString();
         out.append(r);
     }
     return out;
@@ -140,8 +142,8 @@ bool UploadIndex::insert(const UploadRecord &r)
 {
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("INSERT INTO uploads (id, length, offset, metadata, filename, "
-                                 "created, expires, owner, content_hash, concat, parts, finished) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                 "created, expires, owner, content_hash, concat, parts, finished, "
+                                 "named) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     query.addBindValue(r.id);
     query.addBindValue(r.length);
     query.addBindValue(r.offset);
@@ -154,6 +156,7 @@ bool UploadIndex::insert(const UploadRecord &r)
     query.addBindValue(int(r.concat));
     query.addBindValue(text(r.parts.join(QLatin1Char(' '))));
     query.addBindValue(timeValue(r.finished));
+    query.addBindValue(text(r.namedPath));
     if (query.exec())
         return true;
     m_lastError = query.lastError().text();
@@ -181,12 +184,13 @@ bool UploadIndex::update(const UploadRecord &r)
 {
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("UPDATE uploads SET length = ?, offset = ?, expires = ?, "
-                                 "content_hash = ?, finished = ? WHERE id = ?"));
+                                 "content_hash = ?, finished = ?, named = ? WHERE id = ?"));
     query.addBindValue(r.length);
     query.addBindValue(r.offset);
     query.addBindValue(timeValue(r.expires));
     query.addBindValue(blob(r.contentHash));
     query.addBindValue(timeValue(r.finished));
+    query.addBindValue(text(r.namedPath));
     query.addBindValue(r.id);
     if (query.exec())
         return true;

@@ -22,6 +22,9 @@ struct UploadRecord {
     enum class Concat { None = 0, Partial = 1, Final = 2 };
     Concat concat = Concat::None;
     QStringList parts;
+    // Where a finished upload is also visible under its client's name (hoistd --named-dir):
+    // relative to that folder; empty when it is not (or not yet).
+    QString namedPath;
 
     bool lengthDeferred() const { return length < 0; }
     bool isFinished() const { return length >= 0 && offset == length; }

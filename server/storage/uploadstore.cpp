@@ -38,6 +38,35 @@ auto UploadStore::onIndex(F &&f) const
     return result;
 }
 
+void UploadStore::setNamedFolder(const QString &dir)
+{
+    m_named = dir.isEmpty() ? nullptr : std::make_unique<NamedFiles>(dir);
+}
+
+void UploadStore::name(const UploadRecord &r)
+{
+    if (!m_named || !r.isFinished() || r.concat == UploadRecord::Concat::Partial
+        || !r.namedPath.isEmpty())
+        return;
+    QString error;
+    const QString source = m_files.path(r.id);
+    const QString named = m_named->place(source, NamedFiles::wantedName(r.metadata), &error);
+    if (named.isEmpty()) {
+        qWarning("hoistd: upload %s has no named file: %s", qPrintable(r.id), qPrintable(error));
+        return;
+    }
+    QMutexLocker locker(&m_mutex);
+    const UploadRecord *found = m_uploads.find(r.id);
+    UploadRecord updated = found ? *found : UploadRecord();
+    updated.namedPath = named;
+    // Removed meanwhile, or the index would not say where: no named file it cannot remove later.
+    if (!found || m_doomed.contains(r.id) || !onIndex([&] { return m_index->update(updated); })) {
+        m_named->remove(named, source);
+        return;
+    }
+    m_uploads.put(updated);
+}
+
 bool UploadStore::open(QString *error)
 {
     if (!m_files.makeFolder()) {
@@ -130,6 +159,10 @@ bool UploadStore::reconcile(QString *error)
             m_repairs << QStringLiteral("file %1 had no index entry; deleted").arg(name);
         }
     }
+    const QList<UploadRecord> all = m_uploads.all().values();
+    locker.unlock();
+    for (const UploadRecord &r : all)
+        name(r);
     return true;
 }
 
@@ -200,6 +233,8 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
         return std::nullopt;
     }
     m_uploads.put(r);
+    locker.unlock();
+    name(r); // an empty upload is finished at once
     return r;
 }
 
@@ -290,6 +325,8 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
         m_files.remove(id); // a crash before this: open() deletes files without a row
     }
     *out = final;
+    locker.unlock();
+    name(final);
     return ConcatOutcome::Done;
 }
 
@@ -314,7 +351,10 @@ std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 
     r.expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
     if (!updateLocked(r))
         return std::nullopt;
-    return *m_uploads.find(id);
+    const UploadRecord committed = *m_uploads.find(id);
+    locker.unlock();
+    name(committed);
+    return committed;
 }
 
 std::optional<UploadRecord> UploadStore::findVerified(const QByteArray &digest, qint64 length,
@@ -372,7 +412,10 @@ std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const Q
             *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
         return std::nullopt;
     }
-    return *m_uploads.find(id);
+    const UploadRecord completed = *m_uploads.find(id);
+    locker.unlock();
+    name(completed);
+    return completed;
 }
 
 bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
@@ -394,6 +437,9 @@ bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint
     if (!updateLocked(r))
         return false;
     m_growth.remove(id);
+    const UploadRecord updated = *m_uploads.find(id);
+    locker.unlock();
+    name(updated); // a deferred length set to what is already stored
     return true;
 }
 
@@ -447,6 +493,10 @@ bool UploadStore::removeNow(const QString &id)
     m_doomed.remove(id);
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
         return false;
+    // Before the stored file: the named one is recognised as the same file.
+    const QString named = m_uploads.find(id)->namedPath;
+    if (m_named && !named.isEmpty())
+        m_named->remove(named, m_files.path(id));
     forget(id);
     m_files.remove(id);
     return true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "namedfiles.h"
 #include "uploadfiles.h"
 #include "uploadrecord.h"
 #include "uploadtable.h"
@@ -44,6 +45,13 @@ public:
     UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
                 std::chrono::seconds keepFinished = KeepForever);
     ~UploadStore();
+
+    // Before open(): finished uploads also appear under their clients' names in `dir` (see
+    // NamedFiles), and go from there when they are removed. open() names those that finished
+    // without one (a crash in between, or a folder newly given).
+    void setNamedFolder(const QString &dir);
+    // The named folder; null when there is none.
+    const NamedFiles *namedFiles() const { return m_named.get(); }
 
     bool open(QString *error);
     void close();
@@ -163,12 +171,15 @@ private:
     // `record` as changed, into the index and the table (with m_mutex held); when it just
     // finished, since when.
     bool updateLocked(UploadRecord record);
+    // Gives a finished upload its named file, once (unlocked: a copy may take a while).
+    void name(const UploadRecord &record);
     // concatenate()'s steps, with the parts locked.
     ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
                              const ContentCheck &check, UploadRecord *out, QString *error);
 
     QString m_dataDir;
     UploadFiles m_files;
+    std::unique_ptr<NamedFiles> m_named;
     std::chrono::seconds m_expireAfter;
     std::chrono::seconds m_keepFinished;
     std::unique_ptr<QLockFile> m_lock;

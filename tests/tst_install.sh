@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `cmake --install` into a temporary DESTDIR: the programs, the launcher entry and its icon land
+# where a desktop looks for them, the entry passes desktop-file-validate, and the installed
+# programs run. Usage: tst_install.sh BUILD_DIR
+set -euo pipefail
+build=$1
+dest=$(mktemp -d)
+trap 'rm -rf "$dest"' EXIT
+prefix=/usr/local
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+DESTDIR="$dest" cmake --install "$build" --prefix "$prefix" >"$dest/install.log" ||
+  { cat "$dest/install.log" >&2; fail "cmake --install failed"; }
+root="$dest$prefix"
+for f in bin/hoist bin/hoistd share/applications/hoist.desktop \
+         share/icons/hicolor/scalable/apps/hoist.svg; do
+  [ -e "$root/$f" ] || fail "$prefix/$f was not installed"
+done
+[ -x "$root/bin/hoist" ] && [ -x "$root/bin/hoistd" ] || fail "the programs are not executable"
+
+command -v desktop-file-validate >/dev/null || fail "desktop-file-validate missing (scripts/setup.sh installs desktop-file-utils)"
+out=$(desktop-file-validate "$root/share/applications/hoist.desktop" 2>&1) ||
+  fail "hoist.desktop does not validate: $out"
+[ -z "$out" ] || fail "desktop-file-validate warns: $out"
+# The entry starts the installed program by name and shows the installed icon.
+grep -qx 'Exec=hoist %F' "$root/share/applications/hoist.desktop" || fail "Exec is not 'hoist %F'"
+grep -qx 'Icon=hoist' "$root/share/applications/hoist.desktop" || fail "Icon is not 'hoist'"
+head -c 200 "$root/share/icons/hicolor/scalable/apps/hoist.svg" | grep -q '<svg\|<?xml' || fail "the icon is not SVG"
+
+# The installed programs run from where they were installed.
+"$root/bin/hoist" --version | grep -q '^hoist ' || fail "installed hoist --version: $("$root/bin/hoist" --version 2>&1)"
+"$root/bin/hoistd" --help | grep -q -- '--named-dir' || fail "installed hoistd --help"
+echo "PASS: installed $(cd "$root" && find . -type f | sort | tr '\n' ' ')"

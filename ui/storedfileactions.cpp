@@ -1,0 +1,105 @@
+#include "storedfileactions.h"
+
+#include "folderopener.h"
+#include "rowactions.h"
+#include "uploadscheduler.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMessageBox>
+#include <QWidget>
+
+namespace {
+constexpr int NamesInQuestion = 5; // more are counted, not listed
+} // namespace
+
+StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWidget *window)
+    : QObject(window)
+    , m_rows(rows)
+    , m_storage(std::move(storage))
+    , m_window(window)
+    , m_show(&FolderOpener::showFile)
+{
+    m_showAction = new QAction(tr("Show in folder"), this);
+    m_showAction->setObjectName(QStringLiteral("showInFolder"));
+    connect(m_showAction, &QAction::triggered, this, &StoredFileActions::showSelected);
+    m_removeAction = new QAction(tr("Remove from this computer…"), this);
+    m_removeAction->setObjectName(QStringLiteral("removeFromComputer"));
+    connect(m_removeAction, &QAction::triggered, this, &StoredFileActions::removeSelected);
+    m_confirm = [this](const QStringList &names) {
+        QStringList listed = names.mid(0, NamesInQuestion);
+        if (names.size() > NamesInQuestion)
+            listed << tr("and %n more", nullptr, int(names.size() - NamesInQuestion));
+        return QMessageBox::question(
+                   m_window, tr("Remove from this computer"),
+                   tr("Delete from this computer:\n\n%1\n\nHoist's copy and the file under "
+                      "its own name go; the original you uploaded stays.")
+                       .arg(listed.join(QLatin1Char('\n'))),
+                   QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+            == QMessageBox::Yes;
+    };
+    m_rows->addMenuSection([this](QMenu *menu, const QList<TaskId> &ids) { addTo(menu, ids); });
+}
+
+QList<StoredFileActions::Stored> StoredFileActions::storedAmong(const QList<TaskId> &ids) const
+{
+    QList<Stored> stored;
+    for (const TaskId id : ids) {
+        const UploadTask *task = m_rows->scheduler()->task(id);
+        if (task && task->state() == TaskState::Success && m_storage.isLocal(task->uploadUrl()))
+            stored.append({id, task->uploadUrl(), task->displayName()});
+    }
+    return stored;
+}
+
+void StoredFileActions::addTo(QMenu *menu, const QList<TaskId> &ids)
+{
+    const QList<Stored> stored = storedAmong(ids);
+    if (stored.isEmpty())
+        return;
+    menu->addSeparator();
+    menu->addAction(m_showAction);
+    m_removeAction->setText(stored.size() > 1 ? tr("Remove %n from this computer…", nullptr,
+                                                   int(stored.size()))
+                                              : tr("Remove from this computer…"));
+    menu->addAction(m_removeAction);
+}
+
+bool StoredFileActions::showSelected()
+{
+    for (const Stored &s : storedAmong(m_rows->selection())) {
+        const QString file = m_storage.fileOf(s.uploadUrl);
+        if (!file.isEmpty()) {
+            m_show(file);
+            return true;
+        }
+    }
+    QMessageBox::information(m_window, tr("Show in folder"),
+                             tr("This computer keeps no file under that name any more."));
+    return false;
+}
+
+int StoredFileActions::removeSelected()
+{
+    const QList<Stored> stored = storedAmong(m_rows->selection());
+    QStringList names;
+    for (const Stored &s : stored)
+        names << s.name;
+    if (stored.isEmpty() || !m_confirm(names))
+        return 0;
+    int removed = 0;
+    QStringList problems;
+    for (const Stored &s : stored) {
+        QString error;
+        if (m_storage.remove(s.uploadUrl, &error)) {
+            ++removed;
+            m_rows->scheduler()->cancel(s.id); // a finished row only leaves the list
+        } else {
+            problems << QStringLiteral("%1: %2").arg(s.name, error);
+        }
+    }
+    if (!problems.isEmpty())
+        QMessageBox::warning(m_window, tr("Remove from this computer"),
+                             problems.join(QLatin1Char('\n')));
+    return removed;
+}
