@@ -189,8 +189,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
 
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
-    QSettings settings;
-    CertificateTrust certificates(&settings);
+    QSettings certificateSettings; // `settings` below is the window's AppSettings
+    CertificateTrust certificates(&certificateSettings);
     protocol.setCertificateTrust(&certificates);
     UploadScheduler scheduler(&protocol);
     scheduler.setStore(store.store());
