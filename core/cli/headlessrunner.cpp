@@ -37,16 +37,18 @@ void HeadlessRunner::reportDuplicates(const DuplicateReport &report)
     // A script run again (after a crash, with the same --state-dir) lists the same paths: what
     // the queue holds is finished or resumed, never sent twice. Its result lines come as usual.
     if (const int skipped = report.skipped())
-        m_err << "hoist: " << skipped << (skipped == 1 ? " file was" : " files were")
-              << " already in the queue and not added again\n";
+        m_err << tr("hoist: %n file(s) were already in the queue and not added again", nullptr,
+                    skipped)
+              << '\n';
     // A newer version of a file whose upload started or ended is not sent on its own.
     for (const QString &path : report.changed)
-        m_err << "hoist: " << escapeField(path)
-              << " changed since it was queued; its upload in the queue stands\n";
+        m_err << tr("hoist: %1 changed since it was queued; its upload in the queue stands")
+                     .arg(escapeField(path))
+              << '\n';
     if (report.replaced > 0)
-        m_err << "hoist: " << report.replaced
-              << (report.replaced == 1 ? " waiting upload now sends the newer version of its file\n"
-                                       : " waiting uploads now send the newer versions of their files\n");
+        m_err << tr("hoist: %n waiting upload(s) now send the newer version of their file(s)",
+                    nullptr, report.replaced)
+              << '\n';
     m_err.flush();
 }
 

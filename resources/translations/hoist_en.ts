@@ -2,6 +2,219 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BatchWatcher</name>
+    <message>
+        <source>1 upload finished</source>
+        <translation>1 upload finished</translation>
+    </message>
+    <message>
+        <source>%1 uploads finished</source>
+        <translation>%1 uploads finished</translation>
+    </message>
+    <message>
+        <source>1 upload failed</source>
+        <translation>1 upload failed</translation>
+    </message>
+    <message>
+        <source>%1 uploads failed</source>
+        <translation>%1 uploads failed</translation>
+    </message>
+    <message>
+        <source>%1 finished, %2 failed</source>
+        <translation>%1 finished, %2 failed</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateActions</name>
+    <message>
+        <source>Trust this certificate?</source>
+        <translation>Trust this certificate?</translation>
+    </message>
+    <message>
+        <source>%1.
+
+Trust this certificate for %2 only, from now on? Its SHA-256 fingerprint is:
+
+%3</source>
+        <translation>%1.
+
+Trust this certificate for %2 only, from now on? Its SHA-256 fingerprint is:
+
+%3</translation>
+    </message>
+    <message>
+        <source>View certificate of %1…</source>
+        <translation>View certificate of %1…</translation>
+    </message>
+    <message>
+        <source>View certificate…</source>
+        <translation>View certificate…</translation>
+    </message>
+    <message>
+        <source>Trust this certificate for %1…</source>
+        <translation>Trust this certificate for %1…</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>(none)</source>
+        <translation>(none)</translation>
+    </message>
+    <message>
+        <source>Certificate of %1</source>
+        <translation>Certificate of %1</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Issued to:</source>
+        <translation>Issued to:</translation>
+    </message>
+    <message>
+        <source>Issued by:</source>
+        <translation>Issued by:</translation>
+    </message>
+    <message>
+        <source>Names:</source>
+        <translation>Names:</translation>
+    </message>
+    <message>
+        <source>Valid from:</source>
+        <translation>Valid from:</translation>
+    </message>
+    <message>
+        <source>Valid until:</source>
+        <translation>Valid until:</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint:</source>
+        <translation>SHA-256 fingerprint:</translation>
+    </message>
+    <message>
+        <source>Trust it only if the server&apos;s owner confirms this fingerprint. It will be trusted for %1 alone, and only while it stays this certificate with these problems.</source>
+        <translation>Trust it only if the server&apos;s owner confirms this fingerprint. It will be trusted for %1 alone, and only while it stays this certificate with these problems.</translation>
+    </message>
+    <message>
+        <source>Trust this certificate for %1</source>
+        <translation>Trust this certificate for %1</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateTrust</name>
+    <message>
+        <source>The certificate of %1 was revoked by its issuer</source>
+        <translation>The certificate of %1 was revoked by its issuer</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is on the list of certificates never to trust</source>
+        <translation>The certificate of %1 is on the list of certificates never to trust</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is self-signed</source>
+        <translation>The certificate of %1 is self-signed</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is issued by an authority this computer does not trust</source>
+        <translation>The certificate of %1 is issued by an authority this computer does not trust</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 expired on %2</source>
+        <translation>The certificate of %1 expired on %2</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is not valid before %2</source>
+        <translation>The certificate of %1 is not valid before %2</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is for another name (%2)</source>
+        <translation>The certificate of %1 is for another name (%2)</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 was refused: %2</source>
+        <translation>The certificate of %1 was refused: %2</translation>
+    </message>
+    <message>
+        <source>it is for %1</source>
+        <translation>it is for %1</translation>
+    </message>
+    <message>
+        <source>it expired on %1</source>
+        <translation>it expired on %1</translation>
+    </message>
+    <message>
+        <source>%1; also, %2</source>
+        <translation>%1; also, %2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
+    <name>ChunkBarPainter</name>
+    <message>
+        <source>Sent</source>
+        <translation>Sent</translation>
+    </message>
+    <message>
+        <source>On its way</source>
+        <translation>On its way</translation>
+    </message>
+    <message>
+        <source>Failed, sent again</source>
+        <translation>Failed, sent again</translation>
+    </message>
+    <message>
+        <source>Not sent yet</source>
+        <translation>Not sent yet</translation>
+    </message>
+</context>
+<context>
+    <name>ChunkMapView</name>
+    <message>
+        <source>Chunk map</source>
+        <translation>Chunk map</translation>
+    </message>
+</context>
+<context>
+    <name>CloseGuard</name>
+    <message>
+        <source>Hoist</source>
+        <translation>Hoist</translation>
+    </message>
+    <message>
+        <source>An upload is still running or waiting.</source>
+        <translation>An upload is still running or waiting.</translation>
+    </message>
+    <message>
+        <source>%1 uploads are still running or waiting.</source>
+        <translation>%1 uploads are still running or waiting.</translation>
+    </message>
+    <message>
+        <source>Hoist can keep uploading in the tray, or quit and go on from where the server has them when it starts again.</source>
+        <translation>Hoist can keep uploading in the tray, or quit and go on from where the server has them when it starts again.</translation>
+    </message>
+    <message>
+        <source>Quit now and Hoist goes on from where the server has them when it starts again.</source>
+        <translation>Quit now and Hoist goes on from where the server has them when it starts again.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep uploading in the tray</source>
+        <translation>&amp;Keep uploading in the tray</translation>
+    </message>
+    <message>
+        <source>&amp;Quit; resume next time</source>
+        <translation>&amp;Quit; resume next time</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t ask again (Settings can change it)</source>
+        <translation>&amp;Don&apos;t ask again (Settings can change it)</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>%1: %2
@@ -117,6 +330,225 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>DesktopShell</name>
+    <message>
+        <source>Hoist keeps uploading</source>
+        <translation>Hoist keeps uploading</translation>
+    </message>
+    <message>
+        <source>Click the icon to show the window again; its menu quits.</source>
+        <translation>Click the icon to show the window again; its menu quits.</translation>
+    </message>
+    <message>
+        <source>Uploads finished</source>
+        <translation>Uploads finished</translation>
+    </message>
+    <message>
+        <source>Uploads failed</source>
+        <translation>Uploads failed</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPane</name>
+    <message>
+        <source>under 1 s</source>
+        <translation>under 1 s</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>General</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>Try</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Took</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Sent</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Ended</translation>
+    </message>
+    <message>
+        <source>Tries</source>
+        <translation>Tries</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Speed</translation>
+    </message>
+    <message>
+        <source>Show details of the selected upload (%1)</source>
+        <translation>Show details of the selected upload (%1)</translation>
+    </message>
+    <message>
+        <source>Copy %1</source>
+        <translation>Copy %1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Upload URL</source>
+        <translation>Upload URL</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>File:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Upload URL:</source>
+        <translation>Upload URL:</translation>
+    </message>
+    <message>
+        <source>Added:</source>
+        <translation>Added:</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Started:</translation>
+    </message>
+    <message>
+        <source>Finished:</source>
+        <translation>Finished:</translation>
+    </message>
+    <message>
+        <source>Time spent:</source>
+        <translation>Time spent:</translation>
+    </message>
+    <message>
+        <source>Average speed:</source>
+        <translation>Average speed:</translation>
+    </message>
+    <message>
+        <source>Select an upload to see its details</source>
+        <translation>Select an upload to see its details</translation>
+    </message>
+    <message>
+        <source>Sent as parallel parts (%1 so far), joined when all are there; hover for them</source>
+        <translation>Sent as parallel parts (%1 so far), joined when all are there; hover for them</translation>
+    </message>
+    <message>
+        <source>None yet</source>
+        <translation>None yet</translation>
+    </message>
+    <message>
+        <source>No tries since Hoist started (tries are not kept across restarts)</source>
+        <translation>No tries since Hoist started (tries are not kept across restarts)</translation>
+    </message>
+    <message>
+        <source>Tries (%1)</source>
+        <translation>Tries (%1)</translation>
+    </message>
+    <message>
+        <source>Still sending</source>
+        <translation>Still sending</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Finished</translation>
+    </message>
+    <message>
+        <source>Stopped (paused, cancelled or moved)</source>
+        <translation>Stopped (paused, cancelled or moved)</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicateBar</name>
+    <message>
+        <source>Add anyway</source>
+        <translation>Add anyway</translation>
+    </message>
+    <message>
+        <source>Upload them again, as new uploads</source>
+        <translation>Upload them again, as new uploads</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>1 file is already in the queue and was not added again.</source>
+        <translation>1 file is already in the queue and was not added again.</translation>
+    </message>
+    <message>
+        <source>%1 files are already in the queue and were not added again.</source>
+        <translation>%1 files are already in the queue and were not added again.</translation>
+    </message>
+    <message>
+        <source>It changed since it was queued.</source>
+        <translation>It changed since it was queued.</translation>
+    </message>
+    <message>
+        <source>%1 of them changed since they were queued.</source>
+        <translation>%1 of them changed since they were queued.</translation>
+    </message>
+    <message>
+        <source>1 waiting upload now sends the newer version of its file.</source>
+        <translation>1 waiting upload now sends the newer version of its file.</translation>
+    </message>
+    <message>
+        <source>%1 waiting uploads now send the newer versions of their files.</source>
+        <translation>%1 waiting uploads now send the newer versions of their files.</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointCheck</name>
+    <message numerus="yes">
+        <source>No answer from %1 within %n s</source>
+        <translation>
+            <numerusform>No answer from %1 within %n s</numerusform>
+            <numerusform>No answer from %1 within %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation>checking the server</translation>
+    </message>
+    <message>
+        <source>Not a tus server (HTTP %1)</source>
+        <translation>Not a tus server (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>Not a tus server (HTTP %1 without Tus-Version)</source>
+        <translation>Not a tus server (HTTP %1 without Tus-Version)</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not %2</source>
+        <translation>The server speaks tus %1, not %2</translation>
+    </message>
+    <message>
+        <source>instant upload</source>
+        <translation>instant upload</translation>
+    </message>
+    <message>
+        <source>up to %1</source>
+        <translation>up to %1</translation>
+    </message>
+</context>
+<context>
     <name>EndpointChoice</name>
     <message>
         <source>This computer</source>
@@ -129,6 +561,17 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Uploads to this computer cannot continue: its server did not start: %1</source>
         <translation>Uploads to this computer cannot continue: its server did not start: %1</translation>
+    </message>
+    <message>
+        <source>That upload is not on this computer.</source>
+        <translation>That upload is not on this computer.</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointStatus</name>
+    <message>
+        <source>%1 answers: %2</source>
+        <translation>%1 answers: %2</translation>
     </message>
 </context>
 <context>
@@ -289,6 +732,24 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>hoist: nothing to upload (no files found)</source>
         <translation>hoist: nothing to upload (no files found)</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n file(s) were already in the queue and not added again</source>
+        <translation>
+            <numerusform>hoist: %n file was already in the queue and not added again</numerusform>
+            <numerusform>hoist: %n files were already in the queue and not added again</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1 changed since it was queued; its upload in the queue stands</source>
+        <translation>hoist: %1 changed since it was queued; its upload in the queue stands</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n waiting upload(s) now send the newer version of their file(s)</source>
+        <translation>
+            <numerusform>hoist: %n waiting upload now sends the newer version of its file</numerusform>
+            <numerusform>hoist: %n waiting uploads now send the newer versions of their files</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -487,6 +948,14 @@ Try &apos;%1 --help&apos; for more information.
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
+    <message>
+        <source>Close window</source>
+        <translation>Close window</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Settings…</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -545,6 +1014,13 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>already being uploaded as part of %1</source>
         <translation>already being uploaded as part of %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProtocolRouter</name>
+    <message>
+        <source>Hoist cannot upload to &quot;%1&quot; addresses</source>
+        <translation>Hoist cannot upload to &quot;%1&quot; addresses</translation>
     </message>
 </context>
 <context>
@@ -638,6 +1114,243 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Remove from list</source>
         <translation>Remove from list</translation>
+    </message>
+</context>
+<context>
+    <name>S3Target</name>
+    <message>
+        <source>An S3 target starts with s3://</source>
+        <translation>An S3 target starts with s3://</translation>
+    </message>
+    <message>
+        <source>Keys do not belong in the address; give them as credentials.</source>
+        <translation>Keys do not belong in the address; give them as credentials.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a bucket name.</source>
+        <translation>&quot;%1&quot; is not a bucket name.</translation>
+    </message>
+    <message>
+        <source>The S3 service &quot;%1&quot; is not an http:// or https:// address.</source>
+        <translation>The S3 service &quot;%1&quot; is not an http:// or https:// address.</translation>
+    </message>
+    <message>
+        <source>%1/%2 on %3</source>
+        <translation>%1/%2 on %3</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Start &amp;minimised to the tray</source>
+        <translation>Start &amp;minimised to the tray</translation>
+    </message>
+    <message>
+        <source>Hoist settings</source>
+        <translation>Hoist settings</translation>
+    </message>
+    <message>
+        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</source>
+        <translation>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>Any</translation>
+    </message>
+    <message>
+        <source>At most this many requests to one server at once</source>
+        <translation>At most this many requests to one server at once</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatic</translation>
+    </message>
+    <message>
+        <source>Automatic: 8 MiB, with requests growing up to 64 MiB on fast links. A size: no request carries more (for servers or proxies that refuse large requests). For uploads added from now on.</source>
+        <translation>Automatic: 8 MiB, with requests growing up to 64 MiB on fast links. A size: no request carries more (for servers or proxies that refuse large requests). For uploads added from now on.</translation>
+    </message>
+    <message>
+        <source>How often a failed request is tried again before the upload fails</source>
+        <translation>How often a failed request is tried again before the upload fails</translation>
+    </message>
+    <message>
+        <source> MiB/s</source>
+        <translation> MiB/s</translation>
+    </message>
+    <message>
+        <source>Unlimited</source>
+        <translation>Unlimited</translation>
+    </message>
+    <message>
+        <source>All uploads together send at most this much (the status bar&apos;s “Limit”)</source>
+        <translation>All uploads together send at most this much (the status bar&apos;s “Limit”)</translation>
+    </message>
+    <message>
+        <source>Do nothing</source>
+        <translation>Do nothing</translation>
+    </message>
+    <message>
+        <source>Show a notification</source>
+        <translation>Show a notification</translation>
+    </message>
+    <message>
+        <source>Quit Hoist when all succeeded</source>
+        <translation>Quit Hoist when all succeeded</translation>
+    </message>
+    <message>
+        <source>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</source>
+        <translation>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Ask</translation>
+    </message>
+    <message>
+        <source>Keep uploading in the tray</source>
+        <translation>Keep uploading in the tray</translation>
+    </message>
+    <message>
+        <source>Quit; resume next time</source>
+        <translation>Quit; resume next time</translation>
+    </message>
+    <message>
+        <source>What closing the window does while uploads run or wait</source>
+        <translation>What closing the window does while uploads run or wait</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray</source>
+        <translation>This desktop has no system tray</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Follow the system</translation>
+    </message>
+    <message>
+        <source>Uploads</source>
+        <translation>Uploads</translation>
+    </message>
+    <message>
+        <source>&amp;Parallel requests:</source>
+        <translation>&amp;Parallel requests:</translation>
+    </message>
+    <message>
+        <source>Per s&amp;erver:</source>
+        <translation>Per s&amp;erver:</translation>
+    </message>
+    <message>
+        <source>&amp;Chunk size:</source>
+        <translation>&amp;Chunk size:</translation>
+    </message>
+    <message>
+        <source>&amp;Retries:</source>
+        <translation>&amp;Retries:</translation>
+    </message>
+    <message>
+        <source>&amp;Speed limit:</source>
+        <translation>&amp;Speed limit:</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Window</translation>
+    </message>
+    <message>
+        <source>When a &amp;batch finishes:</source>
+        <translation>When a &amp;batch finishes:</translation>
+    </message>
+    <message>
+        <source>Closing &amp;while uploading:</source>
+        <translation>Closing &amp;while uploading:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Language:</translation>
+    </message>
+    <message>
+        <source>A new language applies when Hoist starts again.</source>
+        <translation>A new language applies when Hoist starts again.</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedGraph</name>
+    <message>
+        <source>Upload speed graph</source>
+        <translation>Upload speed graph</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>Total %1</translation>
+    </message>
+    <message>
+        <source>Total: idle</source>
+        <translation>Total: idle</translation>
+    </message>
+    <message>
+        <source>This upload %1</source>
+        <translation>This upload %1</translation>
+    </message>
+    <message>
+        <source>This upload: not sending</source>
+        <translation>This upload: not sending</translation>
+    </message>
+</context>
+<context>
+    <name>StoredFileActions</name>
+    <message>
+        <source>Show in folder</source>
+        <translation>Show in folder</translation>
+    </message>
+    <message>
+        <source>Remove from this computer…</source>
+        <translation>Remove from this computer…</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove from this computer</source>
+        <translation>Remove from this computer</translation>
+    </message>
+    <message>
+        <source>Delete from this computer:
+
+%1
+
+Hoist&apos;s copy and the file under its own name go; the original you uploaded stays.</source>
+        <translation>Delete from this computer:
+
+%1
+
+Hoist&apos;s copy and the file under its own name go; the original you uploaded stays.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n from this computer…</source>
+        <translation>
+            <numerusform>Remove %n from this computer…</numerusform>
+            <numerusform>Remove %n from this computer…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This computer keeps no file under that name any more.</source>
+        <translation>This computer keeps no file under that name any more.</translation>
     </message>
 </context>
 <context>
@@ -762,6 +1475,29 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>TimeLeftLabel</name>
+    <message>
+        <source>Less than a minute left</source>
+        <translation>Less than a minute left</translation>
+    </message>
+    <message>
+        <source>About %1 min left</source>
+        <translation>About %1 min left</translation>
+    </message>
+    <message>
+        <source>About %1 h left</source>
+        <translation>About %1 h left</translation>
+    </message>
+    <message>
+        <source>About %1 h %2 min left</source>
+        <translation>About %1 h %2 min left</translation>
+    </message>
+    <message>
+        <source>About %1 days left</source>
+        <translation>About %1 days left</translation>
+    </message>
+</context>
+<context>
     <name>TokenControl</name>
     <message>
         <source>Token…</source>
@@ -880,6 +1616,61 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>no keyring</source>
         <translation>no keyring</translation>
+    </message>
+</context>
+<context>
+    <name>TrayIcon</name>
+    <message>
+        <source>Pause all</source>
+        <translation>Pause all</translation>
+    </message>
+    <message>
+        <source>Resume all</source>
+        <translation>Resume all</translation>
+    </message>
+    <message>
+        <source>Show Hoist</source>
+        <translation>Show Hoist</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Quit</translation>
+    </message>
+    <message>
+        <source>Uploads not finished go on when Hoist starts again</source>
+        <translation>Uploads not finished go on when Hoist starts again</translation>
+    </message>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 uploading</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 waiting</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 paused</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 failed</translation>
+    </message>
+    <message>
+        <source>all uploads done</source>
+        <translation>all uploads done</translation>
+    </message>
+    <message>
+        <source>no uploads</source>
+        <translation>no uploads</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
     </message>
 </context>
 <context>
@@ -1190,6 +1981,26 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Added</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Finished</translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <translation>Added %1</translation>
+    </message>
+    <message>
+        <source>Failed %1</source>
+        <translation>Failed %1</translation>
+    </message>
+    <message>
+        <source>Finished %1</source>
+        <translation>Finished %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,219 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BatchWatcher</name>
+    <message>
+        <source>1 upload finished</source>
+        <translation>1 个上传已完成</translation>
+    </message>
+    <message>
+        <source>%1 uploads finished</source>
+        <translation>%1 个上传已完成</translation>
+    </message>
+    <message>
+        <source>1 upload failed</source>
+        <translation>1 个上传失败</translation>
+    </message>
+    <message>
+        <source>%1 uploads failed</source>
+        <translation>%1 个上传失败</translation>
+    </message>
+    <message>
+        <source>%1 finished, %2 failed</source>
+        <translation>%1 个已完成，%2 个失败</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateActions</name>
+    <message>
+        <source>Trust this certificate?</source>
+        <translation>信任此证书？</translation>
+    </message>
+    <message>
+        <source>%1.
+
+Trust this certificate for %2 only, from now on? Its SHA-256 fingerprint is:
+
+%3</source>
+        <translation>%1。
+
+从现在起信任此证书（仅限 %2）吗？其 SHA-256 指纹为：
+
+%3</translation>
+    </message>
+    <message>
+        <source>View certificate of %1…</source>
+        <translation>查看 %1 的证书…</translation>
+    </message>
+    <message>
+        <source>View certificate…</source>
+        <translation>查看证书…</translation>
+    </message>
+    <message>
+        <source>Trust this certificate for %1…</source>
+        <translation>为 %1 信任此证书…</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Certificate of %1</source>
+        <translation>%1 的证书</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>Issued to:</source>
+        <translation>颁发给：</translation>
+    </message>
+    <message>
+        <source>Issued by:</source>
+        <translation>颁发者：</translation>
+    </message>
+    <message>
+        <source>Names:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Valid from:</source>
+        <translation>有效期自：</translation>
+    </message>
+    <message>
+        <source>Valid until:</source>
+        <translation>有效期至：</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint:</source>
+        <translation>SHA-256 指纹：</translation>
+    </message>
+    <message>
+        <source>Trust it only if the server&apos;s owner confirms this fingerprint. It will be trusted for %1 alone, and only while it stays this certificate with these problems.</source>
+        <translation>只有在服务器的所有者确认此指纹时才信任它。信任仅适用于 %1，且仅在证书不变、问题也不变时有效。</translation>
+    </message>
+    <message>
+        <source>Trust this certificate for %1</source>
+        <translation>为 %1 信任此证书</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateTrust</name>
+    <message>
+        <source>The certificate of %1 was revoked by its issuer</source>
+        <translation>%1 的证书已被其颁发者吊销</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is on the list of certificates never to trust</source>
+        <translation>%1 的证书在禁止信任的证书名单上</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is self-signed</source>
+        <translation>%1 的证书是自签名证书</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is issued by an authority this computer does not trust</source>
+        <translation>%1 的证书由本机不信任的机构颁发</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 expired on %2</source>
+        <translation>%1 的证书已于 %2 过期</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is not valid before %2</source>
+        <translation>%1 的证书在 %2 之前无效</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 is for another name (%2)</source>
+        <translation>%1 的证书属于其他名称（%2）</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 was refused: %2</source>
+        <translation>%1 的证书被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>it is for %1</source>
+        <translation>它属于 %1</translation>
+    </message>
+    <message>
+        <source>it expired on %1</source>
+        <translation>它已于 %1 过期</translation>
+    </message>
+    <message>
+        <source>%1; also, %2</source>
+        <translation>%1；此外，%2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
+    <name>ChunkBarPainter</name>
+    <message>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>On its way</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>Failed, sent again</source>
+        <translation>失败后重发</translation>
+    </message>
+    <message>
+        <source>Not sent yet</source>
+        <translation>尚未发送</translation>
+    </message>
+</context>
+<context>
+    <name>ChunkMapView</name>
+    <message>
+        <source>Chunk map</source>
+        <translation>分块图</translation>
+    </message>
+</context>
+<context>
+    <name>CloseGuard</name>
+    <message>
+        <source>Hoist</source>
+        <translation>Hoist</translation>
+    </message>
+    <message>
+        <source>An upload is still running or waiting.</source>
+        <translation>还有一个上传正在进行或等待中。</translation>
+    </message>
+    <message>
+        <source>%1 uploads are still running or waiting.</source>
+        <translation>还有 %1 个上传正在进行或等待中。</translation>
+    </message>
+    <message>
+        <source>Hoist can keep uploading in the tray, or quit and go on from where the server has them when it starts again.</source>
+        <translation>Hoist 可以在托盘中继续上传；也可以现在退出，下次启动时从服务器已收到的位置继续。</translation>
+    </message>
+    <message>
+        <source>Quit now and Hoist goes on from where the server has them when it starts again.</source>
+        <translation>现在退出，Hoist 下次启动时会从服务器已收到的位置继续。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep uploading in the tray</source>
+        <translation>在托盘中继续上传(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit; resume next time</source>
+        <translation>退出，下次继续(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t ask again (Settings can change it)</source>
+        <translation>不再询问（可在设置中更改）(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>%1: %2
@@ -117,6 +330,224 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>DesktopShell</name>
+    <message>
+        <source>Hoist keeps uploading</source>
+        <translation>Hoist 仍在上传</translation>
+    </message>
+    <message>
+        <source>Click the icon to show the window again; its menu quits.</source>
+        <translation>点击图标可重新显示窗口；通过其菜单可退出。</translation>
+    </message>
+    <message>
+        <source>Uploads finished</source>
+        <translation>上传已完成</translation>
+    </message>
+    <message>
+        <source>Uploads failed</source>
+        <translation>上传失败</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPane</name>
+    <message>
+        <source>under 1 s</source>
+        <translation>不到 1 秒</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Tries</source>
+        <translation>尝试记录</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Show details of the selected upload (%1)</source>
+        <translation>显示所选上传的详细信息（%1）</translation>
+    </message>
+    <message>
+        <source>Copy %1</source>
+        <translation>复制%1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器地址</translation>
+    </message>
+    <message>
+        <source>Upload URL</source>
+        <translation>上传 URL</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>Upload URL:</source>
+        <translation>上传 URL：</translation>
+    </message>
+    <message>
+        <source>Added:</source>
+        <translation>添加时间：</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>开始时间：</translation>
+    </message>
+    <message>
+        <source>Finished:</source>
+        <translation>完成时间：</translation>
+    </message>
+    <message>
+        <source>Time spent:</source>
+        <translation>耗时：</translation>
+    </message>
+    <message>
+        <source>Average speed:</source>
+        <translation>平均速度：</translation>
+    </message>
+    <message>
+        <source>Select an upload to see its details</source>
+        <translation>选择一个上传以查看其详细信息</translation>
+    </message>
+    <message>
+        <source>Sent as parallel parts (%1 so far), joined when all are there; hover for them</source>
+        <translation>分成并行部分发送（目前 %1 个），全部到齐后合并；悬停可查看各部分</translation>
+    </message>
+    <message>
+        <source>None yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>No tries since Hoist started (tries are not kept across restarts)</source>
+        <translation>自 Hoist 启动以来尚无尝试（重启后不保留尝试记录）</translation>
+    </message>
+    <message>
+        <source>Tries (%1)</source>
+        <translation>尝试记录（%1）</translation>
+    </message>
+    <message>
+        <source>Still sending</source>
+        <translation>仍在发送</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Stopped (paused, cancelled or moved)</source>
+        <translation>已停止（暂停、取消或转移）</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicateBar</name>
+    <message>
+        <source>Add anyway</source>
+        <translation>仍然添加</translation>
+    </message>
+    <message>
+        <source>Upload them again, as new uploads</source>
+        <translation>作为新的上传再次上传它们</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>1 file is already in the queue and was not added again.</source>
+        <translation>1 个文件已在队列中，未重复添加。</translation>
+    </message>
+    <message>
+        <source>%1 files are already in the queue and were not added again.</source>
+        <translation>%1 个文件已在队列中，未重复添加。</translation>
+    </message>
+    <message>
+        <source>It changed since it was queued.</source>
+        <translation>它在加入队列后已被更改。</translation>
+    </message>
+    <message>
+        <source>%1 of them changed since they were queued.</source>
+        <translation>其中 %1 个在加入队列后已被更改。</translation>
+    </message>
+    <message>
+        <source>1 waiting upload now sends the newer version of its file.</source>
+        <translation>1 个等待中的上传现在将发送其文件的新版本。</translation>
+    </message>
+    <message>
+        <source>%1 waiting uploads now send the newer versions of their files.</source>
+        <translation>%1 个等待中的上传现在将发送其文件的新版本。</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointCheck</name>
+    <message numerus="yes">
+        <source>No answer from %1 within %n s</source>
+        <translation>
+            <numerusform>%1 在 %n 秒内没有应答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation>检查服务器</translation>
+    </message>
+    <message>
+        <source>Not a tus server (HTTP %1)</source>
+        <translation>不是 tus 服务器 (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>Not a tus server (HTTP %1 without Tus-Version)</source>
+        <translation>不是 tus 服务器（HTTP %1，没有 Tus-Version）</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not %2</source>
+        <translation>服务器使用的是 tus %1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>instant upload</source>
+        <translation>秒传</translation>
+    </message>
+    <message>
+        <source>up to %1</source>
+        <translation>最大 %1</translation>
+    </message>
+</context>
+<context>
     <name>EndpointChoice</name>
     <message>
         <source>This computer</source>
@@ -129,6 +560,17 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Uploads to this computer cannot continue: its server did not start: %1</source>
         <translation>上传到本机的任务无法继续：本机服务器未能启动：%1</translation>
+    </message>
+    <message>
+        <source>That upload is not on this computer.</source>
+        <translation>该上传不在本机上。</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointStatus</name>
+    <message>
+        <source>%1 answers: %2</source>
+        <translation>%1 应答：%2</translation>
     </message>
 </context>
 <context>
@@ -287,6 +729,22 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>hoist: nothing to upload (no files found)</source>
         <translation>hoist：没有可上传的内容（未找到文件）</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n file(s) were already in the queue and not added again</source>
+        <translation>
+            <numerusform>hoist：%n 个文件已在队列中，未重复添加</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1 changed since it was queued; its upload in the queue stands</source>
+        <translation>hoist：%1 在加入队列后已被更改；队列中的上传保持不变</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n waiting upload(s) now send the newer version of their file(s)</source>
+        <translation>
+            <numerusform>hoist：%n 个等待中的上传现在将发送其文件的新版本</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -484,6 +942,14 @@ Try &apos;%1 --help&apos; for more information.
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>Close window</source>
+        <translation>关闭窗口</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -542,6 +1008,13 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>already being uploaded as part of %1</source>
         <translation>已作为 %1 的一部分在上传</translation>
+    </message>
+</context>
+<context>
+    <name>ProtocolRouter</name>
+    <message>
+        <source>Hoist cannot upload to &quot;%1&quot; addresses</source>
+        <translation>Hoist 无法上传到“%1”类型的地址</translation>
     </message>
 </context>
 <context>
@@ -635,6 +1108,240 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
+    </message>
+</context>
+<context>
+    <name>S3Target</name>
+    <message>
+        <source>An S3 target starts with s3://</source>
+        <translation>S3 目标必须以 s3:// 开头</translation>
+    </message>
+    <message>
+        <source>Keys do not belong in the address; give them as credentials.</source>
+        <translation>密钥不应写在地址中；请作为凭据提供。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a bucket name.</source>
+        <translation>“%1”不是有效的存储桶名称。</translation>
+    </message>
+    <message>
+        <source>The S3 service &quot;%1&quot; is not an http:// or https:// address.</source>
+        <translation>S3 服务“%1”不是 http:// 或 https:// 地址。</translation>
+    </message>
+    <message>
+        <source>%1/%2 on %3</source>
+        <translation>%3 上的 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Start &amp;minimised to the tray</source>
+        <translation>启动时最小化到托盘(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Hoist settings</source>
+        <translation>Hoist 设置</translation>
+    </message>
+    <message>
+        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</source>
+        <translation>同时发出的请求总数（即工具栏上的“并行”）</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>At most this many requests to one server at once</source>
+        <translation>对同一服务器最多同时发出这么多请求</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Automatic: 8 MiB, with requests growing up to 64 MiB on fast links. A size: no request carries more (for servers or proxies that refuse large requests). For uploads added from now on.</source>
+        <translation>自动：8 MiB，链路较快时请求会逐渐增大，最多 64 MiB。指定大小：任何请求都不超过此大小（用于拒绝大请求的服务器或代理）。对此后添加的上传生效。</translation>
+    </message>
+    <message>
+        <source>How often a failed request is tried again before the upload fails</source>
+        <translation>请求失败后最多重试几次，之后该上传才算失败</translation>
+    </message>
+    <message>
+        <source> MiB/s</source>
+        <translation> MiB/s</translation>
+    </message>
+    <message>
+        <source>Unlimited</source>
+        <translation>不限速</translation>
+    </message>
+    <message>
+        <source>All uploads together send at most this much (the status bar&apos;s “Limit”)</source>
+        <translation>全部上传合计最多发送这么多（即状态栏上的“限速”）</translation>
+    </message>
+    <message>
+        <source>Do nothing</source>
+        <translation>不做任何事</translation>
+    </message>
+    <message>
+        <source>Show a notification</source>
+        <translation>显示通知</translation>
+    </message>
+    <message>
+        <source>Quit Hoist when all succeeded</source>
+        <translation>全部成功后退出 Hoist</translation>
+    </message>
+    <message>
+        <source>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</source>
+        <translation>当不再有上传正在进行或等待时，这一批即告完成。如有失败，Hoist 会保持打开并发出通知，以便查看。</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Keep uploading in the tray</source>
+        <translation>在托盘中继续上传</translation>
+    </message>
+    <message>
+        <source>Quit; resume next time</source>
+        <translation>退出，下次继续</translation>
+    </message>
+    <message>
+        <source>What closing the window does while uploads run or wait</source>
+        <translation>上传正在进行或等待时，关闭窗口的行为</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray</source>
+        <translation>此桌面没有系统托盘</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Uploads</source>
+        <translation>上传</translation>
+    </message>
+    <message>
+        <source>&amp;Parallel requests:</source>
+        <translation>并行请求数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Per s&amp;erver:</source>
+        <translation>每服务器(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Chunk size:</source>
+        <translation>分块大小(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Retries:</source>
+        <translation>重试次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Speed limit:</source>
+        <translation>限速(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>When a &amp;batch finishes:</source>
+        <translation>一批上传完成时(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Closing &amp;while uploading:</source>
+        <translation>上传时关闭窗口(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies when Hoist starts again.</source>
+        <translation>新的语言将在 Hoist 重新启动后生效。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedGraph</name>
+    <message>
+        <source>Upload speed graph</source>
+        <translation>上传速度图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>总计 %1</translation>
+    </message>
+    <message>
+        <source>Total: idle</source>
+        <translation>总计：空闲</translation>
+    </message>
+    <message>
+        <source>This upload %1</source>
+        <translation>此上传 %1</translation>
+    </message>
+    <message>
+        <source>This upload: not sending</source>
+        <translation>此上传：未在发送</translation>
+    </message>
+</context>
+<context>
+    <name>StoredFileActions</name>
+    <message>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <source>Remove from this computer…</source>
+        <translation>从本机删除…</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及其他 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove from this computer</source>
+        <translation>从本机删除</translation>
+    </message>
+    <message>
+        <source>Delete from this computer:
+
+%1
+
+Hoist&apos;s copy and the file under its own name go; the original you uploaded stays.</source>
+        <translation>从本机删除：
+
+%1
+
+Hoist 保存的副本和以原名保存的文件都会删除；你上传的原始文件保留不动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n from this computer…</source>
+        <translation>
+            <numerusform>从本机删除 %n 个…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This computer keeps no file under that name any more.</source>
+        <translation>本机已不再保存该名称的文件。</translation>
     </message>
 </context>
 <context>
@@ -759,6 +1466,29 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>TimeLeftLabel</name>
+    <message>
+        <source>Less than a minute left</source>
+        <translation>剩余不到 1 分钟</translation>
+    </message>
+    <message>
+        <source>About %1 min left</source>
+        <translation>剩余约 %1 分钟</translation>
+    </message>
+    <message>
+        <source>About %1 h left</source>
+        <translation>剩余约 %1 小时</translation>
+    </message>
+    <message>
+        <source>About %1 h %2 min left</source>
+        <translation>剩余约 %1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>About %1 days left</source>
+        <translation>剩余约 %1 天</translation>
+    </message>
+</context>
+<context>
     <name>TokenControl</name>
     <message>
         <source>Token…</source>
@@ -877,6 +1607,61 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>no keyring</source>
         <translation>没有密钥环</translation>
+    </message>
+</context>
+<context>
+    <name>TrayIcon</name>
+    <message>
+        <source>Pause all</source>
+        <translation>全部暂停</translation>
+    </message>
+    <message>
+        <source>Resume all</source>
+        <translation>全部继续</translation>
+    </message>
+    <message>
+        <source>Show Hoist</source>
+        <translation>显示 Hoist</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Uploads not finished go on when Hoist starts again</source>
+        <translation>未完成的上传会在 Hoist 再次启动时继续</translation>
+    </message>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 个上传中</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 个等待中</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 个已暂停</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 个失败</translation>
+    </message>
+    <message>
+        <source>all uploads done</source>
+        <translation>全部上传已完成</translation>
+    </message>
+    <message>
+        <source>no uploads</source>
+        <translation>没有上传</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -1186,6 +1971,26 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>添加时间</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>完成时间</translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <translation>添加于 %1</translation>
+    </message>
+    <message>
+        <source>Failed %1</source>
+        <translation>失败于 %1</translation>
+    </message>
+    <message>
+        <source>Finished %1</source>
+        <translation>完成于 %1</translation>
     </message>
 </context>
 <context>
