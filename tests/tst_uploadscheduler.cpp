@@ -224,7 +224,17 @@ void tst_UploadScheduler::pauseAndResumeContinueFromServerOffset()
     QVERIFY(task(id)->shownBytes() >= shownAtPause);
     QVERIFY(fileMatches(m_server->storedPath(task(id)->uploadUrl()), Size, 7));
 
-    const QJsonArray after = m_server->stats().log;
+    // A request that had left before the pause may still reach the server after the reset (its
+    // bytes were in the socket buffers, so the server did not count it in flight): it belongs to
+    // the time before resuming, and the resume's own requests start at its first HEAD.
+    QJsonArray after = m_server->stats().log;
+    qint64 sentLate = 0;
+    while (!after.isEmpty()
+           && after.first().toObject().value(QLatin1String("method")).toString()
+               != QLatin1String("HEAD")) {
+        sentLate += bodyBytesIn(QJsonArray{after.first()});
+        after.removeFirst();
+    }
     // Resume asked the server where it was before sending anything...
     QVERIFY(!after.isEmpty());
     QCOMPARE(after.first().toObject().value(QLatin1String("method")).toString(), QStringLiteral("HEAD"));
@@ -238,8 +248,11 @@ void tst_UploadScheduler::pauseAndResumeContinueFromServerOffset()
     QCOMPARE(patches.first().value(QLatin1String("uploadOffset")).toString().toLongLong(), serverOffset);
     QCOMPARE(bodyBytesIn(after), Size - serverOffset);
     // In all, at most the chunk in flight when pausing was sent twice.
-    QVERIFY2(sentBeforeResume + bodyBytesIn(after) <= Size + Chunk,
-             qPrintable(QStringLiteral("%1 + %2").arg(sentBeforeResume).arg(bodyBytesIn(after))));
+    QVERIFY2(sentBeforeResume + sentLate + bodyBytesIn(after) <= Size + Chunk,
+             qPrintable(QStringLiteral("%1 + %2 + %3")
+                            .arg(sentBeforeResume)
+                            .arg(sentLate)
+                            .arg(bodyBytesIn(after))));
 }
 
 void tst_UploadScheduler::cancelDeletesUploadOnServer()
