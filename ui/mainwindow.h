@@ -101,6 +101,9 @@ private:
     void addFolder();
     void addPaths(const QStringList &paths);
     void applyEndpoint();
+    void useEndpoint(const QUrl &url);
+    void chooseS3Target();
+    QString shownEndpoint() const;
     void chooseNamedEndpoint();
     void showEndpoint();
     bool usesNamedEndpoint() const;
@@ -119,6 +122,7 @@ private:
     QToolBar *m_toolBar = nullptr;
     QLineEdit *m_endpoint = nullptr;
     TokenControl *m_token = nullptr;
+    TokenKeeper *m_tokens = nullptr;
     QAction *m_endpointWarning = nullptr;
     QAction *m_namedEndpointAction = nullptr;
     NamedEndpoint m_named;

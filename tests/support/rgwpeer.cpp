@@ -1,0 +1,397 @@
+#include "rgwpeer.h"
+
+#include "s3target.h"
+#include "sigv4signer.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUrlQuery>
+#include <QXmlStreamReader>
+
+#include <algorithm>
+
+namespace {
+constexpr char EnvVariable[] = "HOIST_RGW_ENV";
+constexpr int RequestTimeoutMs = 30000;
+constexpr int ScriptTimeoutMs = 150000;
+
+QString rgwScript()
+{
+    return QStringLiteral(HOIST_TEST_SOURCE_DIR "/support/rgw/rgw.sh");
+}
+
+QMap<QString, QString> readEnv(QString *problem)
+{
+    const QString path = qEnvironmentVariable(EnvVariable);
+    QMap<QString, QString> env;
+    if (path.isEmpty()) {
+        *problem = QStringLiteral("%1 is not set: run through ctest (fixture rgw)").arg(EnvVariable);
+        return env;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *problem = QStringLiteral("%1: %2 (did the rgw fixture start?)").arg(path, file.errorString());
+        return env;
+    }
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const qsizetype equals = line.indexOf('=');
+        if (equals > 0 && !line.startsWith('#'))
+            env.insert(QString::fromUtf8(line.left(equals)), QString::fromUtf8(line.mid(equals + 1)));
+    }
+    env.insert(QStringLiteral("DIR"), QFileInfo(path).absolutePath());
+    return env;
+}
+
+// Every <Name>text</Name> in an XML answer, in order.
+QStringList elements(const QByteArray &xml, const QString &name)
+{
+    QStringList found;
+    QXmlStreamReader reader(xml);
+    while (!reader.atEnd()) {
+        if (reader.readNext() == QXmlStreamReader::StartElement && reader.name() == name)
+            found << reader.readElementText(QXmlStreamReader::IncludeChildElements);
+    }
+    return found;
+}
+
+// One access line of radosgw's beast frontend:
+// ... beast: 0x..: 127.0.0.1 - user [23/Nov/2026:16:54:07.620 +0000] "PUT /b/k HTTP/1.1" 200 3 - "agent" - latency=0.039999999s
+struct AccessLine {
+    QByteArray method;
+    QByteArray target; // path and query, encoded
+    int status = 0;
+    qint64 bytes = 0;
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+};
+
+std::optional<AccessLine> parseAccess(const QByteArray &line)
+{
+    static const QRegularExpression pattern(QStringLiteral(
+        R"(beast: \S+ \S+ - \S+ \[([^\]]+)\] "(\S+) (\S+) [^"]*" (\d+) (\d+) .*latency=([0-9.]+)s)"));
+    const QRegularExpressionMatch m = pattern.match(QString::fromUtf8(line));
+    if (!m.hasMatch())
+        return std::nullopt;
+    AccessLine a;
+    const QDateTime start =
+        QDateTime::fromString(m.captured(1).section(QLatin1Char(' '), 0, 0),
+                              QStringLiteral("dd/MMM/yyyy:HH:mm:ss.zzz"));
+    a.startMs = start.toMSecsSinceEpoch();
+    a.endMs = a.startMs + qint64(m.captured(6).toDouble() * 1000);
+    a.method = m.captured(2).toLatin1();
+    a.target = m.captured(3).toLatin1();
+    a.status = m.captured(4).toInt();
+    a.bytes = m.captured(5).toLongLong();
+    return a;
+}
+} // namespace
+
+struct RgwPeer::Reply {
+    int status = 0;
+    QByteArray body;
+    QString error;
+};
+
+RgwPeer::RgwPeer() : m_downloads(std::make_unique<QTemporaryDir>()) {}
+RgwPeer::~RgwPeer() = default;
+
+bool RgwPeer::available(QString *why)
+{
+    QString problem;
+    readEnv(&problem);
+    if (why)
+        *why = problem;
+    return problem.isEmpty();
+}
+
+bool RgwPeer::start(quint16, qint64)
+{
+    m_env = readEnv(&m_error);
+    if (!m_error.isEmpty())
+        return false;
+    static int serial = 0;
+    m_bucket = QStringLiteral("t%1-%2-%3")
+                   .arg(QCoreApplication::applicationPid())
+                   .arg(QDateTime::currentMSecsSinceEpoch() % 100000000)
+                   .arg(++serial);
+    resetStats();
+    const Reply created = send("PUT", {});
+    if (created.status != 200) {
+        m_error = QStringLiteral("CreateBucket %1: HTTP %2 %3").arg(m_bucket).arg(created.status)
+                      .arg(created.error);
+        return false;
+    }
+    return true;
+}
+
+bool RgwPeer::rgw(const QString &command)
+{
+    QProcess script;
+    script.start(QStringLiteral("bash"), {rgwScript(), command, m_env.value(QStringLiteral("DIR"))});
+    if (!script.waitForFinished(ScriptTimeoutMs) || script.exitCode() != 0) {
+        m_error = QStringLiteral("rgw.sh %1: %2").arg(command, QString::fromLocal8Bit(script.readAllStandardError()));
+        return false;
+    }
+    return true;
+}
+
+void RgwPeer::kill()
+{
+    rgw(QStringLiteral("kill-rgw"));
+}
+
+bool RgwPeer::restart()
+{
+    return rgw(QStringLiteral("restart-rgw"));
+}
+
+bool RgwPeer::isRunning() const
+{
+    QFile pidFile(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/pids/rgw.pid"));
+    if (!pidFile.open(QIODevice::ReadOnly))
+        return false;
+    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
+}
+
+quint16 RgwPeer::port() const
+{
+    return quint16(service().port());
+}
+
+QUrl RgwPeer::service() const
+{
+    return QUrl(m_env.value(QStringLiteral("HOIST_S3_ENDPOINT")));
+}
+
+QString RgwPeer::region() const
+{
+    return m_env.value(QStringLiteral("HOIST_S3_REGION"));
+}
+
+S3Credentials RgwPeer::credentials() const
+{
+    return {m_env.value(QStringLiteral("HOIST_S3_ACCESS_KEY")),
+            m_env.value(QStringLiteral("HOIST_S3_SECRET_KEY")).toUtf8()};
+}
+
+QUrl RgwPeer::target(const QString &prefix) const
+{
+    return targetVia(service(), prefix);
+}
+
+QUrl RgwPeer::targetVia(const QUrl &service, const QString &prefix) const
+{
+    return S3Target(service, region(), m_bucket, prefix).toUrl();
+}
+
+RgwPeer::Reply RgwPeer::send(const QByteArray &method, const QString &key,
+                             const QList<QPair<QString, QString>> &query,
+                             const QByteArray &body) const
+{
+    const S3Target bucket(service(), region(), m_bucket);
+    QUrl url = key.isEmpty() ? bucket.bucketUrl() : bucket.objectUrl(key);
+    // QUrlQuery takes values half-encoded: '%' and '+' (a blank to S3) must be escaped.
+    const auto escaped = [](QString text) {
+        return text.replace(QLatin1Char('%'), QLatin1String("%25"))
+            .replace(QLatin1Char('+'), QLatin1String("%2B"));
+    };
+    QUrlQuery items;
+    for (const auto &[name, value] : query)
+        items.addQueryItem(escaped(name), escaped(value));
+    url.setQuery(items);
+    const SigV4Request request =
+        SigV4Request::forUrl(method, url, SigV4Signer::sha256Hex(body));
+    const SigV4Signature signature =
+        SigV4Signer(credentials(), region()).sign(request, QDateTime::currentDateTimeUtc());
+    QNetworkRequest http(url);
+    for (const auto &[name, value] : signature.headers) {
+        if (name.compare("host", Qt::CaseInsensitive) != 0)
+            http.setRawHeader(name, value);
+    }
+    QNetworkAccessManager network;
+    QNetworkReply *reply = network.sendCustomRequest(http, method, body);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(RequestTimeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    Reply answer;
+    if (!reply->isFinished()) {
+        reply->abort();
+        answer.error = QStringLiteral("no answer in time");
+    }
+    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    answer.body = reply->readAll();
+    if (answer.status >= 300)
+        answer.error = elements(answer.body, QStringLiteral("Code")).value(0);
+    delete reply;
+    return answer;
+}
+
+QByteArray RgwPeer::object(const QString &key, bool *found) const
+{
+    const Reply reply = send("GET", key);
+    if (found)
+        *found = reply.status == 200;
+    return reply.status == 200 ? reply.body : QByteArray();
+}
+
+QStringList RgwPeer::keys(const QString &prefix) const
+{
+    QStringList all;
+    QString token;
+    for (;;) {
+        QList<QPair<QString, QString>> query{{QStringLiteral("list-type"), QStringLiteral("2")},
+                                             {QStringLiteral("prefix"), prefix}};
+        if (!token.isEmpty())
+            query.append({QStringLiteral("continuation-token"), token});
+        const Reply reply = send("GET", {}, query);
+        if (reply.status != 200) {
+            m_error = QStringLiteral("ListObjectsV2: HTTP %1 %2").arg(reply.status).arg(reply.error);
+            return all;
+        }
+        all += elements(reply.body, QStringLiteral("Key"));
+        token = elements(reply.body, QStringLiteral("NextContinuationToken")).value(0);
+        if (token.isEmpty())
+            return all;
+    }
+}
+
+QStringList RgwPeer::multipartUploads() const
+{
+    const Reply reply = send("GET", {}, {{QStringLiteral("uploads"), QString()}});
+    if (reply.status != 200) {
+        m_error = QStringLiteral("ListMultipartUploads: HTTP %1 %2").arg(reply.status).arg(reply.error);
+        return {QStringLiteral("(could not list)")};
+    }
+    // Each <Upload> holds a <Key>; the answer's other elements hold none.
+    return elements(reply.body, QStringLiteral("Key"));
+}
+
+QList<int> RgwPeer::listedParts(const QString &key) const
+{
+    const Reply uploads = send("GET", {}, {{QStringLiteral("uploads"), QString()},
+                                           {QStringLiteral("prefix"), key}});
+    const QStringList ids = elements(uploads.body, QStringLiteral("UploadId"));
+    if (ids.size() != 1)
+        return {};
+    const Reply parts = send("GET", key, {{QStringLiteral("uploadId"), ids.first()}});
+    QList<int> numbers;
+    for (const QString &n : elements(parts.body, QStringLiteral("PartNumber")))
+        numbers << n.toInt();
+    return numbers;
+}
+
+QList<int> RgwPeer::partsSent(const QString &key) const
+{
+    QList<int> numbers;
+    const QByteArray path = '/' + m_bucket.toUtf8() + '/' + SigV4Signer::canonicalUri(key).mid(1) + '?';
+    const QJsonArray log = stats().log;
+    for (const QJsonValue &entry : log) {
+        const QJsonObject o = entry.toObject();
+        const QByteArray target = o.value(QLatin1String("url")).toString().toUtf8();
+        if (o.value(QLatin1String("method")).toString() != QLatin1String("PUT")
+            || o.value(QLatin1String("status")).toInt() != 200 || !target.startsWith(path))
+            continue;
+        static const QRegularExpression part(QStringLiteral("[?&]partNumber=(\\d+)"));
+        const QRegularExpressionMatch m = part.match(QString::fromUtf8(target));
+        if (m.hasMatch())
+            numbers << m.captured(1).toInt();
+    }
+    return numbers;
+}
+
+QString RgwPeer::keyOf(const QUrl &objectUrl) const
+{
+    const QString prefix = QLatin1Char('/') + m_bucket + QLatin1Char('/');
+    const QString path = objectUrl.path(QUrl::FullyDecoded);
+    return path.startsWith(prefix) ? path.mid(prefix.size()) : QString();
+}
+
+QString RgwPeer::storedPath(const QUrl &objectUrl) const
+{
+    bool found = false;
+    const QByteArray bytes = object(keyOf(objectUrl), &found);
+    if (!found)
+        return {};
+    static int serial = 0;
+    const QString path = m_downloads->filePath(QString::number(++serial));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        return {};
+    return path;
+}
+
+QList<QUrl> RgwPeer::uploads() const
+{
+    QList<QUrl> urls;
+    const S3Target bucket(service(), region(), m_bucket);
+    for (const QString &key : keys())
+        urls << bucket.objectUrl(key);
+    return urls;
+}
+
+bool RgwPeer::eraseStored(const QUrl &objectUrl)
+{
+    return send("DELETE", keyOf(objectUrl)).status == 204;
+}
+
+PeerStats RgwPeer::stats() const
+{
+    PeerStats stats;
+    QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
+    if (!log.open(QIODevice::ReadOnly) || !log.seek(qMin(m_logStart, log.size())))
+        return stats;
+    const QByteArray mine = '/' + m_bucket.toUtf8();
+    QList<QPair<qint64, int>> edges; // body-carrying requests: +1 at start, -1 at end
+    while (!log.atEnd()) {
+        const QByteArray line = log.readLine();
+        if (!line.contains(" beast: "))
+            continue;
+        const std::optional<AccessLine> a = parseAccess(line.trimmed());
+        if (!a || !(a->target == mine || a->target.startsWith(mine + '/')
+                    || a->target.startsWith(mine + '?')))
+            continue;
+        stats.byMethod[QString::fromLatin1(a->method)] += 1;
+        QJsonObject entry;
+        entry.insert(QLatin1String("method"), QString::fromLatin1(a->method));
+        entry.insert(QLatin1String("url"), QString::fromUtf8(a->target));
+        entry.insert(QLatin1String("status"), a->status);
+        stats.log.append(entry);
+        // PutObject and UploadPart carry the file's bytes; the bucket's own PUT does not.
+        if (a->method == "PUT" && a->target.startsWith(mine + '/')) {
+            stats.bodyBytes += a->bytes;
+            edges.append({a->startMs, 1});
+            edges.append({a->endMs, -1});
+        }
+    }
+    std::sort(edges.begin(), edges.end()); // an end before a start at the same ms
+    int now = 0;
+    for (const auto &edge : edges)
+        stats.maxInFlight = qMax(stats.maxInFlight, now += edge.second);
+    return stats;
+}
+
+void RgwPeer::resetStats()
+{
+    m_logStart = QFileInfo(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log")).size();
+}
+
+QString RgwPeer::serverLog() const
+{
+    QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
+    if (!log.open(QIODevice::ReadOnly))
+        return {};
+    log.seek(qMax<qint64>(0, log.size() - 16384));
+    return QString::fromUtf8(log.readAll());
+}
