@@ -325,8 +325,8 @@ private Q_SLOTS:
         QCOMPARE(r.options.s3Credentials.accessKeyId, QStringLiteral("AKIDCEPH"));
         QCOMPARE(r.options.s3Credentials.secretAccessKey, QByteArray("sekrit/ceph+="));
 
-        for (const QString &profile : {"half", "absent"}) {
-            r = parseWith(args, {"AWS_PROFILE=" + profile});
+        for (const char *profile : {"half", "absent"}) {
+            r = parseWith(args, {QStringLiteral("AWS_PROFILE=") + QLatin1String(profile)});
             QCOMPARE(r.status, Status::UsageError);
             QVERIFY2(r.text.contains("--s3-credentials") && r.text.contains(profile),
                      qPrintable(r.text));
