@@ -1,7 +1,7 @@
 // Nothing lost: the real hoist binary, killed with SIGKILL at random moments and started again on
 // the same state dir, against a real tus server (@tus/server or hoistd, as HOIST_TEST_PEER says)
 // or the run's Ceph RGW (rgw: only the S3 case; the others follow one tus upload URL).
-#include "rgwpeer.h"
+#include "rgwtestpeer.h"
 #include "testfiles.h"
 #include "testpeer.h"
 #include "waitfor.h"
@@ -330,7 +330,7 @@ void tst_CrashResume::uploadLostByTheServerStartsAgain()
 // finds the UploadIds and ETags in the store and asks ListParts what the server holds.
 void tst_CrashResume::s3KilledFourTimesLosesNothing()
 {
-    RgwPeer rgw;
+    RgwTestPeer rgw;
     QVERIFY2(rgw.start(), qPrintable(rgw.errorString()));
     QTemporaryDir files;
     constexpr qint64 Part = 8 * MiB;

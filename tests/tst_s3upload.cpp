@@ -3,9 +3,9 @@
 // restart and connection resets mid-upload, a file changed since it was queued), plus what S3
 // adds (a resumed upload never sends again a part the server lists; cancel aborts the multipart
 // upload; a wrong key and a missing bucket are said in plain words) and the command line end to
-// end. Against the run's real Ceph RGW (RgwPeer; a bucket per test).
+// end. Against the run's real Ceph RGW (RgwTestPeer; a bucket per test).
 #include "faultproxy.h"
-#include "rgwpeer.h"
+#include "rgwtestpeer.h"
 #include "testfiles.h"
 #include "waitfor.h"
 
@@ -83,7 +83,7 @@ private:
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
     QString states(const QList<TaskId> &ids) const;
 
-    std::unique_ptr<RgwPeer> m_rgw;
+    std::unique_ptr<RgwTestPeer> m_rgw;
     std::unique_ptr<QTemporaryDir> m_files;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<S3Protocol> m_protocol;
@@ -93,9 +93,9 @@ private:
 void tst_S3Upload::init()
 {
     QString why;
-    if (!RgwPeer::available(&why))
+    if (!RgwTestPeer::available(&why))
         QFAIL(qPrintable(why));
-    m_rgw = std::make_unique<RgwPeer>();
+    m_rgw = std::make_unique<RgwTestPeer>();
     QVERIFY2(m_rgw->start(), qPrintable(m_rgw->errorString()));
     m_files = std::make_unique<QTemporaryDir>();
 }

@@ -3,7 +3,7 @@
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
 #include "rawhttp.h"
-#include "rgwpeer.h"
+#include "rgwtestpeer.h"
 #include "tusserverprocess.h"
 #include "tuswire.h"
 
@@ -141,7 +141,7 @@ std::unique_ptr<TestPeer> TestPeer::create(Kind kind)
     if (kind == Kind::Hoistd)
         return std::make_unique<HoistdPeer>();
     if (kind == Kind::Rgw)
-        return std::make_unique<RgwPeer>();
+        return std::make_unique<RgwTestPeer>();
     return std::make_unique<TusNodePeer>();
 }
 

@@ -13,7 +13,7 @@
 // @tus/server (TusServerProcess) or the project's own hoistd (HoistdProcess). Which one a test
 // program talks to comes from HOIST_TEST_PEER (tus-node, the default, or hoistd), so that ctest
 // runs each client test program against both (tests/CMakeLists.txt, hoist_test PEERS). Suites
-// with S3 cases run against the shared Ceph RGW too (rgw, RgwPeer), skipping the tus-only ones.
+// with S3 cases run against the shared Ceph RGW too (rgw, RgwTestPeer), skipping the tus-only ones.
 class TestPeer {
 public:
     enum class Kind { TusNode, Hoistd, Rgw };
@@ -39,7 +39,7 @@ public:
     virtual bool isRunning() const = 0;
 
     virtual quint16 port() const = 0;
-    // http://127.0.0.1:PORT/files/; an S3 peer's bucket as an s3:// target (RgwPeer).
+    // http://127.0.0.1:PORT/files/; an S3 peer's bucket as an s3:// target (RgwTestPeer).
     virtual QUrl endpoint() const;
 
     // The file holding an upload's bytes, by its URL or Location (last path segment).

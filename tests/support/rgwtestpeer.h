@@ -12,10 +12,10 @@
 // An upload is an object, named by its HTTP URL (S3Target::objectUrl, which a headless run's
 // success line gives). It also speaks S3 itself, signed with the fixture's keys, to look at what
 // the server holds: objects, multipart uploads in progress and their parts.
-class RgwPeer final : public TestPeer {
+class RgwTestPeer final : public TestPeer {
 public:
-    RgwPeer();
-    ~RgwPeer() override;
+    RgwTestPeer();
+    ~RgwTestPeer() override;
 
     // Whether HOIST_RGW_ENV names a running fixture; false with the reason in errorString().
     static bool available(QString *why = nullptr);

@@ -1,4 +1,4 @@
-#include "rgwpeer.h"
+#include "rgwtestpeer.h"
 
 #include "s3target.h"
 #include "sigv4signer.h"
@@ -97,16 +97,16 @@ std::optional<AccessLine> parseAccess(const QByteArray &line)
 }
 } // namespace
 
-struct RgwPeer::Reply {
+struct RgwTestPeer::Reply {
     int status = 0;
     QByteArray body;
     QString error;
 };
 
-RgwPeer::RgwPeer() : m_downloads(std::make_unique<QTemporaryDir>()) {}
-RgwPeer::~RgwPeer() = default;
+RgwTestPeer::RgwTestPeer() : m_downloads(std::make_unique<QTemporaryDir>()) {}
+RgwTestPeer::~RgwTestPeer() = default;
 
-bool RgwPeer::available(QString *why)
+bool RgwTestPeer::available(QString *why)
 {
     QString problem;
     readEnv(&problem);
@@ -115,7 +115,7 @@ bool RgwPeer::available(QString *why)
     return problem.isEmpty();
 }
 
-bool RgwPeer::start(quint16, qint64)
+bool RgwTestPeer::start(quint16, qint64)
 {
     m_env = readEnv(&m_error);
     if (!m_error.isEmpty())
@@ -135,7 +135,7 @@ bool RgwPeer::start(quint16, qint64)
     return true;
 }
 
-bool RgwPeer::rgw(const QString &command)
+bool RgwTestPeer::rgw(const QString &command)
 {
     QProcess script;
     script.start(QStringLiteral("bash"), {rgwScript(), command, m_env.value(QStringLiteral("DIR"))});
@@ -146,17 +146,17 @@ bool RgwPeer::rgw(const QString &command)
     return true;
 }
 
-void RgwPeer::kill()
+void RgwTestPeer::kill()
 {
     rgw(QStringLiteral("kill-rgw"));
 }
 
-bool RgwPeer::restart()
+bool RgwTestPeer::restart()
 {
     return rgw(QStringLiteral("restart-rgw"));
 }
 
-bool RgwPeer::isRunning() const
+bool RgwTestPeer::isRunning() const
 {
     QFile pidFile(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/pids/rgw.pid"));
     if (!pidFile.open(QIODevice::ReadOnly))
@@ -164,38 +164,38 @@ bool RgwPeer::isRunning() const
     return QFileInfo::exists(QStringLiteral("/proc/%1").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
 }
 
-quint16 RgwPeer::port() const
+quint16 RgwTestPeer::port() const
 {
     return quint16(service().port());
 }
 
-QUrl RgwPeer::service() const
+QUrl RgwTestPeer::service() const
 {
     return QUrl(m_env.value(QStringLiteral("HOIST_S3_ENDPOINT")));
 }
 
-QString RgwPeer::region() const
+QString RgwTestPeer::region() const
 {
     return m_env.value(QStringLiteral("HOIST_S3_REGION"));
 }
 
-S3Credentials RgwPeer::credentials() const
+S3Credentials RgwTestPeer::credentials() const
 {
     return {m_env.value(QStringLiteral("HOIST_S3_ACCESS_KEY")),
             m_env.value(QStringLiteral("HOIST_S3_SECRET_KEY")).toUtf8()};
 }
 
-QUrl RgwPeer::target(const QString &prefix) const
+QUrl RgwTestPeer::target(const QString &prefix) const
 {
     return targetVia(service(), prefix);
 }
 
-QUrl RgwPeer::targetVia(const QUrl &service, const QString &prefix) const
+QUrl RgwTestPeer::targetVia(const QUrl &service, const QString &prefix) const
 {
     return S3Target(service, region(), m_bucket, prefix).toUrl();
 }
 
-RgwPeer::Reply RgwPeer::send(const QByteArray &method, const QString &key,
+RgwTestPeer::Reply RgwTestPeer::send(const QByteArray &method, const QString &key,
                              const QList<QPair<QString, QString>> &query,
                              const QByteArray &body) const
 {
@@ -238,7 +238,7 @@ RgwPeer::Reply RgwPeer::send(const QByteArray &method, const QString &key,
     return answer;
 }
 
-QByteArray RgwPeer::object(const QString &key, bool *found) const
+QByteArray RgwTestPeer::object(const QString &key, bool *found) const
 {
     const Reply reply = send("GET", key);
     if (found)
@@ -246,7 +246,7 @@ QByteArray RgwPeer::object(const QString &key, bool *found) const
     return reply.status == 200 ? reply.body : QByteArray();
 }
 
-QStringList RgwPeer::keys(const QString &prefix) const
+QStringList RgwTestPeer::keys(const QString &prefix) const
 {
     QStringList all;
     QString token;
@@ -267,7 +267,7 @@ QStringList RgwPeer::keys(const QString &prefix) const
     }
 }
 
-QStringList RgwPeer::multipartUploads() const
+QStringList RgwTestPeer::multipartUploads() const
 {
     const Reply reply = send("GET", {}, {{QStringLiteral("uploads"), QString()}});
     if (reply.status != 200) {
@@ -278,7 +278,7 @@ QStringList RgwPeer::multipartUploads() const
     return elements(reply.body, QStringLiteral("Key"));
 }
 
-QList<int> RgwPeer::listedParts(const QString &key) const
+QList<int> RgwTestPeer::listedParts(const QString &key) const
 {
     const Reply uploads = send("GET", {}, {{QStringLiteral("uploads"), QString()},
                                            {QStringLiteral("prefix"), key}});
@@ -292,7 +292,7 @@ QList<int> RgwPeer::listedParts(const QString &key) const
     return numbers;
 }
 
-QList<int> RgwPeer::partsSent(const QString &key) const
+QList<int> RgwTestPeer::partsSent(const QString &key) const
 {
     QList<int> numbers;
     const QByteArray path = '/' + m_bucket.toUtf8() + '/' + SigV4Signer::canonicalUri(key).mid(1) + '?';
@@ -311,14 +311,14 @@ QList<int> RgwPeer::partsSent(const QString &key) const
     return numbers;
 }
 
-QString RgwPeer::keyOf(const QUrl &objectUrl) const
+QString RgwTestPeer::keyOf(const QUrl &objectUrl) const
 {
     const QString prefix = QLatin1Char('/') + m_bucket + QLatin1Char('/');
     const QString path = objectUrl.path(QUrl::FullyDecoded);
     return path.startsWith(prefix) ? path.mid(prefix.size()) : QString();
 }
 
-QString RgwPeer::storedPath(const QUrl &objectUrl) const
+QString RgwTestPeer::storedPath(const QUrl &objectUrl) const
 {
     bool found = false;
     const QByteArray bytes = object(keyOf(objectUrl), &found);
@@ -332,7 +332,7 @@ QString RgwPeer::storedPath(const QUrl &objectUrl) const
     return path;
 }
 
-QList<QUrl> RgwPeer::uploads() const
+QList<QUrl> RgwTestPeer::uploads() const
 {
     QList<QUrl> urls;
     const S3Target bucket(service(), region(), m_bucket);
@@ -341,12 +341,12 @@ QList<QUrl> RgwPeer::uploads() const
     return urls;
 }
 
-bool RgwPeer::eraseStored(const QUrl &objectUrl)
+bool RgwTestPeer::eraseStored(const QUrl &objectUrl)
 {
     return send("DELETE", keyOf(objectUrl)).status == 204;
 }
 
-PeerStats RgwPeer::stats() const
+PeerStats RgwTestPeer::stats() const
 {
     PeerStats stats;
     QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
@@ -382,12 +382,12 @@ PeerStats RgwPeer::stats() const
     return stats;
 }
 
-void RgwPeer::resetStats()
+void RgwTestPeer::resetStats()
 {
     m_logStart = QFileInfo(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log")).size();
 }
 
-QString RgwPeer::serverLog() const
+QString RgwTestPeer::serverLog() const
 {
     QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
     if (!log.open(QIODevice::ReadOnly))
