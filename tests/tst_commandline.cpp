@@ -235,6 +235,9 @@ private Q_SLOTS:
         QTest::newRow("flag overrides the URL")
             << QStringList{"-e", "s3://bucket/in/here?endpoint=http://x:1&region=eu-1",
                            "--s3-endpoint", "http://127.0.0.1:8000/"} << rgw;
+        QTest::newRow("prefix with blanks")
+            << QStringList{"-e", "s3://bucket/my photos/ü", "--s3-endpoint", "http://h:1"}
+            << "s3://bucket/my photos/ü/?endpoint=http://h:1&region=us-east-1";
         QTest::newRow("no prefix, AWS")
             << QStringList{"-e", "s3://bucket", "--region", "eu-west-1"}
             << "s3://bucket?endpoint=https://s3.eu-west-1.amazonaws.com&region=eu-west-1&style=virtual";

@@ -82,10 +82,12 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
     if (scheme == QLatin1String(S3Target::Scheme)) {
-        if (!url.isValid())
+        // A prefix as people type it ("s3://bucket/my photos"): blanks and the like allowed.
+        const QUrl target(text, QUrl::TolerantMode);
+        if (!target.isValid())
             return QStringLiteral("--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2")
-                .arg(text.section(QLatin1Char('?'), 0, 0), url.errorString());
-        *endpoint = url;
+                .arg(text.section(QLatin1Char('?'), 0, 0), target.errorString());
+        *endpoint = target;
         return {};
     }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))

@@ -22,35 +22,11 @@
 #include <algorithm>
 
 namespace {
-constexpr char EnvVariable[] = "HOIST_RGW_ENV";
-constexpr int RequestTimeoutMs = 30000;
 constexpr int ScriptTimeoutMs = 150000;
 
 QString rgwScript()
 {
     return QStringLiteral(HOIST_TEST_SOURCE_DIR "/support/rgw/rgw.sh");
-}
-
-QMap<QString, QString> readEnv(QString *problem)
-{
-    const QString path = qEnvironmentVariable(EnvVariable);
-    QMap<QString, QString> env;
-    if (path.isEmpty()) {
-        *problem = QStringLiteral("%1 is not set: run through ctest (fixture rgw)").arg(EnvVariable);
-        return env;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *problem = QStringLiteral("%1: %2 (did the rgw fixture start?)").arg(path, file.errorString());
-        return env;
-    }
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        const qsizetype equals = line.indexOf('=');
-        if (equals > 0 && !line.startsWith('#'))
-            env.insert(QString::fromUtf8(line.left(equals)), QString::fromUtf8(line.mid(equals + 1)));
-    }
-    env.insert(QStringLiteral("DIR"), QFileInfo(path).absolutePath());
-    return env;
 }
 
 // Every <Name>text</Name> in an XML answer, in order.
@@ -97,39 +73,29 @@ std::optional<AccessLine> parseAccess(const QByteArray &line)
 }
 } // namespace
 
-struct RgwTestPeer::Reply {
-    int status = 0;
-    QByteArray body;
-    QString error;
-};
-
 RgwTestPeer::RgwTestPeer() : m_downloads(std::make_unique<QTemporaryDir>()) {}
 RgwTestPeer::~RgwTestPeer() = default;
 
 bool RgwTestPeer::available(QString *why)
 {
-    QString problem;
-    readEnv(&problem);
-    if (why)
-        *why = problem;
-    return problem.isEmpty();
+    return RgwEnv::load(why).has_value();
+}
+
+QString RgwTestPeer::dir() const
+{
+    return QFileInfo(qEnvironmentVariable("HOIST_RGW_ENV")).absolutePath();
 }
 
 bool RgwTestPeer::start(quint16, qint64)
 {
-    m_env = readEnv(&m_error);
-    if (!m_error.isEmpty())
+    m_env = RgwEnv::load(&m_error);
+    if (!m_env)
         return false;
-    static int serial = 0;
-    m_bucket = QStringLiteral("t%1-%2-%3")
-                   .arg(QCoreApplication::applicationPid())
-                   .arg(QDateTime::currentMSecsSinceEpoch() % 100000000)
-                   .arg(++serial);
+    m_client = std::make_unique<RgwPeer>(*m_env);
+    m_bucket = RgwPeer::uniqueBucketName(QStringLiteral("t"));
     resetStats();
-    const Reply created = send("PUT", {});
-    if (created.status != 200) {
-        m_error = QStringLiteral("CreateBucket %1: HTTP %2 %3").arg(m_bucket).arg(created.status)
-                      .arg(created.error);
+    if (!m_client->createBucket(m_bucket)) {
+        m_error = QStringLiteral("CreateBucket %1 failed").arg(m_bucket);
         return false;
     }
     return true;
@@ -138,7 +104,7 @@ bool RgwTestPeer::start(quint16, qint64)
 bool RgwTestPeer::rgw(const QString &command)
 {
     QProcess script;
-    script.start(QStringLiteral("bash"), {rgwScript(), command, m_env.value(QStringLiteral("DIR"))});
+    script.start(QStringLiteral("bash"), {rgwScript(), command, dir()});
     if (!script.waitForFinished(ScriptTimeoutMs) || script.exitCode() != 0) {
         m_error = QStringLiteral("rgw.sh %1: %2").arg(command, QString::fromLocal8Bit(script.readAllStandardError()));
         return false;
@@ -158,10 +124,12 @@ bool RgwTestPeer::restart()
 
 bool RgwTestPeer::isRunning() const
 {
-    QFile pidFile(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/pids/rgw.pid"));
+    QFile pidFile(dir() + QStringLiteral("/pids/rgw.pid"));
     if (!pidFile.open(QIODevice::ReadOnly))
         return false;
-    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
+    // A killed daemon nobody reaped yet (a zombie) has no command line any more.
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
+    return cmdline.open(QIODevice::ReadOnly) && !cmdline.readAll().isEmpty();
 }
 
 quint16 RgwTestPeer::port() const
@@ -171,18 +139,17 @@ quint16 RgwTestPeer::port() const
 
 QUrl RgwTestPeer::service() const
 {
-    return QUrl(m_env.value(QStringLiteral("HOIST_S3_ENDPOINT")));
+    return m_env ? m_env->endpoint : QUrl();
 }
 
 QString RgwTestPeer::region() const
 {
-    return m_env.value(QStringLiteral("HOIST_S3_REGION"));
+    return m_env ? m_env->region : QString();
 }
 
 S3Credentials RgwTestPeer::credentials() const
 {
-    return {m_env.value(QStringLiteral("HOIST_S3_ACCESS_KEY")),
-            m_env.value(QStringLiteral("HOIST_S3_SECRET_KEY")).toUtf8()};
+    return m_env ? m_env->keys : S3Credentials();
 }
 
 QUrl RgwTestPeer::target(const QString &prefix) const
@@ -195,55 +162,12 @@ QUrl RgwTestPeer::targetVia(const QUrl &service, const QString &prefix) const
     return S3Target(service, region(), m_bucket, prefix).toUrl();
 }
 
-RgwTestPeer::Reply RgwTestPeer::send(const QByteArray &method, const QString &key,
-                             const QList<QPair<QString, QString>> &query,
-                             const QByteArray &body) const
-{
-    const S3Target bucket(service(), region(), m_bucket);
-    QUrl url = key.isEmpty() ? bucket.bucketUrl() : bucket.objectUrl(key);
-    // QUrlQuery takes values half-encoded: '%' and '+' (a blank to S3) must be escaped.
-    const auto escaped = [](QString text) {
-        return text.replace(QLatin1Char('%'), QLatin1String("%25"))
-            .replace(QLatin1Char('+'), QLatin1String("%2B"));
-    };
-    QUrlQuery items;
-    for (const auto &[name, value] : query)
-        items.addQueryItem(escaped(name), escaped(value));
-    url.setQuery(items);
-    const SigV4Request request =
-        SigV4Request::forUrl(method, url, SigV4Signer::sha256Hex(body));
-    const SigV4Signature signature =
-        SigV4Signer(credentials(), region()).sign(request, QDateTime::currentDateTimeUtc());
-    QNetworkRequest http(url);
-    for (const auto &[name, value] : signature.headers) {
-        if (name.compare("host", Qt::CaseInsensitive) != 0)
-            http.setRawHeader(name, value);
-    }
-    QNetworkAccessManager network;
-    QNetworkReply *reply = network.sendCustomRequest(http, method, body);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(RequestTimeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    Reply answer;
-    if (!reply->isFinished()) {
-        reply->abort();
-        answer.error = QStringLiteral("no answer in time");
-    }
-    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    answer.body = reply->readAll();
-    if (answer.status >= 300)
-        answer.error = elements(answer.body, QStringLiteral("Code")).value(0);
-    delete reply;
-    return answer;
-}
-
 QByteArray RgwTestPeer::object(const QString &key, bool *found) const
 {
-    const Reply reply = send("GET", key);
+    const std::optional<QByteArray> bytes = m_client->getObject(m_bucket, key);
     if (found)
-        *found = reply.status == 200;
-    return reply.status == 200 ? reply.body : QByteArray();
+        *found = bytes.has_value();
+    return bytes.value_or(QByteArray());
 }
 
 QStringList RgwTestPeer::keys(const QString &prefix) const
@@ -255,9 +179,9 @@ QStringList RgwTestPeer::keys(const QString &prefix) const
                                              {QStringLiteral("prefix"), prefix}};
         if (!token.isEmpty())
             query.append({QStringLiteral("continuation-token"), token});
-        const Reply reply = send("GET", {}, query);
-        if (reply.status != 200) {
-            m_error = QStringLiteral("ListObjectsV2: HTTP %1 %2").arg(reply.status).arg(reply.error);
+        const RgwPeer::Answer reply = m_client->request("GET", QLatin1Char('/') + m_bucket, query);
+        if (!reply.ok()) {
+            m_error = QStringLiteral("ListObjectsV2: HTTP %1").arg(reply.status);
             return all;
         }
         all += elements(reply.body, QStringLiteral("Key"));
@@ -267,25 +191,32 @@ QStringList RgwTestPeer::keys(const QString &prefix) const
     }
 }
 
+QStringList RgwTestPeer::uploadsInProgress() const
+{
+    const std::optional<QStringList> uploads = m_client->multipartUploads(m_bucket);
+    return uploads ? *uploads : QStringList{QStringLiteral("(could not list) -")};
+}
+
 QStringList RgwTestPeer::multipartUploads() const
 {
-    const Reply reply = send("GET", {}, {{QStringLiteral("uploads"), QString()}});
-    if (reply.status != 200) {
-        m_error = QStringLiteral("ListMultipartUploads: HTTP %1 %2").arg(reply.status).arg(reply.error);
-        return {QStringLiteral("(could not list)")};
-    }
-    // Each <Upload> holds a <Key>; the answer's other elements hold none.
-    return elements(reply.body, QStringLiteral("Key"));
+    QStringList keys;
+    for (const QString &upload : uploadsInProgress())
+        keys << upload.left(upload.lastIndexOf(QLatin1Char(' '))); // a key may hold blanks
+    return keys;
 }
 
 QList<int> RgwTestPeer::listedParts(const QString &key) const
 {
-    const Reply uploads = send("GET", {}, {{QStringLiteral("uploads"), QString()},
-                                           {QStringLiteral("prefix"), key}});
-    const QStringList ids = elements(uploads.body, QStringLiteral("UploadId"));
+    QStringList ids;
+    for (const QString &upload : uploadsInProgress()) {
+        const qsizetype blank = upload.lastIndexOf(QLatin1Char(' '));
+        if (upload.left(blank) == key)
+            ids << upload.mid(blank + 1);
+    }
     if (ids.size() != 1)
         return {};
-    const Reply parts = send("GET", key, {{QStringLiteral("uploadId"), ids.first()}});
+    const RgwPeer::Answer parts = m_client->request(
+        "GET", QLatin1Char('/') + m_bucket + QLatin1Char('/') + key, {{QStringLiteral("uploadId"), ids.first()}});
     QList<int> numbers;
     for (const QString &n : elements(parts.body, QStringLiteral("PartNumber")))
         numbers << n.toInt();
@@ -343,13 +274,13 @@ QList<QUrl> RgwTestPeer::uploads() const
 
 bool RgwTestPeer::eraseStored(const QUrl &objectUrl)
 {
-    return send("DELETE", keyOf(objectUrl)).status == 204;
+    return m_client->request("DELETE", QLatin1Char('/') + m_bucket + QLatin1Char('/') + keyOf(objectUrl)).ok();
 }
 
 PeerStats RgwTestPeer::stats() const
 {
     PeerStats stats;
-    QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
+    QFile log(logPath());
     if (!log.open(QIODevice::ReadOnly) || !log.seek(qMin(m_logStart, log.size())))
         return stats;
     const QByteArray mine = '/' + m_bucket.toUtf8();
@@ -384,12 +315,12 @@ PeerStats RgwTestPeer::stats() const
 
 void RgwTestPeer::resetStats()
 {
-    m_logStart = QFileInfo(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log")).size();
+    m_logStart = QFileInfo(logPath()).size();
 }
 
 QString RgwTestPeer::serverLog() const
 {
-    QFile log(m_env.value(QStringLiteral("DIR")) + QStringLiteral("/log/client.rgw.log"));
+    QFile log(logPath());
     if (!log.open(QIODevice::ReadOnly))
         return {};
     log.seek(qMax<qint64>(0, log.size() - 16384));

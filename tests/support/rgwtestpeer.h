@@ -1,5 +1,6 @@
 #pragma once
 
+#include "rgwpeer.h"
 #include "s3credentials.h"
 #include "testpeer.h"
 
@@ -10,8 +11,8 @@
 // radosgw alone on its port (rgw.sh kill-rgw / restart-rgw: suites doing that take
 // RESOURCE_LOCK rgw); stats() are read from radosgw's access log, this bucket's requests only.
 // An upload is an object, named by its HTTP URL (S3Target::objectUrl, which a headless run's
-// success line gives). It also speaks S3 itself, signed with the fixture's keys, to look at what
-// the server holds: objects, multipart uploads in progress and their parts.
+// success line gives). It looks at what the server holds (objects, multipart uploads in progress
+// and their parts) through RgwPeer, a signed client of its own.
 class RgwTestPeer final : public TestPeer {
 public:
     RgwTestPeer();
@@ -58,13 +59,15 @@ public:
     QString serverLog() const override;
 
 private:
-    struct Reply;
-    Reply send(const QByteArray &method, const QString &key,
-               const QList<QPair<QString, QString>> &query = {}, const QByteArray &body = {}) const;
     QString keyOf(const QUrl &objectUrl) const;
     bool rgw(const QString &command);
+    QString dir() const;
+    QString logPath() const { return dir() + QStringLiteral("/log/client.rgw.log"); }
+    // ListMultipartUploads: "key uploadId" each.
+    QStringList uploadsInProgress() const;
 
-    QMap<QString, QString> m_env;
+    std::optional<RgwEnv> m_env;
+    std::unique_ptr<RgwPeer> m_client;
     QString m_bucket;
     qint64 m_logStart = 0; // stats() count the log from here
     mutable QString m_error;
