@@ -56,6 +56,7 @@ private Q_SLOTS:
     void clockSkewIsCorrectedWithOneRetry();
     void fileChangedMidUpload();
 
+    void listPartsPagesThenCompletesInOrder();
     void errorInside200Complete();
     void garbageXmlIsBadResponse();
     void slowDownIsTransient();
@@ -450,6 +451,55 @@ const QByteArray ListedOnePart =
     "<ListPartsResult><IsTruncated>false</IsTruncated><Part><PartNumber>1</PartNumber>"
     "<ETag>\"e\"</ETag><Size>100</Size></Part></ListPartsResult>";
 } // namespace
+
+void tst_S3Transfer::listPartsPagesThenCompletesInOrder()
+{
+    // Two parts held by the server, listed one a page: both pages are asked for, nothing is
+    // sent again, and the parts are joined in order with the ETags listed.
+    QList<QByteArray> gets;
+    QByteArray completeBody;
+    ScriptedServer server([&](const ScriptedServer::Request &r) {
+        if (r.method == "GET") {
+            gets << r.path;
+            if (!r.path.contains("part-number-marker"))
+                return xml(200, "<ListPartsResult><IsTruncated>true</IsTruncated>"
+                                "<NextPartNumberMarker>1</NextPartNumberMarker><Part><PartNumber>1"
+                                "</PartNumber><ETag>\"e1\"</ETag><Size>"
+                                    + QByteArray::number(Part) + "</Size></Part></ListPartsResult>");
+            return xml(200, "<ListPartsResult><IsTruncated>false</IsTruncated><Part><PartNumber>2"
+                            "</PartNumber><ETag>\"e2\"</ETag><Size>100</Size></Part>"
+                            "</ListPartsResult>");
+        }
+        completeBody = r.body;
+        return xml(200, "<CompleteMultipartUploadResult><Key>k</Key><ETag></ETag>"
+                        "</CompleteMultipartUploadResult>");
+    });
+    QVERIFY(server.listen());
+    S3Protocol protocol(&m_network);
+    protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
+    protocol.setListPartsPageSize(1);
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("paged.bin"), Part + 100, 3);
+    TransferJob job = jobFor(path, scriptedTarget(server));
+    const S3Target target = *S3Target::fromUrl(job.endpoint);
+    job.parts = {{0, Part, S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(),
+                  0, {}},
+                 {Part, Part + 100,
+                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 2}.toUrl(), 0, {}}};
+    auto transfer = protocol.createTransfer(job);
+    TransferRecorder recorder(transfer.get());
+    transfer->start();
+    QVERIFY(recorder.wait(TimeoutMs));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QCOMPARE(gets.size(), 2);
+    QVERIFY(gets.at(0).contains("max-parts=1"));
+    QVERIFY(gets.at(1).contains("part-number-marker=1"));
+    QCOMPARE(server.count("PUT"), 0);
+    QCOMPARE(completeBody,
+             QByteArray("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                        "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
+                        "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"
+                        "</CompleteMultipartUpload>"));
+}
 
 void tst_S3Transfer::errorInside200Complete()
 {
