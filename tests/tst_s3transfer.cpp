@@ -50,6 +50,7 @@ private Q_SLOTS:
     void holdsAfterCreateUntilSaved();
     void resumeSendsOnlyUnlistedParts();
     void terminateAbortsTheUpload();
+    void resumeOfAbortedUploadStartsAnew();
     void wrongSecretIsReadableAndPermanent();
     void missingBucketIsReadableAndPermanent();
     void missingKeysFailAtOnce();
@@ -57,6 +58,8 @@ private Q_SLOTS:
     void fileChangedMidUpload();
 
     void listPartsPagesThenCompletesInOrder();
+    void errorsReadAsCauses_data();
+    void errorsReadAsCauses();
     void errorInside200Complete();
     void garbageXmlIsBadResponse();
     void slowDownIsTransient();
@@ -331,6 +334,42 @@ void tst_S3Transfer::terminateAbortsTheUpload()
     QVERIFY(terminated.last().at(1).toBool());
 }
 
+void tst_S3Transfer::resumeOfAbortedUploadStartsAnew()
+{
+    const qint64 size = 2 * Part + 1;
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("gone.bin"), size, 10);
+    const TransferJob job = jobFor(path, m_env->targetUrl(m_bucket));
+    UploadParts saved;
+    {
+        auto first = m_protocol->createTransfer(job);
+        connect(first.get(), &Transfer::partsCreated, this,
+                [&saved](const UploadParts &parts) { saved = parts; });
+        first->start();
+        QVERIFY(waitFor([&] { return !saved.isEmpty() && saved.first().isDone(); }, TimeoutMs));
+        first->abort();
+    }
+    // Aborted behind its back (another client, a lifecycle rule): NoSuchUpload on resume.
+    QSignalSpy terminated(m_protocol.get(), &TransferProtocol::terminated);
+    m_protocol->terminate(saved.first().url, {});
+    QVERIFY(terminated.wait(TimeoutMs));
+    TransferJob again = job;
+    again.parts = saved;
+    auto second = m_protocol->createTransfer(again);
+    QSignalSpy lost(second.get(), &Transfer::uploadLost);
+    QSignalSpy created(second.get(), &Transfer::partsCreated);
+    TransferRecorder recorder(second.get());
+    second->start();
+    QVERIFY(recorder.wait(TimeoutMs));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QCOMPARE(lost.size(), 1);
+    // The new upload's parts were reported for the store, under another upload id.
+    const UploadParts fresh = created.first().first().value<UploadParts>();
+    QVERIFY(S3PartAddress::fromUrl(fresh.first().url)->uploadId
+            != S3PartAddress::fromUrl(saved.first().url)->uploadId);
+    const auto object = m_peer->getObject(m_bucket, QStringLiteral("gone.bin"));
+    QVERIFY(object && *object == testContent(size, 10));
+}
+
 void tst_S3Transfer::wrongSecretIsReadableAndPermanent()
 {
     S3Protocol protocol(&m_network);
@@ -499,6 +538,59 @@ void tst_S3Transfer::listPartsPagesThenCompletesInOrder()
                         "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
                         "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"
                         "</CompleteMultipartUpload>"));
+}
+
+void tst_S3Transfer::errorsReadAsCauses_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("code");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("words");
+    using Kind = TransferError::Kind;
+    QTest::newRow("unknown key") << 403 << QByteArray("InvalidAccessKeyId") << int(Kind::Rejected)
+                                 << QStringLiteral("refused the key: wrong access key or secret");
+    QTest::newRow("denied") << 403 << QByteArray("AccessDenied") << int(Kind::Rejected)
+                            << QStringLiteral("denied access to bucket \"scripted\"");
+    QTest::newRow("too large") << 400 << QByteArray("EntityTooLarge") << int(Kind::TooLarge)
+                               << QStringLiteral("refused the file as too large");
+    QTest::newRow("internal") << 500 << QByteArray("InternalError") << int(Kind::ServerError)
+                              << QStringLiteral("Server error at 127.0.0.1");
+    QTest::newRow("idle") << 400 << QByteArray("RequestTimeout") << int(Kind::Timeout)
+                          << QStringLiteral("gave up waiting");
+    QTest::newRow("digest") << 400 << QByteArray("BadDigest") << int(Kind::Conflict)
+                            << QStringLiteral("differ from the ones sent");
+    QTest::newRow("no document") << 404 << QByteArray() << int(Kind::Rejected)
+                                 << QStringLiteral("refused the request while sending the file "
+                                                   "(HTTP 404)");
+}
+
+void tst_S3Transfer::errorsReadAsCauses()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, code);
+    QFETCH(int, kind);
+    QFETCH(QString, words);
+    ScriptedServer server([&](const ScriptedServer::Request &) {
+        if (code.isEmpty())
+            return Reply(status);
+        return xml(status, "<Error><Code>" + code + "</Code><Message></Message>"
+                           "<RequestId>tx-1</RequestId></Error>");
+    });
+    QVERIFY(server.listen());
+    S3Protocol protocol(&m_network);
+    protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("err.bin"), 10, 1);
+    auto transfer = protocol.createTransfer(jobFor(path, scriptedTarget(server)));
+    TransferRecorder recorder(transfer.get());
+    transfer->start();
+    QVERIFY(recorder.wait(TimeoutMs));
+    QCOMPARE(int(recorder.error.kind), kind);
+    QVERIFY2(recorder.error.message.contains(words), qPrintable(recorder.error.message));
+    QVERIFY(recorder.error.message.contains(QString::number(server.port())));
+    if (!code.isEmpty())
+        QVERIFY2(recorder.error.detail.contains(QString::fromLatin1(code))
+                     && recorder.error.detail.contains(QLatin1String("tx-1")),
+                 qPrintable(recorder.error.detail));
 }
 
 void tst_S3Transfer::errorInside200Complete()
