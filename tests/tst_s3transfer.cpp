@@ -11,6 +11,9 @@
 #include "scriptedserver.h"
 #include "testfiles.h"
 #include "transferrecorder.h"
+#include "protocolrouter.h"
+#include "uploadscheduler.h"
+#include "uploadtask.h"
 #include "waitfor.h"
 
 #include <QFile>
@@ -56,6 +59,7 @@ private Q_SLOTS:
     void missingKeysFailAtOnce();
     void clockSkewIsCorrectedWithOneRetry();
     void fileChangedMidUpload();
+    void throughTheScheduler();
 
     void listPartsPagesThenCompletesInOrder();
     void errorsReadAsCauses_data();
@@ -459,6 +463,51 @@ void tst_S3Transfer::fileChangedMidUpload()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(appended);
     QCOMPARE(recorder.error.kind, TransferError::Kind::FileChanged);
+}
+
+void tst_S3Transfer::throughTheScheduler()
+{
+    // The scheduler drives S3 as it drives tus (the router hands it s3:// tasks): a folder with
+    // a multipart file sent in parallel parts and a small one, each to its key under the prefix.
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QVERIFY(QDir(folder.path()).mkpath(QStringLiteral("drop/sub")));
+    const qint64 big = 4 * Part + 7;
+    QVERIFY(!makeTestFile(folder.filePath(QStringLiteral("drop/sub")), QStringLiteral("big.bin"),
+                          big, 11)
+                 .isEmpty());
+    QVERIFY(!makeTestFile(folder.filePath(QStringLiteral("drop")), QStringLiteral("small.txt"),
+                          1000, 12)
+                 .isEmpty());
+    ProtocolRouter router;
+    router.route(QString::fromLatin1(S3Target::Scheme), m_protocol.get());
+    UploadScheduler scheduler(&router);
+    scheduler.setEndpoint(m_env->targetUrl(m_bucket, QStringLiteral("sched")));
+    scheduler.setConcurrency(4);
+    scheduler.setParallelParts(true);
+    int mostStreams = 0;
+    QSignalSpy added(&scheduler, &UploadScheduler::tasksAdded);
+    scheduler.addPaths({folder.filePath(QStringLiteral("drop"))});
+    QVERIFY(added.wait(TimeoutMs));
+    const QList<TaskId> ids = added.first().first().value<QList<TaskId>>();
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(waitFor([&] {
+        for (const TaskId id : ids) {
+            if (const UploadTask *task = scheduler.task(id))
+                mostStreams = qMax(mostStreams, task->streams());
+        }
+        return scheduler.isIdle();
+    }, TimeoutMs));
+    for (const TaskId id : ids) {
+        QCOMPARE(scheduler.task(id)->state(), TaskState::Success);
+        QVERIFY2(scheduler.task(id)->errorMessage().isEmpty(),
+                 qPrintable(scheduler.task(id)->errorMessage()));
+    }
+    QVERIFY(mostStreams > 1);
+    const auto object = m_peer->getObject(m_bucket, QStringLiteral("sched/drop/sub/big.bin"));
+    QVERIFY(object && *object == testContent(big, 11));
+    const auto small = m_peer->getObject(m_bucket, QStringLiteral("sched/drop/small.txt"));
+    QVERIFY(small && *small == testContent(1000, 12));
 }
 
 // ---- a scripted server, for what RGW will not do ----------------------------------------------
