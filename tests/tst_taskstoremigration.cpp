@@ -91,7 +91,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
 
     const QByteArray hash(32, '\x5a');
     UploadParts parts(2);
-    parts[0] = {0, 250, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")), 250};
+    parts[0] = {0, 250, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")), 250, {}};
     // An S3 part with its ETag (a 5th field, percent-encoded): quotes kept, a blank survives.
     parts[1] = {250, 1000,
                 QUrl(QStringLiteral("s3://b/k%20k?endpoint=http://127.0.0.1:8000&region=r"

@@ -17,6 +17,14 @@ namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 MinNonLastPart = 5 * MiB; // S3's EntityTooSmall bound
 
+// The service no longer knows the upload: NoSuchUpload, or NoSuchKey as Ceph RGW 16 answers
+// ListParts for an upload aborted meanwhile.
+bool uploadIsGone(const S3Answer &answer)
+{
+    return answer.hasCode("NoSuchUpload") || answer.hasCode("NoSuchKey")
+        || (answer.status == 404 && !answer.s3Error);
+}
+
 QString encoded(const QString &value)
 {
     return QString::fromUtf8(QUrl::toPercentEncoding(value));
@@ -215,7 +223,7 @@ void S3MultipartTransfer::listParts(int marker)
 void S3MultipartTransfer::onListed(const S3Answer &answer, int marker)
 {
     dropControl();
-    if (answer.hasCode("NoSuchUpload") || (!answer.ok() && answer.status == 404 && !answer.s3Error))
+    if (uploadIsGone(answer))
         return uploadGone();
     if (!answer.ok())
         return fail(*answer.error);
@@ -300,7 +308,7 @@ void S3MultipartTransfer::startPart(int index)
     connect(put, &S3PartPut::sent, this,
             [this, index](const QByteArray &etag) { onPartSent(index, etag); });
     connect(put, &S3PartPut::failed, this, [this](const S3Answer &answer) {
-        if (answer.hasCode("NoSuchUpload"))
+        if (uploadIsGone(answer))
             return uploadGone();
         fail(*answer.error);
     });
@@ -357,7 +365,7 @@ void S3MultipartTransfer::complete()
 void S3MultipartTransfer::onCompleted(const S3Answer &answer)
 {
     dropControl();
-    if (answer.hasCode("NoSuchUpload"))
+    if (uploadIsGone(answer))
         return uploadGone();
     if (!answer.ok())
         return fail(*answer.error);
