@@ -7,9 +7,11 @@
 #include "waitfor.h"
 
 #include "endpointheaders.h"
+#include "mainwindow.h"
 #include "networkpool.h"
 #include "s3target.h"
 #include "s3targetdialog.h"
+#include "tokencontrol.h"
 #include "tokenkeeper.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
@@ -19,6 +21,7 @@
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +42,7 @@ class tst_S3Keys : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void init();
     void cleanup();
     void targetsAreToldApart();
@@ -46,6 +50,7 @@ private Q_SLOTS:
     void rememberedKeysComeBackBeforeUploadsStart();
     void dialogGivesTheCanonicalTarget();
     void dialogKeepsKnownKeysWithoutShowingThem();
+    void windowShowsTheBucketAndKeepsNoKey();
 
 private:
     std::unique_ptr<QNetworkAccessManager> m_network;
@@ -54,7 +59,17 @@ private:
     std::unique_ptr<MemorySecretStore> m_store;
     std::unique_ptr<TokenKeeper> m_keeper;
     QList<Handed> m_handed;
+    QTemporaryDir m_settingsDir;
 };
+
+void tst_S3Keys::initTestCase()
+{
+    // The window remembers its endpoint in QSettings: a folder of the test's own.
+    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_s3keys"));
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+}
 
 void tst_S3Keys::init()
 {
@@ -206,6 +221,50 @@ void tst_S3Keys::dialogKeepsKnownKeysWithoutShowingThem()
     S3TargetDialog other(m_keeper.get(), Target);
     other.keyIdEdit()->setText(QStringLiteral("OTHER"));
     QVERIFY(!other.saveButton()->isEnabled());
+}
+
+// The "S3 bucket…" button in the server field: the field shows the bucket by name (its tooltip
+// the whole target), the scheduler gets the target URL, and what the window remembers holds no
+// key.
+void tst_S3Keys::windowShowsTheBucketAndKeepsNoKey()
+{
+    QSettings().clear();
+    m_scheduler->setEndpoint(QUrl(QStringLiteral("http://tus.example/files/")));
+    MainWindow window(m_scheduler.get());
+    window.setTokenKeeper(m_keeper.get());
+    auto *action = window.endpointEdit()->findChild<QAction *>(QStringLiteral("s3TargetAction"));
+    if (!action) { // QLineEdit keeps its actions as the widget's, not as children
+        for (QAction *a : window.endpointEdit()->actions()) {
+            if (a->objectName() == QLatin1String("s3TargetAction"))
+                action = a;
+        }
+    }
+    QVERIFY(action);
+    action->trigger();
+    auto *dialog = window.findChild<S3TargetDialog *>();
+    QVERIFY(dialog);
+    dialog->serviceEdit()->setText(QStringLiteral("http://127.0.0.1:9"));
+    dialog->regionEdit()->setText(QStringLiteral("eu-1"));
+    dialog->bucketEdit()->setText(QStringLiteral("photos"));
+    dialog->prefixEdit()->setText(QStringLiteral("2026"));
+    dialog->keyIdEdit()->setText(QStringLiteral("AKID"));
+    dialog->secretEdit()->setText(QStringLiteral("window-secret"));
+    dialog->saveButton()->click();
+
+    QCOMPARE(m_scheduler->endpoint(), Target);
+    QCOMPARE(window.endpointEdit()->text(), QStringLiteral("photos/2026/ on 127.0.0.1:9"));
+    QVERIFY(window.endpointEdit()->toolTip().contains(QStringLiteral("endpoint=http://127.0.0.1:9")));
+    QCOMPARE(m_handed.size(), 1);
+    // Remembered as the target alone.
+    QSettings settings;
+    QCOMPARE(QUrl(settings.value(QStringLiteral("endpoint")).toString()), Target);
+    for (const QString &key : settings.allKeys())
+        QVERIFY(!settings.value(key).toString().contains(QStringLiteral("window-secret")));
+    // Leaving the field as shown changes nothing; the token button is off for a bucket.
+    window.endpointEdit()->setFocus();
+    Q_EMIT window.endpointEdit()->editingFinished();
+    QCOMPARE(m_scheduler->endpoint(), Target);
+    QVERIFY(!window.tokenControl()->action()->isEnabled());
 }
 
 QTEST_MAIN(tst_S3Keys)

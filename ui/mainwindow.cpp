@@ -291,10 +291,13 @@ void MainWindow::setTokenKeeper(TokenKeeper *keeper)
     m_tokens = keeper;
     m_token = new TokenControl(m_scheduler, keeper, this);
     m_toolBar->addAction(m_token->action());
-    auto *s3 = m_toolBar->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon),
-                                    tr("S3 bucket…"), this, &MainWindow::chooseS3Target);
+    // In the server field itself, so that it never ends up in the toolbar's overflow menu.
+    auto *s3 = m_endpoint->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon),
+                                     QLineEdit::TrailingPosition);
     s3->setObjectName(QStringLiteral("s3TargetAction"));
-    s3->setToolTip(tr("Upload to an S3 bucket: its service, region, bucket, prefix and keys"));
+    s3->setText(tr("S3 bucket…"));
+    s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));
+    connect(s3, &QAction::triggered, this, &MainWindow::chooseS3Target);
     connect(m_token, &TokenControl::notice, this,
             [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     showEndpoint();
@@ -341,6 +344,7 @@ void MainWindow::showEndpoint()
 {
     const bool named = usesNamedEndpoint();
     m_endpoint->setText(shownEndpoint());
+    m_endpoint->setCursorPosition(0); // the start says the most: the bucket, the host
     m_endpoint->setToolTip(endpointToolTip());
     m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
     if (m_token)

@@ -59,7 +59,8 @@ public:
     // computer button. Choosing it forgets the remembered address.
     void setNamedEndpoint(const NamedEndpoint &named);
 
-    // Adds the "Token…" button beside the endpoint field: tokens per endpoint, kept by `keeper`.
+    // Adds the "Token…" button beside the endpoint field (tokens per endpoint, kept by `keeper`)
+    // and the "S3 bucket…" button in it (S3TargetDialog; the keys kept by `keeper` too).
     void setTokenKeeper(TokenKeeper *keeper);
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
