@@ -9,6 +9,7 @@
 #      `aws s3 cp --recursive`.                                                     >= 2x
 #   3. Peak RSS of hoist during each (/usr/bin/time), beside aws's: memory bounded by the parts
 #      in flight (-c parts of 8 MiB, plus the program), not by the file's size.
+#   4. The clients' own CPU seconds (user + sys) for each: what a faster server would show.
 #
 # RGW (tests/support/rgw/rgw.sh: one monitor, one OSD on bluestore over a sparse file, radosgw)
 # is started in a temporary folder and stopped on exit. Rounds alternate the two tools, BENCH_ROUNDS
@@ -105,9 +106,10 @@ met() { # value op target
 elapsed_of() { tail -n 1 "$1" | awk '{ print $1 }'; }
 rss_of() { tail -n 1 "$1" | awk '{ printf "%d", $4 / 1024 }'; }
 # Objects under PREFIX/ and how many are SIZE bytes long.
-count_objects() { # prefix size
+count_objects() { # prefix size (the CLI pages by 1,000 and prints a line per page)
   aws s3api list-objects-v2 --bucket "$BUCKET" --prefix "$1/" \
-    --query "length(Contents[?Size==\`$2\`])" --output text 2>/dev/null || echo 0
+    --query "length(Contents[?Size==\`$2\`])" --output text 2>/dev/null |
+    awk '{ s += $1 } END { print s + 0 }'
 }
 remove_prefix() { aws s3 rm --quiet --recursive "s3://$BUCKET/$1/" >/dev/null; }
 
@@ -125,10 +127,12 @@ run_aws() { # name prefix path [--recursive]
     "$target" >"$WORK/$1.out" 2>"$WORK/$1.err"
 }
 
-declare -A SECONDS_OF RSS_OF SERVER_CPU_OF
+cpu_of() { tail -n 1 "$1" | awk '{ printf "%.2f", $2 + $3 }'; }
+declare -A SECONDS_OF RSS_OF CPU_OF SERVER_CPU_OF
 record() { # tool kind name
   SECONDS_OF[$1-$2]+="$(elapsed_of "$WORK/$3.time") "
   RSS_OF[$1-$2]+="$(rss_of "$WORK/$3.time") "
+  CPU_OF[$1-$2]+="$(cpu_of "$WORK/$3.time") "
 }
 
 FAILED=""
@@ -189,6 +193,11 @@ hr=$(med "${RSS_OF[hoist-big]:-}") ar=$(med "${RSS_OF[aws-big]:-}")
 # -c parts of 8 MiB in flight, each read once into a buffer, plus 100 MiB for the program.
 bound=$((HOIST_C * 8 + 100))
 add_row "peak RSS MiB, 1 GiB file" "${hr:-?}" "${ar:-?}" "-" "<= $bound (parts in flight)" "$(met "$hr" "<=" "$bound")"
+# The client's own cost, which a server that is the bottleneck does not hide.
+hc=$(med "${CPU_OF[hoist-big]:-}") ac=$(med "${CPU_OF[aws-big]:-}")
+add_row "client CPU s (user+sys), 1 GiB file" "${hc:-?}" "${ac:-?}" "$(ratio "$ac" "$hc")" "-" "-"
+hc=$(med "${CPU_OF[hoist-small]:-}") ac=$(med "${CPU_OF[aws-small]:-}")
+add_row "client CPU s, $SMALL_N small files" "${hc:-?}" "${ac:-?}" "$(ratio "$ac" "$hc")" "-" "-"
 add_row "peak RSS MiB, $SMALL_N small files" "$(med "${RSS_OF[hoist-small]:-}")" "$(med "${RSS_OF[aws-small]:-}")" "-" "-" "-"
 
 for key in hoist-big aws-big hoist-small aws-small; do
