@@ -62,6 +62,7 @@ private Q_SLOTS:
     void throughTheScheduler();
 
     void listPartsPagesThenCompletesInOrder();
+    void abortDuringCreateLeavesNoUpload();
     void errorsReadAsCauses_data();
     void errorsReadAsCauses();
     void errorInside200Complete();
@@ -587,6 +588,32 @@ void tst_S3Transfer::listPartsPagesThenCompletesInOrder()
                         "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
                         "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"
                         "</CompleteMultipartUpload>"));
+}
+
+void tst_S3Transfer::abortDuringCreateLeavesNoUpload()
+{
+    // Paused while CreateMultipartUpload is on its way: the service makes the upload anyway, so
+    // its answer is awaited and the upload it names aborted, leaving nothing behind unknown.
+    ScriptedServer server([](const ScriptedServer::Request &r) {
+        if (r.method == "POST")
+            return xml(200, "<InitiateMultipartUploadResult><UploadId>late-1</UploadId>"
+                            "</InitiateMultipartUploadResult>");
+        return Reply(204);
+    });
+    QVERIFY(server.listen());
+    S3Protocol protocol(&m_network);
+    protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
+    const QString big = makeTestFile(m_dir.path(), QStringLiteral("late.bin"), Part + 1, 2);
+    auto transfer = protocol.createTransfer(jobFor(big, scriptedTarget(server)));
+    QSignalSpy created(transfer.get(), &Transfer::partsCreated);
+    // streamsChanged(1, ...) comes as the creation is sent.
+    connect(transfer.get(), &Transfer::streamsChanged, transfer.get(), &Transfer::abort);
+    transfer->start();
+    QVERIFY(waitFor([&] { return server.count("DELETE") == 1; }, TimeoutMs));
+    const QByteArray path = server.requests().last().path;
+    QVERIFY2(path.startsWith("/scripted/late.bin?uploadId=late-1"), path.constData());
+    QCOMPARE(server.count("PUT"), 0);
+    QCOMPARE(created.size(), 0);
 }
 
 void tst_S3Transfer::errorsReadAsCauses_data()
