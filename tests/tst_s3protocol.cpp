@@ -8,6 +8,7 @@
 #include "s3xml.h"
 #include "scriptedserver.h"
 #include "testfiles.h"
+#include "testjob.h"
 #include "transferrecorder.h"
 #include "waitfor.h"
 
@@ -43,24 +44,11 @@ private Q_SLOTS:
     void oversizedAnswerIsRefused();
 
 private:
-    TransferJob jobFor(const QString &path, const QUrl &endpoint) const;
     QUrl scriptedTarget(const ScriptedServer &server) const;
 
     QNetworkAccessManager m_network;
     QTemporaryDir m_dir;
 };
-
-TransferJob tst_S3Protocol::jobFor(const QString &path, const QUrl &endpoint) const
-{
-    const QFileInfo info(path);
-    TransferJob job;
-    job.filePath = path;
-    job.fileSize = info.size();
-    job.modifiedMs = info.lastModified().toMSecsSinceEpoch();
-    job.endpoint = endpoint;
-    job.metadata.insert(QStringLiteral("filename"), info.fileName());
-    return job;
-}
 
 QUrl tst_S3Protocol::scriptedTarget(const ScriptedServer &server) const
 {
@@ -196,7 +184,7 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
     protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
     protocol.setListPartsPageSize(1);
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("paged.bin"), Part + 100, 3);
-    TransferJob job = jobFor(path, scriptedTarget(server));
+    TransferJob job = testJob(path, scriptedTarget(server));
     const S3Target target = *S3Target::fromUrl(job.endpoint);
     job.parts = {{0, Part, S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(),
                   0, {}},
@@ -232,7 +220,7 @@ void tst_S3Protocol::abortDuringCreateLeavesNoUpload()
     S3Protocol protocol(&m_network);
     protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
     const QString big = makeTestFile(m_dir.path(), QStringLiteral("late.bin"), Part + 1, 2);
-    auto transfer = protocol.createTransfer(jobFor(big, scriptedTarget(server)));
+    auto transfer = protocol.createTransfer(testJob(big, scriptedTarget(server)));
     QSignalSpy created(transfer.get(), &Transfer::partsCreated);
     // streamsChanged(1, ...) comes as the creation is sent.
     connect(transfer.get(), &Transfer::streamsChanged, transfer.get(), &Transfer::abort);
@@ -284,7 +272,7 @@ void tst_S3Protocol::errorsReadAsCauses()
     S3Protocol protocol(&m_network);
     protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("err.bin"), 10, 1);
-    auto transfer = protocol.createTransfer(jobFor(path, scriptedTarget(server)));
+    auto transfer = protocol.createTransfer(testJob(path, scriptedTarget(server)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -341,7 +329,7 @@ void tst_S3Protocol::garbageXmlIsBadResponse()
     QCOMPARE(recorder.error.kind, TransferError::Kind::BadResponse);
     // CreateMultipartUpload answered with garbage: the same.
     const QString big = makeTestFile(m_dir.path(), QStringLiteral("big.bin"), Part + 1, 2);
-    auto fresh = protocol.createTransfer(jobFor(big, scriptedTarget(server)));
+    auto fresh = protocol.createTransfer(testJob(big, scriptedTarget(server)));
     TransferRecorder second(fresh.get());
     fresh->start();
     QVERIFY(second.wait(TimeoutMs));
@@ -361,7 +349,7 @@ void tst_S3Protocol::slowDownIsTransient()
     S3Protocol protocol(&m_network);
     protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("slow.bin"), 1000, 1);
-    auto transfer = protocol.createTransfer(jobFor(path, scriptedTarget(server)));
+    auto transfer = protocol.createTransfer(testJob(path, scriptedTarget(server)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -391,7 +379,7 @@ void tst_S3Protocol::oversizedAnswerIsRefused()
     S3Protocol protocol(&m_network);
     protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
     const QString big = makeTestFile(m_dir.path(), QStringLiteral("big2.bin"), Part + 1, 2);
-    auto transfer = protocol.createTransfer(jobFor(big, scriptedTarget(server)));
+    auto transfer = protocol.createTransfer(testJob(big, scriptedTarget(server)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));

@@ -9,6 +9,7 @@
 #include "s3partaddress.h"
 #include "s3protocol.h"
 #include "testfiles.h"
+#include "testjob.h"
 #include "transferrecorder.h"
 #include "protocolrouter.h"
 #include "uploadscheduler.h"
@@ -58,8 +59,6 @@ private Q_SLOTS:
 
 
 private:
-    TransferJob jobFor(const QString &path, const QUrl &endpoint) const;
-
     std::optional<RgwEnv> m_env;
     std::unique_ptr<RgwPeer> m_peer;
     QNetworkAccessManager m_network;
@@ -81,19 +80,6 @@ void tst_S3Transfer::initTestCase()
     m_protocol->setCredentials(m_env->endpoint, m_env->keys);
 }
 
-TransferJob tst_S3Transfer::jobFor(const QString &path, const QUrl &endpoint) const
-{
-    const QFileInfo info(path);
-    TransferJob job;
-    job.filePath = path;
-    job.fileSize = info.size();
-    job.modifiedMs = info.lastModified().toMSecsSinceEpoch();
-    job.endpoint = endpoint;
-    job.metadata.insert(QStringLiteral("filename"), info.fileName());
-    return job;
-}
-
-
 // ---- against RGW ----------------------------------------------------------------------------
 
 void tst_S3Transfer::sizesReadBackIdentical_data()
@@ -113,7 +99,7 @@ void tst_S3Transfer::sizesReadBackIdentical()
     const QString name = QStringLiteral("size %1.bin").arg(size);
     const QString path = makeTestFile(m_dir.path(), name, size, quint32(size + 7));
     QVERIFY(!path.isEmpty());
-    TransferJob job = jobFor(path, m_env->targetUrl(m_bucket, QStringLiteral("sizes")));
+    TransferJob job = testJob(path, m_env->targetUrl(m_bucket, QStringLiteral("sizes")));
     job.metadata.insert(QStringLiteral("relativePath"), QStringLiteral("folder/") + name);
     auto transfer = m_protocol->createTransfer(job);
     QSignalSpy created(transfer.get(), &Transfer::partsCreated);
@@ -135,7 +121,7 @@ void tst_S3Transfer::partsInParallel()
 {
     const qint64 size = 5 * Part + 11;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("parallel.bin"), size, 3);
-    TransferJob job = jobFor(path, m_env->targetUrl(m_bucket));
+    TransferJob job = testJob(path, m_env->targetUrl(m_bucket));
     job.maxStreams = 4;
     auto transfer = m_protocol->createTransfer(job);
     transfer->setStreamLimit(4);
@@ -155,7 +141,7 @@ void tst_S3Transfer::holdsAfterCreateUntilSaved()
 {
     const qint64 size = Part + 5;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("held.bin"), size, 4);
-    TransferJob job = jobFor(path, m_env->targetUrl(m_bucket));
+    TransferJob job = testJob(path, m_env->targetUrl(m_bucket));
     job.holdAfterCreate = true;
     auto transfer = m_protocol->createTransfer(job);
     QSignalSpy created(transfer.get(), &Transfer::partsCreated);
@@ -181,7 +167,7 @@ void tst_S3Transfer::resumeSendsOnlyUnlistedParts()
 {
     const qint64 size = 5 * Part + 3;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("resume.bin"), size, 5);
-    const TransferJob job = jobFor(path, m_env->targetUrl(m_bucket));
+    const TransferJob job = testJob(path, m_env->targetUrl(m_bucket));
     UploadParts saved;
     {
         auto first = m_protocol->createTransfer(job);
@@ -225,7 +211,7 @@ void tst_S3Transfer::terminateAbortsTheUpload()
     const QString bucket = RgwPeer::uniqueBucketName(QStringLiteral("tst-s3abort"));
     QVERIFY(m_peer->createBucket(bucket));
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("abort.bin"), 3 * Part, 6);
-    auto transfer = m_protocol->createTransfer(jobFor(path, m_env->targetUrl(bucket)));
+    auto transfer = m_protocol->createTransfer(testJob(path, m_env->targetUrl(bucket)));
     UploadParts parts;
     connect(transfer.get(), &Transfer::partsCreated, this,
             [&parts](const UploadParts &p) { parts = p; });
@@ -253,7 +239,7 @@ void tst_S3Transfer::resumeOfAbortedUploadStartsAnew()
 {
     const qint64 size = 2 * Part + 1;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("gone.bin"), size, 10);
-    const TransferJob job = jobFor(path, m_env->targetUrl(m_bucket));
+    const TransferJob job = testJob(path, m_env->targetUrl(m_bucket));
     UploadParts saved;
     {
         auto first = m_protocol->createTransfer(job);
@@ -292,7 +278,7 @@ void tst_S3Transfer::wrongSecretIsReadableAndPermanent()
     wrong.secretAccessKey = "wrong-" + wrong.secretAccessKey;
     protocol.setCredentials(m_env->targetUrl(m_bucket), wrong);
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("secret.bin"), 10, 1);
-    auto transfer = protocol.createTransfer(jobFor(path, m_env->targetUrl(m_bucket)));
+    auto transfer = protocol.createTransfer(testJob(path, m_env->targetUrl(m_bucket)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -312,7 +298,7 @@ void tst_S3Transfer::missingBucketIsReadableAndPermanent()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("nobucket.bin"), 10, 1);
     auto transfer = m_protocol->createTransfer(
-        jobFor(path, m_env->targetUrl(QStringLiteral("no-such-bucket-here"))));
+        testJob(path, m_env->targetUrl(QStringLiteral("no-such-bucket-here"))));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -328,7 +314,7 @@ void tst_S3Transfer::missingKeysFailAtOnce()
 {
     S3Protocol protocol(&m_network);
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("nokeys.bin"), 10, 1);
-    auto transfer = protocol.createTransfer(jobFor(path, m_env->targetUrl(m_bucket)));
+    auto transfer = protocol.createTransfer(testJob(path, m_env->targetUrl(m_bucket)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -345,7 +331,7 @@ void tst_S3Transfer::clockSkewIsCorrectedWithOneRetry()
     QSignalSpy corrected(&protocol, &S3Protocol::clockCorrected);
     const qint64 size = Part + 9;
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("skew.bin"), size, 8);
-    auto transfer = protocol.createTransfer(jobFor(path, m_env->targetUrl(m_bucket)));
+    auto transfer = protocol.createTransfer(testJob(path, m_env->targetUrl(m_bucket)));
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
@@ -359,7 +345,7 @@ void tst_S3Transfer::clockSkewIsCorrectedWithOneRetry()
 void tst_S3Transfer::fileChangedMidUpload()
 {
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("changing.bin"), 3 * Part, 9);
-    auto transfer = m_protocol->createTransfer(jobFor(path, m_env->targetUrl(m_bucket)));
+    auto transfer = m_protocol->createTransfer(testJob(path, m_env->targetUrl(m_bucket)));
     bool appended = false;
     connect(transfer.get(), &Transfer::partsConfirmed, this, [&](const UploadParts &parts) {
         if (appended || !parts.first().isDone())
