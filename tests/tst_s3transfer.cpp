@@ -54,6 +54,7 @@ private Q_SLOTS:
     void missingBucketIsReadableAndPermanent();
     void missingKeysFailAtOnce();
     void clockSkewIsCorrectedWithOneRetry();
+    void clockSkewOfConcurrentRequests();
     void fileChangedMidUpload();
     void throughTheScheduler();
 
@@ -340,6 +341,32 @@ void tst_S3Transfer::clockSkewIsCorrectedWithOneRetry()
     QVERIFY(qAbs(corrected.first().at(1).toLongLong() + 3600 * 1000) < 60 * 1000);
     const auto object = m_peer->getObject(m_bucket, QStringLiteral("skew.bin"));
     QVERIFY(object && *object == testContent(size, 8));
+}
+
+void tst_S3Transfer::clockSkewOfConcurrentRequests()
+{
+    // Four requests refused at once, all signed with the same wrong clock, learn one offset
+    // between them (not four times it).
+    S3Protocol protocol(&m_network);
+    protocol.setCredentials(m_env->endpoint, m_env->keys);
+    protocol.setClockSkewForTest(-3600 * 1000);
+    QSignalSpy corrected(&protocol, &S3Protocol::clockCorrected);
+    std::vector<std::unique_ptr<Transfer>> transfers;
+    std::vector<std::unique_ptr<TransferRecorder>> recorders;
+    for (int i = 0; i < 4; ++i) {
+        const QString path = makeTestFile(m_dir.path(), QStringLiteral("skew%1.txt").arg(i), 100,
+                                          quint32(i));
+        transfers.push_back(protocol.createTransfer(testJob(path, m_env->targetUrl(m_bucket))));
+        recorders.push_back(std::make_unique<TransferRecorder>(transfers.back().get()));
+        transfers.back()->start();
+    }
+    for (const auto &recorder : recorders) {
+        QVERIFY(recorder->wait(TimeoutMs));
+        QVERIFY2(recorder->succeeded(), qPrintable(recorder->error.message));
+    }
+    QVERIFY(!corrected.isEmpty() && corrected.size() <= 4);
+    for (const QList<QVariant> &args : std::as_const(corrected))
+        QVERIFY(qAbs(args.at(1).toLongLong() - 3600 * 1000) < 60 * 1000);
 }
 
 void tst_S3Transfer::fileChangedMidUpload()

@@ -81,6 +81,7 @@ void S3Request::sendOnce()
     }
     SigV4Request toSign = SigV4Request::forUrl(m_method, m_url, m_payloadHash);
     toSign.headers.append(m_headers);
+    m_signedOffsetMs = m_protocol->clockOffsetMs(m_target.service());
     m_signedAt = m_protocol->now(m_target.service());
     const SigV4Signature signature = signer->sign(toSign, m_signedAt);
     // Settings every request needs (no HTTP/2 on cleartext, no redirects, no cache, a streamed
@@ -176,7 +177,8 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
         const QDateTime serverTime = serverTimeOf(reply, answer);
         if (serverTime.isValid()) {
             m_skewRetried = true;
-            m_protocol->learnClockOffset(m_target.service(), serverTime, m_signedAt);
+            m_protocol->learnClockOffset(m_target.service(), serverTime, m_signedAt,
+                                         m_signedOffsetMs);
             return sendOnce();
         }
     }
