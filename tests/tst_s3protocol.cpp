@@ -15,6 +15,11 @@
 #include <QCryptographicHash>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
+#include <QProcess>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -42,6 +47,7 @@ private Q_SLOTS:
     void garbageXmlIsBadResponse();
     void slowDownIsTransient();
     void oversizedAnswerIsRefused();
+    void httpsSendsUnsignedPayload();
 
 private:
     QUrl scriptedTarget(const ScriptedServer &server) const;
@@ -384,6 +390,76 @@ void tst_S3Protocol::oversizedAnswerIsRefused()
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
     QCOMPARE(recorder.error.kind, TransferError::Kind::BadResponse);
+}
+
+void tst_S3Protocol::httpsSendsUnsignedPayload()
+{
+    // Over HTTPS the body is signed as UNSIGNED-PAYLOAD (TLS guards it, Content-MD5 checks it):
+    // no SHA-256 of the part. A TLS server of the test's own, trusted for this test only,
+    // records the PUT's headers and answers 503.
+    if (!QSslSocket::supportsSsl())
+        QSKIP("no TLS in this Qt");
+    const QString key = m_dir.filePath(QStringLiteral("tls.key"));
+    const QString cert = m_dir.filePath(QStringLiteral("tls.crt"));
+    QCOMPARE(QProcess::execute(QStringLiteral("openssl"),
+                               {QStringLiteral("req"), QStringLiteral("-x509"),
+                                QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                                QStringLiteral("-nodes"), QStringLiteral("-days"),
+                                QStringLiteral("1"), QStringLiteral("-subj"),
+                                QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                                QStringLiteral("subjectAltName=IP:127.0.0.1"),
+                                QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert}),
+             0);
+    QFile keyFile(key);
+    QFile certFile(cert);
+    QVERIFY(keyFile.open(QIODevice::ReadOnly) && certFile.open(QIODevice::ReadOnly));
+    const QSslCertificate certificate(&certFile, QSsl::Pem);
+    QSslConfiguration serverTls = QSslConfiguration::defaultConfiguration();
+    serverTls.setLocalCertificate(certificate);
+    serverTls.setPrivateKey(QSslKey(&keyFile, QSsl::Rsa));
+    QSslServer server;
+    server.setSslConfiguration(serverTls);
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    QByteArray head;
+    connect(&server, &QSslServer::pendingConnectionAvailable, this, [&] {
+        QTcpSocket *socket = server.nextPendingConnection();
+        connect(socket, &QTcpSocket::readyRead, socket, [&head, socket] {
+            head += socket->readAll();
+            if (!head.contains("\r\n\r\n"))
+                return;
+            socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                          "Connection: close\r\n\r\n");
+            socket->disconnectFromHost();
+        });
+    });
+    // Trusted by this test's client only: TLS stays verified.
+    QSslConfiguration clientTls = QSslConfiguration::defaultConfiguration();
+    const QSslConfiguration before = clientTls;
+    clientTls.addCaCertificate(certificate);
+    QSslConfiguration::setDefaultConfiguration(clientTls);
+    QUrl service;
+    service.setScheme(QStringLiteral("https"));
+    service.setHost(QStringLiteral("127.0.0.1"));
+    service.setPort(server.serverPort());
+    QNetworkAccessManager network;
+    S3Protocol protocol(&network);
+    protocol.setCredentials(service, {QStringLiteral("AKID"), "secret"});
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("tls.bin"), 1000, 4);
+    auto transfer = protocol.createTransfer(
+        testJob(path, S3Target(service, QStringLiteral("us-east-1"), QStringLiteral("b")).toUrl()));
+    TransferRecorder recorder(transfer.get());
+    transfer->start();
+    const bool done = recorder.wait(TimeoutMs);
+    QSslConfiguration::setDefaultConfiguration(before);
+    QVERIFY(done);
+    QVERIFY2(recorder.error.kind == TransferError::Kind::TooManyRequests,
+             qPrintable(recorder.error.message)); // the 503: TLS itself was accepted
+    const QByteArray lower = head.toLower();
+    QVERIFY2(lower.contains("x-amz-content-sha256: unsigned-payload\r\n"), head.constData());
+    QVERIFY(lower.contains("content-md5: "
+                           + QCryptographicHash::hash(testContent(1000, 4), QCryptographicHash::Md5)
+                                 .toBase64()
+                                 .toLower()));
 }
 
 QTEST_GUILESS_MAIN(tst_S3Protocol)
