@@ -89,15 +89,19 @@ std::unique_ptr<Transfer> S3Protocol::createTransfer(const TransferJob &job)
 
 QDateTime S3Protocol::now(const QUrl &service) const
 {
-    return QDateTime::currentDateTimeUtc().addMSecs(
-        m_testSkewMs + m_clockOffsetMs.value(serviceKey(service)));
+    return QDateTime::currentDateTimeUtc().addMSecs(m_testSkewMs + clockOffsetMs(service));
+}
+
+qint64 S3Protocol::clockOffsetMs(const QUrl &service) const
+{
+    return m_clockOffsetMs.value(serviceKey(service));
 }
 
 void S3Protocol::learnClockOffset(const QUrl &service, const QDateTime &serverTime,
-                                  const QDateTime &local)
+                                  const QDateTime &local, qint64 offsetUsedMs)
 {
     const QString key = serviceKey(service);
-    const qint64 offset = m_clockOffsetMs.value(key) + local.msecsTo(serverTime);
+    const qint64 offset = offsetUsedMs + local.msecsTo(serverTime);
     m_clockOffsetMs.insert(key, offset);
     qCInfo(lcS3) << "clock of" << key << "differs by" << offset << "ms; corrected";
     Q_EMIT clockCorrected(service, offset);

@@ -56,8 +56,12 @@ public:
     // The time to sign a request to `service` with: this machine's clock, corrected by what the
     // service said when it refused a request as RequestTimeTooSkewed.
     QDateTime now(const QUrl &service) const;
-    // The service's clock read `serverTime` when this machine's (corrected as now()) read `local`.
-    void learnClockOffset(const QUrl &service, const QDateTime &serverTime, const QDateTime &local);
+    // The correction now() applies for `service` (ms to add to this machine's clock).
+    qint64 clockOffsetMs(const QUrl &service) const;
+    // The service's clock read `serverTime` when now() read `local` with the correction
+    // `offsetUsedMs`: requests refused at once, all signed with one offset, all learn the same.
+    void learnClockOffset(const QUrl &service, const QDateTime &serverTime, const QDateTime &local,
+                          qint64 offsetUsedMs);
     // A signer for `target` with its keys; nullopt without keys.
     std::optional<SigV4Signer> signerFor(const S3Target &target) const;
 

@@ -15,15 +15,6 @@ namespace {
 // A request that is not moving bytes either way for this long is given up (Stalled); body
 // requests get the transfer's stall timeout instead.
 constexpr int DefaultStallTimeoutMs = 30000;
-
-// "Sun, 06 Nov 1994 08:49:37 GMT" (the Date header), as TusHttp reads Retry-After.
-QDateTime httpDate(const QByteArray &value)
-{
-    QString text = QString::fromLatin1(value.trimmed());
-    if (text.endsWith(QLatin1String(" GMT")) || text.endsWith(QLatin1String(" UTC")))
-        text = text.chopped(3) + QLatin1String("+0000");
-    return QDateTime::fromString(text, Qt::RFC2822Date);
-}
 } // namespace
 
 S3Request::S3Request(S3Protocol *protocol, S3Target target, QByteArray method, QUrl url,
@@ -90,6 +81,7 @@ void S3Request::sendOnce()
     }
     SigV4Request toSign = SigV4Request::forUrl(m_method, m_url, m_payloadHash);
     toSign.headers.append(m_headers);
+    m_signedOffsetMs = m_protocol->clockOffsetMs(m_target.service());
     m_signedAt = m_protocol->now(m_target.service());
     const SigV4Signature signature = signer->sign(toSign, m_signedAt);
     // Settings every request needs (no HTTP/2 on cleartext, no redirects, no cache, a streamed
@@ -185,7 +177,8 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
         const QDateTime serverTime = serverTimeOf(reply, answer);
         if (serverTime.isValid()) {
             m_skewRetried = true;
-            m_protocol->learnClockOffset(m_target.service(), serverTime, m_signedAt);
+            m_protocol->learnClockOffset(m_target.service(), serverTime, m_signedAt,
+                                         m_signedOffsetMs);
             return sendOnce();
         }
     }
@@ -196,7 +189,7 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
 
 QDateTime S3Request::serverTimeOf(QNetworkReply *reply, const S3Answer &answer)
 {
-    const QDateTime date = httpDate(reply->rawHeader("Date"));
+    const QDateTime date = TusHttp::parseHttpDate(reply->rawHeader("Date"));
     if (date.isValid())
         return date;
     if (answer.s3Error && !answer.s3Error->serverTime.isEmpty())
