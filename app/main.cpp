@@ -11,6 +11,8 @@
 #include "keychainsecretstore.h"
 #include "languageloader.h"
 #include "mainwindow.h"
+#include "protocolrouter.h"
+#include "s3protocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
 #include "tokenkeeper.h"
@@ -64,6 +66,50 @@ bool wantsHeadless(const QStringList &arguments)
             return true;
     }
     return false;
+}
+
+// Every protocol Hoist speaks, behind the one the scheduler talks to: tus for http(s)
+// endpoints, S3 for s3:// targets.
+class Protocols final {
+    Q_DISABLE_COPY_MOVE(Protocols)
+public:
+    // Certificates a person trusted (`trust`) count for tus and S3 servers alike.
+    Protocols(QNetworkAccessManager *network, CertificateTrust *trust)
+        : m_tus(network), m_s3(network)
+    {
+        m_tus.setCertificateTrust(trust);
+        m_s3.setCertificateTrust(trust);
+        m_router.route(QStringLiteral("http"), &m_tus);
+        m_router.route(QStringLiteral("https"), &m_tus);
+        m_router.route(QString::fromLatin1(S3Target::Scheme), &m_s3);
+    }
+    TransferProtocol *router() { return &m_router; }
+    S3Protocol *s3() { return &m_s3; }
+
+    // The command line's keys, for the services of `endpoint` and of every restored S3 upload.
+    void useKeys(const S3Credentials &keys, const QUrl &endpoint, const QList<TaskRecord> &tasks)
+    {
+        if (!keys.isComplete())
+            return;
+        const auto use = [this, &keys](const QUrl &url) {
+            if (const std::optional<S3Target> target = S3Target::fromUrl(url))
+                m_s3.setCredentials(target->service(), keys);
+        };
+        use(endpoint);
+        for (const TaskRecord &task : tasks)
+            use(task.endpoint);
+    }
+
+private:
+    TusProtocol m_tus;
+    S3Protocol m_s3;
+    ProtocolRouter m_router;
+};
+
+void warn(const QStringList &lines)
+{
+    for (const QString &line : lines)
+        std::fprintf(stderr, "hoist: %s\n", line.toLocal8Bit().constData());
 }
 
 int report(const CommandLineResult &result)
@@ -121,11 +167,11 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
             err << "hoist: " << notice << Qt::endl;
     }
     QNetworkAccessManager network;
-    TusProtocol protocol(&network);
-    QSettings settings;
-    CertificateTrust certificates(&settings); // trusted in the window, trusted here
-    protocol.setCertificateTrust(&certificates);
-    UploadScheduler scheduler(&protocol);
+    QSettings certificateSettings;
+    CertificateTrust certificates(&certificateSettings); // trusted in the window, trusted here
+    Protocols protocols(&network, &certificates);
+    protocols.useKeys(options.s3Credentials, options.endpoint, restored);
+    UploadScheduler scheduler(protocols.router());
     configure(scheduler, options, options.endpoint);
     if (store)
         scheduler.setStore(store->store());
@@ -188,11 +234,11 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
         endpoints.adoptRestored(&restored, &serverProblem);
 
     QNetworkAccessManager network;
-    TusProtocol protocol(&network);
     QSettings certificateSettings; // `settings` below is the window's AppSettings
     CertificateTrust certificates(&certificateSettings);
-    protocol.setCertificateTrust(&certificates);
-    UploadScheduler scheduler(&protocol);
+    Protocols protocols(&network, &certificates);
+    protocols.useKeys(options.s3Credentials, endpoint, restored);
+    UploadScheduler scheduler(protocols.router());
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
@@ -201,6 +247,9 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     // one. Before the queue is restored, so that each restored upload waits for its own token.
     KeychainSecretStore secrets;
     TokenKeeper tokens(&scheduler, &secrets);
+    tokens.setS3KeysSink([s3 = protocols.s3()](const QUrl &target, const S3Credentials &keys) {
+        s3->setCredentials(target, keys);
+    });
 
     // Remembered settings fill in what the command line left unset.
     AppSettings settings(&scheduler);
@@ -268,6 +317,7 @@ int main(int argc, char **argv)
     const CommandLineResult result = parseCommandLine(arguments);
     if (result.status == CommandLineResult::Status::Exit)
         return reportTranslated(argc, argv, arguments);
+    warn(result.warnings);
     if (wantsHeadless(arguments)) {
         if (!result.ok())
             return reportTranslated(argc, argv, arguments);

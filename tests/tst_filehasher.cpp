@@ -56,6 +56,7 @@ private Q_SLOTS:
     void directoryIsRefused();
     void wrongExpectedSizeIsChanged();
     void truncatedWhileHashing();
+    void severalDigestsOfARangeInOneRead();
 
 private:
     QTemporaryDir m_dir;
@@ -222,6 +223,26 @@ void tst_FileHasher::truncatedWhileHashing()
     QCOMPARE(h.status, FileHash::Status::Changed);
     QVERIFY2(h.error.contains(QLatin1String("shrinks.bin")), qPrintable(h.error));
     QVERIFY(h.digest.isEmpty());
+}
+
+void tst_FileHasher::severalDigestsOfARangeInOneRead()
+{
+    // S3 sends each part with its MD5 and SHA-256, both from one read of the part's bytes.
+    const qint64 size = 3 * 1024 * 1024 + 17;
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("range.bin"), size, 5);
+    const QByteArray bytes = testContent(size, 5).mid(1000, 2 * 1024 * 1024 + 3);
+    const auto digests = digestsOfRange(path, 1000, 1000 + bytes.size(),
+                                        {DigestAlgorithm::Md5, DigestAlgorithm::Sha256});
+    QVERIFY(digests);
+    QCOMPARE(digests->size(), 2);
+    QCOMPARE(digests->at(0), QCryptographicHash::hash(bytes, QCryptographicHash::Md5));
+    QCOMPARE(digests->at(1), QCryptographicHash::hash(bytes, QCryptographicHash::Sha256));
+    QCOMPARE(digestRange(path, 1000, 1000 + bytes.size(), DigestAlgorithm::Sha1),
+             QCryptographicHash::hash(bytes, QCryptographicHash::Sha1));
+    // An empty range has the empty input's digests; one past the end has none.
+    QCOMPARE(digestsOfRange(path, 0, 0, {DigestAlgorithm::Md5})->first(),
+             QCryptographicHash::hash(QByteArray(), QCryptographicHash::Md5));
+    QVERIFY(!digestsOfRange(path, size - 1, size + 1, {DigestAlgorithm::Md5}));
 }
 
 QTEST_GUILESS_MAIN(tst_FileHasher)

@@ -113,8 +113,12 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
 
     const QByteArray hash(32, '\x5a');
     UploadParts parts(2);
-    parts[0] = {0, 250, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")), 250};
-    parts[1] = {250, 1000, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p2")), 250};
+    parts[0] = {0, 250, QUrl(QStringLiteral("http://127.0.0.1:1080/files/p1")), 250, {}};
+    // An S3 part with its ETag (a 5th field, percent-encoded): quotes kept, a blank survives.
+    parts[1] = {250, 1000,
+                QUrl(QStringLiteral("s3://b/k%20k?endpoint=http://127.0.0.1:8000&region=r"
+                                    "&uploadId=2~x&partNumber=2")),
+                750, QByteArrayLiteral("\"9b2cf535 f27731c9\"")};
     {
         TaskStore store(dir);
         const TaskStore::OpenResult opened = store.open();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "testjob.h"
 #include "transfer.h"
 
 #include <QFileInfo>
@@ -15,12 +16,7 @@ class TusTransferTestBase : public QObject {
 protected:
     static TransferJob job(const QString &path, const QUrl &endpoint, qint64 chunk = 64 * 1024)
     {
-        const QFileInfo info(path);
-        TransferJob job;
-        job.filePath = path;
-        job.fileSize = info.size();
-        job.modifiedMs = info.lastModified().toMSecsSinceEpoch();
-        job.endpoint = endpoint;
+        TransferJob job = testJob(path, endpoint);
         job.chunkSize = chunk;
         job.stallTimeoutMs = 20000;
         return job;

@@ -18,6 +18,8 @@
 #include "rowactions.h"
 #include "settingsdialog.h"
 #include "timeleftlabel.h"
+#include "s3target.h"
+#include "s3targetdialog.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -342,8 +344,16 @@ void MainWindow::buildToolBar()
 void MainWindow::setTokenKeeper(TokenKeeper *keeper)
 {
     Q_ASSERT(keeper && !m_token);
+    m_tokens = keeper;
     m_token = new TokenControl(m_scheduler, keeper, this);
     m_toolBar->addAction(m_token->action());
+    // In the server field itself, so that it never ends up in the toolbar's overflow menu.
+    auto *s3 = m_endpoint->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon),
+                                     QLineEdit::TrailingPosition);
+    s3->setObjectName(QStringLiteral("s3TargetAction"));
+    s3->setText(tr("S3 bucket…"));
+    s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));
+    connect(s3, &QAction::triggered, this, &MainWindow::chooseS3Target);
     connect(m_token, &TokenControl::notice, this,
             [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     showEndpoint();
@@ -369,16 +379,28 @@ bool MainWindow::usesNamedEndpoint() const
 
 QString MainWindow::endpointToolTip() const
 {
+    if (S3Target::isS3(m_scheduler->endpoint()))
+        return tr("The S3 bucket new uploads go to: %1")
+            .arg(m_scheduler->endpoint().toDisplayString());
     return usesNamedEndpoint() ? tr("%1: Hoist's own server, at %2")
                                      .arg(m_named.name, m_named.url.toDisplayString())
                                : tr("The tus endpoint new uploads go to");
 }
 
-// The endpoint the scheduler uses, by name when it is the named server's.
+QString MainWindow::shownEndpoint() const
+{
+    if (usesNamedEndpoint())
+        return m_named.name;
+    const std::optional<S3Target> s3 = S3Target::fromUrl(m_scheduler->endpoint());
+    return s3 ? s3->displayName() : m_scheduler->endpoint().toString();
+}
+
+// The endpoint the scheduler uses, by name when it is the named server's or an S3 bucket.
 void MainWindow::showEndpoint()
 {
     const bool named = usesNamedEndpoint();
-    m_endpoint->setText(named ? m_named.name : m_scheduler->endpoint().toString());
+    m_endpoint->setText(shownEndpoint());
+    m_endpoint->setCursorPosition(0); // the start says the most: the bucket, the host
     m_endpoint->setToolTip(endpointToolTip());
     m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
     if (m_token)
@@ -415,6 +437,9 @@ QString MainWindow::endpointProblem(const QString &text)
     if (!url.isValid())
         return tr("Not a valid address: %1").arg(url.errorString());
     const QString scheme = url.scheme().toLower();
+    QString s3Problem;
+    if (S3Target::isS3(url))
+        return S3Target::fromUrl(url, &s3Problem) ? QString() : s3Problem;
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
         return tr("The address must start with http:// or https://");
     if (url.host().isEmpty())
@@ -425,6 +450,8 @@ QString MainWindow::endpointProblem(const QString &text)
 void MainWindow::applyEndpoint()
 {
     const QString text = m_endpoint->text().trimmed();
+    if (text == shownEndpoint())
+        return; // left as shown (an S3 target shows its name)
     if (!m_named.name.isEmpty()
         && (text.isEmpty() || text.compare(m_named.name, Qt::CaseInsensitive) == 0
             || (!m_named.url.isEmpty() && QUrl(text) == m_named.url))) {
@@ -438,14 +465,28 @@ void MainWindow::applyEndpoint()
                            m_endpoint);
         return;
     }
-    const QUrl url(text);
+    const std::optional<S3Target> s3 = S3Target::fromUrl(QUrl(text));
+    useEndpoint(s3 ? s3->toUrl() : QUrl(text));
+}
+
+void MainWindow::useEndpoint(const QUrl &url)
+{
     if (url == m_scheduler->endpoint()) { // asked again only when the field was edited
         m_endpointStatus->check(url, m_scheduler->headersFor(url));
         return;
     }
     m_scheduler->setEndpoint(url);
-    QSettings().setValue(QLatin1String(endpointKey), url.toString());
+    QSettings().setValue(QLatin1String(endpointKey), url.toString()); // never keys (S3Target)
+    showEndpointProblem({});
     showEndpoint();
+}
+
+void MainWindow::chooseS3Target()
+{
+    auto *dialog = new S3TargetDialog(m_tokens, m_scheduler->endpoint(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &S3TargetDialog::chosen, this, &MainWindow::useEndpoint);
+    dialog->open();
 }
 
 void MainWindow::showEndpointProblem(const QString &problem)

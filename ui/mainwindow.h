@@ -65,7 +65,8 @@ public:
     // computer button. Choosing it forgets the remembered address.
     void setNamedEndpoint(const NamedEndpoint &named);
 
-    // Adds the "Token…" button beside the endpoint field: tokens per endpoint, kept by `keeper`.
+    // Adds the "Token…" button beside the endpoint field (tokens per endpoint, kept by `keeper`)
+    // and the "S3 bucket…" button in it (S3TargetDialog; the keys kept by `keeper` too).
     void setTokenKeeper(TokenKeeper *keeper);
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
@@ -113,6 +114,9 @@ private:
     void addFolder();
     void addPaths(const QStringList &paths);
     void applyEndpoint();
+    void useEndpoint(const QUrl &url);
+    void chooseS3Target();
+    QString shownEndpoint() const;
     void chooseNamedEndpoint();
     void showEndpoint();
     bool usesNamedEndpoint() const;
@@ -133,6 +137,7 @@ private:
     QToolBar *m_toolBar = nullptr;
     QLineEdit *m_endpoint = nullptr;
     TokenControl *m_token = nullptr;
+    TokenKeeper *m_tokens = nullptr;
     QAction *m_endpointWarning = nullptr;
     QAction *m_namedEndpointAction = nullptr;
     NamedEndpoint m_named;

@@ -2,6 +2,7 @@
 
 #include "endpointheaders.h"
 #include "icons.h"
+#include "s3target.h"
 #include "tokendialog.h"
 #include "tokenkeeper.h"
 #include "uploadscheduler.h"
@@ -54,13 +55,16 @@ void TokenControl::setEndpoint(const QUrl &endpoint, bool local)
 
 void TokenControl::refresh()
 {
-    const bool usable = !m_local && !EndpointHeaders::keyOf(m_endpoint).isEmpty();
+    const bool s3 = S3Target::isS3(m_endpoint); // signs with keys instead (S3TargetDialog)
+    const bool usable = !m_local && !s3 && !EndpointHeaders::keyOf(m_endpoint).isEmpty();
     const bool has = usable && m_keeper->hasToken(m_endpoint);
     m_action->setEnabled(usable);
     m_action->setChecked(has);
     QString tip;
     if (m_local)
         tip = tr("Hoist's own server on this computer needs no token");
+    else if (s3)
+        tip = tr("An S3 bucket takes keys, not a token: see “S3 bucket…”");
     else if (!usable)
         tip = tr("Set a server address first");
     else if (!has)

@@ -1,6 +1,7 @@
 #include "tokenkeeper.h"
 
 #include "endpointheaders.h"
+#include "s3target.h"
 #include "uploadscheduler.h"
 
 #include <QLoggingCategory>
@@ -9,8 +10,16 @@
 Q_LOGGING_CATEGORY(lcTokens, "hoist.tokens", QtWarningMsg)
 
 namespace {
-// Longest a keyring lookup keeps an endpoint's uploads waiting. A keyring answers in
-// milliseconds, or fails at once when there is none; one that hangs must not stop uploads.
+// An access key id has no ':', a secret may: the first one parts them.
+constexpr QChar S3KeySeparator = QLatin1Char(':');
+
+S3Credentials s3KeysOf(const QString &token)
+{
+    const qsizetype separator = token.indexOf(S3KeySeparator);
+    if (separator <= 0)
+        return {};
+    return {token.left(separator), token.mid(separator + 1).toUtf8()};
+}
 } // namespace
 
 TokenKeeper::TokenKeeper(UploadScheduler *scheduler, SecretStore *secrets, QObject *parent)
@@ -112,6 +121,11 @@ bool TokenKeeper::isRemembered(const QUrl &endpoint) const
 
 void TokenKeeper::apply(const Entry &e)
 {
+    if (S3Target::isS3(e.endpoint)) {
+        if (m_s3Sink)
+            m_s3Sink(e.endpoint, s3KeysOf(e.token));
+        return;
+    }
     HttpHeaders headers;
     if (!e.token.isEmpty())
         headers.append({QByteArrayLiteral("Authorization"), "Bearer " + e.token.toLatin1()});
@@ -149,6 +163,19 @@ void TokenKeeper::setToken(const QUrl &endpoint, const QString &token, bool reme
         m_secrets->remove(key);
     }
     Q_EMIT tokenChanged(e.endpoint);
+}
+
+void TokenKeeper::setS3Keys(const QUrl &target, const S3Credentials &keys, bool remember)
+{
+    if (!keys.isComplete() || keys.accessKeyId.contains(S3KeySeparator))
+        return;
+    setToken(target, keys.accessKeyId + S3KeySeparator + QString::fromUtf8(keys.secretAccessKey),
+             remember);
+}
+
+QString TokenKeeper::s3AccessKeyId(const QUrl &target) const
+{
+    return s3KeysOf(m_entries.value(EndpointHeaders::keyOf(target)).token).accessKeyId;
 }
 
 void TokenKeeper::setRemembered(const QUrl &endpoint, bool remember)

@@ -1,11 +1,14 @@
 #pragma once
 
+#include "s3credentials.h"
 #include "secretstore.h"
 
 #include <QHash>
 #include <QObject>
 #include <QString>
 #include <QUrl>
+
+#include <functional>
 
 class UploadScheduler;
 
@@ -18,6 +21,10 @@ class UploadScheduler;
 // Keyring calls are asynchronous. The token of every endpoint an upload is added for (restored
 // ones included) is looked up once; meanwhile uploads to it wait (UploadScheduler::holdEndpoint),
 // for at most LookupTimeoutMs, so that they do not start without it and fail with a 401.
+//
+// An S3 target's access key (an s3:// endpoint, core/s3/s3target.h) is kept the same way, under
+// the target, as "ID:SECRET": looked up, held for and remembered like a token, but handed to the
+// S3 client (setS3KeysSink) instead of going out as a header.
 class TokenKeeper final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TokenKeeper)
@@ -50,6 +57,14 @@ public:
     void setRemembered(const QUrl &endpoint, bool remember);
     // Uploads to `endpoint` that start from now on send no token; the keyring forgets it.
     void clearToken(const QUrl &endpoint);
+
+    // Where an S3 target's keys go when set, found in the keyring or cleared (empty keys).
+    using S3KeysSink = std::function<void(const QUrl &target, const S3Credentials &keys)>;
+    void setS3KeysSink(S3KeysSink sink) { m_s3Sink = std::move(sink); }
+    // Incomplete keys, or ones a header could not carry, are ignored (as an unusable token).
+    void setS3Keys(const QUrl &target, const S3Credentials &keys, bool remember);
+    // The access key id set for `target`, never its secret; empty when none.
+    QString s3AccessKeyId(const QUrl &target) const;
 
     Keyring keyring() const { return m_keyring; }
     QString keyringProblem() const { return m_keyringProblem; }
@@ -89,6 +104,7 @@ private:
 
     UploadScheduler *m_scheduler;
     SecretStore *m_secrets;
+    S3KeysSink m_s3Sink;
     QHash<QString, Entry> m_entries; // by EndpointHeaders::keyOf
     Keyring m_keyring = Keyring::Unknown;
     int m_lookupTimeoutMs = LookupTimeoutMs;

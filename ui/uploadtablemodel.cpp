@@ -2,6 +2,7 @@
 
 #include "chunkmap.h"
 #include "formatting.h"
+#include "s3target.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
 
@@ -256,6 +257,8 @@ QString UploadTableModel::serverText(const QUrl &endpoint)
     // Host, port and path, as short as says which server: the scheme only when it is not http.
     if (endpoint.isEmpty())
         return QString();
+    if (const std::optional<S3Target> s3 = S3Target::fromUrl(endpoint))
+        return s3->displayName(); // "bucket/prefix/ on host:port"
     QString text = endpoint.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveScheme
                                      | QUrl::StripTrailingSlash);
     if (text.startsWith(QLatin1String("//")))

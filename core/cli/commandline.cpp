@@ -1,6 +1,8 @@
 #include "commandline.h"
 
 #include "formatting.h"
+#include "s3options.h"
+#include "s3target.h"
 #include "uploadscheduler.h"
 
 #include <QCommandLineParser>
@@ -85,8 +87,17 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
 {
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String(S3Target::Scheme)) {
+        // A prefix as people type it ("s3://bucket/my photos"): blanks and the like allowed.
+        const QUrl target(text, QUrl::TolerantMode);
+        if (!target.isValid())
+            return Text::tr("--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2")
+                .arg(text.section(QLatin1Char('?'), 0, 0), target.errorString());
+        *endpoint = target;
+        return {};
+    }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return Text::tr("--endpoint must be an http:// or https:// URL");
+        return Text::tr("--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX");
     if (url.host().isEmpty())
         return Text::tr("--endpoint has no host");
     *endpoint = url;
@@ -110,7 +121,8 @@ QString helpFor(const QCommandLineParser &parser, const QString &program)
 }
 } // namespace
 
-CommandLineResult parseCommandLine(const QStringList &arguments)
+CommandLineResult parseCommandLine(const QStringList &arguments,
+                                   const QProcessEnvironment &environment)
 {
     const QString program = arguments.isEmpty()
         ? QStringLiteral("hoist")
@@ -118,14 +130,31 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(Text::tr(
-        "Hoist uploads files and folders to a tus server, several at once, resuming where a "
-        "connection broke. Without --headless it opens a window with the paths queued."));
+        "Hoist uploads files and folders to a tus server or an S3 bucket, several at once, "
+        "resuming where a connection broke. Without --headless it opens a window with the paths "
+        "queued.\nS3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from "
+        "--s3-credentials."));
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption headless(QStringLiteral("headless"),
         Text::tr("Upload without a window; one result line per file on stdout."));
     const QCommandLineOption endpoint({QStringLiteral("e"), QStringLiteral("endpoint")},
-        Text::tr("The tus endpoint to create uploads at (http or https)."), QStringLiteral("url"));
+        Text::tr("The tus endpoint to create uploads at (http or https), or an S3 bucket "
+                       "and key prefix: s3://BUCKET/PREFIX."), QStringLiteral("url"));
+    const QCommandLineOption s3Endpoint(QStringLiteral("s3-endpoint"),
+        Text::tr("The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 "
+                       "(default: AWS, https://s3.REGION.amazonaws.com)."), QStringLiteral("url"));
+    const QCommandLineOption region(QStringLiteral("region"),
+        Text::tr("The S3 region requests are signed for (default us-east-1)."),
+        QStringLiteral("region"));
+    const QCommandLineOption s3Style(QStringLiteral("s3-style"),
+        Text::tr("Bucket addressing: path (SERVICE/BUCKET/KEY, the default with "
+                       "--s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS's default)."),
+        QStringLiteral("style"));
+    const QCommandLineOption s3Credentials(QStringLiteral("s3-credentials"),
+        Text::tr("An AWS shared credentials file (the format of ~/.aws/credentials) to "
+                       "read the S3 keys from: profile AWS_PROFILE, else default."),
+        QStringLiteral("file"));
     const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
         Text::tr("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
         QStringLiteral("n"));
@@ -151,8 +180,8 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
     const QCommandLineOption oneStream(QStringLiteral("one-stream"),
         Text::tr("Send each file as one stream, never as parallel parts (which servers "
                        "offering tus concatenation get by default for large files)."));
-    parser.addOptions({headless, endpoint, concurrency, perServer, chunkSize, limitRate, header,
-                       stateDir, oneStream});
+    parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
+                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream});
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -173,6 +202,27 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
 
     if (parser.isSet(endpoint)) {
         const QString error = checkEndpoint(parser.value(endpoint), &options.endpoint);
+        if (!error.isEmpty())
+            return usageError(program, error);
+    }
+    const S3Arguments s3{parser.value(s3Endpoint), parser.value(region), parser.value(s3Style),
+                         parser.value(s3Credentials)};
+    const bool s3Target = S3Target::isS3(options.endpoint);
+    for (const QCommandLineOption *given : {&s3Endpoint, &region, &s3Style}) {
+        if (parser.isSet(*given) && !s3Target)
+            return usageError(program, Text::tr("--%1 is for an s3:// --endpoint")
+                                           .arg(given->names().constFirst()));
+    }
+    if (s3Target) {
+        const QString error = resolveS3Endpoint(options.endpoint, s3, &options.endpoint);
+        if (!error.isEmpty())
+            return usageError(program, error);
+    }
+    // A headless run resuming a queue may hold S3 uploads: their keys come the same way.
+    const bool resuming = parser.isSet(headless) && !options.stateDir.isEmpty();
+    if (s3Target || parser.isSet(s3Credentials) || resuming) {
+        const QString error = readS3Credentials(s3, environment, &options.s3Credentials,
+                                                &result.warnings);
         if (!error.isEmpty())
             return usageError(program, error);
     }
@@ -223,6 +273,10 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
                                                       "(or --state-dir to resume a queue)"));
         if (!options.paths.isEmpty() && options.endpoint.isEmpty())
             return usageError(program, Text::tr("--headless needs --endpoint URL"));
+        if (S3Target::isS3(options.endpoint) && !options.s3Credentials.isComplete())
+            return usageError(program, Text::tr("an s3:// endpoint needs keys: set "
+                                                      "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "
+                                                      "or give --s3-credentials FILE"));
     }
     return result;
 }

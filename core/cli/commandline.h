@@ -1,6 +1,9 @@
 #pragma once
 
+#include "s3credentials.h"
 #include "transfer.h"
+
+#include <QProcessEnvironment>
 
 #include <QString>
 #include <QStringList>
@@ -10,6 +13,8 @@
 struct AppOptions {
     bool headless = false;
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
+    // An s3:// endpoint's keys (--s3-credentials or AWS_*); empty when none were given.
+    S3Credentials s3Credentials;
     int concurrency = 3;
     bool concurrencyGiven = false; // --concurrency: the window's remembered one does not apply
     int perServer = 0; // --per-server: requests at once to one server; 0: only --concurrency
@@ -31,10 +36,14 @@ struct CommandLineResult {
     AppOptions options;
     QString text; // Exit: what to print on stdout; UsageError: what to print on stderr
     int exitCode = 0;
+    QStringList warnings; // Ok: lines to print on stderr before running (never a secret)
 
     bool ok() const { return status == Status::Ok; }
 };
 
 // `arguments` includes the program name first, as QCoreApplication::arguments() does.
 // Needs no application object, so main() can decide which one to build from the result.
-CommandLineResult parseCommandLine(const QStringList &arguments);
+// `environment` gives AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_PROFILE.
+CommandLineResult parseCommandLine(
+    const QStringList &arguments,
+    const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());

@@ -1,6 +1,7 @@
 #include "headlessrunner.h"
 
 #include "formatting.h"
+#include "s3target.h"
 #include "uploadscheduler.h"
 
 #include <QTextStream>
@@ -85,6 +86,15 @@ QString HeadlessRunner::escapeField(const QString &text)
     return escaped;
 }
 
+QUrl HeadlessRunner::whereStored(const UploadTask &task)
+{
+    // An S3 upload has no upload URL of its own: its object's, under the key the table's path
+    // gives (S3PutTransfer::objectKey).
+    if (const std::optional<S3Target> target = S3Target::fromUrl(task.endpoint()))
+        return target->objectUrl(target->keyFor(task.displayName()));
+    return task.uploadUrl();
+}
+
 void HeadlessRunner::report(TaskId id)
 {
     const UploadTask *task = m_scheduler->task(id);
@@ -103,7 +113,7 @@ void HeadlessRunner::report(TaskId id)
     if (state == TaskState::Success) {
         ++m_succeeded;
         m_out << "success\t" << escapeField(task->path()) << '\t'
-              << task->uploadUrl().toString(QUrl::FullyEncoded) << '\n';
+              << whereStored(*task).toString(QUrl::FullyEncoded) << '\n';
     } else {
         ++m_failed;
         QString reason = task->errorMessage().simplified();

@@ -7,6 +7,7 @@
 #include <QSet>
 #include <QStringList>
 #include <QTimer>
+#include <QUrl>
 
 class QTextStream;
 class UploadScheduler;
@@ -39,6 +40,8 @@ public:
     // A path as it goes into a result line: tabs, line breaks and backslashes escaped so that
     // every result stays one line of three fields.
     static QString escapeField(const QString &text);
+    // What a success line names: the upload's URL, or an S3 upload's object URL.
+    static QUrl whereStored(const UploadTask &task);
 
 Q_SIGNALS:
     void finished(int exitCode);

@@ -8,6 +8,7 @@
 #include <openssl/evp.h>
 
 #include <memory>
+#include <vector>
 
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
@@ -110,15 +111,27 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
 std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 end,
                                       DigestAlgorithm algorithm, const std::atomic_bool *cancel)
 {
-    const EVP_MD *md = algorithm == DigestAlgorithm::Sha1     ? EVP_sha1()
-                       : algorithm == DigestAlgorithm::Sha512 ? EVP_sha512()
-                                                              : EVP_sha256();
+    const auto digests = digestsOfRange(path, begin, end, {algorithm}, cancel);
+    return digests ? std::optional<QByteArray>(digests->first()) : std::nullopt;
+}
+
+std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begin, qint64 end,
+                                                const QList<DigestAlgorithm> &algorithms,
+                                                const std::atomic_bool *cancel)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered) || !file.seek(begin))
         return std::nullopt;
-    std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
-    if (!ctx || EVP_DigestInit_ex(ctx.get(), md, nullptr) != 1)
-        return std::nullopt;
+    std::vector<std::unique_ptr<EVP_MD_CTX, MdCtxDeleter>> contexts;
+    for (const DigestAlgorithm algorithm : algorithms) {
+        const EVP_MD *md = algorithm == DigestAlgorithm::Sha1     ? EVP_sha1()
+                           : algorithm == DigestAlgorithm::Sha512 ? EVP_sha512()
+                           : algorithm == DigestAlgorithm::Md5    ? EVP_md5()
+                                                                  : EVP_sha256();
+        contexts.emplace_back(EVP_MD_CTX_new());
+        if (!contexts.back() || EVP_DigestInit_ex(contexts.back().get(), md, nullptr) != 1)
+            return std::nullopt;
+    }
     QByteArray block(int(qMin(BlockSize, qMax<qint64>(1, end - begin))), Qt::Uninitialized);
     for (qint64 at = begin; at < end;) {
         if (cancel && cancel->load(std::memory_order_relaxed))
@@ -126,12 +139,17 @@ std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 
         const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), end - at));
         if (got <= 0)
             return std::nullopt; // a read error, or the file got shorter
-        EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
+        for (const auto &ctx : contexts)
+            EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
         at += got;
     }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)
-        return std::nullopt;
-    return QByteArray(reinterpret_cast<const char *>(digest), int(length));
+    QList<QByteArray> digests;
+    for (const auto &ctx : contexts) {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int length = 0;
+        if (EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)
+            return std::nullopt;
+        digests.append(QByteArray(reinterpret_cast<const char *>(digest), int(length)));
+    }
+    return digests;
 }

@@ -1,9 +1,41 @@
 #include "endpointheaders.h"
 
+#include <QUrlQuery>
+
 #include <algorithm>
+
+namespace {
+// An s3:// target (core/s3/s3target.h) names its bucket as the host and its prefix as the path;
+// the service and region are in the query. Two targets differ when any of them does, so the
+// query is kept, its items sorted and the service normalized like any http(s) endpoint.
+QString s3KeyOf(const QUrl &endpoint)
+{
+    QList<QPair<QString, QString>> items = QUrlQuery(endpoint).queryItems(QUrl::FullyDecoded);
+    for (auto &[name, value] : items) {
+        if (name == QLatin1String("endpoint"))
+            value = EndpointHeaders::keyOf(QUrl(value));
+    }
+    std::sort(items.begin(), items.end());
+    QUrlQuery query;
+    query.setQueryItems(items);
+    QString prefix = endpoint.path(QUrl::FullyDecoded);
+    while (prefix.endsWith(QLatin1Char('/')))
+        prefix.chop(1);
+    QUrl url;
+    url.setScheme(QStringLiteral("s3"));
+    url.setHost(endpoint.host(QUrl::FullyDecoded), QUrl::DecodedMode);
+    url.setPath(prefix.isEmpty() || prefix.startsWith(QLatin1Char('/')) ? prefix
+                                                                         : QLatin1Char('/') + prefix,
+                QUrl::DecodedMode);
+    url.setQuery(query);
+    return url.toString(QUrl::FullyEncoded);
+}
+} // namespace
 
 QString EndpointHeaders::keyOf(const QUrl &endpoint)
 {
+    if (endpoint.scheme().compare(QLatin1String("s3"), Qt::CaseInsensitive) == 0)
+        return endpoint.host().isEmpty() ? QString() : s3KeyOf(endpoint);
     QUrl url = endpoint.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment
                                  | QUrl::NormalizePathSegments | QUrl::StripTrailingSlash);
     if (url.host().isEmpty())

@@ -15,7 +15,8 @@
 class EndpointHeaders final {
 public:
     // scheme://host[:port]/path: scheme and host in lower case, no user info, query, fragment,
-    // default port or trailing slash. Empty for a URL without a host.
+    // default port or trailing slash. Empty for a URL without a host. An s3:// target keeps
+    // its query (service, region, style): one bucket and prefix on two services are two keys.
     static QString keyOf(const QUrl &endpoint);
 
     // Replaces `endpoint`'s own headers; empty removes them.

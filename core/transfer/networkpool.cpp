@@ -5,6 +5,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QUrl>
+#include <QUrlQuery>
 
 NetworkLease::NetworkLease(NetworkPool *pool, QNetworkAccessManager *manager, QString server)
     : m_pool(pool)
@@ -55,6 +56,13 @@ NetworkPool::~NetworkPool() = default; // the extra managers are children
 
 QString NetworkPool::serverOf(const QUrl &url)
 {
+    // An s3:// target's requests go to its service (core/s3/s3target.h), whatever the bucket.
+    if (url.scheme().compare(QLatin1String("s3"), Qt::CaseInsensitive) == 0) {
+        const QString service = QUrlQuery(url).queryItemValue(QStringLiteral("endpoint"),
+                                                              QUrl::FullyDecoded);
+        if (!service.isEmpty())
+            return serverOf(QUrl(service));
+    }
     const QString scheme = url.scheme().toLower();
     const int port = url.port(scheme == QLatin1String("https") ? 443 : 80);
     return scheme + QLatin1String("://") + url.host().toLower() + QLatin1Char(':')

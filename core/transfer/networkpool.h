@@ -52,7 +52,8 @@ public:
 
     QNetworkAccessManager *primary() const { return m_managers.first(); }
     // What tells servers apart, for Qt's connections and for per-server limits: scheme, host
-    // (in lower case) and port (the scheme's default when none is written).
+    // (in lower case) and port (the scheme's default when none is written); an s3:// target's
+    // service.
     static QString serverOf(const QUrl &url);
     // A manager for one more transfer to `server` (a serverOf()).
     NetworkLease lease(const QString &server);

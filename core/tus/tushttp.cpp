@@ -105,6 +105,16 @@ std::optional<qint64> parseOffset(const QByteArray &value)
     return ok ? std::optional<qint64>(offset) : std::nullopt;
 }
 
+QDateTime parseHttpDate(const QByteArray &value)
+{
+    // IMF-fixdate is RFC 2822 in shape, but Qt wants a numeric zone; the obsolete HTTP date
+    // forms are not worth the code.
+    QString text = QString::fromLatin1(value.trimmed());
+    if (text.endsWith(QLatin1String(" GMT")) || text.endsWith(QLatin1String(" UTC")))
+        text = text.chopped(3) + QLatin1String("+0000");
+    return QDateTime::fromString(text, Qt::RFC2822Date);
+}
+
 std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
                                                          const QDateTime &now)
 {
@@ -113,12 +123,7 @@ std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value
         return std::nullopt;
     if (const auto seconds = parseOffset(trimmed))
         return std::chrono::milliseconds(*seconds * 1000);
-    // IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") is RFC 2822 in shape, but Qt wants a numeric
-    // zone; the obsolete HTTP date forms are not worth the code.
-    QString text = QString::fromLatin1(trimmed);
-    if (text.endsWith(QLatin1String(" GMT")) || text.endsWith(QLatin1String(" UTC")))
-        text = text.chopped(3) + QLatin1String("+0000");
-    const QDateTime when = QDateTime::fromString(text, Qt::RFC2822Date);
+    const QDateTime when = parseHttpDate(trimmed);
     if (!when.isValid())
         return std::nullopt;
     return std::chrono::milliseconds(qMax<qint64>(0, now.msecsTo(when)));

@@ -30,6 +30,8 @@ int httpStatus(const QNetworkReply *reply);
 QByteArray uploadMetadata(const TransferJob &job);
 // A non-negative decimal Upload-Offset / Upload-Length value; nullopt when absent or invalid.
 std::optional<qint64> parseOffset(const QByteArray &value);
+// An HTTP date in IMF-fixdate form ("Sun, 06 Nov 1994 08:49:37 GMT"); invalid when it is not.
+QDateTime parseHttpDate(const QByteArray &value);
 // Retry-After as delta-seconds or an HTTP date, relative to `now`.
 std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
                                                          const QDateTime &now);

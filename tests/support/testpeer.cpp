@@ -3,6 +3,7 @@
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
 #include "rawhttp.h"
+#include "rgwtestpeer.h"
 #include "tusserverprocess.h"
 #include "tuswire.h"
 
@@ -130,19 +131,28 @@ TestPeer::Kind TestPeer::kindFromEnvironment()
         return Kind::TusNode;
     if (name == QLatin1String("hoistd"))
         return Kind::Hoistd;
-    qFatal("%s=%s: use tus-node or hoistd", PeerVariable, qPrintable(name));
+    if (name == QLatin1String("rgw"))
+        return Kind::Rgw;
+    qFatal("%s=%s: use tus-node, hoistd or rgw", PeerVariable, qPrintable(name));
 }
 
 std::unique_ptr<TestPeer> TestPeer::create(Kind kind)
 {
     if (kind == Kind::Hoistd)
         return std::make_unique<HoistdPeer>();
+    if (kind == Kind::Rgw)
+        return std::make_unique<RgwTestPeer>();
     return std::make_unique<TusNodePeer>();
 }
 
 QString TestPeer::name() const
 {
-    return kind() == Kind::Hoistd ? QStringLiteral("hoistd") : QStringLiteral("tus-node");
+    switch (kind()) {
+    case Kind::Hoistd: return QStringLiteral("hoistd");
+    case Kind::Rgw: return QStringLiteral("rgw");
+    case Kind::TusNode: break;
+    }
+    return QStringLiteral("tus-node");
 }
 
 QUrl TestPeer::endpoint() const

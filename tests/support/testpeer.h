@@ -12,10 +12,11 @@
 // A real tus server on a loopback port for the client's tests, whichever it is: the third-party
 // @tus/server (TusServerProcess) or the project's own hoistd (HoistdProcess). Which one a test
 // program talks to comes from HOIST_TEST_PEER (tus-node, the default, or hoistd), so that ctest
-// runs each client test program against both (tests/CMakeLists.txt, hoist_test PEERS).
+// runs each client test program against both (tests/CMakeLists.txt, hoist_test PEERS). Suites
+// with S3 cases run against the shared Ceph RGW too (rgw, RgwTestPeer), skipping the tus-only ones.
 class TestPeer {
 public:
-    enum class Kind { TusNode, Hoistd };
+    enum class Kind { TusNode, Hoistd, Rgw };
 
     virtual ~TestPeer();
 
@@ -25,7 +26,8 @@ public:
     static std::unique_ptr<TestPeer> create(Kind kind = kindFromEnvironment());
 
     virtual Kind kind() const = 0;
-    QString name() const; // "tus-node" or "hoistd", for messages and QSKIP reasons
+    QString name() const; // "tus-node", "hoistd" or "rgw", for messages and QSKIP reasons
+    bool isS3() const { return kind() == Kind::Rgw; }
 
     // Starts it on `port` (0: any free one) and waits until it listens. maxSize > 0: it
     // advertises Tus-Max-Size and refuses larger uploads with 413. Stops a running one first.
@@ -37,7 +39,8 @@ public:
     virtual bool isRunning() const = 0;
 
     virtual quint16 port() const = 0;
-    QUrl endpoint() const; // http://127.0.0.1:PORT/files/
+    // http://127.0.0.1:PORT/files/; an S3 peer's bucket as an s3:// target (RgwTestPeer).
+    virtual QUrl endpoint() const;
 
     // The file holding an upload's bytes, by its URL or Location (last path segment).
     virtual QString storedPath(const QUrl &uploadUrl) const = 0;

@@ -6,6 +6,9 @@
 #                                       writes DIR/rgw.env (HOIST_S3_ENDPOINT, HOIST_S3_REGION,
 #                                       HOIST_S3_ACCESS_KEY, HOIST_S3_SECRET_KEY, shell syntax)
 #   rgw.sh stop DIR                     kill every daemon of DIR's cluster, remove DIR
+#   rgw.sh kill-rgw DIR                 SIGKILL radosgw alone (a crash), wait until it is gone
+#   rgw.sh restart-rgw DIR              kill radosgw if it runs, start it again on the same port
+#                                       and wait until S3 answers (monitor and OSD keep running)
 #
 # Nothing outside DIR is read or written (no /etc/ceph, no /var/lib/ceph, no systemd, no ceph-mgr):
 # every program gets `-c DIR/ceph.conf` and the config points every path into DIR. Auth is off
@@ -30,7 +33,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start DIR [--watch-parent] | stop DIR" >&2
+  echo "usage: $0 start DIR [--watch-parent] | stop DIR | kill-rgw DIR | restart-rgw DIR" >&2
   exit 2
 }
 
@@ -381,6 +384,32 @@ EOF
   say "RGW on http://127.0.0.1:$rgw_port (monitor on $mon_port), up in $(($(now) - t0)) s; env in $dir/rgw.env"
 }
 
+# SIGKILL to radosgw, as a crash; returns once it is gone (within 10 s).
+kill_rgw() {
+  local pid waited=0
+  pid=$(cat "$dir/pids/rgw.pid" 2>/dev/null || true)
+  [[ "$pid" =~ ^[0-9]+$ ]] && ours "$pid" || return 0
+  kill -KILL "$pid" 2>/dev/null || true
+  while ours "$pid" && [ $waited -lt 100 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  ! ours "$pid" || fail "radosgw ($pid) still runs 10 s after SIGKILL"
+}
+
+# radosgw again, on the port the config names, the rest of the cluster as it was.
+restart_rgw() {
+  [ -r "$conf" ] || fail "no cluster in $dir (rgw.sh start first)"
+  limit=${HOIST_RGW_TIMEOUT:-120}
+  deadline=$(($(now) + limit))
+  reported=0
+  kill_rgw
+  rgw_port=$(sed -n 's/^rgw_frontends = beast endpoint=127\.0\.0\.1:\([0-9]*\)$/\1/p' "$conf")
+  [ -n "$rgw_port" ] || fail "no RGW port in $conf"
+  launch rgw radosgw -n client.rgw
+  wait_until "rgw osd mon" s3_answers
+}
+
 # Stops the cluster once process $1 (the caller of `start --watch-parent`) has gone.
 watch_parent() {
   local parent=$1 started
@@ -407,5 +436,13 @@ stop)
   stop_cluster
   ;;
 watch) watch_parent "$@" ;;
+kill-rgw)
+  [ $# -eq 0 ] || usage
+  kill_rgw
+  ;;
+restart-rgw)
+  [ $# -eq 0 ] || usage
+  restart_rgw
+  ;;
 *) usage ;;
 esac

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "networkpool.h"
+#include "s3request.h"
+#include "transfer.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+
+class FileRangeDevice;
+class S3Protocol;
+
+// One PUT of bytes [begin, end) of a job's file: a PutObject, or an UploadPart when `url` names
+// the part. First the range is hashed off this thread in one read (MD5 for Content-MD5, and
+// SHA-256 for x-amz-content-sha256 over plain HTTP; over HTTPS the payload is UNSIGNED-PAYLOAD),
+// then the body streams from the file through the job's throttle, so memory holds no part.
+// The file is checked unchanged (size, modification time) before; one that gets shorter while
+// read fails as FileChanged, one rewritten in place is refused by the server (BadDigest).
+class S3PartPut final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(S3PartPut)
+public:
+    S3PartPut(S3Protocol *protocol, const TransferJob &job, const S3Target &target, QUrl url,
+              qint64 begin, qint64 end, QString what, QObject *parent = nullptr);
+    ~S3PartPut() override;
+
+    void start();
+    // Stops at once; nothing is emitted after.
+    void abort();
+    qint64 begin() const { return m_begin; }
+    qint64 end() const { return m_end; }
+
+Q_SIGNALS:
+    // Bytes of the body that have left this machine so far (the body is hashed first).
+    void progress(qint64 sent);
+    void sent(const QByteArray &etag);
+    void failed(const S3Answer &answer);
+
+private:
+    void put(const QByteArray &md5, const QByteArray &sha256);
+    void fail(const TransferError &error);
+
+    S3Protocol *m_protocol;
+    TransferJob m_job;
+    S3Target m_target;
+    QUrl m_url;
+    qint64 m_begin;
+    qint64 m_end;
+    QString m_what;
+    NetworkLease m_lease;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    S3Request *m_request = nullptr; // a child
+    QPointer<FileRangeDevice> m_body;
+    bool m_finished = false;
+};

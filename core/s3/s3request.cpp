@@ -1,0 +1,234 @@
+#include "s3request.h"
+
+#include "lowdelay.h"
+#include "s3error.h"
+#include "s3protocol.h"
+#include "sigv4signer.h"
+#include "tushttp.h"
+
+#include <QCoreApplication>
+#include <QIODevice>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+
+namespace {
+// A request that is not moving bytes either way for this long is given up (Stalled); body
+// requests get the transfer's stall timeout instead.
+constexpr int DefaultStallTimeoutMs = 30000;
+} // namespace
+
+S3Request::S3Request(S3Protocol *protocol, S3Target target, QByteArray method, QUrl url,
+                     QString what, QObject *parent)
+    : QObject(parent)
+    , m_protocol(protocol)
+    , m_target(std::move(target))
+    , m_method(std::move(method))
+    , m_url(std::move(url))
+    , m_what(std::move(what))
+    , m_payloadHash(SigV4Signer::sha256Hex(QByteArray()))
+{
+    m_stallTimer.setSingleShot(true);
+    m_stallTimer.setInterval(DefaultStallTimeoutMs);
+    connect(&m_stallTimer, &QTimer::timeout, this, &S3Request::onStalled);
+}
+
+S3Request::~S3Request()
+{
+    abort();
+}
+
+void S3Request::setHeader(const QByteArray &name, const QByteArray &value)
+{
+    m_headers.append({name, value});
+}
+
+void S3Request::setBody(const QByteArray &body)
+{
+    m_body = body;
+    m_openBody = nullptr;
+    m_bodySize = body.size();
+    m_payloadHash = SigV4Signer::sha256Hex(body);
+}
+
+void S3Request::setBody(std::function<QIODevice *()> open, qint64 size, QByteArray payloadHash)
+{
+    m_body.clear();
+    m_openBody = std::move(open);
+    m_bodySize = size;
+    m_payloadHash = std::move(payloadHash);
+}
+
+void S3Request::setStallTimeout(int ms)
+{
+    m_stallTimer.setInterval(qMax(1, ms));
+}
+
+void S3Request::send(QNetworkAccessManager *network)
+{
+    m_network = network;
+    sendOnce();
+}
+
+void S3Request::sendOnce()
+{
+    const std::optional<SigV4Signer> signer = m_protocol->signerFor(m_target);
+    if (!signer || !m_network) {
+        S3Answer answer;
+        answer.error = S3Errors::missingKeys(m_target);
+        QMetaObject::invokeMethod(
+            this, [this, answer] { finish(answer); }, Qt::QueuedConnection);
+        return;
+    }
+    SigV4Request toSign = SigV4Request::forUrl(m_method, m_url, m_payloadHash);
+    toSign.headers.append(m_headers);
+    m_signedOffsetMs = m_protocol->clockOffsetMs(m_target.service());
+    m_signedAt = m_protocol->now(m_target.service());
+    const SigV4Signature signature = signer->sign(toSign, m_signedAt);
+    // Settings every request needs (no HTTP/2 on cleartext, no redirects, no cache, a streamed
+    // body), as the tus client's; S3 wants no Tus-Resumable (a null value removes it).
+    QNetworkRequest request = TusHttp::makeRequest(m_url, {});
+    request.setRawHeader("Tus-Resumable", QByteArray());
+    for (const auto &header : signature.headers) {
+        if (header.first.compare("host", Qt::CaseInsensitive) != 0)
+            request.setRawHeader(header.first, header.second);
+    }
+    QNetworkReply *reply = nullptr;
+    if (m_openBody) {
+        QIODevice *body = m_openBody();
+        if (!body) {
+            S3Answer answer;
+            answer.error = TransferError::make(TransferError::Kind::FileUnreadable,
+                                               tr("Cannot read the file while %1").arg(m_what));
+            QMetaObject::invokeMethod(
+                this, [this, answer] { finish(answer); }, Qt::QueuedConnection);
+            return;
+        }
+        request.setHeader(QNetworkRequest::ContentLengthHeader, m_bodySize);
+        reply = m_network->sendCustomRequest(request, m_method, body);
+        body->setParent(reply); // lives exactly as long as the request reading it
+    } else if (m_method == "PUT" || m_method == "POST" || !m_body.isEmpty()) {
+        request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
+        reply = m_network->sendCustomRequest(request, m_method, m_body);
+    } else {
+        reply = m_network->sendCustomRequest(request, m_method);
+    }
+    m_reply = reply;
+    m_allSent = m_bodySize == 0;
+    auto answerBody = std::make_shared<QByteArray>();
+    auto tooLarge = std::make_shared<bool>(false);
+    connect(reply, &QNetworkReply::socketStartedConnecting, this,
+            [] { disableNagleOnOwnSockets(); });
+    disableNagleOnOwnSockets();
+    connect(reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
+        m_stallTimer.start();
+        if (total > 0 && sent >= total)
+            m_allSent = true;
+        Q_EMIT uploadProgress(sent);
+    });
+    connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
+    // The answer read as it comes, and cut off at the bound: memory never grows with it.
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply, answerBody, tooLarge] {
+        m_stallTimer.start();
+        answerBody->append(reply->read(m_maxAnswerBytes + 1 - answerBody->size()));
+        if (answerBody->size() > m_maxAnswerBytes && !*tooLarge) {
+            *tooLarge = true;
+            reply->abort();
+        }
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, answerBody, tooLarge] {
+        if (reply != m_reply)
+            return;
+        m_reply = nullptr;
+        m_stallTimer.stop();
+        reply->deleteLater();
+        if (!*tooLarge && reply->bytesAvailable() > 0)
+            answerBody->append(reply->read(m_maxAnswerBytes + 1 - answerBody->size()));
+        if (*tooLarge || answerBody->size() > m_maxAnswerBytes) {
+            S3Answer answer;
+            answer.status = TusHttp::httpStatus(reply);
+            answer.error = TransferError::make(
+                TransferError::Kind::BadResponse,
+                tr("The S3 service at %1 answered with more than %2 bytes while %3")
+                    .arg(TusHttp::serverName(m_target.service()))
+                    .arg(m_maxAnswerBytes)
+                    .arg(m_what),
+                answer.status);
+            return finish(answer);
+        }
+        onFinished(reply, *answerBody);
+    });
+    m_stallTimer.start();
+}
+
+void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
+{
+    S3Answer answer;
+    answer.status = TusHttp::httpStatus(reply);
+    answer.body = body;
+    answer.etag = reply->rawHeader("ETag");
+    if (answer.status == 0) {
+        answer.error = S3Errors::fromTransport(reply, m_what);
+        return finish(answer);
+    }
+    if (answer.status >= 200 && answer.status < 300)
+        return finish(answer);
+    answer.s3Error = S3Xml::parseError(body);
+    if (answer.status == 403 && answer.hasCode("RequestTimeTooSkewed") && !m_skewRetried) {
+        const QDateTime serverTime = serverTimeOf(reply, answer);
+        if (serverTime.isValid()) {
+            m_skewRetried = true;
+            m_protocol->learnClockOffset(m_target.service(), serverTime, m_signedAt,
+                                         m_signedOffsetMs);
+            return sendOnce();
+        }
+    }
+    answer.error = S3Errors::fromAnswer(answer.status, answer.s3Error, m_target, m_what,
+                                        reply->rawHeader("Retry-After"));
+    finish(answer);
+}
+
+QDateTime S3Request::serverTimeOf(QNetworkReply *reply, const S3Answer &answer)
+{
+    const QDateTime date = TusHttp::parseHttpDate(reply->rawHeader("Date"));
+    if (date.isValid())
+        return date;
+    if (answer.s3Error && !answer.s3Error->serverTime.isEmpty())
+        return QDateTime::fromString(answer.s3Error->serverTime, Qt::ISODateWithMs);
+    return {};
+}
+
+void S3Request::onStalled()
+{
+    if (!m_reply)
+        return;
+    QNetworkReply *reply = std::exchange(m_reply, nullptr);
+    disconnect(reply, nullptr, this, nullptr);
+    reply->abort();
+    reply->deleteLater();
+    S3Answer answer;
+    answer.error = TransferError::make(
+        TransferError::Kind::Stalled,
+        tr("The upload stalled: no progress for %1 s while %2")
+            .arg(m_stallTimer.interval() / 1000.0, 0, 'f', 1)
+            .arg(m_what));
+    finish(answer);
+}
+
+void S3Request::finish(const S3Answer &answer)
+{
+    if (answer.error)
+        qCDebug(lcS3) << m_method << m_url.toString(QUrl::RemoveQuery) << "failed:"
+                      << answer.error->message;
+    Q_EMIT finished(answer);
+}
+
+void S3Request::abort()
+{
+    m_stallTimer.stop();
+    if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
+        disconnect(reply, nullptr, this, nullptr);
+        if (reply->isRunning())
+            reply->abort();
+        reply->deleteLater();
+    }
+}

@@ -1,0 +1,194 @@
+#include "s3xml.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QXmlStreamReader>
+
+#include <limits>
+
+namespace {
+// S3's limits: part numbers 1-10000, at most 1000 parts a page.
+constexpr int MaxPartNumber = 10000;
+constexpr int MaxListedParts = 10000;
+constexpr int MaxTextChars = 4096;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("S3Xml", text);
+}
+
+// A document as its root's name and each element's text by its path below the root
+// ("UploadId", "Part/ETag"); `repeat` names the element that may occur many times (its
+// children are collected per occurrence). Refuses DTDs and over-long text.
+struct Document {
+    QString root;
+    QHash<QString, QString> fields;
+    QList<QHash<QString, QString>> repeated;
+};
+
+std::optional<Document> read(const QByteArray &xml, const QString &repeat, QString *problem)
+{
+    QXmlStreamReader reader(xml);
+    Document doc;
+    QStringList path;
+    QString text;
+    const auto fail = [problem](const QString &why) -> std::optional<Document> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    while (!reader.atEnd()) {
+        switch (reader.readNext()) {
+        case QXmlStreamReader::DTD:
+            return fail(tr("the answer declares a DTD"));
+        case QXmlStreamReader::StartElement:
+            if (path.isEmpty() && !doc.root.isEmpty())
+                return fail(tr("the answer has two root elements"));
+            path << reader.name().toString();
+            if (path.size() == 1)
+                doc.root = path.first();
+            if (path.size() == 2 && path.at(1) == repeat) {
+                if (doc.repeated.size() >= MaxListedParts)
+                    return fail(tr("the answer lists too many parts"));
+                doc.repeated.append(QHash<QString, QString>());
+            }
+            text.clear();
+            break;
+        case QXmlStreamReader::Characters:
+            text += reader.text();
+            if (text.size() > MaxTextChars)
+                return fail(tr("the answer holds an over-long value"));
+            break;
+        case QXmlStreamReader::EndElement: {
+            if (path.size() >= 3 && path.at(1) == repeat && !doc.repeated.isEmpty())
+                doc.repeated.last().insert(path.mid(2).join(QLatin1Char('/')), text.trimmed());
+            else if (path.size() >= 2)
+                doc.fields.insert(path.mid(1).join(QLatin1Char('/')), text.trimmed());
+            path.removeLast();
+            text.clear();
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (reader.hasError())
+        return fail(tr("the answer is not well-formed XML (%1)").arg(reader.errorString()));
+    if (doc.root.isEmpty())
+        return fail(tr("the answer is empty"));
+    return doc;
+}
+
+std::optional<S3Xml::Error> errorFrom(const Document &doc)
+{
+    if (doc.root != QLatin1String("Error"))
+        return std::nullopt;
+    S3Xml::Error error;
+    error.code = doc.fields.value(QStringLiteral("Code"));
+    error.message = doc.fields.value(QStringLiteral("Message"));
+    error.requestId = doc.fields.value(QStringLiteral("RequestId"));
+    error.serverTime = doc.fields.value(QStringLiteral("ServerTime"));
+    return error;
+}
+
+std::optional<qint64> number(const QString &text, qint64 low, qint64 high)
+{
+    bool ok = false;
+    const qint64 value = text.toLongLong(&ok);
+    if (!ok || value < low || value > high)
+        return std::nullopt;
+    return value;
+}
+
+QByteArray escaped(const QByteArray &text)
+{
+    return QString::fromUtf8(text).toHtmlEscaped().toUtf8();
+}
+} // namespace
+
+namespace S3Xml {
+
+std::optional<Error> parseError(const QByteArray &xml)
+{
+    const std::optional<Document> doc = read(xml, QString(), nullptr);
+    return doc ? errorFrom(*doc) : std::nullopt;
+}
+
+std::optional<QString> parseUploadId(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QString(), problem);
+    if (!doc)
+        return std::nullopt;
+    const QString id = doc->fields.value(QStringLiteral("UploadId"));
+    if (doc->root != QLatin1String("InitiateMultipartUploadResult") || id.isEmpty()) {
+        if (problem)
+            *problem = tr("the answer names no UploadId");
+        return std::nullopt;
+    }
+    return id;
+}
+
+std::optional<PartListing> parseListParts(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QStringLiteral("Part"), problem);
+    if (!doc)
+        return std::nullopt;
+    const auto fail = [problem](const QString &why) -> std::optional<PartListing> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    if (doc->root != QLatin1String("ListPartsResult"))
+        return fail(tr("the answer is not a ListPartsResult"));
+    PartListing listing;
+    listing.truncated = doc->fields.value(QStringLiteral("IsTruncated")) == QLatin1String("true");
+    if (listing.truncated) {
+        const auto marker =
+            number(doc->fields.value(QStringLiteral("NextPartNumberMarker")), 1, MaxPartNumber);
+        if (!marker)
+            return fail(tr("a truncated part list has no usable NextPartNumberMarker"));
+        listing.nextMarker = int(*marker);
+    }
+    for (const QHash<QString, QString> &part : doc->repeated) {
+        const auto partNumber =
+            number(part.value(QStringLiteral("PartNumber")), 1, MaxPartNumber);
+        const auto size = number(part.value(QStringLiteral("Size")), 0,
+                                 std::numeric_limits<qint64>::max());
+        const QString etag = part.value(QStringLiteral("ETag"));
+        if (!partNumber || !size || etag.isEmpty())
+            return fail(tr("a listed part has no usable PartNumber, Size or ETag"));
+        listing.parts.append({int(*partNumber), etag.toUtf8(), *size});
+    }
+    return listing;
+}
+
+CompleteResult parseComplete(const QByteArray &xml)
+{
+    CompleteResult result;
+    const std::optional<Document> doc = read(xml, QString(), &result.problem);
+    if (!doc)
+        return result;
+    if (const std::optional<Error> error = errorFrom(*doc)) {
+        result.error = error;
+        return result;
+    }
+    if (doc->root != QLatin1String("CompleteMultipartUploadResult")) {
+        result.problem = tr("the answer is not a CompleteMultipartUploadResult");
+        return result;
+    }
+    result.completed = true;
+    return result;
+}
+
+QByteArray completeBody(const QList<ListedPart> &parts)
+{
+    QByteArray xml = "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">";
+    for (const ListedPart &part : parts) {
+        xml += "<Part><PartNumber>" + QByteArray::number(part.number) + "</PartNumber><ETag>"
+            + escaped(part.etag) + "</ETag></Part>";
+    }
+    xml += "</CompleteMultipartUpload>";
+    return xml;
+}
+
+} // namespace S3Xml

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// What S3 answers in XML, read from bodies of bounded size (the caller's: see S3Request). A
+// body that is not the document expected (malformed, a DTD, out-of-range numbers) is refused
+// with a sentence in `problem`: a hostile or broken server never crashes us or makes us guess.
+namespace S3Xml {
+
+// <Error><Code/><Message/><RequestId/>[<ServerTime/>]</Error>
+struct Error {
+    QString code;
+    QString message;
+    QString requestId;
+    QString serverTime; // RequestTimeTooSkewed: the server's clock (ISO 8601), when it says
+};
+
+struct ListedPart {
+    int number = 0;
+    QByteArray etag; // as the server wrote it, quotes included
+    qint64 size = 0;
+};
+
+struct PartListing {
+    QList<ListedPart> parts;
+    bool truncated = false;
+    int nextMarker = 0; // NextPartNumberMarker: the next page starts after it
+};
+
+// An <Error> document's fields; nullopt when `xml` is not one.
+std::optional<Error> parseError(const QByteArray &xml);
+// InitiateMultipartUploadResult's UploadId.
+std::optional<QString> parseUploadId(const QByteArray &xml, QString *problem);
+// ListPartsResult: its parts and paging.
+std::optional<PartListing> parseListParts(const QByteArray &xml, QString *problem);
+
+// CompleteMultipartUploadResult, or an <Error> inside a 200 (S3 sends one when it fails after
+// having answered 200 to keep the connection alive).
+struct CompleteResult {
+    bool completed = false;
+    std::optional<Error> error;
+    QString problem; // neither: malformed
+};
+CompleteResult parseComplete(const QByteArray &xml);
+
+// The body of CompleteMultipartUpload: each part's number and ETag, in order.
+QByteArray completeBody(const QList<ListedPart> &parts);
+
+} // namespace S3Xml
