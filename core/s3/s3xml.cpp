@@ -12,10 +12,11 @@ constexpr int MaxPartNumber = 10000;
 constexpr int MaxListedParts = 10000;
 constexpr int MaxTextChars = 4096;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("S3Xml", text);
-}
+// Free functions have no tr(): this gives them one, under the context lupdate files them in
+// (lupdate sees no context through a plain wrapper function and skips the strings around it).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(S3Xml)
+};
 
 // A document as its root's name and each element's text by its path below the root
 // ("UploadId", "Part/ETag"); `repeat` names the element that may occur many times (its
@@ -40,16 +41,16 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
     while (!reader.atEnd()) {
         switch (reader.readNext()) {
         case QXmlStreamReader::DTD:
-            return fail(tr("the answer declares a DTD"));
+            return fail(Text::tr("the answer declares a DTD"));
         case QXmlStreamReader::StartElement:
             if (path.isEmpty() && !doc.root.isEmpty())
-                return fail(tr("the answer has two root elements"));
+                return fail(Text::tr("the answer has two root elements"));
             path << reader.name().toString();
             if (path.size() == 1)
                 doc.root = path.first();
             if (path.size() == 2 && path.at(1) == repeat) {
                 if (doc.repeated.size() >= MaxListedParts)
-                    return fail(tr("the answer lists too many parts"));
+                    return fail(Text::tr("the answer lists too many parts"));
                 doc.repeated.append(QHash<QString, QString>());
             }
             text.clear();
@@ -57,7 +58,7 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
         case QXmlStreamReader::Characters:
             text += reader.text();
             if (text.size() > MaxTextChars)
-                return fail(tr("the answer holds an over-long value"));
+                return fail(Text::tr("the answer holds an over-long value"));
             break;
         case QXmlStreamReader::EndElement: {
             if (path.size() >= 3 && path.at(1) == repeat && !doc.repeated.isEmpty())
@@ -73,9 +74,9 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
         }
     }
     if (reader.hasError())
-        return fail(tr("the answer is not well-formed XML (%1)").arg(reader.errorString()));
+        return fail(Text::tr("the answer is not well-formed XML (%1)").arg(reader.errorString()));
     if (doc.root.isEmpty())
-        return fail(tr("the answer is empty"));
+        return fail(Text::tr("the answer is empty"));
     return doc;
 }
 
@@ -122,7 +123,7 @@ std::optional<QString> parseUploadId(const QByteArray &xml, QString *problem)
     const QString id = doc->fields.value(QStringLiteral("UploadId"));
     if (doc->root != QLatin1String("InitiateMultipartUploadResult") || id.isEmpty()) {
         if (problem)
-            *problem = tr("the answer names no UploadId");
+            *problem = Text::tr("the answer names no UploadId");
         return std::nullopt;
     }
     return id;
@@ -139,14 +140,14 @@ std::optional<PartListing> parseListParts(const QByteArray &xml, QString *proble
         return std::nullopt;
     };
     if (doc->root != QLatin1String("ListPartsResult"))
-        return fail(tr("the answer is not a ListPartsResult"));
+        return fail(Text::tr("the answer is not a ListPartsResult"));
     PartListing listing;
     listing.truncated = doc->fields.value(QStringLiteral("IsTruncated")) == QLatin1String("true");
     if (listing.truncated) {
         const auto marker =
             number(doc->fields.value(QStringLiteral("NextPartNumberMarker")), 1, MaxPartNumber);
         if (!marker)
-            return fail(tr("a truncated part list has no usable NextPartNumberMarker"));
+            return fail(Text::tr("a truncated part list has no usable NextPartNumberMarker"));
         listing.nextMarker = int(*marker);
     }
     for (const QHash<QString, QString> &part : doc->repeated) {
@@ -156,7 +157,7 @@ std::optional<PartListing> parseListParts(const QByteArray &xml, QString *proble
                                  std::numeric_limits<qint64>::max());
         const QString etag = part.value(QStringLiteral("ETag"));
         if (!partNumber || !size || etag.isEmpty())
-            return fail(tr("a listed part has no usable PartNumber, Size or ETag"));
+            return fail(Text::tr("a listed part has no usable PartNumber, Size or ETag"));
         listing.parts.append({int(*partNumber), etag.toUtf8(), *size});
     }
     return listing;
@@ -173,7 +174,7 @@ CompleteResult parseComplete(const QByteArray &xml)
         return result;
     }
     if (doc->root != QLatin1String("CompleteMultipartUploadResult")) {
-        result.problem = tr("the answer is not a CompleteMultipartUploadResult");
+        result.problem = Text::tr("the answer is not a CompleteMultipartUploadResult");
         return result;
     }
     result.completed = true;

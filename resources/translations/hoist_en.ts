@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AwsCredentialsFile</name>
+    <message>
+        <source>it has no profile [%1]</source>
+        <translation>it has no profile [%1]</translation>
+    </message>
+    <message>
+        <source>its profile [%1] has no aws_access_key_id</source>
+        <translation>its profile [%1] has no aws_access_key_id</translation>
+    </message>
+    <message>
+        <source>its profile [%1] has no aws_secret_access_key</source>
+        <translation>its profile [%1] has no aws_secret_access_key</translation>
+    </message>
+    <message>
+        <source>it is too large to be a credentials file</source>
+        <translation>it is too large to be a credentials file</translation>
+    </message>
+</context>
+<context>
     <name>BatchWatcher</name>
     <message>
         <source>1 upload finished</source>
@@ -245,24 +264,12 @@ Try &apos;%1 --help&apos; for more information.
         <translation>--header %1: Hoist sets this header itself</translation>
     </message>
     <message>
-        <source>--endpoint must be an http:// or https:// URL</source>
-        <translation>--endpoint must be an http:// or https:// URL</translation>
-    </message>
-    <message>
         <source>--endpoint has no host</source>
         <translation>--endpoint has no host</translation>
     </message>
     <message>
-        <source>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</source>
-        <translation>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</translation>
-    </message>
-    <message>
         <source>Upload without a window; one result line per file on stdout.</source>
         <translation>Upload without a window; one result line per file on stdout.</translation>
-    </message>
-    <message>
-        <source>The tus endpoint to create uploads at (http or https).</source>
-        <translation>The tus endpoint to create uploads at (http or https).</translation>
     </message>
     <message>
         <source>Files uploading at once, %1-%2 (default 3).</source>
@@ -327,6 +334,48 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>--headless needs --endpoint URL</source>
         <translation>--headless needs --endpoint URL</translation>
+    </message>
+    <message>
+        <source>--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2</source>
+        <translation>--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2</translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</source>
+        <translation>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</translation>
+    </message>
+    <message>
+        <source>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
+S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</source>
+        <translation>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
+S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</source>
+        <translation>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</translation>
+    </message>
+    <message>
+        <source>The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 (default: AWS, https://s3.REGION.amazonaws.com).</source>
+        <translation>The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 (default: AWS, https://s3.REGION.amazonaws.com).</translation>
+    </message>
+    <message>
+        <source>The S3 region requests are signed for (default us-east-1).</source>
+        <translation>The S3 region requests are signed for (default us-east-1).</translation>
+    </message>
+    <message>
+        <source>Bucket addressing: path (SERVICE/BUCKET/KEY, the default with --s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS&apos;s default).</source>
+        <translation>Bucket addressing: path (SERVICE/BUCKET/KEY, the default with --s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS&apos;s default).</translation>
+    </message>
+    <message>
+        <source>An AWS shared credentials file (the format of ~/.aws/credentials) to read the S3 keys from: profile AWS_PROFILE, else default.</source>
+        <translation>An AWS shared credentials file (the format of ~/.aws/credentials) to read the S3 keys from: profile AWS_PROFILE, else default.</translation>
+    </message>
+    <message>
+        <source>--%1 is for an s3:// --endpoint</source>
+        <translation>--%1 is for an s3:// --endpoint</translation>
+    </message>
+    <message>
+        <source>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</source>
+        <translation>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</translation>
     </message>
 </context>
 <context>
@@ -956,6 +1005,18 @@ Try &apos;%1 --help&apos; for more information.
         <source>Settings…</source>
         <translation>Settings…</translation>
     </message>
+    <message>
+        <source>S3 bucket…</source>
+        <translation>S3 bucket…</translation>
+    </message>
+    <message>
+        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
+        <translation>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</translation>
+    </message>
+    <message>
+        <source>The S3 bucket new uploads go to: %1</source>
+        <translation>The S3 bucket new uploads go to: %1</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1117,6 +1178,160 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>S3Errors</name>
+    <message>
+        <source>The S3 service at %1 refused the key: wrong access key or secret</source>
+        <translation>The S3 service at %1 refused the key: wrong access key or secret</translation>
+    </message>
+    <message>
+        <source>There is no bucket &quot;%1&quot; at %2</source>
+        <translation>There is no bucket &quot;%1&quot; at %2</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 denied access to bucket &quot;%2&quot;: this key may not upload there</source>
+        <translation>The S3 service at %1 denied access to bucket &quot;%2&quot;: this key may not upload there</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s clock differs too much from the S3 service&apos;s at %1; set the clock right</source>
+        <translation>This computer&apos;s clock differs too much from the S3 service&apos;s at %1; set the clock right</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 refused the file as too large</source>
+        <translation>The S3 service at %1 refused the file as too large</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 asks to slow down (HTTP %2)</source>
+        <translation>The S3 service at %1 asks to slow down (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>The bytes the S3 service at %1 received differ from the ones sent</source>
+        <translation>The bytes the S3 service at %1 received differ from the ones sent</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 gave up waiting for the request&apos;s bytes</source>
+        <translation>The S3 service at %1 gave up waiting for the request&apos;s bytes</translation>
+    </message>
+    <message>
+        <source>Server error at %1 (HTTP %2)</source>
+        <translation>Server error at %1 (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 no longer has the multipart upload</source>
+        <translation>The S3 service at %1 no longer has the multipart upload</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 failed while %2</source>
+        <translation>The S3 service at %1 failed while %2</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 refused the request while %2 (HTTP %3)</source>
+        <translation>The S3 service at %1 refused the request while %2 (HTTP %3)</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): HTTP %3</source>
+        <translation>While %1 (%2): HTTP %3</translation>
+    </message>
+    <message>
+        <source>, S3 error %1</source>
+        <translation>, S3 error %1</translation>
+    </message>
+    <message>
+        <source>(no code)</source>
+        <translation>(no code)</translation>
+    </message>
+    <message>
+        <source>, RequestId %1</source>
+        <translation>, RequestId %1</translation>
+    </message>
+    <message>
+        <source>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</source>
+        <translation>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</translation>
+    </message>
+</context>
+<context>
+    <name>S3MultipartTransfer</name>
+    <message>
+        <source>creating the multipart upload</source>
+        <translation>creating the multipart upload</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s answer to creating the multipart upload is unusable: %1</source>
+        <translation>The S3 service&apos;s answer to creating the multipart upload is unusable: %1</translation>
+    </message>
+    <message>
+        <source>asking which parts the S3 service holds</source>
+        <translation>asking which parts the S3 service holds</translation>
+    </message>
+    <message>
+        <source>its part list does not advance past part %1</source>
+        <translation>its part list does not advance past part %1</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s list of the upload&apos;s parts is unusable: %1</source>
+        <translation>The S3 service&apos;s list of the upload&apos;s parts is unusable: %1</translation>
+    </message>
+    <message>
+        <source>sending part %1</source>
+        <translation>sending part %1</translation>
+    </message>
+    <message>
+        <source>The S3 service did not name part %1 (no ETag in its answer).</source>
+        <translation>The S3 service did not name part %1 (no ETag in its answer).</translation>
+    </message>
+    <message>
+        <source>joining the parts</source>
+        <translation>joining the parts</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s answer to joining the parts is unusable: %1</source>
+        <translation>The S3 service&apos;s answer to joining the parts is unusable: %1</translation>
+    </message>
+    <message>
+        <source>The S3 service lost the multipart upload it had just created.</source>
+        <translation>The S3 service lost the multipart upload it had just created.</translation>
+    </message>
+</context>
+<context>
+    <name>S3PartPut</name>
+    <message>
+        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
+        <translation>Could not read &apos;%1&apos; to compute its checksum.</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
+        <translation>The file changed while uploading: &apos;%1&apos; got shorter.</translation>
+    </message>
+</context>
+<context>
+    <name>S3Protocol</name>
+    <message>
+        <source>aborting the multipart upload</source>
+        <translation>aborting the multipart upload</translation>
+    </message>
+</context>
+<context>
+    <name>S3PutTransfer</name>
+    <message>
+        <source>sending the file</source>
+        <translation>sending the file</translation>
+    </message>
+</context>
+<context>
+    <name>S3Request</name>
+    <message>
+        <source>Cannot read the file while %1</source>
+        <translation>Cannot read the file while %1</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 answered with more than %2 bytes while %3</source>
+        <translation>The S3 service at %1 answered with more than %2 bytes while %3</translation>
+    </message>
+    <message>
+        <source>The upload stalled: no progress for %1 s while %2</source>
+        <translation>The upload stalled: no progress for %1 s while %2</translation>
+    </message>
+</context>
+<context>
     <name>S3Target</name>
     <message>
         <source>An S3 target starts with s3://</source>
@@ -1137,6 +1352,176 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>%1/%2 on %3</source>
         <translation>%1/%2 on %3</translation>
+    </message>
+</context>
+<context>
+    <name>S3TargetDialog</name>
+    <message>
+        <source>S3 bucket</source>
+        <translation>S3 bucket</translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <translation>Service address</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000, https://ACCOUNT.r2.cloudflarestorage.com; empty: AWS</source>
+        <translation>http://127.0.0.1:8000, https://ACCOUNT.r2.cloudflarestorage.com; empty: AWS</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>Bucket</translation>
+    </message>
+    <message>
+        <source>my-bucket</source>
+        <translation>my-bucket</translation>
+    </message>
+    <message>
+        <source>Key prefix</source>
+        <translation>Key prefix</translation>
+    </message>
+    <message>
+        <source>optional: uploads/2026/</source>
+        <translation>optional: uploads/2026/</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual-hosted (BUCKET.service); else path-style</source>
+        <translation>&amp;Virtual-hosted (BUCKET.service); else path-style</translation>
+    </message>
+    <message>
+        <source>AWS wants virtual-hosted addresses; Ceph, MinIO and most servers of one&apos;s own answer path-style ones</source>
+        <translation>AWS wants virtual-hosted addresses; Ceph, MinIO and most servers of one&apos;s own answer path-style ones</translation>
+    </message>
+    <message>
+        <source>Access key ID</source>
+        <translation>Access key ID</translation>
+    </message>
+    <message>
+        <source>AKIA…</source>
+        <translation>AKIA…</translation>
+    </message>
+    <message>
+        <source>Secret access key</source>
+        <translation>Secret access key</translation>
+    </message>
+    <message>
+        <source>&amp;Remember the keys on this computer</source>
+        <translation>&amp;Remember the keys on this computer</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>Kept in the system keyring, never in a plain file</translation>
+    </message>
+    <message>
+        <source>&amp;Service:</source>
+        <translation>&amp;Service:</translation>
+    </message>
+    <message>
+        <source>Re&amp;gion:</source>
+        <translation>Re&amp;gion:</translation>
+    </message>
+    <message>
+        <source>&amp;Bucket:</source>
+        <translation>&amp;Bucket:</translation>
+    </message>
+    <message>
+        <source>Key &amp;prefix:</source>
+        <translation>Key &amp;prefix:</translation>
+    </message>
+    <message>
+        <source>Access &amp;key ID:</source>
+        <translation>Access &amp;key ID:</translation>
+    </message>
+    <message>
+        <source>Se&amp;cret key:</source>
+        <translation>Se&amp;cret key:</translation>
+    </message>
+    <message>
+        <source>Files go to the bucket under the prefix, by the path the table shows: a dropped folder keeps its structure.</source>
+        <translation>Files go to the bucket under the prefix, by the path the table shows: a dropped folder keeps its structure.</translation>
+    </message>
+    <message>
+        <source>Enter the bucket&apos;s name.</source>
+        <translation>Enter the bucket&apos;s name.</translation>
+    </message>
+    <message>
+        <source>Set; type a new one to replace it</source>
+        <translation>Set; type a new one to replace it</translation>
+    </message>
+    <message>
+        <source>Paste the secret key</source>
+        <translation>Paste the secret key</translation>
+    </message>
+    <message>
+        <source>Enter the access key ID.</source>
+        <translation>Enter the access key ID.</translation>
+    </message>
+    <message>
+        <source>An access key ID holds no &apos;:&apos;.</source>
+        <translation>An access key ID holds no &apos;:&apos;.</translation>
+    </message>
+    <message>
+        <source>Enter the secret access key.</source>
+        <translation>Enter the secret access key.</translation>
+    </message>
+    <message>
+        <source>The keys are sent to no one: they sign each request.</source>
+        <translation>The keys are sent to no one: they sign each request.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t remember the keys: no keyring. Hoist keeps them until it quits.</source>
+        <translation>Can&apos;t remember the keys: no keyring. Hoist keeps them until it quits.</translation>
+    </message>
+</context>
+<context>
+    <name>S3Xml</name>
+    <message>
+        <source>the answer names no UploadId</source>
+        <translation>the answer names no UploadId</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListPartsResult</source>
+        <translation>the answer is not a ListPartsResult</translation>
+    </message>
+    <message>
+        <source>a truncated part list has no usable NextPartNumberMarker</source>
+        <translation>a truncated part list has no usable NextPartNumberMarker</translation>
+    </message>
+    <message>
+        <source>a listed part has no usable PartNumber, Size or ETag</source>
+        <translation>a listed part has no usable PartNumber, Size or ETag</translation>
+    </message>
+    <message>
+        <source>the answer is not a CompleteMultipartUploadResult</source>
+        <translation>the answer is not a CompleteMultipartUploadResult</translation>
+    </message>
+    <message>
+        <source>the answer declares a DTD</source>
+        <translation>the answer declares a DTD</translation>
+    </message>
+    <message>
+        <source>the answer has two root elements</source>
+        <translation>the answer has two root elements</translation>
+    </message>
+    <message>
+        <source>the answer lists too many parts</source>
+        <translation>the answer lists too many parts</translation>
+    </message>
+    <message>
+        <source>the answer holds an over-long value</source>
+        <translation>the answer holds an over-long value</translation>
+    </message>
+    <message>
+        <source>the answer is not well-formed XML (%1)</source>
+        <translation>the answer is not well-formed XML (%1)</translation>
+    </message>
+    <message>
+        <source>the answer is empty</source>
+        <translation>the answer is empty</translation>
     </message>
 </context>
 <context>
@@ -1542,6 +1927,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>Choose that server, set its token with “Token…”, then retry.</source>
         <translation>Choose that server, set its token with “Token…”, then retry.</translation>
+    </message>
+    <message>
+        <source>An S3 bucket takes keys, not a token: see “S3 bucket…”</source>
+        <translation>An S3 bucket takes keys, not a token: see “S3 bucket…”</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AwsCredentialsFile</name>
+    <message>
+        <source>it has no profile [%1]</source>
+        <translation>其中没有配置文件 [%1]</translation>
+    </message>
+    <message>
+        <source>its profile [%1] has no aws_access_key_id</source>
+        <translation>其中的配置文件 [%1] 没有 aws_access_key_id</translation>
+    </message>
+    <message>
+        <source>its profile [%1] has no aws_secret_access_key</source>
+        <translation>其中的配置文件 [%1] 没有 aws_secret_access_key</translation>
+    </message>
+    <message>
+        <source>it is too large to be a credentials file</source>
+        <translation>文件过大，不可能是凭据文件</translation>
+    </message>
+</context>
+<context>
     <name>BatchWatcher</name>
     <message>
         <source>1 upload finished</source>
@@ -245,24 +264,12 @@ Try &apos;%1 --help&apos; for more information.
         <translation>--header %1：此标头由 Hoist 自行设置</translation>
     </message>
     <message>
-        <source>--endpoint must be an http:// or https:// URL</source>
-        <translation>--endpoint 必须是 http:// 或 https:// 地址</translation>
-    </message>
-    <message>
         <source>--endpoint has no host</source>
         <translation>--endpoint 中没有主机名</translation>
     </message>
     <message>
-        <source>Hoist uploads files and folders to a tus server, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.</source>
-        <translation>Hoist 将文件和文件夹上传到 tus 服务器，可同时上传多个，连接中断后从断点继续。不带 --headless 时，会打开窗口并将这些路径加入队列。</translation>
-    </message>
-    <message>
         <source>Upload without a window; one result line per file on stdout.</source>
         <translation>不打开窗口上传；每个文件在标准输出上输出一行结果。</translation>
-    </message>
-    <message>
-        <source>The tus endpoint to create uploads at (http or https).</source>
-        <translation>在其上创建上传的 tus 端点（http 或 https）。</translation>
     </message>
     <message>
         <source>Files uploading at once, %1-%2 (default 3).</source>
@@ -327,6 +334,48 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>--headless needs --endpoint URL</source>
         <translation>--headless 需要 --endpoint URL</translation>
+    </message>
+    <message>
+        <source>--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2</source>
+        <translation>--endpoint %1 不是有效的 s3://BUCKET/PREFIX 地址：%2</translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</source>
+        <translation>--endpoint 必须是 http:// 或 https:// URL，或 s3://BUCKET/PREFIX</translation>
+    </message>
+    <message>
+        <source>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
+S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</source>
+        <translation>Hoist 将文件和文件夹上传到 tus 服务器或 S3 存储桶，可同时上传多个，连接中断后从断点继续。不带 --headless 时会打开窗口，并将这些路径加入队列。
+S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-credentials。</translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</source>
+        <translation>创建上传所用的 tus 端点（http 或 https），或 S3 存储桶及前缀：s3://BUCKET/PREFIX。</translation>
+    </message>
+    <message>
+        <source>The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 (default: AWS, https://s3.REGION.amazonaws.com).</source>
+        <translation>s3:// 端点所在的 S3 服务，例如 http://127.0.0.1:8000（默认：AWS，https://s3.REGION.amazonaws.com）。</translation>
+    </message>
+    <message>
+        <source>The S3 region requests are signed for (default us-east-1).</source>
+        <translation>请求签名所用的 S3 区域（默认 us-east-1）。</translation>
+    </message>
+    <message>
+        <source>Bucket addressing: path (SERVICE/BUCKET/KEY, the default with --s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS&apos;s default).</source>
+        <translation>存储桶寻址方式：path（SERVICE/BUCKET/KEY，使用 --s3-endpoint 时的默认值）或 virtual（BUCKET.SERVICE/KEY，AWS 的默认值）。</translation>
+    </message>
+    <message>
+        <source>An AWS shared credentials file (the format of ~/.aws/credentials) to read the S3 keys from: profile AWS_PROFILE, else default.</source>
+        <translation>从中读取 S3 密钥的 AWS 共享凭据文件（~/.aws/credentials 的格式）：使用配置文件 AWS_PROFILE，未设置时使用 default。</translation>
+    </message>
+    <message>
+        <source>--%1 is for an s3:// --endpoint</source>
+        <translation>--%1 仅用于 s3:// 形式的 --endpoint</translation>
+    </message>
+    <message>
+        <source>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</source>
+        <translation>s3:// 端点需要密钥：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或指定 --s3-credentials FILE</translation>
     </message>
 </context>
 <context>
@@ -950,6 +999,18 @@ Try &apos;%1 --help&apos; for more information.
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
+    <message>
+        <source>S3 bucket…</source>
+        <translation>S3 存储桶…</translation>
+    </message>
+    <message>
+        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
+        <translation>S3 存储桶…：上传到存储桶（服务、区域、存储桶、前缀、密钥）</translation>
+    </message>
+    <message>
+        <source>The S3 bucket new uploads go to: %1</source>
+        <translation>新上传所用的 S3 存储桶：%1</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1111,6 +1172,160 @@ Try &apos;%1 --help&apos; for more information.
     </message>
 </context>
 <context>
+    <name>S3Errors</name>
+    <message>
+        <source>The S3 service at %1 refused the key: wrong access key or secret</source>
+        <translation>%1 的 S3 服务拒绝了密钥：访问密钥 ID 或秘密访问密钥有误</translation>
+    </message>
+    <message>
+        <source>There is no bucket &quot;%1&quot; at %2</source>
+        <translation>%2 上没有存储桶“%1”</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 denied access to bucket &quot;%2&quot;: this key may not upload there</source>
+        <translation>%1 的 S3 服务拒绝访问存储桶“%2”：此密钥无权上传到该处</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s clock differs too much from the S3 service&apos;s at %1; set the clock right</source>
+        <translation>本机时钟与 %1 的 S3 服务相差太大；请校准时钟</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 refused the file as too large</source>
+        <translation>%1 的 S3 服务以文件过大为由拒绝了该文件</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 asks to slow down (HTTP %2)</source>
+        <translation>%1 的 S3 服务要求放慢速度 (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>The bytes the S3 service at %1 received differ from the ones sent</source>
+        <translation>%1 的 S3 服务收到的字节与发送的不同</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 gave up waiting for the request&apos;s bytes</source>
+        <translation>%1 的 S3 服务等待请求数据超时，已放弃</translation>
+    </message>
+    <message>
+        <source>Server error at %1 (HTTP %2)</source>
+        <translation>%1 服务器出错 (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 no longer has the multipart upload</source>
+        <translation>%1 的 S3 服务上已没有该分段上传</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 failed while %2</source>
+        <translation>%1 的 S3 服务在%2时出错</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 refused the request while %2 (HTTP %3)</source>
+        <translation>%1 的 S3 服务在%2时拒绝了请求 (HTTP %3)</translation>
+    </message>
+    <message>
+        <source>While %1 (%2): HTTP %3</source>
+        <translation>在%1时（%2）：HTTP %3</translation>
+    </message>
+    <message>
+        <source>, S3 error %1</source>
+        <translation>，S3 错误 %1</translation>
+    </message>
+    <message>
+        <source>(no code)</source>
+        <translation>（无错误码）</translation>
+    </message>
+    <message>
+        <source>, RequestId %1</source>
+        <translation>，RequestId %1</translation>
+    </message>
+    <message>
+        <source>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</source>
+        <translation>未为 %2 上的存储桶“%1”设置密钥：请添加访问密钥 ID 和秘密访问密钥</translation>
+    </message>
+</context>
+<context>
+    <name>S3MultipartTransfer</name>
+    <message>
+        <source>creating the multipart upload</source>
+        <translation>创建分段上传</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s answer to creating the multipart upload is unusable: %1</source>
+        <translation>S3 服务对创建分段上传的应答无法使用：%1</translation>
+    </message>
+    <message>
+        <source>asking which parts the S3 service holds</source>
+        <translation>询问 S3 服务已有哪些分段</translation>
+    </message>
+    <message>
+        <source>its part list does not advance past part %1</source>
+        <translation>其分段列表停在第 %1 段之后不再前进</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s list of the upload&apos;s parts is unusable: %1</source>
+        <translation>S3 服务给出的上传分段列表无法使用：%1</translation>
+    </message>
+    <message>
+        <source>sending part %1</source>
+        <translation>发送第 %1 段</translation>
+    </message>
+    <message>
+        <source>The S3 service did not name part %1 (no ETag in its answer).</source>
+        <translation>S3 服务未给出第 %1 段的标识（应答中没有 ETag）。</translation>
+    </message>
+    <message>
+        <source>joining the parts</source>
+        <translation>合并各分段</translation>
+    </message>
+    <message>
+        <source>The S3 service&apos;s answer to joining the parts is unusable: %1</source>
+        <translation>S3 服务对合并各分段的应答无法使用：%1</translation>
+    </message>
+    <message>
+        <source>The S3 service lost the multipart upload it had just created.</source>
+        <translation>S3 服务丢失了刚刚创建的分段上传。</translation>
+    </message>
+</context>
+<context>
+    <name>S3PartPut</name>
+    <message>
+        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
+        <translation>无法读取“%1”以计算校验和。</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
+        <translation>文件在上传过程中被更改：“%1”变短了。</translation>
+    </message>
+</context>
+<context>
+    <name>S3Protocol</name>
+    <message>
+        <source>aborting the multipart upload</source>
+        <translation>中止分段上传</translation>
+    </message>
+</context>
+<context>
+    <name>S3PutTransfer</name>
+    <message>
+        <source>sending the file</source>
+        <translation>发送文件</translation>
+    </message>
+</context>
+<context>
+    <name>S3Request</name>
+    <message>
+        <source>Cannot read the file while %1</source>
+        <translation>在%1时无法读取文件</translation>
+    </message>
+    <message>
+        <source>The S3 service at %1 answered with more than %2 bytes while %3</source>
+        <translation>%1 的 S3 服务在%3时应答超过了 %2 字节</translation>
+    </message>
+    <message>
+        <source>The upload stalled: no progress for %1 s while %2</source>
+        <translation>上传停滞：在%2时 %1 秒内没有进展</translation>
+    </message>
+</context>
+<context>
     <name>S3Target</name>
     <message>
         <source>An S3 target starts with s3://</source>
@@ -1131,6 +1346,176 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>%1/%2 on %3</source>
         <translation>%3 上的 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>S3TargetDialog</name>
+    <message>
+        <source>S3 bucket</source>
+        <translation>S3 存储桶</translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <translation>服务地址</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000, https://ACCOUNT.r2.cloudflarestorage.com; empty: AWS</source>
+        <translation>http://127.0.0.1:8000、https://ACCOUNT.r2.cloudflarestorage.com；留空：AWS</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>存储桶</translation>
+    </message>
+    <message>
+        <source>my-bucket</source>
+        <translation>my-bucket</translation>
+    </message>
+    <message>
+        <source>Key prefix</source>
+        <translation>前缀</translation>
+    </message>
+    <message>
+        <source>optional: uploads/2026/</source>
+        <translation>可选：uploads/2026/</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual-hosted (BUCKET.service); else path-style</source>
+        <translation>虚拟主机方式（BUCKET.service）；否则为路径方式(&amp;V)</translation>
+    </message>
+    <message>
+        <source>AWS wants virtual-hosted addresses; Ceph, MinIO and most servers of one&apos;s own answer path-style ones</source>
+        <translation>AWS 要求虚拟主机方式的地址；Ceph、MinIO 和大多数自建服务器使用路径方式的地址</translation>
+    </message>
+    <message>
+        <source>Access key ID</source>
+        <translation>访问密钥 ID</translation>
+    </message>
+    <message>
+        <source>AKIA…</source>
+        <translation>AKIA…</translation>
+    </message>
+    <message>
+        <source>Secret access key</source>
+        <translation>秘密访问密钥</translation>
+    </message>
+    <message>
+        <source>&amp;Remember the keys on this computer</source>
+        <translation>在本机记住密钥(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>保存在系统密钥环中，绝不写入明文文件</translation>
+    </message>
+    <message>
+        <source>&amp;Service:</source>
+        <translation>服务(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Re&amp;gion:</source>
+        <translation>区域(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Bucket:</source>
+        <translation>存储桶(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Key &amp;prefix:</source>
+        <translation>前缀(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Access &amp;key ID:</source>
+        <translation>访问密钥 ID(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Se&amp;cret key:</source>
+        <translation>秘密访问密钥(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Files go to the bucket under the prefix, by the path the table shows: a dropped folder keeps its structure.</source>
+        <translation>文件按表格中显示的路径上传到存储桶的前缀下：拖入的文件夹保持其目录结构。</translation>
+    </message>
+    <message>
+        <source>Enter the bucket&apos;s name.</source>
+        <translation>请输入存储桶名称。</translation>
+    </message>
+    <message>
+        <source>Set; type a new one to replace it</source>
+        <translation>已设置；输入新密钥即可替换</translation>
+    </message>
+    <message>
+        <source>Paste the secret key</source>
+        <translation>粘贴秘密访问密钥</translation>
+    </message>
+    <message>
+        <source>Enter the access key ID.</source>
+        <translation>请输入访问密钥 ID。</translation>
+    </message>
+    <message>
+        <source>An access key ID holds no &apos;:&apos;.</source>
+        <translation>访问密钥 ID 中不能含有“:”。</translation>
+    </message>
+    <message>
+        <source>Enter the secret access key.</source>
+        <translation>请输入秘密访问密钥。</translation>
+    </message>
+    <message>
+        <source>The keys are sent to no one: they sign each request.</source>
+        <translation>密钥不会发送给任何人：只用于为每个请求签名。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t remember the keys: no keyring. Hoist keeps them until it quits.</source>
+        <translation>无法记住密钥：没有密钥环。Hoist 会保留它们直到退出。</translation>
+    </message>
+</context>
+<context>
+    <name>S3Xml</name>
+    <message>
+        <source>the answer names no UploadId</source>
+        <translation>应答中没有 UploadId</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListPartsResult</source>
+        <translation>应答不是 ListPartsResult</translation>
+    </message>
+    <message>
+        <source>a truncated part list has no usable NextPartNumberMarker</source>
+        <translation>截断的分段列表没有可用的 NextPartNumberMarker</translation>
+    </message>
+    <message>
+        <source>a listed part has no usable PartNumber, Size or ETag</source>
+        <translation>列出的某个分段没有可用的 PartNumber、Size 或 ETag</translation>
+    </message>
+    <message>
+        <source>the answer is not a CompleteMultipartUploadResult</source>
+        <translation>应答不是 CompleteMultipartUploadResult</translation>
+    </message>
+    <message>
+        <source>the answer declares a DTD</source>
+        <translation>应答声明了 DTD</translation>
+    </message>
+    <message>
+        <source>the answer has two root elements</source>
+        <translation>应答有两个根元素</translation>
+    </message>
+    <message>
+        <source>the answer lists too many parts</source>
+        <translation>应答列出的分段过多</translation>
+    </message>
+    <message>
+        <source>the answer holds an over-long value</source>
+        <translation>应答中含有过长的值</translation>
+    </message>
+    <message>
+        <source>the answer is not well-formed XML (%1)</source>
+        <translation>应答不是格式正确的 XML（%1）</translation>
+    </message>
+    <message>
+        <source>the answer is empty</source>
+        <translation>应答为空</translation>
     </message>
 </context>
 <context>
@@ -1533,6 +1918,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>Choose that server, set its token with “Token…”, then retry.</source>
         <translation>请选择该服务器，用“令牌…”设置其令牌，然后重试。</translation>
+    </message>
+    <message>
+        <source>An S3 bucket takes keys, not a token: see “S3 bucket…”</source>
+        <translation>S3 存储桶使用密钥而非令牌：请见“S3 存储桶…”</translation>
     </message>
 </context>
 <context>
