@@ -8,7 +8,7 @@
 #include "detailspane.h"
 #include "duplicatebar.h"
 #include "elidedelegate.h"
-#include "endpointstatus.h"
+#include "endpointfield.h"
 #include "filterbar.h"
 #include "formatting.h"
 #include "icons.h"
@@ -18,8 +18,6 @@
 #include "rowactions.h"
 #include "settingsdialog.h"
 #include "timeleftlabel.h"
-#include "s3target.h"
-#include "s3targetdialog.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -27,7 +25,6 @@
 #include "uploadtableview.h"
 
 #include <QActionGroup>
-#include <QCompleter>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -37,24 +34,18 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QScreen>
-#include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
-#include <QStringListModel>
 #include <QSystemTrayIcon>
 #include <QToolBar>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace {
 constexpr int rowHeight = 28;
-constexpr int endpointWidth = 220;
 constexpr QSize defaultWindowSize(1180, 640);
-const char *const endpointKey = "endpoint";
-constexpr QRgb problemColor = 0xc0392b;
 
 // Preferred widths, most important first: on a narrow window they narrow together and the last
 // ones fold away first (ColumnFitter); the name stretches over what is left.
@@ -96,12 +87,9 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     const QSize available = screen() ? screen()->availableGeometry().size() : defaultWindowSize;
     resize(defaultWindowSize.boundedTo(available));
 
-    // A remembered endpoint fills in only what the caller (command line) left unset.
-    if (m_scheduler->endpoint().isEmpty()) {
-        const QString saved = QSettings().value(QLatin1String(endpointKey)).toString();
-        if (!saved.isEmpty() && endpointProblem(saved).isEmpty())
-            m_scheduler->setEndpoint(QUrl(saved.trimmed()));
-    }
+    m_endpoint = new EndpointField(m_scheduler, this);
+    connect(m_endpoint, &EndpointField::notice, this,
+            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
 
     buildTable();
     m_rowActions = new RowActions(
@@ -145,8 +133,8 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     auto *editServer = new QAction(tr("Server"), this);
     editServer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(editServer, &QAction::triggered, this, [this] {
-        m_endpoint->setFocus(Qt::ShortcutFocusReason);
-        m_endpoint->selectAll();
+        m_endpoint->edit()->setFocus(Qt::ShortcutFocusReason);
+        m_endpoint->edit()->selectAll();
     });
     addAction(editServer);
     // Ctrl+W closes as the title bar does: asked first while uploads run (DesktopShell).
@@ -174,9 +162,9 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
 MainWindow::~MainWindow()
 {
     // QWidget's destructor closes the window, which takes the focus from the endpoint field: its
-    // editingFinished would then call applyEndpoint() on a window whose members are gone (and
-    // start a server for "This computer" on the way out).
-    m_endpoint->disconnect(this);
+    // editingFinished would then apply the field on a window whose members are gone (and start a
+    // server for "This computer" on the way out). Gone first, the field hears none of that.
+    delete m_endpoint;
 }
 
 void MainWindow::setConfirmCancel(ConfirmCancel confirm)
@@ -317,189 +305,23 @@ void MainWindow::buildToolBar()
     addAction(m_settingsAction);
     bar->addSeparator();
 
-    auto *endpointLabel = new QLabel(tr("Server:"), bar);
-    endpointLabel->setContentsMargins(12, 0, 4, 0);
-    bar->addWidget(endpointLabel);
-    m_endpoint = new QLineEdit(bar);
-    m_endpoint->setPlaceholderText(tr("https://example.com/files/"));
-    m_endpoint->setMinimumWidth(endpointWidth);
-    m_endpoint->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    m_endpoint->setClearButtonEnabled(true);
-    m_endpoint->setProperty("endpointValid", true);
-    endpointLabel->setBuddy(m_endpoint);
-    m_namedEndpointAction = m_endpoint->addAction(style()->standardIcon(QStyle::SP_ComputerIcon),
-                                                  QLineEdit::LeadingPosition);
-    m_namedEndpointAction->setVisible(false);
-    connect(m_namedEndpointAction, &QAction::triggered, this, &MainWindow::chooseNamedEndpoint);
-    m_endpointWarning = m_endpoint->addAction(style()->standardIcon(QStyle::SP_MessageBoxWarning),
-                                              QLineEdit::TrailingPosition);
-    m_endpointWarning->setVisible(false);
-    m_endpointStatus = new EndpointStatus(m_endpoint, m_endpointWarning, this);
-    connect(m_endpoint, &QLineEdit::editingFinished, this, &MainWindow::applyEndpoint);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
-    bar->addWidget(m_endpoint);
-    showEndpoint();
+    bar->addWidget(m_endpoint->label());
+    bar->addWidget(m_endpoint->edit());
 }
 
 void MainWindow::setTokenKeeper(TokenKeeper *keeper)
 {
-    Q_ASSERT(keeper && !m_token);
-    m_tokens = keeper;
-    m_token = new TokenControl(m_scheduler, keeper, this);
-    m_toolBar->addAction(m_token->action());
-    // In the server field itself, so that it never ends up in the toolbar's overflow menu.
-    auto *s3 = m_endpoint->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon),
-                                     QLineEdit::TrailingPosition);
-    s3->setObjectName(QStringLiteral("s3TargetAction"));
-    s3->setText(tr("S3 bucket…"));
-    s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));
-    connect(s3, &QAction::triggered, this, &MainWindow::chooseS3Target);
-    connect(m_token, &TokenControl::notice, this,
-            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
-    showEndpoint();
+    m_toolBar->addAction(m_endpoint->setTokenKeeper(keeper)->action());
 }
 
 void MainWindow::setNamedEndpoint(const NamedEndpoint &named)
 {
-    m_named = named;
-    auto *completer = new QCompleter(new QStringListModel({named.name}, m_endpoint), m_endpoint);
-    completer->setCaseSensitivity(Qt::CaseInsensitive);
-    delete m_endpoint->completer();
-    m_endpoint->setCompleter(completer);
-    m_namedEndpointAction->setText(tr("Upload to %1").arg(named.name));
-    m_namedEndpointAction->setToolTip(m_namedEndpointAction->text());
-    showEndpoint();
-}
-
-bool MainWindow::usesNamedEndpoint() const
-{
-    const QUrl url = m_scheduler->endpoint();
-    return !m_named.name.isEmpty() && !url.isEmpty() && url == m_named.url;
-}
-
-QString MainWindow::endpointToolTip() const
-{
-    if (S3Target::isS3(m_scheduler->endpoint()))
-        return tr("The S3 bucket new uploads go to: %1")
-            .arg(m_scheduler->endpoint().toDisplayString());
-    return usesNamedEndpoint() ? tr("%1: Hoist's own server, at %2")
-                                     .arg(m_named.name, m_named.url.toDisplayString())
-                               : tr("The tus endpoint new uploads go to");
-}
-
-QString MainWindow::shownEndpoint() const
-{
-    if (usesNamedEndpoint())
-        return m_named.name;
-    const std::optional<S3Target> s3 = S3Target::fromUrl(m_scheduler->endpoint());
-    return s3 ? s3->displayName() : m_scheduler->endpoint().toString();
-}
-
-// The endpoint the scheduler uses, by name when it is the named server's or an S3 bucket.
-void MainWindow::showEndpoint()
-{
-    const bool named = usesNamedEndpoint();
-    m_endpoint->setText(shownEndpoint());
-    m_endpoint->setCursorPosition(0); // the start says the most: the bucket, the host
-    m_endpoint->setToolTip(endpointToolTip());
-    m_namedEndpointAction->setVisible(!m_named.name.isEmpty() && !named);
-    if (m_token)
-        m_token->setEndpoint(m_scheduler->endpoint(), named);
-    const QUrl endpoint = m_scheduler->endpoint();
-    m_endpointStatus->check(endpoint, m_scheduler->headersFor(endpoint));
-}
-
-void MainWindow::chooseNamedEndpoint()
-{
-    QString error;
-    const QUrl url = m_named.start ? m_named.start(&error) : m_named.url;
-    if (url.isEmpty()) {
-        const QString problem = tr("%1 is not available: %2").arg(m_named.name, error);
-        showEndpointProblem(problem);
-        QToolTip::showText(m_endpoint->mapToGlobal(QPoint(0, m_endpoint->height())), problem,
-                           m_endpoint);
-        return;
-    }
-    m_named.url = url;
-    m_scheduler->setEndpoint(url);
-    // Its port may differ next time; the app finds it again when nothing is remembered.
-    QSettings().remove(QLatin1String(endpointKey));
-    showEndpointProblem({});
-    showEndpoint();
+    m_endpoint->setNamedEndpoint(named);
 }
 
 QString MainWindow::endpointProblem(const QString &text)
 {
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty())
-        return tr("Enter the upload server's address, e.g. https://example.com/files/");
-    const QUrl url(trimmed, QUrl::StrictMode);
-    if (!url.isValid())
-        return tr("Not a valid address: %1").arg(url.errorString());
-    const QString scheme = url.scheme().toLower();
-    QString s3Problem;
-    if (S3Target::isS3(url))
-        return S3Target::fromUrl(url, &s3Problem) ? QString() : s3Problem;
-    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return tr("The address must start with http:// or https://");
-    if (url.host().isEmpty())
-        return tr("The address has no server name");
-    return {};
-}
-
-void MainWindow::applyEndpoint()
-{
-    const QString text = m_endpoint->text().trimmed();
-    if (text == shownEndpoint())
-        return; // left as shown (an S3 target shows its name)
-    if (!m_named.name.isEmpty()
-        && (text.isEmpty() || text.compare(m_named.name, Qt::CaseInsensitive) == 0
-            || (!m_named.url.isEmpty() && QUrl(text) == m_named.url))) {
-        chooseNamedEndpoint();
-        return;
-    }
-    const QString problem = endpointProblem(text);
-    showEndpointProblem(problem);
-    if (!problem.isEmpty()) {
-        QToolTip::showText(m_endpoint->mapToGlobal(QPoint(0, m_endpoint->height())), problem,
-                           m_endpoint);
-        return;
-    }
-    const std::optional<S3Target> s3 = S3Target::fromUrl(QUrl(text));
-    useEndpoint(s3 ? s3->toUrl() : QUrl(text));
-}
-
-void MainWindow::useEndpoint(const QUrl &url)
-{
-    if (url == m_scheduler->endpoint()) { // asked again only when the field was edited
-        m_endpointStatus->check(url, m_scheduler->headersFor(url));
-        return;
-    }
-    m_scheduler->setEndpoint(url);
-    QSettings().setValue(QLatin1String(endpointKey), url.toString()); // never keys (S3Target)
-    showEndpointProblem({});
-    showEndpoint();
-}
-
-void MainWindow::chooseS3Target()
-{
-    auto *dialog = new S3TargetDialog(m_tokens, m_scheduler->endpoint(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &S3TargetDialog::chosen, this, &MainWindow::useEndpoint);
-    dialog->open();
-}
-
-void MainWindow::showEndpointProblem(const QString &problem)
-{
-    const bool valid = problem.isEmpty();
-    m_endpoint->setProperty("endpointValid", valid);
-    QPalette palette; // nothing set: inherits the window's
-    if (!valid)
-        palette.setColor(QPalette::Text, QColor(problemColor));
-    m_endpoint->setPalette(palette);
-    m_endpoint->setToolTip(valid ? endpointToolTip() : problem);
-    m_endpointWarning->setToolTip(problem);
-    m_endpointWarning->setVisible(!valid);
+    return EndpointField::endpointProblem(text);
 }
 
 void MainWindow::addFiles()

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "endpointfield.h"
 #include "uploadtypes.h"
 
 #include <QList>
 #include <QMainWindow>
-#include <QUrl>
 
 #include <functional>
 
@@ -23,24 +23,12 @@ class RowActions;
 class ColumnChooser;
 class ColumnFitter;
 class DetailsPane;
-class EndpointStatus;
 class QToolBar;
-class TokenControl;
-class TokenKeeper;
 class UploadFilterProxy;
 class UploadScheduler;
 class UploadTableModel;
 class UploadTableView;
 struct SchedulerTotals;
-
-// A server the window offers by name instead of by address, such as Hoist's own on this
-// computer. `start` runs it when the person chooses it and returns its endpoint, or an empty URL
-// with a sentence in `error`.
-struct NamedEndpoint {
-    QString name;
-    QUrl url; // its endpoint when already running; empty until then
-    std::function<QUrl(QString *error)> start;
-};
 
 // The window: the upload table, a toolbar for adding files and the knobs that matter (endpoint,
 // concurrency), a status bar with totals. Drop files or folders anywhere on it to queue them.
@@ -77,15 +65,15 @@ public:
     UploadFilterProxy *proxy() const { return m_proxy; }
     FilterBar *filterBar() const { return m_filter; }
     LimitControls *limitControls() const { return m_limits; }
-    QLineEdit *endpointEdit() const { return m_endpoint; }
+    QLineEdit *endpointEdit() const { return m_endpoint->edit(); }
     QSpinBox *concurrencySpin() const;
     QLabel *countsLabel() const { return m_counts; }
     ActionsDelegate *actionsDelegate() const { return m_actions; }
-    TokenControl *tokenControl() const { return m_token; }
+    TokenControl *tokenControl() const { return m_endpoint->tokenControl(); }
     RowActions *rowActions() const { return m_rowActions; }
     ColumnChooser *columnChooser() const { return m_columns; }
     DetailsPane *detailsPane() const { return m_details; }
-    EndpointStatus *endpointStatus() const { return m_endpointStatus; }
+    EndpointStatus *endpointStatus() const { return m_endpoint->status(); }
     AppSettings *appSettings() const { return m_settings; }
     QAction *settingsAction() const { return m_settingsAction; }
     // Opens the settings dialog (Ctrl+,).
@@ -113,15 +101,6 @@ private:
     void addFiles();
     void addFolder();
     void addPaths(const QStringList &paths);
-    void applyEndpoint();
-    void useEndpoint(const QUrl &url);
-    void chooseS3Target();
-    QString shownEndpoint() const;
-    void chooseNamedEndpoint();
-    void showEndpoint();
-    bool usesNamedEndpoint() const;
-    QString endpointToolTip() const;
-    void showEndpointProblem(const QString &problem);
     void cancelTasks(const QList<TaskId> &ids);
     void updateTotals(const SchedulerTotals &totals);
 
@@ -135,18 +114,12 @@ private:
     UploadTableView *m_view = nullptr;
     ActionsDelegate *m_actions = nullptr;
     QToolBar *m_toolBar = nullptr;
-    QLineEdit *m_endpoint = nullptr;
-    TokenControl *m_token = nullptr;
-    TokenKeeper *m_tokens = nullptr;
-    QAction *m_endpointWarning = nullptr;
-    QAction *m_namedEndpointAction = nullptr;
-    NamedEndpoint m_named;
+    EndpointField *m_endpoint = nullptr;
     QLabel *m_counts = nullptr;
     QLabel *m_speed = nullptr;
     RowActions *m_rowActions = nullptr;
     ColumnChooser *m_columns = nullptr;
     ColumnFitter *m_fitter = nullptr;
     DetailsPane *m_details = nullptr;
-    EndpointStatus *m_endpointStatus = nullptr;
     ConfirmCancel m_confirmCancel;
 };

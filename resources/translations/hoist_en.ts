@@ -617,6 +617,61 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>EndpointField</name>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>https://example.com/files/</source>
+        <translation>https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>S3 bucket…</source>
+        <translation>S3 bucket…</translation>
+    </message>
+    <message>
+        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
+        <translation>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</translation>
+    </message>
+    <message>
+        <source>Upload to %1</source>
+        <translation>Upload to %1</translation>
+    </message>
+    <message>
+        <source>The S3 bucket new uploads go to: %1</source>
+        <translation>The S3 bucket new uploads go to: %1</translation>
+    </message>
+    <message>
+        <source>%1: Hoist&apos;s own server, at %2</source>
+        <translation>%1: Hoist&apos;s own server, at %2</translation>
+    </message>
+    <message>
+        <source>The tus endpoint new uploads go to</source>
+        <translation>The tus endpoint new uploads go to</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 is not available: %2</translation>
+    </message>
+    <message>
+        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
+        <translation>Enter the upload server&apos;s address, e.g. https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>Not a valid address: %1</translation>
+    </message>
+    <message>
+        <source>The address must start with http:// or https://</source>
+        <translation>The address must start with http:// or https://</translation>
+    </message>
+    <message>
+        <source>The address has no server name</source>
+        <translation>The address has no server name</translation>
+    </message>
+</context>
+<context>
     <name>EndpointStatus</name>
     <message>
         <source>%1 answers: %2</source>
@@ -922,46 +977,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Remove failed uploads; what they left on a server is deleted</translation>
     </message>
     <message>
-        <source>Server:</source>
-        <translation>Server:</translation>
-    </message>
-    <message>
-        <source>https://example.com/files/</source>
-        <translation>https://example.com/files/</translation>
-    </message>
-    <message>
-        <source>Upload to %1</source>
-        <translation>Upload to %1</translation>
-    </message>
-    <message>
-        <source>%1: Hoist&apos;s own server, at %2</source>
-        <translation>%1: Hoist&apos;s own server, at %2</translation>
-    </message>
-    <message>
-        <source>The tus endpoint new uploads go to</source>
-        <translation>The tus endpoint new uploads go to</translation>
-    </message>
-    <message>
-        <source>%1 is not available: %2</source>
-        <translation>%1 is not available: %2</translation>
-    </message>
-    <message>
-        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
-        <translation>Enter the upload server&apos;s address, e.g. https://example.com/files/</translation>
-    </message>
-    <message>
-        <source>Not a valid address: %1</source>
-        <translation>Not a valid address: %1</translation>
-    </message>
-    <message>
-        <source>The address must start with http:// or https://</source>
-        <translation>The address must start with http:// or https://</translation>
-    </message>
-    <message>
-        <source>The address has no server name</source>
-        <translation>The address has no server name</translation>
-    </message>
-    <message>
         <source>Add files</source>
         <translation>Add files</translation>
     </message>
@@ -1004,18 +1019,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Settings…</source>
         <translation>Settings…</translation>
-    </message>
-    <message>
-        <source>S3 bucket…</source>
-        <translation>S3 bucket…</translation>
-    </message>
-    <message>
-        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
-        <translation>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</translation>
-    </message>
-    <message>
-        <source>The S3 bucket new uploads go to: %1</source>
-        <translation>The S3 bucket new uploads go to: %1</translation>
     </message>
 </context>
 <context>

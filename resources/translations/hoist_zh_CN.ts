@@ -616,6 +616,61 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>EndpointField</name>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>https://example.com/files/</source>
+        <translation>https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>S3 bucket…</source>
+        <translation>S3 存储桶…</translation>
+    </message>
+    <message>
+        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
+        <translation>S3 存储桶…：上传到存储桶（服务、区域、存储桶、前缀、密钥）</translation>
+    </message>
+    <message>
+        <source>Upload to %1</source>
+        <translation>上传到%1</translation>
+    </message>
+    <message>
+        <source>The S3 bucket new uploads go to: %1</source>
+        <translation>新上传所用的 S3 存储桶：%1</translation>
+    </message>
+    <message>
+        <source>%1: Hoist&apos;s own server, at %2</source>
+        <translation>%1：Hoist 自带的服务器，地址 %2</translation>
+    </message>
+    <message>
+        <source>The tus endpoint new uploads go to</source>
+        <translation>新上传所用的 tus 端点</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 不可用：%2</translation>
+    </message>
+    <message>
+        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
+        <translation>请输入上传服务器的地址，例如 https://example.com/files/</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>地址无效：%1</translation>
+    </message>
+    <message>
+        <source>The address must start with http:// or https://</source>
+        <translation>地址必须以 http:// 或 https:// 开头</translation>
+    </message>
+    <message>
+        <source>The address has no server name</source>
+        <translation>地址中没有服务器名</translation>
+    </message>
+</context>
+<context>
     <name>EndpointStatus</name>
     <message>
         <source>%1 answers: %2</source>
@@ -916,46 +971,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>移除失败的上传；它们在服务器上留下的内容会被删除</translation>
     </message>
     <message>
-        <source>Server:</source>
-        <translation>服务器：</translation>
-    </message>
-    <message>
-        <source>https://example.com/files/</source>
-        <translation>https://example.com/files/</translation>
-    </message>
-    <message>
-        <source>Upload to %1</source>
-        <translation>上传到%1</translation>
-    </message>
-    <message>
-        <source>%1: Hoist&apos;s own server, at %2</source>
-        <translation>%1：Hoist 自带的服务器，地址 %2</translation>
-    </message>
-    <message>
-        <source>The tus endpoint new uploads go to</source>
-        <translation>新上传所用的 tus 端点</translation>
-    </message>
-    <message>
-        <source>%1 is not available: %2</source>
-        <translation>%1 不可用：%2</translation>
-    </message>
-    <message>
-        <source>Enter the upload server&apos;s address, e.g. https://example.com/files/</source>
-        <translation>请输入上传服务器的地址，例如 https://example.com/files/</translation>
-    </message>
-    <message>
-        <source>Not a valid address: %1</source>
-        <translation>地址无效：%1</translation>
-    </message>
-    <message>
-        <source>The address must start with http:// or https://</source>
-        <translation>地址必须以 http:// 或 https:// 开头</translation>
-    </message>
-    <message>
-        <source>The address has no server name</source>
-        <translation>地址中没有服务器名</translation>
-    </message>
-    <message>
         <source>Add files</source>
         <translation>添加文件</translation>
     </message>
@@ -998,18 +1013,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Settings…</source>
         <translation>设置…</translation>
-    </message>
-    <message>
-        <source>S3 bucket…</source>
-        <translation>S3 存储桶…</translation>
-    </message>
-    <message>
-        <source>S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)</source>
-        <translation>S3 存储桶…：上传到存储桶（服务、区域、存储桶、前缀、密钥）</translation>
-    </message>
-    <message>
-        <source>The S3 bucket new uploads go to: %1</source>
-        <translation>新上传所用的 S3 存储桶：%1</translation>
     </message>
 </context>
 <context>
