@@ -68,6 +68,7 @@ private Q_SLOTS:
     void removeLeavesWhatItDidNotPlace();
 
     void hoistdNamesFinishedUploads();
+    void hoistdNamesEarlierUploadsWhenItOpens();
     void hoistdDeleteRemovesBothFiles();
     void hoistdHostileNameStaysInside();
 
@@ -284,6 +285,24 @@ void TestNamedFiles::hoistdNamesFinishedUploads()
     // The name is in the index: after a restart it is neither lost nor made again.
     QVERIFY(server.restart());
     QCOMPARE(filesBelow(namedDir.path()).size(), 2);
+}
+
+// Uploads that finished while hoistd had no named folder (or before a crash named them) get
+// their names when it opens with one, and only once.
+void TestNamedFiles::hoistdNamesEarlierUploadsWhenItOpens()
+{
+    HoistdProcess server;
+    QVERIFY2(server.start(), qPrintable(server.errorString()));
+    const QByteArray done = createWithUpload(
+        server, TusWire::encodeMetadata({{"filename", "earlier.bin"}}), testContent(FileSize, 14));
+    QVERIFY(!done.isEmpty());
+    QTemporaryDir namedDir;
+    QVERIFY2(server.start({QStringLiteral("--named-dir"), namedDir.path()}, server.port()),
+             qPrintable(server.errorString()));
+    QCOMPARE(filesBelow(namedDir.path()), QStringList{QStringLiteral("earlier.bin")});
+    QVERIFY(fileMatches(namedDir.filePath(QStringLiteral("earlier.bin")), FileSize, 14));
+    QVERIFY(server.restart());
+    QCOMPARE(filesBelow(namedDir.path()), QStringList{QStringLiteral("earlier.bin")});
 }
 
 void TestNamedFiles::hoistdDeleteRemovesBothFiles()

@@ -43,10 +43,15 @@ void UploadStore::setNamedFolder(const QString &dir)
     m_named = dir.isEmpty() ? nullptr : std::make_unique<NamedFiles>(dir);
 }
 
+bool UploadStore::wantsName(const UploadRecord &r) const
+{
+    return m_named && r.isFinished() && r.concat != UploadRecord::Concat::Partial
+           && r.namedPath.isEmpty();
+}
+
 void UploadStore::name(const UploadRecord &r)
 {
-    if (!m_named || !r.isFinished() || r.concat == UploadRecord::Concat::Partial
-        || !r.namedPath.isEmpty())
+    if (!wantsName(r))
         return;
     QString error;
     const QString source = m_files.path(r.id);
@@ -117,6 +122,7 @@ bool UploadStore::reconcile(QString *error)
         return false;
     }
     QMutexLocker locker(&m_mutex);
+    QList<UploadRecord> unnamed; // named once the lock is off: a copy may take a while
     for (UploadRecord r : records) {
         const QString path = m_files.path(r.id);
         QFileInfo info(path);
@@ -152,6 +158,8 @@ bool UploadStore::reconcile(QString *error)
             onIndex([this, &r] { return m_index->update(r); });
         }
         m_uploads.put(r);
+        if (wantsName(r))
+            unnamed.append(r); // finished before a crash took its name, or before --named-dir
     }
     for (const QString &name : m_files.names()) {
         if (!m_uploads.contains(name)) {
@@ -159,9 +167,8 @@ bool UploadStore::reconcile(QString *error)
             m_repairs << QStringLiteral("file %1 had no index entry; deleted").arg(name);
         }
     }
-    const QList<UploadRecord> all = m_uploads.all().values();
     locker.unlock();
-    for (const UploadRecord &r : all)
+    for (const UploadRecord &r : std::as_const(unnamed))
         name(r);
     return true;
 }

@@ -173,6 +173,8 @@ private:
     bool updateLocked(UploadRecord record);
     // Gives a finished upload its named file, once (unlocked: a copy may take a while).
     void name(const UploadRecord &record);
+    // Whether `record` is a finished upload that should have a named file and has none yet.
+    bool wantsName(const UploadRecord &record) const;
     // concatenate()'s steps, with the parts locked.
     ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
                              const ContentCheck &check, UploadRecord *out, QString *error);
