@@ -6,6 +6,7 @@
 #include "desktopshell.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
+#include "testsettings.h"
 #include "waitfor.h"
 
 #include "uploadscheduler.h"
@@ -50,10 +51,7 @@ private:
 
 void tst_BatchWatcher::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_batchwatcher"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_batchwatcher"), m_settingsDir.path());
 }
 
 void tst_BatchWatcher::init() {

@@ -6,6 +6,7 @@
 #include "desktopshell.h"
 #include "mainwindow.h"
 #include "taskrecord.h"
+#include "testsettings.h"
 #include "trayicon.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
@@ -82,10 +83,7 @@ private:
 
 void tst_CloseGuard::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_closeguard"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_closeguard"), m_settingsDir.path());
 }
 
 void tst_CloseGuard::init() {

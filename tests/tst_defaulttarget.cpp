@@ -5,6 +5,7 @@
 #include "rawhttp.h"
 #include "taskrecord.h"
 #include "testfiles.h"
+#include "testsettings.h"
 
 #include "endpointchoice.h"
 #include "mainwindow.h"
@@ -85,10 +86,7 @@ private:
 
 void TestDefaultTarget::initTestCase()
 {
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_defaulttarget"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_defaulttarget"), m_settingsDir.path());
 }
 
 void TestDefaultTarget::init()

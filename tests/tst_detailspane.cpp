@@ -4,6 +4,7 @@
 #include "hoistdprocess.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
+#include "testsettings.h"
 #include "waitfor.h"
 
 #include "chunkmapview.h"
@@ -58,10 +59,7 @@ private:
 
 void TestDetailsPane::initTestCase()
 {
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_detailspane"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    useTestSettings(QStringLiteral("tst_detailspane"), m_settings.path());
     QVERIFY2(m_hoistd.start(), qPrintable(m_hoistd.errorString()));
 }
 

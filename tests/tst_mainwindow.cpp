@@ -3,6 +3,7 @@
 // finish during the test (they then fail transiently and keep retrying).
 #include "testfiles.h"
 #include "testpeer.h"
+#include "testsettings.h"
 #include "waitfor.h"
 
 #include "actionsdelegate.h"
@@ -102,10 +103,7 @@ private:
 void TestMainWindow::initTestCase()
 {
     // Keep the person's own settings out of it.
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_mainwindow"), m_settingsDir.path());
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 

@@ -8,6 +8,7 @@
 #include "schedulerfixture.h"
 #include "storethread.h"
 #include "testfiles.h"
+#include "testsettings.h"
 #include "waitfor.h"
 
 #include "uploadscheduler.h"
@@ -64,10 +65,7 @@ private:
 
 void tst_QuitResume::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_quitresume"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_quitresume"), m_settingsDir.path());
     QSettings().clear();
 }
 

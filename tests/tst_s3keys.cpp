@@ -4,6 +4,7 @@
 // "S3 bucket…" dialog, which gives the canonical target URL and never shows a secret.
 #include "memorysecretstore.h"
 #include "testfiles.h"
+#include "testsettings.h"
 #include "waitfor.h"
 
 #include "endpointheaders.h"
@@ -65,10 +66,7 @@ private:
 void tst_S3Keys::initTestCase()
 {
     // The window remembers its endpoint in QSettings: a folder of the test's own.
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_s3keys"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_s3keys"), m_settingsDir.path());
 }
 
 void tst_S3Keys::init()

@@ -5,6 +5,7 @@
 #include "limitcontrols.h"
 #include "mainwindow.h"
 #include "settingsdialog.h"
+#include "testsettings.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
@@ -61,10 +62,7 @@ private:
 
 void tst_SettingsDialog::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_settingsdialog"), m_settingsDir.path());
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
 }

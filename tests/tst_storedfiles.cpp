@@ -3,6 +3,7 @@
 // builds (EndpointChoice with a named folder, the scheduler, MainWindow), uploads through it, and
 // the files checked on disk.
 #include "testfiles.h"
+#include "testsettings.h"
 
 #include "endpointchoice.h"
 #include "mainwindow.h"
@@ -80,10 +81,7 @@ private:
 
 void TestStoredFiles::initTestCase()
 {
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_storedfiles"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_storedfiles"), m_settingsDir.path());
 }
 
 void TestStoredFiles::init()

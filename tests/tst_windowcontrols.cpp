@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "ratelimitmenu.h"
 #include "taskrecord.h"
+#include "testsettings.h"
 #include "tusprotocol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -88,10 +89,7 @@ private:
 
 void tst_WindowControls::initTestCase()
 {
-    QCoreApplication::setOrganizationName(QStringLiteral("HoistTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_windowcontrols"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    useTestSettings(QStringLiteral("tst_windowcontrols"), m_settingsDir.path());
 }
 
 void tst_WindowControls::init()
