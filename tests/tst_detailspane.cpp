@@ -180,6 +180,10 @@ void TestDetailsPane::followsSelectionAndIsRemembered()
         QCOMPARE(pane->task(), second.data(UploadTableModel::TaskIdRole).value<TaskId>());
         window.view()->clearSelection();
         QCOMPARE(pane->task(), TaskId(0));
+        // Nothing of the upload shown before is left behind.
+        QCOMPARE(pane->uploadUrlEdit()->text(), QString());
+        QCOMPARE(pane->uploadUrlEdit()->placeholderText(), QString());
+        QCOMPARE(pane->tabs()->tabText(1), QStringLiteral("Tries"));
     }
     MainWindow again(engine.scheduler());
     again.show();

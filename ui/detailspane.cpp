@@ -211,9 +211,13 @@ void DetailsPane::refresh()
         m_map->setData({});
         for (QLineEdit *edit : {m_path, m_server, m_uploadUrl})
             edit->clear();
+        // What described the upload shown before stays with it.
+        m_uploadUrl->setPlaceholderText({});
+        m_uploadUrl->setToolTip({});
         for (QLabel *label : std::as_const(m_timings))
             label->clear();
         m_tries->clear();
+        m_tabs->setTabText(m_tabs->indexOf(m_tries), tr("Tries"));
         return;
     }
     const qint64 now = nowMs();
