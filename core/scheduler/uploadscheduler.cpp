@@ -132,12 +132,47 @@ void UploadScheduler::setInstantMinimumSize(qint64 bytes)
 
 void UploadScheduler::setRateLimit(qint64 bytesPerSecond)
 {
-    m_bandwidth->setGlobalRate(qMax<qint64>(0, bytesPerSecond));
+    m_ownRate = qMax<qint64>(0, bytesPerSecond);
+    setRateCap(m_rateCap);
 }
 
 qint64 UploadScheduler::rateLimit() const
 {
-    return m_bandwidth->globalRate();
+    return m_ownRate;
+}
+
+void UploadScheduler::setRateCap(qint64 bytesPerSecond)
+{
+    m_rateCap = qMax<qint64>(0, bytesPerSecond);
+    const qint64 stricter = m_ownRate == 0 || (m_rateCap > 0 && m_rateCap < m_ownRate)
+        ? m_rateCap : m_ownRate;
+    m_bandwidth->setGlobalRate(stricter);
+}
+
+void UploadScheduler::setSuspended(bool suspended, const QString &reason)
+{
+    m_suspended = suspended;
+    // The notes of the hold go with it, also on those not started again at once.
+    for (const TaskId id : std::exchange(m_heldIds, {})) {
+        UploadTask *task = find(id);
+        if (task && task->m_state == TaskState::Waiting) {
+            task->m_statusNote = suspended ? reason : QString();
+            markDirty(task);
+            if (suspended)
+                m_heldIds.append(id);
+        }
+    }
+    if (!suspended) {
+        requestSchedule();
+        return;
+    }
+    const QList<UploadTask *> running = m_running.values();
+    for (UploadTask *task : running) {
+        stopTransfer(task); // an attempt Stopped, not Failed: m_retries stays as it is
+        task->m_statusNote = reason;
+        setState(task, TaskState::Waiting);
+        m_heldIds.append(task->m_id);
+    }
 }
 
 void UploadScheduler::setTaskRateLimit(TaskId id, qint64 bytesPerSecond)
@@ -615,7 +650,7 @@ void UploadScheduler::schedule()
     const qint64 now = nowMs();
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
-    while (used < m_concurrency) {
+    while (used < m_concurrency && !m_suspended) {
         const TaskId id =
             m_queue.takeNext(now, [&](int lane) {
                 return m_lanes.mayStart(lane, usedOn, m_perServerLimit);

@@ -108,6 +108,16 @@ public:
     void setRateLimit(qint64 bytesPerSecond);
     qint64 rateLimit() const;
     void setTaskRateLimit(TaskId id, qint64 bytesPerSecond);
+    // A second limit on all uploads, from a rule rather than the person (a schedule, a metered
+    // link: TransferGovernor); the stricter of it and rateLimit() holds. 0: none.
+    void setRateCap(qint64 bytesPerSecond);
+    qint64 rateCap() const { return m_rateCap; }
+    // A hold on everything (a schedule's pause, a metered link): running uploads stop and wait
+    // again with `reason` as their note, nothing starts, and no failure or retry is counted;
+    // lifting it lets them go on from the server's offset. Separate from pausing rows, which
+    // is the person's own and stays as it was.
+    void setSuspended(bool suspended, const QString &reason);
+    bool isSuspended() const { return m_suspended; }
 
     // Keeps every task in `store` (which lives on another thread; every call to it is queued):
     // see TaskPersistence for what is written when. Set before adding or restoring tasks.
@@ -215,6 +225,10 @@ private:
     int m_perServerLimit = 0;
     int m_stallTimeoutMs = 30000;
     bool m_parallelParts = true;
+    qint64 m_ownRate = 0;
+    qint64 m_rateCap = 0;
+    bool m_suspended = false;
+    QList<TaskId> m_heldIds; // stopped by the hold, with its note
     int m_pendingExpansions = 0;
     RetryPolicy m_retryPolicy;
     std::mt19937 m_random;
