@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "certificateactions.h"
 #include "certificatetrust.h"
+#include "clock.h"
 #include "commandline.h"
 #include "desktopshell.h"
 #include "endpointchoice.h"
@@ -11,11 +12,14 @@
 #include "keychainsecretstore.h"
 #include "languageloader.h"
 #include "mainwindow.h"
+#include "networkstatus.h"
 #include "protocolrouter.h"
 #include "s3protocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
+#include "schedulestatus.h"
 #include "tokenkeeper.h"
+#include "transfergovernor.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
@@ -176,6 +180,21 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     if (store)
         scheduler.setStore(store->store());
 
+    // The schedule and the metered rule hold the scheduler back; each change is said on stderr.
+    SystemClock clock;
+    SystemNetworkStatus networkStatus;
+    TransferGovernor governor(&scheduler, &clock, &networkStatus);
+    governor.setMeteredPolicy(options.metered);
+    governor.setSchedule(options.schedule);
+    const auto say = [&err, &clock](const GovernorState &state) {
+        const QString text = state.describe(clock.wallMs());
+        err << "hoist: " << (text.isEmpty() ? QCoreApplication::translate("main", "full speed")
+                                            : text) << Qt::endl;
+    };
+    if (!governor.state().describe(clock.wallMs()).isEmpty())
+        say(governor.state());
+    QObject::connect(&governor, &TransferGovernor::stateChanged, &app, say);
+
     HeadlessRunner runner(&scheduler, out, err);
     runner.setTerminal(::isatty(STDERR_FILENO));
     QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
@@ -256,6 +275,11 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven});
     MainWindow window(&scheduler, &settings);
+    SystemClock clock;
+    SystemNetworkStatus networkStatus;
+    TransferGovernor governor(&scheduler, &clock, &networkStatus);
+    ScheduleStatus scheduleStatus(&governor, &settings, &window);
+    scheduleStatus.restore(options);
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);

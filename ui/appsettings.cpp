@@ -16,6 +16,9 @@ const char *const batchActionKey = "batchFinished";
 const char *const startInTrayKey = "startInTray";
 const char *const closeBehaviourKey = "closeBehaviour";
 const char *const languageKey = "language";
+const char *const scheduleKey = "schedule/rules";
+const char *const scheduleRatesKey = "schedule/rates";
+const char *const meteredKey = "schedule/onMetered";
 
 // Stored as words, so that the file reads well and survives reordering the enums.
 const char *const batchActionNames[] = {"nothing", "notify", "quit"};
@@ -152,4 +155,40 @@ QString AppSettings::language() const {
 
 void AppSettings::setLanguage(const QString &language) {
     store(languageKey, language);
+}
+
+QString AppSettings::scheduleText() const {
+    return QSettings().value(QLatin1String(scheduleKey)).toString();
+}
+
+void AppSettings::setScheduleText(const QString &text) {
+    store(scheduleKey, text);
+}
+
+QList<qint64> AppSettings::scheduleRates() const {
+    QList<qint64> rates;
+    const QStringList stored = QSettings().value(QLatin1String(scheduleRatesKey)).toStringList();
+    for (const QString &text : stored) {
+        const qint64 rate = ScheduleMode::parseRate(text);
+        if (rate > 0 && !rates.contains(rate))
+            rates.append(rate);
+    }
+    return rates;
+}
+
+void AppSettings::setScheduleRates(const QList<qint64> &rates) {
+    QStringList texts;
+    for (const qint64 rate : rates)
+        texts << ScheduleMode::rateText(rate);
+    store(scheduleRatesKey, texts);
+}
+
+MeteredPolicy AppSettings::meteredPolicy() const {
+    MeteredPolicy policy;
+    MeteredPolicy::parse(QSettings().value(QLatin1String(meteredKey)).toString(), &policy);
+    return policy; // the default (pause) unless a valid one was stored
+}
+
+void AppSettings::setMeteredPolicy(const MeteredPolicy &policy) {
+    store(meteredKey, policy.text());
 }

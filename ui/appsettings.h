@@ -1,5 +1,8 @@
 #pragma once
 
+#include "governorstate.h"
+
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -55,6 +58,14 @@ public:
     void setStartInTray(bool on);
     CloseBehaviour closeBehaviour() const;
     void setCloseBehaviour(CloseBehaviour behaviour);
+    // The weekly schedule in its text form (TransferSchedule), the rates its palette offers
+    // (those in use and those added for later), and what a metered connection does.
+    QString scheduleText() const;
+    void setScheduleText(const QString &text);
+    QList<qint64> scheduleRates() const;
+    void setScheduleRates(const QList<qint64> &rates);
+    MeteredPolicy meteredPolicy() const;
+    void setMeteredPolicy(const MeteredPolicy &policy);
     // "" follows the system; else a locale name such as "en" or "zh_CN". Read at start-up only.
     QString language() const;
     void setLanguage(const QString &language);

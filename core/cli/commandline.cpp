@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 
 namespace {
@@ -104,6 +105,22 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
     return {};
 }
 
+// Reads and parses a --schedule file; an error names the file and every bad line.
+QString readSchedule(const QString &path, TransferSchedule *schedule)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return Text::tr("--schedule %1: %2").arg(path, file.errorString());
+    QList<TransferSchedule::ParseError> errors;
+    *schedule = TransferSchedule::parse(QString::fromUtf8(file.readAll()), &errors);
+    if (errors.isEmpty())
+        return {};
+    QStringList lines;
+    for (const TransferSchedule::ParseError &e : std::as_const(errors))
+        lines << QStringLiteral("%1:%2: %3").arg(path).arg(e.line).arg(e.message);
+    return lines.join(QLatin1Char('\n'));
+}
+
 // helpText() names the program after qApp's first argument, or a placeholder without one.
 QString helpFor(const QCommandLineParser &parser, const QString &program)
 {
@@ -180,8 +197,18 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     const QCommandLineOption oneStream(QStringLiteral("one-stream"),
         Text::tr("Send each file as one stream, never as parallel parts (which servers "
                        "offering tus concatenation get by default for large files)."));
+    const QCommandLineOption schedule(QStringLiteral("schedule"),
+        Text::tr("Full speed, a limit or a pause by the hour of the week, one rule a line: "
+                 "\"Mon-Fri 09-17 limit 2M\", \"Sat,Sun paused\", \"* 23-07 full\" (later "
+                 "lines win; # comments)."),
+        QStringLiteral("file"));
+    const QCommandLineOption onMetered(QStringLiteral("on-metered"),
+        Text::tr("On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) "
+                 "or ignore."),
+        QStringLiteral("what"));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
-                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream});
+                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
+                       schedule, onMetered});
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -259,6 +286,18 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--chunk-size must be at least 1K"));
     }
     options.oneStream = parser.isSet(oneStream);
+    if (parser.isSet(schedule)) {
+        const QString error = readSchedule(parser.value(schedule), &options.schedule);
+        if (!error.isEmpty())
+            return usageError(program, error);
+        options.schedulePath = parser.value(schedule);
+    }
+    if (parser.isSet(onMetered)) {
+        options.meteredGiven = true;
+        if (!MeteredPolicy::parse(parser.value(onMetered), &options.metered))
+            return usageError(program, Text::tr("--on-metered must be pause, ignore or "
+                                                "limit:RATE (a rate such as 512K, at least 1K)"));
+    }
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

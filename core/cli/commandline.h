@@ -1,6 +1,8 @@
 #pragma once
 
+#include "governorstate.h"
 #include "s3credentials.h"
+#include "transferschedule.h"
 #include "transfer.h"
 
 #include <QProcessEnvironment>
@@ -26,6 +28,12 @@ struct AppOptions {
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
     // --one-stream: never split a file into parallel parts, even where the server could join them
     bool oneStream = false;
+    // --schedule FILE: full speed, limits and pauses by the hour of the week (TransferSchedule)
+    TransferSchedule schedule;
+    QString schedulePath; // empty: none given
+    // --on-metered pause|limit:RATE|ignore; meteredGiven: the window's setting does not apply
+    MeteredPolicy metered;
+    bool meteredGiven = false;
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage
