@@ -162,6 +162,9 @@ void tst_TransferSchedule::textRoundTrips()
     QCOMPARE(parsed(QStringLiteral("Mon-Fri 09-17 limit 2M\n")).toText(),
              QStringLiteral("Mon-Fri 09-17 limit 2M\n"));
     QCOMPARE(parsed(QStringLiteral("* paused\n")).toText(), QStringLiteral("* paused\n"));
+    // A run shared by days is one line, whichever days share it.
+    QCOMPARE(parsed(QStringLiteral("* 23-07 limit 2M\nMon-Fri 09-17 paused\nSat 09-17 paused\n")).toText(),
+             QStringLiteral("* 00-07 limit 2M\nMon-Sat 09-17 paused\n* 23-24 limit 2M\n"));
     QCOMPARE(TransferSchedule().toText(), QString());
     // An hour painted in the grid.
     TransferSchedule painted;

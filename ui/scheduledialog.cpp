@@ -120,7 +120,7 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
 
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setMaximumHeight(90);
+    m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * 7 + 12);
     m_text->setAccessibleName(tr("Schedule as text"));
     m_text->setToolTip(tr("The same rules as a file for hoist --headless --schedule FILE"));
     connect(m_grid, &ScheduleGrid::scheduleChanged, this, &ScheduleDialog::showText);

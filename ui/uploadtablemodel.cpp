@@ -160,7 +160,8 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
         }
         if (task.retries() > 0) // its retry is due, about to start
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
-        return tr("Waiting");
+        // Held by the schedule or a metered link: "Paused by schedule until Mon 08:00".
+        return task.statusNote().isEmpty() ? tr("Waiting") : task.statusNote();
     case TaskState::Uploading:
         // The Progress bar stays what it always is, bytes on the server, so it never runs to the
         // end and back to zero; how far the hashing is reads here instead.

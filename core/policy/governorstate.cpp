@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
 
 namespace {
 constexpr qint64 DayMs = 24 * 3600 * 1000;
@@ -99,7 +100,10 @@ QString GovernorState::when(qint64 ms, qint64 nowMs)
     const QDateTime at = QDateTime::fromMSecsSinceEpoch(ms);
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(nowMs);
     const QLocale locale;
-    const QString time = locale.toString(at.time(), QLocale::ShortFormat);
+    // Without seconds, which some locales' short form has ("07:00:00"), as formatWhen() does.
+    static const QRegularExpression seconds(QStringLiteral("[:.]?s+"));
+    const QString time =
+        locale.toString(at.time(), locale.timeFormat(QLocale::ShortFormat).remove(seconds));
     if (at.date() == now.date())
         return time;
     if (ms - nowMs < 6 * DayMs)

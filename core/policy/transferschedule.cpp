@@ -258,31 +258,41 @@ QString TransferSchedule::apply(const QString &line, int rule)
 
 QString TransferSchedule::toText() const
 {
-    QStringList lines;
-    std::array<bool, Days> done{};
+    // Each run of equal hours once, with every day that has the same run: "* 00-07 limit 2M"
+    // rather than seven lines. Runs of one day never overlap, so the order does not matter;
+    // they come by their first day, then by hour.
+    struct Run {
+        int from;
+        int to;
+        ScheduleMode mode;
+        std::array<bool, Days> days;
+    };
+    QList<Run> runs;
     for (int d = 0; d < Days; ++d) {
-        if (done[d])
-            continue;
-        std::array<bool, Days> same{};
-        for (int e = d; e < Days; ++e) {
-            same[e] = std::equal(m_slots.cbegin() + index(d, 0), m_slots.cbegin() + index(d + 1, 0),
-                                 m_slots.cbegin() + index(e, 0));
-            done[e] = done[e] || same[e];
-        }
-        const QString days = daysText(same);
         for (int h = 0; h < Hours;) {
             const ScheduleMode mode = m_slots[index(d, h)];
             int end = h + 1;
             while (end < Hours && m_slots[index(d, end)] == mode)
                 ++end;
             if (mode.kind != ScheduleMode::Kind::Full) {
-                const QString hours = h == 0 && end == Hours
-                    ? QString()
-                    : hourText(h) + QLatin1Char('-') + hourText(end) + QLatin1Char(' ');
-                lines << days + QLatin1Char(' ') + hours + mode.text();
+                auto same = std::find_if(runs.begin(), runs.end(), [&](const Run &r) {
+                    return r.from == h && r.to == end && r.mode == mode;
+                });
+                if (same == runs.end()) {
+                    runs.append({h, end, mode, {}});
+                    same = runs.end() - 1;
+                }
+                same->days[d] = true;
             }
             h = end;
         }
+    }
+    QStringList lines;
+    for (const Run &run : std::as_const(runs)) {
+        const QString hours = run.from == 0 && run.to == Hours
+            ? QString()
+            : hourText(run.from) + QLatin1Char('-') + hourText(run.to) + QLatin1Char(' ');
+        lines << daysText(run.days) + QLatin1Char(' ') + hours + run.mode.text();
     }
     return lines.isEmpty() ? QString() : lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
