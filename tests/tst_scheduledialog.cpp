@@ -72,6 +72,14 @@ void tst_ScheduleDialog::paintingTheGrid()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     ScheduleGrid *grid = dialog.grid();
     QCOMPARE(grid->rowOf(Mon), 0);
+    {
+        // Where weeks start on Sunday, so does the grid.
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const ScheduleGrid us;
+        QCOMPARE(us.rowOf(Sun), 0);
+        QCOMPARE(us.dayOf(1), int(Mon));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+    }
     // Paused is the brush at first: a rectangle from Monday 09:00 to Friday 16:00-17:00.
     drag(grid, Mon, 9, Fri, 16);
     QCOMPARE(grid->schedule().modeAt(Mon, 9), ScheduleMode::paused());

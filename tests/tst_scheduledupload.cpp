@@ -118,6 +118,8 @@ void tst_ScheduledUpload::boundarySwitchesRunningRate()
     QVERIFY2(during <= Limit * elapsed / 1000 + 2 * Chunk,
              qPrintable(QStringLiteral("%1 bytes in %2 ms").arg(during).arg(elapsed)));
     QVERIFY2(during >= Limit, qPrintable(QString::number(during)));
+    qInfo("limited by the schedule: %lld bytes stored in %lld ms = %lld KiB/s (limit %lld KiB/s)",
+          during, elapsed, during * 1000 / elapsed / KiB, Limit / KiB);
     QCOMPARE(rig.engine.task(id)->state(), TaskState::Uploading);
 
     // 09:00: the boundary; the running upload goes at full speed without stopping.
@@ -131,6 +133,7 @@ void tst_ScheduledUpload::boundarySwitchesRunningRate()
     const qint64 rest = window.elapsed();
     // At 512 KiB/s the rest would take left/Limit seconds; at the 4 MiB/s now in force, an eighth.
     QVERIFY2(rest < left * 1000 / Limit / 3, qPrintable(QStringLiteral("%1 ms for %2").arg(rest).arg(left)));
+    qInfo("after the boundary: the remaining %lld bytes in %lld ms", left, rest);
     const UploadTask *task = rig.engine.task(id);
     QCOMPARE(task->state(), TaskState::Success);
     QCOMPARE(task->retries(), 0);
@@ -178,6 +181,8 @@ void tst_ScheduledUpload::schedulePauseResumesFromServerOffset()
     const PeerStats stats = rig.peer()->stats();
     QVERIFY2(stats.bodyBytes <= Size - sentBefore + Chunk,
              qPrintable(QStringLiteral("%1 sent for %2 left").arg(stats.bodyBytes).arg(Size - sentBefore)));
+    qInfo("after the pause: %lld body bytes sent for %lld left (chunk %lld)", stats.bodyBytes,
+          Size - sentBefore, Chunk);
     QCOMPARE(stats.count(QStringLiteral("POST")), 0); // the same upload, not a new one
     QVERIFY(stats.count(QStringLiteral("HEAD")) >= 1); // asked for the offset
 }
