@@ -36,8 +36,7 @@ constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 enum Day { Mon, Tue, Wed, Thu, Fri, Sat, Sun };
 
-void drag(ScheduleGrid *grid, int fromDay, int fromHour, int toDay, int toHour)
-{
+void drag(ScheduleGrid *grid, int fromDay, int fromHour, int toDay, int toHour) {
     QTest::mousePress(grid, Qt::LeftButton, {}, grid->cellCenter(fromDay, fromHour));
     QTest::mouseMove(grid, grid->cellCenter(toDay, toHour));
     QTest::mouseRelease(grid, Qt::LeftButton, {}, grid->cellCenter(toDay, toHour));
@@ -58,14 +57,12 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void tst_ScheduleDialog::initTestCase()
-{
+void tst_ScheduleDialog::initTestCase() {
     useTestSettings(QStringLiteral("tst_scheduledialog"), m_settingsDir.path());
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom)); // weeks from Monday
 }
 
-void tst_ScheduleDialog::paintingTheGrid()
-{
+void tst_ScheduleDialog::paintingTheGrid() {
     ScheduleDialog dialog(TransferSchedule(), {}, MeteredPolicy());
     dialog.resize(900, 500);
     dialog.show();
@@ -94,8 +91,7 @@ void tst_ScheduleDialog::paintingTheGrid()
     QCOMPARE(dialog.schedule().rules().size(), 1);
 }
 
-void tst_ScheduleDialog::ratesInThePalette()
-{
+void tst_ScheduleDialog::ratesInThePalette() {
     ScheduleDialog dialog(TransferSchedule(), {512 * KiB}, MeteredPolicy());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -111,8 +107,8 @@ void tst_ScheduleDialog::ratesInThePalette()
     QCOMPARE(dialog.textView()->toPlainText(),
              QStringLiteral("Mon 22-24 limit 512K\nSat,Sun limit 2M\n"));
     // Each rate its own colour.
-    QVERIFY(ScheduleGrid::colorFor(ScheduleMode::limited(2 * MiB), dialog.rates())
-            != ScheduleGrid::colorFor(ScheduleMode::limited(512 * KiB), dialog.rates()));
+    QVERIFY(ScheduleGrid::colorFor(ScheduleMode::limited(2 * MiB), dialog.rates()) !=
+            ScheduleGrid::colorFor(ScheduleMode::limited(512 * KiB), dialog.rates()));
     // Removing a rate gives its hours back to full speed.
     dialog.choose(ScheduleMode::limited(2 * MiB));
     const auto removeButtons = dialog.findChildren<QPushButton *>();
@@ -124,19 +120,18 @@ void tst_ScheduleDialog::ratesInThePalette()
     QCOMPARE(dialog.textView()->toPlainText(), QStringLiteral("Mon 22-24 limit 512K\n"));
 }
 
-void tst_ScheduleDialog::meteredSetting()
-{
+void tst_ScheduleDialog::meteredSetting() {
     ScheduleDialog dialog(TransferSchedule(), {}, MeteredPolicy{MeteredPolicy::Action::Limit, MiB});
     QCOMPARE(dialog.meteredPolicy().action, MeteredPolicy::Action::Limit);
     QCOMPARE(dialog.meteredPolicy().rate, MiB);
     QVERIFY(dialog.meteredRateEdit()->isEnabled());
-    dialog.meteredCombo()->setCurrentIndex(dialog.meteredCombo()->findData(int(MeteredPolicy::Action::Ignore)));
+    dialog.meteredCombo()->setCurrentIndex(
+        dialog.meteredCombo()->findData(int(MeteredPolicy::Action::Ignore)));
     QVERIFY(!dialog.meteredRateEdit()->isEnabled());
     QCOMPARE(dialog.meteredPolicy().action, MeteredPolicy::Action::Ignore);
 }
 
-void tst_ScheduleDialog::statusNamesRuleAndOffersOverride()
-{
+void tst_ScheduleDialog::statusNamesRuleAndOffersOverride() {
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
@@ -153,7 +148,8 @@ void tst_ScheduleDialog::statusNamesRuleAndOffersOverride()
     QList<TransferSchedule::ParseError> errors;
     governor.setSchedule(TransferSchedule::parse(QStringLiteral("Mon 09-17 limit 2M\n"), &errors));
     const QString time = QLocale().toString(QTime(17, 0), QLocale::ShortFormat);
-    QCOMPARE(status.button()->text(), QStringLiteral("Limited to 2 MiB/s by schedule until %1").arg(time));
+    QCOMPARE(status.button()->text(),
+             QStringLiteral("Limited to 2 MiB/s by schedule until %1").arg(time));
     QVERIFY(status.button()->toolTip().contains(QStringLiteral("Mon 09-17 limit 2M")));
     QVERIFY(!status.cancelOverride()->isEnabled());
     QVERIFY(status.untilRuleEnds()->isEnabled());
@@ -165,7 +161,8 @@ void tst_ScheduleDialog::statusNamesRuleAndOffersOverride()
     status.cancelOverride()->trigger();
     QCOMPARE(scheduler.rateCap(), 2 * MiB);
     status.untilRuleEnds()->trigger();
-    QCOMPARE(governor.state().untilMs, QDateTime(QDate(2026, 11, 23), QTime(17, 0)).toMSecsSinceEpoch());
+    QCOMPARE(governor.state().untilMs,
+             QDateTime(QDate(2026, 11, 23), QTime(17, 0)).toMSecsSinceEpoch());
     status.cancelOverride()->trigger();
     // The metered notice.
     net.setMetered(true);
@@ -175,8 +172,7 @@ void tst_ScheduleDialog::statusNamesRuleAndOffersOverride()
     QVERIFY(!scheduler.isSuspended());
 }
 
-void tst_ScheduleDialog::dialogResultIsKeptAndApplied()
-{
+void tst_ScheduleDialog::dialogResultIsKeptAndApplied() {
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
@@ -188,13 +184,16 @@ void tst_ScheduleDialog::dialogResultIsKeptAndApplied()
     TransferGovernor governor(&scheduler, &clock, &net);
     ScheduleStatus status(&governor, &settings, &window);
     status.setDialogHook([](ScheduleDialog *dialog) {
-        QMetaObject::invokeMethod(dialog, [dialog] {
-            dialog->addRate(ScheduleMode::parseRate(QStringLiteral("1M")));
-            drag(dialog->grid(), Sat, 0, Sun, 23);
-            dialog->meteredCombo()->setCurrentIndex(
-                dialog->meteredCombo()->findData(int(MeteredPolicy::Action::Ignore)));
-            dialog->accept();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            dialog,
+            [dialog] {
+                dialog->addRate(ScheduleMode::parseRate(QStringLiteral("1M")));
+                drag(dialog->grid(), Sat, 0, Sun, 23);
+                dialog->meteredCombo()->setCurrentIndex(
+                    dialog->meteredCombo()->findData(int(MeteredPolicy::Action::Ignore)));
+                dialog->accept();
+            },
+            Qt::QueuedConnection);
     });
     status.editAction()->trigger();
     QCOMPARE(settings.scheduleText(), QStringLiteral("Sat,Sun limit 1M\n"));

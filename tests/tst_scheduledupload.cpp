@@ -38,8 +38,7 @@ qint64 utc(int day, int hour, int minute = 0) // November 2026: the 23rd is a Mo
 }
 
 // Runs the event loop for `ms` (a measuring window, not a wait for something to happen).
-void spin(int ms)
-{
+void spin(int ms) {
     waitFor([] { return false; }, ms);
 }
 
@@ -50,8 +49,7 @@ struct Rig {
     ManualNetworkStatus network;
     std::unique_ptr<TransferGovernor> governor;
 
-    bool start()
-    {
+    bool start() {
         if (!engine.start())
             return false;
         engine.scheduler()->setParallelParts(false); // one stream: offsets are easy to follow
@@ -62,14 +60,13 @@ struct Rig {
     ~Rig() { governor.reset(); } // before the scheduler
     UploadScheduler *scheduler() const { return engine.scheduler(); }
     TestPeer *peer() const { return engine.peer(); }
-    qint64 stored(TaskId id) const
-    {
+    qint64 stored(TaskId id) const {
         const UploadTask *task = engine.task(id);
-        return task->uploadUrl().isEmpty() ? 0
-                                           : QFileInfo(peer()->storedPath(task->uploadUrl())).size();
+        return task->uploadUrl().isEmpty()
+                   ? 0
+                   : QFileInfo(peer()->storedPath(task->uploadUrl())).size();
     }
-    TransferSchedule schedule(const QString &text)
-    {
+    TransferSchedule schedule(const QString &text) {
         QList<TransferSchedule::ParseError> errors;
         const TransferSchedule s = TransferSchedule::parse(text, &errors);
         Q_ASSERT(errors.isEmpty());
@@ -91,8 +88,7 @@ private Q_SLOTS:
     void headlessRejectsBadSchedule();
 };
 
-void tst_ScheduledUpload::boundarySwitchesRunningRate()
-{
+void tst_ScheduledUpload::boundarySwitchesRunningRate() {
     // 08-09 limited to 512 KiB/s (the person's own 4 MiB/s is looser: the stricter holds); at
     // 09:00 full speed. Measured as the bytes the server has stored.
     Rig rig;
@@ -132,7 +128,8 @@ void tst_ScheduledUpload::boundarySwitchesRunningRate()
     QVERIFY(rig.engine.waitIdle(UploadTimeoutMs));
     const qint64 rest = window.elapsed();
     // At 512 KiB/s the rest would take left/Limit seconds; at the 4 MiB/s now in force, an eighth.
-    QVERIFY2(rest < left * 1000 / Limit / 3, qPrintable(QStringLiteral("%1 ms for %2").arg(rest).arg(left)));
+    QVERIFY2(rest < left * 1000 / Limit / 3,
+             qPrintable(QStringLiteral("%1 ms for %2").arg(rest).arg(left)));
     qInfo("after the boundary: the remaining %lld bytes in %lld ms", left, rest);
     const UploadTask *task = rig.engine.task(id);
     QCOMPARE(task->state(), TaskState::Success);
@@ -140,8 +137,7 @@ void tst_ScheduledUpload::boundarySwitchesRunningRate()
     QVERIFY(fileMatches(rig.peer()->storedPath(task->uploadUrl()), Size, 11));
 }
 
-void tst_ScheduledUpload::schedulePauseResumesFromServerOffset()
-{
+void tst_ScheduledUpload::schedulePauseResumesFromServerOffset() {
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB); // the person's own: so that it runs a while
@@ -179,22 +175,24 @@ void tst_ScheduledUpload::schedulePauseResumesFromServerOffset()
     // From the server's offset: what went after the pause is the rest, and at most a chunk cut
     // short by the pause went twice.
     const PeerStats stats = rig.peer()->stats();
-    QVERIFY2(stats.bodyBytes <= Size - sentBefore + Chunk,
-             qPrintable(QStringLiteral("%1 sent for %2 left").arg(stats.bodyBytes).arg(Size - sentBefore)));
+    QVERIFY2(
+        stats.bodyBytes <= Size - sentBefore + Chunk,
+        qPrintable(
+            QStringLiteral("%1 sent for %2 left").arg(stats.bodyBytes).arg(Size - sentBefore)));
     qInfo("after the pause: %lld body bytes sent for %lld left (chunk %lld)", stats.bodyBytes,
           Size - sentBefore, Chunk);
-    QCOMPARE(stats.count(QStringLiteral("POST")), 0); // the same upload, not a new one
+    QCOMPARE(stats.count(QStringLiteral("POST")), 0);  // the same upload, not a new one
     QVERIFY(stats.count(QStringLiteral("HEAD")) >= 1); // asked for the offset
 }
 
-void tst_ScheduledUpload::meteredPausesAndResumes()
-{
+void tst_ScheduledUpload::meteredPausesAndResumes() {
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB);
     QCOMPARE(rig.governor->meteredPolicy().action, MeteredPolicy::Action::Pause); // the default
     constexpr qint64 Size = 6 * MiB;
-    const QString path = makeTestFile(rig.engine.files().path(), QStringLiteral("metered"), Size, 13);
+    const QString path =
+        makeTestFile(rig.engine.files().path(), QStringLiteral("metered"), Size, 13);
     const TaskId id = rig.engine.add({path}).value(0);
     QVERIFY(waitFor([&] { return rig.engine.task(id)->confirmedBytes() >= MiB; }, UploadTimeoutMs));
     rig.peer()->resetStats();
@@ -224,8 +222,7 @@ void tst_ScheduledUpload::meteredPausesAndResumes()
     QCOMPARE(rig.scheduler()->rateCap(), qint64(0));
 }
 
-void tst_ScheduledUpload::meteredLimitCapsRate()
-{
+void tst_ScheduledUpload::meteredLimitCapsRate() {
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     constexpr qint64 Limit = 512 * KiB;
@@ -241,14 +238,14 @@ void tst_ScheduledUpload::meteredLimitCapsRate()
     const TaskId id = rig.engine.add({path}).value(0);
     QVERIFY(rig.engine.waitIdle(UploadTimeoutMs));
     // 2 MiB at 512 KiB/s: about 4 s (the bucket starts empty: no burst).
-    QVERIFY2(clock.elapsed() >= Size * 1000 / Limit * 8 / 10, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(clock.elapsed() >= Size * 1000 / Limit * 8 / 10,
+             qPrintable(QString::number(clock.elapsed())));
     QVERIFY(fileMatches(rig.peer()->storedPath(rig.engine.task(id)->uploadUrl()), Size, 14));
     rig.network.setMetered(false);
     QCOMPARE(rig.scheduler()->rateCap(), qint64(0));
 }
 
-void tst_ScheduledUpload::overrideLiftsPauseUntilItEnds()
-{
+void tst_ScheduledUpload::overrideLiftsPauseUntilItEnds() {
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB);
@@ -294,13 +291,11 @@ namespace {
 struct Headless {
     QProcess process;
     QString err;
-    bool start(const QStringList &args)
-    {
+    bool start(const QStringList &args) {
         process.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
         return process.waitForStarted(10000);
     }
-    bool finish(int timeoutMs = UploadTimeoutMs)
-    {
+    bool finish(int timeoutMs = UploadTimeoutMs) {
         QSignalSpy finished(&process, &QProcess::finished);
         const bool done = process.state() == QProcess::NotRunning || finished.wait(timeoutMs);
         err += QString::fromUtf8(process.readAllStandardError());
@@ -308,8 +303,7 @@ struct Headless {
     }
 };
 
-QString writeFile(const QString &dir, const QString &name, const QByteArray &text)
-{
+QString writeFile(const QString &dir, const QString &name, const QByteArray &text) {
     const QString path = dir + QLatin1Char('/') + name;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -319,14 +313,13 @@ QString writeFile(const QString &dir, const QString &name, const QByteArray &tex
 }
 } // namespace
 
-void tst_ScheduledUpload::headlessFollowsSchedule()
-{
+void tst_ScheduledUpload::headlessFollowsSchedule() {
     auto peer = TestPeer::create();
     QVERIFY2(peer->start(), qPrintable(peer->errorString()));
     QTemporaryDir dir;
     // Every hour of the week limited: whenever the test runs, the rule holds.
-    const QString schedule = writeFile(dir.path(), QStringLiteral("week.txt"),
-                                       "# all week\n* limit 512K\n");
+    const QString schedule =
+        writeFile(dir.path(), QStringLiteral("week.txt"), "# all week\n* limit 512K\n");
     constexpr qint64 Size = 2 * MiB;
     const QString file = makeTestFile(dir.path(), QStringLiteral("h1"), Size, 21);
     Headless hoist;
@@ -344,8 +337,7 @@ void tst_ScheduledUpload::headlessFollowsSchedule()
     QVERIFY(fileMatches(peer->storedPath(peer->uploads().constFirst()), Size, 21));
 }
 
-void tst_ScheduledUpload::headlessPausedScheduleSendsNothing()
-{
+void tst_ScheduledUpload::headlessPausedScheduleSendsNothing() {
     auto peer = TestPeer::create();
     QVERIFY2(peer->start(), qPrintable(peer->errorString()));
     QTemporaryDir dir;
@@ -366,15 +358,14 @@ void tst_ScheduledUpload::headlessPausedScheduleSendsNothing()
     hoist.finish();
 }
 
-void tst_ScheduledUpload::headlessRejectsBadSchedule()
-{
+void tst_ScheduledUpload::headlessRejectsBadSchedule() {
     QTemporaryDir dir;
-    const QString schedule = writeFile(dir.path(), QStringLiteral("bad.txt"),
-                                       "Mon-Fri 09-17 limit 2M\nSatday paused\n");
+    const QString schedule =
+        writeFile(dir.path(), QStringLiteral("bad.txt"), "Mon-Fri 09-17 limit 2M\nSatday paused\n");
     Headless hoist;
-    QVERIFY(hoist.start({QStringLiteral("--headless"), QStringLiteral("--schedule"), schedule,
-                         QStringLiteral("-e"), QStringLiteral("http://127.0.0.1:1/files/"),
-                         schedule}));
+    QVERIFY(
+        hoist.start({QStringLiteral("--headless"), QStringLiteral("--schedule"), schedule,
+                     QStringLiteral("-e"), QStringLiteral("http://127.0.0.1:1/files/"), schedule}));
     QVERIFY(hoist.finish());
     QCOMPARE(hoist.process.exitCode(), 2);
     QVERIFY2(hoist.err.contains(schedule + QStringLiteral(":2: unknown days \"Satday\"")),

@@ -15,14 +15,12 @@ constexpr qint64 HourMs = 3600 * 1000;
 const QTimeZone Utc = QTimeZone::utc();
 
 // Monday 2026-11-23 is a Monday.
-qint64 at(const QString &dateTime, const QTimeZone &zone = Utc)
-{
+qint64 at(const QString &dateTime, const QTimeZone &zone = Utc) {
     const QDateTime dt = QDateTime::fromString(dateTime, QStringLiteral("yyyy-MM-dd HH:mm"));
     return QDateTime(dt.date(), dt.time(), zone).toMSecsSinceEpoch();
 }
 
-TransferSchedule parsed(const QString &text)
-{
+TransferSchedule parsed(const QString &text) {
     QList<TransferSchedule::ParseError> errors;
     const TransferSchedule s = TransferSchedule::parse(text, &errors);
     for (const auto &e : errors)
@@ -52,14 +50,12 @@ private Q_SLOTS:
     void decideCombinesRules();
 };
 
-void tst_TransferSchedule::rulesFillTheirHours()
-{
-    const TransferSchedule s = parsed(QStringLiteral(
-        "# office hours\n"
-        "Mon-Fri 09-17 limit 2M   # the office link\n"
-        "\n"
-        "Sat,Sun paused\n"
-        "Wed 12:00-13:00 limit 512K\n"));
+void tst_TransferSchedule::rulesFillTheirHours() {
+    const TransferSchedule s = parsed(QStringLiteral("# office hours\n"
+                                                     "Mon-Fri 09-17 limit 2M   # the office link\n"
+                                                     "\n"
+                                                     "Sat,Sun paused\n"
+                                                     "Wed 12:00-13:00 limit 512K\n"));
     QCOMPARE(s.rules().size(), 3);
     QCOMPARE(s.rules().at(0).line, 2);
     QCOMPARE(s.rules().at(0).text, QStringLiteral("Mon-Fri 09-17 limit 2M"));
@@ -78,8 +74,7 @@ void tst_TransferSchedule::rulesFillTheirHours()
     QVERIFY(parsed(QStringLiteral("# nothing\n\n")).isEmpty());
 }
 
-void tst_TransferSchedule::laterLinesWin()
-{
+void tst_TransferSchedule::laterLinesWin() {
     const TransferSchedule s = parsed(QStringLiteral("* paused\nweekdays 08-18 full\n"
                                                      "Fri 08-18 limit 1M\n"));
     QCOMPARE(s.modeAt(Tue, 7), ScheduleMode::paused());
@@ -91,8 +86,7 @@ void tst_TransferSchedule::laterLinesWin()
     QCOMPARE(f.rule, 2);
 }
 
-void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay()
-{
+void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay() {
     // Friday night runs into Saturday morning; Sunday night into Monday (the week wraps).
     const TransferSchedule s = parsed(QStringLiteral("Fri,Sun 22-06 paused\n22-24 limit 1M\n"));
     QCOMPARE(s.modeAt(Fri, 21), ScheduleMode::full());
@@ -105,8 +99,7 @@ void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay()
     QCOMPARE(s.modeAt(Tue, 23), ScheduleMode::limited(MiB)); // no days: every day
 }
 
-void tst_TransferSchedule::errorsNameTheirLines_data()
-{
+void tst_TransferSchedule::errorsNameTheirLines_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QList<int>>("lines");
     QTest::addColumn<QString>("mentions");
@@ -120,8 +113,8 @@ void tst_TransferSchedule::errorsNameTheirLines_data()
                              << QStringLiteral("rate");
     QTest::newRow("bad rate") << QStringLiteral("Mon limit fast") << QList<int>{1}
                               << QStringLiteral("2M");
-    QTest::newRow("rate below 1K") << QStringLiteral("* limit 100") << QList<int>{1}
-                                   << QStringLiteral("1K");
+    QTest::newRow("rate below 1K")
+        << QStringLiteral("* limit 100") << QList<int>{1} << QStringLiteral("1K");
     QTest::newRow("mode") << QStringLiteral("Mon 09-17 slow") << QList<int>{1}
                           << QStringLiteral("slow");
     QTest::newRow("no mode") << QStringLiteral("Mon 09-17") << QList<int>{1}
@@ -132,8 +125,7 @@ void tst_TransferSchedule::errorsNameTheirLines_data()
                              << QList<int>{1, 3} << QString();
 }
 
-void tst_TransferSchedule::errorsNameTheirLines()
-{
+void tst_TransferSchedule::errorsNameTheirLines() {
     QFETCH(QString, text);
     QFETCH(QList<int>, lines);
     QFETCH(QString, mentions);
@@ -146,11 +138,11 @@ void tst_TransferSchedule::errorsNameTheirLines()
         QVERIFY(errors.at(i).text().startsWith(QStringLiteral("line %1: ").arg(lines.at(i))));
     }
     if (!mentions.isEmpty())
-        QVERIFY2(errors.constFirst().message.contains(mentions), qPrintable(errors.constFirst().message));
+        QVERIFY2(errors.constFirst().message.contains(mentions),
+                 qPrintable(errors.constFirst().message));
 }
 
-void tst_TransferSchedule::textRoundTrips()
-{
+void tst_TransferSchedule::textRoundTrips() {
     const TransferSchedule s = parsed(QStringLiteral(
         "Mon-Fri 09-17 limit 2M\nSat,Sun paused\n* 23-07 limit 1536K\nWed 12-13 full\n"));
     const QString text = s.toText();
@@ -163,7 +155,8 @@ void tst_TransferSchedule::textRoundTrips()
              QStringLiteral("Mon-Fri 09-17 limit 2M\n"));
     QCOMPARE(parsed(QStringLiteral("* paused\n")).toText(), QStringLiteral("* paused\n"));
     // A run shared by days is one line, whichever days share it.
-    QCOMPARE(parsed(QStringLiteral("* 23-07 limit 2M\nMon-Fri 09-17 paused\nSat 09-17 paused\n")).toText(),
+    QCOMPARE(parsed(QStringLiteral("* 23-07 limit 2M\nMon-Fri 09-17 paused\nSat 09-17 paused\n"))
+                 .toText(),
              QStringLiteral("* 00-07 limit 2M\nMon-Sat 09-17 paused\n* 23-24 limit 2M\n"));
     QCOMPARE(TransferSchedule().toText(), QString());
     // An hour painted in the grid.
@@ -172,8 +165,7 @@ void tst_TransferSchedule::textRoundTrips()
     QCOMPARE(painted.toText(), QStringLiteral("Tue 03-04 limit 100K\n"));
 }
 
-void tst_TransferSchedule::ratesParseLikeTheCommandLine()
-{
+void tst_TransferSchedule::ratesParseLikeTheCommandLine() {
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("512K")), 512 * KiB);
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("2M")), 2 * MiB);
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("1.5M/s")), 3 * MiB / 2);
@@ -184,8 +176,7 @@ void tst_TransferSchedule::ratesParseLikeTheCommandLine()
     QCOMPARE(ScheduleMode::limited(2 * MiB).label(), QStringLiteral("2 MiB/s"));
 }
 
-void tst_TransferSchedule::inForceAndUntil()
-{
+void tst_TransferSchedule::inForceAndUntil() {
     const TransferSchedule s = parsed(QStringLiteral("Mon-Fri 09-17 limit 2M\n"));
     TransferSchedule::InForce f = s.at(at(QStringLiteral("2026-11-23 10:30")), Utc);
     QCOMPARE(f.mode, ScheduleMode::limited(2 * MiB));
@@ -205,8 +196,7 @@ void tst_TransferSchedule::inForceAndUntil()
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-11-23 14:00")));
 }
 
-void tst_TransferSchedule::untilWrapsMidnightAndWeek()
-{
+void tst_TransferSchedule::untilWrapsMidnightAndWeek() {
     const TransferSchedule s = parsed(QStringLiteral("Sun 22-02 paused\n"));
     // Sunday 23:15: paused until Monday 02:00 (the next week, past midnight).
     TransferSchedule::InForce f = s.at(at(QStringLiteral("2026-11-29 23:15")), Utc);
@@ -217,9 +207,9 @@ void tst_TransferSchedule::untilWrapsMidnightAndWeek()
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-12-06 22:00")));
 }
 
-void tst_TransferSchedule::uniformWeekHasNoEnd()
-{
-    TransferSchedule::InForce f = parsed(QStringLiteral("* limit 1M")).at(at(QStringLiteral("2026-11-25 12:00")), Utc);
+void tst_TransferSchedule::uniformWeekHasNoEnd() {
+    TransferSchedule::InForce f =
+        parsed(QStringLiteral("* limit 1M")).at(at(QStringLiteral("2026-11-25 12:00")), Utc);
     QCOMPARE(f.mode, ScheduleMode::limited(MiB));
     QCOMPARE(f.untilMs, qint64(0));
     f = TransferSchedule().at(at(QStringLiteral("2026-11-25 12:00")), Utc);
@@ -227,8 +217,7 @@ void tst_TransferSchedule::uniformWeekHasNoEnd()
     QCOMPARE(f.untilMs, qint64(0));
 }
 
-void tst_TransferSchedule::daylightSavingStarts()
-{
+void tst_TransferSchedule::daylightSavingStarts() {
     // Berlin, Sunday 2026-03-29: 02:00 CET becomes 03:00 CEST; that night has 23 hours.
     const QTimeZone berlin("Europe/Berlin");
     QVERIFY(berlin.isValid());
@@ -246,8 +235,7 @@ void tst_TransferSchedule::daylightSavingStarts()
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-04-05 02:00"), berlin));
 }
 
-void tst_TransferSchedule::daylightSavingEnds()
-{
+void tst_TransferSchedule::daylightSavingEnds() {
     // Berlin, Sunday 2026-10-25: 03:00 CEST becomes 02:00 CET; that night has 25 hours.
     const QTimeZone berlin("Europe/Berlin");
     const TransferSchedule s = parsed(QStringLiteral("* 03-05 paused\n"));
@@ -266,8 +254,7 @@ void tst_TransferSchedule::daylightSavingEnds()
     QCOMPARE(QDateTime::fromMSecsSinceEpoch(f.untilMs, berlin).time(), QTime(5, 0));
 }
 
-void tst_TransferSchedule::meteredPolicyText()
-{
+void tst_TransferSchedule::meteredPolicyText() {
     MeteredPolicy p;
     QVERIFY(MeteredPolicy::parse(QStringLiteral("limit:512K"), &p));
     QCOMPARE(p.action, MeteredPolicy::Action::Limit);
@@ -283,8 +270,7 @@ void tst_TransferSchedule::meteredPolicyText()
     QCOMPARE(MeteredPolicy().action, MeteredPolicy::Action::Pause); // the default
 }
 
-void tst_TransferSchedule::decideCombinesRules()
-{
+void tst_TransferSchedule::decideCombinesRules() {
     const TransferSchedule s = parsed(QStringLiteral("Mon 09-17 limit 2M\nMon 17-18 paused\n"));
     const qint64 limited = at(QStringLiteral("2026-11-23 10:00"));
     const qint64 paused = at(QStringLiteral("2026-11-23 17:30"));

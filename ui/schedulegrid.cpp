@@ -18,28 +18,25 @@ constexpr int Gap = 1;
 constexpr int RateHues[] = {30, 50, 195, 265, 320, 10, 170, 225};
 } // namespace
 
-ScheduleGrid::ScheduleGrid(QWidget *parent) : QWidget(parent)
-{
+ScheduleGrid::ScheduleGrid(QWidget *parent)
+    : QWidget(parent) {
     m_firstDay = int(QLocale().firstDayOfWeek()) - 1;
     setMouseTracking(true);
     setAccessibleName(tr("Weekly schedule"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-void ScheduleGrid::setSchedule(const TransferSchedule &schedule)
-{
+void ScheduleGrid::setSchedule(const TransferSchedule &schedule) {
     m_schedule = schedule;
     update();
 }
 
-void ScheduleGrid::setRates(const QList<qint64> &rates)
-{
+void ScheduleGrid::setRates(const QList<qint64> &rates) {
     m_rates = rates;
     update();
 }
 
-QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rates)
-{
+QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rates) {
     switch (mode.kind) {
     case ScheduleMode::Kind::Full:
         return QColor(120, 200, 120);
@@ -55,43 +52,37 @@ QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rat
     return QColor::fromHsv(RateHues[i % hues], 140, 235);
 }
 
-int ScheduleGrid::rowOf(int day) const
-{
+int ScheduleGrid::rowOf(int day) const {
     return (day - m_firstDay + TransferSchedule::Days) % TransferSchedule::Days;
 }
 
-int ScheduleGrid::dayOf(int row) const
-{
+int ScheduleGrid::dayOf(int row) const {
     return (row + m_firstDay) % TransferSchedule::Days;
 }
 
-int ScheduleGrid::labelWidth() const
-{
+int ScheduleGrid::labelWidth() const {
     const QLocale locale;
     int width = 0;
     for (int d = 1; d <= 7; ++d)
-        width = qMax(width, fontMetrics().horizontalAdvance(locale.dayName(d, QLocale::ShortFormat)));
+        width =
+            qMax(width, fontMetrics().horizontalAdvance(locale.dayName(d, QLocale::ShortFormat)));
     return width + 10;
 }
 
-int ScheduleGrid::headerHeight() const
-{
+int ScheduleGrid::headerHeight() const {
     return fontMetrics().height() + 6;
 }
 
-QSize ScheduleGrid::sizeHint() const
-{
+QSize ScheduleGrid::sizeHint() const {
     return {labelWidth() + TransferSchedule::Hours * (CellWidth + Gap),
             headerHeight() + TransferSchedule::Days * (CellHeight + Gap)};
 }
 
-QSize ScheduleGrid::minimumSizeHint() const
-{
+QSize ScheduleGrid::minimumSizeHint() const {
     return {labelWidth() + TransferSchedule::Hours * 14, sizeHint().height()};
 }
 
-QRect ScheduleGrid::cellRect(int row, int hour) const
-{
+QRect ScheduleGrid::cellRect(int row, int hour) const {
     const double w = double(width() - labelWidth()) / TransferSchedule::Hours;
     const int x0 = labelWidth() + int(hour * w);
     const int x1 = labelWidth() + int((hour + 1) * w);
@@ -99,19 +90,18 @@ QRect ScheduleGrid::cellRect(int row, int hour) const
     return {x0, y, x1 - x0 - Gap, CellHeight};
 }
 
-QPoint ScheduleGrid::cellCenter(int day, int hour) const
-{
+QPoint ScheduleGrid::cellCenter(int day, int hour) const {
     return cellRect(rowOf(day), hour).center();
 }
 
-bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) const
-{
+bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) const {
     const double w = double(width() - labelWidth()) / TransferSchedule::Hours;
     int h = int(std::floor((pos.x() - labelWidth()) / w));
     int r = (pos.y() - headerHeight()) / (CellHeight + Gap);
     if (pos.y() < headerHeight())
         r = -1;
-    const bool inside = h >= 0 && h < TransferSchedule::Hours && r >= 0 && r < TransferSchedule::Days;
+    const bool inside =
+        h >= 0 && h < TransferSchedule::Hours && r >= 0 && r < TransferSchedule::Days;
     if (!inside && !clamp)
         return false;
     *hour = qBound(0, h, TransferSchedule::Hours - 1);
@@ -119,8 +109,7 @@ bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) co
     return true;
 }
 
-void ScheduleGrid::paintEvent(QPaintEvent *)
-{
+void ScheduleGrid::paintEvent(QPaintEvent *) {
     QPainter p(this);
     const QLocale locale;
     const QColor text = palette().color(QPalette::WindowText);
@@ -129,14 +118,16 @@ void ScheduleGrid::paintEvent(QPaintEvent *)
     for (int h = 0; h < TransferSchedule::Hours; h += 3) {
         const QRect cell = cellRect(0, h);
         p.drawText(QRect(cell.left(), 0, cell.width() * 3, headerHeight()),
-                   Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1").arg(h, 2, 10, QLatin1Char('0')));
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("%1").arg(h, 2, 10, QLatin1Char('0')));
     }
     for (int row = 0; row < TransferSchedule::Days; ++row) {
         const int day = dayOf(row);
         const QRect first = cellRect(row, 0);
         p.setPen(text);
         p.drawText(QRect(0, first.top(), labelWidth() - 6, first.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, locale.dayName(day + 1, QLocale::ShortFormat));
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   locale.dayName(day + 1, QLocale::ShortFormat));
         for (int h = 0; h < TransferSchedule::Hours; ++h) {
             const ScheduleMode mode = m_schedule.modeAt(day, h);
             const QRect cell = cellRect(row, h);
@@ -155,10 +146,9 @@ void ScheduleGrid::paintEvent(QPaintEvent *)
     }
 }
 
-void ScheduleGrid::mousePressEvent(QMouseEvent *event)
-{
-    if (event->button() != Qt::LeftButton
-        || !cellAt(event->position().toPoint(), &m_startRow, &m_startHour, false))
+void ScheduleGrid::mousePressEvent(QMouseEvent *event) {
+    if (event->button() != Qt::LeftButton ||
+        !cellAt(event->position().toPoint(), &m_startRow, &m_startHour, false))
         return;
     m_dragging = true;
     m_beforeDrag = m_schedule;
@@ -167,8 +157,7 @@ void ScheduleGrid::mousePressEvent(QMouseEvent *event)
     paintDrag();
 }
 
-void ScheduleGrid::mouseMoveEvent(QMouseEvent *event)
-{
+void ScheduleGrid::mouseMoveEvent(QMouseEvent *event) {
     if (!m_dragging)
         return;
     int row = 0;
@@ -181,8 +170,7 @@ void ScheduleGrid::mouseMoveEvent(QMouseEvent *event)
     paintDrag();
 }
 
-void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event)
-{
+void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event) {
     if (event->button() == Qt::LeftButton && m_dragging) {
         m_dragging = false;
         Q_EMIT scheduleChanged();
@@ -191,8 +179,7 @@ void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event)
 
 // The rectangle from where the press was to where the pointer is, painted on the schedule as it
 // was before the press: dragging back un-paints.
-void ScheduleGrid::paintDrag()
-{
+void ScheduleGrid::paintDrag() {
     m_schedule = m_beforeDrag;
     for (int row = qMin(m_startRow, m_endRow); row <= qMax(m_startRow, m_endRow); ++row) {
         for (int h = qMin(m_startHour, m_endHour); h <= qMax(m_startHour, m_endHour); ++h)
@@ -201,8 +188,7 @@ void ScheduleGrid::paintDrag()
     update();
 }
 
-bool ScheduleGrid::event(QEvent *event)
-{
+bool ScheduleGrid::event(QEvent *event) {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         int row = 0;

@@ -21,8 +21,7 @@ ScheduleStatus::ScheduleStatus(TransferGovernor *governor, AppSettings *settings
     , m_settings(settings)
     , m_window(window)
     , m_button(new QToolButton(window))
-    , m_menu(new QMenu(window))
-{
+    , m_menu(new QMenu(window)) {
     m_button->setObjectName(QStringLiteral("scheduleStatus"));
     m_button->setAutoRaise(true);
     m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -35,8 +34,8 @@ ScheduleStatus::ScheduleStatus(TransferGovernor *governor, AppSettings *settings
                                      [this] { m_governor->overrideFor(3 * HourMs); });
     m_untilEnd = m_menu->addAction(tr("Full speed until the rule ends"), this,
                                    [this] { m_governor->overrideUntilRuleEnds(); });
-    m_cancel = m_menu->addAction(tr("Cancel override"), this,
-                                 [this] { m_governor->cancelOverride(); });
+    m_cancel =
+        m_menu->addAction(tr("Cancel override"), this, [this] { m_governor->cancelOverride(); });
     m_menu->addSeparator();
     m_edit = m_menu->addAction(tr("Edit schedule…"), this, &ScheduleStatus::editSchedule);
     // The first permanent item (after the counts, the one normal item), left of the time left,
@@ -47,8 +46,7 @@ ScheduleStatus::ScheduleStatus(TransferGovernor *governor, AppSettings *settings
     show(m_governor->state());
 }
 
-void ScheduleStatus::restore(const AppOptions &options)
-{
+void ScheduleStatus::restore(const AppOptions &options) {
     m_governor->setMeteredPolicy(options.meteredGiven ? options.metered
                                                       : m_settings->meteredPolicy());
     if (!options.schedulePath.isEmpty()) {
@@ -60,8 +58,7 @@ void ScheduleStatus::restore(const AppOptions &options)
     m_governor->setSchedule(schedule); // a damaged setting reads as no schedule
 }
 
-void ScheduleStatus::editSchedule()
-{
+void ScheduleStatus::editSchedule() {
     ScheduleDialog dialog(m_governor->schedule(), m_settings->scheduleRates(),
                           m_governor->meteredPolicy(), m_window);
     if (m_hook)
@@ -76,8 +73,7 @@ void ScheduleStatus::editSchedule()
     m_governor->setSchedule(schedule);
 }
 
-void ScheduleStatus::show(const GovernorState &state)
-{
+void ScheduleStatus::show(const GovernorState &state) {
     const QString text = state.describe(m_governor->now());
     m_button->setText(text.isEmpty() ? tr("Schedule…") : text);
     QStringList tip;

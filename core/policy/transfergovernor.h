@@ -4,8 +4,8 @@
 #include "transferschedule.h"
 
 #include <QObject>
-#include <QTimer>
 #include <QTimeZone>
+#include <QTimer>
 
 class Clock;
 class NetworkStatus;
