@@ -2,9 +2,12 @@
 // at a moment and until when, across midnight, the end of the week and daylight saving changes;
 // MeteredPolicy's text; GovernorState::decide() for every combination of schedule, metered link,
 // override and the person's own limit.
+#include "commandline.h"
 #include "governorstate.h"
 #include "transferschedule.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
 
@@ -48,6 +51,7 @@ private Q_SLOTS:
     void daylightSavingEnds();
     void meteredPolicyText();
     void decideCombinesRules();
+    void commandLineReadsScheduleAndMetered();
 };
 
 void tst_TransferSchedule::rulesFillTheirHours() {
@@ -335,6 +339,50 @@ void tst_TransferSchedule::decideCombinesRules() {
                                   pause, {}, free)
                 .describe(free)
                 .isEmpty());
+}
+
+void tst_TransferSchedule::commandLineReadsScheduleAndMetered() {
+    QTemporaryDir dir;
+    const auto write = [&](const QString &name, const QByteArray &text) {
+        QFile file(dir.filePath(name));
+        return file.open(QIODevice::WriteOnly) && file.write(text) == text.size() ? file.fileName()
+                                                                                  : QString();
+    };
+    const QString good = write(QStringLiteral("good.txt"), "# weekdays\nMon-Fri 09-17 limit 2M\n");
+    const QString bad = write(QStringLiteral("bad.txt"), "Mon paused\nMnday full\n* 9-9 full\n");
+    const QStringList base{QStringLiteral("hoist"), QStringLiteral("--headless"),
+                           QStringLiteral("-e"), QStringLiteral("http://127.0.0.1:1/files/"),
+                           QStringLiteral("f")};
+
+    CommandLineResult r = parseCommandLine(base + QStringList{QStringLiteral("--schedule"), good});
+    QVERIFY2(r.ok(), qPrintable(r.text));
+    QCOMPARE(r.options.schedulePath, good);
+    QCOMPARE(r.options.schedule.modeAt(Tue, 10), ScheduleMode::limited(2 * MiB));
+    QCOMPARE(r.options.metered.action, MeteredPolicy::Action::Pause);
+    QVERIFY(!r.options.meteredGiven);
+
+    r = parseCommandLine(base + QStringList{QStringLiteral("--schedule"), bad});
+    QCOMPARE(r.status, CommandLineResult::Status::UsageError);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.text.contains(QStringLiteral("hoist: %1:2: unknown days \"Mnday\"").arg(bad)),
+             qPrintable(r.text));
+    QVERIFY2(r.text.contains(QStringLiteral("hoist: %1:3: hours \"9-9\"").arg(bad)),
+             qPrintable(r.text));
+
+    r = parseCommandLine(
+        base + QStringList{QStringLiteral("--schedule"), dir.filePath(QStringLiteral("none"))});
+    QCOMPARE(r.status, CommandLineResult::Status::UsageError);
+    QVERIFY(r.text.contains(QStringLiteral("--schedule")));
+
+    r = parseCommandLine(base +
+                         QStringList{QStringLiteral("--on-metered"), QStringLiteral("limit:512K")});
+    QVERIFY2(r.ok(), qPrintable(r.text));
+    QVERIFY(r.options.meteredGiven);
+    QCOMPARE(r.options.metered.action, MeteredPolicy::Action::Limit);
+    QCOMPARE(r.options.metered.rate, 512 * KiB);
+    r = parseCommandLine(base +
+                         QStringList{QStringLiteral("--on-metered"), QStringLiteral("stop")});
+    QCOMPARE(r.status, CommandLineResult::Status::UsageError);
 }
 
 QTEST_GUILESS_MAIN(tst_TransferSchedule)

@@ -106,7 +106,7 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
 }
 
 // Reads and parses a --schedule file; an error names the file and every bad line.
-QString readSchedule(const QString &path, TransferSchedule *schedule)
+QString readSchedule(const QString &program, const QString &path, TransferSchedule *schedule)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
@@ -118,7 +118,8 @@ QString readSchedule(const QString &path, TransferSchedule *schedule)
     QStringList lines;
     for (const TransferSchedule::ParseError &e : std::as_const(errors))
         lines << QStringLiteral("%1:%2: %3").arg(path).arg(e.line).arg(e.message);
-    return lines.join(QLatin1Char('\n'));
+    // One line per mistake, each as a compiler names it, each with the program's name.
+    return lines.join(QLatin1Char('\n') + program + QLatin1String(": "));
 }
 
 // helpText() names the program after qApp's first argument, or a placeholder without one.
@@ -287,7 +288,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     }
     options.oneStream = parser.isSet(oneStream);
     if (parser.isSet(schedule)) {
-        const QString error = readSchedule(parser.value(schedule), &options.schedule);
+        const QString error = readSchedule(program, parser.value(schedule), &options.schedule);
         if (!error.isEmpty())
             return usageError(program, error);
         options.schedulePath = parser.value(schedule);
