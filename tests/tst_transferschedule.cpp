@@ -43,6 +43,7 @@ private Q_SLOTS:
     void errorsNameTheirLines_data();
     void errorsNameTheirLines();
     void textRoundTrips();
+    void nightsAreWrittenAsOneLine();
     void ratesParseLikeTheCommandLine();
     void inForceAndUntil();
     void untilWrapsMidnightAndWeek();
@@ -161,12 +162,26 @@ void tst_TransferSchedule::textRoundTrips() {
     // A run shared by days is one line, whichever days share it.
     QCOMPARE(parsed(QStringLiteral("* 23-07 limit 2M\nMon-Fri 09-17 paused\nSat 09-17 paused\n"))
                  .toText(),
-             QStringLiteral("* 00-07 limit 2M\nMon-Sat 09-17 paused\n* 23-24 limit 2M\n"));
+             QStringLiteral("* 23-07 limit 2M\nMon-Sat 09-17 paused\n"));
     QCOMPARE(TransferSchedule().toText(), QString());
     // An hour painted in the grid.
     TransferSchedule painted;
     painted.setMode(Tue, 3, ScheduleMode::limited(100 * KiB));
     QCOMPARE(painted.toText(), QStringLiteral("Tue 03-04 limit 100K\n"));
+}
+
+void tst_TransferSchedule::nightsAreWrittenAsOneLine() {
+    // Friday night into Saturday; the week's last night into its first morning.
+    QCOMPARE(parsed(QStringLiteral("Fri 22-06 paused\n")).toText(),
+             QStringLiteral("Fri 22-06 paused\n"));
+    QCOMPARE(parsed(QStringLiteral("Sun 23-02 limit 1M\n")).toText(),
+             QStringLiteral("Sun 23-02 limit 1M\n"));
+    // Not joined: a morning of other days, or one that would overlap the evening.
+    const QString apart = parsed(QStringLiteral("Fri 22-24 paused\nMon 00-06 paused\n")).toText();
+    QCOMPARE(parsed(apart), parsed(QStringLiteral("Fri 22-24 paused\nMon 00-06 paused\n")));
+    QCOMPARE(apart.count(QLatin1Char('\n')), 2);
+    const TransferSchedule overlap = parsed(QStringLiteral("Mon 05-24 paused\nTue 00-07 paused\n"));
+    QCOMPARE(parsed(overlap.toText()), overlap);
 }
 
 void tst_TransferSchedule::ratesParseLikeTheCommandLine() {

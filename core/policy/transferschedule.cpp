@@ -275,6 +275,30 @@ QString TransferSchedule::toText() const {
             h = end;
         }
     }
+    // A night written as one ("* 23-07"): the morning run of the days after those of an evening
+    // run, in the same mode, joins it. Only when the morning ends before the evening begins, or
+    // the line would read as hours of one day.
+    for (qsizetype m = 0; m < runs.size(); ++m) {
+        Run &morning = runs[m];
+        if (morning.from != 0 || morning.to == Hours)
+            continue;
+        for (qsizetype e = 0; e < runs.size(); ++e) {
+            const Run &evening = runs.at(e);
+            if (e == m || evening.to != Hours || evening.from <= morning.to ||
+                evening.mode != morning.mode)
+                continue;
+            std::array<bool, Days> next{};
+            for (int d = 0; d < Days; ++d)
+                next[(d + 1) % Days] = evening.days[d];
+            if (next != morning.days)
+                continue;
+            morning = {evening.from, morning.to, morning.mode, evening.days};
+            runs.removeAt(e);
+            if (e < m)
+                --m; // what was at m moved down by one
+            break;
+        }
+    }
     QStringList lines;
     for (const Run &run : std::as_const(runs)) {
         const QString hours =
