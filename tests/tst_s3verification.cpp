@@ -9,6 +9,7 @@
 #include "waitfor.h"
 
 #include "s3protocol.h"
+#include "s3request.h"
 #include "s3verification.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
@@ -174,7 +175,7 @@ void tst_S3Verification::putAndMultipartAreVerified()
     QVERIFY(m_scheduler->task(ids.at(1))->check().how.contains(QLatin1String("part MD5s")));
     QCOMPARE(m_rgw->object(QStringLiteral("single.bin")), testContent(300 * KiB, 1));
     QCOMPARE(m_rgw->object(QStringLiteral("multi.bin")), testContent(20 * MiB + 7, 2));
-    for (const QString key : {QStringLiteral("single.bin"), QStringLiteral("multi.bin")}) {
+    for (const QString &key : {QStringLiteral("single.bin"), QStringLiteral("multi.bin")}) {
         const QJsonObject object = head(key);
         QVERIFY2(!object.isEmpty(), qPrintable(key));
         QCOMPARE(object.value(QLatin1String("Metadata")).toObject().value(QLatin1String("mtime"))

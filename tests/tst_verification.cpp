@@ -56,6 +56,7 @@ private Q_SLOTS:
     void verifiedWhereTheServerCanTell();
     void copyWithOtherBytesIsAnError();
     void damagedChunkIsSentAgain();
+    void checkedRequestsCountAsVerified();
     void namedFileKeepsTheSourceTime();
 };
 
@@ -203,6 +204,35 @@ void tst_Verification::damagedChunkIsSentAgain()
     QCOMPARE(task->retries(), 0); // sent again within the attempt, not as a failed try
     QVERIFY(task->check().verified());
     QCOMPARE(peer->storedBytes(task->uploadUrl()), testContent(600 * KiB, 9));
+}
+
+void tst_Verification::checkedRequestsCountAsVerified()
+{
+    // A tus server with the checksum extension but no whole-content hash (hoistd with that
+    // hidden, as tusd would be): every request it accepted was checked, so the upload counts.
+    std::unique_ptr<TestPeer> peer = TestPeer::create();
+    if (peer->kind() != TestPeer::Kind::Hoistd)
+        QSKIP("@tus/server has no checksum extension");
+    QVERIFY2(peer->start(), qPrintable(peer->errorString()));
+    CorruptingProxy proxy;
+    proxy.setHideChecksums(false);
+    proxy.setHideContentHash(true);
+    proxy.setFlips(0);
+    QVERIFY(proxy.start(peer->port()));
+    SchedulerFixture fixture;
+    QVERIFY2(fixture.start(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(proxy.port()))),
+             qPrintable(fixture.errorString()));
+    const QString path = makeTestFile(fixture.files().path(), QStringLiteral("checked.bin"),
+                                      500 * KiB, 10);
+    const QList<TaskId> ids = fixture.add({path});
+    QCOMPARE(ids.size(), 1);
+    QVERIFY(fixture.waitIdle());
+    const UploadTask *task = fixture.task(ids.first());
+    QVERIFY2(task && task->state() == TaskState::Success, qPrintable(describe(task)));
+    QVERIFY2(task->check().verified(), qPrintable(task->check().how));
+    QVERIFY2(task->check().how.contains(QLatin1String("checksum extension")),
+             qPrintable(task->check().how));
+    QCOMPARE(proxy.flipped(), 0);
 }
 
 void tst_Verification::namedFileKeepsTheSourceTime()

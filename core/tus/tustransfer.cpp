@@ -6,7 +6,6 @@
 #include "lowdelay.h"
 #include "offthread.h"
 #include "tushttp.h"
-#include "verifywire.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -583,15 +582,10 @@ void TusTransfer::finishCompleted(const UploadCheck &check)
 
 bool TusTransfer::failIfContentRefused(QNetworkReply *reply)
 {
-    if (TusHttp::httpStatus(reply) != 400 || !reply->hasRawHeader(VerifyWire::ContentHeader))
-        return false;
-    const auto server = VerifyWire::parseDigest(reply->rawHeader(VerifyWire::ContentHeader));
-    const QByteArray ours = QByteArray::fromHex(
-        m_job.metadata.value(QLatin1String(InstantWire::MetadataKey)).toLatin1());
-    if (!server || ours.isEmpty())
-        return false;
-    fail(TusVerification::mismatch(QFileInfo(m_job.filePath).fileName(), *server, ours));
-    return true;
+    const std::optional<TransferError> refused = m_verification->refusal(reply);
+    if (refused)
+        fail(*refused);
+    return refused.has_value();
 }
 
 qint64 TusTransfer::nextChunkEnd(qint64 offset) const

@@ -39,6 +39,19 @@ void TusVerification::noteAnswer(const QNetworkReply *reply)
         m_server = *digest;
 }
 
+std::optional<TransferError> TusVerification::refusal(const QNetworkReply *reply) const
+{
+    if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() != 400
+        || !reply->hasRawHeader(VerifyWire::ContentHeader))
+        return std::nullopt;
+    const auto server = VerifyWire::parseDigest(reply->rawHeader(VerifyWire::ContentHeader));
+    const QByteArray ours = QByteArray::fromHex(
+        m_job.metadata.value(QLatin1String(InstantWire::MetadataKey)).toLatin1());
+    if (!server || ours.isEmpty())
+        return std::nullopt;
+    return mismatch(QFileInfo(m_job.filePath).fileName(), *server, ours);
+}
+
 void TusVerification::cancel()
 {
     if (m_hashing)

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QNetworkReply;
 class StreamHash;
@@ -44,6 +45,9 @@ public:
     void finish(Verdict verdict);
     void cancel();
 
+    // hoistd's 400 refusing the content for not having the sha256 the file was declared with
+    // (it names its copy's SHA-256): the mismatch; nullopt for any other answer.
+    std::optional<TransferError> refusal(const QNetworkReply *reply) const;
     // The error for a server copy whose SHA-256 is `server` where the file's is `ours` (raw).
     static TransferError mismatch(const QString &fileName, const QByteArray &server,
                                   const QByteArray &ours);

@@ -101,5 +101,7 @@ void CorruptingProxy::fromServer(Connection *c)
     QByteArray data = c->server->readAll();
     if (m_hideChecksums)
         data.replace("\r\nTus-Checksum-Algorithm:", "\r\nX-Hidden-Checksum-Algo:");
+    if (m_hideContentHash)
+        data.replace("\r\nHoist-Content-Hash:", "\r\nX-Hidden-Content-Has:");
     c->client->write(data);
 }
