@@ -109,6 +109,9 @@ void S3Request::sendOnce()
     } else if (m_method == "PUT" || m_method == "POST" || !m_body.isEmpty()) {
         request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
         reply = m_network->sendCustomRequest(request, m_method, m_body);
+    } else if (m_method == "HEAD") {
+        // As a custom verb, Qt would wait for the body its Content-Length announces.
+        reply = m_network->head(request);
     } else {
         reply = m_network->sendCustomRequest(request, m_method);
     }
