@@ -172,8 +172,9 @@ void TestInstantUpload::secondUserUploadsInstantly() {
     QCOMPARE(second->confirmedBytes(), FileSize);
     QVERIFY(second->uploadUrl() != first->uploadUrl());
     QCOMPARE(second->chunks().countIn(ChunkState::Done), second->chunks().count());
+    // hoistd named the SHA-256 of the content it completed the upload with: the file's.
     QCOMPARE(model.index(0, UploadTableModel::State).data().toString(),
-             QStringLiteral("Done (instant)"));
+             QStringLiteral("Done (instant) · verified"));
     QCOMPARE(model.index(0, UploadTableModel::Chunks).data().toString(),
              QStringLiteral("%1/%1").arg(second->chunks().count()));
 

@@ -278,7 +278,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             7);
+             8);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

@@ -1,6 +1,6 @@
 // TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
-// parallel parts), schema 5 (before the uploads to delete) and schema 6 (before the finish time)
-// are brought up to date in place, keeping every task.
+// parallel parts), schema 5 (before the uploads to delete), schema 6 (before the finish time) and
+// schema 7 (before uploads were verified) are brought up to date in place, keeping every task.
 #include "taskstore.h"
 
 #include <QDir>
@@ -69,6 +69,29 @@ const char *const SchemaV6[] = {
     " 1700000002000, NULL, '', 0, 0, 0, NULL)",
 };
 
+// The schema 7 tables exactly as that Hoist created them: one task done (before uploads were
+// verified), one waiting.
+const char *const SchemaV7[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
+    " finished_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 7)",
+    "INSERT INTO tasks VALUES (21, 5, '/data/done.bin', 'done.bin', 1000, 1700000000123, x'05',"
+    " 'http://127.0.0.1:1080/files/', 'http://127.0.0.1:1080/files/done', 1, 3, 1000, 1000,"
+    " x'02', 0, 0, '', 1700000000000, 1700000009000, NULL, '', 0, 0, 0, NULL, 1700000009000)",
+    "INSERT INTO tasks VALUES (22, 6, '/data/wait.bin', 'wait.bin', 1000, 1700000000123, x'06',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 0, 0, 1000, x'00', 0, 0, '', 1700000001000,"
+    " 1700000002000, NULL, '', 0, 0, 0, NULL, 0)",
+};
+
 // Runs `sql` on its own connection, the way another program (or an older Hoist) would.
 QVariant exec(const QString &dbPath, const QString &sql)
 {
@@ -98,6 +121,7 @@ private Q_SLOTS:
     void schema1IsMigratedKeepingTasks();
     void schema5IsMigratedKeepingTasks();
     void schema6IsMigratedWithFinishTimes();
+    void schema7IsMigratedWithVerification();
 };
 
 void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
@@ -146,7 +170,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             7);
+             8);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -195,7 +219,7 @@ void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
         QCOMPARE(saved.first().at(1).toULongLong(), quint64(31));
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             7);
+             8);
     TaskStore store(dir);
     const TaskStore::OpenResult reopened = store.open();
     QVERIFY2(reopened.ok, qPrintable(reopened.error));
@@ -239,7 +263,7 @@ void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
         store.save(waiting);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             7);
+             8);
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12"))
                  .toLongLong(),
              finishedAt);
@@ -252,6 +276,53 @@ void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
     QCOMPARE(reopened.tasks.at(0).finishedMs, qint64(1700000009000));
     QCOMPARE(reopened.tasks.at(1).finishedMs, finishedAt);
     QCOMPARE(reopened.tasks.at(1).state, TaskState::Error);
+}
+
+void tst_TaskStoreMigration::schema7IsMigratedWithVerification()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV7)
+        exec(dbPath, QString::fromLatin1(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 2);
+
+    const QString how = QStringLiteral("The server's whole copy has this file's SHA-256.");
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty());
+        QCOMPARE(opened.tasks.size(), 2);
+        // Done before uploads were verified: unchecked, which the table shows as plain "Done".
+        const TaskRecord done = opened.tasks.at(0);
+        QCOMPARE(done.id, TaskId(21));
+        QCOMPARE(done.state, TaskState::Success);
+        QCOMPARE(done.checkOutcome, UploadCheck::Outcome::Unchecked);
+        QVERIFY(done.checkNote.isEmpty());
+        QCOMPARE(done.finishedMs, qint64(1700000009000));
+        TaskRecord waiting = opened.tasks.at(1);
+        QCOMPARE(waiting.id, TaskId(22));
+        waiting.state = TaskState::Success;
+        waiting.checkOutcome = UploadCheck::Outcome::Verified;
+        waiting.checkNote = how;
+        store.save(waiting);
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             8);
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT check_outcome FROM tasks WHERE id = 22")).toInt(),
+             int(UploadCheck::Outcome::Verified));
+
+    // A restart: what was verified is still verified, and says how.
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 2);
+    QCOMPARE(reopened.tasks.at(0).checkOutcome, UploadCheck::Outcome::Unchecked);
+    QCOMPARE(reopened.tasks.at(1).checkOutcome, UploadCheck::Outcome::Verified);
+    QCOMPARE(reopened.tasks.at(1).checkNote, how);
 }
 
 QTEST_GUILESS_MAIN(tst_TaskStoreMigration)

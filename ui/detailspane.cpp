@@ -46,6 +46,26 @@ QString formatMoment(qint64 ms)
         : locale.toString(when, QLocale::ShortFormat);
 }
 
+// The "Verified:" line: how the server's copy was shown to match, or why it was not.
+QString verificationOf(const UploadTask &task)
+{
+    if (task.state() == TaskState::Error
+        && task.errorKind() == TransferError::Kind::ContentMismatch)
+        return DetailsPane::tr("No: the server's copy differs from this file.");
+    if (task.state() != TaskState::Success)
+        return DetailsPane::tr("When the upload is done");
+    const UploadCheck &check = task.check();
+    switch (check.outcome) {
+    case UploadCheck::Outcome::Verified:
+        return DetailsPane::tr("Yes. %1").arg(check.how);
+    case UploadCheck::Outcome::NotVerifiable:
+        return check.how;
+    case UploadCheck::Outcome::Unchecked:
+        break;
+    }
+    return DetailsPane::tr("Not checked (uploaded before Hoist verified uploads)");
+}
+
 QString formatSpan(qint64 ms)
 {
     return ms < 1000 ? DetailsPane::tr("under 1 s") : formatDuration(ms / 1000);
@@ -163,6 +183,10 @@ QWidget *DetailsPane::buildGeneral()
     where->addRow(tr("File:"), m_path);
     where->addRow(tr("Server:"), m_server);
     where->addRow(tr("Upload URL:"), m_uploadUrl);
+    m_verification = new QLabel(page);
+    m_verification->setWordWrap(true);
+    m_verification->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    where->addRow(tr("Verified:"), m_verification);
     auto *when = new QFormLayout;
     for (const QString &name : {tr("Added:"), tr("Started:"), tr("Finished:"), tr("Time spent:"),
                                 tr("Average speed:")}) {
@@ -175,6 +199,11 @@ QWidget *DetailsPane::buildGeneral()
     columns->addSpacing(2 * spacing);
     columns->addLayout(when, 2);
     return page;
+}
+
+QString DetailsPane::verificationText() const
+{
+    return m_verification->text();
 }
 
 QStringList DetailsPane::timings() const
@@ -216,6 +245,7 @@ void DetailsPane::refresh()
         m_uploadUrl->setToolTip({});
         for (QLabel *label : std::as_const(m_timings))
             label->clear();
+        m_verification->clear();
         m_tries->clear();
         m_tabs->setTabText(m_tabs->indexOf(m_tries), tr("Tries"));
         return;
@@ -241,6 +271,8 @@ void DetailsPane::refresh()
         m_uploadUrl->setPlaceholderText(tr("None yet"));
     m_uploadUrl->setText(upload);
     m_uploadUrl->setToolTip(parts.join(QLatin1Char('\n')));
+    m_verification->setText(verificationOf(*task));
+    m_verification->setToolTip(task->state() == TaskState::Error ? task->errorDetail() : QString());
     if (m_uploadUrl->text() != upload)
         m_uploadUrl->setCursorPosition(0);
 

@@ -36,6 +36,8 @@ public:
     QLineEdit *uploadUrlEdit() const { return m_uploadUrl; }
     QLineEdit *serverEdit() const { return m_server; }
     QLineEdit *pathEdit() const { return m_path; }
+    // How the server's copy was verified, or why not (the "Verified:" line).
+    QString verificationText() const;
     // The timings as shown, by their labels' order: added, started, finished, time spent,
     // average speed.
     QStringList timings() const;
@@ -58,6 +60,7 @@ private:
     QLineEdit *m_path = nullptr;
     QLineEdit *m_server = nullptr;
     QLineEdit *m_uploadUrl = nullptr;
+    QLabel *m_verification = nullptr;
     QList<QLabel *> m_timings;
     QTreeWidget *m_tries = nullptr;
     SpeedGraph *m_graph = nullptr;

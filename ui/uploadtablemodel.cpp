@@ -172,7 +172,10 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
         return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
                                   : tr("Uploading");
     case TaskState::Paused: return tr("Paused");
-    case TaskState::Success: return task.instant() ? tr("Done (instant)") : tr("Done");
+    case TaskState::Success:
+        if (task.check().verified())
+            return task.instant() ? tr("Done (instant) · verified") : tr("Done · verified");
+        return task.instant() ? tr("Done (instant)") : tr("Done");
     case TaskState::Error:
         // The reason belongs in the row, cause first, where a person looks first (the colour and
         // the state filter say it failed); the tooltip adds what was being done.

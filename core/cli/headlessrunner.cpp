@@ -112,6 +112,8 @@ void HeadlessRunner::report(TaskId id)
     }
     if (state == TaskState::Success) {
         ++m_succeeded;
+        if (task->check().verified())
+            ++m_verified;
         m_out << "success\t" << escapeField(task->path()) << '\t'
               << whereStored(*task).toString(QUrl::FullyEncoded) << '\n';
     } else {
@@ -168,10 +170,11 @@ void HeadlessRunner::printProgress(bool final)
         }
         const QString time = QString::number(seconds, 'f', 1);
         line = m_failed > 0
-            ? tr("hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s", nullptr, total)
-                  .arg(m_succeeded).arg(m_failed).arg(formatSize(bytes), time)
-            : tr("hoist: %1 of %n file(s) uploaded, %2 in %3 s", nullptr, total)
-                  .arg(m_succeeded).arg(formatSize(bytes), time);
+            ? tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 failed, %4 in %5 s", nullptr,
+                 total)
+                  .arg(m_succeeded).arg(m_verified).arg(m_failed).arg(formatSize(bytes), time)
+            : tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s", nullptr, total)
+                  .arg(m_succeeded).arg(m_verified).arg(formatSize(bytes), time);
         if (bytes > 0)
             line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
     } else {

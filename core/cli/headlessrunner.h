@@ -35,6 +35,8 @@ public:
     bool isFinished() const { return m_finished; }
     int exitCode() const { return m_exitCode; }
     int succeeded() const { return m_succeeded; }
+    // Of those, the ones whose copy on the server was shown to match the file.
+    int verified() const { return m_verified; }
     int failed() const { return m_failed; }
 
     // A path as it goes into a result line: tabs, line breaks and backslashes escaped so that
@@ -64,6 +66,7 @@ private:
     bool m_finished = false;
     int m_exitCode = 0;
     int m_succeeded = 0;
+    int m_verified = 0;
     int m_failed = 0;
     int m_lastProgressWidth = 0;
     QSet<TaskId> m_reported;

@@ -1,5 +1,7 @@
 #include "filerangedevice.h"
 
+#include "streamhash.h"
+
 FileRangeDevice::FileRangeDevice(const QString &path, qint64 begin, qint64 end, QObject *parent)
     : QIODevice(parent)
     , m_file(path)
@@ -104,6 +106,8 @@ qint64 FileRangeDevice::readData(char *data, qint64 maxSize)
                            .arg(m_file.fileName()));
         return -1;
     }
+    if (m_hash)
+        m_hash->feed(m_file.pos() - got, data, got);
     return got;
 }
 

@@ -7,6 +7,8 @@
 
 #include <memory>
 
+class StreamHash;
+
 // A read-only, random-access device over bytes [begin, end) of a file, so a request body streams
 // from disk and memory does not grow with the chunk or the file. If the file turns out shorter
 // than the range while reading (it was truncated), reads fail instead of sending short.
@@ -31,6 +33,9 @@ public:
     // Paces reads through `gate` (shared: the requests of one task share one); null: no limit.
     void setThrottle(std::shared_ptr<ReadGate> gate);
     const std::shared_ptr<ReadGate> &throttle() const { return m_gate; }
+    // Every byte read is also fed to `hash` (with its file offset): the upload's SHA-256 while
+    // it is sent, with no read of its own. Null: none.
+    void setStreamHash(std::shared_ptr<StreamHash> hash) { m_hash = std::move(hash); }
 
 protected:
     qint64 readData(char *data, qint64 maxSize) override;
@@ -42,6 +47,7 @@ private:
     qint64 m_end;
     bool m_truncated = false;
     std::shared_ptr<ReadGate> m_gate;
+    std::shared_ptr<StreamHash> m_hash;
     quint64 m_gateGeneration = 0; // tells a late wake from a replaced gate apart
     bool m_waiting = false;       // a wake from m_gate is pending
 };

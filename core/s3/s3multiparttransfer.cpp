@@ -7,8 +7,14 @@
 #include "s3protocol.h"
 #include "s3puttransfer.h"
 #include "s3request.h"
+#include "s3verification.h"
+
+#include "filehasher.h"
+#include "mtimewire.h"
+#include "offthread.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -87,6 +93,10 @@ void S3MultipartTransfer::abort()
     dropControl();
     for (int i = 0; i < m_puts.size(); ++i)
         retirePart(i);
+    if (m_hashCancel)
+        *m_hashCancel = true;
+    if (m_verification)
+        m_verification->abort();
 }
 
 void S3MultipartTransfer::continueAfterCreated()
@@ -170,6 +180,7 @@ void S3MultipartTransfer::create()
     m_control = new S3Request(m_protocol, *m_target, "POST", url,
                               tr("creating the multipart upload"), this);
     m_control->setHeader("Content-Type", "application/octet-stream");
+    m_control->setHeader(MtimeWire::S3Header, S3PutTransfer::mtimeValue(m_job));
     connect(m_control, &S3Request::finished, this, &S3MultipartTransfer::onCreated);
     m_control->send(m_protocol->network());
     reportStreams();
@@ -305,8 +316,11 @@ void S3MultipartTransfer::startPart(int index)
     const qint64 begin = part.begin;
     connect(put, &S3PartPut::progress, this,
             [this, begin](qint64 sent) { Q_EMIT chunkProgressAt(begin, sent); });
-    connect(put, &S3PartPut::sent, this,
-            [this, index](const QByteArray &etag) { onPartSent(index, etag); });
+    connect(put, &S3PartPut::sent, this, [this, index, put](const QByteArray &etag) {
+        m_md5s.resize(m_parts.size());
+        m_md5s[index] = put->md5();
+        onPartSent(index, etag);
+    });
     connect(put, &S3PartPut::failed, this, [this](const S3Answer &answer) {
         if (uploadIsGone(answer))
             return uploadGone();
@@ -380,9 +394,75 @@ void S3MultipartTransfer::onCompleted(const S3Answer &answer)
             tr("The S3 service's answer to joining the parts is unusable: %1").arg(result.problem),
             answer.status));
     qCDebug(lcS3) << "completed" << m_key;
+    verify();
+}
+
+void S3MultipartTransfer::verify()
+{
+    m_md5s.resize(m_parts.size());
+    QList<int> missing;
+    for (int i = 0; i < m_parts.size(); ++i) {
+        if (m_md5s.at(i).isEmpty())
+            missing.append(i);
+    }
+    const auto check = [this] {
+        if (!m_verification) {
+            m_verification = new S3Verification(m_protocol, *m_target, m_key,
+                                                QFileInfo(m_job.filePath).fileName(),
+                                                m_job.stallTimeoutMs, this);
+            connect(m_verification, &S3Verification::finished, this,
+                    &S3MultipartTransfer::finishChecked);
+        }
+        m_verification->start(S3Verification::expectedEtag(QList<QByteArray>(m_md5s.cbegin(),
+                                                                             m_md5s.cend()),
+                                                           true));
+    };
+    if (missing.isEmpty())
+        return check();
+    // Parts sent by an earlier attempt (a resumed upload): their MD5s from the file once more.
+    QList<QPair<qint64, qint64>> ranges;
+    for (int i : std::as_const(missing))
+        ranges.append({m_parts.at(i).begin, m_parts.at(i).end});
+    m_hashCancel = std::make_shared<std::atomic_bool>(false);
+    runOffThread(
+        this,
+        [path = m_job.filePath, ranges, cancel = m_hashCancel] {
+            QList<QByteArray> md5s;
+            for (const auto &[begin, end] : ranges) {
+                const auto md5 = digestRange(path, begin, end, DigestAlgorithm::Md5, cancel.get());
+                if (!md5)
+                    return QList<QByteArray>();
+                md5s.append(*md5);
+            }
+            return md5s;
+        },
+        [this, missing, check, cancel = m_hashCancel](const QList<QByteArray> &md5s) {
+            if (*cancel || m_finished)
+                return;
+            if (md5s.size() != missing.size()) {
+                return finishChecked(UploadCheck::notVerifiable(
+                                         tr("Not verified: the file could not be read again to "
+                                            "compute its parts' MD5s.")),
+                                     {});
+            }
+            for (int i = 0; i < missing.size(); ++i)
+                m_md5s[missing.at(i)] = md5s.at(i);
+            check();
+        });
+}
+
+void S3MultipartTransfer::finishChecked(const UploadCheck &check, const TransferError &mismatch)
+{
+    if (m_finished)
+        return;
+    if (mismatch.kind != TransferError::Kind::None)
+        return fail(mismatch);
     m_finished = true;
     reportStreams();
-    Q_EMIT completed();
+    QPointer<S3MultipartTransfer> guard(this);
+    Q_EMIT checked(check);
+    if (guard)
+        Q_EMIT completed();
 }
 
 void S3MultipartTransfer::uploadGone()
@@ -396,6 +476,7 @@ void S3MultipartTransfer::uploadGone()
     for (int i = 0; i < m_puts.size(); ++i)
         retirePart(i);
     m_uploadId.clear();
+    m_md5s.clear();
     m_parts = planParts(m_job.fileSize);
     if (m_key.isEmpty())
         m_key = S3PutTransfer::objectKey(*m_target, m_job);

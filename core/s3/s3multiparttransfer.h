@@ -7,11 +7,14 @@
 #include <QPointer>
 #include <QVector>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 
 class S3PartPut;
 class S3Protocol;
 class S3Request;
+class S3Verification;
 struct S3Answer;
 
 // One attempt at a multipart upload: CreateMultipartUpload (or, for a job whose parts name an
@@ -63,6 +66,10 @@ private:
     void retirePart(int index);
     void complete();
     void onCompleted(const S3Answer &answer);
+    // After the parts were joined: the object's ETag against the one the parts' MD5s give (those
+    // of parts sent before this attempt are read again, off this thread).
+    void verify();
+    void finishChecked(const UploadCheck &check, const TransferError &mismatch);
     // NoSuchUpload: say so, then begin a new upload (once per attempt).
     void uploadGone();
     // Emits partsCreated and partsConfirmed; false when aborted or deleted meanwhile.
@@ -82,6 +89,9 @@ private:
     QString m_uploadId;
     UploadParts m_parts;
     QVector<S3PartPut *> m_puts;         // running, by part index (children)
+    QVector<QByteArray> m_md5s;          // by part index: the MD5 it was sent with, this attempt
+    QPointer<S3Verification> m_verification;
+    std::shared_ptr<std::atomic_bool> m_hashCancel; // parts' MD5s read again in verify()
     QPointer<S3Request> m_control;       // Create, ListParts or Complete in flight
     QList<S3Xml::ListedPart> m_listed;   // ListParts pages read so far
     int m_limit = 1;

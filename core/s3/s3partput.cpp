@@ -65,8 +65,11 @@ void S3PartPut::start()
 
 void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
 {
+    m_md5 = md5;
     m_request = new S3Request(m_protocol, m_target, "PUT", m_url, m_what, this);
     m_request->setHeader("Content-MD5", md5.toBase64());
+    for (const auto &[name, value] : std::as_const(m_extra))
+        m_request->setHeader(name, value);
     m_request->setHeader("Content-Type", "application/octet-stream");
     m_request->setStallTimeout(m_job.stallTimeoutMs);
     m_request->setBody(
@@ -94,6 +97,7 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
         m_lease.release();
         if (!answer.ok())
             return Q_EMIT failed(answer);
+        m_encryption = answer.encryption;
         Q_EMIT sent(answer.etag);
     });
     m_lease = m_protocol->lease(m_url);

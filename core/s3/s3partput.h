@@ -32,6 +32,12 @@ public:
     void abort();
     qint64 begin() const { return m_begin; }
     qint64 end() const { return m_end; }
+    // Another header to send and sign (x-amz-meta-mtime on a PutObject); before start().
+    void addHeader(const QByteArray &name, const QByteArray &value) { m_extra.append({name, value}); }
+    // The MD5 (raw) the body was sent with, as Content-MD5; empty before the hash.
+    const QByteArray &md5() const { return m_md5; }
+    // The answer's x-amz-server-side-encryption (S3Answer::encryption), once sent.
+    const QByteArray &encryption() const { return m_encryption; }
 
 Q_SIGNALS:
     // Bytes of the body that have left this machine so far (the body is hashed first).
@@ -54,5 +60,8 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancel;
     S3Request *m_request = nullptr; // a child
     QPointer<FileRangeDevice> m_body;
+    QList<QPair<QByteArray, QByteArray>> m_extra;
+    QByteArray m_md5;
+    QByteArray m_encryption;
     bool m_finished = false;
 };

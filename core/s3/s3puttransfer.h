@@ -9,9 +9,11 @@
 class S3PartPut;
 class S3Protocol;
 class S3Target;
+class S3Verification;
 
 // One attempt at a file of at most one part: a single PutObject (an empty file included).
-// Signals: chunkStarted(0, size), chunkProgress..., offsetConfirmed(size), completed; or failed.
+// Signals: chunkStarted(0, size), chunkProgress..., offsetConfirmed(size), checked (the answer's
+// ETag against the file's MD5; a HEAD when the answer had none), completed; or failed.
 // S3 keeps nothing of a PutObject cut short, so a retry simply sends it again.
 class S3PutTransfer final : public Transfer {
     Q_OBJECT
@@ -30,14 +32,19 @@ public:
     // The job's target, or a failure saying why there is none (no keys, a bad address).
     static std::optional<S3Target> targetOf(const S3Protocol *protocol, const TransferJob &job,
                                             TransferError *error);
+    // x-amz-meta-mtime: the file's modification time as rclone writes it (MtimeWire).
+    static QByteArray mtimeValue(const TransferJob &job);
 
 private:
     void run();
+    void onSent(const QByteArray &etag);
+    void finishChecked(const UploadCheck &check, const TransferError &mismatch);
     void fail(const TransferError &error);
 
     S3Protocol *m_protocol;
     TransferJob m_job;
     QPointer<S3PartPut> m_put;
+    QPointer<S3Verification> m_verification;
     bool m_started = false;
     bool m_finished = false;
 };

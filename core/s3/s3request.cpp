@@ -109,6 +109,9 @@ void S3Request::sendOnce()
     } else if (m_method == "PUT" || m_method == "POST" || !m_body.isEmpty()) {
         request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
         reply = m_network->sendCustomRequest(request, m_method, m_body);
+    } else if (m_method == "HEAD") {
+        // As a custom verb, Qt would wait for the body its Content-Length announces.
+        reply = m_network->head(request);
     } else {
         reply = m_network->sendCustomRequest(request, m_method);
     }
@@ -166,6 +169,9 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
     answer.status = TusHttp::httpStatus(reply);
     answer.body = body;
     answer.etag = reply->rawHeader("ETag");
+    answer.encryption = reply->hasRawHeader("x-amz-server-side-encryption-customer-algorithm")
+        ? QByteArrayLiteral("SSE-C")
+        : reply->rawHeader("x-amz-server-side-encryption");
     if (answer.status == 0) {
         answer.error = S3Errors::fromTransport(reply, m_what);
         return finish(answer);

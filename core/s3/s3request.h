@@ -25,6 +25,8 @@ struct S3Answer {
     int status = 0;
     QByteArray body;
     QByteArray etag;
+    // x-amz-server-side-encryption, or "SSE-C" for a customer key: an ETag that is then no MD5.
+    QByteArray encryption;
     std::optional<S3Xml::Error> s3Error; // a 4xx/5xx's Error document, when it had one
     std::optional<TransferError> error;  // set unless the status is 2xx
 

@@ -16,6 +16,9 @@ TaskDriver::TaskDriver(UploadTask *task, std::unique_ptr<Transfer> transfer, QOb
     , m_task(task)
     , m_transfer(transfer.release())
 {
+    // A new attempt: whatever an earlier one said of the server's copy no longer stands.
+    if (m_task)
+        m_task->m_check = {};
     connectSingle();
     connectParts();
 }
@@ -96,6 +99,10 @@ void TaskDriver::connectSingle()
     connect(transfer, &Transfer::completedInstantly, this, [this] {
         if (m_task)
             m_task->m_instant = true; // completed() follows at once
+    });
+    connect(transfer, &Transfer::checked, this, [this](const UploadCheck &check) {
+        if (m_task)
+            m_task->m_check = check; // completed() follows at once
     });
     connect(transfer, &Transfer::completed, this, &TaskDriver::completed);
     connect(transfer, &Transfer::failed, this, &TaskDriver::failed);

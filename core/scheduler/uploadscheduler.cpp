@@ -2,6 +2,7 @@
 
 #include "bandwidthlimiter.h"
 #include "fingerprint.h"
+#include "mtimewire.h"
 #include "offthread.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
@@ -386,7 +387,8 @@ void UploadScheduler::retry(TaskId id)
     if (!task || task->m_state != TaskState::Error)
         return;
     if (task->m_errorKind == TransferError::Kind::FileChanged
-        || task->m_errorKind == TransferError::Kind::FileUnreadable) {
+        || task->m_errorKind == TransferError::Kind::FileUnreadable
+        || task->m_errorKind == TransferError::Kind::ContentMismatch) {
         // The person wants what the file holds now: a fresh upload, never the new bytes
         // appended to the old one.
         terminateUploads(task);
@@ -745,6 +747,9 @@ TransferJob UploadScheduler::jobFor(const UploadTask *task)
     if (!task->m_contentHash.isEmpty())
         job.metadata.insert(QStringLiteral("sha256"),
                             QString::fromLatin1(task->m_contentHash.toHex()));
+    // Kept on the server's copy (hoistd's named file; tus servers keep it in their metadata).
+    job.metadata.insert(QLatin1String(MtimeWire::MetadataKey),
+                        QString::fromLatin1(MtimeWire::format(task->m_modifiedMs)));
     return job;
 }
 

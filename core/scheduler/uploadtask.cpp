@@ -29,6 +29,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_fingerprint = r.fingerprint;
     task->m_contentHash = r.contentHash; // checked with the file before use
     task->m_instant = r.instant;
+    task->m_check = {r.checkOutcome, r.checkNote};
     task->m_uploadUrl = r.uploadUrl;
     task->m_createdMs = r.createdMs;
     task->m_finishedMs = r.finishedMs;
@@ -71,6 +72,8 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
     r.fingerprint = m_fingerprint;
     r.contentHash = m_contentHash;
     r.instant = m_instant;
+    r.checkOutcome = m_check.outcome;
+    r.checkNote = m_check.how;
     r.endpoint = m_endpoint;
     r.uploadUrl = m_uploadUrl;
     // A plan of parts none of which exists yet is made again when the upload starts again.

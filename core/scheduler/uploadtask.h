@@ -4,6 +4,7 @@
 #include "chunkmap.h"
 #include "ratemeter.h"
 #include "transfererror.h"
+#include "uploadcheck.h"
 #include "uploadpart.h"
 #include "uploadtypes.h"
 
@@ -57,6 +58,8 @@ public:
     const QUrl &uploadUrl() const { return m_uploadUrl; }
     // Completed without sending the file: the server held its content (instant upload).
     bool instant() const { return m_instant; }
+    // Whether the server's copy was shown to match the file once it was done, and how.
+    const UploadCheck &check() const { return m_check; }
     // Sent as parts in parallel: each part's byte range, URL and confirmed bytes. Empty when the
     // upload is one stream.
     const UploadParts &parts() const { return m_parts; }
@@ -148,6 +151,7 @@ private:
     QList<QUrl> m_uploadsToDelete;
     QByteArray m_contentHash;
     bool m_instant = false;
+    UploadCheck m_check;
     bool m_awaitingProbe = false; // launching waits for the endpoint's capabilities
     qint64 m_hashedBytes = 0;
     qint64 m_confirmed = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "transfererror.h"
+#include "uploadcheck.h"
 #include "uploadpart.h"
 #include "uploadtypes.h"
 
@@ -22,6 +23,9 @@ struct TaskRecord {
     QByteArray fingerprint; // quickFingerprint() when queued; empty when not taken
     QByteArray contentHash; // the file's SHA-256 (32 bytes) once computed; empty until then
     bool instant = false;   // completed by instant upload, without sending the file
+    // Whether the server's copy was shown to match the file, and a sentence saying how.
+    UploadCheck::Outcome checkOutcome = UploadCheck::Outcome::Unchecked;
+    QString checkNote;
     QUrl endpoint;
     QUrl uploadUrl; // empty until the server created the upload
     UploadParts parts; // sent in parallel: each part's range, URL and confirmed bytes

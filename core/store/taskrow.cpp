@@ -9,7 +9,8 @@ const QString ColumnsV1 = QStringLiteral(
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
 const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, "
-                                                   "max_request, to_delete, finished_ms");
+                                                   "max_request, to_delete, finished_ms, "
+                                                   "check_outcome, check_note");
 
 namespace {
 QUrl urlFrom(const QVariant &value) {
@@ -59,7 +60,7 @@ TaskRecord read(const QSqlQuery &q) {
     r.chunkStates = q.value(13).toByteArray();
     r.retries = q.value(14).toInt();
     const int kind = q.value(15).toInt();
-    r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::FileChanged)
+    r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::ContentMismatch)
                       ? TransferError::Kind(kind)
                       : TransferError::Kind::None;
     r.errorMessage = q.value(16).toString();
@@ -72,6 +73,11 @@ TaskRecord read(const QSqlQuery &q) {
     r.maxRequestSize = qMax<qint64>(0, q.value(23).toLongLong());
     r.uploadsToDelete = urlListFrom(q.value(24));
     r.finishedMs = qMax<qint64>(0, q.value(25).toLongLong());
+    const int outcome = q.value(26).toInt();
+    r.checkOutcome = outcome >= 0 && outcome <= int(UploadCheck::Outcome::NotVerifiable)
+                         ? UploadCheck::Outcome(outcome)
+                         : UploadCheck::Outcome::Unchecked;
+    r.checkNote = q.value(27).toString();
     return r;
 }
 
@@ -103,6 +109,8 @@ void bind(QSqlQuery &q, const TaskRecord &r) {
         r.maxRequestSize,
         urlListValue(r.uploadsToDelete),
         r.finishedMs,
+        int(r.checkOutcome),
+        r.checkNote,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)

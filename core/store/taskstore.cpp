@@ -22,7 +22,9 @@ namespace {
 //    tasks.max_request (the most bytes one request may carry; 0: one chunk).
 // 6: tasks.to_delete (uploads on the server to delete, one URL a line).
 // 7: tasks.finished_ms (when it last reached Success or Error, for the Finished column; 0: not).
-constexpr int SchemaVersion = 7;
+// 8: tasks.check_outcome (whether the server's copy was verified: UploadCheck::Outcome) and
+//    tasks.check_note (how, or why it could not be).
+constexpr int SchemaVersion = 8;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -46,7 +48,8 @@ const QString CreateTasks = QStringLiteral(
     " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
     " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
-    " finished_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (id))");
+    " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
+    " check_note TEXT, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
@@ -60,8 +63,11 @@ const QList<QStringList> Migrations = {
      QStringLiteral("UPDATE tasks SET finished_ms = updated_ms WHERE state IN (%1, %2)")
          .arg(int(TaskState::Success))
          .arg(int(TaskState::Error))},
+    // Uploads done before it were never verified: Unchecked (0), which the table shows as "Done".
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN check_outcome INTEGER NOT NULL DEFAULT 0"),
+     QStringLiteral("ALTER TABLE tasks ADD COLUMN check_note TEXT")},
 };
-static_assert(SchemaVersion == 7, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 8, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 

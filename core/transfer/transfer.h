@@ -2,6 +2,7 @@
 
 #include "readgate.h"
 #include "transfererror.h"
+#include "uploadcheck.h"
 #include "uploadpart.h"
 
 #include <QByteArray>
@@ -113,6 +114,9 @@ Q_SIGNALS:
     // Just before completed(): the server held the content already (instant upload), no bytes
     // of the file were sent.
     void completedInstantly();
+    // Just before completed(): whether the server's copy was shown to match the file, and how.
+    // A copy shown to differ fails instead (TransferError::Kind::ContentMismatch).
+    void checked(const UploadCheck &check);
     void completed();
     void failed(const TransferError &error);
 

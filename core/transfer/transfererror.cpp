@@ -20,6 +20,7 @@ bool TransferError::isTransient() const
     case Kind::InvalidUrl:
     case Kind::FileUnreadable:
     case Kind::FileChanged:
+    case Kind::ContentMismatch:
         return false;
     }
     return false;

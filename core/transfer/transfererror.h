@@ -21,6 +21,7 @@ struct TransferError {
         InvalidUrl,      // the endpoint is not a usable http(s) URL: permanent
         FileUnreadable,  // missing, unreadable, not a regular file: permanent
         FileChanged,     // size or modification time changed while uploading: permanent
+        ContentMismatch, // the server's whole copy differs from the file: permanent
     };
 
     Kind kind = Kind::None;

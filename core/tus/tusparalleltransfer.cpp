@@ -2,6 +2,7 @@
 
 #include "tushttp.h"
 #include "tustransfer.h"
+#include "tusverification.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -13,6 +14,7 @@ TusParallelTransfer::TusParallelTransfer(TusProtocol *protocol, const TransferJo
     : Transfer(parent)
     , m_protocol(protocol)
     , m_job(job)
+    , m_verification(new TusVerification(job, this))
 {
 }
 
@@ -64,6 +66,7 @@ void TusParallelTransfer::abort()
         upload.modifiedMs = m_job.modifiedMs;
         m_protocol->awaitAbandoned(reply, upload);
     }
+    m_verification->cancel();
     if (m_single)
         m_single->abort();
     for (int i = 0; i < m_partTransfers.size(); ++i)
@@ -168,6 +171,7 @@ bool TusParallelTransfer::tryInstant(const TusCapabilities &caps)
         if (guard && !m_finished)
             Q_EMIT completedInstantly();
     });
+    connect(attempt, &Transfer::checked, this, &Transfer::checked);
     connect(attempt, &Transfer::completed, this, [this] {
         if (m_finished)
             return;
@@ -211,6 +215,7 @@ void TusParallelTransfer::runSingle()
     connect(single, &Transfer::chunkStarted, this, &Transfer::chunkStarted);
     connect(single, &Transfer::chunkProgress, this, &Transfer::chunkProgress);
     connect(single, &Transfer::completedInstantly, this, &Transfer::completedInstantly);
+    connect(single, &Transfer::checked, this, &Transfer::checked);
     connect(single, &Transfer::completed, this, [this] {
         m_finished = true;
         Q_EMIT completed();
@@ -386,13 +391,35 @@ void TusParallelTransfer::onFinalFinished()
             status));
     qCDebug(lcTus) << "final created" << url;
     m_protocol->rememberUpload(url, m_job.endpoint);
+    // What the server offers, as the parts found it (a resumed upload starts before it is known):
+    // every part's requests carried Upload-Checksum when the server checks one we compute.
+    const TusCapabilities caps = m_protocol->capabilities(m_job.endpoint);
+    ChunkChecksums checksums{QString()};
+    const bool checksummed =
+        caps.has(QStringLiteral("checksum")) && checksums.choose(caps.checksumAlgorithms);
+    m_verification->setCapabilities(caps, checksummed);
+    m_verification->noteAnswer(reply);
     QPointer<TusParallelTransfer> guard(this);
     Q_EMIT uploadCreated(url);
     if (!guard || m_finished)
         return;
+    m_verification->finish([this](const UploadCheck &check, const TransferError &mismatch) {
+        if (mismatch.kind != TransferError::Kind::None)
+            return fail(mismatch);
+        finishCompleted(check);
+    });
+}
+
+void TusParallelTransfer::finishCompleted(const UploadCheck &check)
+{
+    if (m_finished)
+        return;
     m_finished = true;
     reportStreams();
-    Q_EMIT completed();
+    QPointer<TusParallelTransfer> guard(this);
+    Q_EMIT checked(check);
+    if (guard)
+        Q_EMIT completed();
 }
 
 void TusParallelTransfer::reportStreams()

@@ -9,6 +9,7 @@
 
 class QNetworkReply;
 class TusTransfer;
+class TusVerification;
 
 // One attempt at one tus upload that may send several parts of the file at once.
 //
@@ -67,6 +68,7 @@ private:
     void onPartCompleted(int index);
     void postFinal();
     void onFinalFinished();
+    void finishCompleted(const UploadCheck &check);
     QByteArray partReference(const QUrl &url) const;
     int runningParts() const;
     void reportStreams();
@@ -81,6 +83,7 @@ private:
     QVector<qint64> m_chunkBegin;           // per part, the file offset of its chunk in flight
     QVector<bool> m_doneNow;                // per part, complete as the server said this attempt
     QPointer<QNetworkReply> m_reply;        // the final POST
+    TusVerification *m_verification;        // of the joined upload; a child
     QMetaObject::Connection m_probed;       // waiting for the endpoint's capabilities
     int m_limit = 1;
     int m_reportedInUse = -1;

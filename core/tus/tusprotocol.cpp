@@ -1,5 +1,7 @@
 #include "tusprotocol.h"
 
+#include "verifywire.h"
+
 #include "instantwire.h"
 #include "tushttp.h"
 #include "tusparalleltransfer.h"
@@ -58,6 +60,7 @@ TusCapabilities TusProtocol::capabilitiesFrom(const QNetworkReply *reply)
     caps.checksumAlgorithms = headerList(reply->rawHeader("Tus-Checksum-Algorithm"));
     caps.maxSize = TusHttp::parseOffset(reply->rawHeader("Tus-Max-Size")).value_or(0);
     caps.instantUpload = headerList(reply->rawHeader("Hoist-Instant-Upload"));
+    caps.contentHash = headerList(reply->rawHeader(VerifyWire::OfferHeader));
     return caps;
 }
 

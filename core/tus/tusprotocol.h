@@ -18,6 +18,7 @@ struct TusCapabilities {
     qint64 maxSize = 0;     // Tus-Max-Size, 0 when not advertised
     QStringList checksumAlgorithms; // Tus-Checksum-Algorithm
     QStringList instantUpload; // Hoist-Instant-Upload: content hashes for instant upload
+    QStringList contentHash;   // Hoist-Content-Hash: whole-content hashes it reports (VerifyWire)
 
     bool has(const QString &extension) const { return extensions.contains(extension); }
 };

@@ -13,6 +13,9 @@
 #include <QNetworkReply>
 
 namespace {
+// A chunk the server found corrupted (460) is sent again at once this many times in a row before
+// the attempt fails (and the scheduler retries it later).
+constexpr int MaxChecksumRetries = 3;
 const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
 
 // Runs on a worker thread: touches nothing but its arguments.
@@ -39,6 +42,7 @@ TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject 
     , m_length((range.end < 0 ? job.fileSize : qBound(m_base, range.end, job.fileSize)) - m_base)
     , m_partial(range.partial)
     , m_checksums(new ChunkChecksums(job.filePath, this))
+    , m_verification(new TusVerification(job, this))
 {
     m_stallTimer.setSingleShot(true);
     m_stallTimer.setInterval(qMax(1, job.stallTimeoutMs));
@@ -63,6 +67,7 @@ void TusTransfer::abort()
 {
     m_finished = true;
     disconnect(m_probed);
+    m_verification->cancel();
     letCreationFinish();
     dropReply();
     m_lease.release();
@@ -185,6 +190,9 @@ void TusTransfer::proceed()
     }
     if (m_caps.has(QStringLiteral("checksum")))
         m_checksums->choose(m_caps.checksumAlgorithms);
+    // A part is verified as part of the whole, by TusParallelTransfer.
+    if (!m_partial)
+        m_verification->setCapabilities(m_caps, m_checksums->enabled());
     if (m_job.uploadUrl.isEmpty())
         create();
     else
@@ -256,10 +264,11 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
 {
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
-    if (failIfBodyTruncated())
+    if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
     if (status < 200 || status >= 300)
         return fail(TusHttp::errorFromReply(reply, tr("creating the upload")));
+    m_verification->noteAnswer(reply);
     const QByteArray location = reply->rawHeader("Location");
     if (location.trimmed().isEmpty()) {
         return fail(TransferError::make(
@@ -351,6 +360,7 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
         return recreateLostUpload();
     }
     qCDebug(lcTus) << "resuming" << m_job.uploadUrl << "at" << *offset;
+    m_verification->noteAnswer(reply);
     m_offset = *offset;
     if (confirm(m_offset))
         sendNext();
@@ -409,8 +419,14 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
 {
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
-    if (failIfBodyTruncated())
+    if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
+    if (status == TusWire::ChecksumMismatchStatus && m_checksumRetries < MaxChecksumRetries) {
+        // The server kept nothing of a chunk that arrived damaged: send it again.
+        ++m_checksumRetries;
+        qCDebug(lcTus) << "checksum mismatch; sending bytes" << m_chunkBegin << "again";
+        return sendNext();
+    }
     if (status == 409 && !m_conflictHead) {
         // The server holds something else than we thought: ask, then go on from there.
         m_conflictHead = true;
@@ -441,6 +457,8 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
                                 status));
     }
     m_conflictHead = false;
+    m_checksumRetries = 0;
+    m_verification->noteAnswer(reply);
     m_offset = *offset;
     adaptRequestSize();
     if (confirm(m_offset))
@@ -531,13 +549,43 @@ void TusTransfer::fail(const TransferError &error)
 
 void TusTransfer::complete()
 {
+    if (m_finished || m_verifying)
+        return;
+    if (m_partial)
+        return finishCompleted({});
+    m_verifying = true;
+    dropReply();
+    m_lease.release();
+    m_verification->finish([this](const UploadCheck &check, const TransferError &mismatch) {
+        if (m_finished)
+            return;
+        if (mismatch.kind != TransferError::Kind::None)
+            return fail(mismatch);
+        finishCompleted(check);
+    });
+}
+
+void TusTransfer::finishCompleted(const UploadCheck &check)
+{
     if (m_finished)
         return;
     m_finished = true;
     dropReply();
     m_lease.release();
-    qCDebug(lcTus) << "completed" << m_job.uploadUrl;
-    Q_EMIT completed();
+    qCDebug(lcTus) << "completed" << m_job.uploadUrl << "verified" << check.verified();
+    QPointer<TusTransfer> guard(this);
+    if (!m_partial)
+        Q_EMIT checked(check);
+    if (guard)
+        Q_EMIT completed();
+}
+
+bool TusTransfer::failIfContentRefused(QNetworkReply *reply)
+{
+    const std::optional<TransferError> refused = m_verification->refusal(reply);
+    if (refused)
+        fail(*refused);
+    return refused.has_value();
 }
 
 qint64 TusTransfer::nextChunkEnd(qint64 offset) const
@@ -618,6 +666,7 @@ FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
         return nullptr;
     }
     body->setThrottle(m_job.throttle);
+    body->setStreamHash(m_verification->streamHash());
     m_chunkBegin = begin;
     m_chunkEnd = end;
     m_chunkSent = 0;
@@ -710,6 +759,7 @@ void TusTransfer::onProofFinished(QNetworkReply *reply) {
     }
     if (status != 204 && status != 200)
         return fail(TusHttp::errorFromReply(reply, tr("proving the file is held")));
+    m_verification->noteAnswer(reply);
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (offset == 0 && m_job.instantOnly)

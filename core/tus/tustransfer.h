@@ -3,6 +3,7 @@
 #include "chunkchecksums.h"
 #include "instantwire.h"
 #include "tusprotocol.h"
+#include "tusverification.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -115,7 +116,11 @@ private:
     // The body in flight found the file shorter than its range: fails, and says so.
     bool failIfBodyTruncated();
     void fail(const TransferError &error);
+    // The server holds everything: verify its copy (TusVerification), then finish.
     void complete();
+    void finishCompleted(const UploadCheck &check);
+    // hoistd refused the content as not the SHA-256 declared (a 400 naming its copy's hash).
+    bool failIfContentRefused(QNetworkReply *reply);
     qint64 nextChunkEnd(qint64 offset) const;
     // After a request carrying body bytes succeeded: grows or shrinks the next ones.
     void adaptRequestSize();
@@ -132,6 +137,9 @@ private:
     bool m_heldAfterCreate = false; // waiting for continueAfterCreated()
     std::optional<InstantWire::Challenge> m_challenge; // from the 201, until answered
     ChunkChecksums *m_checksums; // a child
+    TusVerification *m_verification; // a child
+    bool m_verifying = false;
+    int m_checksumRetries = 0; // 460 answers in a row to the chunk being sent
     qint64 m_offset = 0;     // what the server last confirmed
     qint64 m_chunkBegin = 0; // the request in flight carries [m_chunkBegin, m_chunkEnd)
     qint64 m_chunkEnd = 0;

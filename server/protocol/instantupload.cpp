@@ -131,12 +131,15 @@ void InstantUploads::keepHasher(const QString &id, std::unique_ptr<ChecksumHashe
 }
 
 InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &record, QString *actual,
-                                                       QString *expected) {
-    const QByteArray declared = declaredDigest(record.metadata);
-    if (declared.isEmpty() || !record.isFinished())
+                                                       QString *expected, QByteArray *stored) {
+    if (!record.isFinished())
         return Verdict::NotDeclared;
-    if (record.contentHash == declared)
-        return Verdict::Verified; // done before (an instant upload, or a repeated request)
+    const QByteArray declared = declaredDigest(record.metadata);
+    if (!declared.isEmpty() && record.contentHash == declared) {
+        *stored = record.contentHash; // done before (an instant upload, or a repeated request)
+        return Verdict::Verified;
+    }
+    const Verdict unreadable = declared.isEmpty() ? Verdict::NotDeclared : Verdict::Unreadable;
     QByteArray digest;
     if (auto hasher = takeHasher(record.id, record.length)) {
         digest = hasher->finish();
@@ -144,15 +147,26 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         // No running state (hoistd restarted mid-upload, bytes out of order): read it again.
         const auto read = hashFile(m_store.filePath(record.id), record.length);
         if (!read)
-            return Verdict::Unreadable;
+            return unreadable;
         digest = *read;
     }
-    *actual = QString::fromLatin1(digest.toHex());
-    *expected = QString::fromLatin1(declared.toHex());
-    if (digest != declared)
-        return Verdict::Mismatch;
+    if (!declared.isEmpty()) {
+        *actual = QString::fromLatin1(digest.toHex());
+        *expected = QString::fromLatin1(declared.toHex());
+        if (digest != declared) {
+            *stored = digest;
+            return Verdict::Mismatch;
+        }
+    }
+    if (declared.isEmpty()) {
+        // Told to the client, not recorded: only a hash the client declared and the content
+        // matched makes content available for instant upload (INSTANT-UPLOAD.md).
+        *stored = digest;
+        return Verdict::NotDeclared;
+    }
     if (!m_store.setContentHash(record.id, digest))
-        return Verdict::Unreadable; // stays unverified: never offered for instant upload
+        return unreadable; // stays unverified: never offered for instant upload
+    *stored = digest;
     // Every byte came: a challenge for this content is answered, and costs its user nothing.
     m_challenges.settle(record.owner, digest, record.length);
     return Verdict::Verified;

@@ -57,8 +57,11 @@ public:
     // For a finished upload: whether its stored content has the hash it declared (from the kept
     // hasher, or by reading the file again). Verified: recorded in the store, so that later
     // uploads of the same content can be instant. `actual`/`expected`: lower-case hex, for the
-    // caller's message on a mismatch.
-    Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected);
+    // caller's message on a mismatch. Whether declared or not, `stored` gets the SHA-256 of the
+    // stored content when it could be computed (recorded only when Verified), which the client
+    // is told so that it can verify its upload (VerifyWire).
+    Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected,
+                           QByteArray *stored);
     // The same for a file no upload has yet (a final upload being joined), read whole: Verified
     // with its hash in `digest` (raw bytes) to record, or the verdict; nothing is recorded here.
     static Verdict checkFile(const QString &path, qint64 length, const QByteArray &rawMetadata,

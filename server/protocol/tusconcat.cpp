@@ -106,5 +106,6 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
     r.set("Tus-Resumable", TusWire::Version);
     r.set("Location", uploadPath(final.id));
     r.set("Upload-Offset", QByteArray::number(final.offset));
+    TusInstant::addContentHash(r, final.contentHash);
     return r;
 }

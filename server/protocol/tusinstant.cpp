@@ -7,6 +7,7 @@
 #include "tuswire.h"
 #include "uploadstore.h"
 #include "uploadwriter.h"
+#include "verifywire.h"
 
 TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts,
                        HoistdMetrics *metrics)
@@ -53,6 +54,8 @@ std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
     out.set("Upload-Offset", QByteArray::number(now.offset));
     if (!now.isFinished() && now.expires.isValid())
         out.set("Upload-Expires", httpDate(now.expires));
+    if (done)
+        addContentHash(out, now.contentHash);
     if (m_log.verbose())
         m_log.line(
             QStringLiteral("PATCH %1 +0 bytes, offset %2, %3")
@@ -73,18 +76,23 @@ std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
 
 void TusInstant::attachContentHasher(UploadWriter &writer) {
     const UploadRecord &r = writer.record();
-    if (!InstantUploads::declaredDigest(r.metadata).isEmpty())
-        writer.setContentHasher(m_uploads->takeHasher(r.id, r.offset));
+    writer.setContentHasher(m_uploads->takeHasher(r.id, r.offset));
+}
+
+void TusInstant::addContentHash(HttpResponse &response, const QByteArray &digest) {
+    if (digest.size() == VerifyWire::DigestBytes)
+        response.set(VerifyWire::ContentHeader, digest.toHex());
 }
 
 void TusInstant::keepContentHasher(UploadWriter &writer) {
     m_uploads->keepHasher(writer.record().id, writer.takeContentHasher(), writer.record().offset);
 }
 
-std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r) {
+std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r,
+                                                      QByteArray *stored) {
     QString actual;
     QString expected;
-    switch (m_uploads->verifyFinished(r, &actual, &expected)) {
+    switch (m_uploads->verifyFinished(r, &actual, &expected, stored)) {
     case InstantUploads::Verdict::NotDeclared:
     case InstantUploads::Verdict::Verified:
         return std::nullopt;
@@ -100,9 +108,12 @@ std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r) {
     m_store.remove(r.id);
     m_log.line(QStringLiteral("discarded %1: content SHA-256 %2, declared %3")
                    .arg(r.id, actual, expected));
-    return tusError(400, QStringLiteral("The uploaded content's SHA-256 is %1, but the upload "
-                                        "declared sha256 %2; the upload was discarded.")
-                             .arg(actual, expected));
+    HttpResponse refused = tusError(400, QStringLiteral("The uploaded content's SHA-256 is %1, but "
+                                                        "the upload declared sha256 %2; the upload "
+                                                        "was discarded.")
+                                             .arg(actual, expected));
+    addContentHash(refused, *stored);
+    return refused;
 }
 
 bool TusInstant::checkJoined(const QString &path, qint64 length, const QByteArray &metadata,

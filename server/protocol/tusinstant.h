@@ -32,12 +32,16 @@ public:
     // A PATCH to `record` (locked, at the offset it claims): the answer when it carries a proof;
     // nullopt for any other PATCH, which goes on as usual.
     std::optional<HttpResponse> answerProof(const HttpRequest &request, const UploadRecord &record);
-    // Feeds the running content hash of an upload that declared one (before a body).
+    // Feeds the running content hash of an upload (before a body): of every upload, so that its
+    // SHA-256 is known when it finishes without reading it again (VerifyWire).
     void attachContentHasher(UploadWriter &writer);
     void keepContentHasher(UploadWriter &writer); // after the body
     // `record` just finished: checks a declared hash. On a mismatch the upload is removed and the
-    // 400 to answer is returned.
-    std::optional<HttpResponse> verifyFinished(const UploadRecord &record);
+    // 400 to answer is returned (naming the stored content's SHA-256 in VerifyWire's header).
+    // `stored`: the SHA-256 of the stored content when known, for the answer (addContentHash).
+    std::optional<HttpResponse> verifyFinished(const UploadRecord &record, QByteArray *stored);
+    // VerifyWire's header on an answer, when `digest` is known.
+    static void addContentHash(HttpResponse &response, const QByteArray &digest);
     // The same for a final upload's joined file, before the final exists (UploadStore::
     // ContentCheck): true when `metadata` declares no hash or the file has it (then in
     // `verified`); false with the 400 to answer in `refusal`.

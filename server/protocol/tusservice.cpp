@@ -9,6 +9,7 @@
 #include "uploadstore.h"
 #include "uploadwriter.h"
 #include "userconfig.h"
+#include "verifywire.h"
 
 #include <QRegularExpression>
 
@@ -209,6 +210,7 @@ HttpResponse TusService::options() const
     r.set("Tus-Max-Size", QByteArray::number(m_config.maxSize));
     r.set("Tus-Checksum-Algorithm", ChecksumHasher::algorithms().join(','));
     r.set(InstantWire::OfferHeader, InstantWire::Algorithm);
+    r.set(VerifyWire::OfferHeader, VerifyWire::Algorithm);
     return r;
 }
 
@@ -332,10 +334,12 @@ void TusService::create(TusExchange &exchange)
         r.set("Upload-Offset", "0");
         addExpiry(r, *record);
         if (record->isFinished()) {
-            if (auto rejected = m_instant->verifyFinished(*record)) {
+            QByteArray stored;
+            if (auto rejected = m_instant->verifyFinished(*record, &stored)) {
                 exchange.early = *rejected;
                 return;
             }
+            TusInstant::addContentHash(r, stored);
             m_log.finished(*record);
         }
         m_instant->offerChallenge(r, *record, declaredSha256);
@@ -375,6 +379,8 @@ HttpResponse TusService::head(const HttpRequest &request, const QString &id) con
         out.set("Upload-Metadata", r.metadata);
     if (r.concat != UploadRecord::Concat::None)
         out.set("Upload-Concat", TusConcat::header(r));
+    if (r.isFinished())
+        TusInstant::addContentHash(out, r.contentHash);
     addExpiry(out, r);
     return out;
 }
@@ -524,11 +530,13 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
     case UploadWriter::Outcome::Stored:
         break;
     }
+    QByteArray stored;
     if (r.isFinished()) {
-        if (auto rejected = m_instant->verifyFinished(r))
+        if (auto rejected = m_instant->verifyFinished(r, &stored))
             return *rejected;
     }
     HttpResponse out = tusResponse(exchange.m_creating ? 201 : 204);
+    TusInstant::addContentHash(out, stored);
     if (exchange.m_creating)
         out.set("Location", CollectionPath + r.id.toLatin1());
     out.set("Upload-Offset", QByteArray::number(r.offset));

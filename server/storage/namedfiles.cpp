@@ -1,5 +1,6 @@
 #include "namedfiles.h"
 
+#include "mtimewire.h"
 #include "tuswire.h"
 #include "uploadfiles.h"
 
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <vector>
@@ -221,7 +223,27 @@ QString NamedFiles::wantedName(const QByteArray &metadata)
     return {};
 }
 
-QString NamedFiles::place(const QString &source, const QString &wanted, QString *error) const
+std::optional<timespec> NamedFiles::wantedTime(const QByteArray &metadata)
+{
+    const auto pairs = TusWire::parseMetadata(metadata);
+    if (!pairs)
+        return std::nullopt;
+    for (const auto &[name, value] : *pairs) {
+        if (name != MtimeWire::MetadataKey)
+            continue;
+        const auto parsed = MtimeWire::parse(value);
+        if (!parsed)
+            return std::nullopt;
+        timespec t{};
+        t.tv_sec = time_t(parsed->seconds);
+        t.tv_nsec = long(parsed->nanoseconds);
+        return t;
+    }
+    return std::nullopt;
+}
+
+QString NamedFiles::place(const QString &source, const QString &wanted, QString *error,
+                          const std::optional<timespec> &mtime) const
 {
     QStringList folders = sanitise(wanted).split(QLatin1Char('/'));
     const QString leaf = folders.takeLast();
@@ -249,6 +271,12 @@ QString NamedFiles::place(const QString &source, const QString &wanted, QString 
             linkable = false; // EXDEV, EPERM, EMLINK...: copy from now on, this name again
         if (!done && !linkable && errno != EEXIST)
             done = copyInto(source, walk.leafFolder(), bytes);
+        if (done && mtime) {
+            // Access time now; the name was just made in a folder opened without following
+            // symlinks, and the call follows none either.
+            const timespec times[2] = {{0, UTIME_NOW}, *mtime};
+            ::utimensat(walk.leafFolder(), bytes.constData(), times, AT_SYMLINK_NOFOLLOW);
+        }
         if (done) {
             ::fsync(walk.leafFolder());
             folders << name;

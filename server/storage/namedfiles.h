@@ -3,6 +3,10 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
+struct timespec;
+
 // Finished uploads under the names their clients gave them, in a folder people browse (hoistd
 // --named-dir DIR): DIR/<relativePath, else filename, from the Upload-Metadata>, a hard link to
 // the stored file, or a copy where the file system refuses links. That name comes from the
@@ -29,12 +33,18 @@ public:
     // The name a client asked for in raw Upload-Metadata: relativePath, else filename, else
     // name; empty when none.
     static QString wantedName(const QByteArray &metadata);
+    // The modification time a client asked for in raw Upload-Metadata ("mtime", MtimeWire's
+    // format, parsed strictly and bounded); nullopt when absent or not a time.
+    static std::optional<timespec> wantedTime(const QByteArray &metadata);
 
     // Makes `source` (a finished upload's file, never written again) visible as
     // DIR/sanitise(wanted), or with " (n)" before its extension when that is taken. A hard link
     // makes the shared file read-only (0400), so that editing it in place cannot change a stored
-    // upload. The relative path it got; empty with a sentence in `error`.
-    QString place(const QString &source, const QString &wanted, QString *error) const;
+    // upload. With `mtime`, the named file gets that modification time (on a hard link, the
+    // stored file too: they are one inode). The relative path it got; empty with a sentence in
+    // `error`.
+    QString place(const QString &source, const QString &wanted, QString *error,
+                  const std::optional<timespec> &mtime = std::nullopt) const;
     // Removes DIR/`relative` if it still is `source` (the same file; for a copy, a regular file of
     // its size), then the folders on its way that are left empty. Something else put there is
     // left alone. True when nothing of it is left.

@@ -55,7 +55,8 @@ void UploadStore::name(const UploadRecord &r)
         return;
     QString error;
     const QString source = m_files.path(r.id);
-    const QString named = m_named->place(source, NamedFiles::wantedName(r.metadata), &error);
+    const QString named = m_named->place(source, NamedFiles::wantedName(r.metadata), &error,
+                                         NamedFiles::wantedTime(r.metadata));
     if (named.isEmpty()) {
         qWarning("hoistd: upload %s has no named file: %s", qPrintable(r.id), qPrintable(error));
         return;
