@@ -182,6 +182,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                        "offering tus concatenation get by default for large files)."));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
                        concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream});
+    WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -259,6 +260,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--chunk-size must be at least 1K"));
     }
     options.oneStream = parser.isSet(oneStream);
+    if (const QString error = WhenDoneOptions::read(parser, options.headless, &options.whenDone);
+        !error.isEmpty())
+        return usageError(program, error);
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

@@ -2,6 +2,7 @@
 
 #include "s3credentials.h"
 #include "transfer.h"
+#include "whendoneoptions.h"
 
 #include <QProcessEnvironment>
 
@@ -26,6 +27,7 @@ struct AppOptions {
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
     // --one-stream: never split a file into parallel parts, even where the server could join them
     bool oneStream = false;
+    WhenDone whenDone; // --when-done, --when-done-run (headless only)
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage
