@@ -21,6 +21,7 @@ constexpr qint64 MiB = 1024 * 1024;
 constexpr int maxChunkMiB = 1024;
 constexpr double maxRateMiB = 100000;
 constexpr int fieldWidth = 120;
+constexpr int commandWidth = 320;
 
 template <typename Enum> void selectData(QComboBox *combo, Enum value) {
     combo->setCurrentIndex(qMax(0, combo->findData(QVariant::fromValue(value))));
@@ -88,6 +89,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
            "HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files "
            "listing their paths, one a line. If it fails, Hoist says so."));
     m_batchCommand->setClearButtonEnabled(true);
+    m_batchCommand->setMinimumWidth(commandWidth); // a command line is longer than a number
     const auto followAction = [this] {
         m_batchCommand->setEnabled(m_batchAction->currentData().value<Batch>() == Batch::Command);
     };
@@ -154,6 +156,7 @@ void SettingsDialog::load() {
     m_shownRate = m_rateLimit->value();
     selectData(m_batchAction, m_settings->batchAction());
     m_batchCommand->setText(m_settings->batchCommand());
+    m_batchCommand->setCursorPosition(0); // its start says what it is
     m_batchCommand->setEnabled(m_settings->batchAction() == AppSettings::BatchAction::Command);
     selectData(m_closeBehaviour, m_settings->closeBehaviour());
     m_startInTray->setChecked(m_settings->startInTray());
