@@ -75,6 +75,7 @@ private Q_SLOTS:
     void cancelHundredThousandSelected_data();
     void cancelHundredThousandSelected();
     void pauseAndResumeHundredThousandSelected();
+    void filterOverHundredThousandRows();
 
 private:
     // Rows restored paused (nothing starts), the first OnServer of them with an upload on
@@ -271,6 +272,33 @@ void TestBulkActions::pauseAndResumeHundredThousandSelected()
                  TaskState::Paused);
     for (const QUrl &upload : std::as_const(onServer))
         QCOMPARE(serverStatus(upload), 200); // nothing deleted by a pause
+}
+
+void TestBulkActions::filterOverHundredThousandRows()
+{
+    // Every other row failed: showing only the failed ones hides 50,000 scattered rows.
+    QList<QUrl> onServer;
+    restoreRows(&onServer, true);
+    QVERIFY(!QTest::currentTestFailed());
+    QTRY_COMPARE(m_window->proxy()->rowCount(), Rows);
+    m_window->view()->selectAll();
+    LatenessProbe probe;
+    QElapsedTimer clock;
+    clock.start();
+    m_window->proxy()->setStates(UploadFilterProxy::stateBit(TaskState::Error));
+    const qint64 filterMs = clock.restart();
+    QCOMPARE(m_window->proxy()->rowCount(), Rows / 2);
+    m_window->proxy()->setStates(~0u);
+    const qint64 unfilterMs = clock.elapsed();
+    QCOMPARE(m_window->proxy()->rowCount(), Rows);
+    QTest::qWait(200);
+    qInfo("filter to half of %d rows: %lld ms, back: %lld ms; worst lateness %.1f ms", Rows,
+          filterMs, unfilterMs, probe.worstMs());
+    QVERIFY2(filterMs < BoundMs, qPrintable(QStringLiteral("filter took %1 ms").arg(filterMs)));
+    QVERIFY2(unfilterMs < BoundMs, qPrintable(QStringLiteral("took %1 ms").arg(unfilterMs)));
+    // The rows shown are the right ones: the first is the second added, failed.
+    QCOMPARE(m_window->proxy()->index(1, 0).data(UploadTableModel::TaskIdRole).value<TaskId>(),
+             TaskId(2));
 }
 
 QTEST_MAIN(TestBulkActions)

@@ -236,6 +236,8 @@ void MainWindow::buildTable()
             qOverload<>(&QWidget::update));
     connect(m_proxy, &QAbstractItemModel::modelReset, m_view->viewport(),
             qOverload<>(&QWidget::update));
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, m_view->viewport(),
+            qOverload<>(&QWidget::update)); // a filter chosen: UploadFilterProxy::refilter()
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
