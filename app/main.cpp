@@ -8,9 +8,11 @@
 #include "desktopshell.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
+#include "headlesswhendone.h"
 #include "instancechannel.h"
 #include "keychainsecretstore.h"
 #include "languageloader.h"
+#include "login1power.h"
 #include "mainwindow.h"
 #include "networkstatus.h"
 #include "protocolrouter.h"
@@ -197,7 +199,13 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
 
     HeadlessRunner runner(&scheduler, out, err);
     runner.setTerminal(::isatty(STDERR_FILENO));
-    QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
+    // After the last file: --when-done's action (nothing by default), then exit with the runner's
+    // code.
+    Login1Power power;
+    HeadlessWhenDone whenDone(options.whenDone, &scheduler, err, &power);
+    whenDone.setTerminal(::isatty(STDERR_FILENO));
+    QObject::connect(&runner, &HeadlessRunner::finished, &whenDone, &HeadlessWhenDone::run);
+    QObject::connect(&whenDone, &HeadlessWhenDone::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
     // A headless run finishes what its queue holds, paused or not.

@@ -13,6 +13,7 @@ const char *const rateLimitKey = "rateLimit";
 const char *const chunkSizeKey = "chunkSize";
 const char *const retriesKey = "retries";
 const char *const batchActionKey = "batchFinished";
+const char *const batchCommandKey = "batchCommand";
 const char *const startInTrayKey = "startInTray";
 const char *const closeBehaviourKey = "closeBehaviour";
 const char *const languageKey = "language";
@@ -21,7 +22,8 @@ const char *const scheduleRatesKey = "schedule/rates";
 const char *const meteredKey = "schedule/onMetered";
 
 // Stored as words, so that the file reads well and survives reordering the enums.
-const char *const batchActionNames[] = {"nothing", "notify", "quit"};
+const char *const batchActionNames[] = {"nothing", "notify",   "command",
+                                        "suspend", "shutdown", "quit"};
 const char *const closeBehaviourNames[] = {"ask", "tray", "quit"};
 
 template <typename Enum, std::size_t N>
@@ -131,6 +133,14 @@ AppSettings::BatchAction AppSettings::batchAction() const {
 
 void AppSettings::setBatchAction(BatchAction action) {
     store(batchActionKey, QString::fromLatin1(batchActionNames[int(action)]));
+}
+
+QString AppSettings::batchCommand() const {
+    return QSettings().value(QLatin1String(batchCommandKey)).toString();
+}
+
+void AppSettings::setBatchCommand(const QString &command) {
+    store(batchCommandKey, command);
 }
 
 bool AppSettings::startInTray() const {

@@ -16,8 +16,8 @@ class AppSettings final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AppSettings)
 public:
-    // What to do when the queue goes from busy to idle.
-    enum class BatchAction { Nothing, Notify, Quit };
+    // What to do when the queue goes from busy to idle (BatchActionRunner does it).
+    enum class BatchAction { Nothing, Notify, Command, Suspend, Shutdown, Quit };
     Q_ENUM(BatchAction)
     // What closing the window does while uploads run or wait.
     enum class CloseBehaviour { Ask, Tray, Quit };
@@ -54,6 +54,9 @@ public:
     // The window's own choices.
     BatchAction batchAction() const;
     void setBatchAction(BatchAction action);
+    // The command BatchAction::Command runs (a line for /bin/sh; see BatchCommand).
+    QString batchCommand() const;
+    void setBatchCommand(const QString &command);
     bool startInTray() const;
     void setStartInTray(bool on);
     CloseBehaviour closeBehaviour() const;

@@ -2,6 +2,9 @@
 
 #include "uploadscheduler.h"
 
+#include <algorithm>
+#include <vector>
+
 BatchWatcher::BatchWatcher(UploadScheduler *scheduler, QObject *parent)
     : QObject(parent)
     , m_scheduler(scheduler) {
@@ -12,19 +15,25 @@ BatchWatcher::BatchWatcher(UploadScheduler *scheduler, QObject *parent)
 
 void BatchWatcher::onFinished(TaskId id) {
     if (const UploadTask *task = m_scheduler->task(id))
-        m_ended.insert(id, task->state() == TaskState::Success);
+        m_ended.insert(id, {task->state() == TaskState::Success, m_nextOrder++, task->path()});
 }
 
 void BatchWatcher::onIdle() {
     // Idle because everything left was paused, with nothing ended since: no batch to tell of.
     if (m_ended.isEmpty())
         return;
-    int succeeded = 0;
-    for (const bool ok : std::as_const(m_ended))
-        succeeded += ok ? 1 : 0;
-    const int failed = int(m_ended.size()) - succeeded;
+    std::vector<Ended> ended;
+    ended.reserve(size_t(m_ended.size()));
+    for (const Ended &e : std::as_const(m_ended))
+        ended.push_back(e);
     m_ended.clear();
-    Q_EMIT batchFinished(succeeded, failed);
+    std::sort(ended.begin(), ended.end(),
+              [](const Ended &a, const Ended &b) { return a.order < b.order; });
+    BatchOutcome outcome;
+    for (const Ended &e : ended)
+        (e.succeeded ? outcome.finished : outcome.failed).append(e.path);
+    Q_EMIT batchFinished(int(outcome.finished.size()), int(outcome.failed.size()));
+    Q_EMIT batchEnded(outcome);
 }
 
 QString BatchWatcher::describe(int succeeded, int failed) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "batchoutcome.h"
 #include "uploadtypes.h"
 
 #include <QHash>
@@ -10,7 +11,7 @@ class UploadScheduler;
 // Tells when a batch of uploads is over: the queue went from busy to idle (nothing uploading or
 // waiting) with uploads finished since it was last idle. Each upload counts once per batch, as it
 // last ended (one that failed, was retried and then succeeded is one success). Costs one hash
-// entry per finished upload; nothing walks the queue.
+// entry (with its path) per finished upload; nothing walks the queue.
 class BatchWatcher final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BatchWatcher)
@@ -22,11 +23,19 @@ public:
 
 Q_SIGNALS:
     void batchFinished(int succeeded, int failed);
+    // The same batch, its files by name (for a command run after it): right after batchFinished.
+    void batchEnded(const BatchOutcome &outcome);
 
 private:
     void onFinished(TaskId id);
     void onIdle();
 
     UploadScheduler *m_scheduler;
-    QHash<TaskId, bool> m_ended; // of this batch: id -> succeeded
+    struct Ended {
+        bool succeeded = false;
+        quint64 order = 0; // when it last ended
+        QString path;
+    };
+    QHash<TaskId, Ended> m_ended; // of this batch
+    quint64 m_nextOrder = 0;
 };

@@ -1,6 +1,7 @@
 #include "desktopshell.h"
 
 #include "appsettings.h"
+#include "batchactionrunner.h"
 #include "batchwatcher.h"
 #include "closeguard.h"
 #include "trayicon.h"
@@ -39,7 +40,14 @@ DesktopShell::DesktopShell(UploadScheduler *scheduler, QWidget *window, AppSetti
         else
             QApplication::alert(m_window);
     };
-    connect(m_batches, &BatchWatcher::batchFinished, this, &DesktopShell::onBatchFinished);
+    m_batchActions = new BatchActionRunner(
+        settings, window,
+        [this](const QString &title, const QString &text, bool problem) {
+            m_notify(title, text, problem);
+        },
+        [this] { return windowHasFocus(); }, this);
+    connect(m_batchActions, &BatchActionRunner::quitRequested, this, &DesktopShell::quit);
+    connect(m_batches, &BatchWatcher::batchEnded, m_batchActions, &BatchActionRunner::run);
     m_window->installEventFilter(this);
 }
 
@@ -101,20 +109,4 @@ void DesktopShell::quit() {
 
 bool DesktopShell::windowHasFocus() const {
     return m_window->isVisible() && !m_window->isMinimized() && m_window->isActiveWindow();
-}
-
-void DesktopShell::onBatchFinished(int succeeded, int failed) {
-    const AppSettings::BatchAction action = m_settings->batchAction();
-    if (action == AppSettings::BatchAction::Nothing)
-        return;
-    // Quitting would hide failures: with any, Hoist stays and says so.
-    if (action == AppSettings::BatchAction::Quit && failed == 0) {
-        quit();
-        return;
-    }
-    // Whoever looks at the window sees it already; a notification would only interrupt.
-    if (windowHasFocus())
-        return;
-    m_notify(failed == 0 ? tr("Uploads finished") : tr("Uploads failed"),
-             BatchWatcher::describe(succeeded, failed), failed > 0);
 }

@@ -7,6 +7,7 @@
 #include <functional>
 
 class AppSettings;
+class BatchActionRunner;
 class BatchWatcher;
 class CloseGuard;
 class TrayIcon;
@@ -14,7 +15,7 @@ class UploadScheduler;
 
 // What keeps Hoist going around its window, as desktop apps do: closing the window while
 // uploads run asks first (CloseGuard) and can leave Hoist uploading in the tray (TrayIcon), a
-// batch that finishes notifies or quits (BatchWatcher, AppSettings::batchAction), and Hoist may
+// batch that finishes does what the settings say (BatchWatcher, BatchActionRunner), and Hoist may
 // start in the tray. It watches the window's close events; quitting is asked of the owner
 // through quitRequested(), so that the application object stays main()'s.
 class DesktopShell final : public QObject {
@@ -32,6 +33,7 @@ public:
 
     CloseGuard *closeGuard() const { return m_guard; }
     BatchWatcher *batchWatcher() const { return m_batches; }
+    BatchActionRunner *batchActions() const { return m_batchActions; }
     TrayIcon *tray() const { return m_tray; } // null without a tray
 
     // How a notification reaches the person; defaults to the tray's balloon.
@@ -48,7 +50,6 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void onBatchFinished(int succeeded, int failed);
     void quit();
     bool windowHasFocus() const;
 
@@ -57,6 +58,7 @@ private:
     AppSettings *m_settings;
     CloseGuard *m_guard;
     BatchWatcher *m_batches;
+    BatchActionRunner *m_batchActions;
     TrayIcon *m_tray = nullptr;
     Notify m_notify;
     bool m_quitting = false;

@@ -33,14 +33,18 @@ bool canSelectFiles()
 
 void showFile(const QString &filePath)
 {
-    if (!canSelectFiles()) {
+    // No canSelectFiles() first: its questions to the bus are synchronous, and the window must
+    // not wait on them. A file manager that is not there answers ServiceUnknown (one that is
+    // activatable is started by the bus), and the folder opens instead.
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected()) {
         openFolderOf(filePath);
         return;
     }
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Service,
                                                        QStringLiteral("ShowItems"));
     call << QStringList{QUrl::fromLocalFile(filePath).toString()} << QString();
-    auto *watcher = new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(call));
+    auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(call));
     QObject::connect(watcher, &QDBusPendingCallWatcher::finished, watcher,
                      [filePath](QDBusPendingCallWatcher *done) {
                          if (done->isError())

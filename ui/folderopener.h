@@ -7,9 +7,10 @@
 // Thunar... answer it, started on demand), else the folder through QDesktopServices.
 namespace FolderOpener {
 
-// Asks without waiting; falls back to the folder alone when the file manager refuses.
+// Asks without waiting; falls back to the folder alone when no file manager answers or it refuses.
 void showFile(const QString &filePath);
-// True when a file manager on the session bus offers ShowItems (running or activatable).
+// True when a file manager on the session bus offers ShowItems (running or activatable). Asks
+// the bus synchronously: not for the GUI thread's way to a click.
 bool canSelectFiles();
 
 } // namespace FolderOpener

@@ -42,6 +42,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace {
 constexpr int rowHeight = 28;
@@ -100,13 +101,10 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     m_details = new DetailsPane(m_scheduler, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_details);
     resizeDocks({m_details}, {detailsHeight}, Qt::Vertical);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        const QModelIndex current = m_view->currentIndex();
-        const QList<TaskId> ids = selectedTaskIds();
-        m_details->setTask(m_view->selectionModel()->isRowSelected(current.row())
-                               ? current.data(UploadTableModel::TaskIdRole).value<TaskId>()
-                               : ids.value(0, 0));
-    });
+    // Costs the selection's ranges, never its rows: removing rows changes the selection once
+    // per removed range.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::showSelectedDetails);
     buildToolBar();
 
     m_counts = new QLabel(this);
@@ -238,6 +236,8 @@ void MainWindow::buildTable()
             qOverload<>(&QWidget::update));
     connect(m_proxy, &QAbstractItemModel::modelReset, m_view->viewport(),
             qOverload<>(&QWidget::update));
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, m_view->viewport(),
+            qOverload<>(&QWidget::update)); // a filter chosen: UploadFilterProxy::refilter()
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -345,11 +345,43 @@ void MainWindow::addPaths(const QStringList &paths)
 
 QList<TaskId> MainWindow::selectedTaskIds() const
 {
+    // From the selection's ranges, top to bottom: O(selected rows). selectedRows() would ask
+    // isRowSelected() of every row, which walks every range (O(rows x ranges) for a selection
+    // made by Ctrl+clicks).
+    std::vector<int> rows;
+    const QItemSelection selection = m_view->selectionModel()->selection();
+    for (const QItemSelectionRange &range : selection) {
+        for (int row = range.top(); row <= range.bottom(); ++row)
+            rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     QList<TaskId> ids;
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows(UploadTableModel::Name);
-    for (const QModelIndex &index : rows)
-        ids << index.data(UploadTableModel::TaskIdRole).value<TaskId>();
+    ids.reserve(qsizetype(rows.size()));
+    for (const int row : rows) {
+        const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
+        ids << m_model->taskId(source.row());
+    }
     return ids;
+}
+
+void MainWindow::showSelectedDetails()
+{
+    QItemSelectionModel *selection = m_view->selectionModel();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid() && selection->isRowSelected(current.row())) {
+        m_details->setTask(current.data(UploadTableModel::TaskIdRole).value<TaskId>());
+        return;
+    }
+    // The first selected row: the first range's top is enough, no list of them all.
+    const QItemSelection ranges = selection->selection();
+    int first = -1;
+    for (const QItemSelectionRange &range : ranges)
+        first = first < 0 ? range.top() : qMin(first, range.top());
+    m_details->setTask(first < 0 ? 0
+                                 : m_proxy->index(first, 0)
+                                       .data(UploadTableModel::TaskIdRole)
+                                       .value<TaskId>());
 }
 
 void MainWindow::togglePauseSelection()
@@ -381,8 +413,7 @@ void MainWindow::cancelTasks(const QList<TaskId> &ids)
     }
     if (ids.isEmpty() || (asked > 0 && m_confirmCancel && !m_confirmCancel(asked, sent)))
         return;
-    for (TaskId id : ids)
-        m_scheduler->cancel(id);
+    m_scheduler->cancelTasks(ids); // one removal batch, not one per row
 }
 
 void MainWindow::updateTotals(const SchedulerTotals &totals)

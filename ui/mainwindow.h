@@ -102,6 +102,7 @@ private:
     void addFolder();
     void addPaths(const QStringList &paths);
     void cancelTasks(const QList<TaskId> &ids);
+    void showSelectedDetails();
     void updateTotals(const SchedulerTotals &totals);
 
     UploadScheduler *m_scheduler;

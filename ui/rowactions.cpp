@@ -30,19 +30,12 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
 {
     // Space toggles both (m_toggle below); the menu says so.
     m_pause = new QAction(Icons::pause(), tr("Pause") + QLatin1Char('\t') + spaceKey(), this);
-    connect(m_pause, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Waiting || state == TaskState::Uploading)
-                m_scheduler->pause(id);
-        });
-    });
+    // Selections act through the scheduler's list commands: O(selected), one batch of changes.
+    connect(m_pause, &QAction::triggered, this,
+            [this] { m_scheduler->pauseTasks(m_selection()); });
     m_resume = new QAction(Icons::resume(), tr("Resume") + QLatin1Char('\t') + spaceKey(), this);
-    connect(m_resume, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Paused)
-                m_scheduler->resume(id);
-        });
-    });
+    connect(m_resume, &QAction::triggered, this,
+            [this] { m_scheduler->resumeTasks(m_selection()); });
     m_retry = new QAction(Icons::retry(), tr("Retry"), this);
     m_retry->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_retry->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -94,9 +87,8 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
         QAction *action = m_priorityGroup->addAction(name);
         action->setCheckable(true);
         action->setData(int(p));
-        connect(action, &QAction::triggered, this, [this, p] {
-            forSelected([this, p](TaskId id, TaskState) { m_scheduler->setPriority(id, p); });
-        });
+        connect(action, &QAction::triggered, this,
+                [this, p] { m_scheduler->setTasksPriority(m_selection(), p); });
     }
 }
 
@@ -154,16 +146,22 @@ int RowActions::copyLinks()
 
 void RowActions::togglePause()
 {
+    // One look at the selection (it costs its size), then one list command.
+    const QList<TaskId> ids = m_selection();
     bool anyActive = false;
     bool anyPaused = false;
-    forSelected([&](TaskId, TaskState state) {
+    for (const TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        const TaskState state = task ? task->state() : TaskState::Success;
         anyActive = anyActive || state == TaskState::Waiting || state == TaskState::Uploading;
         anyPaused = anyPaused || state == TaskState::Paused;
-    });
+        if (anyActive)
+            break; // it pauses, whatever else there is
+    }
     if (anyActive)
-        m_pause->trigger();
+        m_scheduler->pauseTasks(ids);
     else if (anyPaused)
-        m_resume->trigger();
+        m_scheduler->resumeTasks(ids);
 }
 
 void RowActions::showMenu(const QPoint &viewportPos)

@@ -10,6 +10,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -20,6 +21,7 @@ constexpr qint64 MiB = 1024 * 1024;
 constexpr int maxChunkMiB = 1024;
 constexpr double maxRateMiB = 100000;
 constexpr int fieldWidth = 120;
+constexpr int commandWidth = 320;
 
 template <typename Enum> void selectData(QComboBox *combo, Enum value) {
     combo->setCurrentIndex(qMax(0, combo->findData(QVariant::fromValue(value))));
@@ -35,6 +37,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_retries(new QSpinBox(this))
     , m_rateLimit(new QDoubleSpinBox(this))
     , m_batchAction(new QComboBox(this))
+    , m_batchCommand(new QLineEdit(this))
     , m_closeBehaviour(new QComboBox(this))
     , m_startInTray(new QCheckBox(tr("Start &minimised to the tray"), this))
     , m_language(new QComboBox(this)) {
@@ -71,10 +74,26 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     using Batch = AppSettings::BatchAction;
     m_batchAction->addItem(tr("Do nothing"), QVariant::fromValue(Batch::Nothing));
     m_batchAction->addItem(tr("Show a notification"), QVariant::fromValue(Batch::Notify));
+    m_batchAction->addItem(tr("Run a command"), QVariant::fromValue(Batch::Command));
+    m_batchAction->addItem(tr("Suspend the computer"), QVariant::fromValue(Batch::Suspend));
+    m_batchAction->addItem(tr("Shut down the computer"), QVariant::fromValue(Batch::Shutdown));
     m_batchAction->addItem(tr("Quit Hoist when all succeeded"), QVariant::fromValue(Batch::Quit));
     m_batchAction->setToolTip(tr("A batch has finished when nothing is uploading or waiting any "
-                                 "more. With failures Hoist stays open and notifies, so that "
-                                 "they can be seen."));
+                                 "more. Suspending and shutting down wait 60 seconds, which "
+                                 "can be cancelled. Quitting waits for all to succeed: with "
+                                 "failures Hoist stays open and notifies, so that they can be "
+                                 "seen."));
+    m_batchCommand->setPlaceholderText(tr("e.g. notify-send Hoist \"$HOIST_FINISHED_COUNT uploaded\""));
+    m_batchCommand->setToolTip(
+        tr("Run by /bin/sh. Its environment names the files: HOIST_FINISHED_COUNT and "
+           "HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files "
+           "listing their paths, one a line. If it fails, Hoist says so."));
+    m_batchCommand->setClearButtonEnabled(true);
+    m_batchCommand->setMinimumWidth(commandWidth); // a command line is longer than a number
+    const auto followAction = [this] {
+        m_batchCommand->setEnabled(m_batchAction->currentData().value<Batch>() == Batch::Command);
+    };
+    connect(m_batchAction, &QComboBox::currentIndexChanged, this, followAction);
 
     using Close = AppSettings::CloseBehaviour;
     m_closeBehaviour->addItem(tr("Ask"), QVariant::fromValue(Close::Ask));
@@ -103,6 +122,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     auto *window = new QGroupBox(tr("Window"), this);
     auto *windowForm = new QFormLayout(window);
     windowForm->addRow(tr("When a &batch finishes:"), m_batchAction);
+    windowForm->addRow(tr("Co&mmand:"), m_batchCommand);
     windowForm->addRow(tr("Closing &while uploading:"), m_closeBehaviour);
     windowForm->addRow(QString(), m_startInTray);
     windowForm->addRow(tr("&Language:"), m_language);
@@ -135,6 +155,9 @@ void SettingsDialog::load() {
     m_rateLimit->setValue(double(m_settings->rateLimit()) / MiB);
     m_shownRate = m_rateLimit->value();
     selectData(m_batchAction, m_settings->batchAction());
+    m_batchCommand->setText(m_settings->batchCommand());
+    m_batchCommand->setCursorPosition(0); // its start says what it is
+    m_batchCommand->setEnabled(m_settings->batchAction() == AppSettings::BatchAction::Command);
     selectData(m_closeBehaviour, m_settings->closeBehaviour());
     m_startInTray->setChecked(m_settings->startInTray());
     m_language->setCurrentIndex(qMax(0, m_language->findData(m_settings->language())));
@@ -153,6 +176,7 @@ void SettingsDialog::accept() {
     if (m_rateLimit->value() != m_shownRate)
         m_settings->setRateLimit(qint64(std::llround(m_rateLimit->value() * MiB)));
     m_settings->setBatchAction(m_batchAction->currentData().value<AppSettings::BatchAction>());
+    m_settings->setBatchCommand(m_batchCommand->text().trimmed());
     m_settings->setCloseBehaviour(
         m_closeBehaviour->currentData().value<AppSettings::CloseBehaviour>());
     if (m_startInTray->isEnabled())

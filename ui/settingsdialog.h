@@ -6,6 +6,7 @@ class AppSettings;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLineEdit;
 class QSpinBox;
 
 // Hoist's settings in one place (Ctrl+,): how hard uploads push, what happens when a batch
@@ -25,6 +26,7 @@ public:
     QSpinBox *retriesSpin() const { return m_retries; }
     QDoubleSpinBox *rateLimitSpin() const { return m_rateLimit; } // MiB/s; 0 = unlimited
     QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
+    QLineEdit *batchCommandEdit() const { return m_batchCommand; } // enabled with "Run a command"
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
     QCheckBox *startInTrayBox() const { return m_startInTray; }
     QComboBox *languageCombo() const { return m_language; } // data: the locale name, "" = system
@@ -41,6 +43,7 @@ private:
     QSpinBox *m_retries;
     QDoubleSpinBox *m_rateLimit;
     QComboBox *m_batchAction;
+    QLineEdit *m_batchCommand;
     QComboBox *m_closeBehaviour;
     QCheckBox *m_startInTray;
     QComboBox *m_language;

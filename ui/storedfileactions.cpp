@@ -87,19 +87,19 @@ int StoredFileActions::removeSelected()
         names << s.name;
     if (stored.isEmpty() || !m_confirm(names))
         return 0;
-    int removed = 0;
+    QList<TaskId> removed;
     QStringList problems;
     for (const Stored &s : stored) {
         QString error;
-        if (m_storage.remove(s.uploadUrl, &error)) {
-            ++removed;
-            m_rows->scheduler()->cancel(s.id); // a finished row only leaves the list
-        } else {
+        if (m_storage.remove(s.uploadUrl, &error))
+            removed << s.id;
+        else
             problems << QStringLiteral("%1: %2").arg(s.name, error);
-        }
     }
+    // A finished row only leaves the list; all of them in one batch.
+    m_rows->scheduler()->cancelTasks(removed);
     if (!problems.isEmpty())
         QMessageBox::warning(m_window, tr("Remove from this computer"),
                              problems.join(QLatin1Char('\n')));
-    return removed;
+    return int(removed.size());
 }

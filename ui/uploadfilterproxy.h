@@ -29,6 +29,7 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void refilter();
     UploadTableModel *m_model;
     uint m_states = AllStates;
     QString m_name;

@@ -210,6 +210,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
                        concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
                        schedule, onMetered});
+    WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -299,6 +300,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--on-metered must be pause, ignore or "
                                                 "limit:RATE (a rate such as 512K, at least 1K)"));
     }
+    if (const QString error = WhenDoneOptions::read(parser, options.headless, &options.whenDone);
+        !error.isEmpty())
+        return usageError(program, error);
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

@@ -4,6 +4,7 @@
 #include "s3credentials.h"
 #include "transferschedule.h"
 #include "transfer.h"
+#include "whendoneoptions.h"
 
 #include <QProcessEnvironment>
 
@@ -34,6 +35,7 @@ struct AppOptions {
     // --on-metered pause|limit:RATE|ignore; meteredGiven: the window's setting does not apply
     MeteredPolicy metered;
     bool meteredGiven = false;
+    WhenDone whenDone; // --when-done, --when-done-run (headless only)
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -2,8 +2,7 @@
 
 UploadTask *TaskTable::find(TaskId id) const
 {
-    const auto it = m_tasks.find(id);
-    return it == m_tasks.end() ? nullptr : it->second.get();
+    return m_byId.value(id, nullptr);
 }
 
 UploadTask *TaskTable::insert(std::unique_ptr<UploadTask> owned)
@@ -18,6 +17,7 @@ UploadTask *TaskTable::insert(std::unique_ptr<UploadTask> owned)
     if (counts(task->state()))
         m_totals.bytesActiveLeft += left(*task);
     m_byPath.insert(task->path(), task->id());
+    m_byId.insert(task->id(), task);
     return task;
 }
 
@@ -33,6 +33,7 @@ void TaskTable::erase(TaskId id)
     if (counts(task.state()))
         m_totals.bytesActiveLeft -= left(task);
     m_byPath.remove(task.path(), id);
+    m_byId.remove(id);
     m_tasks.erase(it);
 }
 

@@ -436,6 +436,44 @@ void UploadScheduler::setPriority(TaskId id, Priority priority)
     requestSchedule();
 }
 
+void UploadScheduler::cancelTasks(const QList<TaskId> &ids)
+{
+    for (const TaskId id : ids) {
+        UploadTask *task = find(id);
+        if (!task)
+            continue;
+        stopTransfer(task);
+        if (task->m_state != TaskState::Success)
+            terminateUploads(task);
+    }
+    removeTasks(ids);
+    requestSchedule();
+}
+
+void UploadScheduler::pauseTasks(const QList<TaskId> &ids)
+{
+    // Waiting ones first, as pauseAll() does: pausing an uploading one frees a slot.
+    for (const TaskState state : {TaskState::Waiting, TaskState::Uploading}) {
+        for (const TaskId id : ids) {
+            const UploadTask *task = find(id);
+            if (task && task->m_state == state)
+                pause(id);
+        }
+    }
+}
+
+void UploadScheduler::resumeTasks(const QList<TaskId> &ids)
+{
+    for (const TaskId id : ids)
+        resume(id);
+}
+
+void UploadScheduler::setTasksPriority(const QList<TaskId> &ids, Priority priority)
+{
+    for (const TaskId id : ids)
+        setPriority(id, priority);
+}
+
 void UploadScheduler::pauseAll()
 {
     // Waiting ones first: pausing an uploading one frees a slot a waiting one would take.

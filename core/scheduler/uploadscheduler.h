@@ -144,6 +144,13 @@ public:
     // there if it answers (else it expires). Returns how many moved.
     int sendTo(const QList<TaskId> &ids, const QUrl &endpoint);
     void setPriority(TaskId id, Priority priority);
+    // The same over a selection, O(ids) however many tasks there are: the removals of a cancel
+    // come as one tasksAboutToBeRemoved/tasksRemoved batch, the changes as one tasksChanged.
+    // Own names, so that `&UploadScheduler::pause` stays one function to connect to.
+    void cancelTasks(const QList<TaskId> &ids);
+    void pauseTasks(const QList<TaskId> &ids);
+    void resumeTasks(const QList<TaskId> &ids);
+    void setTasksPriority(const QList<TaskId> &ids, Priority priority);
     void pauseAll();
     void resumeAll();
     // Removes tasks in Success (and Error, when `includeFailed`), in one batch.

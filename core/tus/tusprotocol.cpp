@@ -14,6 +14,8 @@
 namespace {
 // Termination is one small request; a server that takes longer than this is not answering.
 constexpr int TerminateTimeoutMs = 30000;
+// DELETEs in flight at once (the rest wait in a queue): a few connections' worth.
+constexpr int MaxTerminating = 8;
 // A server that takes longer than this to say what it offers is treated as offering nothing
 // more; the upload then goes ahead without hashing and reports its own errors.
 constexpr int ProbeTimeoutMs = 15000;
@@ -91,7 +93,9 @@ void TusProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
         return;
     }
     // Unknown capabilities (an upload from an earlier run): try anyway, the server will say no.
-    const auto endpoint = m_uploadEndpoints.constFind(uploadUrl);
+    // (A QUrl's hash costs its whole text: asked only where there is something to find.)
+    const auto endpoint = m_uploadEndpoints.isEmpty() ? m_uploadEndpoints.constEnd()
+                                                      : m_uploadEndpoints.constFind(uploadUrl);
     if (endpoint != m_uploadEndpoints.constEnd()) {
         const TusCapabilities caps = capabilities(*endpoint);
         if (caps.known && !caps.has(QStringLiteral("termination"))) {
@@ -100,22 +104,39 @@ void TusProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
             return;
         }
     }
-    if (m_terminating.contains(uploadUrl))
-        return; // its answer reports for this call too
+    const qsizetype before = m_terminating.size();
     m_terminating.insert(uploadUrl);
-    QNetworkRequest request = TusHttp::makeRequest(uploadUrl, headers);
-    request.setTransferTimeout(TerminateTimeoutMs);
-    QNetworkReply *reply = m_network->sendCustomRequest(request, QByteArrayLiteral("DELETE"));
-    connect(reply, &QNetworkReply::finished, this, [this, reply, uploadUrl] {
-        reply->deleteLater();
-        m_terminating.remove(uploadUrl);
-        const int status = TusHttp::httpStatus(reply);
-        // 404/410: nothing is left on the server either, which is what termination is for.
-        const bool deleted = status == 204 || status == 200 || status == 404 || status == 410;
-        qCDebug(lcTus) << "terminate" << uploadUrl << "HTTP" << status << reply->error();
-        m_uploadEndpoints.remove(uploadUrl);
-        Q_EMIT terminated(uploadUrl, deleted);
-    });
+    if (m_terminating.size() == before)
+        return; // on its way already: its answer reports for this call too
+    m_deleteQueue.push_back({uploadUrl, headers});
+    sendDeletes();
+}
+
+void TusProtocol::sendDeletes()
+{
+    while (m_deletesInFlight < MaxTerminating && !m_deleteQueue.empty()) {
+        const PendingDelete next = std::move(m_deleteQueue.front());
+        m_deleteQueue.pop_front();
+        const QUrl uploadUrl = next.uploadUrl;
+        ++m_deletesInFlight;
+        QNetworkRequest request = TusHttp::makeRequest(uploadUrl, next.headers);
+        request.setTransferTimeout(TerminateTimeoutMs);
+        QNetworkReply *reply = m_network->sendCustomRequest(request, QByteArrayLiteral("DELETE"));
+        connect(reply, &QNetworkReply::finished, this, [this, reply, uploadUrl] {
+            reply->deleteLater();
+            --m_deletesInFlight;
+            m_terminating.remove(uploadUrl);
+            // The next one goes from the event loop, never from inside this answer.
+            if (!m_deleteQueue.empty())
+                QTimer::singleShot(0, this, &TusProtocol::sendDeletes);
+            const int status = TusHttp::httpStatus(reply);
+            // 404/410: nothing is left on the server either, which is what termination is for.
+            const bool deleted = status == 204 || status == 200 || status == 404 || status == 410;
+            qCDebug(lcTus) << "terminate" << uploadUrl << "HTTP" << status << reply->error();
+            m_uploadEndpoints.remove(uploadUrl);
+            Q_EMIT terminated(uploadUrl, deleted);
+        });
+    }
 }
 
 void TusProtocol::awaitAbandoned(QNetworkReply *reply, const AbandonedUpload &upload)

@@ -7,6 +7,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <deque>
+
 class QNetworkAccessManager;
 class QNetworkReply;
 
@@ -58,12 +60,22 @@ public:
     int abandonedCreationsAwaited() const override { return m_awaited; }
 
 private:
+    void sendDeletes();
+
     QNetworkAccessManager *m_network;
     NetworkPool m_pool;
     QHash<QUrl, TusCapabilities> m_capabilities;
     QHash<QUrl, QUrl> m_uploadEndpoints;
     QSet<QUrl> m_probing;     // endpoints whose OPTIONS is on its way
     QSet<QUrl> m_probeFailed; // endpoints that did not answer OPTIONS with 2xx and tus 1.0
-    QSet<QUrl> m_terminating; // uploads whose DELETE is on its way
+    QSet<QUrl> m_terminating; // uploads whose DELETE is on its way or queued
+    // DELETEs not sent yet: at most MaxTerminating go at once, so that cancelling 100,000 uploads
+    // costs a queue entry each, not 100,000 requests made on the spot.
+    struct PendingDelete {
+        QUrl uploadUrl;
+        HttpHeaders headers;
+    };
+    std::deque<PendingDelete> m_deleteQueue;
+    int m_deletesInFlight = 0;
     int m_awaited = 0;        // awaitAbandoned() replies not answered yet
 };
