@@ -26,6 +26,13 @@ struct AppOptions {
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
     // --one-stream: never split a file into parallel parts, even where the server could join them
     bool oneStream = false;
+    // --exclude, repeatable: patterns (PathPatterns) left out of folders, on top of the defaults
+    // (headless) or the window's setting.
+    QStringList exclude;
+    // --watch, repeatable: folders to keep uploading from (absolute paths), until stopped.
+    QStringList watch;
+    int settleMs = 3000;  // --settle: seconds a watched file must stay unchanged
+    int rescanMs = 60000; // --rescan: seconds between scans where inotify cannot watch
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage
