@@ -7,6 +7,7 @@
 #include "desktopshell.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
+#include "headlesswatch.h"
 #include "instancechannel.h"
 #include "keychainsecretstore.h"
 #include "languageloader.h"
@@ -15,12 +16,16 @@
 #include "s3protocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
+#include "terminationsignals.h"
 #include "tokenkeeper.h"
 #include "tusprotocol.h"
+#include "uploadledger.h"
 #include "uploadscheduler.h"
+#include "watchservice.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -129,6 +134,7 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
     scheduler.setParallelParts(!options.oneStream);
+    scheduler.setExcludePatterns(PathPatterns(PathPatterns::defaultExcludes() + options.exclude));
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
@@ -156,8 +162,13 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     // fight over the window's).
     std::unique_ptr<StoreThread> store;
     QList<TaskRecord> restored;
-    if (!options.stateDir.isEmpty()) {
-        store = std::make_unique<StoreThread>(options.stateDir);
+    // Watching keeps a queue and a ledger always: what was sent must not go again next run.
+    const QString stateDir = !options.stateDir.isEmpty() || options.watch.isEmpty()
+        ? options.stateDir
+        : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+            + QStringLiteral("/watch");
+    if (!stateDir.isEmpty()) {
+        store = std::make_unique<StoreThread>(stateDir);
         QString problem, notice;
         if (!openStore(*store, &problem, &notice, &restored)) {
             err << "hoist: " << problem << Qt::endl;
@@ -181,10 +192,31 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
+    // Watching runs until SIGTERM or SIGINT, which end it through the event loop: the queue
+    // is written and uploads in flight go on from the server's offset next time.
+    std::unique_ptr<HeadlessWatch> watch;
+    std::unique_ptr<TerminationSignals> stop;
+    if (!options.watch.isEmpty()) {
+        watch = std::make_unique<HeadlessWatch>(&scheduler, err);
+        QString problem;
+        if (!watch->open(stateDir, &problem)) {
+            err << "hoist: " << problem << Qt::endl;
+            return 1;
+        }
+        runner.setKeepRunning(true);
+        stop = std::make_unique<TerminationSignals>();
+        QObject::connect(stop.get(), &TerminationSignals::received, &app, [&err](int) {
+            err << QCoreApplication::translate("main", "hoist: stopping; the queue is saved")
+                << Qt::endl;
+            QCoreApplication::exit(0);
+        });
+    }
     // A headless run finishes what its queue holds, paused or not.
     scheduler.restore(restored);
     scheduler.resumeAll();
     runner.start(options.paths);
+    if (watch)
+        watch->start(options);
     return app.exec();
 }
 
@@ -255,7 +287,41 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     AppSettings settings(&scheduler);
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven});
+    settings.setRunExcludes(options.exclude);
+
+    // Watched folders: the settings' list and --watch (to this run's endpoint), the ledger of
+    // what went up beside the queue. A folder without a target goes to the window's own server.
+    LedgerThread ledger(stateDir);
+    const QString ledgerProblem = ledger.open();
+    WatchService watching(&scheduler, ledgerProblem.isEmpty() ? ledger.ledger() : nullptr);
+    watching.setTuning(
+        {options.settleMs, options.rescanMs, FolderWatcher::watchLimitFromEnvironment()});
+    watching.setGlobalExclude(PathPatterns(settings.effectiveExcludes()));
+    QObject::connect(&settings, &AppSettings::excludePatternsChanged, &watching,
+                     [&watching, &settings] {
+                         watching.setGlobalExclude(PathPatterns(settings.effectiveExcludes()));
+                     });
+    const auto watchFolders = [&watching, &settings, &endpoints, &options, endpoint] {
+        QList<WatchedFolder> folders = settings.watchedFolders();
+        for (const QString &dir : options.watch) {
+            WatchedFolder folder;
+            folder.folder = dir;
+            folder.target = endpoint;
+            folder.prefix = QFileInfo(dir).fileName();
+            folders.append(folder);
+        }
+        for (WatchedFolder &folder : folders) {
+            QString error;
+            if (folder.target.isEmpty())
+                folder.target = endpoints.startLocal(&error);
+            if (!error.isEmpty())
+                qCWarning(lcApp) << "cannot watch" << folder.folder << error;
+        }
+        watching.setFolders(folders);
+    };
+    QObject::connect(&settings, &AppSettings::watchedFoldersChanged, &watching, watchFolders);
     MainWindow window(&scheduler, &settings);
+    window.setWatchService(&watching);
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
@@ -266,11 +332,14 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new
+    watchFolders();
     shell.start();
     if (!notice.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
     if (!serverProblem.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), serverProblem);
+    if (!ledgerProblem.isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Hoist"), ledgerProblem);
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);
