@@ -59,7 +59,9 @@ WatchedFolderEditor::WatchedFolderEditor(const WatchedFolder &folder, QWidget *p
     m_prefixEdited = !folder.folder.isEmpty();
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Folder:"), folderRow);
+    auto *folderLabel = new QLabel(tr("&Folder:"), this);
+    folderLabel->setBuddy(m_folder); // a row of a layout gets no buddy by itself
+    form->addRow(folderLabel, folderRow);
     form->addRow(tr("&Upload to:"), m_target);
     form->addRow(tr("Remote &prefix:"), m_prefix);
     form->addRow(QString(), m_recursive);

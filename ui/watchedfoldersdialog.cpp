@@ -12,8 +12,12 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
-constexpr QSize defaultSize(820, 360);
+constexpr QSize defaultSize(980, 380);
+// Widths of the columns after the folder's, which takes the rest.
+constexpr int columnWidths[] = {0, 190, 110, 170, 200};
 
 enum Column { FolderColumn, TargetColumn, PrefixColumn, RulesColumn, StateColumn, ColumnCount };
 } // namespace
@@ -38,8 +42,11 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
     m_list->setAlternatingRowColors(true);
     m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(FolderColumn, QHeaderView::Stretch);
-    for (int c = TargetColumn; c < ColumnCount; ++c)
-        m_list->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    for (int c = TargetColumn; c < ColumnCount; ++c) {
+        m_list->header()->setSectionResizeMode(c, QHeaderView::Interactive);
+        m_list->header()->resizeSection(c, columnWidths[c]);
+    }
+    m_list->setTextElideMode(Qt::ElideMiddle); // a folder's path keeps its start and its name
     connect(m_list, &QTreeWidget::itemDoubleClicked, this, &WatchedFoldersDialog::edit);
     connect(m_list, &QTreeWidget::itemSelectionChanged, this, [this] {
         const bool selected = !m_list->selectedItems().isEmpty();
@@ -78,38 +85,58 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
     refresh();
 }
 
+QString WatchedFoldersDialog::stateText(const QString &folder) const
+{
+    if (!m_service)
+        return {};
+    switch (m_service->stateOfFolder(folder)) {
+    case FolderWatcher::State::Starting: return tr("Looking for changes…");
+    case FolderWatcher::State::Watching: return tr("Watching");
+    case FolderWatcher::State::Scanning:
+        return tr("Scanning every %1 s (inotify limit)").arg(m_service->tuning().rescanMs / 1000);
+    case FolderWatcher::State::Missing: return tr("Not there");
+    case FolderWatcher::State::Failed: return tr("Scanning (no inotify)");
+    }
+    return {};
+}
+
 void WatchedFoldersDialog::refresh()
 {
     const int current = m_list->indexOfTopLevelItem(m_list->currentItem());
     m_list->clear();
-    for (const WatchedFolder &f : std::as_const(m_folders)) {
+    const auto rulesOf = [this](const WatchedFolder &f) {
         QStringList rules;
         rules << (f.recursive ? tr("with subfolders") : tr("this folder only"));
         if (!f.include.isEmpty())
             rules << tr("only %1").arg(f.include.join(QStringLiteral(" ")));
         if (!f.exclude.isEmpty())
             rules << tr("not %1").arg(f.exclude.join(QStringLiteral(" ")));
-        QString state;
-        if (m_service) {
-            switch (m_service->stateOfFolder(f.folder)) {
-            case FolderWatcher::State::Starting: state = tr("Looking for changes…"); break;
-            case FolderWatcher::State::Watching: state = tr("Watching"); break;
-            case FolderWatcher::State::Scanning:
-                state = tr("Scanning every %1 s (inotify limit)")
-                            .arg(m_service->tuning().rescanMs / 1000);
-                break;
-            case FolderWatcher::State::Missing: state = tr("Not there"); break;
-            case FolderWatcher::State::Failed: state = tr("Scanning (no inotify)"); break;
-            }
-        }
-        auto *item = new QTreeWidgetItem(m_list, {f.folder,
-                                                  f.target.isEmpty() ? tr("This computer")
-                                                                     : f.target.toDisplayString(),
-                                                  f.prefix, rules.join(QStringLiteral(", ")),
-                                                  state});
+        return rules.join(QStringLiteral(", "));
+    };
+    for (const WatchedFolder &f : std::as_const(m_folders)) {
+        auto *item = new QTreeWidgetItem(
+            m_list, {f.folder, f.target.isEmpty() ? tr("This computer") : f.target.toDisplayString(),
+                     f.prefix, rulesOf(f), stateText(f.folder)});
         item->setToolTip(FolderColumn, f.folder);
     }
-    if (current >= 0 && current < m_list->topLevelItemCount())
+    // Folders watched for this run only (--watch), after the kept ones: shown, not editable.
+    if (m_service) {
+        for (const WatchedFolder &f : m_service->folders()) {
+            const bool kept = std::any_of(m_folders.cbegin(), m_folders.cend(),
+                                          [&f](const WatchedFolder &k) {
+                                              return k.folder == f.folder && k.prefix == f.prefix;
+                                          });
+            if (kept)
+                continue;
+            auto *item = new QTreeWidgetItem(
+                m_list, {f.folder, f.target.toDisplayString(), f.prefix,
+                         tr("%1; this run only (--watch)").arg(rulesOf(f)), stateText(f.folder)});
+            item->setFlags(Qt::ItemIsEnabled);
+            for (int c = 0; c < StateColumn; ++c) // its state reads as the others'
+                item->setForeground(c, palette().brush(QPalette::Disabled, QPalette::Text));
+        }
+    }
+    if (current >= 0 && current < m_folders.size())
         m_list->setCurrentItem(m_list->topLevelItem(current));
 }
 

@@ -36,6 +36,7 @@ private:
     void edit();
     void remove();
     void refresh();
+    QString stateText(const QString &folder) const;
 
     AppSettings *m_settings;
     const WatchService *m_service;
