@@ -301,7 +301,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
                      [&watching, &settings] {
                          watching.setGlobalExclude(PathPatterns(settings.effectiveExcludes()));
                      });
-    const auto watchFolders = [&watching, &settings, &endpoints, &options, endpoint] {
+    watching.setLocalTarget([&endpoints](QString *error) { return endpoints.startLocal(error); });
+    const auto watchFolders = [&watching, &settings, &options, endpoint] {
         QList<WatchedFolder> folders = settings.watchedFolders();
         for (const QString &dir : options.watch) {
             WatchedFolder folder;
@@ -309,13 +310,6 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
             folder.target = endpoint;
             folder.prefix = QFileInfo(dir).fileName();
             folders.append(folder);
-        }
-        for (WatchedFolder &folder : folders) {
-            QString error;
-            if (folder.target.isEmpty())
-                folder.target = endpoints.startLocal(&error);
-            if (!error.isEmpty())
-                qCWarning(lcApp) << "cannot watch" << folder.folder << error;
         }
         watching.setFolders(folders);
     };

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void newSubfolderIsWatched();
     void watchLimitFallsBackToScanning();
     void unchangedTreeCostsNothing();
+    void localTargetKeepsItsLedger();
 
 private:
     std::unique_ptr<WatchEngine> startEngine(FolderWatcher::Tuning tuning = {})
@@ -375,6 +376,36 @@ void TestWatchFolder::unchangedTreeCostsNothing()
     QTest::qWait(SettleMs * 2);
     QCOMPARE(queued.size(), 0);
     QCOMPARE(creations(), 500);
+}
+
+// A folder without a target goes to the window's own server, whatever address it has this run:
+// its ledger is kept under the empty target, so a new port (here: another name for the same
+// server) sends nothing again, and new files go to the address of now.
+void TestWatchFolder::localTargetKeepsItsLedger()
+{
+    WatchedFolder local = folder();
+    local.target = QUrl();
+    QVERIFY(writeBytes(watched(QStringLiteral("a.txt")), "a"));
+    {
+        auto engine = startEngine();
+        QSignalSpy recorded(engine->service.get(), &WatchService::versionRecorded);
+        engine->service->setLocalTarget([this](QString *) { return m_server->endpoint(); });
+        engine->service->setFolders({local});
+        QCOMPARE(engine->service->watchedCount(), 1);
+        QVERIFY(waitFor([&] { return engine->succeeded() == 1 && recorded.size() == 1; }));
+    }
+    QUrl renamed = m_server->endpoint();
+    renamed.setHost(QStringLiteral("localhost"));
+    QVERIFY(writeBytes(watched(QStringLiteral("b.txt")), "b"));
+    auto engine = startEngine();
+    engine->service->setLocalTarget([renamed](QString *) { return renamed; });
+    engine->service->setFolders({local});
+    QVERIFY(waitFor([&] { return engine->succeeded() == 2; })); // a (restored) and b
+    QTest::qWait(SettleMs * 3);
+    QCOMPARE(creations(), 2);
+    QCOMPARE(readAll(named(QStringLiteral("w/b.txt"))), QByteArray("b"));
+    const QList<TaskId> ids = engine->scheduler->taskIds();
+    QCOMPARE(engine->scheduler->task(ids.last())->endpoint(), renamed);
 }
 
 QTEST_GUILESS_MAIN(TestWatchFolder)

@@ -70,7 +70,8 @@ void WatchService::setFolders(const QList<WatchedFolder> &folders)
         it = m_watchers.erase(it);
     }
     for (const WatchedFolder &folder : folders) {
-        if (folder.isValid() && !watchFor(folder.key()))
+        const bool local = folder.target.isEmpty() && m_localTarget;
+        if ((folder.isValid() || (local && !folder.folder.isEmpty())) && !watchFor(folder.key()))
             startWatch(folder);
     }
     Q_EMIT statusChanged();
@@ -89,6 +90,15 @@ void WatchService::startWatch(const WatchedFolder &folder)
 {
     auto watch = std::make_unique<Watch>();
     watch->folder = folder;
+    watch->target = folder.target;
+    if (watch->target.isEmpty()) {
+        QString error;
+        watch->target = m_localTarget(&error);
+        if (watch->target.isEmpty()) {
+            qWarning("hoist: cannot watch %s: %s", qPrintable(folder.folder), qPrintable(error));
+            return;
+        }
+    }
     watch->watcher = new FolderWatcher(folder, m_globalExclude, m_tuning, this);
     Watch *w = watch.get();
     connect(w->watcher, &FolderWatcher::stateChanged, this, &WatchService::statusChanged);
@@ -141,7 +151,7 @@ void WatchService::queueReady()
             QList<TaskId> older;
             for (const TaskId id : m_scheduler->tasksWithPath(path)) {
                 const UploadTask *task = m_scheduler->task(id);
-                if (!task || task->endpoint() != w->folder.target || task->displayName() != remote)
+                if (!task || task->endpoint() != w->target || task->displayName() != remote)
                     continue;
                 const bool same =
                     task->size() == file.size && task->modifiedMs() == file.modifiedMs;
@@ -165,7 +175,7 @@ void WatchService::queueReady()
         w->ready.clear();
         if (files.isEmpty())
             continue;
-        m_scheduler->addFiles(files, w->folder.target);
+        m_scheduler->addFiles(files, w->target);
         Q_EMIT filesQueued(w->folder, int(files.size()));
     }
 }
@@ -177,7 +187,7 @@ void WatchService::onTaskFinished(TaskId id)
         return;
     for (const auto &w : m_watchers) {
         QString rel;
-        if (task->endpoint() == w->folder.target && w->watcher->contains(task->path(), &rel)
+        if (task->endpoint() == w->target && w->watcher->contains(task->path(), &rel)
             && task->displayName() == w->folder.remoteName(rel)) {
             recordSuccess(w.get(), rel, task);
             return;

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,6 +35,11 @@ public:
     // For folders set from now on.
     void setTuning(const FolderWatcher::Tuning &tuning) { m_tuning = tuning; }
     const FolderWatcher::Tuning &tuning() const { return m_tuning; }
+    // Where a folder without a target goes (the window's own server, started on first need;
+    // empty with a reason when it cannot be had). Such a folder keeps its empty target in its
+    // key, so the ledger stays its own when that server's port changes between runs.
+    using LocalTarget = std::function<QUrl(QString *error)>;
+    void setLocalTarget(LocalTarget resolve) { m_localTarget = std::move(resolve); }
     // Left out of every watched folder, on top of each folder's own exclude patterns.
     void setGlobalExclude(const PathPatterns &patterns);
     // Starts watching these (folders already watched with the same settings go on as they were).
@@ -63,6 +69,7 @@ Q_SIGNALS:
 private:
     struct Watch {
         WatchedFolder folder;
+        QUrl target; // folder.target, or the local target it stands for
         FolderWatcher *watcher = nullptr;
         bool started = false; // the ledger's entries came
         QList<ScannedFile> ready; // versions to queue at the next flush
@@ -81,6 +88,7 @@ private:
 
     UploadScheduler *m_scheduler;
     UploadLedger *m_ledger;
+    LocalTarget m_localTarget;
     FolderWatcher::Tuning m_tuning;
     PathPatterns m_globalExclude;
     std::vector<std::unique_ptr<Watch>> m_watchers;
