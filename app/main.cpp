@@ -16,16 +16,13 @@
 #include "s3protocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
-#include "terminationsignals.h"
 #include "tokenkeeper.h"
 #include "tusprotocol.h"
-#include "uploadledger.h"
 #include "uploadscheduler.h"
-#include "watchservice.h"
+#include "windowwatch.h"
 
 #include <QApplication>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
@@ -192,10 +189,8 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     QObject::connect(&runner, &HeadlessRunner::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
-    // Watching runs until SIGTERM or SIGINT, which end it through the event loop: the queue
-    // is written and uploads in flight go on from the server's offset next time.
+    // Watching runs until SIGTERM or SIGINT, which end it through the event loop (exit 0).
     std::unique_ptr<HeadlessWatch> watch;
-    std::unique_ptr<TerminationSignals> stop;
     if (!options.watch.isEmpty()) {
         watch = std::make_unique<HeadlessWatch>(&scheduler, err);
         QString problem;
@@ -204,12 +199,6 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
             return 1;
         }
         runner.setKeepRunning(true);
-        stop = std::make_unique<TerminationSignals>();
-        QObject::connect(stop.get(), &TerminationSignals::received, &app, [&err](int) {
-            err << QCoreApplication::translate("main", "hoist: stopping; the queue is saved")
-                << Qt::endl;
-            QCoreApplication::exit(0);
-        });
     }
     // A headless run finishes what its queue holds, paused or not.
     scheduler.restore(restored);
@@ -289,33 +278,12 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
                       options.chunkSizeGiven});
     settings.setRunExcludes(options.exclude);
 
-    // Watched folders: the settings' list and --watch (to this run's endpoint), the ledger of
-    // what went up beside the queue. A folder without a target goes to the window's own server.
-    LedgerThread ledger(stateDir);
-    const QString ledgerProblem = ledger.open();
-    WatchService watching(&scheduler, ledgerProblem.isEmpty() ? ledger.ledger() : nullptr);
-    watching.setTuning(
-        {options.settleMs, options.rescanMs, FolderWatcher::watchLimitFromEnvironment()});
-    watching.setGlobalExclude(PathPatterns(settings.effectiveExcludes()));
-    QObject::connect(&settings, &AppSettings::excludePatternsChanged, &watching,
-                     [&watching, &settings] {
-                         watching.setGlobalExclude(PathPatterns(settings.effectiveExcludes()));
-                     });
-    watching.setLocalTarget([&endpoints](QString *error) { return endpoints.startLocal(error); });
-    const auto watchFolders = [&watching, &settings, &options, endpoint] {
-        QList<WatchedFolder> folders = settings.watchedFolders();
-        for (const QString &dir : options.watch) {
-            WatchedFolder folder;
-            folder.folder = dir;
-            folder.target = endpoint;
-            folder.prefix = QFileInfo(dir).fileName();
-            folders.append(folder);
-        }
-        watching.setFolders(folders);
-    };
-    QObject::connect(&settings, &AppSettings::watchedFoldersChanged, &watching, watchFolders);
+    // Watched folders: the settings' list and --watch; to This computer, the window's server.
+    WindowWatch watching(&scheduler, &settings, stateDir,
+                         {options.watch, endpoint, options.settleMs, options.rescanMs},
+                         [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
-    window.setWatchService(&watching);
+    window.setWatchService(watching.service());
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
@@ -326,14 +294,14 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new
-    watchFolders();
+    watching.start();
     shell.start();
     if (!notice.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
     if (!serverProblem.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), serverProblem);
-    if (!ledgerProblem.isEmpty())
-        QMessageBox::warning(&window, QObject::tr("Hoist"), ledgerProblem);
+    if (!watching.problem().isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Hoist"), watching.problem());
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);

@@ -1,9 +1,11 @@
 #include "headlesswatch.h"
 
 #include "commandline.h"
+#include "terminationsignals.h"
 #include "uploadledger.h"
 #include "watchservice.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -16,6 +18,7 @@ HeadlessWatch::HeadlessWatch(UploadScheduler *scheduler, QTextStream &err, QObje
 
 HeadlessWatch::~HeadlessWatch()
 {
+    m_stop.reset();
     m_service.reset(); // its last ledger writes are queued before the ledger closes
     m_ledger.reset();
 }
@@ -34,6 +37,11 @@ bool HeadlessWatch::open(const QString &stateDir, QString *problem)
                       << '\n';
                 m_err.flush();
             });
+    m_stop = std::make_unique<TerminationSignals>();
+    connect(m_stop.get(), &TerminationSignals::received, this, [this] {
+        m_err << tr("hoist: stopping; the queue is saved") << Qt::endl;
+        QCoreApplication::exit(0);
+    });
     return true;
 }
 

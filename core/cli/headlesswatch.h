@@ -6,6 +6,7 @@
 #include <memory>
 
 class LedgerThread;
+class TerminationSignals;
 class QTextStream;
 class UploadScheduler;
 class WatchService;
@@ -21,7 +22,9 @@ public:
     HeadlessWatch(UploadScheduler *scheduler, QTextStream &err, QObject *parent = nullptr);
     ~HeadlessWatch() override;
 
-    // Opens the ledger in `stateDir`; false with the reason in `problem`.
+    // Opens the ledger in `stateDir`; false with the reason in `problem`. From then on SIGTERM
+    // and SIGINT end the application with 0 through its event loop: the queue is written and
+    // uploads in flight go on from the server's offset next time.
     bool open(const QString &stateDir, QString *problem);
     // Watches options.watch, each to options.endpoint under its own folder's name, leaving out
     // the default patterns and options.exclude. HOIST_WATCH_LIMIT (a number of inotify watches)
@@ -38,4 +41,5 @@ private:
     // Declared first: it outlives the service, which writes to it on the way out.
     std::unique_ptr<LedgerThread> m_ledger;
     std::unique_ptr<WatchService> m_service;
+    std::unique_ptr<TerminationSignals> m_stop;
 };
