@@ -131,7 +131,8 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
     scheduler.setParallelParts(!options.oneStream);
-    scheduler.setExcludePatterns(PathPatterns(PathPatterns::defaultExcludes() + options.exclude));
+    // The window's come from AppSettings.
+    scheduler.setExcludePatterns(PathPatterns(options.headlessExcludes()));
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.

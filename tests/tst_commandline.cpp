@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "pathpatterns.h"
 
 #include <QDir>
 #include <QFile>
@@ -462,6 +463,11 @@ private Q_SLOTS:
         QCOMPARE(r.options.exclude, (QStringList{"*.bak", "build/"}));
         r = parse({"x"});
         QVERIFY(r.options.exclude.isEmpty());
+        QCOMPARE(r.options.headlessExcludes(), PathPatterns::defaultExcludes());
+        r = parse({"--headless", "-e", "http://h/files/", "--no-default-excludes", "--exclude",
+                   "*.bak", "x"});
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.headlessExcludes(), QStringList{"*.bak"});
         r = parse({"--exclude", "  ", "x"});
         QCOMPARE(r.status, Status::UsageError);
         QCOMPARE(r.exitCode, 2);

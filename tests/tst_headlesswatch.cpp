@@ -40,6 +40,7 @@ private Q_SLOTS:
     void watchesUntilTerminatedAndCatchesUp();
     void interruptWhileUploadingResumes();
     void watchLimitIsReported();
+    void droppedFolderExcludes();
 
 private:
     // Starts hoist watching m_watched into hoistd, its queue in m_state.
@@ -213,6 +214,31 @@ void TestHeadlessWatch::watchLimitIsReported()
     QString why;
     QVERIFY2(stop(hoist, SIGTERM, &why), qPrintable(why));
     QCOMPARE(creations(), 1);
+}
+
+// A plain headless run of a folder leaves out the default patterns and --exclude's;
+// --no-default-excludes keeps only the latter.
+void TestHeadlessWatch::droppedFolderExcludes()
+{
+    for (const char *name : {"keep.txt", "junk.tmp", ".git/config", "notes.bak"})
+        QVERIFY(writeBytes(m_watched->filePath(QLatin1String(name)), name));
+    const auto run = [this](const QStringList &extra) {
+        QProcess hoist;
+        hoist.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")),
+                    QStringList{QStringLiteral("--headless"), QStringLiteral("-e"),
+                                m_server->endpoint().toString(), QStringLiteral("--exclude"),
+                                QStringLiteral("*.bak"), m_watched->path()}
+                        + extra);
+        hoist.waitForFinished(60000);
+        return QString::fromUtf8(hoist.readAllStandardOutput());
+    };
+    QString out = run({});
+    QCOMPARE(out.count(QLatin1String("success\t")), 1);
+    QVERIFY2(out.contains(QLatin1String("keep.txt")), qPrintable(out));
+    out = run({QStringLiteral("--no-default-excludes")});
+    QCOMPARE(out.count(QLatin1String("success\t")), 3); // keep.txt again, junk.tmp, .git/config
+    QVERIFY(!out.contains(QLatin1String("notes.bak")));
+    QCOMPARE(creations(), 4);
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessWatch)

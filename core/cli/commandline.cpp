@@ -187,6 +187,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                  "slash: folders only). Repeatable; added to the defaults (%1).")
             .arg(PathPatterns::defaultExcludes().join(QStringLiteral(" "))),
         QStringLiteral("pattern"));
+    const QCommandLineOption noDefaultExcludes(QStringLiteral("no-default-excludes"),
+        Text::tr("With --headless, leave out only what --exclude says (the window's list is in "
+                 "its Settings)."));
     const QCommandLineOption watch(QStringLiteral("watch"),
         Text::tr("Keep uploading what appears or changes in this folder, once it settled, until "
                  "stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was "
@@ -201,7 +204,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         QStringLiteral("seconds"));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
                        concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
-                       exclude, watch, settle, rescan});
+                       exclude, noDefaultExcludes, watch, settle, rescan});
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -292,6 +295,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--exclude: %1").arg(problem));
         options.exclude.append(pattern.trimmed());
     }
+    options.defaultExcludes = !parser.isSet(noDefaultExcludes);
     for (const QString &dir : parser.values(watch)) {
         if (dir.trimmed().isEmpty())
             return usageError(program, Text::tr("--watch needs a folder"));
@@ -332,4 +336,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                                       "or give --s3-credentials FILE"));
     }
     return result;
+}
+
+QStringList AppOptions::headlessExcludes() const
+{
+    return (defaultExcludes ? PathPatterns::defaultExcludes() : QStringList()) + exclude;
 }

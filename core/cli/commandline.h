@@ -29,6 +29,10 @@ struct AppOptions {
     // --exclude, repeatable: patterns (PathPatterns) left out of folders, on top of the defaults
     // (headless) or the window's setting.
     QStringList exclude;
+    // --no-default-excludes: headless runs leave out only what --exclude says.
+    bool defaultExcludes = true;
+    // What a headless run leaves out of folders: the defaults (unless turned off) and --exclude.
+    QStringList headlessExcludes() const;
     // --watch, repeatable: folders to keep uploading from (absolute paths), until stopped.
     QStringList watch;
     int settleMs = 3000;  // --settle: seconds a watched file must stay unchanged

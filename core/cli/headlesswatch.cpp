@@ -52,7 +52,7 @@ void HeadlessWatch::start(const AppOptions &options)
     tuning.rescanMs = options.rescanMs;
     tuning.watchLimit = FolderWatcher::watchLimitFromEnvironment();
     m_service->setTuning(tuning);
-    m_service->setGlobalExclude(PathPatterns(PathPatterns::defaultExcludes() + options.exclude));
+    m_service->setGlobalExclude(PathPatterns(options.headlessExcludes()));
     QList<WatchedFolder> folders;
     for (const QString &dir : options.watch) {
         WatchedFolder folder;
