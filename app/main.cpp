@@ -9,6 +9,7 @@
 #include "endpointchoice.h"
 #include "headlessrunner.h"
 #include "headlesswhendone.h"
+#include "headlesswatch.h"
 #include "instancechannel.h"
 #include "keychainsecretstore.h"
 #include "languageloader.h"
@@ -24,6 +25,7 @@
 #include "transfergovernor.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
+#include "windowwatch.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -135,6 +137,8 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
     scheduler.setParallelParts(!options.oneStream);
+    // The window's come from AppSettings.
+    scheduler.setExcludePatterns(PathPatterns(options.headlessExcludes()));
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
@@ -162,8 +166,13 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     // fight over the window's).
     std::unique_ptr<StoreThread> store;
     QList<TaskRecord> restored;
-    if (!options.stateDir.isEmpty()) {
-        store = std::make_unique<StoreThread>(options.stateDir);
+    // Watching keeps a queue and a ledger always: what was sent must not go again next run.
+    const QString stateDir = !options.stateDir.isEmpty() || options.watch.isEmpty()
+        ? options.stateDir
+        : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+            + QStringLiteral("/watch");
+    if (!stateDir.isEmpty()) {
+        store = std::make_unique<StoreThread>(stateDir);
         QString problem, notice;
         if (!openStore(*store, &problem, &notice, &restored)) {
             err << "hoist: " << problem << Qt::endl;
@@ -208,10 +217,23 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     QObject::connect(&whenDone, &HeadlessWhenDone::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
+    // Watching runs until SIGTERM or SIGINT, which end it through the event loop (exit 0).
+    std::unique_ptr<HeadlessWatch> watch;
+    if (!options.watch.isEmpty()) {
+        watch = std::make_unique<HeadlessWatch>(&scheduler, err);
+        QString problem;
+        if (!watch->open(stateDir, &problem)) {
+            err << "hoist: " << problem << Qt::endl;
+            return 1;
+        }
+        runner.setKeepRunning(true);
+    }
     // A headless run finishes what its queue holds, paused or not.
     scheduler.restore(restored);
     scheduler.resumeAll();
     runner.start(options.paths);
+    if (watch)
+        watch->start(options);
     return app.exec();
 }
 
@@ -282,12 +304,19 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     AppSettings settings(&scheduler);
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven});
+    settings.setRunExcludes(options.exclude);
+
+    // Watched folders: the settings' list and --watch; to This computer, the window's server.
+    WindowWatch watching(&scheduler, &settings, stateDir,
+                         {options.watch, endpoint, options.settleMs, options.rescanMs},
+                         [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
     SystemClock clock;
     SystemNetworkStatus networkStatus;
     TransferGovernor governor(&scheduler, &clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);
+    window.setWatchService(watching.service());
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
@@ -298,11 +327,14 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new
+    watching.start();
     shell.start();
     if (!notice.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), notice);
     if (!serverProblem.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Hoist"), serverProblem);
+    if (!watching.problem().isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Hoist"), watching.problem());
     // After the window exists, so that its model sees the tasks arrive.
     if (!options.paths.isEmpty())
         scheduler.addPaths(options.paths);

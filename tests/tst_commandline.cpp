@@ -1,5 +1,7 @@
 #include "commandline.h"
+#include "pathpatterns.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -451,6 +453,67 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.text, QStringLiteral("hoist " HOIST_VERSION "\n"));
         QCOMPARE(r.text, QStringLiteral("hoist 0.1.0\n"));
+    }
+
+    // --exclude is repeatable, kept as given (trimmed), and refuses an empty pattern.
+    void exclude()
+    {
+        CommandLineResult r = parse({"--exclude", "*.bak", "--exclude", " build/ ", "x"});
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.exclude, (QStringList{"*.bak", "build/"}));
+        r = parse({"x"});
+        QVERIFY(r.options.exclude.isEmpty());
+        QCOMPARE(r.options.headlessExcludes(), PathPatterns::defaultExcludes());
+        r = parse({"--headless", "-e", "http://h/files/", "--no-default-excludes", "--exclude",
+                   "*.bak", "x"});
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.headlessExcludes(), QStringList{"*.bak"});
+        r = parse({"--exclude", "  ", "x"});
+        QCOMPARE(r.status, Status::UsageError);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.text.contains("--exclude"), qPrintable(r.text));
+    }
+
+    // --watch is repeatable, made absolute, needs an endpoint headless, and stands in for paths.
+    void watch()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath("a"));
+        QVERIFY(QDir(dir.path()).mkpath("b"));
+        const QString a = dir.filePath("a");
+        const QString b = dir.filePath("b");
+        CommandLineResult r = parse({"--headless", "-e", "http://127.0.0.1:1/files/", "--watch",
+                                     a, "--watch", b + "/", "--watch", a, "--settle", "0.25",
+                                     "--rescan", "2"});
+        QVERIFY2(r.ok(), qPrintable(r.text));
+        QCOMPARE(r.options.watch, (QStringList{a, b}));
+        QVERIFY(r.options.paths.isEmpty());
+        QCOMPARE(r.options.settleMs, 250);
+        QCOMPARE(r.options.rescanMs, 2000);
+
+        r = parse({"--headless", "--watch", a});
+        QCOMPARE(r.status, Status::UsageError);
+        QVERIFY2(r.text.contains("--endpoint"), qPrintable(r.text));
+
+        // A file is not a folder; a folder not there yet is watched for, with a warning.
+        QFile file(dir.filePath("f"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        r = parse({"--headless", "-e", "http://h/files/", "--watch", dir.filePath("f")});
+        QCOMPARE(r.status, Status::UsageError);
+        r = parse({"--headless", "-e", "http://h/files/", "--watch", dir.filePath("later")});
+        QVERIFY(r.ok());
+        QCOMPARE(r.warnings.size(), 1);
+
+        r = parse({"--watch", a, "--settle", "soon"});
+        QCOMPARE(r.status, Status::UsageError);
+        QVERIFY2(r.text.contains("--settle"), qPrintable(r.text));
+        // The window takes --watch without an endpoint (its own server, or the remembered one).
+        r = parse({"--watch", a});
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.watch, QStringList{a});
+        QCOMPARE(r.options.settleMs, 3000);
     }
 };
 

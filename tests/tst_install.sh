@@ -13,7 +13,8 @@ DESTDIR="$dest" cmake --install "$build" --prefix "$prefix" >"$dest/install.log"
   { cat "$dest/install.log" >&2; fail "cmake --install failed"; }
 root="$dest$prefix"
 for f in bin/hoist bin/hoistd share/applications/hoist.desktop \
-         share/icons/hicolor/scalable/apps/hoist.svg; do
+         share/icons/hicolor/scalable/apps/hoist.svg lib/systemd/user/hoist-watch@.service \
+         share/doc/hoist/hoist-watch.env.example; do
   [ -e "$root/$f" ] || fail "$prefix/$f was not installed"
 done
 [ -x "$root/bin/hoist" ] && [ -x "$root/bin/hoistd" ] || fail "the programs are not executable"
@@ -26,6 +27,14 @@ out=$(desktop-file-validate "$root/share/applications/hoist.desktop" 2>&1) ||
 grep -qx 'Exec=hoist %F' "$root/share/applications/hoist.desktop" || fail "Exec is not 'hoist %F'"
 grep -qx 'Icon=hoist' "$root/share/applications/hoist.desktop" || fail "Icon is not 'hoist'"
 head -c 200 "$root/share/icons/hicolor/scalable/apps/hoist.svg" | grep -q '<svg\|<?xml' || fail "the icon is not SVG"
+
+# The watch unit starts the installed hoist, headless, on the folder of its environment file.
+grep -q "^ExecStart=$prefix/bin/hoist --headless --watch \${HOIST_WATCH_DIR} " \
+  "$root/lib/systemd/user/hoist-watch@.service" || fail "hoist-watch@.service does not run $prefix/bin/hoist"
+if command -v systemd-analyze >/dev/null; then
+  out=$(systemd-analyze --user verify "$root/lib/systemd/user/hoist-watch@.service" 2>&1 | grep -v -e 'EnvironmentFile' -e 'not executable' -e 'No such file' -e 'Failed to' || true)
+  [ -z "$out" ] || echo "note: systemd-analyze: $out" >&2
+fi
 
 # The installed programs run from where they were installed.
 "$root/bin/hoist" --version | grep -q '^hoist ' || fail "installed hoist --version: $("$root/bin/hoist" --version 2>&1)"

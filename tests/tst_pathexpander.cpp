@@ -47,6 +47,12 @@ class TstPathExpander final : public QObject {
 private slots:
     void init();
 
+    void patternMatches_data();
+    void patternMatches();
+    void patternProblems();
+    void excludedAreNeverWalked();
+    void droppedPathIsNeverExcluded();
+
     void singleFile_data();
     void singleFile();
     void nestedFoldersSorted();
@@ -333,6 +339,87 @@ void TstPathExpander::cancelledBeforeStart() {
     QVERIFY(expandPaths({path("dir"), path("b")}, &cancelled).isEmpty());
     cancelled = false;
     QCOMPARE(expandPaths({path("dir"), path("b")}, &cancelled).size(), 2);
+}
+
+void TstPathExpander::patternMatches_data() {
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("folder");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("*.tmp file") << "*.tmp" << "a/b/x.tmp" << false << true;
+    QTest::newRow("*.tmp case") << "*.tmp" << "X.TMP" << false << true;
+    QTest::newRow("*.tmp other") << "*.tmp" << "x.tmpl" << false << false;
+    QTest::newRow("~$* office lock") << "~$*" << "docs/~$report.docx" << false << true;
+    QTest::newRow("~$* not inside") << "~$*" << "docs/a~$b" << false << false;
+    QTest::newRow("Thumbs.db") << "Thumbs.db" << "p/thumbs.db" << false << true;
+    QTest::newRow(".DS_Store") << ".DS_Store" << ".DS_Store" << false << true;
+    QTest::newRow(".git/ folder") << ".git/" << "src/.git" << true << true;
+    QTest::newRow(".git/ not a file") << ".git/" << "src/.git" << false << false;
+    QTest::newRow("path pattern") << "build/*.o" << "build/a.o" << false << true;
+    QTest::newRow("path pattern deeper") << "build/*.o" << "x/build/a.o" << false << false;
+    QTest::newRow("star stays in a name") << "a*" << "a/b" << false << false;
+    QTest::newRow("anchored folder") << "/cache/" << "cache" << true << true;
+    QTest::newRow("anchored not below") << "/cache/" << "x/cache" << true << false;
+    QTest::newRow("question mark") << "?.log" << "1.log" << false << true;
+    QTest::newRow("set") << "[ab].txt" << "b.txt" << false << true;
+}
+
+void TstPathExpander::patternMatches() {
+    QFETCH(QString, pattern);
+    QFETCH(QString, path);
+    QFETCH(bool, folder);
+    QFETCH(bool, matches);
+    QCOMPARE(PathPatterns({pattern}).matches(path, folder), matches);
+}
+
+void TstPathExpander::patternProblems() {
+    QVERIFY(!PathPatterns::problem(QString()).isEmpty());
+    QVERIFY(!PathPatterns::problem(QStringLiteral("  ")).isEmpty());
+    QVERIFY(PathPatterns::problem(QStringLiteral("*.tmp")).isEmpty());
+    for (const QString &p : PathPatterns::defaultExcludes())
+        QVERIFY2(PathPatterns::problem(p).isEmpty(), qPrintable(p));
+    // Unusable ones are left out, the rest kept as given.
+    const PathPatterns patterns({QStringLiteral(" *.bak "), QString(), QStringLiteral("x/")});
+    QCOMPARE(patterns.patterns(), (QStringList{QStringLiteral("*.bak"), QStringLiteral("x/")}));
+    QVERIFY(PathPatterns().matches(QStringLiteral("a"), false) == false);
+}
+
+// A dropped folder: excluded files are not listed (not even as rejected), excluded folders are
+// not walked into (an unreadable one inside would otherwise be reported).
+void TstPathExpander::excludedAreNeverWalked() {
+    QVERIFY(writeFile(path("root/keep.txt"), 3));
+    QVERIFY(writeFile(path("root/scratch.tmp"), 3));
+    QVERIFY(writeFile(path("root/~$doc.docx"), 3));
+    QVERIFY(writeFile(path("root/sub/Thumbs.db"), 3));
+    QVERIFY(writeFile(path("root/sub/.DS_Store"), 3));
+    QVERIFY(writeFile(path("root/sub/photo.jpg"), 3));
+    QVERIFY(writeFile(path("root/.git/config"), 3));
+    QVERIFY(writeFile(path("root/.git/locked/x"), 3));
+    QVERIFY(QFile::setPermissions(path("root/.git/locked"), QFileDevice::Permissions()));
+    // A file named like an excluded folder is no folder: kept.
+    QVERIFY(writeFile(path("root/sub/.git"), 3));
+
+    const auto result = expandPaths({path("root")}, nullptr,
+                                    PathPatterns(PathPatterns::defaultExcludes()));
+    QVERIFY(QFile::setPermissions(path("root/.git/locked"),
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                      QFileDevice::ExeOwner));
+    QCOMPARE(displayNames(result), (QStringList{QStringLiteral("root/keep.txt"),
+                                                QStringLiteral("root/sub/.git"),
+                                                QStringLiteral("root/sub/photo.jpg")}));
+    QCOMPARE(rejectedCount(result), 0);
+
+    // Without patterns everything comes (the .git folder's unreadable one as rejected, unless
+    // this runs as root).
+    const auto all = expandPaths({path("root")});
+    QVERIFY(all.size() >= 9);
+}
+
+void TstPathExpander::droppedPathIsNeverExcluded() {
+    QVERIFY(writeFile(path("notes.tmp"), 5));
+    const auto result = expandPaths({path("notes.tmp")}, nullptr, PathPatterns({"*.tmp"}));
+    QCOMPARE(result.size(), 1);
+    QCOMPARE(result.first().size, 5);
 }
 
 QTEST_APPLESS_MAIN(TstPathExpander)

@@ -1,5 +1,6 @@
 #include "appsettings.h"
 
+#include "pathpatterns.h"
 #include "uploadscheduler.h"
 
 #include <QSettings>
@@ -20,6 +21,8 @@ const char *const languageKey = "language";
 const char *const scheduleKey = "schedule/rules";
 const char *const scheduleRatesKey = "schedule/rates";
 const char *const meteredKey = "schedule/onMetered";
+const char *const excludeKey = "excludePatterns";
+const char *const watchedKey = "watchedFolders";
 
 // Stored as words, so that the file reads well and survives reordering the enums.
 const char *const batchActionNames[] = {"nothing", "notify",   "command",
@@ -60,6 +63,7 @@ void AppSettings::restore(const Given &given) {
         m_scheduler->setRateLimit(settings.value(QLatin1String(rateLimitKey)).toLongLong());
     if (!given.chunkSize && has(chunkSizeKey))
         applyChunkSize(settings.value(QLatin1String(chunkSizeKey)).toLongLong());
+    applyExcludes();
     if (has(retriesKey)) {
         RetryPolicy policy = m_scheduler->retryPolicy();
         policy.maxRetries =
@@ -201,4 +205,47 @@ MeteredPolicy AppSettings::meteredPolicy() const {
 
 void AppSettings::setMeteredPolicy(const MeteredPolicy &policy) {
     store(meteredKey, policy.text());
+}
+
+QStringList AppSettings::excludePatterns() const {
+    const QSettings settings;
+    if (!settings.contains(QLatin1String(excludeKey)))
+        return PathPatterns::defaultExcludes();
+    return settings.value(QLatin1String(excludeKey)).toStringList();
+}
+
+void AppSettings::setExcludePatterns(const QStringList &patterns) {
+    // Stored even when empty: a person who removed every pattern wants none, not the defaults.
+    store(excludeKey, patterns);
+    applyExcludes();
+    Q_EMIT excludePatternsChanged();
+}
+
+void AppSettings::setRunExcludes(const QStringList &patterns) {
+    m_runExcludes = patterns;
+    applyExcludes();
+    Q_EMIT excludePatternsChanged();
+}
+
+void AppSettings::applyExcludes() {
+    m_scheduler->setExcludePatterns(PathPatterns(effectiveExcludes()));
+}
+
+QList<WatchedFolder> AppSettings::watchedFolders() const {
+    QList<WatchedFolder> folders;
+    const QVariantList stored = QSettings().value(QLatin1String(watchedKey)).toList();
+    for (const QVariant &v : stored) {
+        WatchedFolder folder = WatchedFolder::fromMap(v.toMap());
+        if (!folder.folder.isEmpty())
+            folders.append(folder);
+    }
+    return folders;
+}
+
+void AppSettings::setWatchedFolders(const QList<WatchedFolder> &folders) {
+    QVariantList stored;
+    for (const WatchedFolder &folder : folders)
+        stored.append(folder.toMap());
+    store(watchedKey, stored);
+    Q_EMIT watchedFoldersChanged();
 }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "governorstate.h"
+#include "watchedfolder.h"
 
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class UploadScheduler;
 
@@ -69,6 +71,18 @@ public:
     void setScheduleRates(const QList<qint64> &rates);
     MeteredPolicy meteredPolicy() const;
     void setMeteredPolicy(const MeteredPolicy &policy);
+    // What dropped and watched folders leave out (PathPatterns): the remembered list, else
+    // PathPatterns::defaultExcludes(). Applied to the scheduler with the run's own (--exclude)
+    // on top.
+    QStringList excludePatterns() const;
+    void setExcludePatterns(const QStringList &patterns);
+    void setRunExcludes(const QStringList &patterns);
+    // What is in force: the list and the run's own.
+    QStringList effectiveExcludes() const { return excludePatterns() + m_runExcludes; }
+    // The folders the window keeps uploading from while it (or its tray icon) runs. A folder
+    // without a target goes to the window's own server ("This computer").
+    QList<WatchedFolder> watchedFolders() const;
+    void setWatchedFolders(const QList<WatchedFolder> &folders);
     // "" follows the system; else a locale name such as "en" or "zh_CN". Read at start-up only.
     QString language() const;
     void setLanguage(const QString &language);
@@ -82,10 +96,15 @@ public:
 Q_SIGNALS:
     // A scheduler knob changed (from the toolbar or the dialog): shown values follow.
     void limitsChanged();
+    void excludePatternsChanged();
+    void watchedFoldersChanged();
 
 private:
     void applyChunkSize(qint64 bytes);
 
+    void applyExcludes();
+
     UploadScheduler *m_scheduler;
     bool m_chunkSizeFixed = false;
+    QStringList m_runExcludes;
 };

@@ -23,6 +23,8 @@
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"
+#include "watchedfoldersdialog.h"
+#include "watchstatusbutton.h"
 
 #include <QActionGroup>
 #include <QDragEnterEvent>
@@ -317,6 +319,26 @@ void MainWindow::setTokenKeeper(TokenKeeper *keeper)
 void MainWindow::setNamedEndpoint(const NamedEndpoint &named)
 {
     m_endpoint->setNamedEndpoint(named);
+}
+
+void MainWindow::setWatchService(WatchService *service)
+{
+    if (m_watchService || !service)
+        return;
+    m_watchService = service;
+    m_watchAction = new QAction(Icons::addFolder(), tr("Watched folders…"), this);
+    m_watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    connect(m_watchAction, &QAction::triggered, this, &MainWindow::showWatchedFolders);
+    addAction(m_watchAction);
+    m_watchStatus = new WatchStatusButton(service, m_watchAction, this);
+    // First of the permanent widgets, after the counts (the one normal widget).
+    statusBar()->insertPermanentWidget(1, m_watchStatus);
+}
+
+void MainWindow::showWatchedFolders()
+{
+    WatchedFoldersDialog dialog(m_settings, m_watchService, this);
+    dialog.exec();
 }
 
 QString MainWindow::endpointProblem(const QString &text)

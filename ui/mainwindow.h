@@ -28,6 +28,8 @@ class UploadFilterProxy;
 class UploadScheduler;
 class UploadTableModel;
 class UploadTableView;
+class WatchService;
+class WatchStatusButton;
 struct SchedulerTotals;
 
 // The window: the upload table, a toolbar for adding files and the knobs that matter (endpoint,
@@ -56,6 +58,14 @@ public:
     // Adds the "Token…" button beside the endpoint field (tokens per endpoint, kept by `keeper`)
     // and the "S3 bucket…" button in it (S3TargetDialog; the keys kept by `keeper` too).
     void setTokenKeeper(TokenKeeper *keeper);
+
+    // Offers "Watched folders…" (Ctrl+Shift+W) and says in the status bar what `service`
+    // watches and which folders fell back to scanning. Once.
+    void setWatchService(WatchService *service);
+    QAction *watchedFoldersAction() const { return m_watchAction; }
+    WatchStatusButton *watchStatus() const { return m_watchStatus; }
+    // Opens the "Watched folders" dialog.
+    void showWatchedFolders();
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
     static QString endpointProblem(const QString &text);
@@ -123,4 +133,7 @@ private:
     ColumnFitter *m_fitter = nullptr;
     DetailsPane *m_details = nullptr;
     ConfirmCancel m_confirmCancel;
+    WatchService *m_watchService = nullptr;
+    QAction *m_watchAction = nullptr;
+    WatchStatusButton *m_watchStatus = nullptr;
 };

@@ -1,6 +1,8 @@
 #include "settingsdialog.h"
 
 #include "appsettings.h"
+#include "pathpatterns.h"
+#include "patternlistedit.h"
 #include "uploadscheduler.h"
 
 #include <QCheckBox>
@@ -40,7 +42,8 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_batchCommand(new QLineEdit(this))
     , m_closeBehaviour(new QComboBox(this))
     , m_startInTray(new QCheckBox(tr("Start &minimised to the tray"), this))
-    , m_language(new QComboBox(this)) {
+    , m_language(new QComboBox(this))
+    , m_exclude(new PatternListEdit(PathPatterns::defaultExcludes(), this)) {
     Q_ASSERT(settings);
     setWindowTitle(tr("Hoist settings"));
 
@@ -131,6 +134,15 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     restartNote->setEnabled(false); // greyed: a note, not a field
     windowForm->addRow(QString(), restartNote);
 
+    auto *folders = new QGroupBox(tr("Left out of folders"), this);
+    auto *folderLayout = new QVBoxLayout(folders);
+    auto *excludeNote = new QLabel(tr("Files and folders matching these are never uploaded from "
+                                      "dropped or watched folders."),
+                                   this);
+    excludeNote->setWordWrap(true);
+    folderLayout->addWidget(excludeNote);
+    folderLayout->addWidget(m_exclude);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -138,6 +150,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(uploads);
     layout->addWidget(window);
+    layout->addWidget(folders);
     layout->addStretch(1);
     layout->addWidget(buttons);
     load();
@@ -161,6 +174,7 @@ void SettingsDialog::load() {
     selectData(m_closeBehaviour, m_settings->closeBehaviour());
     m_startInTray->setChecked(m_settings->startInTray());
     m_language->setCurrentIndex(qMax(0, m_language->findData(m_settings->language())));
+    m_exclude->setPatterns(m_settings->excludePatterns());
 }
 
 void SettingsDialog::accept() {
@@ -182,5 +196,7 @@ void SettingsDialog::accept() {
     if (m_startInTray->isEnabled())
         m_settings->setStartInTray(m_startInTray->isChecked());
     m_settings->setLanguage(m_language->currentData().toString());
+    if (m_exclude->patterns() != m_settings->excludePatterns())
+        m_settings->setExcludePatterns(m_exclude->patterns());
     QDialog::accept();
 }

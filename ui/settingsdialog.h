@@ -3,6 +3,7 @@
 #include <QDialog>
 
 class AppSettings;
+class PatternListEdit;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -30,6 +31,7 @@ public:
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
     QCheckBox *startInTrayBox() const { return m_startInTray; }
     QComboBox *languageCombo() const { return m_language; } // data: the locale name, "" = system
+    PatternListEdit *excludeList() const { return m_exclude; }
 
     void accept() override;
 
@@ -47,6 +49,7 @@ private:
     QComboBox *m_closeBehaviour;
     QCheckBox *m_startInTray;
     QComboBox *m_language;
+    PatternListEdit *m_exclude;
     // What the widgets showed when the dialog opened: only changes are written.
     int m_shownChunkSize = 0;
     double m_shownRate = 0;

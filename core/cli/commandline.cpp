@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "formatting.h"
+#include "pathpatterns.h"
 #include "s3options.h"
 #include "s3target.h"
 #include "uploadscheduler.h"
@@ -8,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QDir>
 #include <QFileInfo>
 
 namespace {
@@ -207,9 +209,29 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         Text::tr("On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) "
                  "or ignore."),
         QStringLiteral("what"));
+    const QCommandLineOption exclude(QStringLiteral("exclude"),
+        Text::tr("Leave out of folders what matches this pattern: *.tmp, ~$*, .git/ (a trailing "
+                 "slash: folders only). Repeatable; added to the defaults (%1).")
+            .arg(PathPatterns::defaultExcludes().join(QStringLiteral(" "))),
+        QStringLiteral("pattern"));
+    const QCommandLineOption noDefaultExcludes(QStringLiteral("no-default-excludes"),
+        Text::tr("With --headless, leave out only what --exclude says (the window's list is in "
+                 "its Settings)."));
+    const QCommandLineOption watch(QStringLiteral("watch"),
+        Text::tr("Keep uploading what appears or changes in this folder, once it settled, until "
+                 "stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was "
+                 "uploaded are kept in --state-dir (default: the data folder's watch/)."),
+        QStringLiteral("dir"));
+    const QCommandLineOption settle(QStringLiteral("settle"),
+        Text::tr("Seconds a watched file must stay unchanged before it is sent (default 3)."),
+        QStringLiteral("seconds"));
+    const QCommandLineOption rescan(QStringLiteral("rescan"),
+        Text::tr("Seconds between scans of a watched folder too large for inotify's watches "
+                 "(default 60)."),
+        QStringLiteral("seconds"));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
                        concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
-                       schedule, onMetered});
+                       schedule, onMetered, exclude, noDefaultExcludes, watch, settle, rescan});
     WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
@@ -310,9 +332,43 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, error);
         options.headers.append(parsed);
     }
+    for (const QString &pattern : parser.values(exclude)) {
+        const QString problem = PathPatterns::problem(pattern);
+        if (!problem.isEmpty())
+            return usageError(program, Text::tr("--exclude: %1").arg(problem));
+        options.exclude.append(pattern.trimmed());
+    }
+    options.defaultExcludes = !parser.isSet(noDefaultExcludes);
+    for (const QString &dir : parser.values(watch)) {
+        if (dir.trimmed().isEmpty())
+            return usageError(program, Text::tr("--watch needs a folder"));
+        const QFileInfo info(dir);
+        const QString absolute = QDir::cleanPath(info.absoluteFilePath());
+        if (info.exists() && !info.isDir())
+            return usageError(program, Text::tr("--watch %1 is not a folder").arg(dir));
+        // A folder on a mount that comes later is watched once it is there.
+        if (!info.exists())
+            result.warnings.append(Text::tr("%1 does not exist (yet): it is watched for").arg(dir));
+        if (!options.watch.contains(absolute))
+            options.watch.append(absolute);
+    }
+    const auto seconds = [&](const QCommandLineOption &option, int *ms) {
+        bool ok = false;
+        const double value = parser.value(option).toDouble(&ok);
+        if (!ok || value < 0 || value > 86400)
+            return false;
+        *ms = int(value * 1000);
+        return true;
+    };
+    if (parser.isSet(settle) && !seconds(settle, &options.settleMs))
+        return usageError(program, Text::tr("--settle must be a number of seconds, e.g. 3 or 0.5"));
+    if (parser.isSet(rescan) && (!seconds(rescan, &options.rescanMs) || options.rescanMs < 100))
+        return usageError(program, Text::tr("--rescan must be a number of seconds, e.g. 60"));
     if (options.headless) {
+        if (!options.watch.isEmpty() && options.endpoint.isEmpty())
+            return usageError(program, Text::tr("--watch needs --endpoint URL with --headless"));
         // With a state dir and no paths, a headless run finishes what that queue holds.
-        if (options.paths.isEmpty() && options.stateDir.isEmpty())
+        if (options.paths.isEmpty() && options.stateDir.isEmpty() && options.watch.isEmpty())
             return usageError(program, Text::tr("--headless needs at least one file or folder "
                                                       "(or --state-dir to resume a queue)"));
         if (!options.paths.isEmpty() && options.endpoint.isEmpty())
@@ -323,4 +379,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                                       "or give --s3-credentials FILE"));
     }
     return result;
+}
+
+QStringList AppOptions::headlessExcludes() const
+{
+    return (defaultExcludes ? PathPatterns::defaultExcludes() : QStringList()) + exclude;
 }

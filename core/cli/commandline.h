@@ -36,6 +36,17 @@ struct AppOptions {
     MeteredPolicy metered;
     bool meteredGiven = false;
     WhenDone whenDone; // --when-done, --when-done-run (headless only)
+    // --exclude, repeatable: patterns (PathPatterns) left out of folders, on top of the defaults
+    // (headless) or the window's setting.
+    QStringList exclude;
+    // --no-default-excludes: headless runs leave out only what --exclude says.
+    bool defaultExcludes = true;
+    // What a headless run leaves out of folders: the defaults (unless turned off) and --exclude.
+    QStringList headlessExcludes() const;
+    // --watch, repeatable: folders to keep uploading from (absolute paths), until stopped.
+    QStringList watch;
+    int settleMs = 3000;  // --settle: seconds a watched file must stay unchanged
+    int rescanMs = 60000; // --rescan: seconds between scans where inotify cannot watch
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -139,7 +139,7 @@ void HeadlessRunner::requestCheck()
 void HeadlessRunner::checkDone()
 {
     m_checkQueued = false;
-    if (m_finished || !m_started || !m_addedSeen || !m_scheduler->isIdle())
+    if (m_finished || !m_started || !m_addedSeen || !m_scheduler->isIdle() || m_keepRunning)
         return;
     const QList<TaskId> ids = m_scheduler->taskIds();
     for (TaskId id : ids)
@@ -178,7 +178,7 @@ void HeadlessRunner::printProgress(bool final)
         if (bytes > 0)
             line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
     } else {
-        if (total == 0)
+        if (total == 0 || (m_keepRunning && m_scheduler->isIdle()))
             return;
         line = tr("hoist: %1/%2 files, %3 of %4")
                    .arg(done).arg(total)

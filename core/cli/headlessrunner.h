@@ -31,6 +31,9 @@ public:
     void setTerminal(bool terminal) { m_terminal = terminal; }
     void setProgressInterval(int ms);
     void start(const QStringList &paths);
+    // Watching folders: never finished by running out of work (only by a signal to stop), and
+    // quiet while idle.
+    void setKeepRunning(bool on) { m_keepRunning = on; }
 
     bool isFinished() const { return m_finished; }
     int exitCode() const { return m_exitCode; }
@@ -60,6 +63,7 @@ private:
     QTextStream &m_out;
     QTextStream &m_err;
     bool m_terminal = false;
+    bool m_keepRunning = false;
     bool m_started = false;
     bool m_addedSeen = false;
     bool m_checkQueued = false;

@@ -84,9 +84,10 @@ bool isSameOrInside(const QString &path, const QString &folder) {
 
 class Walker {
 public:
-    Walker(const bool *cancelled, QStringList roots)
+    Walker(const bool *cancelled, QStringList roots, const PathPatterns &exclude)
         : m_cancelled(cancelled)
-        , m_roots(std::move(roots)) {}
+        , m_roots(std::move(roots))
+        , m_exclude(exclude) {}
 
     bool isCancelled() const { return m_cancelled && *m_cancelled; }
     QList<ExpandedPath> takeResults() { return std::move(m_results); }
@@ -101,7 +102,9 @@ public:
 
     // topLevel: a dropped path, already checked against the other dropped paths; a dropped link to
     // a folder is a root itself, so it must not be refused as a loop onto that root.
-    void visit(const QString &path, const QString &displayName, bool topLevel = false) {
+    // `relative`: the path inside the dropped folder, empty for a dropped path itself.
+    void visit(const QString &path, const QString &displayName, const QString &relative = {},
+               bool topLevel = false) {
         const QByteArray native = QFile::encodeName(path);
         struct stat st;
         if (::lstat(native.constData(), &st) != 0)
@@ -116,6 +119,8 @@ public:
                               : reasonFor(error));
         }
 
+        if (!relative.isEmpty() && m_exclude.matches(relative, S_ISDIR(st.st_mode)))
+            return;
         if (S_ISREG(st.st_mode)) {
             if (::access(native.constData(), R_OK) != 0)
                 return reject(path, displayName, reasonFor(errno));
@@ -149,11 +154,12 @@ public:
             return reject(path, displayName,
                           Text::tr("folder loop: %1 is already being uploaded").arg(path));
         }
-        walkFolder(path, displayName, id);
+        walkFolder(path, displayName, relative, id);
     }
 
 private:
-    void walkFolder(const QString &path, const QString &displayName, const FileId &id) {
+    void walkFolder(const QString &path, const QString &displayName, const QString &relative,
+                    const FileId &id) {
         DIR *dir = ::opendir(QFile::encodeName(path).constData());
         if (!dir)
             return reject(path, displayName, reasonFor(errno));
@@ -176,13 +182,15 @@ private:
         for (const QString &name : std::as_const(names)) {
             if (isCancelled())
                 break;
-            visit(base + name, displayName + QLatin1Char('/') + name);
+            visit(base + name, displayName + QLatin1Char('/') + name,
+                  relative.isEmpty() ? name : relative + QLatin1Char('/') + name);
         }
         m_ancestors.pop_back();
     }
 
     const bool *m_cancelled;
     const QStringList m_roots;       // canonical paths of the dropped folders
+    const PathPatterns m_exclude;
     std::set<FileId> m_visited;      // every folder walked so far
     std::vector<FileId> m_ancestors; // the folders of the current walk, outermost first
     QList<ExpandedPath> m_results;
@@ -197,7 +205,8 @@ bool isReadableFolder(const QString &path) {
 
 } // namespace
 
-QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled) {
+QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
+                                const PathPatterns &exclude) {
     QStringList absolute;
     QStringList canonical;
     QStringList roots;
@@ -214,7 +223,7 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled)
         QStringList nonEmpty = roots;
         nonEmpty.removeAll(QString());
         return nonEmpty;
-    }());
+    }(), exclude);
 
     for (qsizetype i = 0; i < absolute.size() && !walker.isCancelled(); ++i) {
         const QString &path = absolute.at(i);
@@ -246,7 +255,7 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled)
                                     .arg(absolute.at(coveredBy)));
             continue;
         }
-        walker.visit(path, displayName, true);
+        walker.visit(path, displayName, {}, true);
     }
     return walker.takeResults();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "pathpatterns.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -19,4 +21,8 @@ struct ExpandedPath {
 // Symlinks to files are followed; a symlink to a folder that is already being walked (a loop) is
 // refused, as are pipes, sockets, devices, missing and unreadable paths. Results come back in a
 // stable order (sorted within each folder). `cancelled`, when set, stops the walk early.
-QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled = nullptr);
+// Inside a dropped folder, what `exclude` matches (by name, or by path inside that folder) is
+// left out without a word: an excluded folder is never walked into. A dropped path itself is
+// never excluded: the person chose it.
+QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled = nullptr,
+                                const PathPatterns &exclude = PathPatterns());

@@ -223,8 +223,8 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority, Dupl
     const bool fingerprints = m_persistence != nullptr;
     runOffThread(
         this,
-        [paths, fingerprints] {
-            QList<ExpandedPath> expanded = expandPaths(paths);
+        [paths, fingerprints, exclude = m_exclude] {
+            QList<ExpandedPath> expanded = expandPaths(paths, nullptr, exclude);
             if (fingerprints) {
                 for (ExpandedPath &p : expanded) {
                     if (p.rejection.isEmpty())
@@ -237,12 +237,43 @@ void UploadScheduler::addPaths(const QStringList &paths, Priority priority, Dupl
             Q_EMIT pathsExpanded(int(expanded.size()));
             onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority,
                        duplicates == Duplicates::Skip ? std::make_shared<DuplicateReport>()
-                                                      : nullptr);
+                                                      : nullptr,
+                       m_endpoint);
+        });
+}
+
+void UploadScheduler::addFiles(const QList<FileToQueue> &files, const QUrl &endpoint,
+                               Priority priority)
+{
+    if (files.isEmpty())
+        return;
+    ++m_pendingExpansions;
+    m_wasIdle = false;
+    const bool fingerprints = m_persistence != nullptr;
+    runOffThread(
+        this,
+        [files, fingerprints] {
+            QList<ExpandedPath> expanded;
+            expanded.reserve(files.size());
+            for (const FileToQueue &file : files) {
+                ExpandedPath p = expandPaths({file.path}).value(0);
+                p.path = file.path;
+                p.displayName = file.remoteName;
+                if (fingerprints && p.rejection.isEmpty())
+                    p.fingerprint = quickFingerprint(p.path, p.size);
+                expanded.append(p);
+            }
+            return expanded;
+        },
+        [this, priority, endpoint](const QList<ExpandedPath> &expanded) {
+            onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority,
+                       nullptr, endpoint);
         });
 }
 
 void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                                 Priority priority, std::shared_ptr<DuplicateReport> duplicates)
+                                 Priority priority, std::shared_ptr<DuplicateReport> duplicates,
+                                 const QUrl &endpoint)
 {
     // A slice at a time, each its own turn of the event loop: 100,000 files become tasks, rows
     // and records in about a second, and the window must not freeze for all of it.
@@ -252,7 +283,7 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
     QList<TaskId> rejected;
     QList<const UploadTask *> tasks;
     const qint64 now = nowMs();
-    const int lane = m_lanes.laneFor(m_endpoint);
+    const int lane = m_lanes.laneFor(endpoint);
     qsizetype to = from;
     for (; to < paths->size(); ++to) {
         if ((to - from) % IntakeBatch == 0 && to > from && slice.elapsed() >= IntakeSliceMs)
@@ -263,7 +294,7 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
             continue;
         const TaskId id = m_nextId++;
         auto task = std::make_unique<UploadTask>(id, p.path, p.displayName, p.size, p.modifiedMs,
-                                                 m_endpoint, priority, m_chunkSize);
+                                                 endpoint, priority, m_chunkSize);
         task->m_sequence = m_nextSequence++;
         task->m_maxRequestSize = m_maxRequestSize;
         task->m_fingerprint = p.fingerprint;
@@ -291,9 +322,10 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
     if (to < paths->size()) {
         // A real timer (Qt turns a 0 ms one into a posted call, and posted calls may all run
         // before any timer of the window's does).
-        QTimer::singleShot(1, Qt::PreciseTimer, this, [this, paths, to, priority, duplicates] {
-            onExpanded(paths, to, priority, duplicates);
-        });
+        QTimer::singleShot(1, Qt::PreciseTimer, this,
+                           [this, paths, to, priority, duplicates, endpoint] {
+                               onExpanded(paths, to, priority, duplicates, endpoint);
+                           });
         return;
     }
     --m_pendingExpansions;

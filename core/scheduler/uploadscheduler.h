@@ -135,6 +135,21 @@ public:
     enum class Duplicates { Skip, AddAgain };
     void addPaths(const QStringList &paths, Priority priority = Priority::Normal,
                   Duplicates duplicates = Duplicates::Skip);
+    // What addPaths() leaves out of the folders it walks (PathPatterns; none by default).
+    void setExcludePatterns(const PathPatterns &patterns) { m_exclude = patterns; }
+    const PathPatterns &excludePatterns() const { return m_exclude; }
+    // Queues files already chosen (a watched folder's) to `endpoint` rather than the current
+    // one, each under its own remote name (tus relativePath metadata, the S3 key after the
+    // target's prefix; the table shows it too). Always new uploads (the caller decides what is
+    // new); a file that cannot be read becomes a task in Error as with addPaths().
+    struct FileToQueue {
+        QString path;       // absolute
+        QString remoteName; // "prefix/sub/name"
+    };
+    void addFiles(const QList<FileToQueue> &files, const QUrl &endpoint,
+                  Priority priority = Priority::Normal);
+    // The tasks of the file at `path`, any endpoint (none, or a few), without walking them all.
+    QList<TaskId> tasksWithPath(const QString &path) const { return m_tasks.idsWithPath(path); }
     void pause(TaskId id);
     void resume(TaskId id);
     void cancel(TaskId id);
@@ -207,8 +222,10 @@ private:
     void stopTransfer(UploadTask *task);
     // Makes tasks of paths[from...], a slice per turn of the event loop.
     // `duplicates`: what was met already queued so far; null when adding again regardless.
+    // `endpoint`: where they go.
     void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                    Priority priority, std::shared_ptr<DuplicateReport> duplicates);
+                    Priority priority, std::shared_ptr<DuplicateReport> duplicates,
+                    const QUrl &endpoint);
     // Whether `file` is already queued; a newer version of an unstarted task replaces it.
     bool skipQueued(const ExpandedPath &file, qint64 nowMs, DuplicateReport *report);
     void balanceStreams();
@@ -224,6 +241,7 @@ private:
 
     TransferProtocol *m_protocol;
     QUrl m_endpoint;
+    PathPatterns m_exclude;
     qint64 m_chunkSize = 8 * 1024 * 1024;
     qint64 m_maxRequestSize = 0;
     HttpHeaders m_headers;
