@@ -11,8 +11,10 @@
 #include "keychainsecretstore.h"
 #include "languageloader.h"
 #include "mainwindow.h"
+#include "networkstatus.h"
 #include "protocolrouter.h"
 #include "s3protocol.h"
+#include "serverhealth.h"
 #include "storethread.h"
 #include "systemproxy.h"
 #include "tokenkeeper.h"
@@ -129,6 +131,9 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
     scheduler.setParallelParts(!options.oneStream);
+    RetryPolicy policy = scheduler.retryPolicy();
+    policy.giveUpAfter = std::chrono::milliseconds(options.giveUpAfterMs);
+    scheduler.setRetryPolicy(policy);
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
@@ -173,6 +178,8 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     protocols.useKeys(options.s3Credentials, options.endpoint, restored);
     UploadScheduler scheduler(protocols.router());
     configure(scheduler, options, options.endpoint);
+    SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
+    scheduler.serverHealth()->setNetworkStatus(&networkStatus);
     if (store)
         scheduler.setStore(store->store());
 
@@ -241,6 +248,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     UploadScheduler scheduler(protocols.router());
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
+    SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
+    scheduler.serverHealth()->setNetworkStatus(&networkStatus);
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
 
     // Tokens given in the window, per endpoint, remembered in the system keyring when there is
@@ -254,7 +263,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     // Remembered settings fill in what the command line left unset.
     AppSettings settings(&scheduler);
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
-                      options.chunkSizeGiven});
+                      options.chunkSizeGiven, options.giveUpAfterGiven});
     MainWindow window(&scheduler, &settings);
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);

@@ -22,7 +22,7 @@ public:
     QSpinBox *concurrencySpin() const { return m_concurrency; }
     QSpinBox *perServerSpin() const { return m_perServer; }
     QSpinBox *chunkSizeSpin() const { return m_chunkSize; } // MiB; 0 = automatic
-    QSpinBox *retriesSpin() const { return m_retries; }
+    QComboBox *giveUpAfterCombo() const { return m_giveUpAfter; } // data: seconds, 0 = never
     QDoubleSpinBox *rateLimitSpin() const { return m_rateLimit; } // MiB/s; 0 = unlimited
     QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
@@ -38,7 +38,7 @@ private:
     QSpinBox *m_concurrency;
     QSpinBox *m_perServer;
     QSpinBox *m_chunkSize;
-    QSpinBox *m_retries;
+    QComboBox *m_giveUpAfter;
     QDoubleSpinBox *m_rateLimit;
     QComboBox *m_batchAction;
     QComboBox *m_closeBehaviour;

@@ -158,6 +158,8 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
                 return tr("%1 in %2").arg(task.statusNote(), formatDuration(seconds));
             return tr("Retrying in %1").arg(formatDuration(seconds));
         }
+        if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
+            return task.statusNote();
         if (task.retries() > 0) // its retry is due, about to start
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
         return tr("Waiting");
@@ -335,6 +337,9 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     s.secondsLeft = task.secondsLeft();
     if (task.state() == TaskState::Waiting && task.retryAtMs() > now)
         s.countdown = (task.retryAtMs() - now + 999) / 1000;
+    else if (task.waitingForServer())
+        s.countdown = 0; // its server is being asked: re-read until it answers or not
+
     s.chunkRevision = chunkBarData(task).revision;
     s.hashPercent = task.phase() == TaskPhase::Hashing ? int(task.hashProgress() * 100.0) : -1;
     s.name = task.displayName();

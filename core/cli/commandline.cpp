@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "durationoption.h"
 #include "formatting.h"
 #include "s3options.h"
 #include "s3target.h"
@@ -180,8 +181,13 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     const QCommandLineOption oneStream(QStringLiteral("one-stream"),
         Text::tr("Send each file as one stream, never as parallel parts (which servers "
                        "offering tus concatenation get by default for large files)."));
+    const QCommandLineOption giveUpAfter(QStringLiteral("give-up-after"),
+        Text::tr("Give an upload up after this long without progress while its server does not "
+                 "answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never."),
+        QStringLiteral("duration"));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
-                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream});
+                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
+                       giveUpAfter});
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -259,6 +265,13 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--chunk-size must be at least 1K"));
     }
     options.oneStream = parser.isSet(oneStream);
+    if (parser.isSet(giveUpAfter)) {
+        options.giveUpAfterGiven = true;
+        options.giveUpAfterMs = parseDurationOption(parser.value(giveUpAfter));
+        if (options.giveUpAfterMs < 0)
+            return usageError(program, Text::tr("--give-up-after must be a duration such as "
+                                                "30s, 10m, 24h or 7d, or never"));
+    }
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

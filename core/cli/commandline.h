@@ -26,6 +26,10 @@ struct AppOptions {
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
     // --one-stream: never split a file into parallel parts, even where the server could join them
     bool oneStream = false;
+    // --give-up-after: how long an upload (or its server) may go without progress through
+    // transient failures before it is given up; 0: never. Default 24 h.
+    qint64 giveUpAfterMs = 24LL * 3600 * 1000;
+    bool giveUpAfterGiven = false; // then the window's remembered setting does not apply
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage
