@@ -30,6 +30,7 @@ public:
     void recheck(TaskId id, const QString &path, bool fingerprint);
     void cancel(TaskId id) { m_pending.remove(id); }
     bool isPending(TaskId id) const { return m_pending.contains(id); }
+    bool busy() const { return !m_pending.isEmpty(); }
 
     // The reading itself, on whatever thread calls it.
     static Result read(const QString &path, bool fingerprint);

@@ -475,7 +475,7 @@ bool UploadScheduler::isIdle() const
 {
     const SchedulerTotals &t = m_tasks.totals();
     return m_pendingExpansions == 0 && t.count(TaskState::Waiting) == 0
-           && t.count(TaskState::Uploading) == 0 && !m_orphans->busy();
+           && t.count(TaskState::Uploading) == 0 && !m_orphans->busy() && !m_recheck->busy();
 }
 
 // ---- state and notification -----------------------------------------------------------------

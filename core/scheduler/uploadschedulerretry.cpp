@@ -38,6 +38,7 @@ int UploadScheduler::retryFailed(const QList<TaskId> &ids)
             task->m_statusNote = tr("Reading the file…");
             markDirty(task);
             m_recheck->recheck(id, task->m_path, m_persistence != nullptr);
+            checkIdle(); // busy until it is read
             continue;
         }
         task->clearFailure();
@@ -79,6 +80,7 @@ void UploadScheduler::onRechecked(TaskId id, const FileRecheck::Result &file)
         } else {
             fail(task, error);
         }
+        checkIdle();
         return;
     }
     m_tasks.reshape(task,
