@@ -203,7 +203,7 @@ void tst_Outage::networkChangeWakesTheProbeAtOnce()
     QVERIFY(!waitFor([&] { return m_fixture->task(id)->state() != TaskState::Waiting; }, 1500));
     QCOMPARE(health->probesSent(), probes);
     QVERIFY(m_fixture->task(id)->waitingForServer());
-    QVERIFY2(m_fixture->task(id)->statusNote().startsWith(QStringLiteral("Server unreachable since")),
+    QVERIFY2(m_fixture->task(id)->statusNote().startsWith(QStringLiteral("Down since")),
              qPrintable(m_fixture->task(id)->statusNote()));
 
     QElapsedTimer woken;

@@ -50,7 +50,7 @@ constexpr QSize defaultWindowSize(1180, 640);
 // Preferred widths, most important first: on a narrow window they narrow together and the last
 // ones fold away first (ColumnFitter); the name stretches over what is left.
 const ColumnFitter::Column fittedColumns[] = {
-    {UploadTableModel::State, 230}, {UploadTableModel::Progress, 130},
+    {UploadTableModel::State, 260}, {UploadTableModel::Progress, 130},
     {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
     {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
     {UploadTableModel::Server, 170},  {UploadTableModel::Finished, 90},

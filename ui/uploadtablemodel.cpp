@@ -3,6 +3,7 @@
 #include "chunkmap.h"
 #include "formatting.h"
 #include "s3target.h"
+#include "serverhealth.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
 
@@ -45,6 +46,12 @@ UploadTableModel::UploadTableModel(UploadScheduler *scheduler, QObject *parent)
             &UploadTableModel::onTasksAboutToBeRemoved);
     connect(scheduler, &UploadScheduler::tasksChanged, this, &UploadTableModel::onTasksChanged);
     connect(scheduler, &QObject::destroyed, this, &UploadTableModel::onSchedulerDestroyed);
+    // An outage's start, end or next try changes what waiting rows say, though no task changed
+    // (they share their server's record): re-read the waiting rows, once per such event.
+    ServerHealth *health = scheduler->serverHealth();
+    connect(health, &ServerHealth::serverDown, this, &UploadTableModel::rereadWaiting);
+    connect(health, &ServerHealth::serverUp, this, &UploadTableModel::rereadWaiting);
+    connect(health, &ServerHealth::outageChanged, this, &UploadTableModel::rereadWaiting);
 
     onTasksAdded(scheduler->taskIds());
 }
@@ -502,6 +509,15 @@ void UploadTableModel::onSchedulerDestroyed()
     m_flushTimer.stop();
     m_countdownTimer.stop();
     endResetModel();
+}
+
+void UploadTableModel::rereadWaiting()
+{
+    for (const Row &row : std::as_const(m_rows)) {
+        if (row.shown.state == TaskState::Waiting)
+            m_dirty.insert(row.id);
+    }
+    requestFlush();
 }
 
 void UploadTableModel::requestFlush()

@@ -106,6 +106,14 @@ std::shared_ptr<const ServerOutage> ServerHealth::markDown(const QUrl &endpoint,
     return server.outage;
 }
 
+std::shared_ptr<const ServerOutage> ServerHealth::recordFor(const QUrl &endpoint)
+{
+    Server &server = m_servers[keyOf(endpoint)];
+    if (!server.outage)
+        server.outage = std::make_shared<ServerOutage>();
+    return server.outage;
+}
+
 bool ServerHealth::isDown(const QUrl &endpoint) const
 {
     if (m_down == 0)
@@ -257,6 +265,6 @@ void ServerHealth::updateNote(ServerOutage &outage) const
 {
     const QString since = formatWhen(outage.sinceWallMs, m_clock->localNow());
     outage.note = outage.nextTryWallMs > 0
-                      ? Text::tr("Server unreachable since %1 · next try").arg(since)
-                      : Text::tr("Server unreachable since %1 · trying now").arg(since);
+                      ? Text::tr("Down since %1 · next try").arg(since)
+                      : Text::tr("Down since %1 · trying now").arg(since);
 }

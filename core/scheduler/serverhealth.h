@@ -27,7 +27,7 @@ struct ServerOutage {
     qint64 sinceWallMs = 0;    // when it stopped answering (ms since the epoch)
     qint64 nextTryWallMs = 0;  // when it is asked next; 0 while a probe is on its way
     QString cause;             // why the last attempt failed: "Connection refused by ..."
-    QString note;              // "Server unreachable since 13:11 · next try"
+    QString note;              // "Down since 13:11 · next try" (a row adds " in 2 min")
     int probes = 0;            // probes sent in this outage
 };
 
@@ -68,6 +68,9 @@ public:
     // An upload to `endpoint` failed with `error` (isUnreachable()): its server is down, if it
     // was not already. The returned outage is the one the upload waits for.
     std::shared_ptr<const ServerOutage> markDown(const QUrl &endpoint, const TransferError &error);
+    // The record of `endpoint`'s server, made on first use and the same for its whole life (down
+    // or not): uploads hold it to show the outage they wait for.
+    std::shared_ptr<const ServerOutage> recordFor(const QUrl &endpoint);
     bool anyDown() const { return m_down > 0; }
     bool isDown(const QUrl &endpoint) const;
     // The server's outage record (also once it is over: then down is false); null if none yet.

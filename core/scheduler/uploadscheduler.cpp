@@ -192,6 +192,7 @@ void UploadScheduler::insertTask(std::unique_ptr<UploadTask> owned, int lane)
 {
     UploadTask *task = m_tasks.insert(std::move(owned));
     task->m_lane = lane >= 0 ? lane : m_lanes.laneFor(task->m_endpoint);
+    task->m_outage = outageOfLane(task->m_lane);
     if (task->m_state == TaskState::Waiting)
         m_queue.push(task->m_id, task->m_sequence, task->m_priority, task->m_lane);
 }
@@ -335,7 +336,6 @@ void UploadScheduler::pause(TaskId id)
     stopTransfer(task);
     task->m_retryAtMs = 0;
     task->m_statusNote.clear();
-    task->m_outage.reset();
     setState(task, TaskState::Paused);
     requestSchedule();
 }
@@ -346,8 +346,6 @@ void UploadScheduler::resume(TaskId id)
     if (!task || task->m_state != TaskState::Paused)
         return;
     task->m_retryAtMs = 0;
-    if (m_health->isDown(task->m_endpoint))
-        task->m_outage = m_health->outageOf(task->m_endpoint); // waits for it, and says so
     setState(task, TaskState::Waiting);
     requestSchedule();
 }
@@ -379,6 +377,7 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
         m_preparer->cancel(id);
         task->m_endpoint = endpoint;
         task->m_lane = m_lanes.laneFor(endpoint);
+        task->m_outage = outageOfLane(task->m_lane);
         // As the file is now, read off this thread (see retryFailed); it waits once read.
         task->m_statusNote = tr("Reading the file…");
         markDirty(task);
@@ -655,7 +654,6 @@ void UploadScheduler::startTask(UploadTask *task)
     const TaskId id = task->m_id;
     task->m_retryAtMs = 0;
     task->m_statusNote.clear();
-    task->m_outage.reset();
     task->m_hashedBytes = 0;
     task->m_instant = false;
     TaskPreparer::Request request;

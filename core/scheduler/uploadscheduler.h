@@ -24,6 +24,7 @@
 class BandwidthLimiter;
 class OrphanUploads;
 class ServerHealth;
+struct ServerOutage;
 class TaskPersistence;
 class TaskStore;
 struct TaskRecord;
@@ -219,6 +220,8 @@ private:
     // Ends the uploads waiting for `endpoint`'s server, given up.
     void onServerGivenUp(const QUrl &endpoint, const QString &message);
     bool serverDown(int lane) const;
+    // The outage record of the lane's server (ServerHealth::recordFor), shared by its tasks.
+    const std::shared_ptr<const ServerOutage> &outageOfLane(int lane);
     void onTransferCompleted(UploadTask *task);
     void fail(UploadTask *task, const TransferError &error);
     void removeTasks(const QList<TaskId> &ids);
@@ -257,6 +260,7 @@ private:
     OrphanUploads *m_orphans;
     ServerHealth *m_health;
     FileRecheck *m_recheck;
+    std::vector<std::shared_ptr<const ServerOutage>> m_laneOutages; // by lane
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.
     std::unique_ptr<TaskPersistence> m_persistence;
 };

@@ -120,7 +120,7 @@ void UploadScheduler::retryLater(UploadTask *task, const TransferError &error)
         // One probe for the server rather than a try per upload: it starts when that answers.
         task->m_retryAtMs = 0;
         task->m_statusNote.clear();
-        task->m_outage = m_health->markDown(task->m_endpoint, error);
+        m_health->markDown(task->m_endpoint, error); // the outage its task->m_outage shows
         qCInfo(lcScheduler) << "task" << task->m_id << "waits for its server:" << error.message;
         setState(task, TaskState::Waiting);
         return;
@@ -150,7 +150,6 @@ void UploadScheduler::onServerGivenUp(const QUrl &endpoint, const QString &messa
         UploadTask *task = find(id);
         if (!task || ServerHealth::keyOf(task->m_endpoint) != server)
             continue;
-        task->m_outage.reset();
         task->m_retries = 0; // the probes tried, not it: no " · N tries" after the cause
         fail(task, TransferError::make(TransferError::Kind::Network, message));
     }
@@ -172,6 +171,17 @@ void UploadScheduler::fail(UploadTask *task, const TransferError &error)
         task->m_errorMessage += tr(" · %n tries", nullptr, task->m_retries + 1);
     task->m_statusNote.clear();
     task->m_retryAtMs = 0;
-    task->m_outage.reset();
     setState(task, TaskState::Error);
+}
+
+const std::shared_ptr<const ServerOutage> &UploadScheduler::outageOfLane(int lane)
+{
+    // One record per server for its whole life, shared by every task of it: whether it is down
+    // is read through it, so that an outage's start and end touch no task.
+    if (lane >= int(m_laneOutages.size()))
+        m_laneOutages.resize(size_t(lane) + 1);
+    std::shared_ptr<const ServerOutage> &record = m_laneOutages[size_t(lane)];
+    if (!record)
+        record = m_health->recordFor(m_lanes.endpoint(lane));
+    return record;
 }

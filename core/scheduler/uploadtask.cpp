@@ -214,7 +214,6 @@ void UploadTask::clearFailure()
 {
     m_retries = 0;
     m_retryAtMs = 0;
-    m_outage.reset();
     m_stuckSinceMs = 0;
     m_errorKind = TransferError::Kind::None;
     m_errorMessage.clear();

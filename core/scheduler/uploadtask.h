@@ -165,7 +165,8 @@ private:
     QString m_errorDetail;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;
-    // The outage of its server it waits for (shared with the others waiting for it).
+    // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:
+    // while that is down and this waits, it waits for the server.
     std::shared_ptr<const ServerOutage> m_outage;
     // Monotonic ms of the first transient failure since bytes last moved; 0 while moving.
     qint64 m_stuckSinceMs = 0;
