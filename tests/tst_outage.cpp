@@ -16,6 +16,7 @@
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void cleanup();
 
     void fiftyUploadsOutlastAMinuteOutage();
+    void tenThousandWaitingCostOneProbePerStep();
     void networkChangeWakesTheProbeAtOnce_data();
     void networkChangeWakesTheProbeAtOnce();
     void permanentRefusalsFailAtOnce_data();
@@ -164,6 +166,56 @@ void tst_Outage::fiftyUploadsOutlastAMinuteOutage()
           qPrintable(QStringList(log.stats().byMethod.keys()).join(QLatin1Char(' '))));
     QVERIFY2(log.stats().count(QStringLiteral("OPTIONS")) <= 1,
              qPrintable(QString::number(log.stats().count(QStringLiteral("OPTIONS")))));
+}
+
+void tst_Outage::tenThousandWaitingCostOneProbePerStep()
+{
+    QUrl endpoint = m_server->endpoint();
+    endpoint.setPort(closedPort());
+    QVERIFY(startEngine(endpoint));
+    ManualClock clock(QDateTime::currentMSecsSinceEpoch());
+    ServerHealth *health = m_scheduler->serverHealth();
+    health->setClock(&clock);
+    RetryPolicy policy;
+    policy.baseDelay = 1min;
+    policy.maxDelay = 5min;
+    m_scheduler->setRetryPolicy(policy);
+    const QString many = m_fixture->files().path() + QStringLiteral("/many");
+    QVERIFY(QDir().mkpath(many));
+    constexpr int Count = 10000;
+    for (int i = 0; i < Count; ++i) {
+        QFile file(many + QStringLiteral("/%1").arg(i));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("x");
+    }
+    QSignalSpy down(health, &ServerHealth::serverDown);
+    m_scheduler->addPaths({many});
+    QVERIFY(waitFor([&] { return m_scheduler->taskCount() == Count; }, 60000));
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    QVERIFY(waitFor([&] { return down.size() == 1 && m_scheduler->runningCount() == 0; }, 20000));
+    const std::shared_ptr<const ServerOutage> outage = health->outageOf(endpoint);
+    QVERIFY(waitFor([&] { return outage->nextTryWallMs > 0; }, 5000));
+    const int probesBefore = health->probesSent();
+    QElapsedTimer timer;
+    qint64 worstStepMs = 0;
+    constexpr int Steps = 6;
+    for (int step = 0; step < Steps; ++step) {
+        timer.start();
+        clock.advance(5 * 60 * 1000); // past any step: the next probe is due
+        QCOMPARE(health->probesSent(), probesBefore + step + 1);
+        QVERIFY(waitFor([&] { return outage->nextTryWallMs > 0; }, 5000)); // refused, next step
+        worstStepMs = qMax(worstStepMs, timer.elapsed());
+    }
+    int tries = 0;
+    for (TaskId id : ids)
+        tries += int(m_scheduler->task(id)->attempts().attempts().size());
+    qInfo("%d uploads waiting: %d probes for %d steps, %d tries in all, worst step %lld ms", Count,
+          health->probesSent() - probesBefore, Steps, tries, worstStepMs);
+    QCOMPARE(health->probesSent() - probesBefore, Steps);
+    QVERIFY2(tries <= m_scheduler->concurrency(), qPrintable(QString::number(tries)));
+    QCOMPARE(countIn(m_scheduler, ids, TaskState::Waiting), Count);
+    QVERIFY(m_scheduler->task(ids.last())->waitingForServer());
+    QVERIFY(worstStepMs < 1000); // one probe's cost, not one per upload
 }
 
 void tst_Outage::networkChangeWakesTheProbeAtOnce_data()
