@@ -60,6 +60,7 @@ private Q_SLOTS:
     void tenThousandWaitingCostOneProbePerStep();
     void networkChangeWakesTheProbeAtOnce_data();
     void networkChangeWakesTheProbeAtOnce();
+    void networkChangeMidUploadLosesNothing();
     void permanentRefusalsFailAtOnce_data();
     void permanentRefusalsFailAtOnce();
     void givesUpAfterTheSetTime();
@@ -276,6 +277,33 @@ void tst_Outage::networkChangeWakesTheProbeAtOnce()
     QCOMPARE(m_fixture->task(id)->state(), TaskState::Success);
     QVERIFY(woken.elapsed() < 5000);
     QVERIFY(fileMatches(m_server->storedPath(m_fixture->task(id)->uploadUrl()), MiB, 7));
+}
+
+void tst_Outage::networkChangeMidUploadLosesNothing()
+{
+    // Kept-alive connections are dropped on a network change, uploads in flight with them: they
+    // go on from the server's offset, byte-identical.
+    QVERIFY(startEngine(m_server->endpoint()));
+    ManualNetworkStatus network;
+    m_scheduler->serverHealth()->setNetworkStatus(&network);
+    m_scheduler->setRateLimit(8 * MiB);
+    QStringList paths;
+    for (int i = 0; i < 3; ++i)
+        paths << makeTestFile(m_fixture->files().path(), QStringLiteral("n%1.bin").arg(i),
+                              8 * MiB, 40 + i);
+    const QList<TaskId> ids = m_fixture->add(paths);
+    QCOMPARE(ids.size(), 3);
+    QVERIFY(waitFor([&] { return m_scheduler->totals().bytesDone >= 6 * MiB; }, 30000));
+    network.setTransport(QStringLiteral("WiFi"));
+    QVERIFY(waitFor([&] { return m_scheduler->totals().bytesDone >= 10 * MiB; }, 30000));
+    network.setTransport(QStringLiteral("Ethernet"));
+    QVERIFY(m_fixture->waitIdle(60000));
+    for (int i = 0; i < ids.size(); ++i) {
+        const UploadTask *task = m_scheduler->task(ids[i]);
+        QCOMPARE(task->state(), TaskState::Success);
+        QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), 8 * MiB, 40 + i));
+    }
+    QCOMPARE(m_server->storedFiles().size() >= 3, true);
 }
 
 void tst_Outage::permanentRefusalsFailAtOnce_data()

@@ -136,8 +136,10 @@ void ServerHealth::progressed(const QUrl &endpoint)
 
 void ServerHealth::wake(bool networkChanged)
 {
-    if (networkChanged)
+    if (networkChanged) {
+        Q_EMIT this->networkChanged();
         m_protocol->dropConnections();
+    }
     for (auto it = m_servers.begin(); it != m_servers.end(); ++it) {
         if (it->outage && it->outage->down)
             wakeServer(it->outage->endpoint);

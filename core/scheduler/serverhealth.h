@@ -91,6 +91,10 @@ Q_SIGNALS:
     void serverUp(const QUrl &endpoint, qint64 downForMs);
     // An outage's note or next try changed (a probe failed, a wake).
     void outageChanged(const QUrl &endpoint);
+    // The network changed (or the machine woke): kept-alive connections are about to be closed.
+    // Whoever has requests in flight stops them now and sends them again: Qt's managers drop a
+    // request in flight with their connections without ever finishing it.
+    void networkChanged();
     // Down without progress for the policy's giveUpAfter: the uploads waiting for it are ended
     // with `message`; the server counts as up again for whatever is queued to it later.
     void gaveUp(const QUrl &endpoint, const QString &message);

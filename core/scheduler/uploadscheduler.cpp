@@ -80,6 +80,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
     // A server back: all its uploads go at once (as far as the limits let them).
     connect(m_health, &ServerHealth::serverUp, this, &UploadScheduler::requestSchedule);
     connect(m_health, &ServerHealth::gaveUp, this, &UploadScheduler::onServerGivenUp);
+    connect(m_health, &ServerHealth::networkChanged, this, &UploadScheduler::restartRunning);
     connect(m_recheck, &FileRecheck::rechecked, this, &UploadScheduler::onRechecked);
     m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
     m_flushTimer.setSingleShot(true);

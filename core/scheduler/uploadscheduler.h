@@ -220,6 +220,9 @@ private:
     // Ends the uploads waiting for `endpoint`'s server, given up.
     void onServerGivenUp(const QUrl &endpoint, const QString &message);
     bool serverDown(int lane) const;
+    // Uploads in flight stop and wait to start again at once, from the server's offset (the
+    // network changed: their connections are closed under them).
+    void restartRunning();
     // The outage record of the lane's server (ServerHealth::recordFor), shared by its tasks.
     const std::shared_ptr<const ServerOutage> &outageOfLane(int lane);
     void onTransferCompleted(UploadTask *task);

@@ -185,3 +185,14 @@ const std::shared_ptr<const ServerOutage> &UploadScheduler::outageOfLane(int lan
         record = m_health->recordFor(m_lanes.endpoint(lane));
     return record;
 }
+
+void UploadScheduler::restartRunning()
+{
+    const QList<UploadTask *> running = m_running.values();
+    for (UploadTask *task : running) {
+        stopTransfer(task);
+        task->m_retryAtMs = 0;
+        setState(task, TaskState::Waiting);
+    }
+    requestSchedule(); // on the next turn: after the connections are closed
+}
