@@ -18,6 +18,7 @@
 #include "networkstatus.h"
 #include "protocolrouter.h"
 #include "s3protocol.h"
+#include "serverhealth.h"
 #include "storethread.h"
 #include "systemproxy.h"
 #include "schedulestatus.h"
@@ -139,6 +140,9 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setParallelParts(!options.oneStream);
     // The window's come from AppSettings.
     scheduler.setExcludePatterns(PathPatterns(options.headlessExcludes()));
+    RetryPolicy policy = scheduler.retryPolicy();
+    policy.giveUpAfter = std::chrono::milliseconds(options.giveUpAfterMs);
+    scheduler.setRetryPolicy(policy);
 }
 
 // A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
@@ -188,12 +192,13 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     protocols.useKeys(options.s3Credentials, options.endpoint, restored);
     UploadScheduler scheduler(protocols.router());
     configure(scheduler, options, options.endpoint);
+    SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
+    scheduler.serverHealth()->setNetworkStatus(&networkStatus);
     if (store)
         scheduler.setStore(store->store());
 
     // The schedule and the metered rule hold the scheduler back; each change is said on stderr.
     SystemClock clock;
-    SystemNetworkStatus networkStatus;
     TransferGovernor governor(&scheduler, &clock, &networkStatus);
     governor.setMeteredPolicy(options.metered);
     governor.setSchedule(options.schedule);
@@ -290,6 +295,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     UploadScheduler scheduler(protocols.router());
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
+    SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
+    scheduler.serverHealth()->setNetworkStatus(&networkStatus);
     qCDebug(lcApp) << "window: endpoint" << endpoint.toDisplayString(QUrl::RemoveUserInfo);
 
     // Tokens given in the window, per endpoint, remembered in the system keyring when there is
@@ -303,7 +310,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     // Remembered settings fill in what the command line left unset.
     AppSettings settings(&scheduler);
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
-                      options.chunkSizeGiven});
+                      options.chunkSizeGiven, options.giveUpAfterGiven});
     settings.setRunExcludes(options.exclude);
 
     // Watched folders: the settings' list and --watch; to This computer, the window's server.
@@ -312,7 +319,6 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
                          [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
     SystemClock clock;
-    SystemNetworkStatus networkStatus;
     TransferGovernor governor(&scheduler, &clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);

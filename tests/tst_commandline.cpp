@@ -167,6 +167,44 @@ private Q_SLOTS:
         }
     }
 
+    void giveUpAfter_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("expectedMs"); // -1: usage error; 0: never
+        QTest::newRow("30s") << "30s" << qint64(30000);
+        QTest::newRow("10m") << "10m" << qint64(600000);
+        QTest::newRow("10min") << "10min" << qint64(600000);
+        QTest::newRow("24h") << "24h" << qint64(24 * 3600 * 1000);
+        QTest::newRow("7d") << "7d" << qint64(7LL * 24 * 3600 * 1000);
+        QTest::newRow("bare seconds") << "90" << qint64(90000);
+        QTest::newRow("never") << "never" << qint64(0);
+        QTest::newRow("Never") << "Never" << qint64(0);
+        QTest::newRow("zero") << "0" << qint64(-1);
+        QTest::newRow("negative") << "-5m" << qint64(-1);
+        QTest::newRow("unit only") << "h" << qint64(-1);
+        QTest::newRow("weeks") << "2w" << qint64(-1);
+    }
+    void giveUpAfter()
+    {
+        QFETCH(QString, text);
+        QFETCH(qint64, expectedMs);
+        const CommandLineResult r = parse({"--give-up-after", text});
+        if (expectedMs < 0) {
+            QCOMPARE(r.status, Status::UsageError);
+            QVERIFY(r.text.contains("--give-up-after"));
+        } else {
+            QVERIFY2(r.ok(), qPrintable(r.text));
+            QVERIFY(r.options.giveUpAfterGiven);
+            QCOMPARE(r.options.giveUpAfterMs, expectedMs);
+        }
+    }
+    void giveUpAfterDefaultsToADay()
+    {
+        const CommandLineResult r = parse({});
+        QVERIFY(!r.options.giveUpAfterGiven);
+        QCOMPARE(r.options.giveUpAfterMs, qint64(24 * 3600 * 1000));
+    }
+
     void concurrency_data()
     {
         QTest::addColumn<QString>("text");

@@ -7,8 +7,10 @@
 #include "waitfor.h"
 
 #include "actionsdelegate.h"
+#include "endpointstatus.h"
 #include "mainwindow.h"
 #include "rowactions.h"
+#include "serverhealth.h"
 #include "tusprotocol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -84,6 +86,8 @@ private Q_SLOTS:
     void concurrencySpinBox();
     void statusBarCounts();
     void retryGoesToCorrectedServer();
+    void retryFailedForAllAndForTheSelection();
+    void serverFieldWarnsWhileItsServerIsDown();
 
 private:
     void showWindow();
@@ -388,6 +392,58 @@ void TestMainWindow::failedRowsWithNothingSentLeaveWithoutAQuestion()
     clearFailed->trigger();
     QCOMPARE(m_scheduler->taskIds(), good);
     QTRY_COMPARE(m_window->proxy()->rowCount(), 1);
+}
+
+void TestMainWindow::retryFailedForAllAndForTheSelection()
+{
+    // Three paths not there yet: each fails at once, with its reason.
+    m_scheduler->setEndpoint(m_server->endpoint());
+    showWindow();
+    QStringList paths;
+    for (int i = 0; i < 3; ++i)
+        paths << m_dir->filePath(QStringLiteral("later%1.bin").arg(i));
+    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
+    m_scheduler->addPaths(paths);
+    QVERIFY(added.wait(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Error), 3, UploadTimeoutMs);
+    for (int i = 0; i < 3; ++i)
+        makeTestFile(m_dir->path(), QStringLiteral("later%1.bin").arg(i), 2000, 70 + i);
+
+    // The context menu's Retry (Ctrl+R on the table) takes the selection only.
+    selectRows({1});
+    QTest::keyClick(m_window->view(), Qt::Key_R, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success), 1, UploadTimeoutMs);
+    QCOMPARE(m_scheduler->totals().count(TaskState::Error), 2);
+
+    // "Retry failed" (Resume all's menu) takes every failed upload.
+    auto *retryFailed = m_window->findChild<QAction *>(QStringLiteral("retryFailed"));
+    QVERIFY(retryFailed);
+    retryFailed->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success), 3, UploadTimeoutMs);
+    for (TaskId id : m_scheduler->taskIds())
+        QVERIFY(m_server->holds(m_scheduler->task(id)->uploadUrl()));
+}
+
+void TestMainWindow::serverFieldWarnsWhileItsServerIsDown()
+{
+    showWindow();
+    EndpointStatus *status = m_window->endpointStatus();
+    // The check of the (dead) endpoint has answered: its own warning, not an outage's.
+    QTRY_VERIFY_WITH_TIMEOUT(status->warningAction()->isVisible(), UploadTimeoutMs);
+    QVERIFY(!status->showsOutage());
+    // Uploads find its server unreachable: the warning says since when and when it asks next.
+    ServerHealth *health = m_scheduler->serverHealth();
+    health->markDown(m_scheduler->endpoint(),
+                     TransferError::make(TransferError::Kind::Network,
+                                         QStringLiteral("Connection refused")));
+    QVERIFY(status->showsOutage());
+    QVERIFY(status->warningAction()->isVisible());
+    QVERIFY(!status->okAction()->isVisible());
+    const QString tip = status->warningAction()->toolTip();
+    QVERIFY2(tip.startsWith(QStringLiteral("Unreachable since ")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("next try in")) || tip.contains(QStringLiteral("trying now")),
+             qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Connection refused")), qPrintable(tip));
 }
 
 void TestMainWindow::endpointRejectsBadUrl_data()

@@ -28,6 +28,7 @@ private slots:
     void shouldRetry_data();
     void shouldRetry();
     void retryLimit();
+    void givesUpOnlyAfterTheTimeWithoutProgress();
     void delayBounds_data();
     void delayBounds();
     void delayGrows();
@@ -63,7 +64,9 @@ void TstRetryPolicy::shouldRetry() {
 
     const RetryPolicy policy;
     QCOMPARE(policy.shouldRetry(errorOf(kind), 0), transient);
-    QCOMPARE(policy.shouldRetry(errorOf(kind), policy.maxRetries - 1), transient);
+    // By default a transient failure is never final by its count (only by giveUpAfter).
+    QCOMPARE(policy.maxRetries, RetryPolicy::Unlimited);
+    QCOMPARE(policy.shouldRetry(errorOf(kind), 1000000), transient);
     // A permanent error is not retried even when the server suggests a time to come back.
     QCOMPARE(policy.shouldRetry(errorOf(kind, 1s), 0), transient);
 }
@@ -81,22 +84,33 @@ void TstRetryPolicy::retryLimit() {
     QVERIFY(!policy.shouldRetry(error, 0));
 }
 
+void TstRetryPolicy::givesUpOnlyAfterTheTimeWithoutProgress() {
+    RetryPolicy policy;
+    QCOMPARE(policy.giveUpAfter, RetryPolicy::DefaultGiveUpAfter);
+    QCOMPARE(policy.giveUpAfter.count(), qint64(24 * 3600 * 1000));
+    QVERIFY(!policy.givesUp(0));
+    QVERIFY(!policy.givesUp(24 * 3600 * 1000 - 1));
+    QVERIFY(policy.givesUp(24 * 3600 * 1000));
+    policy.giveUpAfter = 0ms; // never
+    QVERIFY(!policy.givesUp(LLONG_MAX));
+}
+
 void TstRetryPolicy::delayBounds_data() {
     QTest::addColumn<int>("retries");
     QTest::addColumn<qint64>("capMs");
 
-    // base 1 s, max 60 s
+    // base 1 s, max 5 min (issue 17: back-off capped at 5 minutes)
     QTest::newRow("first") << 0 << qint64(1000);
     QTest::newRow("second") << 1 << qint64(2000);
     QTest::newRow("fourth") << 3 << qint64(8000);
-    QTest::newRow("last below max") << 5 << qint64(32000);
-    QTest::newRow("first at max") << 6 << qint64(60000);
-    QTest::newRow("far past max") << 20 << qint64(60000);
+    QTest::newRow("last below max") << 8 << qint64(256000);
+    QTest::newRow("first at max") << 9 << qint64(300000);
+    QTest::newRow("far past max") << 20 << qint64(300000);
     // Shifts that would overflow 64 bits must still give the ceiling, not garbage or zero.
-    QTest::newRow("2^62") << 62 << qint64(60000);
-    QTest::newRow("2^63") << 63 << qint64(60000);
-    QTest::newRow("2^64") << 64 << qint64(60000);
-    QTest::newRow("INT_MAX") << INT_MAX << qint64(60000);
+    QTest::newRow("2^62") << 62 << qint64(300000);
+    QTest::newRow("2^63") << 63 << qint64(300000);
+    QTest::newRow("2^64") << 64 << qint64(300000);
+    QTest::newRow("INT_MAX") << INT_MAX << qint64(300000);
     QTest::newRow("negative") << -3 << qint64(1000);
 }
 
@@ -130,11 +144,11 @@ void TstRetryPolicy::delayGrows() {
         for (int i = 0; i < Draws; ++i)
             sum += double(policy.delayFor(retries, error, random).count());
         const double mean = sum / Draws;
-        const double cap = std::min(60000.0, 1000.0 * double(1 << retries));
+        const double cap = std::min(300000.0, 1000.0 * double(1 << retries));
         // Uniform over [0, cap]: the mean sits at half the cap.
         QVERIFY2(qAbs(mean - cap / 2) < cap * 0.03,
                  qPrintable(QStringLiteral("retry %1: mean %2").arg(retries).arg(mean)));
-        if (retries > 0 && cap < 60000.0)
+        if (retries > 0 && cap < 300000.0)
             QVERIFY(mean > previousMean * 1.8);
         previousMean = mean;
     }
@@ -148,7 +162,7 @@ void TstRetryPolicy::retryAfterIsAFloor_data() {
 
     QTest::newRow("above the cap") << 0 << qint64(30000) << qint64(30000) << qint64(30000);
     QTest::newRow("inside the range") << 3 << qint64(500) << qint64(500) << qint64(8000);
-    QTest::newRow("above max delay") << 10 << qint64(120000) << qint64(120000) << qint64(120000);
+    QTest::newRow("above max delay") << 10 << qint64(400000) << qint64(400000) << qint64(400000);
     QTest::newRow("an hour is capped to 10 min")
         << 0 << qint64(3600000) << qint64(600000) << qint64(600000);
     QTest::newRow("zero") << 0 << qint64(0) << qint64(0) << qint64(1000);

@@ -21,6 +21,7 @@
 #include <QSslServer>
 #include <QSslSocket>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void slowDownIsTransient();
     void oversizedAnswerIsRefused();
     void httpsSendsUnsignedPayload();
+    void serverCheckIsOneHeadOfTheBucket();
 
 private:
     QUrl scriptedTarget(const ScriptedServer &server) const;
@@ -460,6 +462,50 @@ void tst_S3Protocol::httpsSendsUnsignedPayload()
                            + QCryptographicHash::hash(testContent(1000, 4), QCryptographicHash::Md5)
                                  .toBase64()
                                  .toLower()));
+}
+
+void tst_S3Protocol::serverCheckIsOneHeadOfTheBucket()
+{
+    // How an outage's end is found for S3 (ServerHealth): a HEAD of the bucket, once per ask.
+    // Any answer of the service counts as it being there; a gateway's 503 or no answer does not.
+    int status = 404;
+    QList<QByteArray> seen;
+    ScriptedServer server([&](const ScriptedServer::Request &r) {
+        seen << r.method + ' ' + r.path;
+        return ScriptedServer::Reply(status, {}, QByteArray());
+    });
+    QVERIFY(server.listen());
+    S3Protocol protocol(&m_network);
+    protocol.setCredentials(server.url(), {QStringLiteral("AKID"), "secret"});
+    QSignalSpy checked(&protocol, &TransferProtocol::serverChecked);
+    const QUrl target = scriptedTarget(server);
+
+    protocol.checkServer(target, {});
+    QVERIFY(checked.wait(TimeoutMs));
+    QCOMPARE(checked.last().at(1).value<TransferError>().kind, TransferError::Kind::None);
+    QCOMPARE(seen, QList<QByteArray>{"HEAD /scripted/"});
+
+    status = 503;
+    protocol.checkServer(target, {});
+    QVERIFY(checked.wait(TimeoutMs));
+    QVERIFY(checked.last().at(1).value<TransferError>().kind != TransferError::Kind::None);
+    QCOMPARE(seen.size(), 2);
+
+    quint16 closed = 0;
+    {
+        QTcpServer taken;
+        QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
+        closed = taken.serverPort();
+    }
+    const QUrl service(QStringLiteral("http://127.0.0.1:%1").arg(closed));
+    protocol.setCredentials(service, {QStringLiteral("AKID"), "secret"});
+    protocol.checkServer(S3Target(service, QStringLiteral("us-east-1"), QStringLiteral("scripted"))
+                             .toUrl(),
+                         {});
+    QVERIFY(checked.wait(TimeoutMs));
+    const TransferError down = checked.last().at(1).value<TransferError>();
+    QCOMPARE(down.kind, TransferError::Kind::Network);
+    QVERIFY2(down.message.contains(QStringLiteral("refused")), qPrintable(down.message));
 }
 
 QTEST_GUILESS_MAIN(tst_S3Protocol)

@@ -92,7 +92,9 @@ void tst_SettingsDialog::roundTrip() {
         dialog.concurrencySpin()->setValue(7);
         dialog.perServerSpin()->setValue(2);
         dialog.chunkSizeSpin()->setValue(5);
-        dialog.retriesSpin()->setValue(9);
+        // A transient failure ends an upload after this long without progress (was: retries).
+        dialog.giveUpAfterCombo()->setCurrentIndex(
+            dialog.giveUpAfterCombo()->findData(qint64(6 * 3600)));
         dialog.rateLimitSpin()->setValue(1.5);
         choose(dialog.batchActionCombo(), AppSettings::BatchAction::Quit);
         choose(dialog.closeBehaviourCombo(), AppSettings::CloseBehaviour::Tray);
@@ -107,14 +109,14 @@ void tst_SettingsDialog::roundTrip() {
         QCOMPARE(scheduler->perServerLimit(), 2);
         QCOMPARE(scheduler->chunkSize(), 5 * MiB);
         QCOMPARE(scheduler->maxRequestSize(), qint64(0)); // a fixed size: requests never grow
-        QCOMPARE(scheduler->retryPolicy().maxRetries, 9);
+        QCOMPARE(scheduler->retryPolicy().giveUpAfter.count(), qint64(6 * 3600 * 1000));
         QCOMPARE(scheduler->rateLimit(), qint64(1.5 * MiB));
     }
     // QSettings holds them, under the keys the toolbar uses too.
     QCOMPARE(stored("concurrency"), QStringLiteral("7"));
     QCOMPARE(stored("perServer"), QStringLiteral("2"));
     QCOMPARE(stored("chunkSize"), QString::number(5 * MiB));
-    QCOMPARE(stored("retries"), QStringLiteral("9"));
+    QCOMPARE(stored("giveUpAfter"), QString::number(6 * 3600));
     QCOMPARE(stored("rateLimit"), QString::number(qint64(1.5 * MiB)));
     QCOMPARE(stored("batchFinished"), QStringLiteral("quit"));
     QCOMPARE(stored("closeBehaviour"), QStringLiteral("tray"));
@@ -132,13 +134,13 @@ void tst_SettingsDialog::roundTrip() {
     QCOMPARE(scheduler->perServerLimit(), 2);
     QCOMPARE(scheduler->chunkSize(), 5 * MiB);
     QCOMPARE(scheduler->maxRequestSize(), qint64(0));
-    QCOMPARE(scheduler->retryPolicy().maxRetries, 9);
+    QCOMPARE(scheduler->retryPolicy().giveUpAfter.count(), qint64(6 * 3600 * 1000));
     QCOMPARE(scheduler->rateLimit(), qint64(1.5 * MiB));
     SettingsDialog fresh(&settings, true);
     QCOMPARE(fresh.concurrencySpin()->value(), 7);
     QCOMPARE(fresh.perServerSpin()->value(), 2);
     QCOMPARE(fresh.chunkSizeSpin()->value(), 5);
-    QCOMPARE(fresh.retriesSpin()->value(), 9);
+    QCOMPARE(fresh.giveUpAfterCombo()->currentData().toLongLong(), qint64(6 * 3600));
     QCOMPARE(fresh.rateLimitSpin()->value(), 1.5);
     QCOMPARE(fresh.batchActionCombo()->currentData().value<AppSettings::BatchAction>(),
              AppSettings::BatchAction::Quit);
@@ -180,7 +182,8 @@ void tst_SettingsDialog::automaticChunkSize() {
 void tst_SettingsDialog::commandLineWinsForItsRun() {
     QSettings().setValue(QStringLiteral("concurrency"), 9);
     QSettings().setValue(QStringLiteral("chunkSize"), 4 * MiB);
-    QSettings().setValue(QStringLiteral("retries"), 2);
+    QSettings().setValue(QStringLiteral("giveUpAfter"), 3600);
+    QSettings().setValue(QStringLiteral("retries"), 2); // an older Hoist's: no longer read
     auto scheduler = makeScheduler();
     scheduler->setConcurrency(5);        // hoist -c 5
     scheduler->setChunkSize(512 * 1024); // --chunk-size 512K
@@ -192,7 +195,8 @@ void tst_SettingsDialog::commandLineWinsForItsRun() {
     settings.restore(given);
     QCOMPARE(scheduler->concurrency(), 5);
     QCOMPARE(scheduler->chunkSize(), qint64(512 * 1024));
-    QCOMPARE(scheduler->retryPolicy().maxRetries, 2); // not on the command line
+    QCOMPARE(scheduler->retryPolicy().giveUpAfter.count(), qint64(3600 * 1000)); // not given
+    QCOMPARE(scheduler->retryPolicy().maxRetries, RetryPolicy::Unlimited);
 
     // OK without touching them keeps this run's values and does not remember them.
     SettingsDialog dialog(&settings, true);

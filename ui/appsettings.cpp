@@ -12,7 +12,9 @@ const char *const concurrencyKey = "concurrency";
 const char *const perServerKey = "perServer";
 const char *const rateLimitKey = "rateLimit";
 const char *const chunkSizeKey = "chunkSize";
-const char *const retriesKey = "retries";
+// Seconds; 0: never. ("retries", a count of tries before failing, is no longer read: a
+// transient failure ends an upload only after this long without progress.)
+const char *const giveUpAfterKey = "giveUpAfter";
 const char *const batchActionKey = "batchFinished";
 const char *const batchCommandKey = "batchCommand";
 const char *const startInTrayKey = "startInTray";
@@ -64,10 +66,10 @@ void AppSettings::restore(const Given &given) {
     if (!given.chunkSize && has(chunkSizeKey))
         applyChunkSize(settings.value(QLatin1String(chunkSizeKey)).toLongLong());
     applyExcludes();
-    if (has(retriesKey)) {
+    if (!given.giveUpAfter && has(giveUpAfterKey)) {
         RetryPolicy policy = m_scheduler->retryPolicy();
-        policy.maxRetries =
-            qBound(0, settings.value(QLatin1String(retriesKey)).toInt(), MaxRetries);
+        policy.giveUpAfter = std::chrono::seconds(
+            qMax<qint64>(0, settings.value(QLatin1String(giveUpAfterKey)).toLongLong()));
         m_scheduler->setRetryPolicy(policy);
     }
 }
@@ -119,16 +121,15 @@ void AppSettings::applyChunkSize(qint64 bytes) {
     m_scheduler->setMaxRequestSize(m_chunkSizeFixed ? 0 : MaxRequestSize);
 }
 
-int AppSettings::retries() const {
-    return m_scheduler->retryPolicy().maxRetries;
+qint64 AppSettings::giveUpAfterMs() const {
+    return m_scheduler->retryPolicy().giveUpAfter.count();
 }
 
-void AppSettings::setRetries(int retries) {
+void AppSettings::setGiveUpAfterMs(qint64 ms) {
     RetryPolicy policy = m_scheduler->retryPolicy();
-    policy.maxRetries = qBound(0, retries, MaxRetries);
+    policy.giveUpAfter = std::chrono::milliseconds(qMax<qint64>(0, ms));
     m_scheduler->setRetryPolicy(policy);
-    store(retriesKey, policy.maxRetries);
-    Q_EMIT limitsChanged();
+    store(giveUpAfterKey, qint64(policy.giveUpAfter.count() / 1000));
 }
 
 AppSettings::BatchAction AppSettings::batchAction() const {

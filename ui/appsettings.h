@@ -31,6 +31,7 @@ public:
         bool perServer = false;
         bool rateLimit = false;
         bool chunkSize = false;
+        bool giveUpAfter = false;
     };
 
     explicit AppSettings(UploadScheduler *scheduler, QObject *parent = nullptr);
@@ -50,8 +51,10 @@ public:
     // else every request carries at most this many bytes, as --chunk-size does.
     qint64 chunkSize() const;
     void setChunkSize(qint64 bytes);
-    int retries() const;
-    void setRetries(int retries);
+    // How long an upload (or its server) may go without progress through transient failures
+    // before it is given up, in ms; 0: never.
+    qint64 giveUpAfterMs() const;
+    void setGiveUpAfterMs(qint64 ms);
 
     // The window's own choices.
     BatchAction batchAction() const;
@@ -91,7 +94,6 @@ public:
     // Requests grow to this on fast links unless a chunk size was fixed (a server or a proxy in
     // front of it may refuse larger bodies; 64 MiB is well below the 100 MB common at CDNs).
     static constexpr qint64 MaxRequestSize = 64 * 1024 * 1024;
-    static constexpr int MaxRetries = 100;
 
 Q_SIGNALS:
     // A scheduler knob changed (from the toolbar or the dialog): shown values follow.

@@ -53,6 +53,7 @@ EndpointField::EndpointField(UploadScheduler *scheduler, QWidget *window)
                                   QLineEdit::TrailingPosition);
     m_warning->setVisible(false);
     m_status = new EndpointStatus(m_edit, m_warning, this);
+    m_status->setServerHealth(m_scheduler->serverHealth());
     connect(m_edit, &QLineEdit::editingFinished, this, &EndpointField::applyEndpoint);
     connect(m_edit, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
     showEndpoint();

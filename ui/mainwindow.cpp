@@ -53,7 +53,7 @@ constexpr QSize defaultWindowSize(1180, 640);
 // Preferred widths, most important first: on a narrow window they narrow together and the last
 // ones fold away first (ColumnFitter); the name stretches over what is left.
 const ColumnFitter::Column fittedColumns[] = {
-    {UploadTableModel::State, 230}, {UploadTableModel::Progress, 130},
+    {UploadTableModel::State, 260}, {UploadTableModel::Progress, 130},
     {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
     {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
     {UploadTableModel::Server, 170},  {UploadTableModel::Finished, 90},
@@ -274,9 +274,23 @@ void MainWindow::buildToolBar()
     withShortcut(
         bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll),
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    withShortcut(bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler,
-                                &UploadScheduler::resumeAll),
-                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction *resumeAll = bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler,
+                                        &UploadScheduler::resumeAll);
+    withShortcut(resumeAll, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    resumeAll->setToolTip(tr("Resume paused uploads and retry those that failed because a server "
+                             "did not answer (%1)")
+                              .arg(resumeAll->shortcut().toString(QKeySequence::NativeText)));
+    // Its menu retries every failed upload, whatever the cause (the context menu: the selection).
+    auto *resumeMenu = new QMenu(this);
+    resumeMenu->setToolTipsVisible(true);
+    resumeMenu->addAction(tr("Resume all"), m_scheduler, &UploadScheduler::resumeAll);
+    QAction *retryFailed = resumeMenu->addAction(Icons::retry(), tr("Retry failed"), m_scheduler,
+                                                 &UploadScheduler::retryAllFailed);
+    retryFailed->setObjectName(QStringLiteral("retryFailed"));
+    retryFailed->setToolTip(tr("Start every failed upload again"));
+    resumeAll->setMenu(resumeMenu);
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(resumeAll)))
+        button->setPopupMode(QToolButton::MenuButtonPopup);
     // "Clear finished" clears what is done; its menu also clears what failed.
     QAction *clear = bar->addAction(Icons::clear(), tr("Clear finished"), this,
                                     [this] { m_scheduler->clearFinished(); });

@@ -40,12 +40,7 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     m_retry->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_retry->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_view->addAction(m_retry);
-    connect(m_retry, &QAction::triggered, this, [this] {
-        forSelected([this](TaskId id, TaskState state) {
-            if (state == TaskState::Error)
-                retry(id);
-        });
-    });
+    connect(m_retry, &QAction::triggered, this, &RowActions::retrySelected);
     m_sendToCurrent = new QAction(tr("Send to current server"), this);
     m_sendToCurrent->setObjectName(QStringLiteral("sendToCurrentServer"));
     m_sendToCurrent->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -126,6 +121,24 @@ void RowActions::retry(TaskId id)
         m_scheduler->retry(id);
 }
 
+int RowActions::retrySelected()
+{
+    // In two batches, each one call: the scheduler wakes the servers once, not once per row.
+    QList<TaskId> again, elsewhere;
+    const QUrl current = m_scheduler->endpoint();
+    forSelected([&](TaskId id, TaskState state) {
+        if (state != TaskState::Error)
+            return;
+        const UploadTask *task = m_scheduler->task(id);
+        if (unreachable(*task) && !current.isEmpty() && task->endpoint() != current)
+            elsewhere.append(id);
+        else
+            again.append(id);
+    });
+    const int moved = elsewhere.isEmpty() ? 0 : m_scheduler->sendTo(elsewhere, current);
+    return moved + m_scheduler->retryFailed(again);
+}
+
 int RowActions::sendToCurrentServer()
 {
     return m_scheduler->sendTo(m_selection(), m_scheduler->endpoint());
@@ -193,6 +206,7 @@ void RowActions::showMenu(const QPoint &viewportPos)
     m_pause->setEnabled(canPause);
     m_resume->setEnabled(canResume);
     m_retry->setEnabled(canRetry);
+    m_retry->setText(ids.size() > 1 ? tr("Retry failed") : tr("Retry"));
     m_sendToCurrent->setEnabled(canMove);
     m_sendToCurrent->setToolTip(tr("Upload again to %1").arg(UploadTableModel::serverText(current)));
     m_copyLinks->setEnabled(anyLink);

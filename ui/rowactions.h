@@ -37,6 +37,8 @@ public:
     // Retry a failed upload: to its own server, or to the current one when its own could not be
     // reached and the current one is another (the person fixed the Server field).
     void retry(TaskId id);
+    // The same for every failed upload of the selection; how many started again.
+    int retrySelected();
     // The selection's upload URLs, one per line, to the clipboard; how many were copied.
     int copyLinks();
     // Failed or paused uploads of the selection to the current server; how many moved.

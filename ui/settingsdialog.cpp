@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "pathpatterns.h"
 #include "patternlistedit.h"
+#include "formatting.h"
 #include "uploadscheduler.h"
 
 #include <QCheckBox>
@@ -36,7 +37,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_concurrency(new QSpinBox(this))
     , m_perServer(new QSpinBox(this))
     , m_chunkSize(new QSpinBox(this))
-    , m_retries(new QSpinBox(this))
+    , m_giveUpAfter(new QComboBox(this))
     , m_rateLimit(new QDoubleSpinBox(this))
     , m_batchAction(new QComboBox(this))
     , m_batchCommand(new QLineEdit(this))
@@ -59,9 +60,16 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     m_chunkSize->setToolTip(tr("Automatic: 8 MiB, with requests growing up to 64 MiB on fast "
                                "links. A size: no request carries more (for servers or proxies "
                                "that refuse large requests). For uploads added from now on."));
-    m_retries->setRange(0, AppSettings::MaxRetries);
-    m_retries->setToolTip(tr("How often a failed request is tried again before the upload "
-                             "fails"));
+    constexpr qint64 hour = 3600;
+    m_giveUpAfter->addItem(tr("1 h"), hour);
+    m_giveUpAfter->addItem(tr("6 h"), 6 * hour);
+    m_giveUpAfter->addItem(tr("24 h"), 24 * hour);
+    m_giveUpAfter->addItem(tr("3 days"), 72 * hour);
+    m_giveUpAfter->addItem(tr("7 days"), 168 * hour);
+    m_giveUpAfter->addItem(tr("Never"), qint64(0));
+    m_giveUpAfter->setToolTip(tr("While its server does not answer or keeps failing, an upload "
+                                 "waits and tries again; it fails only after this long without "
+                                 "progress (as --give-up-after)"));
     m_rateLimit->setRange(0, maxRateMiB);
     m_rateLimit->setDecimals(1);
     m_rateLimit->setSingleStep(0.5);
@@ -71,7 +79,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
                                "“Limit”)"));
     for (QWidget *field : {static_cast<QWidget *>(m_concurrency),
                            static_cast<QWidget *>(m_perServer), static_cast<QWidget *>(m_chunkSize),
-                           static_cast<QWidget *>(m_retries), static_cast<QWidget *>(m_rateLimit)})
+                           static_cast<QWidget *>(m_giveUpAfter), static_cast<QWidget *>(m_rateLimit)})
         field->setMinimumWidth(fieldWidth);
 
     using Batch = AppSettings::BatchAction;
@@ -119,7 +127,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     uploadForm->addRow(tr("&Parallel requests:"), m_concurrency);
     uploadForm->addRow(tr("Per s&erver:"), m_perServer);
     uploadForm->addRow(tr("&Chunk size:"), m_chunkSize);
-    uploadForm->addRow(tr("&Retries:"), m_retries);
+    uploadForm->addRow(tr("&Give up after:"), m_giveUpAfter);
     uploadForm->addRow(tr("&Speed limit:"), m_rateLimit);
 
     auto *window = new QGroupBox(tr("Window"), this);
@@ -164,7 +172,11 @@ void SettingsDialog::load() {
     const qint64 chunkMiB = qBound(qint64(1), (chunk + MiB / 2) / MiB, qint64(maxChunkMiB));
     m_chunkSize->setValue(chunk == 0 ? 0 : int(chunkMiB));
     m_shownChunkSize = m_chunkSize->value();
-    m_retries->setValue(m_settings->retries());
+    // A duration the command line gave that the list lacks is offered as it is.
+    const qint64 giveUp = m_settings->giveUpAfterMs() / 1000;
+    if (m_giveUpAfter->findData(giveUp) < 0)
+        m_giveUpAfter->insertItem(0, formatDuration(giveUp), giveUp);
+    m_giveUpAfter->setCurrentIndex(m_giveUpAfter->findData(giveUp));
     m_rateLimit->setValue(double(m_settings->rateLimit()) / MiB);
     m_shownRate = m_rateLimit->value();
     selectData(m_batchAction, m_settings->batchAction());
@@ -185,8 +197,9 @@ void SettingsDialog::accept() {
     // Sizes shown rounded are written only when changed, so that OK keeps an exact one.
     if (m_chunkSize->value() != m_shownChunkSize)
         m_settings->setChunkSize(qint64(m_chunkSize->value()) * MiB);
-    if (m_retries->value() != m_settings->retries())
-        m_settings->setRetries(m_retries->value());
+    const qint64 giveUp = m_giveUpAfter->currentData().toLongLong();
+    if (giveUp * 1000 != m_settings->giveUpAfterMs())
+        m_settings->setGiveUpAfterMs(giveUp * 1000);
     if (m_rateLimit->value() != m_shownRate)
         m_settings->setRateLimit(qint64(std::llround(m_rateLimit->value() * MiB)));
     m_settings->setBatchAction(m_batchAction->currentData().value<AppSettings::BatchAction>());

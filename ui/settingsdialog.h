@@ -24,7 +24,7 @@ public:
     QSpinBox *concurrencySpin() const { return m_concurrency; }
     QSpinBox *perServerSpin() const { return m_perServer; }
     QSpinBox *chunkSizeSpin() const { return m_chunkSize; } // MiB; 0 = automatic
-    QSpinBox *retriesSpin() const { return m_retries; }
+    QComboBox *giveUpAfterCombo() const { return m_giveUpAfter; } // data: seconds, 0 = never
     QDoubleSpinBox *rateLimitSpin() const { return m_rateLimit; } // MiB/s; 0 = unlimited
     QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
     QLineEdit *batchCommandEdit() const { return m_batchCommand; } // enabled with "Run a command"
@@ -42,7 +42,7 @@ private:
     QSpinBox *m_concurrency;
     QSpinBox *m_perServer;
     QSpinBox *m_chunkSize;
-    QSpinBox *m_retries;
+    QComboBox *m_giveUpAfter;
     QDoubleSpinBox *m_rateLimit;
     QComboBox *m_batchAction;
     QLineEdit *m_batchCommand;

@@ -3,6 +3,7 @@
 #include "chunkmap.h"
 #include "formatting.h"
 #include "s3target.h"
+#include "serverhealth.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
 
@@ -45,6 +46,12 @@ UploadTableModel::UploadTableModel(UploadScheduler *scheduler, QObject *parent)
             &UploadTableModel::onTasksAboutToBeRemoved);
     connect(scheduler, &UploadScheduler::tasksChanged, this, &UploadTableModel::onTasksChanged);
     connect(scheduler, &QObject::destroyed, this, &UploadTableModel::onSchedulerDestroyed);
+    // An outage's start, end or next try changes what waiting rows say, though no task changed
+    // (they share their server's record): re-read the waiting rows, once per such event.
+    ServerHealth *health = scheduler->serverHealth();
+    connect(health, &ServerHealth::serverDown, this, &UploadTableModel::rereadWaiting);
+    connect(health, &ServerHealth::serverUp, this, &UploadTableModel::rereadWaiting);
+    connect(health, &ServerHealth::outageChanged, this, &UploadTableModel::rereadWaiting);
 
     onTasksAdded(scheduler->taskIds());
 }
@@ -158,6 +165,8 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
                 return tr("%1 in %2").arg(task.statusNote(), formatDuration(seconds));
             return tr("Retrying in %1").arg(formatDuration(seconds));
         }
+        if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
+            return task.statusNote();
         if (task.retries() > 0) // its retry is due, about to start
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
         // Held by the schedule or a metered link: "Paused by schedule until Mon 08:00".
@@ -339,6 +348,9 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     s.secondsLeft = task.secondsLeft();
     if (task.state() == TaskState::Waiting && task.retryAtMs() > now)
         s.countdown = (task.retryAtMs() - now + 999) / 1000;
+    else if (task.waitingForServer())
+        s.countdown = 0; // its server is being asked: re-read until it answers or not
+
     s.chunkRevision = chunkBarData(task).revision;
     s.hashPercent = task.phase() == TaskPhase::Hashing ? int(task.hashProgress() * 100.0) : -1;
     s.name = task.displayName();
@@ -514,6 +526,15 @@ void UploadTableModel::onSchedulerDestroyed()
     m_flushTimer.stop();
     m_countdownTimer.stop();
     endResetModel();
+}
+
+void UploadTableModel::rereadWaiting()
+{
+    for (const Row &row : std::as_const(m_rows)) {
+        if (row.shown.state == TaskState::Waiting)
+            m_dirty.insert(row.id);
+    }
+    requestFlush();
 }
 
 void UploadTableModel::requestFlush()

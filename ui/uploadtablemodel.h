@@ -113,6 +113,8 @@ private:
     void requestFlush();
     void flush();
     void tickCountdowns();
+    // Marks every waiting row to be read again (a server's outage began, moved on or ended).
+    void rereadWaiting();
     Snapshot snapshotOf(const UploadTask &task, qint64 nowMs) const;
     static uint changedColumns(const Snapshot &before, const Snapshot &after);
     static QList<int> rolesFor(uint columnMask);

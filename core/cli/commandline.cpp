@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "durationoption.h"
 #include "formatting.h"
 #include "pathpatterns.h"
 #include "s3options.h"
@@ -229,9 +230,14 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         Text::tr("Seconds between scans of a watched folder too large for inotify's watches "
                  "(default 60)."),
         QStringLiteral("seconds"));
+    const QCommandLineOption giveUpAfter(QStringLiteral("give-up-after"),
+        Text::tr("Give an upload up after this long without progress while its server does not "
+                 "answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never."),
+        QStringLiteral("duration"));
     parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
                        concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
-                       schedule, onMetered, exclude, noDefaultExcludes, watch, settle, rescan});
+                       schedule, onMetered, exclude, noDefaultExcludes, watch, settle, rescan,
+                       giveUpAfter});
     WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
@@ -325,6 +331,13 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     if (const QString error = WhenDoneOptions::read(parser, options.headless, &options.whenDone);
         !error.isEmpty())
         return usageError(program, error);
+    if (parser.isSet(giveUpAfter)) {
+        options.giveUpAfterGiven = true;
+        options.giveUpAfterMs = parseDurationOption(parser.value(giveUpAfter));
+        if (options.giveUpAfterMs < 0)
+            return usageError(program, Text::tr("--give-up-after must be a duration such as "
+                                                "30s, 10m, 24h or 7d, or never"));
+    }
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

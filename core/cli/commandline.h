@@ -47,6 +47,10 @@ struct AppOptions {
     QStringList watch;
     int settleMs = 3000;  // --settle: seconds a watched file must stay unchanged
     int rescanMs = 60000; // --rescan: seconds between scans where inotify cannot watch
+    // --give-up-after: how long an upload (or its server) may go without progress through
+    // transient failures before it is given up; 0: never. Default 24 h.
+    qint64 giveUpAfterMs = 24LL * 3600 * 1000;
+    bool giveUpAfterGiven = false; // then the window's remembered setting does not apply
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "s3target.h"
+#include "serverhealth.h"
 #include "uploadscheduler.h"
 
 #include <QTextStream>
@@ -31,6 +32,27 @@ HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTe
     connect(m_scheduler, &UploadScheduler::idle, this, &HeadlessRunner::requestCheck);
     connect(m_scheduler, &UploadScheduler::duplicatesFound, this,
             &HeadlessRunner::reportDuplicates);
+    // Once per outage, not per upload: the uploads waiting for it say nothing until they end.
+    ServerHealth *health = m_scheduler->serverHealth();
+    connect(health, &ServerHealth::serverDown, this, [this](const QUrl &endpoint,
+                                                            const QString &cause) {
+        printLine(tr("hoist: %1 is unreachable (%2); its uploads wait for it")
+                      .arg(ServerHealth::keyOf(endpoint), cause));
+    });
+    connect(health, &ServerHealth::serverUp, this, [this](const QUrl &endpoint, qint64 downMs) {
+        printLine(tr("hoist: %1 answers again after %2; its uploads go on")
+                      .arg(ServerHealth::keyOf(endpoint), formatDuration(downMs / 1000)));
+    });
+}
+
+void HeadlessRunner::printLine(const QString &line)
+{
+    if (m_terminal && m_lastProgressWidth > 0) {
+        m_err << '\r' << QString(m_lastProgressWidth, QLatin1Char(' ')) << '\r';
+        m_lastProgressWidth = 0;
+    }
+    m_err << line << '\n';
+    m_err.flush();
 }
 
 void HeadlessRunner::reportDuplicates(const DuplicateReport &report)

@@ -54,6 +54,8 @@ Q_SIGNALS:
 private:
     void report(TaskId id);
     void reportDuplicates(const DuplicateReport &report);
+    // A line of its own on `err` (clearing a terminal's progress line first).
+    void printLine(const QString &line);
     void requestCheck();
     void checkDone();
     void printProgress(bool final);

@@ -15,6 +15,8 @@ Q_LOGGING_CATEGORY(lcS3, "hoist.s3", QtInfoMsg)
 namespace {
 // Aborting is one small request; a server that takes longer than this is not answering.
 constexpr int AbortTimeoutMs = 30000;
+// Asking whether the service is back after an outage: one small request (see TusProtocol's).
+constexpr int ServerCheckTimeoutMs = 10000;
 
 QString serviceKey(const QUrl &service)
 {
@@ -175,4 +177,28 @@ void S3Protocol::abortWhenCreated(S3Request *request, const S3Target &target, co
         // Nobody waits for this one's answer: its key is empty.
         sendAbort(QString(), target, key, *uploadId);
     });
+}
+
+void S3Protocol::checkServer(const QUrl &endpoint, const HttpHeaders &headers)
+{
+    const std::optional<S3Target> target = S3Target::fromUrl(endpoint);
+    if (!target) {
+        TransferProtocol::checkServer(endpoint, headers);
+        return;
+    }
+    auto *request = new S3Request(this, *target, "HEAD", target->bucketUrl(),
+                                  tr("checking the server"), this);
+    request->setStallTimeout(ServerCheckTimeoutMs);
+    connect(request, &S3Request::finished, this, [this, request, endpoint](const S3Answer &a) {
+        request->deleteLater();
+        TransferError error;
+        // No keys is no request at all: the uploads will say so themselves.
+        const bool noAnswer = a.status == 0 && a.error
+                              && a.error->kind != TransferError::Kind::Rejected;
+        if (noAnswer || a.status == 502 || a.status == 503 || a.status == 504)
+            error = a.error.value_or(
+                TransferError::make(TransferError::Kind::Network, tr("No answer"), a.status));
+        Q_EMIT serverChecked(endpoint, error);
+    });
+    request->send(network());
 }

@@ -48,6 +48,9 @@ public:
     // once per upload; every part address asked reports that one answer. NoSuchUpload counts
     // as deleted.
     void terminate(const QUrl &uploadUrl, const HttpHeaders &headers) override;
+    // HEAD of the target's bucket: any answer of the service but a gateway's says it is there.
+    void checkServer(const QUrl &endpoint, const HttpHeaders &headers) override;
+    void dropConnections() override { m_pool.dropConnections(); }
 
     // The network manager for requests outside transfers, and a lease for one part's requests.
     QNetworkAccessManager *network() const { return m_pool.primary(); }

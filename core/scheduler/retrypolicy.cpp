@@ -9,7 +9,7 @@ constexpr std::chrono::milliseconds MaxRetryAfter{10 * 60 * 1000};
 } // namespace
 
 bool RetryPolicy::shouldRetry(const TransferError &error, int retriesSoFar) const {
-    return error.isTransient() && retriesSoFar < maxRetries;
+    return error.isTransient() && (maxRetries < 0 || retriesSoFar < maxRetries);
 }
 
 std::chrono::milliseconds RetryPolicy::delayFor(int retriesSoFar, const TransferError &error,

@@ -1,10 +1,13 @@
 #include "uploadscheduler.h"
 
 #include "bandwidthlimiter.h"
+#include "clock.h"
 #include "fingerprint.h"
 #include "mtimewire.h"
+#include "formatting.h"
 #include "offthread.h"
 #include "orphanuploads.h"
+#include "serverhealth.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
 #include "taskpersistence.h"
@@ -70,7 +73,16 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, QObject *parent)
           protocol, [this](TaskId id) { return find(id); },
           [this](const QUrl &endpoint) { return headersFor(endpoint); },
           [this](const QUrl &endpoint) { return m_endpointHeaders.isHeld(endpoint); }, this))
+    , m_health(new ServerHealth(
+          protocol, [this](const QUrl &endpoint) { return headersFor(endpoint); }, this))
+    , m_recheck(new FileRecheck(this))
 {
+    m_health->setPolicy(m_retryPolicy);
+    // A server back: all its uploads go at once (as far as the limits let them).
+    connect(m_health, &ServerHealth::serverUp, this, &UploadScheduler::requestSchedule);
+    connect(m_health, &ServerHealth::gaveUp, this, &UploadScheduler::onServerGivenUp);
+    connect(m_health, &ServerHealth::networkChanged, this, &UploadScheduler::restartRunning);
+    connect(m_recheck, &FileRecheck::rechecked, this, &UploadScheduler::onRechecked);
     m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(FlushIntervalMs);
@@ -112,6 +124,12 @@ void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
     m_endpointHeaders.setHeld(endpoint, held);
     if (!held)
         requestSchedule();
+}
+
+void UploadScheduler::setRetryPolicy(const RetryPolicy &policy)
+{
+    m_retryPolicy = policy;
+    m_health->setPolicy(policy);
 }
 
 void UploadScheduler::setConcurrency(int limit)
@@ -211,6 +229,7 @@ void UploadScheduler::insertTask(std::unique_ptr<UploadTask> owned, int lane)
 {
     UploadTask *task = m_tasks.insert(std::move(owned));
     task->m_lane = lane >= 0 ? lane : m_lanes.laneFor(task->m_endpoint);
+    task->m_outage = outageOfLane(task->m_lane);
     if (task->m_state == TaskState::Waiting)
         m_queue.push(task->m_id, task->m_sequence, task->m_priority, task->m_lane);
 }
@@ -413,24 +432,6 @@ void UploadScheduler::cancel(TaskId id)
     requestSchedule();
 }
 
-void UploadScheduler::retry(TaskId id)
-{
-    UploadTask *task = find(id);
-    if (!task || task->m_state != TaskState::Error)
-        return;
-    if (task->m_errorKind == TransferError::Kind::FileChanged
-        || task->m_errorKind == TransferError::Kind::FileUnreadable
-        || task->m_errorKind == TransferError::Kind::ContentMismatch) {
-        // The person wants what the file holds now: a fresh upload, never the new bytes
-        // appended to the old one.
-        terminateUploads(task);
-        m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
-    }
-    task->clearFailure();
-    setState(task, TaskState::Waiting);
-    requestSchedule();
-}
-
 int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
 {
     if (!endpoint.isValid() || endpoint.isEmpty())
@@ -443,11 +444,15 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
             continue;
         terminateUploads(task);
         m_preparer->cancel(id);
-        m_tasks.reshape(task, [&] { task->restartWithCurrentFile(m_persistence != nullptr); });
         task->m_endpoint = endpoint;
         task->m_lane = m_lanes.laneFor(endpoint);
-        task->clearFailure();
-        setState(task, TaskState::Waiting); // saves the new endpoint with the state
+        task->m_outage = outageOfLane(task->m_lane);
+        // As the file is now, read off this thread (see retryFailed); it waits once read.
+        task->m_statusNote = tr("Reading the file…");
+        markDirty(task);
+        if (m_persistence)
+            m_persistence->changed(id); // the new endpoint
+        m_recheck->recheck(id, task->m_path, m_persistence != nullptr);
         ++moved;
     }
     if (moved)
@@ -521,6 +526,17 @@ void UploadScheduler::resumeAll()
     const QList<TaskId> ids = m_tasks.idsIn(TaskState::Paused);
     for (TaskId id : ids)
         resume(id);
+    // What failed only because a server or the network would not answer (given up) is what a
+    // person resuming everything wants going again too.
+    QList<TaskId> transient;
+    for (const TaskId id : m_tasks.idsIn(TaskState::Error)) {
+        TransferError cause;
+        cause.kind = find(id)->m_errorKind;
+        if (cause.isTransient())
+            transient.append(id);
+    }
+    if (retryFailed(transient) == 0)
+        m_health->wake();
 }
 
 void UploadScheduler::clearFinished(bool includeFailed)
@@ -565,7 +581,7 @@ bool UploadScheduler::isIdle() const
 {
     const SchedulerTotals &t = m_tasks.totals();
     return m_pendingExpansions == 0 && t.count(TaskState::Waiting) == 0
-           && t.count(TaskState::Uploading) == 0 && !m_orphans->busy();
+           && t.count(TaskState::Uploading) == 0 && !m_orphans->busy() && !m_recheck->busy();
 }
 
 // ---- state and notification -----------------------------------------------------------------
@@ -725,7 +741,7 @@ void UploadScheduler::schedule()
     while (used < m_concurrency && !m_suspended) {
         const TaskId id =
             m_queue.takeNext(now, [&](int lane) {
-                return m_lanes.mayStart(lane, usedOn, m_perServerLimit);
+                return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
             });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
@@ -836,8 +852,14 @@ void UploadScheduler::launchTransfer(UploadTask *task)
         if (!t)
             return;
         m_tasks.shownMoved(t, shown);
-        if (t->m_confirmed > confirmed)
-            t->m_retries = 0; // progress: a later failure starts its back-off afresh
+        if (t->m_confirmed > confirmed) {
+            // Progress: a later failure starts its back-off (and its server's) afresh, and the
+            // time without progress that gives an upload up starts again.
+            if (t->m_retries > 0)
+                m_health->progressed(t->m_endpoint);
+            t->m_retries = 0;
+            t->m_stuckSinceMs = 0;
+        }
         if (m_persistence && t->m_confirmed != confirmed)
             m_persistence->progressed(id);
         markDirty(t);
@@ -899,7 +921,8 @@ void UploadScheduler::balanceStreams()
     const qint64 now = nowMs();
     const auto waiting = [this, now](int server, const QVector<int> &usedOn) {
         return m_queue.hasReady(now, [&](int lane) {
-            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit);
+            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit)
+                   && !serverDown(lane);
         });
     };
     StreamAllocator::allocate(demands, m_lanes.serverCount(), {m_concurrency, m_perServerLimit},
@@ -948,41 +971,6 @@ void UploadScheduler::onTransferCompleted(UploadTask *task)
     task->m_statusNote.clear();
     setState(task, TaskState::Success);
     requestSchedule();
-}
-
-void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &error)
-{
-    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs());
-    task->dropInFlight(true);
-    stopTransfer(task);
-    if (m_retryPolicy.shouldRetry(error, task->m_retries)) {
-        const auto delay = m_retryPolicy.delayFor(task->m_retries, error, m_random);
-        ++task->m_retries;
-        task->m_retryAtMs = nowMs() + delay.count();
-        task->m_statusNote = tr("%1 · retry %2 of %3")
-                                 .arg(error.message)
-                                 .arg(task->m_retries)
-                                 .arg(m_retryPolicy.maxRetries);
-        qCInfo(lcScheduler) << "task" << task->m_id << "retrying in" << delay.count() << "ms:"
-                            << error.message;
-        setState(task, TaskState::Waiting);
-    } else {
-        fail(task, error);
-    }
-    requestSchedule();
-}
-
-void UploadScheduler::fail(UploadTask *task, const TransferError &error)
-{
-    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs()); // before sending
-    task->m_errorKind = error.kind;
-    task->m_errorMessage = error.message;
-    task->m_errorDetail = error.detail;
-    if (error.isTransient() && task->m_retries > 0)
-        task->m_errorMessage += tr(" · %n tries", nullptr, task->m_retries + 1);
-    task->m_statusNote.clear();
-    task->m_retryAtMs = 0;
-    setState(task, TaskState::Error);
 }
 
 void UploadScheduler::armRetryTimer()

@@ -3,6 +3,7 @@
 #include "duplicatecheck.h"
 #include "endpointheaders.h"
 #include "endpointlanes.h"
+#include "filerecheck.h"
 #include "pathexpander.h"
 #include "retrypolicy.h"
 #include "taskpreparer.h"
@@ -22,6 +23,8 @@
 
 class BandwidthLimiter;
 class OrphanUploads;
+class ServerHealth;
+struct ServerOutage;
 class TaskPersistence;
 class TaskStore;
 struct TaskRecord;
@@ -80,8 +83,13 @@ public:
     // limit: 0 (the default) for none, else 1 to MaxConcurrency.
     void setPerServerLimit(int limit);
     int perServerLimit() const { return m_perServerLimit; }
-    void setRetryPolicy(const RetryPolicy &policy) { m_retryPolicy = policy; }
+    // Back-off, its cap and how long without progress before an upload is given up (also a
+    // server's outage: ServerHealth).
+    void setRetryPolicy(const RetryPolicy &policy);
     const RetryPolicy &retryPolicy() const { return m_retryPolicy; }
+    // Which servers answer, the probes that find an outage's end, and what wakes them (its
+    // clock and network source are set there).
+    ServerHealth *serverHealth() const { return m_health; }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by newer ones gains one priority level.
     void setAgingSkips(int skips) { m_queue.setAgingSkips(skips); }
@@ -153,7 +161,12 @@ public:
     void pause(TaskId id);
     void resume(TaskId id);
     void cancel(TaskId id);
-    void retry(TaskId id);
+    // Failed uploads start again (a file that changed or could not be read is read again first,
+    // off this thread, and starts as a new upload); servers down are asked at once. Returns how
+    // many of `ids` were failed.
+    void retry(TaskId id) { retryFailed({id}); }
+    int retryFailed(const QList<TaskId> &ids);
+    int retryAllFailed();
     // Sends unfinished uploads (failed or paused) whose server is not `endpoint` there instead,
     // as new uploads of the file as it is now; what they left on their old server is deleted
     // there if it answers (else it expires). Returns how many moved.
@@ -167,6 +180,8 @@ public:
     void resumeTasks(const QList<TaskId> &ids);
     void setTasksPriority(const QList<TaskId> &ids, Priority priority);
     void pauseAll();
+    // Resumes what is paused and retries what failed for a transient cause (a server that did not
+    // answer until given up); servers down are asked at once.
     void resumeAll();
     // Removes tasks in Success (and Error, when `includeFailed`), in one batch.
     void clearFinished(bool includeFailed = false);
@@ -232,6 +247,18 @@ private:
     // Deletes what the task holds on its server (its upload, its parts) and forgets the parts.
     void terminateUploads(UploadTask *task);
     void onTransferFailed(UploadTask *task, const TransferError &error);
+    // Waits to try again after a transient failure: for its server when it did not answer,
+    // else after its own back-off.
+    void retryLater(UploadTask *task, const TransferError &error);
+    void onRechecked(TaskId id, const FileRecheck::Result &result);
+    // Ends the uploads waiting for `endpoint`'s server, given up.
+    void onServerGivenUp(const QUrl &endpoint, const QString &message);
+    bool serverDown(int lane) const;
+    // Uploads in flight stop and wait to start again at once, from the server's offset (the
+    // network changed: their connections are closed under them).
+    void restartRunning();
+    // The outage record of the lane's server (ServerHealth::recordFor), shared by its tasks.
+    const std::shared_ptr<const ServerOutage> &outageOfLane(int lane);
     void onTransferCompleted(UploadTask *task);
     void fail(UploadTask *task, const TransferError &error);
     void removeTasks(const QList<TaskId> &ids);
@@ -273,6 +300,9 @@ private:
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
     OrphanUploads *m_orphans;
+    ServerHealth *m_health;
+    FileRecheck *m_recheck;
+    std::vector<std::shared_ptr<const ServerOutage>> m_laneOutages; // by lane
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.
     std::unique_ptr<TaskPersistence> m_persistence;
 };

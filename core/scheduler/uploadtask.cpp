@@ -1,6 +1,6 @@
 #include "uploadtask.h"
 
-#include "fingerprint.h"
+#include "serverhealth.h"
 #include "taskrecord.h"
 
 #include <QDateTime>
@@ -217,6 +217,7 @@ void UploadTask::clearFailure()
 {
     m_retries = 0;
     m_retryAtMs = 0;
+    m_stuckSinceMs = 0;
     m_errorKind = TransferError::Kind::None;
     m_errorMessage.clear();
     m_errorDetail.clear();
@@ -247,15 +248,29 @@ void UploadTask::takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray 
     clearFailure();
 }
 
-void UploadTask::restartWithCurrentFile(bool fingerprint)
+const QString &UploadTask::statusNote() const
 {
-    const QFileInfo info(m_path);
+    return waitingForServer() ? m_outage->note : m_statusNote;
+}
+
+qint64 UploadTask::retryAtMs() const
+{
+    return waitingForServer() ? m_outage->nextTryWallMs : m_retryAtMs;
+}
+
+bool UploadTask::waitingForServer() const
+{
+    return m_state == TaskState::Waiting && m_outage && m_outage->down;
+}
+
+void UploadTask::restartWithFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint)
+{
     m_uploadUrl.clear();
     m_parts.clear();
-    m_size = info.exists() ? info.size() : 0;
-    m_modifiedMs = info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0;
+    m_size = size;
+    m_modifiedMs = modifiedMs;
     m_chunks = ChunkMap(m_size, m_chunks.chunkSize());
-    m_fingerprint = fingerprint ? quickFingerprint(m_path, m_size) : QByteArray();
+    m_fingerprint = fingerprint;
     m_verifyBeforeStart = false;
     m_contentHash.clear(); // of the old content
     resetProgress();

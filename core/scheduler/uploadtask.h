@@ -15,6 +15,7 @@
 #include <memory>
 
 class TaskDriver;
+struct ServerOutage;
 struct TaskRecord;
 
 // One file to upload and everything known about it. Owned by UploadScheduler, which is the only
@@ -82,10 +83,14 @@ public:
     const QString &errorMessage() const { return m_errorMessage; }
     // What was being done when the error came, and the network library's words (this run only).
     const QString &errorDetail() const { return m_errorDetail; }
-    // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload").
-    const QString &statusNote() const { return m_statusNote; }
-    // When a waiting task may start again after a failure (ms since the epoch), 0 if now.
-    qint64 retryAtMs() const { return m_retryAtMs; }
+    // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload",
+    // "Server unreachable since 13:11 · next try").
+    const QString &statusNote() const;
+    // When a waiting task may start again after a failure (ms since the epoch), 0 if now; while
+    // it waits for its server to answer again, when the server is asked next.
+    qint64 retryAtMs() const;
+    // Waiting because its server does not answer (see ServerHealth): it starts when it does.
+    bool waitingForServer() const;
     double speed() const { return m_speed; }
     // Seconds left at the current speed, -1 when unknown.
     qint64 secondsLeft() const;
@@ -110,9 +115,10 @@ private:
     friend class TaskTable;
     friend class OrphanUploads;
 
-    // A failed upload begins again with what the file holds now: a fresh upload (the caller ends
-    // the old one), its size, time and fingerprint read anew.
-    void restartWithCurrentFile(bool fingerprint);
+    // A failed upload begins again with what the file holds now (read off the GUI thread by
+    // FileRecheck): a fresh upload (the caller ends the old one) of that size, time and
+    // fingerprint.
+    void restartWithFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint);
     // Forgets a failure and its retries: the task starts its tries afresh.
     void clearFailure();
     // An unstarted task is to send the newer version of its file that was just queued again.
@@ -163,6 +169,11 @@ private:
     QString m_errorDetail;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;
+    // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:
+    // while that is down and this waits, it waits for the server.
+    std::shared_ptr<const ServerOutage> m_outage;
+    // Monotonic ms of the first transient failure since bytes last moved; 0 while moving.
+    qint64 m_stuckSinceMs = 0;
     double m_speed = 0;
     RateMeter m_rate;
     qint64 m_rateLimit = 0;

@@ -108,3 +108,9 @@ void NetworkPool::giveBack(QNetworkAccessManager *manager, const QString &server
         return;
     --(*it)[index];
 }
+
+void NetworkPool::dropConnections()
+{
+    for (QNetworkAccessManager *manager : std::as_const(m_managers))
+        manager->clearConnectionCache();
+}

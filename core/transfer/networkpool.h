@@ -58,6 +58,9 @@ public:
     // A manager for one more transfer to `server` (a serverOf()).
     NetworkLease lease(const QString &server);
     int managerCount() const { return int(m_managers.size()); }
+    // Closes every kept-alive connection of every manager (the network changed under them);
+    // requests sent from now on open new ones.
+    void dropConnections();
     // Every manager, the primary and those made later, has its SSL errors decided by `trust`.
     void setCertificateTrust(CertificateTrust *trust);
 

@@ -46,6 +46,7 @@ void ProtocolRouter::route(const QString &scheme, TransferProtocol *protocol)
         return; // one protocol for several schemes passes each signal on once
     connect(protocol, &TransferProtocol::terminated, this, &TransferProtocol::terminated);
     connect(protocol, &TransferProtocol::probed, this, &TransferProtocol::probed);
+    connect(protocol, &TransferProtocol::serverChecked, this, &TransferProtocol::serverChecked);
     connect(protocol, &TransferProtocol::abandonedCreationAnswered, this,
             &TransferProtocol::abandonedCreationAnswered);
 }
@@ -94,4 +95,20 @@ std::optional<bool> ProtocolRouter::offersInstantUpload(const QUrl &endpoint) co
     if (const TransferProtocol *protocol = protocolFor(endpoint))
         return protocol->offersInstantUpload(endpoint);
     return false;
+}
+
+void ProtocolRouter::checkServer(const QUrl &endpoint, const HttpHeaders &headers)
+{
+    if (TransferProtocol *protocol = protocolFor(endpoint))
+        protocol->checkServer(endpoint, headers);
+    else
+        TransferProtocol::checkServer(endpoint, headers);
+}
+
+void ProtocolRouter::dropConnections()
+{
+    const QList<TransferProtocol *> all = m_byScheme.values();
+    const QSet<TransferProtocol *> distinct(all.cbegin(), all.cend());
+    for (TransferProtocol *protocol : distinct)
+        protocol->dropConnections();
 }

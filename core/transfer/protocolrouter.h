@@ -24,6 +24,8 @@ public:
     void probe(const QUrl &endpoint, const HttpHeaders &headers) override;
     int abandonedCreationsAwaited() const override;
     std::optional<bool> offersInstantUpload(const QUrl &endpoint) const override;
+    void checkServer(const QUrl &endpoint, const HttpHeaders &headers) override;
+    void dropConnections() override;
 
 private:
     QHash<QString, TransferProtocol *> m_byScheme;

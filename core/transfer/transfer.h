@@ -161,11 +161,26 @@ public:
         Q_UNUSED(endpoint);
         return false;
     }
+    // Asks whether the server of `endpoint` answers at all (tus: OPTIONS; S3: HEAD bucket), one
+    // request, bounded; then serverChecked(). Unlike probe() it is sent every time it is called:
+    // it is how an outage's end is found (ServerHealth). The default says it answers.
+    virtual void checkServer(const QUrl &endpoint, const HttpHeaders &headers)
+    {
+        Q_UNUSED(headers);
+        QMetaObject::invokeMethod(
+            this, [this, endpoint] { Q_EMIT serverChecked(endpoint, TransferError()); },
+            Qt::QueuedConnection);
+    }
+    // The network under us changed: connections kept open for later requests may be dead
+    // without knowing it; they are closed now rather than left to time out.
+    virtual void dropConnections() {}
 
 Q_SIGNALS:
     // `deleted`: the server answered that the upload is gone (deleted now, or before).
     void terminated(const QUrl &uploadUrl, bool deleted);
     void probed(const QUrl &endpoint);
+    // checkServer()'s answer: `error.kind` None when the server answered; else why not.
+    void serverChecked(const QUrl &endpoint, const TransferError &error);
     // A creation left to finish by an aborted transfer was answered (see AbandonedUpload).
     void abandonedCreationAnswered(const AbandonedUpload &upload);
 };

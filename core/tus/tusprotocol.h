@@ -40,6 +40,9 @@ public:
     // One OPTIONS per endpoint, shared with the transfers (tusprotocolprobe.cpp).
     void probe(const QUrl &endpoint, const HttpHeaders &headers) override;
     std::optional<bool> offersInstantUpload(const QUrl &endpoint) const override;
+    // One OPTIONS to the endpoint, every time (tusservercheck.cpp).
+    void checkServer(const QUrl &endpoint, const HttpHeaders &headers) override;
+    void dropConnections() override { m_pool.dropConnections(); }
 
     // The caller's manager: for requests outside transfers (discovery, termination).
     QNetworkAccessManager *network() const { return m_network; }
