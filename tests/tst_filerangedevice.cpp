@@ -7,9 +7,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <functional>
+#include <future>
 #include <memory>
 #include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 // A gate opened by hand: grants up to `allowance`, keeps the one wait, wakes when told.
@@ -55,6 +61,7 @@ private Q_SLOTS:
     void truncatedFile();
     void truncatedBeforeRange();
     void missingFile();
+    void namedPipeIsRefusedAtOnce();
     void readOnly();
     void throttledReadTakesWhatIsGranted();
     void throttledRangeArrivesWhole();
@@ -173,6 +180,31 @@ void TestFileRangeDevice::missingFile()
     QVERIFY(!device.open(QIODevice::ReadOnly));
     QVERIFY(!device.isOpen());
     QVERIFY(!device.errorString().isEmpty());
+}
+
+// A file replaced by a named pipe after it was queued: opening it for a request's body (on the
+// GUI thread) must not wait for a writer.
+void TestFileRangeDevice::namedPipeIsRefusedAtOnce()
+{
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QString error;
+    auto opened = std::async(std::launch::async, [&fifo, &error] {
+        FileRangeDevice device(fifo, 0, 10);
+        const bool ok = device.open(QIODevice::ReadOnly);
+        error = device.errorString();
+        return ok;
+    });
+    if (opened.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+        // Release the blocked open() so the test can end, then fail.
+        const int writer = ::open(QFile::encodeName(fifo).constData(), O_WRONLY | O_NONBLOCK);
+        opened.wait();
+        if (writer >= 0)
+            ::close(writer);
+        QFAIL("open() of a named pipe waited for a writer");
+    }
+    QVERIFY(!opened.get());
+    QVERIFY2(error.contains(QStringLiteral("named pipe")), qPrintable(error));
 }
 
 void TestFileRangeDevice::readOnly()

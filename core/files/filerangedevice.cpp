@@ -1,5 +1,6 @@
 #include "filerangedevice.h"
 
+#include "regularfile.h"
 #include "streamhash.h"
 
 FileRangeDevice::FileRangeDevice(const QString &path, qint64 begin, qint64 end, QObject *parent)
@@ -20,8 +21,11 @@ bool FileRangeDevice::open(OpenMode mode)
     }
     // Unbuffered on both levels: the network stack reads in its own blocks, and a second copy
     // per level would only cost memory bandwidth.
-    if (!m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
-        setErrorString(m_file.errorString());
+    // Never waits in open(): a file replaced by a named pipe since it was queued is refused
+    // at once (this runs on the GUI thread, for each request's body).
+    QString problem;
+    if (!openRegularFile(m_file, m_file.fileName(), &problem)) {
+        setErrorString(problem);
         return false;
     }
     if (!m_file.seek(m_begin)) {

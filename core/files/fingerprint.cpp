@@ -1,5 +1,7 @@
 #include "fingerprint.h"
 
+#include "regularfile.h"
+
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -9,9 +11,6 @@
 
 #include <memory>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace {
 // Bytes read at each end of the file.
@@ -37,21 +36,9 @@ bool addRange(EVP_MD_CTX *ctx, QFile &file, qint64 offset, qint64 length) {
 QByteArray quickFingerprint(const QString &path, qint64 size) {
     if (size < 0)
         return {};
-    // Opened without blocking and checked to be a regular file: a path that became a named pipe
-    // since it was looked at would otherwise wait in open() for a writer that never comes.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return {};
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return {};
-    }
     QFile file;
-    if (!file.open(fd, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
+    if (!openRegularFile(file, path))
         return {};
-    }
     std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
     if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
         return {};

@@ -1,6 +1,7 @@
 #include "pathexpander.h"
 
 #include "naturalorder.h"
+#include "regularfile.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -45,18 +46,6 @@ QString reasonFor(int error) {
     default:
         return qt_error_string(error);
     }
-}
-
-QString kindOf(mode_t mode) {
-    if (S_ISFIFO(mode))
-        return Text::tr("named pipe");
-    if (S_ISSOCK(mode))
-        return Text::tr("socket");
-    if (S_ISCHR(mode))
-        return Text::tr("character device");
-    if (S_ISBLK(mode))
-        return Text::tr("block device");
-    return Text::tr("unknown type");
 }
 
 qint64 modifiedMs(const struct stat &st) {
@@ -134,7 +123,7 @@ public:
         }
         if (!S_ISDIR(st.st_mode))
             return reject(path, displayName,
-                          Text::tr("not a regular file (%1)").arg(kindOf(st.st_mode)));
+                          notRegularFileReason(st.st_mode));
 
         const FileId id{st.st_dev, st.st_ino};
         if (isLink && !topLevel) {

@@ -2,33 +2,12 @@
 
 #include "fingerprint.h"
 #include "offthread.h"
+#include "regularfile.h"
 
-#include <QCoreApplication>
 #include <QFile>
 
 #include <cerrno>
 #include <sys/stat.h>
-
-namespace {
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(FileRecheck)
-};
-
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return Text::tr("a folder");
-    if (S_ISFIFO(mode))
-        return Text::tr("named pipe");
-    if (S_ISSOCK(mode))
-        return Text::tr("socket");
-    if (S_ISCHR(mode))
-        return Text::tr("character device");
-    if (S_ISBLK(mode))
-        return Text::tr("block device");
-    return Text::tr("unknown type");
-}
-} // namespace
 
 void FileRecheck::recheck(TaskId id, const QString &path, bool fingerprint)
 {
@@ -50,16 +29,12 @@ FileRecheck::Result FileRecheck::read(const QString &path, bool fingerprint)
     Result result;
     struct stat st;
     if (::stat(QFile::encodeName(path).constData(), &st) != 0) {
-        const int error = errno;
-        result.problem = error == ENOENT || error == ENOTDIR ? Text::tr("no such file or folder")
-                         : error == EACCES || error == EPERM ? Text::tr("permission denied")
-                                                             : qt_error_string(error);
+        result.problem = fileErrorText(errno);
         return result;
     }
-    if (!S_ISREG(st.st_mode)) {
-        result.problem = Text::tr("not a regular file (%1)").arg(kindOf(st.st_mode));
+    result.problem = notRegularFileReason(st.st_mode);
+    if (!result.problem.isEmpty())
         return result;
-    }
     result.ok = true;
     result.size = qint64(st.st_size);
     result.modifiedMs = qint64(st.st_mtim.tv_sec) * 1000 + qint64(st.st_mtim.tv_nsec) / 1000000;
