@@ -119,3 +119,19 @@ qint64 parseSize(const QString &text)
         return -1;
     return qint64(bytes);
 }
+
+QString escapeForLine(const QString &text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '\\': escaped += QLatin1String("\\\\"); break;
+        case '\t': escaped += QLatin1String("\\t"); break;
+        case '\n': escaped += QLatin1String("\\n"); break;
+        case '\r': escaped += QLatin1String("\\r"); break;
+        default: escaped += c; break;
+        }
+    }
+    return escaped;
+}

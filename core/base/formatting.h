@@ -16,3 +16,7 @@ QString formatWhen(qint64 ms, const QDateTime &now);
 QString formatWhenFull(qint64 ms);
 // Parses "8M", "8MiB", "512k", "1048576", "1.5G" (binary units). Returns -1 when invalid.
 qint64 parseSize(const QString &text);
+// A path or a reason as it goes into a line of a list read by scripts (the headless result
+// lines, the lists a batch command gets): tabs, line breaks and backslashes escaped, so that
+// each stays on one line.
+QString escapeForLine(const QString &text);

@@ -1,5 +1,6 @@
 #include "batchcommand.h"
 
+#include "formatting.h"
 #include "offthread.h"
 
 #include <QDir>
@@ -21,7 +22,7 @@ bool writeList(const QString &file, const QStringList &paths) {
         return false;
     QByteArray text;
     for (const QString &path : paths)
-        text += BatchCommand::escapeLine(path).toUtf8() + '\n';
+        text += escapeForLine(path).toUtf8() + '\n';
     return out.write(text) == text.size();
 }
 
@@ -43,21 +44,6 @@ BatchCommand::~BatchCommand() {
     }
     if (!m_folder.isEmpty())
         (void)QtConcurrent::run(removeFolder, m_folder);
-}
-
-QString BatchCommand::escapeLine(const QString &path) {
-    QString escaped;
-    escaped.reserve(path.size());
-    for (const QChar c : path) {
-        switch (c.unicode()) {
-        case '\\': escaped += QLatin1String("\\\\"); break;
-        case '\t': escaped += QLatin1String("\\t"); break;
-        case '\n': escaped += QLatin1String("\\n"); break;
-        case '\r': escaped += QLatin1String("\\r"); break;
-        default: escaped += c; break;
-        }
-    }
-    return escaped;
 }
 
 void BatchCommand::start(const QString &command, const BatchOutcome &outcome) {

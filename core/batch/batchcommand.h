@@ -29,8 +29,6 @@ public:
     // The process, once started (for a test to look at); null before.
     QProcess *process() const { return m_process; }
 
-    static QString escapeLine(const QString &path);
-
 Q_SIGNALS:
     void started();
     // What the command wrote, stdout and stderr together, as it comes.

@@ -66,7 +66,7 @@ void HeadlessRunner::reportDuplicates(const DuplicateReport &report)
     // A newer version of a file whose upload started or ended is not sent on its own.
     for (const QString &path : report.changed)
         m_err << tr("hoist: %1 changed since it was queued; its upload in the queue stands")
-                     .arg(escapeField(path))
+                     .arg(escapeForLine(path))
               << '\n';
     if (report.replaced > 0)
         m_err << tr("hoist: %n waiting upload(s) now send the newer version of their file(s)",
@@ -90,22 +90,6 @@ void HeadlessRunner::start(const QStringList &paths)
         m_progressTimer.setInterval(TerminalProgressMs);
     m_progressTimer.start();
     m_scheduler->addPaths(paths);
-}
-
-QString HeadlessRunner::escapeField(const QString &text)
-{
-    QString escaped;
-    escaped.reserve(text.size());
-    for (QChar c : text) {
-        switch (c.unicode()) {
-        case '\\': escaped += QLatin1String("\\\\"); break;
-        case '\t': escaped += QLatin1String("\\t"); break;
-        case '\n': escaped += QLatin1String("\\n"); break;
-        case '\r': escaped += QLatin1String("\\r"); break;
-        default: escaped += c; break;
-        }
-    }
-    return escaped;
 }
 
 QUrl HeadlessRunner::whereStored(const UploadTask &task)
@@ -136,14 +120,14 @@ void HeadlessRunner::report(TaskId id)
         ++m_succeeded;
         if (task->check().verified())
             ++m_verified;
-        m_out << "success\t" << escapeField(task->path()) << '\t'
+        m_out << "success\t" << escapeForLine(task->path()) << '\t'
               << whereStored(*task).toString(QUrl::FullyEncoded) << '\n';
     } else {
         ++m_failed;
         QString reason = task->errorMessage().simplified();
         if (reason.isEmpty())
             reason = tr("upload failed");
-        m_out << "error\t" << escapeField(task->path()) << '\t' << escapeField(reason) << '\n';
+        m_out << "error\t" << escapeForLine(task->path()) << '\t' << escapeForLine(reason) << '\n';
     }
     m_out.flush();
     requestCheck();

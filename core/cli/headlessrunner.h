@@ -42,9 +42,6 @@ public:
     int verified() const { return m_verified; }
     int failed() const { return m_failed; }
 
-    // A path as it goes into a result line: tabs, line breaks and backslashes escaped so that
-    // every result stays one line of three fields.
-    static QString escapeField(const QString &text);
     // What a success line names: the upload's URL, or an S3 upload's object URL.
     static QUrl whereStored(const UploadTask &task);
 

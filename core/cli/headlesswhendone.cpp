@@ -1,7 +1,7 @@
 #include "headlesswhendone.h"
 
 #include "batchcommand.h"
-#include "cancelsignals.h"
+#include "terminationsignals.h"
 #include "powercountdown.h"
 #include "uploadscheduler.h"
 
@@ -73,8 +73,8 @@ void HeadlessWhenDone::runCommand() {
 
 void HeadlessWhenDone::startCountdown(PowerControl::Action action) {
     m_countdown = new PowerCountdown(m_power, this);
-    m_signals = new CancelSignals(this);
-    connect(m_signals, &CancelSignals::received, m_countdown, &PowerCountdown::cancel);
+    m_signals = new TerminationSignals(this);
+    connect(m_signals, &TerminationSignals::received, m_countdown, &PowerCountdown::cancel);
     connect(m_countdown, &PowerCountdown::ticked, this, &HeadlessWhenDone::printLeft);
     connect(m_countdown, &PowerCountdown::cancelled, this, [this] {
         if (m_terminal)

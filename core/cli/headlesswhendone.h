@@ -9,7 +9,7 @@
 #include <QObject>
 #include <QPointer>
 
-class CancelSignals;
+class TerminationSignals;
 class QTextStream;
 class UploadScheduler;
 
@@ -56,5 +56,5 @@ private:
     bool m_done = false;
     QPointer<BatchCommand> m_command;
     QPointer<PowerCountdown> m_countdown;
-    CancelSignals *m_signals = nullptr;
+    TerminationSignals *m_signals = nullptr;
 };

@@ -4,53 +4,46 @@
 
 #include <csignal>
 #include <fcntl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace {
-int g_fds[2] = {-1, -1};
-struct sigaction g_previous[2];
-const int Signals[2] = {SIGTERM, SIGINT};
+int pipeFds[2] = {-1, -1};
+struct sigaction previousInt;
+struct sigaction previousTerm;
 
-void onSignal(int number)
-{
-    const unsigned char byte = static_cast<unsigned char>(number);
-    [[maybe_unused]] const ssize_t n = ::write(g_fds[0], &byte, 1);
+void onSignal(int signalNumber) {
+    const unsigned char byte = static_cast<unsigned char>(signalNumber);
+    [[maybe_unused]] const ssize_t written = ::write(pipeFds[1], &byte, 1);
 }
 } // namespace
 
 TerminationSignals::TerminationSignals(QObject *parent)
-    : QObject(parent)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_fds) != 0)
-        return;
-    ::fcntl(g_fds[0], F_SETFL, O_NONBLOCK);
-    ::fcntl(g_fds[1], F_SETFL, O_NONBLOCK);
-    m_notifier = new QSocketNotifier(g_fds[1], QSocketNotifier::Read, this);
-    connect(m_notifier, &QSocketNotifier::activated, this, &TerminationSignals::read);
-    struct sigaction action = {};
+    : QObject(parent) {
+    if (pipeFds[0] >= 0 || ::pipe2(pipeFds, O_CLOEXEC | O_NONBLOCK) != 0)
+        return; // another one is active, or no pipe: signals keep their handlers
+    struct sigaction action {};
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    for (int i = 0; i < 2; ++i)
-        ::sigaction(Signals[i], &action, &g_previous[i]);
+    ::sigaction(SIGINT, &action, &previousInt);
+    ::sigaction(SIGTERM, &action, &previousTerm);
+    m_notifier = new QSocketNotifier(pipeFds[0], QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &TerminationSignals::onReadable);
 }
 
-TerminationSignals::~TerminationSignals()
-{
+TerminationSignals::~TerminationSignals() {
     if (!m_notifier)
         return;
-    for (int i = 0; i < 2; ++i)
-        ::sigaction(Signals[i], &g_previous[i], nullptr);
+    ::sigaction(SIGINT, &previousInt, nullptr);
+    ::sigaction(SIGTERM, &previousTerm, nullptr);
     delete m_notifier;
-    ::close(g_fds[0]);
-    ::close(g_fds[1]);
-    g_fds[0] = g_fds[1] = -1;
+    ::close(pipeFds[0]);
+    ::close(pipeFds[1]);
+    pipeFds[0] = pipeFds[1] = -1;
 }
 
-void TerminationSignals::read()
-{
+void TerminationSignals::onReadable() {
     unsigned char byte = 0;
-    while (::read(g_fds[1], &byte, 1) == 1)
+    while (::read(pipeFds[0], &byte, 1) == 1)
         Q_EMIT received(int(byte));
 }
