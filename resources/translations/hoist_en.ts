@@ -21,6 +21,60 @@
     </message>
 </context>
 <context>
+    <name>BatchActionRunner</name>
+    <message>
+        <source>Uploads finished</source>
+        <translation>Uploads finished</translation>
+    </message>
+    <message>
+        <source>Uploads failed</source>
+        <translation>Uploads failed</translation>
+    </message>
+    <message>
+        <source>No command to run</source>
+        <translation>No command to run</translation>
+    </message>
+    <message>
+        <source>The uploads have ended, but no command is set (Settings, “When a batch finishes”).</source>
+        <translation>The uploads have ended, but no command is set (Settings, “When a batch finishes”).</translation>
+    </message>
+    <message>
+        <source>The command after the uploads failed</source>
+        <translation>The command after the uploads failed</translation>
+    </message>
+    <message>
+        <source>The computer could not be suspended</source>
+        <translation>The computer could not be suspended</translation>
+    </message>
+    <message>
+        <source>The computer could not be shut down</source>
+        <translation>The computer could not be shut down</translation>
+    </message>
+</context>
+<context>
+    <name>BatchCommand</name>
+    <message>
+        <source>The list of files for the command could not be written to %1.</source>
+        <translation>The list of files for the command could not be written to %1.</translation>
+    </message>
+    <message>
+        <source>The command after the uploads was stopped by a signal.</source>
+        <translation>The command after the uploads was stopped by a signal.</translation>
+    </message>
+    <message>
+        <source>The command after the uploads ended with exit status %1.</source>
+        <translation>The command after the uploads ended with exit status %1.</translation>
+    </message>
+    <message>
+        <source>It said: %1</source>
+        <translation>It said: %1</translation>
+    </message>
+    <message>
+        <source>The command after the uploads could not start: %1</source>
+        <translation>The command after the uploads could not start: %1</translation>
+    </message>
+</context>
+<context>
     <name>BatchWatcher</name>
     <message>
         <source>1 upload finished</source>
@@ -377,6 +431,137 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</source>
         <translation>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</translation>
     </message>
+    <message>
+        <source>--schedule %1: %2</source>
+        <translation>--schedule %1: %2</translation>
+    </message>
+    <message>
+        <source>Full speed, a limit or a pause by the hour of the week, one rule a line: &quot;Mon-Fri 09-17 limit 2M&quot;, &quot;Sat,Sun paused&quot;, &quot;* 23-07 full&quot; (later lines win; # comments).</source>
+        <translation>Full speed, a limit or a pause by the hour of the week, one rule a line: &quot;Mon-Fri 09-17 limit 2M&quot;, &quot;Sat,Sun paused&quot;, &quot;* 23-07 full&quot; (later lines win; # comments).</translation>
+    </message>
+    <message>
+        <source>On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) or ignore.</source>
+        <translation>On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) or ignore.</translation>
+    </message>
+    <message>
+        <source>Leave out of folders what matches this pattern: *.tmp, ~$*, .git/ (a trailing slash: folders only). Repeatable; added to the defaults (%1).</source>
+        <translation>Leave out of folders what matches this pattern: *.tmp, ~$*, .git/ (a trailing slash: folders only). Repeatable; added to the defaults (%1).</translation>
+    </message>
+    <message>
+        <source>With --headless, leave out only what --exclude says (the window&apos;s list is in its Settings).</source>
+        <translation>With --headless, leave out only what --exclude says (the window&apos;s list is in its Settings).</translation>
+    </message>
+    <message>
+        <source>Keep uploading what appears or changes in this folder, once it settled, until stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was uploaded are kept in --state-dir (default: the data folder&apos;s watch/).</source>
+        <translation>Keep uploading what appears or changes in this folder, once it settled, until stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was uploaded are kept in --state-dir (default: the data folder&apos;s watch/).</translation>
+    </message>
+    <message>
+        <source>Seconds a watched file must stay unchanged before it is sent (default 3).</source>
+        <translation>Seconds a watched file must stay unchanged before it is sent (default 3).</translation>
+    </message>
+    <message>
+        <source>Seconds between scans of a watched folder too large for inotify&apos;s watches (default 60).</source>
+        <translation>Seconds between scans of a watched folder too large for inotify&apos;s watches (default 60).</translation>
+    </message>
+    <message>
+        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</source>
+        <translation>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</translation>
+    </message>
+    <message>
+        <source>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</source>
+        <translation>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</translation>
+    </message>
+    <message>
+        <source>--give-up-after must be a duration such as 30s, 10m, 24h or 7d, or never</source>
+        <translation>--give-up-after must be a duration such as 30s, 10m, 24h or 7d, or never</translation>
+    </message>
+    <message>
+        <source>--exclude: %1</source>
+        <translation>--exclude: %1</translation>
+    </message>
+    <message>
+        <source>--watch needs a folder</source>
+        <translation>--watch needs a folder</translation>
+    </message>
+    <message>
+        <source>--watch %1 is not a folder</source>
+        <translation>--watch %1 is not a folder</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (yet): it is watched for</source>
+        <translation>%1 does not exist (yet): it is watched for</translation>
+    </message>
+    <message>
+        <source>--settle must be a number of seconds, e.g. 3 or 0.5</source>
+        <translation>--settle must be a number of seconds, e.g. 3 or 0.5</translation>
+    </message>
+    <message>
+        <source>--rescan must be a number of seconds, e.g. 60</source>
+        <translation>--rescan must be a number of seconds, e.g. 60</translation>
+    </message>
+    <message>
+        <source>--watch needs --endpoint URL with --headless</source>
+        <translation>--watch needs --endpoint URL with --headless</translation>
+    </message>
+    <message>
+        <source>With --headless, what to do after the last file: nothing (the default), command (see --when-done-run), suspend or shutdown (through logind, after a 60-second countdown on stderr that Ctrl+C or SIGTERM cancels).</source>
+        <translation>With --headless, what to do after the last file: nothing (the default), command (see --when-done-run), suspend or shutdown (through logind, after a 60-second countdown on stderr that Ctrl+C or SIGTERM cancels).</translation>
+    </message>
+    <message>
+        <source>With --headless, run this /bin/sh command after the last file; HOIST_FINISHED_LIST and HOIST_FAILED_LIST name files listing the paths, HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT count them. Implies --when-done command.</source>
+        <translation>With --headless, run this /bin/sh command after the last file; HOIST_FINISHED_LIST and HOIST_FAILED_LIST name files listing the paths, HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT count them. Implies --when-done command.</translation>
+    </message>
+    <message>
+        <source>--when-done and --when-done-run are for --headless runs (the window has them in its settings)</source>
+        <translation>--when-done and --when-done-run are for --headless runs (the window has them in its settings)</translation>
+    </message>
+    <message>
+        <source>--when-done must be nothing, command, suspend or shutdown</source>
+        <translation>--when-done must be nothing, command, suspend or shutdown</translation>
+    </message>
+    <message>
+        <source>--when-done command needs --when-done-run COMMAND</source>
+        <translation>--when-done command needs --when-done-run COMMAND</translation>
+    </message>
+    <message>
+        <source>--when-done-run goes with --when-done command (or alone)</source>
+        <translation>--when-done-run goes with --when-done command (or alone)</translation>
+    </message>
+</context>
+<context>
+    <name>CountdownDialog</name>
+    <message>
+        <source>Suspend the computer</source>
+        <translation>Suspend the computer</translation>
+    </message>
+    <message>
+        <source>Shut down the computer</source>
+        <translation>Shut down the computer</translation>
+    </message>
+    <message>
+        <source>Suspend now</source>
+        <translation>Suspend now</translation>
+    </message>
+    <message>
+        <source>Shut down now</source>
+        <translation>Shut down now</translation>
+    </message>
+    <message>
+        <source>Hoist will suspend this computer in 1 second.</source>
+        <translation>Hoist will suspend this computer in 1 second.</translation>
+    </message>
+    <message>
+        <source>Hoist will shut down this computer in 1 second.</source>
+        <translation>Hoist will shut down this computer in 1 second.</translation>
+    </message>
+    <message>
+        <source>Hoist will suspend this computer in %1 seconds.</source>
+        <translation>Hoist will suspend this computer in %1 seconds.</translation>
+    </message>
+    <message>
+        <source>Hoist will shut down this computer in %1 seconds.</source>
+        <translation>Hoist will shut down this computer in %1 seconds.</translation>
+    </message>
 </context>
 <context>
     <name>DesktopShell</name>
@@ -387,14 +572,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Click the icon to show the window again; its menu quits.</source>
         <translation>Click the icon to show the window again; its menu quits.</translation>
-    </message>
-    <message>
-        <source>Uploads finished</source>
-        <translation>Uploads finished</translation>
-    </message>
-    <message>
-        <source>Uploads failed</source>
-        <translation>Uploads failed</translation>
     </message>
 </context>
 <context>
@@ -522,6 +699,26 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Stopped (paused, cancelled or moved)</source>
         <translation>Stopped (paused, cancelled or moved)</translation>
+    </message>
+    <message>
+        <source>No: the server&apos;s copy differs from this file.</source>
+        <translation>No: the server&apos;s copy differs from this file.</translation>
+    </message>
+    <message>
+        <source>When the upload is done</source>
+        <translation>When the upload is done</translation>
+    </message>
+    <message>
+        <source>Yes. %1</source>
+        <translation>Yes. %1</translation>
+    </message>
+    <message>
+        <source>Not checked (uploaded before Hoist verified uploads)</source>
+        <translation>Not checked (uploaded before Hoist verified uploads)</translation>
+    </message>
+    <message>
+        <source>Verified:</source>
+        <translation>Verified:</translation>
     </message>
 </context>
 <context>
@@ -677,6 +874,20 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>%1 answers: %2</source>
         <translation>%1 answers: %2</translation>
     </message>
+    <message>
+        <source>next try in %1</source>
+        <translation>next try in %1</translation>
+    </message>
+    <message>
+        <source>trying now</source>
+        <translation>trying now</translation>
+    </message>
+    <message>
+        <source>Unreachable since %1 · %2
+%3</source>
+        <translation>Unreachable since %1 · %2
+%3</translation>
+    </message>
 </context>
 <context>
     <name>FileCheck</name>
@@ -810,24 +1021,53 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>GovernorState</name>
+    <message>
+        <source>Full speed (schedule and metered rule overridden)</source>
+        <translation>Full speed (schedule and metered rule overridden)</translation>
+    </message>
+    <message>
+        <source>Full speed until %1 (overridden)</source>
+        <translation>Full speed until %1 (overridden)</translation>
+    </message>
+    <message>
+        <source>Paused: metered connection</source>
+        <translation>Paused: metered connection</translation>
+    </message>
+    <message>
+        <source>Limited to %1: metered connection</source>
+        <translation>Limited to %1: metered connection</translation>
+    </message>
+    <message>
+        <source>Paused by schedule</source>
+        <translation>Paused by schedule</translation>
+    </message>
+    <message>
+        <source>Paused by schedule until %1</source>
+        <translation>Paused by schedule until %1</translation>
+    </message>
+    <message>
+        <source>Limited to %1 by schedule</source>
+        <translation>Limited to %1 by schedule</translation>
+    </message>
+    <message>
+        <source>Limited to %1 by schedule until %2</source>
+        <translation>Limited to %1 by schedule until %2</translation>
+    </message>
+    <message>
+        <source>Full speed by schedule</source>
+        <translation>Full speed by schedule</translation>
+    </message>
+    <message>
+        <source>Full speed by schedule until %1</source>
+        <translation>Full speed by schedule until %1</translation>
+    </message>
+</context>
+<context>
     <name>HeadlessRunner</name>
     <message>
         <source>upload failed</source>
         <translation>upload failed</translation>
-    </message>
-    <message numerus="yes">
-        <source>hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s</source>
-        <translation>
-            <numerusform>hoist: %1 of %n file uploaded, %2 failed, %3 in %4 s</numerusform>
-            <numerusform>hoist: %1 of %n files uploaded, %2 failed, %3 in %4 s</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>hoist: %1 of %n file(s) uploaded, %2 in %3 s</source>
-        <translation>
-            <numerusform>hoist: %1 of %n file uploaded, %2 in %3 s</numerusform>
-            <numerusform>hoist: %1 of %n files uploaded, %2 in %3 s</numerusform>
-        </translation>
     </message>
     <message>
         <source>hoist: %1/%2 files, %3 of %4</source>
@@ -854,6 +1094,73 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
             <numerusform>hoist: %n waiting upload now sends the newer version of its file</numerusform>
             <numerusform>hoist: %n waiting uploads now send the newer versions of their files</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>hoist: %1 is unreachable (%2); its uploads wait for it</source>
+        <translation>hoist: %1 is unreachable (%2); its uploads wait for it</translation>
+    </message>
+    <message>
+        <source>hoist: %1 answers again after %2; its uploads go on</source>
+        <translation>hoist: %1 answers again after %2; its uploads go on</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded (%2 verified), %3 failed, %4 in %5 s</source>
+        <translation>
+            <numerusform>hoist: %1 of %n file uploaded (%2 verified), %3 failed, %4 in %5 s</numerusform>
+            <numerusform>hoist: %1 of %n files uploaded (%2 verified), %3 failed, %4 in %5 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s</source>
+        <translation>
+            <numerusform>hoist: %1 of %n file uploaded (%2 verified), %3 in %4 s</numerusform>
+            <numerusform>hoist: %1 of %n files uploaded (%2 verified), %3 in %4 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessWatch</name>
+    <message numerus="yes">
+        <source>hoist: %n file(s) of %1 queued</source>
+        <translation>
+            <numerusform>hoist: %n file of %1 queued</numerusform>
+            <numerusform>hoist: %n files of %1 queued</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: stopping; the queue is saved</source>
+        <translation>hoist: stopping; the queue is saved</translation>
+    </message>
+    <message>
+        <source>hoist: %1: inotify&apos;s watch limit (fs.inotify.max_user_watches) was reached; scanning it every %2 s instead</source>
+        <translation>hoist: %1: inotify&apos;s watch limit (fs.inotify.max_user_watches) was reached; scanning it every %2 s instead</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessWhenDone</name>
+    <message>
+        <source>hoist: cancelled; the computer stays on</source>
+        <translation>hoist: cancelled; the computer stays on</translation>
+    </message>
+    <message>
+        <source>hoist: suspending now</source>
+        <translation>hoist: suspending now</translation>
+    </message>
+    <message>
+        <source>hoist: shutting down now</source>
+        <translation>hoist: shutting down now</translation>
+    </message>
+    <message>
+        <source>hoist: the system refused: %1</source>
+        <translation>hoist: the system refused: %1</translation>
+    </message>
+    <message>
+        <source>hoist: suspending this computer in %1 s (Ctrl+C cancels)</source>
+        <translation>hoist: suspending this computer in %1 s (Ctrl+C cancels)</translation>
+    </message>
+    <message>
+        <source>hoist: shutting down this computer in %1 s (Ctrl+C cancels)</source>
+        <translation>hoist: shutting down this computer in %1 s (Ctrl+C cancels)</translation>
     </message>
 </context>
 <context>
@@ -897,6 +1204,13 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Uploads send as fast as the network takes them</source>
         <translation>Uploads send as fast as the network takes them</translation>
+    </message>
+</context>
+<context>
+    <name>Login1Power</name>
+    <message>
+        <source>The system bus is not reachable: %1</source>
+        <translation>The system bus is not reachable: %1</translation>
     </message>
 </context>
 <context>
@@ -1020,6 +1334,22 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>Settings…</source>
         <translation>Settings…</translation>
     </message>
+    <message>
+        <source>Resume paused uploads and retry those that failed because a server did not answer (%1)</source>
+        <translation>Resume paused uploads and retry those that failed because a server did not answer (%1)</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>Retry failed</translation>
+    </message>
+    <message>
+        <source>Start every failed upload again</source>
+        <translation>Start every failed upload again</translation>
+    </message>
+    <message>
+        <source>Watched folders…</source>
+        <translation>Watched folders…</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1036,32 +1366,8 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>symbolic link loop</translation>
     </message>
     <message>
-        <source>named pipe</source>
-        <translation>named pipe</translation>
-    </message>
-    <message>
-        <source>socket</source>
-        <translation>socket</translation>
-    </message>
-    <message>
-        <source>character device</source>
-        <translation>character device</translation>
-    </message>
-    <message>
-        <source>block device</source>
-        <translation>block device</translation>
-    </message>
-    <message>
-        <source>unknown type</source>
-        <translation>unknown type</translation>
-    </message>
-    <message>
         <source>broken symbolic link</source>
         <translation>broken symbolic link</translation>
-    </message>
-    <message>
-        <source>not a regular file (%1)</source>
-        <translation>not a regular file (%1)</translation>
     </message>
     <message>
         <source>symbolic link loop: %1 is already being uploaded</source>
@@ -1078,6 +1384,51 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>already being uploaded as part of %1</source>
         <translation>already being uploaded as part of %1</translation>
+    </message>
+</context>
+<context>
+    <name>PathPatterns</name>
+    <message>
+        <source>the pattern is empty</source>
+        <translation>the pattern is empty</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid pattern: %2</source>
+        <translation>“%1” is not a valid pattern: %2</translation>
+    </message>
+</context>
+<context>
+    <name>PatternListEdit</name>
+    <message>
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Glob patterns: *.tmp, ~$*, Thumbs.db; a slash matches the path inside the folder (build/*.o); a trailing slash folders only (.git/). Case is ignored. Double-click to edit.</source>
+        <translation>Glob patterns: *.tmp, ~$*, Thumbs.db; a slash matches the path inside the folder (build/*.o); a trailing slash folders only (.git/). Case is ignored. Double-click to edit.</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>Defaults</translation>
+    </message>
+</context>
+<context>
+    <name>PowerCountdown</name>
+    <message>
+        <source>This system offers no way to do that.</source>
+        <translation>This system offers no way to do that.</translation>
+    </message>
+    <message>
+        <source>Suspending</source>
+        <translation>Suspending</translation>
+    </message>
+    <message>
+        <source>Shutting down</source>
+        <translation>Shutting down</translation>
     </message>
 </context>
 <context>
@@ -1115,6 +1466,45 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Upload at most (MiB/s):</source>
         <translation>Upload at most (MiB/s):</translation>
+    </message>
+</context>
+<context>
+    <name>RegularFile</name>
+    <message>
+        <source>a folder</source>
+        <translation>a folder</translation>
+    </message>
+    <message>
+        <source>named pipe</source>
+        <translation>named pipe</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <translation>socket</translation>
+    </message>
+    <message>
+        <source>character device</source>
+        <translation>character device</translation>
+    </message>
+    <message>
+        <source>block device</source>
+        <translation>block device</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unknown type</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1)</source>
+        <translation>not a regular file (%1)</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>no such file or folder</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>permission denied</translation>
     </message>
 </context>
 <context>
@@ -1178,6 +1568,10 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Remove from list</source>
         <translation>Remove from list</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>Retry failed</translation>
     </message>
 </context>
 <context>
@@ -1293,6 +1687,10 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>The S3 service lost the multipart upload it had just created.</source>
         <translation>The S3 service lost the multipart upload it had just created.</translation>
     </message>
+    <message>
+        <source>Not verified: the file could not be read again to compute its parts&apos; MD5s.</source>
+        <translation>Not verified: the file could not be read again to compute its parts&apos; MD5s.</translation>
+    </message>
 </context>
 <context>
     <name>S3PartPut</name>
@@ -1310,6 +1708,14 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>aborting the multipart upload</source>
         <translation>aborting the multipart upload</translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation>checking the server</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>No answer</translation>
     </message>
 </context>
 <context>
@@ -1481,6 +1887,41 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>S3Verification</name>
+    <message>
+        <source>Not verified: asking for the object&apos;s ETag failed (%1).</source>
+        <translation>Not verified: asking for the object&apos;s ETag failed (%1).</translation>
+    </message>
+    <message>
+        <source>Not verifiable: the object is encrypted (%1), so its ETag is not an MD5 of the file.</source>
+        <translation>Not verifiable: the object is encrypted (%1), so its ETag is not an MD5 of the file.</translation>
+    </message>
+    <message>
+        <source>Not verifiable: the S3 service&apos;s ETag &apos;%1&apos; is not an MD5 of the content.</source>
+        <translation>Not verifiable: the S3 service&apos;s ETag &apos;%1&apos; is not an MD5 of the content.</translation>
+    </message>
+    <message>
+        <source>The object&apos;s ETag %1 is the MD5 of this file&apos;s part MD5s (S3 multipart).</source>
+        <translation>The object&apos;s ETag %1 is the MD5 of this file&apos;s part MD5s (S3 multipart).</translation>
+    </message>
+    <message>
+        <source>The object&apos;s ETag %1 is this file&apos;s MD5.</source>
+        <translation>The object&apos;s ETag %1 is this file&apos;s MD5.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but the stored object&apos;s ETag is not the one its bytes give. Retry sends it again.</source>
+        <translation>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but the stored object&apos;s ETag is not the one its bytes give. Retry sends it again.</translation>
+    </message>
+    <message>
+        <source>ETag of the object %1, of the file %2</source>
+        <translation>ETag of the object %1, of the file %2</translation>
+    </message>
+    <message>
+        <source>asking for the object&apos;s ETag</source>
+        <translation>asking for the object&apos;s ETag</translation>
+    </message>
+</context>
+<context>
     <name>S3Xml</name>
     <message>
         <source>the answer names no UploadId</source>
@@ -1528,6 +1969,166 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>ScheduleDialog</name>
+    <message>
+        <source>Schedule</source>
+        <translation>Schedule</translation>
+    </message>
+    <message>
+        <source>Pick a mode on the left, then click or drag over the hours it applies to. Hours are local time; uploads you paused yourself stay paused.</source>
+        <translation>Pick a mode on the left, then click or drag over the hours it applies to. Hours are local time; uploads you paused yourself stay paused.</translation>
+    </message>
+    <message>
+        <source>Modes</source>
+        <translation>Modes</translation>
+    </message>
+    <message>
+        <source>e.g. 2M, 512K</source>
+        <translation>e.g. 2M, 512K</translation>
+    </message>
+    <message>
+        <source>New rate</source>
+        <translation>New rate</translation>
+    </message>
+    <message>
+        <source>Add rate</source>
+        <translation>Add rate</translation>
+    </message>
+    <message>
+        <source>Remove rate</source>
+        <translation>Remove rate</translation>
+    </message>
+    <message>
+        <source>Modes:</source>
+        <translation>Modes:</translation>
+    </message>
+    <message>
+        <source>All full speed</source>
+        <translation>All full speed</translation>
+    </message>
+    <message>
+        <source>Pause uploads</source>
+        <translation>Pause uploads</translation>
+    </message>
+    <message>
+        <source>Limit to</source>
+        <translation>Limit to</translation>
+    </message>
+    <message>
+        <source>Ignore it</source>
+        <translation>Ignore it</translation>
+    </message>
+    <message>
+        <source>e.g. 512K</source>
+        <translation>e.g. 512K</translation>
+    </message>
+    <message>
+        <source>Rate on a metered connection</source>
+        <translation>Rate on a metered connection</translation>
+    </message>
+    <message>
+        <source>On a metered connection:</source>
+        <translation>On a metered connection:</translation>
+    </message>
+    <message>
+        <source>Schedule as text</source>
+        <translation>Schedule as text</translation>
+    </message>
+    <message>
+        <source>The same rules as a file for hoist --headless --schedule FILE</source>
+        <translation>The same rules as a file for hoist --headless --schedule FILE</translation>
+    </message>
+    <message>
+        <source>As text (for --schedule FILE):</source>
+        <translation>As text (for --schedule FILE):</translation>
+    </message>
+    <message>
+        <source>Limit to %1</source>
+        <translation>Limit to %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a rate: write one such as 2M, 512K or 1048576 (bytes per second), at least 1K.</source>
+        <translation>&quot;%1&quot; is not a rate: write one such as 2M, 512K or 1048576 (bytes per second), at least 1K.</translation>
+    </message>
+    <message>
+        <source># Full speed at all hours</source>
+        <translation># Full speed at all hours</translation>
+    </message>
+    <message>
+        <source>The rate for a metered connection must be one such as 512K or 2M, at least 1K.</source>
+        <translation>The rate for a metered connection must be one such as 512K or 2M, at least 1K.</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduleGrid</name>
+    <message>
+        <source>Weekly schedule</source>
+        <translation>Weekly schedule</translation>
+    </message>
+    <message>
+        <source>%1 %2:00–%3:00: %4</source>
+        <translation>%1 %2:00–%3:00: %4</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduleStatus</name>
+    <message>
+        <source>Schedule</source>
+        <translation>Schedule</translation>
+    </message>
+    <message>
+        <source>Full speed for 1 hour</source>
+        <translation>Full speed for 1 hour</translation>
+    </message>
+    <message>
+        <source>Full speed for 3 hours</source>
+        <translation>Full speed for 3 hours</translation>
+    </message>
+    <message>
+        <source>Full speed until the rule ends</source>
+        <translation>Full speed until the rule ends</translation>
+    </message>
+    <message>
+        <source>Cancel override</source>
+        <translation>Cancel override</translation>
+    </message>
+    <message>
+        <source>Edit schedule…</source>
+        <translation>Edit schedule…</translation>
+    </message>
+    <message>
+        <source>Schedule…</source>
+        <translation>Schedule…</translation>
+    </message>
+    <message>
+        <source>Rule in force: %1</source>
+        <translation>Rule in force: %1</translation>
+    </message>
+    <message>
+        <source>The connection is metered.</source>
+        <translation>The connection is metered.</translation>
+    </message>
+    <message>
+        <source>Click for a full-speed override or to edit the schedule.</source>
+        <translation>Click for a full-speed override or to edit the schedule.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerHealth</name>
+    <message>
+        <source>Gave up after %1 without reaching the server: %2</source>
+        <translation>Gave up after %1 without reaching the server: %2</translation>
+    </message>
+    <message>
+        <source>Down since %1 · next try</source>
+        <translation>Down since %1 · next try</translation>
+    </message>
+    <message>
+        <source>Down since %1 · trying now</source>
+        <translation>Down since %1 · trying now</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Start &amp;minimised to the tray</source>
@@ -1562,10 +2163,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Automatic: 8 MiB, with requests growing up to 64 MiB on fast links. A size: no request carries more (for servers or proxies that refuse large requests). For uploads added from now on.</translation>
     </message>
     <message>
-        <source>How often a failed request is tried again before the upload fails</source>
-        <translation>How often a failed request is tried again before the upload fails</translation>
-    </message>
-    <message>
         <source> MiB/s</source>
         <translation> MiB/s</translation>
     </message>
@@ -1588,10 +2185,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Quit Hoist when all succeeded</source>
         <translation>Quit Hoist when all succeeded</translation>
-    </message>
-    <message>
-        <source>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</source>
-        <translation>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</translation>
     </message>
     <message>
         <source>Ask</source>
@@ -1634,10 +2227,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>&amp;Chunk size:</translation>
     </message>
     <message>
-        <source>&amp;Retries:</source>
-        <translation>&amp;Retries:</translation>
-    </message>
-    <message>
         <source>&amp;Speed limit:</source>
         <translation>&amp;Speed limit:</translation>
     </message>
@@ -1660,6 +2249,74 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>A new language applies when Hoist starts again.</source>
         <translation>A new language applies when Hoist starts again.</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>6 h</source>
+        <translation>6 h</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 h</translation>
+    </message>
+    <message>
+        <source>3 days</source>
+        <translation>3 days</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 days</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Never</translation>
+    </message>
+    <message>
+        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</source>
+        <translation>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</translation>
+    </message>
+    <message>
+        <source>Run a command</source>
+        <translation>Run a command</translation>
+    </message>
+    <message>
+        <source>Suspend the computer</source>
+        <translation>Suspend the computer</translation>
+    </message>
+    <message>
+        <source>Shut down the computer</source>
+        <translation>Shut down the computer</translation>
+    </message>
+    <message>
+        <source>A batch has finished when nothing is uploading or waiting any more. Suspending and shutting down wait 60 seconds, which can be cancelled. Quitting waits for all to succeed: with failures Hoist stays open and notifies, so that they can be seen.</source>
+        <translation>A batch has finished when nothing is uploading or waiting any more. Suspending and shutting down wait 60 seconds, which can be cancelled. Quitting waits for all to succeed: with failures Hoist stays open and notifies, so that they can be seen.</translation>
+    </message>
+    <message>
+        <source>e.g. notify-send Hoist &quot;$HOIST_FINISHED_COUNT uploaded&quot;</source>
+        <translation>e.g. notify-send Hoist &quot;$HOIST_FINISHED_COUNT uploaded&quot;</translation>
+    </message>
+    <message>
+        <source>Run by /bin/sh. Its environment names the files: HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files listing their paths, one a line. If it fails, Hoist says so.</source>
+        <translation>Run by /bin/sh. Its environment names the files: HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files listing their paths, one a line. If it fails, Hoist says so.</translation>
+    </message>
+    <message>
+        <source>&amp;Give up after:</source>
+        <translation>&amp;Give up after:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>Co&amp;mmand:</translation>
+    </message>
+    <message>
+        <source>Left out of folders</source>
+        <translation>Left out of folders</translation>
+    </message>
+    <message>
+        <source>Files and folders matching these are never uploaded from dropped or watched folders.</source>
+        <translation>Files and folders matching these are never uploaded from dropped or watched folders.</translation>
     </message>
 </context>
 <context>
@@ -2011,6 +2668,49 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     </message>
 </context>
 <context>
+    <name>TransferSchedule</name>
+    <message>
+        <source>Full speed</source>
+        <translation>Full speed</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message>
+        <source>unknown days &quot;%1&quot; (write Mon…Sun, a range such as Mon-Fri, a list such as Sat,Sun, or *)</source>
+        <translation>unknown days &quot;%1&quot; (write Mon…Sun, a range such as Mon-Fri, a list such as Sat,Sun, or *)</translation>
+    </message>
+    <message>
+        <source>hours &quot;%1&quot; must be FROM-TO in whole hours from 0 to 24, such as 09-17 or 23-07</source>
+        <translation>hours &quot;%1&quot; must be FROM-TO in whole hours from 0 to 24, such as 09-17 or 23-07</translation>
+    </message>
+    <message>
+        <source>says no mode: end it with full, paused or limit RATE</source>
+        <translation>says no mode: end it with full, paused or limit RATE</translation>
+    </message>
+    <message>
+        <source>limit needs a rate, such as limit 2M or limit 512K</source>
+        <translation>limit needs a rate, such as limit 2M or limit 512K</translation>
+    </message>
+    <message>
+        <source>limit needs a rate such as 2M, 512K or 1048576 (bytes per second), at least 1K</source>
+        <translation>limit needs a rate such as 2M, 512K or 1048576 (bytes per second), at least 1K</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a mode: write full, paused or limit RATE</source>
+        <translation>&quot;%1&quot; is not a mode: write full, paused or limit RATE</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after the mode</source>
+        <translation>unexpected &quot;%1&quot; after the mode</translation>
+    </message>
+</context>
+<context>
     <name>TrayIcon</name>
     <message>
         <source>Pause all</source>
@@ -2247,6 +2947,52 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     </message>
 </context>
 <context>
+    <name>TusVerification</name>
+    <message>
+        <source>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but what the server stored has another SHA-256. Retry sends it again.</source>
+        <translation>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but what the server stored has another SHA-256. Retry sends it again.</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the server&apos;s copy %1, of the file %2</source>
+        <translation>SHA-256 of the server&apos;s copy %1, of the file %2</translation>
+    </message>
+    <message>
+        <source>Every request was checked by the server (tus checksum extension).</source>
+        <translation>Every request was checked by the server (tus checksum extension).</translation>
+    </message>
+    <message>
+        <source>Not verified: the server did not name its copy&apos;s SHA-256.</source>
+        <translation>Not verified: the server did not name its copy&apos;s SHA-256.</translation>
+    </message>
+    <message>
+        <source>Not verified: this server offers no way to check its copy (no tus checksum extension).</source>
+        <translation>Not verified: this server offers no way to check its copy (no tus checksum extension).</translation>
+    </message>
+    <message>
+        <source>Not verified: the file could not be read again to compare (%1).</source>
+        <translation>Not verified: the file could not be read again to compare (%1).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s whole copy has this file&apos;s SHA-256 (%1…).</source>
+        <translation>The server&apos;s whole copy has this file&apos;s SHA-256 (%1…).</translation>
+    </message>
+</context>
+<context>
+    <name>UploadLedger</name>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Cannot create the folder %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the list of watched uploads: %1</source>
+        <translation>Cannot open the list of watched uploads: %1</translation>
+    </message>
+    <message>
+        <source>Cannot note a watched upload: %1</source>
+        <translation>Cannot note a watched upload: %1</translation>
+    </message>
+</context>
+<context>
     <name>UploadScheduler</name>
     <message>
         <source>%1 · retry %2 of %3</source>
@@ -2262,6 +3008,22 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
         <translation>The queue could not be saved (%1); this upload may not survive a crash.</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Reading the file…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>Gave up after %1 without progress: %2</source>
+        <translation>Gave up after %1 without progress: %2</translation>
+    </message>
+    <message>
+        <source>%1 · next try</source>
+        <translation>%1 · next try</translation>
     </message>
 </context>
 <context>
@@ -2394,6 +3156,219 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <source>Finished %1</source>
         <translation>Finished %1</translation>
     </message>
+    <message>
+        <source>Done (instant) · verified</source>
+        <translation>Done (instant) · verified</translation>
+    </message>
+    <message>
+        <source>Done · verified</source>
+        <translation>Done · verified</translation>
+    </message>
+</context>
+<context>
+    <name>WatchService</name>
+    <message numerus="yes">
+        <source>Watching %n folder(s)</source>
+        <translation>
+            <numerusform>Watching %n folder</numerusform>
+            <numerusform>Watching %n folders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scanned every %1 s (too many folders for inotify)</source>
+        <translation>
+            <numerusform>%n scanned every %1 s (too many folders for inotify)</numerusform>
+            <numerusform>%n scanned every %1 s (too many folders for inotify)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n missing</numerusform>
+            <numerusform>%n missing</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WatchStatusButton</name>
+    <message>
+        <source>Watch folders…</source>
+        <translation>Watch folders…</translation>
+    </message>
+    <message>
+        <source>Watched folders (Ctrl+Shift+W)</source>
+        <translation>Watched folders (Ctrl+Shift+W)</translation>
+    </message>
+    <message>
+        <source>%1: too many subfolders for inotify&apos;s watches (fs.inotify.max_user_watches); scanned every %2 s instead</source>
+        <translation>%1: too many subfolders for inotify&apos;s watches (fs.inotify.max_user_watches); scanned every %2 s instead</translation>
+    </message>
+    <message>
+        <source>%1: not there (looked for again)</source>
+        <translation>%1: not there (looked for again)</translation>
+    </message>
+</context>
+<context>
+    <name>WatchedFolderEditor</name>
+    <message>
+        <source>Include &amp;subfolders</source>
+        <translation>Include &amp;subfolders</translation>
+    </message>
+    <message>
+        <source>Watch a folder</source>
+        <translation>Watch a folder</translation>
+    </message>
+    <message>
+        <source>Watched folder</source>
+        <translation>Watched folder</translation>
+    </message>
+    <message>
+        <source>The folder to upload from</source>
+        <translation>The folder to upload from</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>This computer</translation>
+    </message>
+    <message>
+        <source>A tus server (https://host/files/) or an S3 bucket (s3://bucket/prefix?endpoint=…); empty: Hoist&apos;s own server</source>
+        <translation>A tus server (https://host/files/) or an S3 bucket (s3://bucket/prefix?endpoint=…); empty: Hoist&apos;s own server</translation>
+    </message>
+    <message>
+        <source>none: files keep only their path inside the folder</source>
+        <translation>none: files keep only their path inside the folder</translation>
+    </message>
+    <message>
+        <source>Put before each file&apos;s path inside the folder on the server</source>
+        <translation>Put before each file&apos;s path inside the folder on the server</translation>
+    </message>
+    <message>
+        <source>Only files matching one of these (none: every file)</source>
+        <translation>Only files matching one of these (none: every file)</translation>
+    </message>
+    <message>
+        <source>Left out, on top of the patterns in Settings</source>
+        <translation>Left out, on top of the patterns in Settings</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Folder:</translation>
+    </message>
+    <message>
+        <source>&amp;Upload to:</source>
+        <translation>&amp;Upload to:</translation>
+    </message>
+    <message>
+        <source>Remote &amp;prefix:</source>
+        <translation>Remote &amp;prefix:</translation>
+    </message>
+    <message>
+        <source>&amp;Only files like:</source>
+        <translation>&amp;Only files like:</translation>
+    </message>
+    <message>
+        <source>&amp;Leave out:</source>
+        <translation>&amp;Leave out:</translation>
+    </message>
+    <message>
+        <source>Choose a folder to watch.</source>
+        <translation>Choose a folder to watch.</translation>
+    </message>
+    <message>
+        <source>Folder to watch</source>
+        <translation>Folder to watch</translation>
+    </message>
+</context>
+<context>
+    <name>WatchedFoldersDialog</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Add…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Edit…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remove</translation>
+    </message>
+    <message>
+        <source>Watched folders</source>
+        <translation>Watched folders</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Folder</translation>
+    </message>
+    <message>
+        <source>Upload to</source>
+        <translation>Upload to</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>Prefix</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>New and changed files in these folders are uploaded once they have not changed for a few seconds, while Hoist runs (in the window or the tray). A file already uploaded unchanged is never sent again.</source>
+        <translation>New and changed files in these folders are uploaded once they have not changed for a few seconds, while Hoist runs (in the window or the tray). A file already uploaded unchanged is never sent again.</translation>
+    </message>
+    <message>
+        <source>Looking for changes…</source>
+        <translation>Looking for changes…</translation>
+    </message>
+    <message>
+        <source>Watching</source>
+        <translation>Watching</translation>
+    </message>
+    <message>
+        <source>Scanning every %1 s (inotify limit)</source>
+        <translation>Scanning every %1 s (inotify limit)</translation>
+    </message>
+    <message>
+        <source>Not there</source>
+        <translation>Not there</translation>
+    </message>
+    <message>
+        <source>Scanning (no inotify)</source>
+        <translation>Scanning (no inotify)</translation>
+    </message>
+    <message>
+        <source>with subfolders</source>
+        <translation>with subfolders</translation>
+    </message>
+    <message>
+        <source>this folder only</source>
+        <translation>this folder only</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation>only %1</translation>
+    </message>
+    <message>
+        <source>not %1</source>
+        <translation>not %1</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>This computer</translation>
+    </message>
+    <message>
+        <source>%1; this run only (--watch)</source>
+        <translation>%1; this run only (--watch)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2414,6 +3389,10 @@ To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
         <translation>hoist: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
 To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
 </translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation>full speed</translation>
     </message>
 </context>
 </TS>

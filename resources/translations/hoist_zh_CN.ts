@@ -21,6 +21,60 @@
     </message>
 </context>
 <context>
+    <name>BatchActionRunner</name>
+    <message>
+        <source>Uploads finished</source>
+        <translation>上传已完成</translation>
+    </message>
+    <message>
+        <source>Uploads failed</source>
+        <translation>上传失败</translation>
+    </message>
+    <message>
+        <source>No command to run</source>
+        <translation>没有要运行的命令</translation>
+    </message>
+    <message>
+        <source>The uploads have ended, but no command is set (Settings, “When a batch finishes”).</source>
+        <translation>上传已结束，但未设置命令（设置，“一批上传完成时”）。</translation>
+    </message>
+    <message>
+        <source>The command after the uploads failed</source>
+        <translation>上传后运行的命令失败</translation>
+    </message>
+    <message>
+        <source>The computer could not be suspended</source>
+        <translation>无法挂起计算机</translation>
+    </message>
+    <message>
+        <source>The computer could not be shut down</source>
+        <translation>无法关闭计算机</translation>
+    </message>
+</context>
+<context>
+    <name>BatchCommand</name>
+    <message>
+        <source>The list of files for the command could not be written to %1.</source>
+        <translation>无法将供命令使用的文件列表写入 %1。</translation>
+    </message>
+    <message>
+        <source>The command after the uploads was stopped by a signal.</source>
+        <translation>上传后运行的命令被信号终止。</translation>
+    </message>
+    <message>
+        <source>The command after the uploads ended with exit status %1.</source>
+        <translation>上传后运行的命令以退出状态 %1 结束。</translation>
+    </message>
+    <message>
+        <source>It said: %1</source>
+        <translation>其输出：%1</translation>
+    </message>
+    <message>
+        <source>The command after the uploads could not start: %1</source>
+        <translation>上传后运行的命令无法启动：%1</translation>
+    </message>
+</context>
+<context>
     <name>BatchWatcher</name>
     <message>
         <source>1 upload finished</source>
@@ -377,6 +431,137 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>an s3:// endpoint needs keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE</source>
         <translation>s3:// 端点需要密钥：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或指定 --s3-credentials FILE</translation>
     </message>
+    <message>
+        <source>--schedule %1: %2</source>
+        <translation>--schedule %1：%2</translation>
+    </message>
+    <message>
+        <source>Full speed, a limit or a pause by the hour of the week, one rule a line: &quot;Mon-Fri 09-17 limit 2M&quot;, &quot;Sat,Sun paused&quot;, &quot;* 23-07 full&quot; (later lines win; # comments).</source>
+        <translation>按一周中的小时设定全速、限速或暂停，每行一条规则：“Mon-Fri 09-17 limit 2M”、“Sat,Sun paused”、“* 23-07 full”（后面的行优先；# 开头为注释）。</translation>
+    </message>
+    <message>
+        <source>On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) or ignore.</source>
+        <translation>在按流量计费的连接上：pause（暂停，默认）、limit:RATE（限速，例如 limit:512K）或 ignore（忽略）。</translation>
+    </message>
+    <message>
+        <source>Leave out of folders what matches this pattern: *.tmp, ~$*, .git/ (a trailing slash: folders only). Repeatable; added to the defaults (%1).</source>
+        <translation>从文件夹中排除匹配此模式的内容：*.tmp、~$*、.git/（以斜杠结尾：只匹配文件夹）。可重复使用；在默认模式（%1）之外追加。</translation>
+    </message>
+    <message>
+        <source>With --headless, leave out only what --exclude says (the window&apos;s list is in its Settings).</source>
+        <translation>使用 --headless 时，只排除 --exclude 指定的内容（窗口模式的排除列表在其设置中）。</translation>
+    </message>
+    <message>
+        <source>Keep uploading what appears or changes in this folder, once it settled, until stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was uploaded are kept in --state-dir (default: the data folder&apos;s watch/).</source>
+        <translation>持续上传此文件夹中新出现或有改动的文件（待其不再变化后），直到被停止（SIGTERM）。可重复使用。使用 --headless 时，队列和已上传内容的列表保存在 --state-dir 中（默认：数据文件夹下的 watch/）。</translation>
+    </message>
+    <message>
+        <source>Seconds a watched file must stay unchanged before it is sent (default 3).</source>
+        <translation>被监视的文件须保持不变多少秒后才发送（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Seconds between scans of a watched folder too large for inotify&apos;s watches (default 60).</source>
+        <translation>被监视的文件夹过大、超出 inotify 监视数量时，两次扫描之间的秒数（默认 60）。</translation>
+    </message>
+    <message>
+        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</source>
+        <translation>服务器无应答或持续出错时，上传没有进展多长时间后放弃：30s、10m、24h（默认）、7d 或 never。</translation>
+    </message>
+    <message>
+        <source>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</source>
+        <translation>--on-metered 必须是 pause、ignore 或 limit:RATE（RATE 为 512K 这样的速率，至少 1K）</translation>
+    </message>
+    <message>
+        <source>--give-up-after must be a duration such as 30s, 10m, 24h or 7d, or never</source>
+        <translation>--give-up-after 必须是 30s、10m、24h 或 7d 这样的时长，或 never</translation>
+    </message>
+    <message>
+        <source>--exclude: %1</source>
+        <translation>--exclude：%1</translation>
+    </message>
+    <message>
+        <source>--watch needs a folder</source>
+        <translation>--watch 需要指定一个文件夹</translation>
+    </message>
+    <message>
+        <source>--watch %1 is not a folder</source>
+        <translation>--watch %1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (yet): it is watched for</source>
+        <translation>%1（尚）不存在：将等待它出现</translation>
+    </message>
+    <message>
+        <source>--settle must be a number of seconds, e.g. 3 or 0.5</source>
+        <translation>--settle 必须是秒数，例如 3 或 0.5</translation>
+    </message>
+    <message>
+        <source>--rescan must be a number of seconds, e.g. 60</source>
+        <translation>--rescan 必须是秒数，例如 60</translation>
+    </message>
+    <message>
+        <source>--watch needs --endpoint URL with --headless</source>
+        <translation>使用 --headless 时，--watch 需要 --endpoint URL</translation>
+    </message>
+    <message>
+        <source>With --headless, what to do after the last file: nothing (the default), command (see --when-done-run), suspend or shutdown (through logind, after a 60-second countdown on stderr that Ctrl+C or SIGTERM cancels).</source>
+        <translation>使用 --headless 时，最后一个文件完成后做什么：nothing（不做任何事，默认）、command（见 --when-done-run）、suspend（挂起）或 shutdown（关机）（通过 logind，先在标准错误输出上倒计时 60 秒，可用 Ctrl+C 或 SIGTERM 取消）。</translation>
+    </message>
+    <message>
+        <source>With --headless, run this /bin/sh command after the last file; HOIST_FINISHED_LIST and HOIST_FAILED_LIST name files listing the paths, HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT count them. Implies --when-done command.</source>
+        <translation>使用 --headless 时，在最后一个文件完成后用 /bin/sh 运行此命令；HOIST_FINISHED_LIST 和 HOIST_FAILED_LIST 指向列出各路径的文件，HOIST_FINISHED_COUNT 和 HOIST_FAILED_COUNT 给出其数量。隐含 --when-done command。</translation>
+    </message>
+    <message>
+        <source>--when-done and --when-done-run are for --headless runs (the window has them in its settings)</source>
+        <translation>--when-done 和 --when-done-run 仅用于 --headless 运行（窗口模式在其设置中提供这些选项）</translation>
+    </message>
+    <message>
+        <source>--when-done must be nothing, command, suspend or shutdown</source>
+        <translation>--when-done 必须是 nothing、command、suspend 或 shutdown</translation>
+    </message>
+    <message>
+        <source>--when-done command needs --when-done-run COMMAND</source>
+        <translation>--when-done command 需要 --when-done-run COMMAND</translation>
+    </message>
+    <message>
+        <source>--when-done-run goes with --when-done command (or alone)</source>
+        <translation>--when-done-run 须与 --when-done command 一起使用（或单独使用）</translation>
+    </message>
+</context>
+<context>
+    <name>CountdownDialog</name>
+    <message>
+        <source>Suspend the computer</source>
+        <translation>挂起计算机</translation>
+    </message>
+    <message>
+        <source>Shut down the computer</source>
+        <translation>关闭计算机</translation>
+    </message>
+    <message>
+        <source>Suspend now</source>
+        <translation>立即挂起</translation>
+    </message>
+    <message>
+        <source>Shut down now</source>
+        <translation>立即关机</translation>
+    </message>
+    <message>
+        <source>Hoist will suspend this computer in 1 second.</source>
+        <translation>Hoist 将在 1 秒后挂起本机。</translation>
+    </message>
+    <message>
+        <source>Hoist will shut down this computer in 1 second.</source>
+        <translation>Hoist 将在 1 秒后关闭本机。</translation>
+    </message>
+    <message>
+        <source>Hoist will suspend this computer in %1 seconds.</source>
+        <translation>Hoist 将在 %1 秒后挂起本机。</translation>
+    </message>
+    <message>
+        <source>Hoist will shut down this computer in %1 seconds.</source>
+        <translation>Hoist 将在 %1 秒后关闭本机。</translation>
+    </message>
 </context>
 <context>
     <name>DesktopShell</name>
@@ -387,14 +572,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Click the icon to show the window again; its menu quits.</source>
         <translation>点击图标可重新显示窗口；通过其菜单可退出。</translation>
-    </message>
-    <message>
-        <source>Uploads finished</source>
-        <translation>上传已完成</translation>
-    </message>
-    <message>
-        <source>Uploads failed</source>
-        <translation>上传失败</translation>
     </message>
 </context>
 <context>
@@ -522,6 +699,26 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Stopped (paused, cancelled or moved)</source>
         <translation>已停止（暂停、取消或转移）</translation>
+    </message>
+    <message>
+        <source>No: the server&apos;s copy differs from this file.</source>
+        <translation>否：服务器上的副本与此文件不同。</translation>
+    </message>
+    <message>
+        <source>When the upload is done</source>
+        <translation>上传完成后进行</translation>
+    </message>
+    <message>
+        <source>Yes. %1</source>
+        <translation>是。%1</translation>
+    </message>
+    <message>
+        <source>Not checked (uploaded before Hoist verified uploads)</source>
+        <translation>未校验（上传时 Hoist 尚不校验上传）</translation>
+    </message>
+    <message>
+        <source>Verified:</source>
+        <translation>已校验：</translation>
     </message>
 </context>
 <context>
@@ -676,6 +873,20 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>%1 answers: %2</source>
         <translation>%1 应答：%2</translation>
     </message>
+    <message>
+        <source>next try in %1</source>
+        <translation>%1后再次尝试</translation>
+    </message>
+    <message>
+        <source>trying now</source>
+        <translation>正在尝试</translation>
+    </message>
+    <message>
+        <source>Unreachable since %1 · %2
+%3</source>
+        <translation>自 %1 起无法访问 · %2
+%3</translation>
+    </message>
 </context>
 <context>
     <name>FileCheck</name>
@@ -809,22 +1020,53 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>GovernorState</name>
+    <message>
+        <source>Full speed (schedule and metered rule overridden)</source>
+        <translation>全速（已临时覆盖计划和按流量计费规则）</translation>
+    </message>
+    <message>
+        <source>Full speed until %1 (overridden)</source>
+        <translation>全速至 %1（临时覆盖）</translation>
+    </message>
+    <message>
+        <source>Paused: metered connection</source>
+        <translation>已暂停：按流量计费的连接</translation>
+    </message>
+    <message>
+        <source>Limited to %1: metered connection</source>
+        <translation>限速 %1：按流量计费的连接</translation>
+    </message>
+    <message>
+        <source>Paused by schedule</source>
+        <translation>按计划暂停</translation>
+    </message>
+    <message>
+        <source>Paused by schedule until %1</source>
+        <translation>按计划暂停至 %1</translation>
+    </message>
+    <message>
+        <source>Limited to %1 by schedule</source>
+        <translation>按计划限速 %1</translation>
+    </message>
+    <message>
+        <source>Limited to %1 by schedule until %2</source>
+        <translation>按计划限速 %1，至 %2</translation>
+    </message>
+    <message>
+        <source>Full speed by schedule</source>
+        <translation>按计划全速</translation>
+    </message>
+    <message>
+        <source>Full speed by schedule until %1</source>
+        <translation>按计划全速至 %1</translation>
+    </message>
+</context>
+<context>
     <name>HeadlessRunner</name>
     <message>
         <source>upload failed</source>
         <translation>上传失败</translation>
-    </message>
-    <message numerus="yes">
-        <source>hoist: %1 of %n file(s) uploaded, %2 failed, %3 in %4 s</source>
-        <translation>
-            <numerusform>hoist：%n 个文件中已上传 %1 个，%2 个失败，%4 秒内传输 %3</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>hoist: %1 of %n file(s) uploaded, %2 in %3 s</source>
-        <translation>
-            <numerusform>hoist：%n 个文件中已上传 %1 个，%3 秒内传输 %2</numerusform>
-        </translation>
     </message>
     <message>
         <source>hoist: %1/%2 files, %3 of %4</source>
@@ -849,6 +1091,70 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>
             <numerusform>hoist：%n 个等待中的上传现在将发送其文件的新版本</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>hoist: %1 is unreachable (%2); its uploads wait for it</source>
+        <translation>hoist：%1 无法访问（%2）；其上传将等待它恢复</translation>
+    </message>
+    <message>
+        <source>hoist: %1 answers again after %2; its uploads go on</source>
+        <translation>hoist：%1 在 %2 后恢复应答；其上传继续</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded (%2 verified), %3 failed, %4 in %5 s</source>
+        <translation>
+            <numerusform>hoist：已上传 %1/%n 个文件（%2 个已校验），%3 个失败，%4，用时 %5 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s</source>
+        <translation>
+            <numerusform>hoist：已上传 %1/%n 个文件（%2 个已校验），%3，用时 %4 秒</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessWatch</name>
+    <message numerus="yes">
+        <source>hoist: %n file(s) of %1 queued</source>
+        <translation>
+            <numerusform>hoist：%1 中的 %n 个文件已加入队列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: stopping; the queue is saved</source>
+        <translation>hoist：正在停止；队列已保存</translation>
+    </message>
+    <message>
+        <source>hoist: %1: inotify&apos;s watch limit (fs.inotify.max_user_watches) was reached; scanning it every %2 s instead</source>
+        <translation>hoist：%1：已达到 inotify 的监视数量上限（fs.inotify.max_user_watches）；改为每 %2 秒扫描一次</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessWhenDone</name>
+    <message>
+        <source>hoist: cancelled; the computer stays on</source>
+        <translation>hoist：已取消；计算机保持开启</translation>
+    </message>
+    <message>
+        <source>hoist: suspending now</source>
+        <translation>hoist：正在挂起</translation>
+    </message>
+    <message>
+        <source>hoist: shutting down now</source>
+        <translation>hoist：正在关机</translation>
+    </message>
+    <message>
+        <source>hoist: the system refused: %1</source>
+        <translation>hoist：系统拒绝：%1</translation>
+    </message>
+    <message>
+        <source>hoist: suspending this computer in %1 s (Ctrl+C cancels)</source>
+        <translation>hoist：%1 秒后挂起本机（按 Ctrl+C 取消）</translation>
+    </message>
+    <message>
+        <source>hoist: shutting down this computer in %1 s (Ctrl+C cancels)</source>
+        <translation>hoist：%1 秒后关闭本机（按 Ctrl+C 取消）</translation>
     </message>
 </context>
 <context>
@@ -892,6 +1198,13 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Uploads send as fast as the network takes them</source>
         <translation>上传速度只受网络限制</translation>
+    </message>
+</context>
+<context>
+    <name>Login1Power</name>
+    <message>
+        <source>The system bus is not reachable: %1</source>
+        <translation>无法连接系统总线：%1</translation>
     </message>
 </context>
 <context>
@@ -1014,6 +1327,22 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
+    <message>
+        <source>Resume paused uploads and retry those that failed because a server did not answer (%1)</source>
+        <translation>继续已暂停的上传，并重试因服务器无应答而失败的上传（%1）</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
+    </message>
+    <message>
+        <source>Start every failed upload again</source>
+        <translation>重新开始所有失败的上传</translation>
+    </message>
+    <message>
+        <source>Watched folders…</source>
+        <translation>监视的文件夹…</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1030,32 +1359,8 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <source>named pipe</source>
-        <translation>命名管道</translation>
-    </message>
-    <message>
-        <source>socket</source>
-        <translation>套接字</translation>
-    </message>
-    <message>
-        <source>character device</source>
-        <translation>字符设备</translation>
-    </message>
-    <message>
-        <source>block device</source>
-        <translation>块设备</translation>
-    </message>
-    <message>
-        <source>unknown type</source>
-        <translation>未知类型</translation>
-    </message>
-    <message>
         <source>broken symbolic link</source>
         <translation>失效的符号链接</translation>
-    </message>
-    <message>
-        <source>not a regular file (%1)</source>
-        <translation>不是普通文件（%1）</translation>
     </message>
     <message>
         <source>symbolic link loop: %1 is already being uploaded</source>
@@ -1072,6 +1377,51 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>already being uploaded as part of %1</source>
         <translation>已作为 %1 的一部分在上传</translation>
+    </message>
+</context>
+<context>
+    <name>PathPatterns</name>
+    <message>
+        <source>the pattern is empty</source>
+        <translation>模式为空</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid pattern: %2</source>
+        <translation>“%1”不是有效的模式：%2</translation>
+    </message>
+</context>
+<context>
+    <name>PatternListEdit</name>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Glob patterns: *.tmp, ~$*, Thumbs.db; a slash matches the path inside the folder (build/*.o); a trailing slash folders only (.git/). Case is ignored. Double-click to edit.</source>
+        <translation>通配符模式：*.tmp、~$*、Thumbs.db；含斜杠的模式匹配文件夹内的路径（build/*.o）；以斜杠结尾的只匹配文件夹（.git/）。不区分大小写。双击可编辑。</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>恢复默认</translation>
+    </message>
+</context>
+<context>
+    <name>PowerCountdown</name>
+    <message>
+        <source>This system offers no way to do that.</source>
+        <translation>此系统不支持该操作。</translation>
+    </message>
+    <message>
+        <source>Suspending</source>
+        <translation>正在挂起</translation>
+    </message>
+    <message>
+        <source>Shutting down</source>
+        <translation>正在关机</translation>
     </message>
 </context>
 <context>
@@ -1109,6 +1459,45 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Upload at most (MiB/s):</source>
         <translation>最高上传速度（MiB/s）：</translation>
+    </message>
+</context>
+<context>
+    <name>RegularFile</name>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>named pipe</source>
+        <translation>命名管道</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1)</source>
+        <translation>不是普通文件（%1）</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
     </message>
 </context>
 <context>
@@ -1172,6 +1561,10 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
     </message>
 </context>
 <context>
@@ -1287,6 +1680,10 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>The S3 service lost the multipart upload it had just created.</source>
         <translation>S3 服务丢失了刚刚创建的分段上传。</translation>
     </message>
+    <message>
+        <source>Not verified: the file could not be read again to compute its parts&apos; MD5s.</source>
+        <translation>未校验：无法再次读取文件以计算其各分段的 MD5。</translation>
+    </message>
 </context>
 <context>
     <name>S3PartPut</name>
@@ -1304,6 +1701,14 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>aborting the multipart upload</source>
         <translation>中止分段上传</translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation>检查服务器</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>无应答</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +1880,41 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>S3Verification</name>
+    <message>
+        <source>Not verified: asking for the object&apos;s ETag failed (%1).</source>
+        <translation>未校验：查询对象的 ETag 失败（%1）。</translation>
+    </message>
+    <message>
+        <source>Not verifiable: the object is encrypted (%1), so its ETag is not an MD5 of the file.</source>
+        <translation>无法校验：对象已加密（%1），其 ETag 不是文件的 MD5。</translation>
+    </message>
+    <message>
+        <source>Not verifiable: the S3 service&apos;s ETag &apos;%1&apos; is not an MD5 of the content.</source>
+        <translation>无法校验：S3 服务的 ETag“%1”不是内容的 MD5。</translation>
+    </message>
+    <message>
+        <source>The object&apos;s ETag %1 is the MD5 of this file&apos;s part MD5s (S3 multipart).</source>
+        <translation>对象的 ETag %1 是此文件各分段 MD5 的 MD5（S3 分段上传）。</translation>
+    </message>
+    <message>
+        <source>The object&apos;s ETag %1 is this file&apos;s MD5.</source>
+        <translation>对象的 ETag %1 就是此文件的 MD5。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but the stored object&apos;s ETag is not the one its bytes give. Retry sends it again.</source>
+        <translation>服务器上的副本与此文件不同：“%1”已完整发送，但所存对象的 ETag 与其内容算出的不符。重试将重新发送。</translation>
+    </message>
+    <message>
+        <source>ETag of the object %1, of the file %2</source>
+        <translation>对象的 ETag 为 %1，文件的为 %2</translation>
+    </message>
+    <message>
+        <source>asking for the object&apos;s ETag</source>
+        <translation>查询对象的 ETag</translation>
+    </message>
+</context>
+<context>
     <name>S3Xml</name>
     <message>
         <source>the answer names no UploadId</source>
@@ -1522,6 +1962,166 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>ScheduleDialog</name>
+    <message>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Pick a mode on the left, then click or drag over the hours it applies to. Hours are local time; uploads you paused yourself stay paused.</source>
+        <translation>在左侧选择一种模式，然后点击或拖过它所适用的小时。时间为本地时间；你手动暂停的上传保持暂停。</translation>
+    </message>
+    <message>
+        <source>Modes</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>e.g. 2M, 512K</source>
+        <translation>例如 2M、512K</translation>
+    </message>
+    <message>
+        <source>New rate</source>
+        <translation>新速率</translation>
+    </message>
+    <message>
+        <source>Add rate</source>
+        <translation>添加速率</translation>
+    </message>
+    <message>
+        <source>Remove rate</source>
+        <translation>删除速率</translation>
+    </message>
+    <message>
+        <source>Modes:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>All full speed</source>
+        <translation>全部全速</translation>
+    </message>
+    <message>
+        <source>Pause uploads</source>
+        <translation>暂停上传</translation>
+    </message>
+    <message>
+        <source>Limit to</source>
+        <translation>限速为</translation>
+    </message>
+    <message>
+        <source>Ignore it</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <source>e.g. 512K</source>
+        <translation>例如 512K</translation>
+    </message>
+    <message>
+        <source>Rate on a metered connection</source>
+        <translation>按流量计费的连接上的速率</translation>
+    </message>
+    <message>
+        <source>On a metered connection:</source>
+        <translation>按流量计费的连接上：</translation>
+    </message>
+    <message>
+        <source>Schedule as text</source>
+        <translation>文本形式的计划</translation>
+    </message>
+    <message>
+        <source>The same rules as a file for hoist --headless --schedule FILE</source>
+        <translation>与 hoist --headless --schedule FILE 所用文件相同的规则</translation>
+    </message>
+    <message>
+        <source>As text (for --schedule FILE):</source>
+        <translation>文本形式（用于 --schedule FILE）：</translation>
+    </message>
+    <message>
+        <source>Limit to %1</source>
+        <translation>限速 %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a rate: write one such as 2M, 512K or 1048576 (bytes per second), at least 1K.</source>
+        <translation>“%1”不是速率：请写成 2M、512K 或 1048576 这样的速率（字节/秒），至少 1K。</translation>
+    </message>
+    <message>
+        <source># Full speed at all hours</source>
+        <translation># 所有时段全速</translation>
+    </message>
+    <message>
+        <source>The rate for a metered connection must be one such as 512K or 2M, at least 1K.</source>
+        <translation>按流量计费的连接上的速率必须是 512K 或 2M 这样的值，至少 1K。</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduleGrid</name>
+    <message>
+        <source>Weekly schedule</source>
+        <translation>每周计划</translation>
+    </message>
+    <message>
+        <source>%1 %2:00–%3:00: %4</source>
+        <translation>%1 %2:00–%3:00：%4</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduleStatus</name>
+    <message>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Full speed for 1 hour</source>
+        <translation>全速 1 小时</translation>
+    </message>
+    <message>
+        <source>Full speed for 3 hours</source>
+        <translation>全速 3 小时</translation>
+    </message>
+    <message>
+        <source>Full speed until the rule ends</source>
+        <translation>全速直到当前规则结束</translation>
+    </message>
+    <message>
+        <source>Cancel override</source>
+        <translation>取消临时覆盖</translation>
+    </message>
+    <message>
+        <source>Edit schedule…</source>
+        <translation>编辑计划…</translation>
+    </message>
+    <message>
+        <source>Schedule…</source>
+        <translation>计划…</translation>
+    </message>
+    <message>
+        <source>Rule in force: %1</source>
+        <translation>当前规则：%1</translation>
+    </message>
+    <message>
+        <source>The connection is metered.</source>
+        <translation>当前连接按流量计费。</translation>
+    </message>
+    <message>
+        <source>Click for a full-speed override or to edit the schedule.</source>
+        <translation>点击可临时全速或编辑计划。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerHealth</name>
+    <message>
+        <source>Gave up after %1 without reaching the server: %2</source>
+        <translation>%1 内无法连接服务器，已放弃：%2</translation>
+    </message>
+    <message>
+        <source>Down since %1 · next try</source>
+        <translation>自 %1 起无法访问 · 下次尝试</translation>
+    </message>
+    <message>
+        <source>Down since %1 · trying now</source>
+        <translation>自 %1 起无法访问 · 正在尝试</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Start &amp;minimised to the tray</source>
@@ -1556,10 +2156,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>自动：8 MiB，链路较快时请求会逐渐增大，最多 64 MiB。指定大小：任何请求都不超过此大小（用于拒绝大请求的服务器或代理）。对此后添加的上传生效。</translation>
     </message>
     <message>
-        <source>How often a failed request is tried again before the upload fails</source>
-        <translation>请求失败后最多重试几次，之后该上传才算失败</translation>
-    </message>
-    <message>
         <source> MiB/s</source>
         <translation> MiB/s</translation>
     </message>
@@ -1582,10 +2178,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Quit Hoist when all succeeded</source>
         <translation>全部成功后退出 Hoist</translation>
-    </message>
-    <message>
-        <source>A batch has finished when nothing is uploading or waiting any more. With failures Hoist stays open and notifies, so that they can be seen.</source>
-        <translation>当不再有上传正在进行或等待时，这一批即告完成。如有失败，Hoist 会保持打开并发出通知，以便查看。</translation>
     </message>
     <message>
         <source>Ask</source>
@@ -1628,10 +2220,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>分块大小(&amp;C)：</translation>
     </message>
     <message>
-        <source>&amp;Retries:</source>
-        <translation>重试次数(&amp;R)：</translation>
-    </message>
-    <message>
         <source>&amp;Speed limit:</source>
         <translation>限速(&amp;S)：</translation>
     </message>
@@ -1654,6 +2242,74 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>A new language applies when Hoist starts again.</source>
         <translation>新的语言将在 Hoist 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>6 h</source>
+        <translation>6 小时</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 小时</translation>
+    </message>
+    <message>
+        <source>3 days</source>
+        <translation>3 天</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 天</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</source>
+        <translation>服务器无应答或持续出错时，上传会等待并重试；只有在这么长时间没有进展后才算失败（同 --give-up-after）</translation>
+    </message>
+    <message>
+        <source>Run a command</source>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <source>Suspend the computer</source>
+        <translation>挂起计算机</translation>
+    </message>
+    <message>
+        <source>Shut down the computer</source>
+        <translation>关闭计算机</translation>
+    </message>
+    <message>
+        <source>A batch has finished when nothing is uploading or waiting any more. Suspending and shutting down wait 60 seconds, which can be cancelled. Quitting waits for all to succeed: with failures Hoist stays open and notifies, so that they can be seen.</source>
+        <translation>当没有任何上传正在进行或等待时，一批上传即告完成。挂起和关机前会等待 60 秒，期间可以取消。退出要等全部成功：若有失败，Hoist 会保持打开并发出通知，以便查看。</translation>
+    </message>
+    <message>
+        <source>e.g. notify-send Hoist &quot;$HOIST_FINISHED_COUNT uploaded&quot;</source>
+        <translation>例如 notify-send Hoist &quot;已上传 $HOIST_FINISHED_COUNT 个&quot;</translation>
+    </message>
+    <message>
+        <source>Run by /bin/sh. Its environment names the files: HOIST_FINISHED_COUNT and HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files listing their paths, one a line. If it fails, Hoist says so.</source>
+        <translation>由 /bin/sh 运行。其环境变量指明相关文件：HOIST_FINISHED_COUNT 和 HOIST_FAILED_COUNT 给出数量；HOIST_FINISHED_LIST 和 HOIST_FAILED_LIST 是列出其路径的文件，每行一个。命令失败时 Hoist 会提示。</translation>
+    </message>
+    <message>
+        <source>&amp;Give up after:</source>
+        <translation>放弃时限(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>命令(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Left out of folders</source>
+        <translation>从文件夹中排除</translation>
+    </message>
+    <message>
+        <source>Files and folders matching these are never uploaded from dropped or watched folders.</source>
+        <translation>拖入或监视的文件夹中，匹配这些模式的文件和文件夹永远不会上传。</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2658,49 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
 </context>
 <context>
+    <name>TransferSchedule</name>
+    <message>
+        <source>Full speed</source>
+        <translation>全速</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>unknown days &quot;%1&quot; (write Mon…Sun, a range such as Mon-Fri, a list such as Sat,Sun, or *)</source>
+        <translation>未知的星期“%1”（请写 Mon…Sun、Mon-Fri 这样的范围、Sat,Sun 这样的列表，或 *）</translation>
+    </message>
+    <message>
+        <source>hours &quot;%1&quot; must be FROM-TO in whole hours from 0 to 24, such as 09-17 or 23-07</source>
+        <translation>小时“%1”必须是 FROM-TO 形式、0 到 24 之间的整点，例如 09-17 或 23-07</translation>
+    </message>
+    <message>
+        <source>says no mode: end it with full, paused or limit RATE</source>
+        <translation>没有指定模式：请以 full、paused 或 limit RATE 结尾</translation>
+    </message>
+    <message>
+        <source>limit needs a rate, such as limit 2M or limit 512K</source>
+        <translation>limit 需要速率，例如 limit 2M 或 limit 512K</translation>
+    </message>
+    <message>
+        <source>limit needs a rate such as 2M, 512K or 1048576 (bytes per second), at least 1K</source>
+        <translation>limit 需要 2M、512K 或 1048576 这样的速率（字节/秒），至少 1K</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a mode: write full, paused or limit RATE</source>
+        <translation>“%1”不是模式：请写 full、paused 或 limit RATE</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after the mode</source>
+        <translation>模式后出现意外的“%1”</translation>
+    </message>
+</context>
+<context>
     <name>TrayIcon</name>
     <message>
         <source>Pause all</source>
@@ -2238,6 +2937,52 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
 </context>
 <context>
+    <name>TusVerification</name>
+    <message>
+        <source>The server&apos;s copy differs from this file: &apos;%1&apos; was sent whole, but what the server stored has another SHA-256. Retry sends it again.</source>
+        <translation>服务器上的副本与此文件不同：“%1”已完整发送，但服务器所存内容的 SHA-256 不同。重试将重新发送。</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the server&apos;s copy %1, of the file %2</source>
+        <translation>服务器副本的 SHA-256 为 %1，文件的为 %2</translation>
+    </message>
+    <message>
+        <source>Every request was checked by the server (tus checksum extension).</source>
+        <translation>每个请求都经过服务器校验（tus checksum 扩展）。</translation>
+    </message>
+    <message>
+        <source>Not verified: the server did not name its copy&apos;s SHA-256.</source>
+        <translation>未校验：服务器未给出其副本的 SHA-256。</translation>
+    </message>
+    <message>
+        <source>Not verified: this server offers no way to check its copy (no tus checksum extension).</source>
+        <translation>未校验：此服务器无法校验其副本（不支持 tus checksum 扩展）。</translation>
+    </message>
+    <message>
+        <source>Not verified: the file could not be read again to compare (%1).</source>
+        <translation>未校验：无法再次读取文件进行比较（%1）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s whole copy has this file&apos;s SHA-256 (%1…).</source>
+        <translation>服务器上的完整副本与此文件的 SHA-256 一致（%1…）。</translation>
+    </message>
+</context>
+<context>
+    <name>UploadLedger</name>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the list of watched uploads: %1</source>
+        <translation>无法打开监视上传的记录：%1</translation>
+    </message>
+    <message>
+        <source>Cannot note a watched upload: %1</source>
+        <translation>无法记录监视的上传：%1</translation>
+    </message>
+</context>
+<context>
     <name>UploadScheduler</name>
     <message>
         <source>%1 · retry %2 of %3</source>
@@ -2252,6 +2997,22 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
         <translation>无法保存队列（%1）；程序崩溃后此上传可能丢失。</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Gave up after %1 without progress: %2</source>
+        <translation>%1 内没有进展，已放弃：%2</translation>
+    </message>
+    <message>
+        <source>%1 · next try</source>
+        <translation>%1 · 下次尝试</translation>
     </message>
 </context>
 <context>
@@ -2384,6 +3145,216 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <source>Finished %1</source>
         <translation>完成于 %1</translation>
     </message>
+    <message>
+        <source>Done (instant) · verified</source>
+        <translation>已完成（秒传）· 已校验</translation>
+    </message>
+    <message>
+        <source>Done · verified</source>
+        <translation>已完成 · 已校验</translation>
+    </message>
+</context>
+<context>
+    <name>WatchService</name>
+    <message numerus="yes">
+        <source>Watching %n folder(s)</source>
+        <translation>
+            <numerusform>正在监视 %n 个文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scanned every %1 s (too many folders for inotify)</source>
+        <translation>
+            <numerusform>%n 个每 %1 秒扫描一次（文件夹过多，超出 inotify 限制）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n 个不存在</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WatchStatusButton</name>
+    <message>
+        <source>Watch folders…</source>
+        <translation>监视文件夹…</translation>
+    </message>
+    <message>
+        <source>Watched folders (Ctrl+Shift+W)</source>
+        <translation>监视的文件夹（Ctrl+Shift+W）</translation>
+    </message>
+    <message>
+        <source>%1: too many subfolders for inotify&apos;s watches (fs.inotify.max_user_watches); scanned every %2 s instead</source>
+        <translation>%1：子文件夹过多，超出 inotify 监视数量（fs.inotify.max_user_watches）；改为每 %2 秒扫描一次</translation>
+    </message>
+    <message>
+        <source>%1: not there (looked for again)</source>
+        <translation>%1：不存在（会再次查找）</translation>
+    </message>
+</context>
+<context>
+    <name>WatchedFolderEditor</name>
+    <message>
+        <source>Include &amp;subfolders</source>
+        <translation>包括子文件夹(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Watch a folder</source>
+        <translation>监视文件夹</translation>
+    </message>
+    <message>
+        <source>Watched folder</source>
+        <translation>监视的文件夹</translation>
+    </message>
+    <message>
+        <source>The folder to upload from</source>
+        <translation>要从中上传的文件夹</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>A tus server (https://host/files/) or an S3 bucket (s3://bucket/prefix?endpoint=…); empty: Hoist&apos;s own server</source>
+        <translation>tus 服务器（https://host/files/）或 S3 存储桶（s3://bucket/prefix?endpoint=…）；留空：Hoist 自带的服务器</translation>
+    </message>
+    <message>
+        <source>none: files keep only their path inside the folder</source>
+        <translation>无：文件只保留其在文件夹内的路径</translation>
+    </message>
+    <message>
+        <source>Put before each file&apos;s path inside the folder on the server</source>
+        <translation>在服务器上加在每个文件的文件夹内路径之前</translation>
+    </message>
+    <message>
+        <source>Only files matching one of these (none: every file)</source>
+        <translation>只上传匹配其中之一的文件（为空：所有文件）</translation>
+    </message>
+    <message>
+        <source>Left out, on top of the patterns in Settings</source>
+        <translation>在设置中的模式之外另行排除</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Upload to:</source>
+        <translation>上传到(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Remote &amp;prefix:</source>
+        <translation>远程前缀(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Only files like:</source>
+        <translation>仅限文件(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Leave out:</source>
+        <translation>排除(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Choose a folder to watch.</source>
+        <translation>请选择要监视的文件夹。</translation>
+    </message>
+    <message>
+        <source>Folder to watch</source>
+        <translation>要监视的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>WatchedFoldersDialog</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Watched folders</source>
+        <translation>监视的文件夹</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Upload to</source>
+        <translation>上传到</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>前缀</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>New and changed files in these folders are uploaded once they have not changed for a few seconds, while Hoist runs (in the window or the tray). A file already uploaded unchanged is never sent again.</source>
+        <translation>Hoist 运行期间（在窗口或托盘中），这些文件夹中新增和有改动的文件在几秒钟内不再变化后即会上传。已上传且未再更改的文件绝不会再次发送。</translation>
+    </message>
+    <message>
+        <source>Looking for changes…</source>
+        <translation>正在查找改动…</translation>
+    </message>
+    <message>
+        <source>Watching</source>
+        <translation>监视中</translation>
+    </message>
+    <message>
+        <source>Scanning every %1 s (inotify limit)</source>
+        <translation>每 %1 秒扫描一次（inotify 限制）</translation>
+    </message>
+    <message>
+        <source>Not there</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>Scanning (no inotify)</source>
+        <translation>扫描中（无 inotify）</translation>
+    </message>
+    <message>
+        <source>with subfolders</source>
+        <translation>含子文件夹</translation>
+    </message>
+    <message>
+        <source>this folder only</source>
+        <translation>仅此文件夹</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation>仅 %1</translation>
+    </message>
+    <message>
+        <source>not %1</source>
+        <translation>排除 %1</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>%1; this run only (--watch)</source>
+        <translation>%1；仅本次运行（--watch）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2402,6 +3373,10 @@ To upload from a terminal: hoist --headless -e URL PATH... (see hoist --help)
         <translation>hoist：没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）。
 要在终端中上传：hoist --headless -e URL PATH...（参见 hoist --help）
 </translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation>全速</translation>
     </message>
 </context>
 </TS>
