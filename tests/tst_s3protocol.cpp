@@ -183,6 +183,8 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
                             "</PartNumber><ETag>\"e2\"</ETag><Size>100</Size></Part>"
                             "</ListPartsResult>");
         }
+        if (r.method == "HEAD") // the check of the joined object: no ETag here, so unverifiable
+            return Reply(200, {}, QByteArray());
         completeBody = r.body;
         return xml(200, "<CompleteMultipartUploadResult><Key>k</Key><ETag></ETag>"
                         "</CompleteMultipartUploadResult>");
@@ -207,6 +209,7 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
     QVERIFY(gets.at(0).contains("max-parts=1"));
     QVERIFY(gets.at(1).contains("part-number-marker=1"));
     QCOMPARE(server.count("PUT"), 0);
+    QCOMPARE(server.count("HEAD"), 1); // the object's ETag, read once after completing
     QCOMPARE(completeBody,
              QByteArray("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
                         "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
