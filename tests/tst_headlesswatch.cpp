@@ -4,6 +4,7 @@
 // request log counts the uploads it created.
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
+#include "watchpeers.h"
 #include "waitfor.h"
 
 #include <QDir>
@@ -32,7 +33,7 @@ QByteArray readAll(const QString &path)
 }
 } // namespace
 
-class TestHeadlessWatch : public QObject {
+class TestHeadlessWatch : public QObject, protected WatchPeers {
     Q_OBJECT
 private Q_SLOTS:
     void init();
@@ -91,28 +92,16 @@ private:
         return int(out.count("success\t"));
     }
 
-    std::unique_ptr<HoistdProcess> m_server;
-    std::unique_ptr<QTemporaryDir> m_named;
-    std::unique_ptr<QTemporaryDir> m_watched;
-    std::unique_ptr<QTemporaryDir> m_state;
-    HoistdRequestLog m_log;
 };
 
 void TestHeadlessWatch::init()
 {
-    m_named = std::make_unique<QTemporaryDir>();
-    m_watched = std::make_unique<QTemporaryDir>();
-    m_state = std::make_unique<QTemporaryDir>();
-    m_server = std::make_unique<HoistdProcess>();
-    QVERIFY2(m_server->start({QStringLiteral("--verbose"), QStringLiteral("--named-dir"),
-                              m_named->path()}),
-             qPrintable(m_server->errorString()));
-    m_log.restart(m_server->logPath(), m_server->logSizeAtStart());
+    startPeers();
 }
 
 void TestHeadlessWatch::cleanup()
 {
-    m_server.reset();
+    stopPeers();
 }
 
 void TestHeadlessWatch::watchesUntilTerminatedAndCatchesUp()

@@ -6,6 +6,7 @@
 // finds new files.
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
+#include "watchpeers.h"
 #include "testfiles.h"
 #include "waitfor.h"
 
@@ -99,7 +100,7 @@ public:
     std::unique_ptr<WatchService> service;
 };
 
-class TestWatchFolder : public QObject {
+class TestWatchFolder : public QObject, protected WatchPeers {
     Q_OBJECT
 private Q_SLOTS:
     void init();
@@ -149,28 +150,16 @@ private:
     QString named(const QString &name) const { return m_named->filePath(name); }
     QString watched(const QString &name) const { return m_watched->filePath(name); }
 
-    std::unique_ptr<HoistdProcess> m_server;
-    std::unique_ptr<QTemporaryDir> m_named;
-    std::unique_ptr<QTemporaryDir> m_watched;
-    std::unique_ptr<QTemporaryDir> m_state;
-    HoistdRequestLog m_log;
 };
 
 void TestWatchFolder::init()
 {
-    m_named = std::make_unique<QTemporaryDir>();
-    m_watched = std::make_unique<QTemporaryDir>();
-    m_state = std::make_unique<QTemporaryDir>();
-    m_server = std::make_unique<HoistdProcess>();
-    QVERIFY2(m_server->start({QStringLiteral("--verbose"), QStringLiteral("--named-dir"),
-                              m_named->path()}),
-             qPrintable(m_server->errorString()));
-    m_log.restart(m_server->logPath(), m_server->logSizeAtStart());
+    startPeers();
 }
 
 void TestWatchFolder::cleanup()
 {
-    m_server.reset();
+    stopPeers();
 }
 
 // Written a piece every 150 ms for over a second (settling takes 400 ms): nothing is created on
