@@ -52,6 +52,7 @@ private Q_SLOTS:
     void meteredSetting();
     void statusNamesRuleAndOffersOverride();
     void dialogResultIsKeptAndApplied();
+    void overrideOutlivesRestart();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -213,6 +214,82 @@ void tst_ScheduleDialog::dialogResultIsKeptAndApplied() {
     again.restore(options);
     QVERIFY(scheduler.isSuspended());
     QCOMPARE(settings.scheduleText(), QStringLiteral("Sat,Sun limit 1M\n"));
+}
+
+void tst_ScheduleDialog::overrideOutlivesRestart() {
+    QNetworkAccessManager network;
+    TusProtocol protocol(&network);
+    const auto at = [](QTime time) {
+        return QDateTime(QDate(2026, 11, 23), time).toMSecsSinceEpoch(); // a Monday
+    };
+    ManualClock clock(at(QTime(10, 0)));
+    ManualNetworkStatus net;
+    // One run of the window: its scheduler, settings, governor and status bar item, restored as
+    // main() does.
+    struct Run {
+        explicit Run(TusProtocol *protocol, Clock *clock, NetworkStatus *net)
+            : scheduler(protocol)
+            , settings(&scheduler)
+            , window(&scheduler, &settings)
+            , governor(&scheduler, clock, net)
+            , status(&governor, &settings, &window) {
+            status.restore(AppOptions());
+        }
+        UploadScheduler scheduler;
+        AppSettings settings;
+        MainWindow window;
+        TransferGovernor governor;
+        ScheduleStatus status;
+    };
+    {
+        Run first(&protocol, &clock, &net);
+        first.settings.setScheduleText(QStringLiteral("Mon 09-17 limit 2M\n"));
+        first.settings.setMeteredPolicy(MeteredPolicy()); // pause: an earlier case chose ignore
+        first.status.restore(AppOptions());
+        QCOMPARE(first.scheduler.rateCap(), 2 * MiB);
+        first.status.forOneHour()->trigger();
+        QCOMPARE(first.settings.scheduleOverrideUntil(), at(QTime(11, 0)));
+    }
+    // Started again half an hour later: still full speed, until the same moment.
+    clock.setWallMs(at(QTime(10, 30)));
+    {
+        Run second(&protocol, &clock, &net);
+        QVERIFY(second.governor.isOverridden());
+        QCOMPARE(second.governor.state().cause, GovernorState::Cause::Override);
+        QCOMPARE(second.governor.state().untilMs, at(QTime(11, 0)));
+        QCOMPARE(second.scheduler.rateCap(), qint64(0));
+        QVERIFY(second.status.button()->text().startsWith(QStringLiteral("Full speed until")));
+        QVERIFY(second.status.cancelOverride()->isEnabled());
+    }
+    // Started again after it ran out while Hoist was closed: the schedule holds, the override
+    // is forgotten.
+    clock.setWallMs(at(QTime(11, 30)));
+    {
+        Run third(&protocol, &clock, &net);
+        QVERIFY(!third.governor.isOverridden());
+        QCOMPARE(third.scheduler.rateCap(), 2 * MiB);
+        QCOMPARE(third.settings.scheduleOverrideUntil(), qint64(0));
+        // Chosen and cancelled: nothing is kept.
+        third.status.forThreeHours()->trigger();
+        QCOMPARE(third.settings.scheduleOverrideUntil(), at(QTime(14, 30)));
+        third.status.cancelOverride()->trigger();
+        QCOMPARE(third.settings.scheduleOverrideUntil(), qint64(0));
+        // "Until the rule ends" is kept with the rule's end.
+        third.status.untilRuleEnds()->trigger();
+        QCOMPARE(third.settings.scheduleOverrideUntil(), at(QTime(17, 0)));
+        third.status.cancelOverride()->trigger();
+    }
+    // "Until the link changes" (metered, no schedule boundary ahead) is not kept.
+    clock.setWallMs(at(QTime(18, 0)));
+    net.setMetered(true);
+    {
+        Run fourth(&protocol, &clock, &net);
+        QVERIFY(fourth.scheduler.isSuspended());
+        fourth.status.untilRuleEnds()->trigger();
+        QVERIFY(fourth.governor.isOverridden());
+        QCOMPARE(fourth.settings.scheduleOverrideUntil(), qint64(0));
+    }
+    net.setMetered(false);
 }
 
 QTEST_MAIN(tst_ScheduleDialog)

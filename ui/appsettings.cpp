@@ -23,6 +23,8 @@ const char *const languageKey = "language";
 const char *const scheduleKey = "schedule/rules";
 const char *const scheduleRatesKey = "schedule/rates";
 const char *const meteredKey = "schedule/onMetered";
+const char *const overrideKey = "schedule/overrideUntil";
+const char *const watchingPausedKey = "watchingPaused";
 const char *const excludeKey = "excludePatterns";
 const char *const watchedKey = "watchedFolders";
 
@@ -196,6 +198,25 @@ void AppSettings::setScheduleRates(const QList<qint64> &rates) {
     for (const qint64 rate : rates)
         texts << ScheduleMode::rateText(rate);
     store(scheduleRatesKey, texts);
+}
+
+qint64 AppSettings::scheduleOverrideUntil() const {
+    return QSettings().value(QLatin1String(overrideKey)).toLongLong();
+}
+
+void AppSettings::setScheduleOverrideUntil(qint64 untilMs) {
+    if (untilMs > 0)
+        store(overrideKey, untilMs);
+    else
+        QSettings().remove(QLatin1String(overrideKey));
+}
+
+bool AppSettings::watchingPaused() const {
+    return QSettings().value(QLatin1String(watchingPausedKey)).toBool();
+}
+
+void AppSettings::setWatchingPaused(bool paused) {
+    store(watchingPausedKey, paused);
 }
 
 MeteredPolicy AppSettings::meteredPolicy() const {

@@ -74,6 +74,13 @@ public:
     void setScheduleRates(const QList<qint64> &rates);
     MeteredPolicy meteredPolicy() const;
     void setMeteredPolicy(const MeteredPolicy &policy);
+    // When the one-click full-speed override ends (ms since the epoch, UTC), kept across restarts;
+    // 0 for none.
+    qint64 scheduleOverrideUntil() const;
+    void setScheduleOverrideUntil(qint64 untilMs);
+    // Watched folders paused (nothing new queued) from the tray or the dialog, kept too.
+    bool watchingPaused() const;
+    void setWatchingPaused(bool paused);
     // What dropped and watched folders leave out (PathPatterns): the remembered list, else
     // PathPatterns::defaultExcludes(). Applied to the scheduler with the run's own (--exclude)
     // on top.

@@ -51,11 +51,25 @@ void ScheduleStatus::restore(const AppOptions &options) {
                                                       : m_settings->meteredPolicy());
     if (!options.schedulePath.isEmpty()) {
         m_governor->setSchedule(options.schedule);
-        return;
+    } else {
+        QList<TransferSchedule::ParseError> errors;
+        const TransferSchedule schedule =
+            TransferSchedule::parse(m_settings->scheduleText(), &errors);
+        m_governor->setSchedule(schedule); // a damaged setting reads as no schedule
     }
-    QList<TransferSchedule::ParseError> errors;
-    const TransferSchedule schedule = TransferSchedule::parse(m_settings->scheduleText(), &errors);
-    m_governor->setSchedule(schedule); // a damaged setting reads as no schedule
+    // The override outlives a restart while its end lies ahead; from now on each change of it
+    // (chosen, cancelled, run out) is kept.
+    m_governor->restoreOverride(m_settings->scheduleOverrideUntil());
+    keepOverride();
+    connect(m_governor, &TransferGovernor::stateChanged, this, &ScheduleStatus::keepOverride,
+            Qt::UniqueConnection);
+}
+
+void ScheduleStatus::keepOverride() {
+    // "Until the link changes" (-1) is not kept: that link is gone at the next start.
+    const qint64 until = qMax<qint64>(0, m_governor->overrideUntil());
+    if (until != m_settings->scheduleOverrideUntil())
+        m_settings->setScheduleOverrideUntil(until);
 }
 
 void ScheduleStatus::editSchedule() {

@@ -26,7 +26,8 @@ public:
     ScheduleStatus(TransferGovernor *governor, AppSettings *settings, QMainWindow *window);
 
     // The remembered schedule and metered rule, unless the command line gave its own for this
-    // run (--schedule, --on-metered: used, not remembered).
+    // run (--schedule, --on-metered: used, not remembered), and the override if it has not run
+    // out meanwhile; the override is kept in the settings from then on.
     void restore(const AppOptions &options);
 
     QToolButton *button() const { return m_button; }
@@ -43,6 +44,7 @@ public:
 
 private:
     void show(const GovernorState &state);
+    void keepOverride();
 
     TransferGovernor *m_governor;
     AppSettings *m_settings;

@@ -62,6 +62,13 @@ void TransferGovernor::overrideUntilRuleEnds() {
     update();
 }
 
+void TransferGovernor::restoreOverride(qint64 untilMs) {
+    if (untilMs <= now())
+        return;
+    m_override.untilMs = untilMs;
+    update();
+}
+
 void TransferGovernor::cancelOverride() {
     m_override = {};
     update();

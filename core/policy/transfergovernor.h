@@ -44,6 +44,12 @@ public:
     void overrideUntilRuleEnds();
     void cancelOverride();
     bool isOverridden() const { return m_override.activeAt(now()); }
+    // When the override ends (wall-clock ms): 0 for none, -1 until the link changes.
+    qint64 overrideUntil() const { return m_override.untilMs; }
+    // An override kept from an earlier run: taken only while it still lies ahead (one that ended
+    // while Hoist was closed is dropped; "until the link changes" is never brought back, the
+    // link it stood for being gone with that run).
+    void restoreOverride(qint64 untilMs);
 
     const GovernorState &state() const { return m_state; }
     // The governor's clock, to describe state() against.
