@@ -5,7 +5,10 @@
 #include "certificatetrust.h"
 #include "clock.h"
 #include "commandline.h"
+#include "batchwatcher.h"
 #include "desktopshell.h"
+#include "trayicon.h"
+#include "traypolicymenu.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
 #include "headlesswhendone.h"
@@ -219,7 +222,8 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     HeadlessWhenDone whenDone(options.whenDone, &scheduler, err, &power);
     whenDone.setTerminal(::isatty(STDERR_FILENO));
     QObject::connect(&runner, &HeadlessRunner::finished, &whenDone, &HeadlessWhenDone::run);
-    QObject::connect(&whenDone, &HeadlessWhenDone::finished, &app, &QCoreApplication::exit);
+    const QMetaObject::Connection exitWhenDone =
+        QObject::connect(&whenDone, &HeadlessWhenDone::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
                    << options.concurrency << "chunk" << options.chunkSize;
     // Watching runs until SIGTERM or SIGINT, which end it through the event loop (exit 0).
@@ -232,6 +236,11 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
             return 1;
         }
         runner.setKeepRunning(true);
+        // A watch run goes on after --when-done: it acts once the files given beside the
+        // watched folders have ended, never for the watched folders' own uploads.
+        QObject::disconnect(exitWhenDone);
+        QObject::connect(watch.get(), &HeadlessWatch::givenFilesEnded, &whenDone,
+                         &HeadlessWhenDone::run);
     }
     // A headless run finishes what its queue holds, paused or not.
     scheduler.restore(restored);
@@ -330,6 +339,17 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
     if (shell.tray())
         QApplication::setQuitOnLastWindowClosed(false);
+    // A watched folder's uploads alone never suspend, shut down or quit (BatchActionRunner).
+    shell.batchWatcher()->setWatchedTest(
+        [service = watching.service()](const UploadTask &task) { return service->owns(task); });
+    // The tray offers the override and the watched folders as the status bar does.
+    if (shell.tray())
+        new TrayPolicyMenu(shell.tray()->menu(), shell.tray()->showAction(), &governor, &watching,
+                           [&shell, &window] {
+                               shell.showWindow();
+                               window.showWatchedFolders();
+                           },
+                           &shell);
     QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new

@@ -19,6 +19,8 @@
 #include "powercountdown.h"
 #include "settingsdialog.h"
 #include "uploadscheduler.h"
+#include "uploadtask.h"
+#include "watchservice.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -65,8 +67,14 @@ private Q_SLOTS:
     void suspendAfterItsCountdown();
     void refusalIsTold();
     void settingsOfferEveryChoice();
+    void watchedOnlyBatchNeverPowersOff_data();
+    void watchedOnlyBatchNeverPowersOff();
+    void mixedBatchStillPowersOff();
 
 private:
+    // A folder watched on the fixture's scheduler, its uploads told apart by the shell's batch
+    // watcher as main() sets it up; `name` is written in it first.
+    std::unique_ptr<WatchService> watchFolder(const QString &dir, const QString &name);
     // A shell on the fixture's scheduler with `action`, notices collected, logind the fake.
     void makeShell(AppSettings::BatchAction action);
     QString file(const QString &name, qint64 size = 3000);
@@ -282,6 +290,82 @@ void tst_BatchActions::settingsOfferEveryChoice() {
     SettingsDialog third(&settings, false);
     QCOMPARE(third.batchActionCombo()->currentData().value<Batch>(), Batch::Shutdown);
     QVERIFY(!third.batchCommandEdit()->isEnabled());
+}
+
+std::unique_ptr<WatchService> tst_BatchActions::watchFolder(const QString &dir,
+                                                             const QString &name) {
+    auto service = std::make_unique<WatchService>(m_fixture->scheduler(), nullptr);
+    service->setTuning({200, 60000, -1});
+    m_shell->batchWatcher()->setWatchedTest(
+        [watch = service.get()](const UploadTask &task) { return watch->owns(task); });
+    makeTestFile(dir, name, 3000, 21);
+    WatchedFolder folder;
+    folder.folder = dir;
+    folder.target = m_fixture->scheduler()->endpoint();
+    folder.prefix = QStringLiteral("watched");
+    service->setFolders({folder});
+    return service;
+}
+
+void tst_BatchActions::watchedOnlyBatchNeverPowersOff_data() {
+    QTest::addColumn<int>("action");
+    QTest::addColumn<int>("notices");
+    using Batch = AppSettings::BatchAction;
+    QTest::newRow("shutdown") << int(Batch::Shutdown) << 0;
+    QTest::newRow("suspend") << int(Batch::Suspend) << 0;
+    QTest::newRow("quit") << int(Batch::Quit) << 0;
+    QTest::newRow("notify still") << int(Batch::Notify) << 1;
+}
+
+// A folder watched runs on and on: a batch of its uploads alone ends in no countdown, no
+// request to logind and no quitting; a notification still comes when asked for.
+void tst_BatchActions::watchedOnlyBatchNeverPowersOff() {
+    QFETCH(int, action);
+    QFETCH(int, notices);
+    makeShell(AppSettings::BatchAction(action));
+    m_shell->batchActions()->setCountdownSeconds(1);
+    QSignalSpy quit(m_shell->batchActions(), &BatchActionRunner::quitRequested);
+    BatchOutcome outcome;
+    int batches = 0;
+    // After the shell's own connection: the action has been decided when this runs.
+    connect(m_shell->batchWatcher(), &BatchWatcher::batchEnded, this,
+            [&](const BatchOutcome &o) {
+                outcome = o;
+                ++batches;
+            });
+    QTemporaryDir dir;
+    const auto service = watchFolder(dir.path(), QStringLiteral("w.bin"));
+    QVERIFY(waitFor([&] { return batches == 1; }, 30000));
+    QCOMPARE(outcome.finished.size(), 1);
+    QCOMPARE(outcome.watched, 1);
+    QVERIFY(outcome.onlyWatched());
+    QVERIFY(!m_shell->batchActions()->countdown());
+    QVERIFY(!m_shell->batchActions()->countdownDialog());
+    QCOMPARE(quit.count(), 0);
+    QCOMPARE(m_login1->calls().size(), 0);
+    QCOMPARE(m_notices.size(), notices);
+}
+
+// Files dropped beside a watched folder's: the batch is the person's, and the action fires.
+void tst_BatchActions::mixedBatchStillPowersOff() {
+    makeShell(AppSettings::BatchAction::Shutdown);
+    m_shell->batchActions()->setCountdownSeconds(1);
+    QSignalSpy called(m_login1.get(), &FakeLogin1::called);
+    BatchOutcome outcome;
+    connect(m_shell->batchWatcher(), &BatchWatcher::batchEnded, this,
+            [&](const BatchOutcome &o) { outcome = o; });
+    // The dropped file takes a second and a half: the watched one joins its batch.
+    m_fixture->scheduler()->setRateLimit(64 * 1024);
+    QCOMPARE(m_fixture->add({file(QStringLiteral("dropped.bin"), 96 * 1024)}).size(), 1);
+    QTemporaryDir dir;
+    const auto service = watchFolder(dir.path(), QStringLiteral("w.bin"));
+    QVERIFY(waitFor([&] { return m_shell->batchActions()->countdownDialog() != nullptr; }, 30000));
+    QCOMPARE(outcome.finished.size(), 2);
+    QCOMPARE(outcome.watched, 1);
+    QVERIFY(!outcome.onlyWatched());
+    QVERIFY(called.wait(10000));
+    QCOMPARE(m_login1->calls().size(), 1);
+    QCOMPARE(m_login1->calls().at(0).method, QStringLiteral("PowerOff"));
 }
 
 QTEST_MAIN(tst_BatchActions)

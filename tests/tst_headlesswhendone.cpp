@@ -54,8 +54,12 @@ private Q_SLOTS:
     void signalCancelsShutdown_data();
     void signalCancelsShutdown();
     void countdownEndsInOnePowerOff();
+    void watchedUploadsAloneNeverShutDown();
+    void givenFilesBesideAWatchStillShutDown();
 
 private:
+    // `hoist --headless --watch DIR --when-done shutdown [files]` into hoistd, its own state.
+    void startWatchRun(QProcess &hoist, const QString &dir, const QStringList &files);
     QProcessEnvironment environment() const;
 
     QTemporaryDir m_settingsDir;
@@ -229,6 +233,81 @@ void tst_HeadlessWhenDone::countdownEndsInOnePowerOff() {
     QCOMPARE(m_login1->calls().at(0).method, QStringLiteral("PowerOff"));
     QCOMPARE(m_login1->calls().at(0).interactive, true);
     QVERIFY2(text.contains(QLatin1String("shutting down now")), qPrintable(text));
+}
+
+void tst_HeadlessWhenDone::startWatchRun(QProcess &hoist, const QString &dir,
+                                         const QStringList &files) {
+    hoist.setProcessEnvironment(environment());
+    hoist.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")),
+                QStringList{QStringLiteral("--headless"), QStringLiteral("--watch"), dir,
+                            QStringLiteral("-e"), m_hoistd.endpoint().toString(),
+                            QStringLiteral("--state-dir"), dir + QStringLiteral("-state"),
+                            QStringLiteral("--settle"), QStringLiteral("0.2"),
+                            QStringLiteral("--when-done"), QStringLiteral("shutdown")}
+                    + files);
+    QVERIFY(hoist.waitForStarted());
+}
+
+// A watch run never ends: its own uploads going up never start the countdown, and it says
+// so when started without files of its own.
+void tst_HeadlessWhenDone::watchedUploadsAloneNeverShutDown() {
+    const QString dir = m_dir.filePath(QStringLiteral("watched-alone"));
+    QVERIFY(QDir().mkpath(dir));
+    makeTestFile(dir, QStringLiteral("w.bin"), 5000, 4);
+    QProcess hoist;
+    startWatchRun(hoist, dir, {});
+    QByteArray out, err;
+    const auto read = [&] {
+        out += hoist.readAllStandardOutput();
+        err += hoist.readAllStandardError();
+    };
+    QVERIFY2(waitFor(
+                 [&] {
+                     read();
+                     return out.contains("success\t");
+                 },
+                 RunTimeoutMs),
+             err.constData());
+    // The countdown would be said at once; two seconds without it is none.
+    QVERIFY(!waitFor(
+        [&] {
+            read();
+            return err.contains("shutting down");
+        },
+        2000));
+    QVERIFY2(err.contains("--when-done acts once the files given beside --watch"), err.constData());
+    QVERIFY(hoist.state() == QProcess::Running);
+    QCOMPARE(::kill(pid_t(hoist.processId()), SIGTERM), 0);
+    QVERIFY(hoist.waitForFinished(10000));
+    QCOMPARE(hoist.exitCode(), 0);
+    QCOMPARE(m_login1->calls().size(), 0);
+}
+
+// Files given beside the watched folder: once they have ended, the countdown starts while
+// watching goes on; a signal still ends it all before anything reaches logind.
+void tst_HeadlessWhenDone::givenFilesBesideAWatchStillShutDown() {
+    const QString dir = m_dir.filePath(QStringLiteral("watched-mixed"));
+    QVERIFY(QDir().mkpath(dir));
+    makeTestFile(dir, QStringLiteral("w.bin"), 5000, 5);
+    const QString given = makeTestFile(m_dir.path(), QStringLiteral("given.bin"), 70000, 6);
+    QProcess hoist;
+    startWatchRun(hoist, dir, {given});
+    QByteArray out, err;
+    QVERIFY2(waitFor(
+                 [&] {
+                     out += hoist.readAllStandardOutput();
+                     err += hoist.readAllStandardError();
+                     return err.contains("shutting down this computer in 60 s");
+                 },
+                 RunTimeoutMs),
+             err.constData());
+    QVERIFY2(out.contains(("success\t" + given).toUtf8()), out.constData());
+    QVERIFY(!err.contains("--when-done acts once"));
+    QVERIFY(hoist.state() == QProcess::Running);
+    QCOMPARE(::kill(pid_t(hoist.processId()), SIGTERM), 0);
+    QVERIFY(hoist.waitForFinished(10000));
+    QCOMPARE(hoist.exitCode(), 0);
+    QCOMPARE(m_login1->calls().size(), 0);
 }
 
 QTEST_MAIN(tst_HeadlessWhenDone)

@@ -42,9 +42,13 @@ void BatchActionRunner::run(const BatchOutcome &outcome) {
         return;
     case Action::Suspend:
     case Action::Shutdown:
-        startCountdown(action, outcome);
+        // A watched folder never finishes: its uploads alone never take the computer down.
+        if (!outcome.onlyWatched())
+            startCountdown(action, outcome);
         return;
     case Action::Quit:
+        if (outcome.onlyWatched())
+            return; // nor do they end the watching
         // Quitting would hide failures: with any, Hoist stays and says so.
         if (outcome.failed.isEmpty())
             Q_EMIT quitRequested();

@@ -22,6 +22,9 @@ class QWidget;
 //   system (PowerControl: logind unless set otherwise); a refusal is told;
 // - Quit: only when nothing failed; with failures Hoist stays and notifies, so that they can be
 //   seen.
+// A batch made only of a watched folder's uploads (BatchOutcome::onlyWatched) never suspends,
+// shuts down or quits: watching goes on for ever, and would otherwise take the computer down
+// after each file saved there. Notify and the command run after it as after any batch.
 // Nothing here waits: the command is a process of its own, the countdown a timer.
 class BatchActionRunner final : public QObject {
     Q_OBJECT

@@ -15,7 +15,8 @@ BatchWatcher::BatchWatcher(UploadScheduler *scheduler, QObject *parent)
 
 void BatchWatcher::onFinished(TaskId id) {
     if (const UploadTask *task = m_scheduler->task(id))
-        m_ended.insert(id, {task->state() == TaskState::Success, m_nextOrder++, task->path()});
+        m_ended.insert(id, {task->state() == TaskState::Success, m_isWatched && m_isWatched(*task),
+                            m_nextOrder++, task->path()});
 }
 
 void BatchWatcher::onIdle() {
@@ -30,8 +31,10 @@ void BatchWatcher::onIdle() {
     std::sort(ended.begin(), ended.end(),
               [](const Ended &a, const Ended &b) { return a.order < b.order; });
     BatchOutcome outcome;
-    for (const Ended &e : ended)
+    for (const Ended &e : ended) {
         (e.succeeded ? outcome.finished : outcome.failed).append(e.path);
+        outcome.watched += e.watched ? 1 : 0;
+    }
     Q_EMIT batchFinished(int(outcome.finished.size()), int(outcome.failed.size()));
     Q_EMIT batchEnded(outcome);
 }

@@ -6,7 +6,10 @@
 #include <QHash>
 #include <QObject>
 
+#include <functional>
+
 class UploadScheduler;
+class UploadTask;
 
 // Tells when a batch of uploads is over: the queue went from busy to idle (nothing uploading or
 // waiting) with uploads finished since it was last idle. Each upload counts once per batch, as it
@@ -17,6 +20,11 @@ class BatchWatcher final : public QObject {
     Q_DISABLE_COPY_MOVE(BatchWatcher)
 public:
     explicit BatchWatcher(UploadScheduler *scheduler, QObject *parent = nullptr);
+
+    // Tells which uploads a watched folder queued (WatchService::owns), counted in
+    // BatchOutcome::watched; none without it.
+    using WatchedTest = std::function<bool(const UploadTask &)>;
+    void setWatchedTest(WatchedTest test) { m_isWatched = std::move(test); }
 
     // A sentence for a notification: "42 uploads finished", "40 finished, 2 failed".
     static QString describe(int succeeded, int failed);
@@ -33,9 +41,11 @@ private:
     UploadScheduler *m_scheduler;
     struct Ended {
         bool succeeded = false;
+        bool watched = false;
         quint64 order = 0; // when it last ended
         QString path;
     };
     QHash<TaskId, Ended> m_ended; // of this batch
     quint64 m_nextOrder = 0;
+    WatchedTest m_isWatched;
 };

@@ -42,5 +42,12 @@ void WindowWatch::start()
         folder.prefix = QFileInfo(dir).fileName(); // as a dropped folder is named
         folders.append(folder);
     }
+    m_service->setPaused(m_settings->watchingPaused());
     m_service->setFolders(folders);
+}
+
+void WindowWatch::setPaused(bool paused)
+{
+    m_settings->setWatchingPaused(paused);
+    m_service->setPaused(paused);
 }

@@ -38,6 +38,9 @@ public:
     WatchService *service() const { return m_service.get(); }
     // Watches the folders; again whenever the settings' list changes.
     void start();
+    // Nothing new is queued while paused (WatchService::setPaused); kept in the settings, so a
+    // pause outlives a restart.
+    void setPaused(bool paused);
 
 private:
     AppSettings *m_settings;

@@ -386,6 +386,11 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                                       "(or --state-dir to resume a queue)"));
         if (!options.paths.isEmpty() && options.endpoint.isEmpty())
             return usageError(program, Text::tr("--headless needs --endpoint URL"));
+        if (!options.watch.isEmpty() && options.paths.isEmpty()
+            && options.whenDone.action != WhenDone::Action::Nothing)
+            result.warnings.append(Text::tr("--when-done acts once the files given beside --watch "
+                                            "have ended; a watched folder's own uploads never "
+                                            "set it off"));
         if (S3Target::isS3(options.endpoint) && !options.s3Credentials.isComplete())
             return usageError(program, Text::tr("an s3:// endpoint needs keys: set "
                                                       "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "

@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "terminationsignals.h"
 #include "uploadledger.h"
+#include "uploadscheduler.h"
 #include "watchservice.h"
 
 #include <QCoreApplication>
@@ -63,6 +64,31 @@ void HeadlessWatch::start(const AppOptions &options)
         folders.append(folder);
     }
     m_service->setFolders(folders);
+    connect(m_scheduler, &UploadScheduler::idle, this, &HeadlessWatch::onIdle,
+            Qt::UniqueConnection);
+}
+
+void HeadlessWatch::onIdle()
+{
+    if (m_givenEnded)
+        return;
+    // Once per batch, not per upload: a walk of the queue is fine here.
+    int given = 0;
+    bool failed = false;
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    for (const TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (!task || m_service->owns(*task))
+            continue;
+        if (task->state() != TaskState::Success && task->state() != TaskState::Error)
+            return;
+        ++given;
+        failed = failed || task->state() == TaskState::Error;
+    }
+    if (given == 0)
+        return;
+    m_givenEnded = true;
+    Q_EMIT givenFilesEnded(failed ? 1 : 0);
 }
 
 void HeadlessWatch::report()

@@ -32,12 +32,21 @@ public:
     void start(const AppOptions &options);
     WatchService *service() const { return m_service.get(); }
 
+Q_SIGNALS:
+    // --when-done is due: the queue went idle with every upload that no watched folder queued
+    // (the files given on the command line, or left by an earlier run) ended, and there was at
+    // least one. A watch run never ends, so its own uploads never make it due. Once; `exitCode`
+    // is 1 when any of those failed.
+    void givenFilesEnded(int exitCode);
+
 private:
     void report();
+    void onIdle();
 
     UploadScheduler *m_scheduler;
     QTextStream &m_err;
     QString m_lastSummary;
+    bool m_givenEnded = false;
     // Declared first: it outlives the service, which writes to it on the way out.
     std::unique_ptr<LedgerThread> m_ledger;
     std::unique_ptr<WatchService> m_service;

@@ -132,13 +132,22 @@ void WatchService::onLoaded(const QString &folderKey, const LedgerEntries &entri
 
 void WatchService::onFileReady(Watch *watch, const ScannedFile &file)
 {
+    // A file that changed again while paused goes up once, as it is now.
+    if (m_paused) {
+        watch->ready.removeIf(
+            [&file](const ScannedFile &f) { return f.relativePath == file.relativePath; });
+    }
     watch->ready.append(file);
+    if (m_paused)
+        return;
     if (!m_queueTimer.isActive())
         m_queueTimer.start();
 }
 
 void WatchService::queueReady()
 {
+    if (m_paused)
+        return;
     for (const auto &w : m_watchers) {
         if (w->ready.isEmpty())
             continue;
@@ -185,14 +194,36 @@ void WatchService::onTaskFinished(TaskId id)
     const UploadTask *task = m_scheduler->task(id);
     if (!task || task->state() != TaskState::Success)
         return;
+    QString rel;
+    if (Watch *w = watchOf(*task, &rel))
+        recordSuccess(w, rel, task);
+}
+
+WatchService::Watch *WatchService::watchOf(const UploadTask &task, QString *relativePath) const
+{
     for (const auto &w : m_watchers) {
-        QString rel;
-        if (task->endpoint() == w->target && w->watcher->contains(task->path(), &rel)
-            && task->displayName() == w->folder.remoteName(rel)) {
-            recordSuccess(w.get(), rel, task);
-            return;
-        }
+        if (task.endpoint() == w->target && w->watcher->contains(task.path(), relativePath)
+            && task.displayName() == w->folder.remoteName(*relativePath))
+            return w.get();
     }
+    return nullptr;
+}
+
+bool WatchService::owns(const UploadTask &task) const
+{
+    QString rel;
+    return watchOf(task, &rel) != nullptr;
+}
+
+void WatchService::setPaused(bool paused)
+{
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    if (!m_paused)
+        queueReady();
+    Q_EMIT pausedChanged(m_paused);
+    Q_EMIT statusChanged();
 }
 
 void WatchService::recordSuccess(Watch *watch, const QString &relativePath,
@@ -301,5 +332,7 @@ QString WatchService::summary() const
                   .arg(m_tuning.rescanMs / 1000);
     if (const int missing = int(missingFolders().size()))
         text += QStringLiteral(" \u00b7 ") + tr("%n missing", nullptr, missing);
+    if (m_paused)
+        text += QStringLiteral(" \u00b7 ") + tr("paused");
     return text;
 }

@@ -57,6 +57,13 @@ public:
     int pendingCount() const;
     // A line for a person: how many folders are watched and which fell back to scanning.
     QString summary() const;
+    // Whether `task` is the upload of a file of a watched folder (to that folder's target,
+    // under its remote name).
+    bool owns(const UploadTask &task) const;
+    // While paused, folders are still followed but nothing is queued; what settled meanwhile
+    // (its latest version) is queued on resuming.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
 
 Q_SIGNALS:
     // A folder's state changed (watching, scanning, missing), or folders came or went.
@@ -65,6 +72,7 @@ Q_SIGNALS:
     void filesQueued(const WatchedFolder &folder, int count);
     // A version was noted in the ledger (uploaded, or found unchanged).
     void versionRecorded(const QString &path);
+    void pausedChanged(bool paused);
 
 private:
     struct Watch {
@@ -75,6 +83,8 @@ private:
         QList<ScannedFile> ready; // versions to queue at the next flush
     };
     Watch *watchFor(const QString &folderKey);
+    // The watch `task` belongs to, with the file's path inside its folder; null for none.
+    Watch *watchOf(const UploadTask &task, QString *relativePath) const;
     void startWatch(const WatchedFolder &folder);
     void onLoaded(const QString &folderKey, const LedgerEntries &entries);
     void onFileReady(Watch *watch, const ScannedFile &file);
@@ -95,4 +105,5 @@ private:
     QList<LedgerRecord> m_pendingRecords;
     QTimer m_queueTimer;
     QTimer m_recordTimer;
+    bool m_paused = false;
 };
