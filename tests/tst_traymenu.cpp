@@ -1,8 +1,8 @@
 // The tray menu's unattended entries (TrayPolicyMenu): the rule in force named, "Full speed for 1
 // hour" and "Back to schedule (rule)" driving the real governor and the scheduler's cap; "Pause
 // watching" holding back what a watched folder finds (kept in the settings) until "Resume
-// watching" queues it; "Watch folders…" asking for the dialog. With HOIST_SHOT set, the menu is
-// opened as a window and saved there as a picture (for a look under Xvfb).
+// watching" queues it; "Watch folders…" asking for the dialog. With HOIST_SHOT=PREFIX, the menu
+// is opened as a window and saved as PREFIX-*.png (for a look under Xvfb).
 #include "testsettings.h"
 #include "waitfor.h"
 
@@ -27,6 +27,18 @@
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
+
+// With HOIST_SHOT=PREFIX, the menu opened as a window is saved as PREFIX-NAME.png.
+void shoot(QMenu *menu, const QString &name) {
+    const QString prefix = qEnvironmentVariable("HOIST_SHOT");
+    if (prefix.isEmpty())
+        return;
+    menu->popup(QPoint(40, 40));
+    QVERIFY(QTest::qWaitForWindowExposed(menu));
+    QTest::qWait(300); // painted
+    QVERIFY(menu->grab().save(prefix + QLatin1Char('-') + name + QStringLiteral(".png")));
+    menu->hide();
+}
 
 bool writeFile(const QString &path, const QByteArray &bytes) {
     QFile file(path);
@@ -92,6 +104,7 @@ void tst_TrayMenu::overrideAndWatchingFromTheTray() {
              qPrintable(entries.inForce()->text()));
     QCOMPARE(entries.inForce()->toolTip(), QStringLiteral("Rule in force: Mon 09-17 limit 2M"));
     QCOMPARE(entries.overrideAction()->text(), QStringLiteral("Full speed for 1 hour"));
+    shoot(tray.menu(), QStringLiteral("schedule"));
     QCOMPARE(scheduler.rateCap(), 2 * MiB);
     entries.overrideAction()->trigger();
     QVERIFY(governor.isOverridden());
@@ -101,13 +114,7 @@ void tst_TrayMenu::overrideAndWatchingFromTheTray() {
              QStringLiteral("Back to schedule (Mon 09-17 limit 2M)"));
     QVERIFY(entries.inForce()->text().startsWith(QStringLiteral("Full speed until")));
 
-    if (const QString shot = qEnvironmentVariable("HOIST_SHOT"); !shot.isEmpty()) {
-        tray.menu()->popup(QPoint(40, 40));
-        QVERIFY(QTest::qWaitForWindowExposed(tray.menu()));
-        QTest::qWait(300); // painted
-        QVERIFY(tray.menu()->grab().save(shot));
-        tray.menu()->hide();
-    }
+    shoot(tray.menu(), QStringLiteral("overridden"));
 
     entries.overrideAction()->trigger();
     QVERIFY(!governor.isOverridden());
