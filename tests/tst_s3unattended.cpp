@@ -7,7 +7,7 @@
 //   then accepting and closing them, then forwarding again on the same port) during multipart
 //   and single-PUT uploads: all finish by themselves, byte-identical, and while it lasts one
 //   probe (HEAD of the bucket) per back-off step, counted by ServerHealth under a ManualClock
-//   and, while the proxy accepts, as connections at the proxy.
+//   and, while the proxy accepts, as connections at the proxy (at most Qt's own resends).
 #include "faultproxy.h"
 #include "rgwtestpeer.h"
 #include "testfiles.h"
@@ -316,24 +316,30 @@ void tst_S3Unattended::outageBehindTheProxy() {
     proxy.setTarget(QStringLiteral("127.0.0.1"), closedPort());
     QVERIFY(proxy.setRefusing(false));
     proxy.resetCounters();
+    QStringList perStep;
     for (int step = 0; step < Steps; ++step) {
+        const qint64 before = proxy.counters().accepted;
         clock.advance(5 * 60 * 1000);
         QCOMPARE(health->probesSent(), probesBefore + Steps + step + 1);
         QVERIFY(waitFor([&] { return outage->nextTryWallMs > 0; }, 10000));
         QVERIFY(waitFor([&] { return proxy.counters().open == 0; }, 10000));
+        // One probe's connections: Qt's HTTP client sends a request again, up to 3 times, when
+        // the server closes the connection before answering (qhttpnetworkconnectionchannel.cpp,
+        // reconnectAttemptsDefault); never one per waiting upload (11 of them).
+        const qint64 connections = proxy.counters().accepted - before;
+        perStep << QString::number(connections);
+        QVERIFY2(connections >= 1 && connections <= 4, qPrintable(QString::number(connections)));
     }
-    const FaultProxy::Counters closing = proxy.counters();
     int tries = 0;
     for (TaskId id : ids)
         tries += int(task(id)->attempts().attempts().size());
-    qInfo("%d uploads not done (%d single PUTs); %d probes for %d steps; %lld connections while "
-          "closing for %d "
-          "steps; %d tries in all",
-          notDone, singlesNotDone, health->probesSent() - probesBefore, 2 * Steps, closing.accepted,
-          Steps, tries);
+    qInfo("%d uploads not done (%d single PUTs); %d probes for %d steps; connections per step "
+          "while closing: %s; %d tries in all",
+          notDone, singlesNotDone, health->probesSent() - probesBefore, 2 * Steps,
+          qPrintable(perStep.join(QLatin1Char(' '))), tries);
     QCOMPARE(health->probesSent() - probesBefore, 2 * Steps);
-    QVERIFY2(closing.accepted >= Steps && closing.accepted <= 2 * Steps,
-             qPrintable(QString::number(closing.accepted)));
+    // The uploads cut by the outage tried once each; none tried while it lasted.
+    QVERIFY2(tries <= ids.size() * 2, qPrintable(QString::number(tries)));
     QVERIFY(down.size() == 1 && up.isEmpty());
     for (TaskId id : ids)
         QVERIFY(task(id)->state() == TaskState::Success || task(id)->state() == TaskState::Waiting);
