@@ -14,10 +14,12 @@
 #include "traypolicymenu.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
+#include "watchedfoldersdialog.h"
 #include "watchservice.h"
 #include "windowwatch.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QFile>
 #include <QMenu>
 #include <QNetworkAccessManager>
@@ -143,6 +145,24 @@ void tst_TrayMenu::overrideAndWatchingFromTheTray() {
 
     entries.watchFolders()->trigger();
     QCOMPARE(opened, 1);
+
+    // The same pause in the "Watched folders" dialog, for a desktop without a tray.
+    {
+        WatchedFoldersDialog dialog(&settings, watch.service());
+        QVERIFY(!dialog.pauseBox()->isChecked());
+        dialog.pauseBox()->setChecked(true);
+        dialog.accept();
+    }
+    QVERIFY(settings.watchingPaused());
+    QVERIFY(watch.service()->isPaused());
+    QCOMPARE(entries.pauseWatching()->text(), QStringLiteral("Resume watching"));
+    {
+        WatchedFoldersDialog dialog(&settings, watch.service());
+        QVERIFY(dialog.pauseBox()->isChecked());
+        dialog.pauseBox()->setChecked(false);
+        dialog.accept();
+    }
+    QVERIFY(!watch.service()->isPaused());
 }
 
 QTEST_MAIN(tst_TrayMenu)

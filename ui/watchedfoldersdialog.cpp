@@ -4,6 +4,7 @@
 #include "watchedfoldereditor.h"
 #include "watchservice.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -32,7 +33,10 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
     , m_add(new QPushButton(tr("&Add…"), this))
     , m_edit(new QPushButton(tr("&Edit…"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_pause(new QCheckBox(tr("&Pause watching: upload nothing new until this is unticked"),
+                            this))
 {
+    m_pause->setChecked(settings->watchingPaused());
     setWindowTitle(tr("Watched folders"));
     resize(defaultSize);
     m_list->setColumnCount(ColumnCount);
@@ -79,6 +83,7 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(note);
     layout->addLayout(row, 1);
+    layout->addWidget(m_pause);
     layout->addWidget(buttons);
     if (m_service)
         connect(m_service, &WatchService::statusChanged, this, &WatchedFoldersDialog::refresh);
@@ -183,7 +188,11 @@ void WatchedFoldersDialog::remove()
 
 void WatchedFoldersDialog::accept()
 {
-    if (m_folders != m_settings->watchedFolders())
+    const bool pauseChanged = m_pause->isChecked() != m_settings->watchingPaused();
+    if (pauseChanged)
+        m_settings->setWatchingPaused(m_pause->isChecked());
+    // The list's change signal also makes the window's watch take the pause.
+    if (pauseChanged || m_folders != m_settings->watchedFolders())
         m_settings->setWatchedFolders(m_folders);
     QDialog::accept();
 }

@@ -6,6 +6,7 @@
 #include <QList>
 
 class AppSettings;
+class QCheckBox;
 class QPushButton;
 class QTreeWidget;
 class WatchService;
@@ -26,6 +27,8 @@ public:
     QPushButton *addButton() const { return m_add; }
     QPushButton *editButton() const { return m_edit; }
     QPushButton *removeButton() const { return m_remove; }
+    // "Pause watching": kept in the settings on OK (AppSettings::watchingPaused), as the tray's.
+    QCheckBox *pauseBox() const { return m_pause; }
     // For tests and the window: adds or replaces without the editor.
     void addFolder(const WatchedFolder &folder);
 
@@ -45,4 +48,5 @@ private:
     QPushButton *m_add;
     QPushButton *m_edit;
     QPushButton *m_remove;
+    QCheckBox *m_pause;
 };
