@@ -32,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 
 #include <memory>
 
@@ -256,6 +257,15 @@ void tst_WindowLayout::shortWindowKeepsTheTableUsable() {
     m_window->resize(1180, 800);
     QTRY_VERIFY(m_window->detailsPane()->height() >= 200);
     QTRY_VERIFY(rowsShown() >= MinRows);
+    // At the default width the Transfers menu's actions give their text's room to the Server
+    // field; Add files… keeps its.
+    const auto *pauseAll =
+        qobject_cast<const QToolButton *>(m_window->findChild<QToolBar *>()->widgetForAction(
+            findAction(m_window->menus()->transfersMenu(), QStringLiteral("Pause all"))));
+    QVERIFY(pauseAll);
+    QTRY_VERIFY(pauseAll->width() <
+                pauseAll->fontMetrics().horizontalAdvance(QStringLiteral("Pause all")));
+    QVERIFY(m_window->endpointEdit()->width() >= 400);
 }
 
 QTEST_MAIN(tst_WindowLayout)

@@ -536,6 +536,12 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     QMainWindow::resizeEvent(event);
     m_toolBar->setToolButtonStyle(width() < CompactWidth ? Qt::ToolButtonIconOnly
                                                          : Qt::ToolButtonTextBesideIcon);
+    // Below WideWidth the actions named in the Transfers menu show their icons only: the
+    // Server field gets the room (a URL, its buttons) at the default width.
+    const bool wide = width() >= WideWidth;
+    for (QAction *action :
+         {m_menuActions.pauseAll, m_menuActions.resumeAll, m_menuActions.clearFinished})
+        action->setPriority(wide ? QAction::NormalPriority : QAction::LowPriority);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -104,7 +104,8 @@ public:
     void cancelSelection();
 
 protected:
-    // Below CompactWidth the toolbar shows icons only, so the Server field always fits.
+    // Below CompactWidth the toolbar shows icons only, so the Server field always fits; below
+    // WideWidth only Add files… and Add folder… keep their text, so that it has room.
     void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
@@ -112,6 +113,7 @@ protected:
 
 public:
     static constexpr int CompactWidth = 1100;
+    static constexpr int WideWidth = 1400;
 
 private:
     void buildTable();

@@ -17,6 +17,8 @@ PaneFitter::PaneFitter(QMainWindow *window, QDockWidget *pane, int preferredHeig
         scroll->setObjectName(QStringLiteral("paneScroll"));
         scroll->setFrameShape(QFrame::NoFrame);
         scroll->setWidgetResizable(true);
+        // Down only: across, its lines elide or clip as they did without the scroll area.
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         scroll->setWidget(body);
         pane->setWidget(scroll);
     }
