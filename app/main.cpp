@@ -331,12 +331,14 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     TransferGovernor governor(&scheduler, &clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);
+    window.setScheduleAction(scheduleStatus.editAction());
     window.setWatchService(watching.service());
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
     // Closing mid-upload asks; Hoist may live on in the tray, so it quits when told to.
     DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
+    shell.setQuitAction(window.quitAction());
     if (shell.tray())
         QApplication::setQuitOnLastWindowClosed(false);
     // A watched folder's uploads alone never suspend, shut down or quit (BatchActionRunner).

@@ -5,6 +5,7 @@
 #include "closeguard.h"
 #include "desktopshell.h"
 #include "mainwindow.h"
+#include "menubar.h"
 #include "taskrecord.h"
 #include "testsettings.h"
 #include "trayicon.h"
@@ -12,6 +13,7 @@
 #include "uploadscheduler.h"
 
 #include <QAction>
+#include <QMenu>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QSignalSpy>
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void withoutTrayTheTrayIsNotOffered();
     void shellHidesToTrayOrStays();
     void shellQuitsWhenNothingRuns();
+    void ctrlQQuitsThroughTheGuard();
 
 private:
     void makeWindow(int waiting);
@@ -235,6 +238,45 @@ void tst_CloseGuard::shellQuitsWhenNothingRuns() {
     QVERIFY(m_window->close());
     QCOMPARE(never.asked, 0);
     QCOMPARE(quitAgain.count(), 1);
+}
+
+// File → Quit (Ctrl+Q) asks the close guard's question while uploads wait, without the tray
+// choice (the person asked to quit), and quits only when answered so; nothing waiting, unasked.
+void tst_CloseGuard::ctrlQQuitsThroughTheGuard() {
+    makeWindow(2);
+    QAction *quitAction = m_window->quitAction();
+    QCOMPARE(quitAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Q));
+    QVERIFY(m_window->menus()->fileMenu()->actions().contains(quitAction));
+    DesktopShell shell(m_scheduler.get(), m_window.get(), m_settings.get(), true);
+    shell.setNotify([](const QString &, const QString &, bool) {});
+    shell.setQuitAction(quitAction);
+    QSignalSpy quit(&shell, &DesktopShell::quitRequested);
+    ScriptedQuestion question;
+    shell.closeGuard()->setQuestion(question.function());
+    shell.start();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+
+    question.answer = {CloseGuard::Action::Stay, false};
+    QTest::keyClick(m_window.get(), Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(question.asked, 1);
+    QCOMPARE(question.lastActive, 2);
+    QVERIFY(!question.lastTrayOffered);
+    QVERIFY(m_window->isVisible());
+    QCOMPARE(quit.count(), 0);
+
+    // "Keep uploading in the tray" remembered for closing: Quit still asks, and quits.
+    m_settings->setCloseBehaviour(AppSettings::CloseBehaviour::Tray);
+    question.answer = {CloseGuard::Action::Quit, false};
+    QTest::keyClick(m_window.get(), Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(question.asked, 2);
+    QCOMPARE(quit.count(), 1);
+
+    // Nothing waiting: quits unasked.
+    m_scheduler->pauseAll();
+    quitAction->trigger();
+    QCOMPARE(question.asked, 2);
+    QCOMPARE(quit.count(), 2);
 }
 
 QTEST_MAIN(tst_CloseGuard)

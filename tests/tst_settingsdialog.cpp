@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "limitcontrols.h"
 #include "mainwindow.h"
+#include "rateedit.h"
 #include "settingsdialog.h"
 #include "testsettings.h"
 #include "tusprotocol.h"
@@ -12,8 +13,11 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -51,6 +55,9 @@ private Q_SLOTS:
     void rememberedCloseChoiceCanBeUndone();
     void withoutTrayNoTrayChoices();
     void toolbarAndDialogAgree();
+    void rateAsTheCommandLineReadsIt_data();
+    void rateAsTheCommandLineReadsIt();
+    void rateNotUnderstoodIsRefused();
 
 private:
     std::unique_ptr<UploadScheduler> makeScheduler();
@@ -95,7 +102,7 @@ void tst_SettingsDialog::roundTrip() {
         // A transient failure ends an upload after this long without progress (was: retries).
         dialog.giveUpAfterCombo()->setCurrentIndex(
             dialog.giveUpAfterCombo()->findData(qint64(6 * 3600)));
-        dialog.rateLimitSpin()->setValue(1.5);
+        dialog.rateLimitEdit()->edit()->setText(QStringLiteral("1.5M"));
         choose(dialog.batchActionCombo(), AppSettings::BatchAction::Quit);
         choose(dialog.closeBehaviourCombo(), AppSettings::CloseBehaviour::Tray);
         dialog.startInTrayBox()->setChecked(true);
@@ -141,7 +148,8 @@ void tst_SettingsDialog::roundTrip() {
     QCOMPARE(fresh.perServerSpin()->value(), 2);
     QCOMPARE(fresh.chunkSizeSpin()->value(), 5);
     QCOMPARE(fresh.giveUpAfterCombo()->currentData().toLongLong(), qint64(6 * 3600));
-    QCOMPARE(fresh.rateLimitSpin()->value(), 1.5);
+    QCOMPARE(fresh.rateLimitEdit()->rate(), qint64(1.5 * MiB));
+    QCOMPARE(fresh.rateLimitEdit()->edit()->text(), QStringLiteral("1536K"));
     QCOMPARE(fresh.batchActionCombo()->currentData().value<AppSettings::BatchAction>(),
              AppSettings::BatchAction::Quit);
     QCOMPARE(fresh.closeBehaviourCombo()->currentData().value<AppSettings::CloseBehaviour>(),
@@ -246,7 +254,7 @@ void tst_SettingsDialog::toolbarAndDialogAgree() {
         QCOMPARE(dialog.concurrencySpin()->value(), 12);
         dialog.perServerSpin()->setValue(4);
         dialog.concurrencySpin()->setValue(6);
-        dialog.rateLimitSpin()->setValue(2);
+        dialog.rateLimitEdit()->edit()->setText(QStringLiteral("2M"));
         dialog.accept();
     }
     // And the dialog's changes show in the toolbar and the status bar at once.
@@ -256,6 +264,64 @@ void tst_SettingsDialog::toolbarAndDialogAgree() {
     QVERIFY2(window.limitControls()->rateButton()->text().contains(QLatin1String("2")),
              qPrintable(window.limitControls()->rateButton()->text()));
     QCOMPARE(stored("perServer"), QStringLiteral("4"));
+}
+
+// "512K" in the settings is what --limit-rate 512K is: 512 KiB/s (it was 512 MiB/s when the
+// field was a spin box in MiB/s), said beside the field.
+void tst_SettingsDialog::rateAsTheCommandLineReadsIt_data() {
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<qint64>("rate");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("512K") << "512K" << qint64(512 * 1024) << "= 512 KiB/s";
+    QTest::newRow("512k/s") << "512k/s" << qint64(512 * 1024) << "= 512 KiB/s";
+    QTest::newRow("2M") << "2M" << 2 * MiB << "= 2.00 MiB/s";
+    QTest::newRow("1.5M/s") << " 1.5M/s " << qint64(1.5 * MiB) << "= 1.50 MiB/s";
+    QTest::newRow("bytes") << "1048576" << MiB << "= 1.00 MiB/s";
+    QTest::newRow("1K, the least") << "1K" << qint64(1024) << "= 1.00 KiB/s";
+    QTest::newRow("empty: no limit") << "" << qint64(0) << "No limit";
+}
+
+void tst_SettingsDialog::rateAsTheCommandLineReadsIt() {
+    QFETCH(QString, typed);
+    QFETCH(qint64, rate);
+    QFETCH(QString, shown);
+    auto scheduler = makeScheduler();
+    AppSettings settings(scheduler.get());
+    settings.setRateLimit(3 * MiB);
+    SettingsDialog dialog(&settings, false);
+    QCOMPARE(dialog.rateLimitEdit()->edit()->text(), QStringLiteral("3M"));
+    dialog.rateLimitEdit()->edit()->setText(typed);
+    QCOMPARE(dialog.rateLimitEdit()->rate(), rate);
+    QCOMPARE(dialog.rateLimitEdit()->understoodLabel()->text(), shown);
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(scheduler->rateLimit(), rate);
+    QCOMPARE(stored("rateLimit"), QString::number(rate));
+}
+
+// What the command line rejects the dialog rejects too, saying so, and OK keeps nothing.
+void tst_SettingsDialog::rateNotUnderstoodIsRefused() {
+    auto scheduler = makeScheduler();
+    AppSettings settings(scheduler.get());
+    settings.setRateLimit(3 * MiB);
+    const QStringList junk = {QStringLiteral("fast"), QStringLiteral("512X"),
+                              QStringLiteral("-5M"),  QStringLiteral("100"),
+                              QStringLiteral("0"),    QStringLiteral("5 MB/h")};
+    for (const QString &typed : junk) {
+        SettingsDialog dialog(&settings, false);
+        auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        dialog.rateLimitEdit()->edit()->setText(typed);
+        QVERIFY2(!dialog.rateLimitEdit()->isValid(), qPrintable(typed));
+        QVERIFY2(dialog.rateLimitEdit()->understoodLabel()->text().startsWith(
+                     QLatin1String("Not a rate")),
+                 qPrintable(dialog.rateLimitEdit()->understoodLabel()->text()));
+        QVERIFY(!ok->isEnabled());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Rejected)); // not closed, nothing written
+        QCOMPARE(scheduler->rateLimit(), 3 * MiB);
+        dialog.rateLimitEdit()->edit()->setText(QStringLiteral("512K"));
+        QVERIFY(ok->isEnabled());
+    }
 }
 
 QTEST_MAIN(tst_SettingsDialog)

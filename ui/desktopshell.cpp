@@ -7,6 +7,7 @@
 #include "trayicon.h"
 #include "uploadscheduler.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QSystemTrayIcon>
@@ -99,6 +100,18 @@ bool DesktopShell::eventFilter(QObject *watched, QEvent *event) {
         return true;
     }
     return false;
+}
+
+void DesktopShell::requestQuit() {
+    const SchedulerTotals totals = m_scheduler->totals();
+    const int active = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
+    if (m_guard->decide(active, false) == CloseGuard::Action::Quit)
+        quit();
+}
+
+void DesktopShell::setQuitAction(QAction *action) {
+    disconnect(action, &QAction::triggered, nullptr, nullptr); // the window's own close()
+    connect(action, &QAction::triggered, this, &DesktopShell::requestQuit);
 }
 
 void DesktopShell::quit() {

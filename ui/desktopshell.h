@@ -10,6 +10,7 @@ class AppSettings;
 class BatchActionRunner;
 class BatchWatcher;
 class CloseGuard;
+class QAction;
 class TrayIcon;
 class UploadScheduler;
 
@@ -42,6 +43,11 @@ public:
 
     void showWindow();
     void toggleWindow();
+    // Quit, asked first as closing is while uploads run (CloseGuard), without the tray choice:
+    // the person asked to quit, not to close.
+    void requestQuit();
+    // `action` (File → Quit, Ctrl+Q) quits through requestQuit() from now on, and only so.
+    void setQuitAction(QAction *action);
 
 Q_SIGNALS:
     void quitRequested();

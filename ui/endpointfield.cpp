@@ -71,6 +71,7 @@ TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper)
     s3->setText(tr("S3 bucket…"));
     s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));
     connect(s3, &QAction::triggered, this, &EndpointField::chooseS3Target);
+    m_edit->addAction(m_token->action(), QLineEdit::TrailingPosition);
     connect(m_token, &TokenControl::notice, this, &EndpointField::notice);
     showEndpoint();
     return m_token;

@@ -26,8 +26,8 @@ struct NamedEndpoint {
 
 // The window's Server field: the address new uploads go to (or the named server's name, or an S3
 // bucket's), checked as typed and applied when editing ends, remembered for the next start. Its
-// buttons: the named server, S3 bucket…, and beside it Token… (TokenControl) and the verdict of
-// the server's answer (EndpointStatus). The window puts label() and edit() in its toolbar.
+// buttons: the named server, S3 bucket…, Token… (TokenControl), and the verdict of the server's
+// answer (EndpointStatus). The window puts label() and edit() in its toolbar.
 class EndpointField final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EndpointField)
@@ -42,8 +42,8 @@ public:
 
     // See MainWindow::setNamedEndpoint.
     void setNamedEndpoint(const NamedEndpoint &named);
-    // Makes the Token… control (its action is for the window's toolbar) and the S3 bucket…
-    // button in the field, both keeping their secrets in `keeper`. Once.
+    // Makes the Token… and S3 bucket… buttons in the field, both keeping their secrets in
+    // `keeper` (the token's action is for the window's menu too). Once.
     TokenControl *setTokenKeeper(TokenKeeper *keeper);
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.

@@ -58,6 +58,12 @@ QString FilterBar::nameFilter() const
     return m_name->text();
 }
 
+void FilterBar::clear()
+{
+    m_states->setCurrentIndex(0); // "All"
+    m_name->clear();
+}
+
 void FilterBar::setTotals(const SchedulerTotals &totals)
 {
     for (int i = 0; i < m_states->count(); ++i) {

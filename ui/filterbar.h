@@ -18,6 +18,8 @@ public:
     // The chosen states, as UploadFilterProxy's bits.
     uint states() const;
     QString nameFilter() const;
+    // Shows everything again: all states, no name filter.
+    void clear();
     // Refreshes the counts beside each choice.
     void setTotals(const SchedulerTotals &totals);
 

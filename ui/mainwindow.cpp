@@ -7,12 +7,15 @@
 #include "columnfitter.h"
 #include "detailspane.h"
 #include "duplicatebar.h"
-#include "elidedelegate.h"
+#include "emptyfilternotice.h"
 #include "endpointfield.h"
 #include "filterbar.h"
 #include "formatting.h"
 #include "icons.h"
 #include "limitcontrols.h"
+#include "menubar.h"
+#include "namedelegate.h"
+#include "panefitter.h"
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
@@ -51,16 +54,21 @@ constexpr int rowHeight = 28;
 constexpr QSize defaultWindowSize(1180, 640);
 
 // Preferred widths, most important first: on a narrow window they narrow together and the last
-// ones fold away first (ColumnFitter); the name stretches over what is left.
+// ones fold away first (ColumnFitter); the name stretches over what is left. The state is
+// mostly a word ("Done"); a failure's sentence elides at its end and shows whole in its tooltip
+// and the details pane. At 800 pixels the name, state, progress, size, speed, time left and
+// server stay.
 const ColumnFitter::Column fittedColumns[] = {
-    {UploadTableModel::State, 260}, {UploadTableModel::Progress, 130},
-    {UploadTableModel::Size, 80},   {UploadTableModel::Speed, 95},
-    {UploadTableModel::TimeLeft, 90}, {UploadTableModel::Chunks, 170},
-    {UploadTableModel::Server, 170},  {UploadTableModel::Finished, 90},
-    {UploadTableModel::Added, 90},
+    {UploadTableModel::State, 150},   {UploadTableModel::Progress, 110},
+    {UploadTableModel::Size, 75},     {UploadTableModel::Speed, 85},
+    {UploadTableModel::TimeLeft, 80}, {UploadTableModel::Server, 140},
+    {UploadTableModel::Chunks, 150},  {UploadTableModel::Finished, 80},
+    {UploadTableModel::Added, 80},
 };
 constexpr int minNameWidth = 160;
 constexpr int detailsHeight = 230;
+// The details pane takes at most this share of the height it shares with the table.
+constexpr double detailsMaxShare = 0.36;
 } // namespace
 
 MainWindow::MainWindow(UploadScheduler *scheduler, QWidget *parent)
@@ -103,6 +111,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     m_details = new DetailsPane(m_scheduler, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_details);
     resizeDocks({m_details}, {detailsHeight}, Qt::Vertical);
+    new PaneFitter(this, m_details, detailsHeight, detailsMaxShare);
     // Costs the selection's ranges, never its rows: removing rows changes the selection once
     // per removed range.
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -130,6 +139,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
         m_filter->nameEdit()->selectAll();
     });
     addAction(findName);
+    m_menuActions.filter = findName;
     auto *editServer = new QAction(tr("Server"), this);
     editServer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(editServer, &QAction::triggered, this, [this] {
@@ -142,6 +152,13 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     closeWindow->setShortcut(QKeySequence::Close);
     connect(closeWindow, &QAction::triggered, this, &QWidget::close);
     addAction(closeWindow);
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setObjectName(QStringLiteral("quit"));
+    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    addAction(m_quitAction);
+    buildMenuBar();
 
     m_confirmCancel = [this](int count, int sent) {
         // Only say bytes are deleted when some were sent.
@@ -184,7 +201,6 @@ void MainWindow::buildTable()
 
     m_view = new UploadTableView(this);
     m_view->setModel(m_proxy);
-    m_view->setEmptyHint(tr("Drop files or folders here to upload them"));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -192,9 +208,8 @@ void MainWindow::buildTable()
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideRight); // sentences keep their start: an error's cause
-    // Names keep their ends: the extension, and the folder they came from.
-    m_view->setItemDelegateForColumn(UploadTableModel::Name,
-                                     new ElideDelegate(Qt::ElideMiddle, m_view));
+    // Names keep the file's name whole; its folders give way first.
+    m_view->setItemDelegateForColumn(UploadTableModel::Name, new NameDelegate(m_view));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(rowHeight);
@@ -231,6 +246,15 @@ void MainWindow::buildTable()
             [this](TaskId id) { cancelTasks({id}); });
 
     connect(m_view, &UploadTableView::pathsDropped, this, &MainWindow::addPaths);
+    // Empty: "Drop files…"; emptied by the filter: "No uploads match" and a way out of it.
+    new EmptyFilterNotice(m_view, m_proxy, tr("Drop files or folders here to upload them"),
+                          [this] { m_filter->clear(); });
+    auto *selectAll = new QAction(tr("Select &all"), this);
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setShortcutContext(Qt::WidgetWithChildrenShortcut); // Ctrl+A in a field is its own
+    connect(selectAll, &QAction::triggered, m_view, &QAbstractItemView::selectAll);
+    m_view->addAction(selectAll);
+    m_menuActions.selectAll = selectAll;
     // The empty-state hint comes and goes with the rows.
     connect(m_proxy, &QAbstractItemModel::rowsInserted, m_view->viewport(),
             qOverload<>(&QWidget::update));
@@ -265,18 +289,20 @@ void MainWindow::buildToolBar()
         action->setToolTip(QStringLiteral("%1 (%2)").arg(
             action->text().remove(QChar(0x2026)), keys.toString(QKeySequence::NativeText)));
     };
-    withShortcut(bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles),
-                 QKeySequence::Open);
-    withShortcut(
-        bar->addAction(Icons::addFolder(), tr("Add folder…"), this, &MainWindow::addFolder),
-        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_menuActions.addFiles =
+        bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles);
+    withShortcut(m_menuActions.addFiles, QKeySequence::Open);
+    m_menuActions.addFolder =
+        bar->addAction(Icons::addFolder(), tr("Add folder…"), this, &MainWindow::addFolder);
+    withShortcut(m_menuActions.addFolder, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     bar->addSeparator();
-    withShortcut(
-        bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll),
-        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_menuActions.pauseAll =
+        bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
+    withShortcut(m_menuActions.pauseAll, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     QAction *resumeAll = bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler,
                                         &UploadScheduler::resumeAll);
     withShortcut(resumeAll, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_menuActions.resumeAll = resumeAll;
     resumeAll->setToolTip(tr("Resume paused uploads and retry those that failed because a server "
                              "did not answer (%1)")
                               .arg(resumeAll->shortcut().toString(QKeySequence::NativeText)));
@@ -288,6 +314,7 @@ void MainWindow::buildToolBar()
                                                  &UploadScheduler::retryAllFailed);
     retryFailed->setObjectName(QStringLiteral("retryFailed"));
     retryFailed->setToolTip(tr("Start every failed upload again"));
+    m_menuActions.retryFailed = retryFailed;
     resumeAll->setMenu(resumeMenu);
     if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(resumeAll)))
         button->setPopupMode(QToolButton::MenuButtonPopup);
@@ -295,6 +322,7 @@ void MainWindow::buildToolBar()
     QAction *clear = bar->addAction(Icons::clear(), tr("Clear finished"), this,
                                     [this] { m_scheduler->clearFinished(); });
     clear->setToolTip(tr("Remove finished uploads from the list (the server keeps them)"));
+    m_menuActions.clearFinished = clear;
     auto *clearMenu = new QMenu(this);
     clearMenu->setToolTipsVisible(true);
     clearMenu->addAction(tr("Clear finished"), this, [this] { m_scheduler->clearFinished(); });
@@ -302,12 +330,14 @@ void MainWindow::buildToolBar()
         clearMenu->addAction(tr("Clear failed"), this, [this] { m_scheduler->clearFailed(); });
     clearFailed->setObjectName(QStringLiteral("clearFailed"));
     clearFailed->setToolTip(tr("Remove failed uploads; what they left on a server is deleted"));
+    m_menuActions.clearFailed = clearFailed;
     clear->setMenu(clearMenu);
     if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(clear)))
         button->setPopupMode(QToolButton::MenuButtonPopup);
     // Icon only, whatever the toolbar's style: its text would push the Server field out.
     auto *details = new QToolButton(bar);
     details->setDefaultAction(m_details->toggleViewAction());
+    m_menuActions.details = m_details->toggleViewAction();
     details->setAutoRaise(true);
     bar->addWidget(details);
     bar->addSeparator();
@@ -319,15 +349,34 @@ void MainWindow::buildToolBar()
     connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
     withShortcut(m_settingsAction, QKeySequence(Qt::CTRL | Qt::Key_Comma));
     addAction(m_settingsAction);
+    m_menuActions.settings = m_settingsAction;
+    m_menuActions.speedLimit = m_limits->rateMenu();
     bar->addSeparator();
 
     bar->addWidget(m_endpoint->label());
     bar->addWidget(m_endpoint->edit());
 }
 
+void MainWindow::buildMenuBar()
+{
+    m_menuActions.copyLink = m_rowActions->copyLinksAction();
+    m_menuActions.cancel = m_rowActions->cancelAction();
+    m_menuActions.quit = m_quitAction;
+    m_menus = new MenuBar(m_menuActions, m_columns, m_view->horizontalHeader(),
+                          {UploadTableModel::Name, UploadTableModel::Actions}, this);
+    setMenuBar(m_menus);
+}
+
 void MainWindow::setTokenKeeper(TokenKeeper *keeper)
 {
-    m_toolBar->addAction(m_endpoint->setTokenKeeper(keeper)->action());
+    // In the Server field itself: never in the toolbar's overflow, at any width or scale.
+    m_menus->addToken(m_endpoint->setTokenKeeper(keeper)->action());
+}
+
+void MainWindow::setScheduleAction(QAction *action)
+{
+    if (action)
+        m_menus->addSchedule(action);
 }
 
 void MainWindow::setNamedEndpoint(const NamedEndpoint &named)
@@ -344,6 +393,7 @@ void MainWindow::setWatchService(WatchService *service)
     m_watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     connect(m_watchAction, &QAction::triggered, this, &MainWindow::showWatchedFolders);
     addAction(m_watchAction);
+    m_menus->addWatchedFolders(m_watchAction);
     m_watchStatus = new WatchStatusButton(service, m_watchAction, this);
     // First of the permanent widgets, after the counts (the one normal widget).
     statusBar()->insertPermanentWidget(1, m_watchStatus);
@@ -486,6 +536,12 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     QMainWindow::resizeEvent(event);
     m_toolBar->setToolButtonStyle(width() < CompactWidth ? Qt::ToolButtonIconOnly
                                                          : Qt::ToolButtonTextBesideIcon);
+    // Below WideWidth the actions named in the Transfers menu show their icons only: the
+    // Server field gets the room (a URL, its buttons) at the default width.
+    const bool wide = width() >= WideWidth;
+    for (QAction *action :
+         {m_menuActions.pauseAll, m_menuActions.resumeAll, m_menuActions.clearFinished})
+        action->setPriority(wide ? QAction::NormalPriority : QAction::LowPriority);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

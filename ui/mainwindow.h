@@ -1,6 +1,7 @@
 #pragma once
 
 #include "endpointfield.h"
+#include "menubar.h"
 #include "uploadtypes.h"
 
 #include <QList>
@@ -55,14 +56,17 @@ public:
     // computer button. Choosing it forgets the remembered address.
     void setNamedEndpoint(const NamedEndpoint &named);
 
-    // Adds the "Token…" button beside the endpoint field (tokens per endpoint, kept by `keeper`)
-    // and the "S3 bucket…" button in it (S3TargetDialog; the keys kept by `keeper` too).
+    // Adds the "Token…" button (Ctrl+T; tokens per endpoint, kept by `keeper`) and the
+    // "S3 bucket…" button (S3TargetDialog; the keys kept by `keeper` too) in the endpoint field,
+    // and Token… to the Edit menu.
     void setTokenKeeper(TokenKeeper *keeper);
 
     // Offers "Watched folders…" (Ctrl+Shift+W) and says in the status bar what `service`
     // watches and which folders fell back to scanning. Once.
     void setWatchService(WatchService *service);
     QAction *watchedFoldersAction() const { return m_watchAction; }
+    // Offers "Schedule…" in the Transfers menu (ScheduleStatus::editAction). Once.
+    void setScheduleAction(QAction *action);
     WatchStatusButton *watchStatus() const { return m_watchStatus; }
     // Opens the "Watched folders" dialog.
     void showWatchedFolders();
@@ -86,6 +90,10 @@ public:
     EndpointStatus *endpointStatus() const { return m_endpoint->status(); }
     AppSettings *appSettings() const { return m_settings; }
     QAction *settingsAction() const { return m_settingsAction; }
+    MenuBar *menus() const { return m_menus; }
+    // File → Quit (Ctrl+Q). It closes the window until DesktopShell::setQuitAction takes it
+    // over (the close guard's question while uploads run, then quit).
+    QAction *quitAction() const { return m_quitAction; }
     // Opens the settings dialog (Ctrl+,).
     void showSettings();
     QList<TaskId> selectedTaskIds() const;
@@ -96,7 +104,8 @@ public:
     void cancelSelection();
 
 protected:
-    // Below CompactWidth the toolbar shows icons only, so the Server field always fits.
+    // Below CompactWidth the toolbar shows icons only, so the Server field always fits; below
+    // WideWidth only Add files… and Add folder… keep their text, so that it has room.
     void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
@@ -104,10 +113,12 @@ protected:
 
 public:
     static constexpr int CompactWidth = 1100;
+    static constexpr int WideWidth = 1400;
 
 private:
     void buildTable();
     void buildToolBar();
+    void buildMenuBar();
     void addFiles();
     void addFolder();
     void addPaths(const QStringList &paths);
@@ -118,6 +129,9 @@ private:
     UploadScheduler *m_scheduler;
     AppSettings *m_settings;
     QAction *m_settingsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    MenuBar::Actions m_menuActions; // filled as the toolbar and the table are made
+    MenuBar *m_menus = nullptr;
     UploadTableModel *m_model = nullptr;
     UploadFilterProxy *m_proxy = nullptr;
     FilterBar *m_filter = nullptr;

@@ -49,6 +49,9 @@ public:
     using MenuSection = std::function<void(QMenu *menu, const QList<TaskId> &ids)>;
     void addMenuSection(MenuSection section) { m_sections.append(std::move(section)); }
     UploadScheduler *scheduler() const { return m_scheduler; }
+    // For the window's Edit menu: the same actions, with their shortcuts on the table.
+    QAction *copyLinksAction() const { return m_copyLinks; }
+    QAction *cancelAction() const { return m_cancelAction; }
     QList<TaskId> selection() const { return m_selection(); }
 
 private:

@@ -3,26 +3,24 @@
 #include "appsettings.h"
 #include "pathpatterns.h"
 #include "patternlistedit.h"
+#include "rateedit.h"
 #include "formatting.h"
 #include "uploadscheduler.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
-#include <cmath>
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr int maxChunkMiB = 1024;
-constexpr double maxRateMiB = 100000;
 constexpr int fieldWidth = 120;
 constexpr int commandWidth = 320;
 
@@ -38,7 +36,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_perServer(new QSpinBox(this))
     , m_chunkSize(new QSpinBox(this))
     , m_giveUpAfter(new QComboBox(this))
-    , m_rateLimit(new QDoubleSpinBox(this))
+    , m_rateLimit(new RateEdit(this))
     , m_batchAction(new QComboBox(this))
     , m_batchCommand(new QLineEdit(this))
     , m_closeBehaviour(new QComboBox(this))
@@ -70,16 +68,11 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     m_giveUpAfter->setToolTip(tr("While its server does not answer or keeps failing, an upload "
                                  "waits and tries again; it fails only after this long without "
                                  "progress (as --give-up-after)"));
-    m_rateLimit->setRange(0, maxRateMiB);
-    m_rateLimit->setDecimals(1);
-    m_rateLimit->setSingleStep(0.5);
-    m_rateLimit->setSuffix(tr(" MiB/s"));
-    m_rateLimit->setSpecialValueText(tr("Unlimited"));
     m_rateLimit->setToolTip(tr("All uploads together send at most this much (the status bar's "
                                "“Limit”)"));
     for (QWidget *field : {static_cast<QWidget *>(m_concurrency),
                            static_cast<QWidget *>(m_perServer), static_cast<QWidget *>(m_chunkSize),
-                           static_cast<QWidget *>(m_giveUpAfter), static_cast<QWidget *>(m_rateLimit)})
+                           static_cast<QWidget *>(m_giveUpAfter)})
         field->setMinimumWidth(fieldWidth);
 
     using Batch = AppSettings::BatchAction;
@@ -152,6 +145,9 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     folderLayout->addWidget(m_exclude);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    // Not a rate: nothing is written until it is one (the field says why).
+    connect(m_rateLimit, &RateEdit::validityChanged, buttons->button(QDialogButtonBox::Ok),
+            &QWidget::setEnabled);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -177,8 +173,8 @@ void SettingsDialog::load() {
     if (m_giveUpAfter->findData(giveUp) < 0)
         m_giveUpAfter->insertItem(0, formatDuration(giveUp), giveUp);
     m_giveUpAfter->setCurrentIndex(m_giveUpAfter->findData(giveUp));
-    m_rateLimit->setValue(double(m_settings->rateLimit()) / MiB);
-    m_shownRate = m_rateLimit->value();
+    m_rateLimit->setRate(m_settings->rateLimit());
+    m_shownRate = m_rateLimit->rate();
     selectData(m_batchAction, m_settings->batchAction());
     m_batchCommand->setText(m_settings->batchCommand());
     m_batchCommand->setCursorPosition(0); // its start says what it is
@@ -190,6 +186,10 @@ void SettingsDialog::load() {
 }
 
 void SettingsDialog::accept() {
+    if (!m_rateLimit->isValid()) {
+        m_rateLimit->setFocus(Qt::OtherFocusReason);
+        return;
+    }
     if (m_concurrency->value() != m_settings->concurrency())
         m_settings->setConcurrency(m_concurrency->value());
     if (m_perServer->value() != m_settings->perServerLimit())
@@ -200,8 +200,8 @@ void SettingsDialog::accept() {
     const qint64 giveUp = m_giveUpAfter->currentData().toLongLong();
     if (giveUp * 1000 != m_settings->giveUpAfterMs())
         m_settings->setGiveUpAfterMs(giveUp * 1000);
-    if (m_rateLimit->value() != m_shownRate)
-        m_settings->setRateLimit(qint64(std::llround(m_rateLimit->value() * MiB)));
+    if (m_rateLimit->rate() != m_shownRate)
+        m_settings->setRateLimit(m_rateLimit->rate());
     m_settings->setBatchAction(m_batchAction->currentData().value<AppSettings::BatchAction>());
     m_settings->setBatchCommand(m_batchCommand->text().trimmed());
     m_settings->setCloseBehaviour(

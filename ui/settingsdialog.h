@@ -6,9 +6,9 @@ class AppSettings;
 class PatternListEdit;
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
+class RateEdit;
 
 // Hoist's settings in one place (Ctrl+,): how hard uploads push, what happens when a batch
 // finishes or the window closes, the language. Shows AppSettings as they are and, on OK, writes
@@ -25,7 +25,7 @@ public:
     QSpinBox *perServerSpin() const { return m_perServer; }
     QSpinBox *chunkSizeSpin() const { return m_chunkSize; } // MiB; 0 = automatic
     QComboBox *giveUpAfterCombo() const { return m_giveUpAfter; } // data: seconds, 0 = never
-    QDoubleSpinBox *rateLimitSpin() const { return m_rateLimit; } // MiB/s; 0 = unlimited
+    RateEdit *rateLimitEdit() const { return m_rateLimit; } // as --limit-rate; empty = unlimited
     QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
     QLineEdit *batchCommandEdit() const { return m_batchCommand; } // enabled with "Run a command"
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
@@ -43,7 +43,7 @@ private:
     QSpinBox *m_perServer;
     QSpinBox *m_chunkSize;
     QComboBox *m_giveUpAfter;
-    QDoubleSpinBox *m_rateLimit;
+    RateEdit *m_rateLimit;
     QComboBox *m_batchAction;
     QLineEdit *m_batchCommand;
     QComboBox *m_closeBehaviour;
@@ -52,5 +52,5 @@ private:
     PatternListEdit *m_exclude;
     // What the widgets showed when the dialog opened: only changes are written.
     int m_shownChunkSize = 0;
-    double m_shownRate = 0;
+    qint64 m_shownRate = 0;
 };

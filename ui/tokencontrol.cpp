@@ -8,6 +8,7 @@
 #include "uploadscheduler.h"
 
 #include <QAction>
+#include <QDialog>
 #include <QWidget>
 
 namespace {
@@ -23,6 +24,7 @@ TokenControl::TokenControl(UploadScheduler *scheduler, TokenKeeper *keeper, QWid
     , m_action(new QAction(Icons::token(), tr("Token…"), this))
 {
     m_action->setObjectName(QStringLiteral("tokenAction"));
+    m_action->setShortcut(shortcut());
     // Checked shows "a token is set"; a click only opens the dialog.
     m_action->setCheckable(true);
     connect(m_action, &QAction::triggered, this, [this] {
@@ -73,8 +75,14 @@ void TokenControl::refresh()
         tip = tr("A token is set for this server and remembered on this computer.");
     else
         tip = tr("A token is set for this server, for this session only.");
-    m_action->setToolTip(tip);
     m_action->setStatusTip(tip);
+    m_action->setToolTip(tr("Token… (%1): %2")
+                             .arg(shortcut().toString(QKeySequence::NativeText), tip));
+}
+
+QKeySequence TokenControl::shortcut()
+{
+    return QKeySequence(Qt::CTRL | Qt::Key_T);
 }
 
 TokenDialog *TokenControl::dialog() const
@@ -93,6 +101,15 @@ TokenDialog *TokenControl::openDialog()
         return nullptr;
     m_dialog = new TokenDialog(m_keeper, m_endpoint, m_window);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Saved (not cleared): what the server refused for want of it goes again, with it.
+    connect(m_dialog, &QDialog::accepted, this, [this, endpoint = m_endpoint] {
+        if (!m_keeper->hasToken(endpoint))
+            return;
+        if (const int n = retryRefused(endpoint))
+            Q_EMIT notice(tr("Retrying %n upload(s) to %1 with the new token.", nullptr, n)
+                              .arg(endpoint.host()),
+                          NoticeMs);
+    });
     m_dialog->open(); // window-modal, returns at once
     return m_dialog;
 }
@@ -102,6 +119,19 @@ bool TokenControl::refusedToken(const UploadTask &task)
     // TusHttp's sentence for a 401 (core/tushttp.cpp); the task keeps its kind and text only.
     return task.state() == TaskState::Error && task.errorKind() == TransferError::Kind::Rejected
            && task.errorMessage().contains(QLatin1String("(HTTP 401)"));
+}
+
+int TokenControl::retryRefused(const QUrl &endpoint)
+{
+    const QString key = EndpointHeaders::keyOf(endpoint);
+    QList<TaskId> refused;
+    const QList<TaskId> ids = m_scheduler->taskIds();
+    for (const TaskId id : ids) {
+        const UploadTask *task = m_scheduler->task(id);
+        if (task && refusedToken(*task) && EndpointHeaders::keyOf(task->endpoint()) == key)
+            refused << id;
+    }
+    return refused.isEmpty() ? 0 : m_scheduler->retryFailed(refused);
 }
 
 void TokenControl::onFinished(TaskId id)
@@ -115,8 +145,13 @@ void TokenControl::onFinished(TaskId id)
     const bool has = m_keeper->hasToken(task->endpoint());
     QString text = has ? tr("%1 refused the token (HTTP 401).").arg(server)
                        : tr("%1 wants a token (HTTP 401).").arg(server);
+    const QString keys = shortcut().toString(QKeySequence::NativeText);
     text += QLatin1Char(' ')
-            + (here ? tr("Set it with “Token…” beside the server address, then retry.")
-                    : tr("Choose that server, set its token with “Token…”, then retry."));
+            + (here ? tr("Set it with the key button in the Server field (%1); its refused "
+                         "uploads start again.")
+                          .arg(keys)
+                    : tr("Choose that server, then set its token with the key button in the "
+                         "Server field (%1).")
+                          .arg(keys));
     Q_EMIT notice(text, NoticeMs);
 }

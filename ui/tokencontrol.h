@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QKeySequence>
 #include <QUrl>
 
 class QAction;
@@ -13,10 +14,11 @@ class TokenKeeper;
 class UploadScheduler;
 class UploadTask;
 
-// The window's "Token…" button beside the endpoint field: pressed while the endpoint in the
-// field has a token, its tooltip says whether it does and whether it is remembered (never the
-// token), and it opens TokenDialog for that endpoint. An upload refused with HTTP 401 becomes a
-// notice pointing at it.
+// The window's "Token…" button in the endpoint field (and the Edit menu, Ctrl+T): checked while
+// the endpoint in the field has a token, its tooltip says whether it does and whether it is
+// remembered (never the token), and it opens TokenDialog for that endpoint. An upload refused
+// with HTTP 401 becomes a notice pointing at it; a token saved there starts that server's
+// refused uploads again.
 class TokenControl final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TokenControl)
@@ -34,6 +36,10 @@ public:
 
     // The upload failed because the server wanted a token or refused the one it got.
     static bool refusedToken(const UploadTask &task);
+    // Retries the uploads to `endpoint` that failed so; how many started again.
+    int retryRefused(const QUrl &endpoint);
+
+    static QKeySequence shortcut();
 
 Q_SIGNALS:
     // A sentence for the status bar, to show for `timeoutMs`.

@@ -5,6 +5,7 @@
 #include "pathpatterns.h"
 #include "s3options.h"
 #include "s3target.h"
+#include "transferschedule.h"
 #include "uploadscheduler.h"
 
 #include <QCommandLineParser>
@@ -23,8 +24,6 @@ constexpr int ExitUsage = 2;
 constexpr int MinConcurrency = UploadScheduler::MinConcurrency;
 constexpr int MaxConcurrency = UploadScheduler::MaxConcurrency;
 constexpr qint64 MinChunkSize = 1024;
-// Below this a limit would make every upload crawl into its stall timeout.
-constexpr qint64 MinRate = 1024;
 
 // Headers the tus client sets itself; letting a person override them would break the protocol.
 const char *const ReservedHeaders[] = {
@@ -299,11 +298,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                            .arg(MinConcurrency).arg(MaxConcurrency));
     }
     if (parser.isSet(limitRate)) {
-        QString text = parser.value(limitRate).trimmed();
-        if (text.endsWith(QLatin1String("/s"), Qt::CaseInsensitive))
-            text.chop(2);
-        options.rateLimit = parseSize(text);
-        if (options.rateLimit < MinRate)
+        // The one rate parser: the settings dialog and the schedule read rates with it too.
+        options.rateLimit = ScheduleMode::parseRate(parser.value(limitRate));
+        if (options.rateLimit < 0)
             return usageError(program, Text::tr("--limit-rate must be a rate such as 500K, 10M "
                                                       "or 1048576 (bytes per second), at least 1K"));
     }

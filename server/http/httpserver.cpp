@@ -33,6 +33,11 @@ constexpr unsigned ConnectionTimeoutSeconds = 120;
 constexpr int MinThreads = 2;
 constexpr int ShutdownGraceMs = 5000;
 constexpr int MaxLoggedWordBytes = 200;
+// A refused token is answered after the body is read and dropped, up to this much (a client's
+// largest request): answered before it, the connection closes under a client still sending,
+// which then sees a reset instead of the 401 (Qt: "Network error: Unknown error") and takes the
+// server for down instead of asking its person for a token.
+constexpr qint64 MaxDrainedBody = 64 * 1024 * 1024;
 // Descriptors kept back from connections: the listening socket, the index, the log, the
 // worker threads' wake-up pipes, the files a final or an instant proof reads.
 constexpr rlim_t ReservedDescriptors = 64;
@@ -157,6 +162,7 @@ struct HttpServer::Pending {
     std::unique_ptr<HttpExchange> exchange;
     bool answered = false;
     bool closeAfter = false;
+    bool draining = false; // the early answer waits for the body, which is dropped
     HoistdMetrics::Method method = HoistdMetrics::Method::Other;
     Clock::time_point began;
     // With request logging: "METHOD PATH upload-offset=... upload-length=... content-length=...".
@@ -282,6 +288,12 @@ struct HttpServerCallbacks {
                           server.m_handler.refuse(framed.status, framed.why));
         }
         pending->exchange = server.m_handler.begin(request);
+        const int earlyStatus = pending->exchange->early ? pending->exchange->early->status : 0;
+        if ((earlyStatus == 401 || earlyStatus == 403) && !request.chunked &&
+            request.contentLength <= MaxDrainedBody) {
+            pending->draining = true; // answered by finish() once the body is in
+            return MHD_YES;
+        }
         if (pending->exchange->early && request.mayHaveBody()) {
             // Answered before the body: MHD sends this instead of 100 Continue, does not
             // hand us the body and closes the connection after. Without a body the answer
@@ -305,7 +317,7 @@ struct HttpServerCallbacks {
         if (*uploadDataSize > 0) {
             pending->received += qint64(*uploadDataSize);
             server->m_metrics.bodyReceived(qint64(*uploadDataSize));
-            if (!pending->answered)
+            if (!pending->answered && !pending->draining)
                 pending->exchange->consume(uploadData, *uploadDataSize);
             *uploadDataSize = 0;
             return MHD_YES;

@@ -1,0 +1,272 @@
+// The window's frame around the table: its menus (existing actions, their shortcuts shown), the
+// empty-filter notice, and the layout of a short window (800x500), where the details pane gives
+// way before the table. The uploads wait on a held endpoint: nothing is sent.
+#include "testsettings.h"
+
+#include "columnchooser.h"
+#include "detailspane.h"
+#include "emptyfilternotice.h"
+#include "filterbar.h"
+#include "limitcontrols.h"
+#include "mainwindow.h"
+#include "menubar.h"
+#include "ratelimitmenu.h"
+#include "rowactions.h"
+#include "taskrecord.h"
+#include "tusprotocol.h"
+#include "uploadfilterproxy.h"
+#include "uploadscheduler.h"
+#include "uploadtablemodel.h"
+#include "uploadtableview.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <memory>
+
+namespace {
+const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
+
+TaskRecord waitingRecord(TaskId id) {
+    TaskRecord r;
+    r.id = id;
+    r.sequence = id;
+    r.path = QStringLiteral("/nonexistent/Photos/2024/IMG_%1.JPG").arg(id, 4, 10, QLatin1Char('0'));
+    r.displayName = QStringLiteral("Photos/2024/IMG_%1.JPG").arg(id, 4, 10, QLatin1Char('0'));
+    r.size = 1000;
+    r.chunkSize = 1 << 20;
+    r.endpoint = Nowhere;
+    r.state = TaskState::Waiting;
+    return r;
+}
+
+QAction *findAction(const QMenu *menu, const QString &text) {
+    for (QAction *action : menu->actions()) {
+        if (action->text().remove(QLatin1Char('&')) == text)
+            return action;
+    }
+    return nullptr;
+}
+} // namespace
+
+class tst_WindowLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void menusReuseActionsWithShortcuts();
+    void emptyFilterSaysNoMatchAndClears();
+    void shortWindowKeepsTheTableUsable();
+
+private:
+    void makeWindow(int waiting);
+
+    QTemporaryDir m_settingsDir;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<TusProtocol> m_protocol;
+    std::unique_ptr<UploadScheduler> m_scheduler;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void tst_WindowLayout::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    useTestSettings(QStringLiteral("tst_windowlayout"), m_settingsDir.path());
+}
+
+void tst_WindowLayout::init() {
+    QSettings().clear();
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_protocol = std::make_unique<TusProtocol>(m_network.get());
+    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
+    m_scheduler->setEndpoint(Nowhere);
+    m_scheduler->holdEndpoint(Nowhere, true); // its uploads wait and never start
+}
+
+void tst_WindowLayout::cleanup() {
+    m_window.reset();
+    m_scheduler.reset();
+    m_protocol.reset();
+    m_network.reset();
+}
+
+void tst_WindowLayout::makeWindow(int waiting) {
+    m_window = std::make_unique<MainWindow>(m_scheduler.get());
+    QList<TaskRecord> records;
+    for (int i = 1; i <= waiting; ++i)
+        records << waitingRecord(i);
+    m_scheduler->restore(records);
+    QCOMPARE(m_scheduler->totals().count(TaskState::Waiting), waiting);
+}
+
+void tst_WindowLayout::menusReuseActionsWithShortcuts() {
+    makeWindow(0);
+    MenuBar *menus = m_window->menus();
+    QVERIFY(menus);
+    QCOMPARE(m_window->menuBar(), menus);
+    const QList<QAction *> top = menus->actions();
+    QStringList titles;
+    for (const QAction *action : top)
+        titles << action->text().remove(QLatin1Char('&'));
+    QCOMPARE(titles,
+             (QStringList{QStringLiteral("File"), QStringLiteral("Edit"), QStringLiteral("View"),
+                          QStringLiteral("Transfers"), QStringLiteral("Help")}));
+
+    struct Entry {
+        QMenu *menu;
+        const char *text;
+        QKeySequence keys; // empty: none required
+    };
+    const Entry entries[] = {
+        {menus->fileMenu(), "Add files…", QKeySequence::Open},
+        {menus->fileMenu(), "Add folder…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)},
+        {menus->fileMenu(), "Quit", QKeySequence(Qt::CTRL | Qt::Key_Q)},
+        {menus->editMenu(), "Select all", QKeySequence::SelectAll},
+        {menus->editMenu(), "Copy link", QKeySequence::Copy},
+        {menus->editMenu(), "Cancel…", QKeySequence::Delete},
+        {menus->editMenu(), "Settings…", QKeySequence(Qt::CTRL | Qt::Key_Comma)},
+        {menus->viewMenu(), "Filter by name", QKeySequence::Find},
+        {menus->transfersMenu(), "Pause all", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)},
+        {menus->transfersMenu(), "Resume all", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)},
+        {menus->transfersMenu(), "Retry failed", {}},
+        {menus->transfersMenu(), "Clear finished", {}},
+        {menus->transfersMenu(), "Clear failed", {}},
+        {menus->helpMenu(), "About Hoist", {}},
+    };
+    for (const Entry &entry : entries) {
+        const QAction *action = findAction(entry.menu, QString::fromUtf8(entry.text));
+        QVERIFY2(action, entry.text);
+        if (!entry.keys.isEmpty())
+            QCOMPARE(action->shortcut(), entry.keys);
+    }
+    // The same actions as the toolbar's and the table's: one shortcut each, never two copies.
+    const QToolBar *bar = m_window->findChild<QToolBar *>();
+    QVERIFY(bar->actions().contains(findAction(menus->fileMenu(), QStringLiteral("Add files…"))));
+    QVERIFY(
+        bar->actions().contains(findAction(menus->transfersMenu(), QStringLiteral("Pause all"))));
+    QVERIFY(m_window->view()->actions().contains(
+        findAction(menus->editMenu(), QStringLiteral("Copy link"))));
+    QVERIFY(menus->viewMenu()->actions().contains(m_window->detailsPane()->toggleViewAction()));
+    QVERIFY(menus->editMenu()->actions().contains(m_window->settingsAction()));
+    QVERIFY(menus->transfersMenu()->actions().contains(
+        m_window->limitControls()->rateMenu()->menuAction()));
+    int shortcutsQ = 0;
+    for (const QAction *action : m_window->findChildren<QAction *>())
+        shortcutsQ += action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_Q);
+    QCOMPARE(shortcutsQ, 1);
+
+    // About names the version the project builds.
+    QVERIFY2(MenuBar::aboutText().contains(QLatin1String(HOIST_VERSION)),
+             qPrintable(MenuBar::aboutText()));
+
+    // View → Columns hides a column as the header's menu does, remembered.
+    QMenu *columns = nullptr;
+    for (QAction *action : menus->viewMenu()->actions())
+        columns = action->menu() ? action->menu() : columns;
+    QVERIFY(columns);
+    Q_EMIT columns->aboutToShow();
+    QAction *server = findAction(columns, QStringLiteral("Server"));
+    QVERIFY(server && server->isChecked());
+    QVERIFY(!findAction(columns, QStringLiteral("Name"))); // always shown
+    server->trigger();
+    QVERIFY(m_window->columnChooser()->hidden().contains(UploadTableModel::Server));
+    QVERIFY(m_window->view()->horizontalHeader()->isSectionHidden(UploadTableModel::Server));
+}
+
+void tst_WindowLayout::emptyFilterSaysNoMatchAndClears() {
+    makeWindow(0);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    auto *notice = m_window->view()->findChild<EmptyFilterNotice *>();
+    QVERIFY(notice);
+    // No uploads at all: the drop hint, no notice.
+    QCOMPARE(m_window->view()->emptyHint(),
+             QStringLiteral("Drop files or folders here to upload them"));
+    QVERIFY(!notice->isVisible());
+
+    QList<TaskRecord> records;
+    for (int i = 1; i <= 3; ++i)
+        records << waitingRecord(i);
+    m_scheduler->restore(records);
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 3);
+    QVERIFY(!notice->isVisible());
+
+    // A filter that hides them all: "No uploads match", not "Drop files".
+    m_window->filterBar()->nameEdit()->setText(QStringLiteral("no-such-name"));
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 0);
+    QTRY_VERIFY(notice->isVisible());
+    QCOMPARE(notice->label()->text(), QStringLiteral("No uploads match"));
+    QVERIFY(m_window->view()->emptyHint().isEmpty());
+    QVERIFY(m_window->view()->viewport()->rect().contains(notice->geometry()));
+
+    // By state too; then the button clears both.
+    m_window->filterBar()->stateBox()->setCurrentIndex(m_window->filterBar()->stateBox()->count() -
+                                                       1); // Failed
+    QTest::mouseClick(notice->clearButton(), Qt::LeftButton);
+    QTRY_COMPARE(m_window->proxy()->rowCount(), 3);
+    QVERIFY(m_window->filterBar()->nameEdit()->text().isEmpty());
+    QCOMPARE(m_window->filterBar()->stateBox()->currentIndex(), 0);
+    QVERIFY(!notice->isVisible());
+    QCOMPARE(m_window->view()->emptyHint(),
+             QStringLiteral("Drop files or folders here to upload them"));
+}
+
+// At 800x500 with the details pane open: the table shows at least MinRows rows, the pane is
+// smaller than the table, and the columns that matter are there.
+void tst_WindowLayout::shortWindowKeepsTheTableUsable() {
+    constexpr int MinRows = 7;
+    makeWindow(30);
+    m_window->resize(800, 500);
+    m_window->detailsPane()->show();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->size(), QSize(800, 500));
+    UploadTableView *view = m_window->view();
+    const auto rowsShown = [view] {
+        return view->viewport()->height() / view->verticalHeader()->defaultSectionSize();
+    };
+    QTRY_VERIFY2(rowsShown() >= MinRows, qPrintable(QString::number(rowsShown())));
+    QTRY_VERIFY(m_window->detailsPane()->height() < view->height());
+    QVERIFY(m_window->detailsPane()->isVisible());
+    const QHeaderView *header = view->horizontalHeader();
+    for (const int column :
+         {UploadTableModel::Name, UploadTableModel::State, UploadTableModel::Progress,
+          UploadTableModel::Size, UploadTableModel::Speed, UploadTableModel::TimeLeft,
+          UploadTableModel::Server, UploadTableModel::Actions}) {
+        QVERIFY2(
+            !header->isSectionHidden(column) && header->sectionSize(column) > 20,
+            qPrintable(
+                QStringLiteral("column %1: %2 px").arg(column).arg(header->sectionSize(column))));
+    }
+    // The name keeps the file's name whole in the room it has.
+    QVERIFY(header->sectionSize(UploadTableModel::Name) >= 160);
+
+    // Taller again: the pane grows back.
+    m_window->resize(1180, 800);
+    QTRY_VERIFY(m_window->detailsPane()->height() >= 200);
+    QTRY_VERIFY(rowsShown() >= MinRows);
+    // At the default width the Transfers menu's actions give their text's room to the Server
+    // field; Add files… keeps its.
+    const auto *pauseAll =
+        qobject_cast<const QToolButton *>(m_window->findChild<QToolBar *>()->widgetForAction(
+            findAction(m_window->menus()->transfersMenu(), QStringLiteral("Pause all"))));
+    QVERIFY(pauseAll);
+    QTRY_VERIFY(pauseAll->width() <
+                pauseAll->fontMetrics().horizontalAdvance(QStringLiteral("Pause all")));
+    QVERIFY(m_window->endpointEdit()->width() >= 400);
+}
+
+QTEST_MAIN(tst_WindowLayout)
+#include "tst_windowlayout.moc"
