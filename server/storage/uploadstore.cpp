@@ -67,7 +67,8 @@ void UploadStore::name(const UploadRecord &r)
     updated.namedPath = named;
     // Removed meanwhile, or the index would not say where: no named file it cannot remove later.
     if (!found || m_doomed.contains(r.id) || !onIndex([&] { return m_index->update(updated); })) {
-        m_named->remove(named, source);
+        if (m_uploads.namedUsers(named) == 0) // not another upload's name too
+            m_named->remove(named, source);
         return;
     }
     m_uploads.put(updated);
@@ -473,8 +474,9 @@ bool UploadStore::removeNow(const QString &id)
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
         return false;
     // Before the stored file: the named one is recognised as the same file.
+    // Unless another upload of the same content has that name too.
     const QString named = m_uploads.find(id)->namedPath;
-    if (m_named && !named.isEmpty())
+    if (m_named && !named.isEmpty() && m_uploads.namedUsers(named) == 1)
         m_named->remove(named, m_files.path(id));
     forget(id);
     m_files.remove(id);
