@@ -106,6 +106,13 @@ HttpResponse UploadDownload::unauthorised(const HttpRequest &request) const {
 }
 
 HttpResponse UploadDownload::answer(const HttpRequest &request) const {
+    // Like every answer under /files/, so that a tus client reading it knows the server.
+    HttpResponse r = respond(request);
+    r.set("Tus-Resumable", TusWire::Version);
+    return r;
+}
+
+HttpResponse UploadDownload::respond(const HttpRequest &request) const {
     QString owner; // the anonymous user
     if (m_users) {
         const HoistdUser *user = userOf(request);

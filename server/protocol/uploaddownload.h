@@ -41,6 +41,7 @@ public:
 private:
     // The user the request's credentials name; nullptr when none do.
     const HoistdUser *userOf(const HttpRequest &request) const;
+    HttpResponse respond(const HttpRequest &request) const;
     HttpResponse unauthorised(const HttpRequest &request) const;
 
     const UploadStore &m_store;
