@@ -4,6 +4,7 @@
 #include "rowactions.h"
 #include "storedfileactions.h"
 #include "taskrecord.h"
+#include "uploadtablemodel.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -112,12 +113,23 @@ void EndpointChoice::offerTo(MainWindow *window)
 {
     window->setNamedEndpoint(NamedEndpoint{
         localName(), m_server.endpoint(), [this](QString *error) { return startLocal(error); }});
+    // The Server column names it too, rather than its loopback address.
+    window->model()->setServerName([this](const QUrl &endpoint) {
+        return isLocalEndpoint(endpoint) ? localName() : QString();
+    });
     new StoredFileActions(
         window->rowActions(),
         LocalStorage{[this](const QUrl &url) { return storedFile(url); },
                      [this](const QUrl &url, QString *error) { return removeStored(url, error); },
                      [this](const QUrl &url) { return !localId(url).isEmpty(); }},
         window);
+}
+
+bool EndpointChoice::isLocalEndpoint(const QUrl &endpoint) const
+{
+    const quint16 now = m_server.port();
+    return (now != 0 && isLocalAt(endpoint, now))
+        || (m_previousPort != 0 && isLocalAt(endpoint, m_previousPort));
 }
 
 QString EndpointChoice::localId(const QUrl &uploadUrl) const

@@ -43,6 +43,8 @@ public:
     // done there with the files it stored ("Show in folder", "Remove from this computer").
     void offerTo(MainWindow *window);
 
+    // Whether `endpoint` is the local server's (as it listens now, or listened last run).
+    bool isLocalEndpoint(const QUrl &endpoint) const;
     // The upload `uploadUrl` names on the local server (as it listens now, or listened last
     // run): its id; empty for any other server.
     QString localId(const QUrl &uploadUrl) const;

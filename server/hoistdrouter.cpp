@@ -2,6 +2,7 @@
 
 #include "hoistdmetrics.h"
 #include "tusservice.h"
+#include "uploaddownload.h"
 #include "uploadstore.h"
 #include "userconfig.h"
 
@@ -30,11 +31,16 @@ HoistdRouter::HoistdRouter(TusService &tus, const UploadStore &store, HoistdMetr
     : m_tus(tus)
     , m_store(store)
     , m_metrics(metrics)
-    , m_users(std::move(users)) {}
+    , m_users(std::move(users))
+    , m_download(std::make_unique<UploadDownload>(store, m_users, &metrics)) {}
+
+HoistdRouter::~HoistdRouter() = default;
 
 std::unique_ptr<HttpExchange> HoistdRouter::begin(const HttpRequest &request) {
     if (request.path == MetricsPath)
         return std::make_unique<Answered>(metrics(request));
+    if (UploadDownload::handles(request))
+        return std::make_unique<Answered>(m_download->answer(request));
     return m_tus.begin(request);
 }
 

@@ -6,10 +6,12 @@
 
 class HoistdMetrics;
 class TusService;
+class UploadDownload;
 class UploadStore;
 class UserConfig;
 
-// What hoistd serves, in front of the tus service: GET /metrics (HoistdMetrics in the Prometheus
+// What hoistd serves, in front of the tus service: GET /files/<id>, the bytes of a finished upload
+// (UploadDownload; tus itself has no GET), GET /metrics (HoistdMetrics in the Prometheus
 // text format, with the uploads counted by the store) to a loopback peer or to a bearer token
 // whose user the configuration marks with "metrics": true; every other request goes to tus.
 // A peer elsewhere without a token gets 401, one whose user is not marked 403.
@@ -21,6 +23,7 @@ public:
     // `users`: nullptr for the anonymous user only (then only loopback peers exist).
     HoistdRouter(TusService &tus, const UploadStore &store, HoistdMetrics &metrics,
                  std::shared_ptr<const UserConfig> users);
+    ~HoistdRouter() override;
 
     std::unique_ptr<HttpExchange> begin(const HttpRequest &request) override;
     HttpResponse refuse(int status, const QString &why) const override;
@@ -33,4 +36,5 @@ private:
     const UploadStore &m_store;
     HoistdMetrics &m_metrics;
     std::shared_ptr<const UserConfig> m_users;
+    std::unique_ptr<UploadDownload> m_download;
 };

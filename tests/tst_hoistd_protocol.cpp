@@ -123,7 +123,9 @@ void TestHoistdProtocol::statusCodes_data()
     QTest::newRow("404 dot-dot path") << QByteArray("HEAD") << Target::Path << QByteArray("/files/../hoistd.db") << tus << none << 404;
     QTest::newRow("404 other path") << QByteArray("HEAD") << Target::Path << QByteArray("/uploads/") << tus << none << 404;
     QTest::newRow("404 upper-case id") << QByteArray("HEAD") << Target::Path << QByteArray("/files/ABCDEF0123456789ABCDEF0123456789") << tus << none << 404;
-    QTest::newRow("405 GET") << QByteArray("GET") << Target::Upload << none << tus << none << 405;
+    // GET serves a finished upload's bytes (tst_hoistd_download); this one is not finished.
+    QTest::newRow("409 GET unfinished") << QByteArray("GET") << Target::Upload << none << tus << none << 409;
+    QTest::newRow("405 PUT") << QByteArray("PUT") << Target::Upload << none << tus << none << 405;
     QTest::newRow("405 PATCH collection") << QByteArray("PATCH") << Target::Collection << none << at0 << QByteArray("x") << 405;
 
     QTest::newRow("400 POST no length") << QByteArray("POST") << Target::Collection << none << tus << none << 400;

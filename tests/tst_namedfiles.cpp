@@ -12,6 +12,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,16 +63,19 @@ private Q_SLOTS:
     void sanitise();
     void sanitiseLimitsLength();
     void wantedNamePrefersRelativePath();
-    void placesUnderItsNameAsAHardLink();
+    void placesACopyWithOrdinaryPermissions();
     void takenNamesGetANumber();
+    void sameContentKeepsItsName();
     void neverFollowsASymlinkOutOfTheFolder();
     void copiesAcrossFileSystems();
     void removeLeavesWhatItDidNotPlace();
+    void fullDiskLinksReadOnly();
 
     void hoistdNamesFinishedUploads();
     void hoistdNamesEarlierUploadsWhenItOpens();
     void hoistdDeleteRemovesBothFiles();
     void hoistdHostileNameStaysInside();
+    void hoistdSameFolderTwiceIsNamedOnce();
 
 private:
     // POSTs a whole upload in one creation-with-upload request; its Location path.
@@ -138,19 +143,44 @@ void TestNamedFiles::wantedNamePrefersRelativePath()
     QCOMPARE(NamedFiles::wantedName(QByteArray()), QString());
 }
 
-void TestNamedFiles::placesUnderItsNameAsAHardLink()
+void TestNamedFiles::placesACopyWithOrdinaryPermissions()
 {
     QTemporaryDir dir;
     const QString source = makeTestFile(dir.path(), QStringLiteral("stored"), FileSize, 3);
+    QVERIFY(QFile::setPermissions(source, QFile::ReadOwner | QFile::WriteOwner));
     NamedFiles named(dir.filePath(QStringLiteral("named")));
     QString error;
-    const QString relative = named.place(source, QStringLiteral("docs/report.bin"), &error);
+    timespec mtime{};
+    mtime.tv_sec = 1500000000;
+    mtime.tv_nsec = 123456789;
+    const QString relative =
+        named.place(source, QStringLiteral("docs/report.bin"), &error, mtime);
     QCOMPARE(relative, QStringLiteral("docs/report.bin"));
     const QString placed = named.absolutePath(relative);
     QVERIFY(fileMatches(placed, FileSize, 3));
-    QCOMPARE(inodeOf(placed), inodeOf(source));
-    // Shared with a stored upload: not writable, so no edit in place can change it.
-    QVERIFY(!(QFileInfo(placed).permissions() & QFileDevice::WriteOwner));
+    // Its own file, as any the person makes (0666 less the umask), with the original's time.
+    QVERIFY(inodeOf(placed) != inodeOf(source));
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(placed).constData(), &st), 0);
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    QCOMPARE(st.st_mode & 07777, mode_t(0666 & ~mask));
+    QCOMPARE(qint64(st.st_mtim.tv_sec), qint64(1500000000));
+    QCOMPARE(qint64(st.st_mtim.tv_nsec), qint64(123456789));
+    // The stored upload's mode is left as it was, and editing the named file cannot reach it.
+    QCOMPARE(::stat(QFile::encodeName(source).constData(), &st), 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0600));
+    QFile edit(placed);
+    QVERIFY(edit.open(QIODevice::ReadWrite));
+    QVERIFY(edit.write("edited") == 6);
+    edit.close();
+    QVERIFY(fileMatches(source, FileSize, 3));
+    // Edited, it is the person's: removing the upload leaves it.
+    QVERIFY(!named.remove(relative, source));
+    QVERIFY(QFileInfo::exists(placed));
+    // No half copies or temporary names were left on the way.
+    QCOMPARE(filesBelow(dir.filePath(QStringLiteral("named"))),
+             QStringList{QStringLiteral("docs/report.bin")});
 }
 
 void TestNamedFiles::takenNamesGetANumber()
@@ -175,6 +205,36 @@ void TestNamedFiles::takenNamesGetANumber()
     QFile mine(named.absolutePath(QStringLiteral("mine.txt")));
     QVERIFY(mine.open(QIODevice::ReadOnly));
     QCOMPARE(mine.readAll(), QByteArray("mine"));
+}
+
+// The same folder sent again (after "Clear finished", say): the names it has are used again
+// instead of " (2)" copies; other content under a taken name still gets a number of its own.
+void TestNamedFiles::sameContentKeepsItsName()
+{
+    QTemporaryDir dir;
+    const QString first = makeTestFile(dir.path(), QStringLiteral("one"), FileSize, 8);
+    const QString again = makeTestFile(dir.path(), QStringLiteral("again"), FileSize, 8);
+    const QString other = makeTestFile(dir.path(), QStringLiteral("other"), FileSize, 9);
+    NamedFiles named(dir.filePath(QStringLiteral("named")));
+    QString error;
+    QCOMPARE(named.place(first, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001.JPG"));
+    QCOMPARE(named.place(again, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001.JPG"));
+    QCOMPARE(named.place(other, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001 (2).JPG"));
+    QCOMPARE(named.place(again, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001.JPG"));
+    QCOMPARE(named.place(other, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001 (2).JPG"));
+    QCOMPARE(filesBelow(named.dir()), (QStringList{QStringLiteral("photos/IMG_0001 (2).JPG"),
+                                                   QStringLiteral("photos/IMG_0001.JPG")}));
+    // Same size, one byte apart: other content.
+    QByteArray changed = testContent(FileSize, 8);
+    changed[FileSize / 2] = char(changed.at(FileSize / 2) ^ 1);
+    const QString nearly = writeFile(dir.filePath(QStringLiteral("nearly")), changed);
+    QCOMPARE(named.place(nearly, QStringLiteral("photos/IMG_0001.JPG"), &error),
+             QStringLiteral("photos/IMG_0001 (3).JPG"));
 }
 
 void TestNamedFiles::neverFollowsASymlinkOutOfTheFolder()
@@ -246,6 +306,45 @@ void TestNamedFiles::removeLeavesWhatItDidNotPlace()
     QVERIFY(named.remove(again, source));
     QVERIFY(!QFileInfo::exists(namedDir + QStringLiteral("/a/b")));
     QVERIFY(QFileInfo::exists(namedDir + QStringLiteral("/a/keep.txt")));
+    QVERIFY(QFileInfo::exists(source));
+}
+
+// No room for a copy: the name is a hard link to the stored file, which is made read-only
+// first, so that it cannot be written through; nothing half-copied is left anywhere. Needs a
+// small file system of its own (a 1 MiB tmpfs, mounted as root); skipped where that is refused.
+void TestNamedFiles::fullDiskLinksReadOnly()
+{
+    QTemporaryDir dir;
+    const QString mountPoint = dir.filePath(QStringLiteral("tiny"));
+    QVERIFY(QDir().mkpath(mountPoint));
+    QProcess mount;
+    mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
+                                          QStringLiteral("-o"), QStringLiteral("size=1M"),
+                                          QStringLiteral("tmpfs"), mountPoint});
+    if (!mount.waitForFinished() || mount.exitStatus() != QProcess::NormalExit
+        || mount.exitCode() != 0)
+        QSKIP("cannot mount a small tmpfs here (needs root)");
+    const auto unmount = qScopeGuard(
+        [&] { QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), mountPoint}); });
+    constexpr qint64 Big = 700 * 1024; // fits once, not twice
+    const QString source = makeTestFile(mountPoint, QStringLiteral("stored"), Big, 10);
+    QVERIFY(!source.isEmpty());
+    QVERIFY(QFile::setPermissions(source, QFile::ReadOwner | QFile::WriteOwner));
+    NamedFiles named(mountPoint + QStringLiteral("/named"));
+    QString error;
+    const QString relative = named.place(source, QStringLiteral("big.bin"), &error);
+    QCOMPARE(relative, QStringLiteral("big.bin"));
+    const QString placed = named.absolutePath(relative);
+    QCOMPARE(inodeOf(placed), inodeOf(source));
+    QVERIFY(fileMatches(placed, Big, 10));
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(placed).constData(), &st), 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0400));
+    QCOMPARE(filesBelow(mountPoint), (QStringList{QStringLiteral("named/big.bin"),
+                                                  QStringLiteral("stored")}));
+    // The same content again, with the disk still full: its name, nothing new.
+    QCOMPARE(named.place(source, QStringLiteral("big.bin"), &error), QStringLiteral("big.bin"));
+    QVERIFY(named.remove(relative, source));
     QVERIFY(QFileInfo::exists(source));
 }
 
@@ -338,6 +437,50 @@ void TestNamedFiles::hoistdHostileNameStaysInside()
     QVERIFY(!createWithUpload(server, hostile, testContent(FileSize, 14)).isEmpty());
     QCOMPARE(filesBelow(root.path()), QStringList{QStringLiteral("named/x/gpj.sh")});
     QVERIFY(fileMatches(namedDir + QStringLiteral("/x/gpj.sh"), FileSize, 14));
+}
+
+// hoistd with --named-dir: a folder sent twice (the window's "This computer" after "Clear
+// finished") leaves one file per name, keeps the client's modification time and ordinary
+// permissions, and deleting one of the two uploads leaves the name the other still has.
+void TestNamedFiles::hoistdSameFolderTwiceIsNamedOnce()
+{
+    HoistdProcess server;
+    QTemporaryDir namedDir;
+    QVERIFY(server.start({QStringLiteral("--named-dir"), namedDir.path()}));
+    const QByteArray mtime = "1600000000.5";
+    QList<QByteArray> locations;
+    for (int round = 0; round < 2; ++round) {
+        for (int i = 1; i <= 3; ++i) {
+            const QByteArray metadata = TusWire::encodeMetadata(
+                {{"relativePath", "Photos/IMG_000" + QByteArray::number(i) + ".JPG"},
+                 {"mtime", mtime}});
+            const QByteArray location =
+                createWithUpload(server, metadata, testContent(FileSize, quint32(30 + i)));
+            QVERIFY(!location.isEmpty());
+            locations << location;
+        }
+    }
+    QCOMPARE(filesBelow(namedDir.path()),
+             (QStringList{QStringLiteral("Photos/IMG_0001.JPG"), QStringLiteral("Photos/IMG_0002.JPG"),
+                          QStringLiteral("Photos/IMG_0003.JPG")}));
+    const QString one = namedDir.filePath(QStringLiteral("Photos/IMG_0001.JPG"));
+    QVERIFY(fileMatches(one, FileSize, 31));
+    QCOMPARE(QFileInfo(one).lastModified().toMSecsSinceEpoch(), qint64(1600000000500));
+    QVERIFY(QFileInfo(one).permissions() & QFileDevice::WriteOwner);
+    QVERIFY(inodeOf(one) != inodeOf(server.storedPath(QUrl(QString::fromLatin1(locations.at(0))))));
+    // Another content under a name taken: a number of its own.
+    QVERIFY(!createWithUpload(server,
+                              TusWire::encodeMetadata({{"relativePath", "Photos/IMG_0001.JPG"}}),
+                              testContent(FileSize, 99))
+                 .isEmpty());
+    QVERIFY(QFileInfo::exists(namedDir.filePath(QStringLiteral("Photos/IMG_0001 (2).JPG"))));
+    // Both uploads of IMG_0001 have that name: it goes with the last of them.
+    QCOMPARE(rawRequest(server.port(), "DELETE", locations.at(0), {{"Tus-Resumable", "1.0.0"}}).status,
+             204);
+    QVERIFY(fileMatches(one, FileSize, 31));
+    QCOMPARE(rawRequest(server.port(), "DELETE", locations.at(3), {{"Tus-Resumable", "1.0.0"}}).status,
+             204);
+    QVERIFY(!QFileInfo::exists(one));
 }
 
 QTEST_GUILESS_MAIN(TestNamedFiles)

@@ -18,6 +18,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QNetworkReply>
 #include <QDir>
 #include <QFileInfo>
 #include <QItemSelectionModel>
@@ -28,6 +30,8 @@
 #include <QTest>
 
 #include <memory>
+
+#include <sys/stat.h>
 
 namespace {
 constexpr int UploadTimeoutMs = 60000;
@@ -68,12 +72,18 @@ private Q_SLOTS:
     void showInFolderNamesTheFile();
     void removeAsksThenRemovesBoth();
     void otherServersUploadsAreNotOffered();
+    void copyLinkGivesThePathAndCopyUrlTheUrl();
+    void otherHoistdsLinkOpens();
+    void sameFolderAgainIsNotNamedAgain();
 
 private:
     // Uploads `dir`/`name` (made of `seed`'s content) and waits for it; its task.
     const UploadTask *upload(Graph &graph, const QString &dir, const QString &name, quint32 seed);
     void select(Graph &graph, const QList<TaskId> &ids);
     QString namedDir() const { return EndpointChoice::namedFolderFor(m_dir->path()); }
+    // GET `url` through Qt's client, as a browser would open a copied link; the body, or the
+    // status in `status`.
+    QByteArray fetch(const QUrl &url, int *status);
 
     QTemporaryDir m_settingsDir;
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -217,6 +227,114 @@ void TestStoredFiles::otherServersUploadsAreNotOffered()
     graph.actions->setConfirm([](const QStringList &) { return true; });
     QCOMPARE(graph.actions->removeSelected(), 0);
     QCOMPARE(other.store()->count(), 1);
+}
+
+QByteArray TestStoredFiles::fetch(const QUrl &url, int *status)
+{
+    QNetworkAccessManager network;
+    std::unique_ptr<QNetworkReply> reply(network.get(QNetworkRequest(url)));
+    QSignalSpy done(reply.get(), &QNetworkReply::finished);
+    if (!done.wait(UploadTimeoutMs))
+        return {};
+    *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return reply->readAll();
+}
+
+// Issue 18.2: for "This computer" the link worth copying is the file it made, which any program
+// opens; the loopback URL (which now opens too) only when asked for. The Server column names
+// the server rather than showing 127.0.0.1:PORT.
+void TestStoredFiles::copyLinkGivesThePathAndCopyUrlTheUrl()
+{
+    Graph graph(m_dir->path());
+    QVERIFY(graph.actions);
+    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
+                                    QStringLiteral("Quarterly report.pdf"), 71);
+    QVERIFY(task);
+    const QUrl url = task->uploadUrl();
+    select(graph, {task->id()});
+    QGuiApplication::clipboard()->clear();
+    QCOMPARE(graph.window->rowActions()->copyLinks(), 1);
+    const QString named = namedDir() + QStringLiteral("/Quarterly report.pdf");
+    QCOMPARE(QGuiApplication::clipboard()->text(), named);
+    QVERIFY(filesEqual(QGuiApplication::clipboard()->text(), task->path()));
+
+    QCOMPARE(graph.actions->copyUrls(), 1);
+    QCOMPARE(QGuiApplication::clipboard()->text(), url.toString());
+    int status = 0;
+    const QByteArray body = fetch(url, &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(body, testContent(FileSize, 71));
+
+    const int row = graph.window->model()->rowOf(task->id());
+    QCOMPARE(graph.window->model()->index(row, UploadTableModel::Server).data().toString(),
+             EndpointChoice::localName());
+    QCOMPARE(graph.window->model()->index(row, UploadTableModel::Server).data().toString(),
+             QStringLiteral("This computer"));
+}
+
+// Another hoistd: "Copy link" copies the upload's URL, and it opens.
+void TestStoredFiles::otherHoistdsLinkOpens()
+{
+    EmbeddedServer other(m_dir->filePath(QStringLiteral("other")));
+    QString error;
+    QVERIFY2(other.start(&error), qPrintable(error));
+    Graph graph(m_dir->path());
+    graph.scheduler.setEndpoint(other.endpoint());
+    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
+                                    QStringLiteral("theirs.bin"), 72);
+    QVERIFY(task);
+    select(graph, {task->id()});
+    QCOMPARE(graph.window->rowActions()->copyLinks(), 1);
+    QCOMPARE(QGuiApplication::clipboard()->text(), task->uploadUrl().toString());
+    int status = 0;
+    QCOMPARE(fetch(task->uploadUrl(), &status), testContent(FileSize, 72));
+    QCOMPARE(status, 200);
+    const int row = graph.window->model()->rowOf(task->id());
+    QCOMPARE(graph.window->model()->index(row, UploadTableModel::Server).data().toString(),
+             UploadTableModel::serverText(other.endpoint()));
+}
+
+// Issue 18.3: the same folder added again after its rows were cleared names nothing again; the
+// named files keep the originals' modification times and ordinary permissions.
+void TestStoredFiles::sameFolderAgainIsNotNamedAgain()
+{
+    Graph graph(m_dir->path());
+    const QString folder = m_dir->filePath(QStringLiteral("Photos"));
+    QDir().mkpath(folder);
+    QStringList paths;
+    for (int i = 1; i <= 3; ++i)
+        paths << makeTestFile(folder, QStringLiteral("IMG_000%1.JPG").arg(i), FileSize, quint32(80 + i));
+    const QDateTime taken = QDateTime::fromMSecsSinceEpoch(1500000000000);
+    for (const QString &path : std::as_const(paths)) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(taken, QFileDevice::FileModificationTime));
+    }
+    for (int round = 0; round < 2; ++round) {
+        QSignalSpy finished(&graph.scheduler, &UploadScheduler::taskFinished);
+        graph.scheduler.addPaths({folder});
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, UploadTimeoutMs);
+        for (const TaskId id : graph.scheduler.taskIds())
+            QCOMPARE(graph.scheduler.task(id)->state(), TaskState::Success);
+        graph.scheduler.cancelTasks(graph.scheduler.taskIds()); // "Clear finished"
+        QTRY_VERIFY(graph.scheduler.taskIds().isEmpty());
+    }
+    QDir named(namedDir());
+    QStringList found = named.entryList(QDir::Files | QDir::NoDotAndDotDot);
+    QStringList inFolder = QDir(namedDir() + QStringLiteral("/Photos"))
+                               .entryList(QDir::Files | QDir::NoDotAndDotDot);
+    QCOMPARE(found + inFolder, (QStringList{QStringLiteral("IMG_0001.JPG"),
+                                            QStringLiteral("IMG_0002.JPG"),
+                                            QStringLiteral("IMG_0003.JPG")}));
+    const QString one = namedDir() + QStringLiteral("/Photos/IMG_0001.JPG");
+    QVERIFY(fileMatches(one, FileSize, 81));
+    QCOMPARE(QFileInfo(one).lastModified(), taken);
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(one).constData(), &st), 0);
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    QCOMPARE(st.st_mode & 07777, mode_t(0666 & ~mask));
+    QCOMPARE(graph.choice.server().store()->count(), 6); // both rounds are stored uploads
 }
 
 QTEST_MAIN(TestStoredFiles)

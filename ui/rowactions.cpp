@@ -149,7 +149,10 @@ int RowActions::copyLinks()
     QStringList links;
     forSelected([this, &links](TaskId id, TaskState) {
         const UploadTask *task = m_scheduler->task(id);
-        if (!task->uploadUrl().isEmpty())
+        const QString text = m_linkText ? m_linkText(*task) : QString();
+        if (!text.isEmpty())
+            links << text;
+        else if (!task->uploadUrl().isEmpty())
             links << task->uploadUrl().toString(QUrl::RemoveUserInfo);
     });
     if (!links.isEmpty())

@@ -41,6 +41,10 @@ public:
     int retrySelected();
     // The selection's upload URLs, one per line, to the clipboard; how many were copied.
     int copyLinks();
+    // What "Copy link" copies for a task instead of its upload URL, when it gives a text (the
+    // file "This computer" made of it: StoredFileActions); empty: the URL.
+    using LinkText = std::function<QString(const UploadTask &task)>;
+    void setLinkText(LinkText text) { m_linkText = std::move(text); }
     // Failed or paused uploads of the selection to the current server; how many moved.
     int sendToCurrentServer();
 
@@ -72,4 +76,5 @@ private:
     RateLimitMenu *m_limit = nullptr;
     QActionGroup *m_priorityGroup = nullptr;
     QList<MenuSection> m_sections;
+    LinkText m_linkText;
 };

@@ -5,6 +5,8 @@
 #include "uploadscheduler.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QMenu>
 #include <QMessageBox>
 #include <QWidget>
@@ -38,7 +40,18 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
             == QMessageBox::Yes;
     };
+    m_copyUrlAction = new QAction(tr("Copy URL"), this);
+    m_copyUrlAction->setObjectName(QStringLiteral("copyUrl"));
+    m_copyUrlAction->setToolTip(tr("The address on Hoist's own server, which opens on this "
+                                   "computer only"));
+    connect(m_copyUrlAction, &QAction::triggered, this, &StoredFileActions::copyUrls);
     m_rows->addMenuSection([this](QMenu *menu, const QList<TaskId> &ids) { addTo(menu, ids); });
+    // "Copy link" of a file this computer keeps: where it is, which any program opens.
+    m_rows->setLinkText([this](const UploadTask &task) {
+        return task.state() == TaskState::Success && m_storage.isLocal(task.uploadUrl())
+            ? m_storage.fileOf(task.uploadUrl())
+            : QString();
+    });
 }
 
 QList<StoredFileActions::Stored> StoredFileActions::storedAmong(const QList<TaskId> &ids) const
@@ -57,6 +70,8 @@ void StoredFileActions::addTo(QMenu *menu, const QList<TaskId> &ids)
     const QList<Stored> stored = storedAmong(ids);
     if (stored.isEmpty())
         return;
+    m_copyUrlAction->setText(stored.size() > 1 ? tr("Copy URLs") : tr("Copy URL"));
+    menu->addAction(m_copyUrlAction); // beside "Copy link"
     menu->addSeparator();
     menu->addAction(m_showAction);
     m_removeAction->setText(stored.size() > 1 ? tr("Remove %n from this computer…", nullptr,
@@ -102,4 +117,14 @@ int StoredFileActions::removeSelected()
         QMessageBox::warning(m_window, tr("Remove from this computer"),
                              problems.join(QLatin1Char('\n')));
     return int(removed.size());
+}
+
+int StoredFileActions::copyUrls()
+{
+    QStringList urls;
+    for (const Stored &s : storedAmong(m_rows->selection()))
+        urls << s.uploadUrl.toString(QUrl::RemoveUserInfo);
+    if (!urls.isEmpty())
+        QGuiApplication::clipboard()->setText(urls.join(QLatin1Char('\n')));
+    return int(urls.size());
 }

@@ -28,7 +28,8 @@ struct LocalStorage {
 
 // "Show in folder" and "Remove from this computer" in the table's context menu, for finished
 // uploads to this computer. Removing asks first, then deletes the files and takes the rows off
-// the list (what they pointed at is gone).
+// the list (what they pointed at is gone). For them "Copy link" (Ctrl+C) copies the file's path
+// under its own name, and "Copy URL" the server's loopback URL, which only this computer opens.
 class StoredFileActions final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StoredFileActions)
@@ -49,9 +50,12 @@ public:
     // The selection's finished local uploads removed from this computer, after the question;
     // how many went.
     int removeSelected();
+    // The selection's loopback URLs, one a line, to the clipboard; how many.
+    int copyUrls();
 
     QAction *showAction() const { return m_showAction; }
     QAction *removeAction() const { return m_removeAction; }
+    QAction *copyUrlAction() const { return m_copyUrlAction; }
 
 private:
     struct Stored {
@@ -70,4 +74,5 @@ private:
     Show m_show;
     QAction *m_showAction;
     QAction *m_removeAction;
+    QAction *m_copyUrlAction;
 };

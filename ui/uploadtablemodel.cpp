@@ -210,7 +210,10 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
     }
     case Speed: return moving ? formatSpeed(task.speed()) : QString();
     case TimeLeft: return moving ? formatDuration(task.secondsLeft()) : QString();
-    case Server: return serverText(task.endpoint());
+    case Server: {
+        const QString name = m_serverName ? m_serverName(task.endpoint()) : QString();
+        return name.isEmpty() ? serverText(task.endpoint()) : name;
+    }
     case Added: return formatWhen(task.createdMs(), QDateTime::currentDateTime());
     case Finished: return formatWhen(task.finishedMs(), QDateTime::currentDateTime());
     case Actions:
@@ -263,6 +266,14 @@ QString UploadTableModel::accessibleText(const UploadTask &task, int column) con
         return {};
     default: return displayText(task, column);
     }
+}
+
+void UploadTableModel::setServerName(ServerName name)
+{
+    m_serverName = std::move(name);
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, Server), index(int(m_rows.size()) - 1, Server),
+                         {Qt::DisplayRole});
 }
 
 QString UploadTableModel::serverText(const QUrl &endpoint)

@@ -11,6 +11,8 @@
 #include <QTimer>
 #include <QVector>
 
+#include <functional>
+
 class UploadScheduler;
 class UploadTask;
 
@@ -74,6 +76,10 @@ public:
     static QString stateText(const UploadTask &task, qint64 nowMs);
     // The Server column: "127.0.0.1:1080/files", "https://tus.example.com/files".
     static QString serverText(const QUrl &endpoint);
+    // What the Server column calls some servers instead of their address ("This computer" for
+    // the window's own); empty for the others, which show serverText().
+    using ServerName = std::function<QString(const QUrl &endpoint)>;
+    void setServerName(ServerName name);
     // Qt::AccessibleTextRole: the painted columns (progress, chunks, buttons) in words.
     QString accessibleText(const UploadTask &task, int column) const;
     // What the chunk bar paints for `task` (ChunkMapRole).
@@ -123,6 +129,7 @@ private:
     QString toolTip(const UploadTask &task, int column) const;
 
     QPointer<UploadScheduler> m_scheduler;
+    ServerName m_serverName;
     QVector<Row> m_rows;
     QHash<TaskId, int> m_rowOf;
     QSet<TaskId> m_dirty;

@@ -7,6 +7,8 @@
 #include <QPair>
 #include <QString>
 
+#include <memory>
+
 // A request as the tus logic sees it, independent of the HTTP library that parsed it.
 struct HttpRequest {
     QByteArray method;                     // after X-HTTP-Method-Override; case-sensitive
@@ -22,10 +24,31 @@ struct HttpRequest {
     bool mayHaveBody() const { return chunked || contentLength > 0; }
 };
 
+// A body that streams from an open file (a download): `length` bytes from `offset`, sent by the
+// HTTP layer straight from the descriptor (sendfile where it can), never read into memory. Owns
+// the descriptor: closed when the last answer holding it is gone.
+class HttpFileBody final {
+    Q_DISABLE_COPY_MOVE(HttpFileBody)
+public:
+    HttpFileBody(int fd, qint64 offset, qint64 length);
+    ~HttpFileBody();
+
+    int fd() const { return m_fd; }
+    qint64 offset() const { return m_offset; }
+    qint64 length() const { return m_length; }
+
+private:
+    int m_fd;
+    qint64 m_offset;
+    qint64 m_length;
+};
+
 struct HttpResponse {
     int status = 500;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
+    // Instead of `body` when set; the HTTP layer sets Content-Length from it.
+    std::shared_ptr<const HttpFileBody> file;
 
     void set(const QByteArray &name, const QByteArray &value) { headers.append({name, value}); }
     QByteArray header(const QByteArray &name) const

@@ -13,6 +13,7 @@
 #include <microhttpd.h>
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -115,9 +116,23 @@ QByteArray logNumber(const QByteArray &raw) {
     return value;
 }
 
+MHD_Response *responseFor(const HttpResponse &r) {
+    if (!r.file || r.file->length() == 0)
+        return MHD_create_response_from_buffer(
+            size_t(r.body.size()), const_cast<char *>(r.body.constData()), MHD_RESPMEM_MUST_COPY);
+    // libmicrohttpd closes the descriptor it is given; the answer keeps its own.
+    const int fd = ::fcntl(r.file->fd(), F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
+        return nullptr;
+    MHD_Response *response = MHD_create_response_from_fd_at_offset64(uint64_t(r.file->length()), fd,
+                                                                     uint64_t(r.file->offset()));
+    if (!response)
+        ::close(fd);
+    return response;
+}
+
 MHD_Result queue(MHD_Connection *connection, const HttpResponse &r, bool close) {
-    MHD_Response *response = MHD_create_response_from_buffer(
-        size_t(r.body.size()), const_cast<char *>(r.body.constData()), MHD_RESPMEM_MUST_COPY);
+    MHD_Response *response = responseFor(r);
     if (!response)
         return MHD_NO;
     for (const auto &[name, value] : r.headers)
@@ -153,6 +168,16 @@ int descriptorBudget() {
                                 rlim_t(std::numeric_limits<int>::max())));
 }
 } // namespace
+
+HttpFileBody::HttpFileBody(int fd, qint64 offset, qint64 length)
+    : m_fd(fd)
+    , m_offset(offset)
+    , m_length(length) {}
+
+HttpFileBody::~HttpFileBody() {
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
 
 struct HttpServer::Pending {
     // strlen() of the request target as the request line had it, before libmicrohttpd cut

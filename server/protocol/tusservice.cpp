@@ -131,7 +131,8 @@ std::unique_ptr<HttpExchange> TusService::begin(const HttpRequest &request)
         : QByteArrayList{"OPTIONS", "HEAD", "PATCH", "DELETE"};
     if (!allowed.contains(method)) {
         HttpResponse r = tusError(405, QStringLiteral("Method not allowed here."));
-        r.set("Allow", allowed.join(", "));
+        // GET of an upload is HoistdRouter's (UploadDownload), in front of this service.
+        r.set("Allow", collection ? allowed.join(", ") : "OPTIONS, GET, HEAD, PATCH, DELETE");
         exchange->early = r;
         return exchange;
     }

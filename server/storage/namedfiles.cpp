@@ -6,23 +6,29 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStringList>
 
 #include <cerrno>
+#include <cstring>
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <memory>
 #include <vector>
 
 namespace {
 constexpr int MaxTakenSuffix = 999;   // " (2)" ... " (999)"; then place() gives up
 constexpr int MaxExtensionBytes = 16; // longer "extensions" are cut like the rest of the name
 constexpr mode_t FolderMode = 0755;
-constexpr mode_t CopyMode = 0644;
+constexpr mode_t CopyMode = 0666;   // less the umask: what any new file of the person's gets
 constexpr mode_t SharedMode = 0400; // a hard link shares the stored upload's inode
+constexpr size_t CompareBlock = 1024 * 1024;
 
 QByteArray encoded(const QString &path)
 {
@@ -162,30 +168,114 @@ private:
     std::vector<int> m_fds;
 };
 
-// Copies `source` into a new file `name` in folder `dirFd`; false with errno EEXIST when taken.
-bool copyInto(const QString &source, int dirFd, const QByteArray &name)
+// Whether descriptors `a` and `b` hold the same bytes (`size` of them), read a block at a time.
+bool sameBytes(int a, int b, qint64 size)
 {
-    const int in = ::open(encoded(source).constData(), O_RDONLY | O_CLOEXEC);
-    if (in < 0)
+    QByteArray left(qsizetype(CompareBlock), Qt::Uninitialized);
+    QByteArray right(qsizetype(CompareBlock), Qt::Uninitialized);
+    for (qint64 done = 0; done < size;) {
+        const size_t want = size_t(qMin<qint64>(size - done, qint64(CompareBlock)));
+        const ssize_t n = ::pread(a, left.data(), want, done);
+        if (n <= 0 || ::pread(b, right.data(), size_t(n), done) != n
+            || std::memcmp(left.constData(), right.constData(), size_t(n)) != 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
+
+// Whether `name` in folder `dirFd` is a regular file (not through a symlink) with exactly the
+// content of `source`: the same inode, or the same size and bytes.
+bool holdsSameContent(int dirFd, const QByteArray &name, const QString &source)
+{
+    const int named = ::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC
+                                                            | O_NONBLOCK);
+    if (named < 0)
         return false;
-    const int out = ::openat(dirFd, name.constData(),
-                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, CopyMode);
-    if (out < 0) {
+    const int stored = ::open(encoded(source).constData(), O_RDONLY | O_CLOEXEC);
+    struct stat a {}, b {};
+    const bool same = stored >= 0 && ::fstat(named, &a) == 0 && ::fstat(stored, &b) == 0
+        && S_ISREG(a.st_mode) && a.st_size == b.st_size
+        && ((a.st_dev == b.st_dev && a.st_ino == b.st_ino) || sameBytes(named, stored, a.st_size));
+    ::close(named);
+    if (stored >= 0)
+        ::close(stored);
+    return same;
+}
+
+// An unnamed new file in `dirFd` holding a copy of `source` (a reflink where the file system offers
+// one), synced, with modification time `mtime` when given; `link` gives it its name. Until then
+// nothing of it is visible: a full disk, an error or a crash leaves no half copy under any name.
+class PendingCopy final {
+    Q_DISABLE_COPY_MOVE(PendingCopy)
+public:
+    PendingCopy(int dirFd, const QString &source, const std::optional<timespec> &mtime)
+        : m_dirFd(dirFd)
+    {
+        const int in = ::open(encoded(source).constData(), O_RDONLY | O_CLOEXEC);
+        struct stat st {};
+        if (in < 0 || ::fstat(in, &st) != 0) {
+            const int saved = errno;
+            if (in >= 0)
+                ::close(in);
+            errno = saved;
+            return;
+        }
+        m_fd = ::openat(dirFd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, CopyMode);
+        if (m_fd < 0 && errno != ENOSPC && errno != EDQUOT) {
+            // No O_TMPFILE here: a hidden name, taken away again on every way out.
+            m_temporary = QStringLiteral(".hoist-%1.part")
+                              .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+            m_fd = ::openat(dirFd, encoded(m_temporary).constData(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, CopyMode);
+            if (m_fd < 0)
+                m_temporary.clear();
+        }
+        if (m_fd >= 0) {
+            m_ok = ::ioctl(m_fd, FICLONE, in) == 0 ? ::fdatasync(m_fd) == 0
+                                                   : UploadFiles::copyContent(in, m_fd, st.st_size);
+        }
         const int saved = errno;
         ::close(in);
+        if (m_ok && mtime) {
+            const timespec times[2] = {{0, UTIME_NOW}, *mtime};
+            // Synced too: the name may be the only place the time is kept.
+            m_ok = ::futimens(m_fd, times) == 0 && ::fsync(m_fd) == 0;
+        }
         errno = saved;
-        return false;
     }
-    struct stat st {};
-    const bool ok = ::fstat(in, &st) == 0 && UploadFiles::copyContent(in, out, st.st_size);
-    ::close(in);
-    ::close(out);
-    if (!ok) {
-        ::unlinkat(dirFd, name.constData(), 0);
-        errno = EIO;
+    ~PendingCopy()
+    {
+        const int saved = errno;
+        if (!m_temporary.isEmpty())
+            ::unlinkat(m_dirFd, encoded(m_temporary).constData(), 0);
+        if (m_fd >= 0)
+            ::close(m_fd);
+        errno = saved;
     }
-    return ok;
-}
+    // False with errno (e.g. ENOSPC) when the copy could not be made.
+    bool ok() const { return m_ok; }
+    // Names the copy `name`; false with errno EEXIST when that is taken (never overwritten).
+    bool link(const QByteArray &name) const
+    {
+        if (!m_temporary.isEmpty())
+            return ::linkat(m_dirFd, encoded(m_temporary).constData(), m_dirFd, name.constData(), 0)
+                == 0;
+        const QByteArray self = "/proc/self/fd/" + QByteArray::number(m_fd);
+        if (::linkat(AT_FDCWD, self.constData(), m_dirFd, name.constData(), AT_SYMLINK_FOLLOW) == 0)
+            return true;
+        if (errno != ENOENT)
+            return false;
+        // No /proc: the descriptor itself (needs CAP_DAC_READ_SEARCH).
+        return ::linkat(m_fd, "", m_dirFd, name.constData(), AT_EMPTY_PATH) == 0;
+    }
+
+private:
+    int m_dirFd;
+    int m_fd = -1;
+    QString m_temporary;
+    bool m_ok = false;
+};
 } // namespace
 
 NamedFiles::NamedFiles(const QString &dir)
@@ -257,23 +347,43 @@ QString NamedFiles::place(const QString &source, const QString &wanted, QString 
                      .arg(folders.join(QLatin1Char('/')), m_dir, qt_error_string(errno));
         return {};
     }
-    // Read-only before it is shared: no moment where the named file is writable.
-    ::chmod(encoded(source).constData(), SharedMode);
-    bool linkable = true;
+    // The person's own copy, with ordinary permissions: editing it can never change the stored
+    // upload. Made once a free name is found, and only then.
+    std::unique_ptr<PendingCopy> copy;
+    bool linkOnly = false;
     for (int n = 1; n <= MaxTakenSuffix; ++n) {
         const QString name = candidate(leaf, n);
         const QByteArray bytes = encoded(name);
-        bool done = linkable
-            && ::linkat(AT_FDCWD, encoded(source).constData(), walk.leafFolder(), bytes.constData(),
-                        0)
-                == 0;
-        if (!done && linkable && errno != EEXIST)
-            linkable = false; // EXDEV, EPERM, EMLINK...: copy from now on, this name again
-        if (!done && !linkable && errno != EEXIST)
-            done = copyInto(source, walk.leafFolder(), bytes);
-        if (done && mtime) {
-            // Access time now; the name was just made in a folder opened without following
-            // symlinks, and the call follows none either.
+        struct stat there {};
+        const bool taken = ::fstatat(walk.leafFolder(), bytes.constData(), &there,
+                                     AT_SYMLINK_NOFOLLOW) == 0;
+        // The same content under this name already (the same folder added again): that is its
+        // name, not a new " (2)".
+        if (taken && S_ISREG(there.st_mode) && holdsSameContent(walk.leafFolder(), bytes, source)) {
+            folders << name;
+            return folders.join(QLatin1Char('/'));
+        }
+        if (taken)
+            continue;
+        if (!copy && !linkOnly) {
+            copy = std::make_unique<PendingCopy>(walk.leafFolder(), source, mtime);
+            if (!copy->ok() && errno != ENOSPC && errno != EDQUOT) {
+                *error = QStringLiteral("cannot copy %1 into %2: %3")
+                             .arg(source, m_dir, qt_error_string(errno));
+                return {};
+            }
+            if (!copy->ok()) {
+                // No room for a copy: the name shares the stored file's inode instead, made
+                // read-only before it is shared so that it cannot be written through.
+                linkOnly = true;
+                ::chmod(encoded(source).constData(), SharedMode);
+            }
+        }
+        const bool done = linkOnly
+            ? ::linkat(AT_FDCWD, encoded(source).constData(), walk.leafFolder(), bytes.constData(), 0)
+                == 0
+            : copy->link(bytes);
+        if (done && linkOnly && mtime) {
             const timespec times[2] = {{0, UTIME_NOW}, *mtime};
             ::utimensat(walk.leafFolder(), bytes.constData(), times, AT_SYMLINK_NOFOLLOW);
         }
@@ -287,6 +397,7 @@ QString NamedFiles::place(const QString &source, const QString &wanted, QString 
                          .arg(name, m_dir, qt_error_string(errno));
             return {};
         }
+        --n; // taken meanwhile by another upload: look at it again (it may be this content)
     }
     *error = QStringLiteral("%1 and %2 more like it are taken in %3")
                  .arg(leaf)
@@ -307,11 +418,9 @@ bool NamedFiles::remove(const QString &relative, const QString &source) const
     struct stat named {};
     if (::fstatat(walk.leafFolder(), leaf.constData(), &named, AT_SYMLINK_NOFOLLOW) != 0)
         return errno == ENOENT; // moved or deleted by its owner: nothing to do
-    struct stat stored {};
-    const bool haveStored = ::stat(encoded(source).constData(), &stored) == 0;
-    const bool same = haveStored && named.st_dev == stored.st_dev && named.st_ino == stored.st_ino;
-    const bool copy = haveStored && !same && named.st_nlink == 1 && named.st_size == stored.st_size;
-    if (!S_ISREG(named.st_mode) || !(same || copy))
+    // Still the stored content (its copy, or a link to it): else its owner changed or replaced
+    // it, and it is theirs.
+    if (!S_ISREG(named.st_mode) || !holdsSameContent(walk.leafFolder(), leaf, source))
         return false;
     if (::unlinkat(walk.leafFolder(), leaf.constData(), 0) != 0)
         return false;

@@ -8,12 +8,14 @@
 struct timespec;
 
 // Finished uploads under the names their clients gave them, in a folder people browse (hoistd
-// --named-dir DIR): DIR/<relativePath, else filename, from the Upload-Metadata>, a hard link to
-// the stored file, or a copy where the file system refuses links. That name comes from the
-// network, so it is hostile until sanitise() made it a plain relative path; every folder on the
-// way is opened without following symlinks, so nothing lands outside DIR; a name already taken
-// gets " (2)", " (3)", ... and is never overwritten. Holds nothing but DIR's path: safe from any
-// thread (two uploads of one name each get their own, atomically).
+// --named-dir DIR): DIR/<relativePath, else filename, from the Upload-Metadata>, a copy of the
+// stored file (a reflink where the file system offers one) with ordinary permissions, which its
+// owner may edit without touching the stored upload. That name comes from the network, so it is
+// hostile until sanitise() made it a plain relative path; every folder on the way is opened
+// without following symlinks, so nothing lands outside DIR. A name that already holds the same
+// content is used as it is (the same folder sent again); one taken by other content gets " (2)",
+// " (3)", ... and is never overwritten. Holds nothing but DIR's path: safe from any thread (two
+// uploads of one name each get their own, atomically).
 class NamedFiles final {
 public:
     // Bytes of one component, below NAME_MAX (255) with room for " (999)".
@@ -38,16 +40,17 @@ public:
     static std::optional<timespec> wantedTime(const QByteArray &metadata);
 
     // Makes `source` (a finished upload's file, never written again) visible as
-    // DIR/sanitise(wanted), or with " (n)" before its extension when that is taken. A hard link
-    // makes the shared file read-only (0400), so that editing it in place cannot change a stored
-    // upload. With `mtime`, the named file gets that modification time (on a hard link, the
-    // stored file too: they are one inode). The relative path it got; empty with a sentence in
-    // `error`.
+    // DIR/sanitise(wanted): that name when it is free or already holds the same bytes, else the
+    // first of " (2)", " (3)"... before its extension that is. The copy is written and synced
+    // unnamed (O_TMPFILE) and then linked under its name, so no name ever shows half a file. When
+    // the disk has no room for a copy, the name is a hard link to the stored file instead, made
+    // read-only (0400) first so that it cannot be written through. With `mtime`, the named file
+    // gets that modification time. The relative path it got; empty with a sentence in `error`.
     QString place(const QString &source, const QString &wanted, QString *error,
                   const std::optional<timespec> &mtime = std::nullopt) const;
-    // Removes DIR/`relative` if it still is `source` (the same file; for a copy, a regular file of
-    // its size), then the folders on its way that are left empty. Something else put there is
-    // left alone. True when nothing of it is left.
+    // Removes DIR/`relative` if it still holds `source`'s content (its copy or a link to it),
+    // then the folders on its way that are left empty. Something else put there, or the copy
+    // edited since, is left alone. True when nothing of it is left.
     bool remove(const QString &relative, const QString &source) const;
     QString absolutePath(const QString &relative) const;
 

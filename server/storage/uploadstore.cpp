@@ -2,9 +2,9 @@
 
 #include "partjoiner.h"
 #include "uploadindex.h"
+#include "uploadrepair.h"
 
 #include <QDir>
-#include <QFileInfo>
 
 #include <limits>
 
@@ -67,7 +67,8 @@ void UploadStore::name(const UploadRecord &r)
     updated.namedPath = named;
     // Removed meanwhile, or the index would not say where: no named file it cannot remove later.
     if (!found || m_doomed.contains(r.id) || !onIndex([&] { return m_index->update(updated); })) {
-        m_named->remove(named, source);
+        if (m_uploads.namedUsers(named) == 0) // not another upload's name too
+            m_named->remove(named, source);
         return;
     }
     m_uploads.put(updated);
@@ -122,52 +123,23 @@ bool UploadStore::reconcile(QString *error)
         *error = QStringLiteral("cannot read the index: %1").arg(m_index->lastError());
         return false;
     }
+    const UploadRepair repair(m_files);
+    UploadRepair::Outcome repaired;
+    if (!repair.reconcile(records, &repaired, error))
+        return false;
     QMutexLocker locker(&m_mutex);
+    for (const QString &id : std::as_const(repaired.forgotten))
+        onIndex([this, &id] { return m_index->remove(id); });
+    for (const UploadRecord &r : std::as_const(repaired.changed))
+        onIndex([this, &r] { return m_index->update(r); });
     QList<UploadRecord> unnamed; // named once the lock is off: a copy may take a while
-    for (UploadRecord r : records) {
-        const QString path = m_files.path(r.id);
-        QFileInfo info(path);
-        if (!UploadFiles::isUploadId(r.id) || !info.exists()) {
-            m_repairs << QStringLiteral("upload %1: its file is missing; forgotten").arg(r.id);
-            onIndex([this, &r] { return m_index->remove(r.id); });
-            continue;
-        }
-        const qint64 size = info.size();
-        if (size > r.offset) {
-            // Never acknowledged: unsynced, interrupted, or a chunk whose checksum was not checked.
-            if (!m_files.cutBack(r.id, r.offset)) {
-                *error = QStringLiteral("cannot cut %1 back to %2 bytes").arg(path).arg(r.offset);
-                return false;
-            }
-            m_repairs << QStringLiteral("upload %1: %2 unacknowledged bytes dropped, offset %3")
-                             .arg(r.id)
-                             .arg(size - r.offset)
-                             .arg(r.offset);
-        } else if (size < r.offset) {
-            m_repairs << QStringLiteral("upload %1: file holds %2 bytes, index said %3; "
-                                        "resuming from %2")
-                             .arg(r.id)
-                             .arg(size)
-                             .arg(r.offset);
-            r.offset = size;
-            r.finished = QDateTime();
-            onIndex([this, &r] { return m_index->update(r); });
-        }
-        if (r.isFinished() && !r.finished.isValid()) {
-            // From an index older than the column: kept --keep-finished from now on.
-            r.finished = QDateTime::currentDateTimeUtc();
-            onIndex([this, &r] { return m_index->update(r); });
-        }
+    for (const UploadRecord &r : std::as_const(repaired.kept)) {
         m_uploads.put(r);
         if (wantsName(r))
             unnamed.append(r); // finished before a crash took its name, or before --named-dir
     }
-    for (const QString &name : m_files.names()) {
-        if (!m_uploads.contains(name)) {
-            m_files.remove(name);
-            m_repairs << QStringLiteral("file %1 had no index entry; deleted").arg(name);
-        }
-    }
+    m_repairs << repaired.repairs
+              << repair.deleteStrays([this](const QString &id) { return m_uploads.contains(id); });
     locker.unlock();
     for (const UploadRecord &r : std::as_const(unnamed))
         name(r);
@@ -502,8 +474,9 @@ bool UploadStore::removeNow(const QString &id)
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
         return false;
     // Before the stored file: the named one is recognised as the same file.
+    // Unless another upload of the same content has that name too.
     const QString named = m_uploads.find(id)->namedPath;
-    if (m_named && !named.isEmpty())
+    if (m_named && !named.isEmpty() && m_uploads.namedUsers(named) == 1)
         m_named->remove(named, m_files.path(id));
     forget(id);
     m_files.remove(id);

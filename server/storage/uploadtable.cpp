@@ -46,6 +46,8 @@ QStringList UploadTable::upTo(const TimeIndex &index, qint64 last, int max) {
 }
 
 void UploadTable::index(const UploadRecord &r) {
+    if (!r.namedPath.isEmpty())
+        ++m_namedUsers[r.namedPath];
     if (r.isFinished()) {
         ++m_finishedCount;
         if (!r.contentHash.isEmpty())
@@ -60,6 +62,11 @@ void UploadTable::index(const UploadRecord &r) {
 }
 
 void UploadTable::unindex(const UploadRecord &r) {
+    if (!r.namedPath.isEmpty()) {
+        const auto users = m_namedUsers.find(r.namedPath);
+        if (users != m_namedUsers.end() && --*users <= 0)
+            m_namedUsers.erase(users);
+    }
     if (r.isFinished()) {
         --m_finishedCount;
         if (!r.contentHash.isEmpty())

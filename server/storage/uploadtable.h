@@ -31,6 +31,8 @@ public:
     QStringList withContent(const QByteArray &digest) const;
     // Unfinished uploads of `owner`, expired ones included until they are taken out.
     int unfinished(const QString &owner) const { return m_unfinished.value(owner); }
+    // Uploads whose named file is `namedPath` (the same content sent twice shares one name).
+    int namedUsers(const QString &namedPath) const { return m_namedUsers.value(namedPath); }
     // Finished uploads of every owner (offset == length).
     qsizetype finished() const { return m_finishedCount; }
     // Unfinished uploads whose expiry is at or before `now`, soonest first, at most `max`.
@@ -49,5 +51,6 @@ private:
     QHash<QString, int> m_unfinished;            // owner -> unfinished uploads
     TimeIndex m_byExpiry;                        // unfinished uploads with an expiry
     TimeIndex m_byFinish;                        // finished uploads with a finish time
+    QHash<QString, int> m_namedUsers;            // named path -> uploads that have it
     qsizetype m_finishedCount = 0;
 };

@@ -1,13 +1,17 @@
 // Fuzz target for what hoistd parses out of a client's headers: core/wire/tuswire.h (Upload-Offset and
 // Upload-Length numbers, Upload-Metadata, Upload-Concat), server/protocol/checksum.h (Upload-Checksum) and
-// core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads).
+// core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads),
+// and for GET of a finished upload server/protocol/byterange.h (Range) and contentdisposition.h
+// (the client's filename in an answer's header).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of
 // metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
 // stays on in release builds (assert() would not). The entry point is libFuzzer's, so the same file
 // builds with clang's -fsanitize=fuzzer (HOIST_LIBFUZZER) or with fuzz_driver.cpp and any compiler.
 
+#include "byterange.h"
 #include "checksum.h"
+#include "contentdisposition.h"
 #include "instantwire.h"
 #include "tuswire.h"
 
@@ -293,6 +297,71 @@ void checkInstantWire(const QByteArray &input)
     }
 }
 
+// Range (GET of a finished upload): whatever the header, what is served lies inside the file, is
+// never empty, and 416 is only said to a single "bytes=" range; a Part's Content-Range names
+// exactly its bytes and the size. Sizes around the edges, one from the input itself.
+void checkRange(const QByteArray &input)
+{
+    const qint64 fromInput = input.isEmpty() ? 7 : qint64(uchar(input.at(0))) * 1000003;
+    for (const qint64 size : {qint64(0), qint64(1), qint64(10), fromInput,
+                              Q_INT64_C(999999999999999999)}) {
+        const ByteRange r = ByteRange::parse(input, size);
+        switch (r.kind) {
+        case ByteRange::Kind::Whole:
+            FUZZ_CHECK(r.first == 0);
+            break;
+        case ByteRange::Kind::Part: {
+            FUZZ_CHECK(r.first >= 0 && r.length >= 1);
+            FUZZ_CHECK(r.first < size && r.length <= size - r.first);
+            const QByteArray expected = "bytes " + QByteArray::number(r.first) + '-'
+                + QByteArray::number(r.first + r.length - 1) + '/' + QByteArray::number(size);
+            FUZZ_CHECK(r.contentRange(size) == expected);
+            break;
+        }
+        case ByteRange::Kind::Unsatisfiable:
+            FUZZ_CHECK(input.contains('=') && !input.contains(','));
+            FUZZ_CHECK(r.contentRange(size) == "bytes */" + QByteArray::number(size));
+            break;
+        }
+    }
+}
+
+// Content-Disposition from a hostile filename: one header line of printable ASCII, the quoted
+// name closed by the only other quote, and filename* made of attr-chars and %XX only.
+void checkDisposition(const QByteArray &input)
+{
+    for (const QString &name : {QString::fromUtf8(input), QString::fromLatin1(input)}) {
+        const QByteArray d = attachmentDisposition(name);
+        FUZZ_CHECK(d.startsWith("attachment; filename=\""));
+        for (const char c : d)
+            FUZZ_CHECK(uchar(c) >= 0x20 && uchar(c) < 0x7f);
+        FUZZ_CHECK(d.count('"') == 2);
+        FUZZ_CHECK(!d.contains('\\'));
+        const qsizetype star = d.indexOf("\"; filename*=UTF-8''");
+        FUZZ_CHECK(star > 0 && d.indexOf('"', qsizetype(qstrlen("attachment; filename=\""))) == star);
+        const QByteArray encoded = d.mid(star + qsizetype(qstrlen("\"; filename*=UTF-8''")));
+        FUZZ_CHECK(!encoded.isEmpty());
+        for (qsizetype i = 0; i < encoded.size(); ++i) {
+            const char c = encoded.at(i);
+            const bool attr = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9') || QByteArray("!#$&+-.^_`|~").contains(c);
+            const auto hex = [&](qsizetype at) {
+                return at < encoded.size()
+                    && QByteArray("0123456789ABCDEF").contains(encoded.at(at));
+            };
+            FUZZ_CHECK(attr || (c == '%' && hex(i + 1) && hex(i + 2)));
+            if (c == '%')
+                i += 2;
+        }
+        // What filename* says decodes to valid UTF-8 with no control character.
+        const QByteArray bytes = QByteArray::fromPercentEncoding(encoded);
+        const QString decoded = QString::fromUtf8(bytes);
+        FUZZ_CHECK(decoded.toUtf8() == bytes);
+        for (const QChar c : decoded)
+            FUZZ_CHECK(c.unicode() >= 0x20 && c.unicode() != 0x7f);
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 64 * 1024) // hoistd refuses headers over 32 KiB; no need to go far beyond
@@ -306,5 +375,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     checkConcat(input);
     checkBuiltConcat(input);
     checkInstantWire(input);
+    checkRange(input);
+    checkDisposition(input);
     return 0;
 }
