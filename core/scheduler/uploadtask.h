@@ -225,9 +225,6 @@ public:
     void updateSpeed(qint64 nowMs);
 
 private:
-    friend class UploadScheduler;
-    friend class TaskTable;
-
     void updateShownFromParts(qint64 nowMs);
 
     TaskId m_id;
