@@ -162,7 +162,8 @@ bool openStore(StoreThread &store, QString *problem, QString *notice, QList<Task
     return true;
 }
 
-int runHeadless(int &argc, char **argv, const AppOptions &options)
+// `clock`: the engine's one clock, for the scheduler (retries, outages, sleep) and the governor.
+int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
 {
     QCoreApplication app(argc, argv);
     LanguageLoader language;
@@ -193,7 +194,7 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
     CertificateTrust certificates(&certificateSettings); // trusted in the window, trusted here
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, options.endpoint, restored);
-    UploadScheduler scheduler(protocols.router());
+    UploadScheduler scheduler(protocols.router(), clock);
     configure(scheduler, options, options.endpoint);
     SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
     scheduler.serverHealth()->setNetworkStatus(&networkStatus);
@@ -201,16 +202,15 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
         scheduler.setStore(store->store());
 
     // The schedule and the metered rule hold the scheduler back; each change is said on stderr.
-    SystemClock clock;
-    TransferGovernor governor(&scheduler, &clock, &networkStatus);
+    TransferGovernor governor(&scheduler, clock, &networkStatus);
     governor.setMeteredPolicy(options.metered);
     governor.setSchedule(options.schedule);
-    const auto say = [&err, &clock](const GovernorState &state) {
-        const QString text = state.describe(clock.wallMs());
+    const auto say = [&err, clock](const GovernorState &state) {
+        const QString text = state.describe(clock->wallMs());
         err << "hoist: " << (text.isEmpty() ? QCoreApplication::translate("main", "full speed")
                                             : text) << Qt::endl;
     };
-    if (!governor.state().describe(clock.wallMs()).isEmpty())
+    if (!governor.state().describe(clock->wallMs()).isEmpty())
         say(governor.state());
     QObject::connect(&governor, &TransferGovernor::stateChanged, &app, say);
 
@@ -253,7 +253,7 @@ int runHeadless(int &argc, char **argv, const AppOptions &options)
 
 // `result` may be a usage error caused by Qt's own options; it is parsed again once
 // QApplication has taken those out of the arguments.
-int runWindow(int &argc, char **argv, CommandLineResult result)
+int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
 {
     QApplication app(argc, argv);
     LanguageLoader language;
@@ -301,7 +301,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
     CertificateTrust certificates(&certificateSettings);
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
-    UploadScheduler scheduler(protocols.router());
+    UploadScheduler scheduler(protocols.router(), clock);
     scheduler.setStore(store.store());
     configure(scheduler, options, endpoint);
     SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
@@ -327,8 +327,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result)
                          {options.watch, endpoint, options.settleMs, options.rescanMs},
                          [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
-    SystemClock clock;
-    TransferGovernor governor(&scheduler, &clock, &networkStatus);
+    TransferGovernor governor(&scheduler, clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);
     window.setScheduleAction(scheduleStatus.editAction());
@@ -407,13 +406,14 @@ int main(int argc, char **argv)
     // display, and the options decide between QCoreApplication and QApplication.
     const QStringList arguments = rawArguments(argc, argv);
     const CommandLineResult result = parseCommandLine(arguments);
+    SystemClock clock; // the engine's one clock, handed down
     if (result.status == CommandLineResult::Status::Exit)
         return reportTranslated(argc, argv, arguments);
     warn(result.warnings);
     if (wantsHeadless(arguments)) {
         if (!result.ok())
             return reportTranslated(argc, argv, arguments);
-        return runHeadless(argc, argv, result.options);
+        return runHeadless(argc, argv, result.options, &clock);
     }
     if (!result.ok() && !hasSingleDashWord(arguments))
         return reportTranslated(argc, argv, arguments);
@@ -428,5 +428,5 @@ int main(int argc, char **argv)
                    stderr);
         return 1;
     }
-    return runWindow(argc, argv, result);
+    return runWindow(argc, argv, result, &clock);
 }

@@ -176,7 +176,7 @@ void tst_Outage::tenThousandWaitingCostOneProbePerStep()
     QVERIFY(startEngine(endpoint));
     ManualClock clock(QDateTime::currentMSecsSinceEpoch());
     ServerHealth *health = m_scheduler->serverHealth();
-    health->setClock(&clock);
+    m_scheduler->setClock(&clock); // the engine's one clock, handed down to its ServerHealth
     RetryPolicy policy;
     policy.baseDelay = 1min;
     policy.maxDelay = 5min;
@@ -236,7 +236,7 @@ void tst_Outage::networkChangeWakesTheProbeAtOnce()
     ManualClock clock(QDateTime::currentMSecsSinceEpoch());
     ManualNetworkStatus network;
     ServerHealth *health = m_scheduler->serverHealth();
-    health->setClock(&clock);
+    m_scheduler->setClock(&clock); // the engine's one clock, handed down to its ServerHealth
     health->setNetworkStatus(&network);
     RetryPolicy policy;
     policy.baseDelay = 10min; // a step no test waits for: only a wake, or the clock, asks

@@ -9,14 +9,6 @@
 
 Q_LOGGING_CATEGORY(lcOrphans, "hoist.orphans", QtWarningMsg)
 
-namespace {
-bool isPartOf(const UploadTask &task, const QUrl &url)
-{
-    return std::any_of(task.parts().cbegin(), task.parts().cend(),
-                       [&url](const UploadPart &part) { return part.url == url; });
-}
-} // namespace
-
 OrphanUploads::OrphanUploads(TransferProtocol *protocol, Lookup find, HeadersFor headers,
                              IsHeld held, QObject *parent)
     : QObject(parent)
@@ -32,15 +24,15 @@ OrphanUploads::OrphanUploads(TransferProtocol *protocol, Lookup find, HeadersFor
 
 quint64 OrphanUploads::temporaryCreated(UploadTask *task, const QUrl &url)
 {
-    task->m_uploadsToDelete.append(url);
-    m_owners.insert(url, task->m_id);
-    return m_persistence ? m_persistence->saveUploadsToDelete(task->m_id, task->m_uploadsToDelete)
+    task->addUploadToDelete(url);
+    m_owners.insert(url, task->id());
+    return m_persistence ? m_persistence->saveUploadsToDelete(task->id(), task->uploadsToDelete())
                          : 0;
 }
 
 void OrphanUploads::claimed(UploadTask *task, const QUrl &url)
 {
-    if (task->m_uploadsToDelete.removeAll(url) == 0)
+    if (!task->removeUploadToDelete(url))
         return;
     m_owners.remove(url);
     changed(task);
@@ -48,25 +40,22 @@ void OrphanUploads::claimed(UploadTask *task, const QUrl &url)
 
 void OrphanUploads::sweep(UploadTask *task)
 {
-    if (task->m_uploadsToDelete.isEmpty())
+    if (task->uploadsToDelete().isEmpty())
         return;
     // One that is the task's own after all (an instant attempt whose success was not saved yet
     // when Hoist stopped) is never deleted: the task resumes through it.
-    const auto own = [task](const QUrl &url) {
-        return url == task->m_uploadUrl || isPartOf(*task, url);
-    };
-    if (task->m_uploadsToDelete.removeIf(own) > 0)
+    if (task->keepOwnUploads())
         changed(task);
-    for (const QUrl &url : std::as_const(task->m_uploadsToDelete)) {
-        m_owners.insert(url, task->m_id);
-        send(url, task->m_endpoint);
+    for (const QUrl &url : task->uploadsToDelete()) {
+        m_owners.insert(url, task->id());
+        send(url, task->endpoint());
     }
 }
 
 void OrphanUploads::restored(const UploadTask *task)
 {
-    if (!task->m_uploadsToDelete.isEmpty())
-        m_restored.insert(task->m_id);
+    if (!task->uploadsToDelete().isEmpty())
+        m_restored.insert(task->id());
 }
 
 void OrphanUploads::sweepRestored()
@@ -75,9 +64,9 @@ void OrphanUploads::sweepRestored()
         UploadTask *task = m_find(*it);
         // One that starts is swept then, with the headers it starts with.
         if (task
-            && (task->m_state == TaskState::Waiting || task->m_state == TaskState::Uploading)) {
+            && (task->state() == TaskState::Waiting || task->state() == TaskState::Uploading)) {
             it = m_restored.erase(it);
-        } else if (task && m_held(task->m_endpoint)) {
+        } else if (task && m_held(task->endpoint())) {
             ++it;
         } else {
             if (task)
@@ -93,7 +82,7 @@ void OrphanUploads::onAbandoned(const AbandonedUpload &upload)
     if (upload.url.isEmpty()) {
         // Nothing was made.
     } else if (task && adopt(task, upload)) {
-        qCDebug(lcOrphans) << "task" << task->m_id << "keeps" << upload.url;
+        qCDebug(lcOrphans) << "task" << task->id() << "keeps" << upload.url;
     } else {
         qCDebug(lcOrphans) << "deleting" << upload.url << "made after its transfer stopped";
         discard(task, upload.url, upload.endpoint);
@@ -111,29 +100,24 @@ bool OrphanUploads::adopt(UploadTask *task, const AbandonedUpload &upload)
 {
     // A running task has made (or is making) another one in its place: this one goes. So does
     // one holding the start of a file that has changed since (a retry begins anew).
-    if (task->m_driver || task->m_state == TaskState::Success || !task->m_uploadUrl.isEmpty()
-        || task->m_size != upload.fileSize || task->m_modifiedMs != upload.modifiedMs)
+    if (task->driver() || task->state() == TaskState::Success || !task->uploadUrl().isEmpty()
+        || task->size() != upload.fileSize || task->modifiedMs() != upload.modifiedMs)
         return false;
     switch (upload.kind) {
     case AbandonedUpload::Kind::Attempt:
         return false;
     case AbandonedUpload::Kind::Whole:
         // The file's upload: resuming asks its offset (a final's is its length: done at once).
-        task->m_uploadUrl = upload.url;
+        task->setUploadUrl(upload.url);
         if (m_persistence)
-            m_persistence->saveUploadUrl(task->m_id, upload.url);
+            m_persistence->saveUploadUrl(task->id(), upload.url);
         return true;
     case AbandonedUpload::Kind::Part:
-        for (UploadPart &part : task->m_parts) {
-            if (part.begin == upload.begin && part.end == upload.end && part.url.isEmpty()) {
-                part.url = upload.url;
-                part.confirmed = 0; // resuming asks the server
-                if (m_persistence)
-                    m_persistence->saveUploadParts(task->m_id, task->m_parts);
-                return true;
-            }
-        }
-        return false;
+        if (!task->adoptPart(upload.begin, upload.end, upload.url))
+            return false;
+        if (m_persistence)
+            m_persistence->saveUploadParts(task->id(), task->parts());
+        return true;
     }
     return false;
 }
@@ -141,12 +125,12 @@ bool OrphanUploads::adopt(UploadTask *task, const AbandonedUpload &upload)
 void OrphanUploads::discard(UploadTask *task, const QUrl &url, const QUrl &endpoint)
 {
     if (task) {
-        task->m_uploadsToDelete.append(url);
-        m_owners.insert(url, task->m_id);
+        task->addUploadToDelete(url);
+        m_owners.insert(url, task->id());
         if (m_persistence)
-            m_persistence->saveUploadsToDelete(task->m_id, task->m_uploadsToDelete);
+            m_persistence->saveUploadsToDelete(task->id(), task->uploadsToDelete());
     }
-    send(url, task ? task->m_endpoint : endpoint);
+    send(url, task ? task->endpoint() : endpoint);
 }
 
 void OrphanUploads::send(const QUrl &url, const QUrl &endpoint)
@@ -165,7 +149,7 @@ void OrphanUploads::onTerminated(const QUrl &url, bool deleted)
     if (deleted && owner != m_owners.constEnd()) {
         UploadTask *task = m_find(*owner);
         m_owners.erase(owner);
-        if (task && task->m_uploadsToDelete.removeAll(url) > 0)
+        if (task && task->removeUploadToDelete(url))
             changed(task);
     } else if (!deleted) {
         qCDebug(lcOrphans) << "not deleted, kept for later:" << url;
@@ -177,5 +161,5 @@ void OrphanUploads::onTerminated(const QUrl &url, bool deleted)
 void OrphanUploads::changed(const UploadTask *task)
 {
     if (m_persistence)
-        m_persistence->changed(task->m_id);
+        m_persistence->changed(task->id());
 }

@@ -21,17 +21,17 @@ struct Text {
 
 } // namespace
 
-ServerHealth::ServerHealth(TransferProtocol *protocol, HeadersFor headersFor, QObject *parent)
+ServerHealth::ServerHealth(TransferProtocol *protocol, HeadersFor headersFor, Clock *clock,
+                           QObject *parent)
     : QObject(parent)
     , m_protocol(protocol)
     , m_headersFor(std::move(headersFor))
     , m_random(std::random_device{}())
 {
-    m_ownClock = new SystemClock(this);
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &ServerHealth::onTimer);
     connect(m_protocol, &TransferProtocol::serverChecked, this, &ServerHealth::onChecked);
-    setClock(m_ownClock);
+    setClock(clock);
 }
 
 ServerHealth::~ServerHealth() = default;
@@ -40,7 +40,8 @@ void ServerHealth::setClock(Clock *clock)
 {
     if (m_clock)
         disconnect(m_clock, nullptr, this, nullptr);
-    m_clock = clock ? clock : m_ownClock;
+    Q_ASSERT(clock);
+    m_clock = clock;
     connect(m_clock, &Clock::jumped, this, &ServerHealth::onTimer);
     delete m_sleep;
     m_sleep = new SleepDetector(m_clock, this);

@@ -50,11 +50,12 @@ class ServerHealth final : public QObject {
 public:
     using HeadersFor = std::function<HttpHeaders(const QUrl &endpoint)>;
 
-    ServerHealth(TransferProtocol *protocol, HeadersFor headersFor, QObject *parent = nullptr);
+    // `clock`: the engine's (not owned, never null).
+    ServerHealth(TransferProtocol *protocol, HeadersFor headersFor, Clock *clock,
+                 QObject *parent = nullptr);
     ~ServerHealth() override;
 
-    // Time and the network as the engine reads them (not owned; a SystemClock and no network
-    // source until set).
+    // Time and the network as the engine reads them (not owned; no network source until set).
     void setClock(Clock *clock);
     Clock *clock() const { return m_clock; }
     void setNetworkStatus(NetworkStatus *status);
@@ -119,7 +120,6 @@ private:
     TransferProtocol *m_protocol;
     HeadersFor m_headersFor;
     Clock *m_clock = nullptr;
-    Clock *m_ownClock = nullptr;
     QPointer<NetworkStatus> m_network;
     SleepDetector *m_sleep = nullptr;
     RetryPolicy m_policy;

@@ -18,7 +18,7 @@ TaskDriver::TaskDriver(UploadTask *task, std::unique_ptr<Transfer> transfer, QOb
 {
     // A new attempt: whatever an earlier one said of the server's copy no longer stands.
     if (m_task)
-        m_task->m_check = {};
+        m_task->setCheck({});
     connectSingle();
     connectParts();
 }
@@ -62,10 +62,10 @@ void TaskDriver::account(Change change)
 {
     if (!m_task)
         return;
-    const qint64 shownBefore = m_task->m_shown;
-    const qint64 confirmedBefore = m_task->m_confirmed;
+    const qint64 shownBefore = m_task->shownBytes();
+    const qint64 confirmedBefore = m_task->confirmedBytes();
     change(*m_task);
-    Q_EMIT progressed(m_task->m_shown - shownBefore, confirmedBefore);
+    Q_EMIT progressed(m_task->shownBytes() - shownBefore, confirmedBefore);
 }
 
 void TaskDriver::connectSingle()
@@ -74,7 +74,7 @@ void TaskDriver::connectSingle()
     connect(transfer, &Transfer::uploadCreated, this, [this](const QUrl &url) {
         if (!m_task)
             return;
-        m_task->m_uploadUrl = url;
+        m_task->setUploadUrl(url);
         Q_EMIT uploadCreated(url);
     });
     connect(transfer, &Transfer::temporaryUploadCreated, this, [this](const QUrl &url) {
@@ -84,7 +84,7 @@ void TaskDriver::connectSingle()
     connect(transfer, &Transfer::uploadLost, this, [this] {
         account([](UploadTask &t) {
             t.resetProgress();
-            t.m_statusNote = tr("The server no longer had this upload; starting it again.");
+            t.setStatusNote(tr("The server no longer had this upload; starting it again."));
         });
     });
     connect(transfer, &Transfer::offsetConfirmed, this, [this](qint64 offset) {
@@ -98,11 +98,11 @@ void TaskDriver::connectSingle()
     });
     connect(transfer, &Transfer::completedInstantly, this, [this] {
         if (m_task)
-            m_task->m_instant = true; // completed() follows at once
+            m_task->completedInstantly(); // completed() follows at once
     });
     connect(transfer, &Transfer::checked, this, [this](const UploadCheck &check) {
         if (m_task)
-            m_task->m_check = check; // completed() follows at once
+            m_task->setCheck(check); // completed() follows at once
     });
     connect(transfer, &Transfer::completed, this, &TaskDriver::completed);
     connect(transfer, &Transfer::failed, this, &TaskDriver::failed);
@@ -114,7 +114,7 @@ void TaskDriver::connectParts()
     connect(transfer, &Transfer::partsCreated, this, [this](const UploadParts &parts) {
         if (!m_task)
             return;
-        m_task->m_parts = parts;
+        m_task->setParts(parts);
         Q_EMIT partsCreated(parts);
     });
     connect(transfer, &Transfer::partsConfirmed, this, [this](const UploadParts &parts) {
@@ -126,8 +126,7 @@ void TaskDriver::connectParts()
     connect(transfer, &Transfer::streamsChanged, this, [this](int inUse, int wanted) {
         if (!m_task)
             return;
-        m_task->m_streamsInUse = qMax(1, inUse);
-        m_task->m_streamsWanted = qMax(1, wanted);
+        m_task->setStreams(inUse, wanted);
         Q_EMIT streamsChanged();
     });
 }

@@ -56,11 +56,11 @@ QList<TaskId> TaskTable::idsIn(TaskState state) const
     return ids;
 }
 
-void TaskTable::setState(UploadTask *task, TaskState state)
+void TaskTable::setState(UploadTask *task, TaskState state, qint64 nowMs)
 {
-    --m_totals.counts[int(task->m_state)];
+    --m_totals.counts[int(task->state())];
     ++m_totals.counts[int(state)];
-    if (counts(task->m_state) != counts(state))
+    if (counts(task->state()) != counts(state))
         m_totals.bytesActiveLeft += counts(state) ? left(*task) : -left(*task);
-    task->m_state = state;
+    task->moveTo(state, nowMs);
 }

@@ -39,25 +39,26 @@ public:
     // Ids of the tasks of the file at `path` (usually none or one), without walking.
     QList<TaskId> idsWithPath(const QString &path) const { return m_byPath.values(path); }
 
-    void setState(UploadTask *task, TaskState state);
+    // Moves the task to `state` (UploadTask::moveTo) and counts it there.
+    void setState(UploadTask *task, TaskState state, qint64 nowMs);
     // The task's shown bytes moved by `delta` (its own accounting did it).
     void shownMoved(const UploadTask *task, qint64 delta)
     {
         m_totals.bytesDone += delta;
-        if (counts(task->m_state))
+        if (counts(task->state()))
             m_totals.bytesActiveLeft -= delta;
     }
     // Runs `change` on the task and counts what it did to its size and shown bytes.
     template <typename Change>
     void reshape(UploadTask *task, Change change)
     {
-        const qint64 size = task->m_size;
-        const qint64 shown = task->m_shown;
-        const bool active = counts(task->m_state);
+        const qint64 size = task->size();
+        const qint64 shown = task->shownBytes();
+        const bool active = counts(task->state());
         change();
-        m_totals.bytesTotal += task->m_size - size;
-        m_totals.bytesDone += task->m_shown - shown;
-        m_totals.bytesActiveLeft += (counts(task->m_state) ? left(*task) : 0)
+        m_totals.bytesTotal += task->size() - size;
+        m_totals.bytesDone += task->shownBytes() - shown;
+        m_totals.bytesActiveLeft += (counts(task->state()) ? left(*task) : 0)
             - (active ? size - shown : 0);
     }
 
@@ -70,7 +71,7 @@ private:
     {
         return state == TaskState::Waiting || state == TaskState::Uploading;
     }
-    static qint64 left(const UploadTask &task) { return task.m_size - task.m_shown; }
+    static qint64 left(const UploadTask &task) { return task.size() - task.shownBytes(); }
 
     std::map<TaskId, std::unique_ptr<UploadTask>> m_tasks; // ids grow: map order is add order
     // find() in O(1): commands over 100,000 selected tasks look each one up several times.

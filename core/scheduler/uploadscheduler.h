@@ -1,11 +1,15 @@
 #pragma once
 
+#include "bulkcommands.h"
 #include "duplicatecheck.h"
 #include "endpointheaders.h"
+#include "failurehandler.h"
 #include "endpointlanes.h"
 #include "filerecheck.h"
 #include "pathexpander.h"
 #include "retrypolicy.h"
+#include "taskcontrol.h"
+#include "taskintake.h"
 #include "taskpreparer.h"
 #include "tasktable.h"
 #include "transfer.h"
@@ -16,16 +20,13 @@
 #include <QObject>
 #include <QTimer>
 
-#include <map>
 #include <memory>
-#include <random>
-#include <vector>
 
 class BandwidthLimiter;
+class Clock;
 class OrphanUploads;
-class ServerHealth;
-struct ServerOutage;
 class TaskPersistence;
+class TaskRunner;
 class TaskStore;
 struct TaskRecord;
 
@@ -33,17 +34,28 @@ struct TaskRecord;
 // `perServerLimit` to one server), highest priority first without starving anyone (UploadQueue),
 // retrying transient failures with back-off. Commands come in as method calls; facts go out as
 // signals. Speaks to the network only through a TransferProtocol. Its helpers each do one job:
-// UploadQueue orders the waiting tasks, TaskPreparer checks, asks and hashes before the first
-// request, StreamAllocator shares slots among parallel parts, TaskPersistence keeps the queue in a store,
-// OrphanUploads leaves no upload behind on the server that nobody finishes or deletes.
+// TaskIntake makes tasks of paths, UploadQueue orders the waiting tasks, TaskRunner runs the
+// chosen ones (TaskPreparer checks, asks and hashes before the first request; a TaskDriver per
+// transfer), FailureHandler decides what a failure or a retry does, StreamAllocator shares slots
+// among parallel parts, TaskPersistence keeps the queue in a store, OrphanUploads leaves no
+// upload behind on the server that nobody finishes or deletes. They change tasks only through
+// TaskControl, which this class implements: one place keeps the queue, the running set, the
+// totals, the store and the listeners in step with every task's state.
 // Every event (a chunk confirmed, a task finished, the next task chosen) costs the same however
 // many tasks are queued; only commands over all tasks (pause all, clear finished) walk them.
-class UploadScheduler final : public QObject {
+class UploadScheduler final : public QObject, private TaskControl {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadScheduler)
 public:
+    // `clock`: the engine's time (not owned): retries, outages, sleep. Without one, the
+    // scheduler keeps a SystemClock of its own (tools and tests that do not move time).
+    UploadScheduler(TransferProtocol *protocol, Clock *clock, QObject *parent = nullptr);
     explicit UploadScheduler(TransferProtocol *protocol, QObject *parent = nullptr);
     ~UploadScheduler() override;
+
+    // The engine's clock, handed on to whoever reads time for it (a test's ManualClock).
+    void setClock(Clock *clock) { m_failures->setClock(clock ? clock : m_ownClock); }
+    Clock *clock() const { return m_failures->clock(); }
 
     // Settings for tasks queued from now on (endpoint, chunk size) or for every task (the rest).
     void setEndpoint(const QUrl &endpoint) { m_endpoint = endpoint; }
@@ -85,11 +97,11 @@ public:
     int perServerLimit() const { return m_perServerLimit; }
     // Back-off, its cap and how long without progress before an upload is given up (also a
     // server's outage: ServerHealth).
-    void setRetryPolicy(const RetryPolicy &policy);
-    const RetryPolicy &retryPolicy() const { return m_retryPolicy; }
+    void setRetryPolicy(const RetryPolicy &policy) { m_failures->setPolicy(policy); }
+    const RetryPolicy &retryPolicy() const { return m_failures->policy(); }
     // Which servers answer, the probes that find an outage's end, and what wakes them (its
-    // clock and network source are set there).
-    ServerHealth *serverHealth() const { return m_health; }
+    // network source is set there).
+    ServerHealth *serverHealth() const { return m_failures->serverHealth(); }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by newer ones gains one priority level.
     void setAgingSkips(int skips) { m_queue.setAgingSkips(skips); }
@@ -114,7 +126,7 @@ public:
     // Bandwidth, in bytes per second (0: unlimited): shared by all uploads, and one upload's own
     // (kept with it in the store). Both take effect at once, for requests in flight too.
     void setRateLimit(qint64 bytesPerSecond);
-    qint64 rateLimit() const;
+    qint64 rateLimit() const { return m_ownRate; }
     void setTaskRateLimit(TaskId id, qint64 bytesPerSecond);
     // A second limit on all uploads, from a rule rather than the person (a schedule, a metered
     // link: TransferGovernor); the stricter of it and rateLimit() holds. 0: none.
@@ -150,23 +162,20 @@ public:
     // one, each under its own remote name (tus relativePath metadata, the S3 key after the
     // target's prefix; the table shows it too). Always new uploads (the caller decides what is
     // new); a file that cannot be read becomes a task in Error as with addPaths().
-    struct FileToQueue {
-        QString path;       // absolute
-        QString remoteName; // "prefix/sub/name"
-    };
+    using FileToQueue = ::FileToQueue;
     void addFiles(const QList<FileToQueue> &files, const QUrl &endpoint,
                   Priority priority = Priority::Normal);
     // The tasks of the file at `path`, any endpoint (none, or a few), without walking them all.
     QList<TaskId> tasksWithPath(const QString &path) const { return m_tasks.idsWithPath(path); }
     void pause(TaskId id);
     void resume(TaskId id);
-    void cancel(TaskId id);
+    void cancel(TaskId id) { m_bulk->cancel({id}); }
     // Failed uploads start again (a file that changed or could not be read is read again first,
     // off this thread, and starts as a new upload); servers down are asked at once. Returns how
     // many of `ids` were failed.
     void retry(TaskId id) { retryFailed({id}); }
-    int retryFailed(const QList<TaskId> &ids);
-    int retryAllFailed();
+    int retryFailed(const QList<TaskId> &ids) { return m_failures->retryFailed(ids); }
+    int retryAllFailed() { return m_failures->retryAllFailed(); }
     // Sends unfinished uploads (failed or paused) whose server is not `endpoint` there instead,
     // as new uploads of the file as it is now; what they left on their old server is deleted
     // there if it answers (else it expires). Returns how many moved.
@@ -175,21 +184,24 @@ public:
     // The same over a selection, O(ids) however many tasks there are: the removals of a cancel
     // come as one tasksAboutToBeRemoved/tasksRemoved batch, the changes as one tasksChanged.
     // Own names, so that `&UploadScheduler::pause` stays one function to connect to.
-    void cancelTasks(const QList<TaskId> &ids);
-    void pauseTasks(const QList<TaskId> &ids);
-    void resumeTasks(const QList<TaskId> &ids);
-    void setTasksPriority(const QList<TaskId> &ids, Priority priority);
-    void pauseAll();
+    void cancelTasks(const QList<TaskId> &ids) { m_bulk->cancel(ids); }
+    void pauseTasks(const QList<TaskId> &ids) { m_bulk->pause(ids); }
+    void resumeTasks(const QList<TaskId> &ids) { m_bulk->resume(ids); }
+    void setTasksPriority(const QList<TaskId> &ids, Priority priority)
+    {
+        m_bulk->setPriority(ids, priority);
+    }
+    void pauseAll() { m_bulk->pauseAll(); }
     // Resumes what is paused and retries what failed for a transient cause (a server that did not
     // answer until given up); servers down are asked at once.
-    void resumeAll();
+    void resumeAll() { m_bulk->resumeAll(); }
     // Removes tasks in Success (and Error, when `includeFailed`), in one batch.
-    void clearFinished(bool includeFailed = false);
+    void clearFinished(bool includeFailed = false) { m_bulk->clearFinished(includeFailed); }
     // Removes failed tasks in one batch; what they left on a server is deleted there.
-    void clearFailed();
+    void clearFailed() { m_bulk->clearFailed(); }
 
-    const UploadTask *task(TaskId id) const;
-    QList<TaskId> taskIds() const; // in the order they were added
+    const UploadTask *task(TaskId id) const { return find(id); }
+    QList<TaskId> taskIds() const { return m_tasks.ids(); } // in the order they were added
     int taskCount() const { return m_tasks.size(); }
     // Tasks in Uploading.
     int runningCount() const { return int(m_running.size()); }
@@ -218,8 +230,12 @@ Q_SIGNALS:
 
 private:
     UploadTask *find(TaskId id) const { return m_tasks.find(id); }
-    // `lane`: the task's endpoint's, when the caller knows it.
-    void insertTask(std::unique_ptr<UploadTask> task, int lane = -1);
+    void insertTask(std::unique_ptr<UploadTask> task);
+    // The task of a walked path, inserted (TaskIntake::Make), and a slice of them made.
+    UploadTask *makeTask(const ExpandedPath &path, Priority priority, const QUrl &endpoint,
+                         qint64 nowMs);
+    void tasksMade(const QList<const UploadTask *> &tasks, const QList<TaskId> &added,
+                   const QList<TaskId> &rejected);
     void setState(UploadTask *task, TaskState state);
     void markDirty(UploadTask *task);
     void flush();
@@ -227,46 +243,33 @@ private:
     void schedule();
     // Requests in flight the limits count, in all and per server.
     QVector<int> slotsPerServer(int *total) const;
-    void startTask(UploadTask *task);
-    void launchTransfer(UploadTask *task);
     // What a transfer of `task` needs; sets its speed limit in the limiter.
-    TransferJob jobFor(const UploadTask *task);
-    void onPrepared(TaskId id, const QByteArray &contentHash);
-    void onUploadUrlSaved(TaskId id, quint64 token);
-    void onStoreWriteFailed(const QString &message);
-    void stopTransfer(UploadTask *task);
-    // Makes tasks of paths[from...], a slice per turn of the event loop.
-    // `duplicates`: what was met already queued so far; null when adding again regardless.
-    // `endpoint`: where they go.
-    void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                    Priority priority, std::shared_ptr<DuplicateReport> duplicates,
-                    const QUrl &endpoint);
-    // Whether `file` is already queued; a newer version of an unstarted task replaces it.
-    bool skipQueued(const ExpandedPath &file, qint64 nowMs, DuplicateReport *report);
+    TransferJob jobFor(const UploadTask &task);
     void balanceStreams();
-    // Deletes what the task holds on its server (its upload, its parts) and forgets the parts.
-    void terminateUploads(UploadTask *task);
-    void onTransferFailed(UploadTask *task, const TransferError &error);
-    // Waits to try again after a transient failure: for its server when it did not answer,
-    // else after its own back-off.
-    void retryLater(UploadTask *task, const TransferError &error);
-    void onRechecked(TaskId id, const FileRecheck::Result &result);
-    // Ends the uploads waiting for `endpoint`'s server, given up.
-    void onServerGivenUp(const QUrl &endpoint, const QString &message);
     bool serverDown(int lane) const;
-    // Uploads in flight stop and wait to start again at once, from the server's offset (the
-    // network changed: their connections are closed under them).
-    void restartRunning();
-    // The outage record of the lane's server (ServerHealth::recordFor), shared by its tasks.
-    const std::shared_ptr<const ServerOutage> &outageOfLane(int lane);
-    void onTransferCompleted(UploadTask *task);
-    void fail(UploadTask *task, const TransferError &error);
-    void removeTasks(const QList<TaskId> &ids);
-    void armRetryTimer();
-    void tick();
-    void checkIdle();
+    void terminateUploads(UploadTask *task);
+    void removeTasks(const QList<TaskId> &ids) override;
+    void checkIdle() override;
+
+    // TaskControl
+    UploadTask *findTask(TaskId id) const override { return find(id); }
+    QList<TaskId> tasksIn(TaskState state) const override { return m_tasks.idsIn(state); }
+    QList<UploadTask *> runningTasks() const override { return m_running.values(); }
+    void setTaskState(UploadTask *task, TaskState state) override { setState(task, state); }
+    void stopTask(UploadTask *task) override;
+    void endUploads(UploadTask *task) override { terminateUploads(task); }
+    void reshapeTask(UploadTask *task, const std::function<void()> &change) override
+    {
+        m_tasks.reshape(task, change);
+    }
+    void bytesShown(UploadTask *task, qint64 delta) override { m_tasks.shownMoved(task, delta); }
+    void taskChanged(UploadTask *task, bool store) override;
+    void recheckFile(UploadTask *task) override;
+    void taskFailedAgain(UploadTask *task) override;
+    void scheduleSoon() override { requestSchedule(); }
 
     TransferProtocol *m_protocol;
+    Clock *m_ownClock = nullptr; // when none was given
     QUrl m_endpoint;
     PathPatterns m_exclude;
     qint64 m_chunkSize = 8 * 1024 * 1024;
@@ -281,9 +284,6 @@ private:
     qint64 m_rateCap = 0;
     bool m_suspended = false;
     QList<TaskId> m_heldIds; // stopped by the hold, with its note
-    int m_pendingExpansions = 0;
-    RetryPolicy m_retryPolicy;
-    std::mt19937 m_random;
 
     TaskTable m_tasks;
     QHash<TaskId, UploadTask *> m_running; // the tasks in Uploading
@@ -293,16 +293,16 @@ private:
     quint64 m_nextSequence = 0;
     QSet<TaskId> m_dirty;
     QTimer m_flushTimer;
-    QTimer m_retryTimer;
-    QTimer m_speedTimer;
     bool m_scheduleQueued = false;
     bool m_wasIdle = true;
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
     OrphanUploads *m_orphans;
-    ServerHealth *m_health;
     FileRecheck *m_recheck;
-    std::vector<std::shared_ptr<const ServerOutage>> m_laneOutages; // by lane
+    FailureHandler *m_failures;
+    TaskRunner *m_runner;
+    TaskIntake *m_intake;
+    std::unique_ptr<BulkCommands> m_bulk;
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.
     std::unique_ptr<TaskPersistence> m_persistence;
 };

@@ -275,3 +275,194 @@ void UploadTask::restartWithFile(qint64 size, qint64 modifiedMs, const QByteArra
     m_contentHash.clear(); // of the old content
     resetProgress();
 }
+
+// ---- changes --------------------------------------------------------------------------------
+
+bool UploadTask::mayMove(TaskState from, TaskState to)
+{
+    switch (from) {
+    case TaskState::Waiting:
+        return to == TaskState::Uploading || to == TaskState::Paused || to == TaskState::Error;
+    case TaskState::Uploading:
+        return to != TaskState::Uploading;
+    case TaskState::Paused:
+        return to == TaskState::Waiting;
+    case TaskState::Success:
+        return false;
+    case TaskState::Error:
+        return to == TaskState::Waiting;
+    }
+    return false;
+}
+
+void UploadTask::moveTo(TaskState state, qint64 nowMs)
+{
+    Q_ASSERT(mayMoveTo(state));
+    m_state = state;
+    if (state != TaskState::Uploading) {
+        m_speed = 0;
+        m_rate.reset();
+    }
+    const bool finished = state == TaskState::Success || state == TaskState::Error;
+    m_finishedMs = finished ? nowMs : 0;
+}
+
+void UploadTask::queued(quint64 sequence, qint64 maxRequestSize, const QByteArray &fingerprint,
+                        qint64 nowMs)
+{
+    m_sequence = sequence;
+    m_maxRequestSize = maxRequestSize;
+    m_fingerprint = fingerprint;
+    m_createdMs = nowMs;
+}
+
+void UploadTask::rejected(TransferError::Kind kind, const QString &message, qint64 nowMs)
+{
+    m_state = TaskState::Error;
+    m_errorKind = kind;
+    m_errorMessage = message;
+    m_finishedMs = nowMs;
+}
+
+void UploadTask::setLane(int lane, std::shared_ptr<const ServerOutage> outage)
+{
+    m_lane = lane;
+    m_outage = std::move(outage);
+}
+
+void UploadTask::moveToEndpoint(const QUrl &endpoint, int lane,
+                                std::shared_ptr<const ServerOutage> outage)
+{
+    m_endpoint = endpoint;
+    setLane(lane, std::move(outage));
+}
+
+void UploadTask::start(TaskPhase phase, qint64 nowMs)
+{
+    m_retryAtMs = 0;
+    m_statusNote.clear();
+    m_hashedBytes = 0;
+    m_instant = false;
+    m_phase = phase;
+    m_attempts.begin(nowMs);
+}
+
+void UploadTask::startHashing()
+{
+    m_phase = TaskPhase::Hashing;
+    m_hashedBytes = 0;
+}
+
+void UploadTask::prepared(const QByteArray &contentHash)
+{
+    m_verifyBeforeStart = false;
+    if (contentHash.isEmpty())
+        return;
+    m_contentHash = contentHash;
+    m_hashedBytes = m_size;
+}
+
+void UploadTask::attach(TaskDriver *driver)
+{
+    m_phase = TaskPhase::Transferring;
+    m_driver = driver;
+}
+
+TaskDriver *UploadTask::detachDriver()
+{
+    return std::exchange(m_driver, nullptr);
+}
+
+void UploadTask::setStreams(int inUse, int wanted)
+{
+    m_streamsInUse = qMax(1, inUse);
+    m_streamsWanted = qMax(1, wanted);
+}
+
+void UploadTask::endAttempt(UploadAttempt::Outcome outcome, const QString &message, qint64 nowMs)
+{
+    m_attempts.end(outcome, message, nowMs);
+}
+
+void UploadTask::stopped()
+{
+    m_holdToken = 0;
+    m_streamLimit = m_streamsInUse = m_streamsWanted = 1;
+}
+
+bool UploadTask::adoptPart(qint64 begin, qint64 end, const QUrl &url)
+{
+    for (UploadPart &part : m_parts) {
+        if (part.begin == begin && part.end == end && part.url.isEmpty()) {
+            part.url = url;
+            part.confirmed = 0; // resuming asks the server
+            return true;
+        }
+    }
+    return false;
+}
+
+bool UploadTask::keepOwnUploads()
+{
+    const auto own = [this](const QUrl &url) {
+        return url == m_uploadUrl
+               || std::any_of(m_parts.cbegin(), m_parts.cend(),
+                              [&url](const UploadPart &part) { return part.url == url; });
+    };
+    return m_uploadsToDelete.removeIf(own) > 0;
+}
+
+void UploadTask::pause()
+{
+    m_retryAtMs = 0;
+    m_statusNote.clear();
+}
+
+void UploadTask::waitForServer()
+{
+    m_retryAtMs = 0;
+    m_statusNote.clear();
+}
+
+void UploadTask::waitForRetry(qint64 atWallMs, const QString &note)
+{
+    m_retryAtMs = atWallMs;
+    m_statusNote = note;
+}
+
+void UploadTask::fail(const TransferError &error, const QString &message, qint64 nowMs)
+{
+    m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs);
+    m_errorKind = error.kind;
+    m_errorMessage = message;
+    m_errorDetail = error.detail;
+    m_statusNote.clear();
+    m_retryAtMs = 0;
+}
+
+void UploadTask::failAgain(TransferError::Kind kind, const QString &message)
+{
+    m_errorKind = kind;
+    m_errorMessage = message;
+    m_errorDetail.clear();
+}
+
+void UploadTask::succeed()
+{
+    completeProgress();
+    m_statusNote.clear();
+}
+
+void UploadTask::noteStuck(qint64 monotonicMs)
+{
+    if (m_stuckSinceMs == 0)
+        m_stuckSinceMs = monotonicMs;
+}
+
+bool UploadTask::progressed()
+{
+    const bool hadRetries = m_retries > 0;
+    m_retries = 0;
+    m_stuckSinceMs = 0;
+    return hadRetries;
+}

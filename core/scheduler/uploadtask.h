@@ -18,9 +18,9 @@ class TaskDriver;
 struct ServerOutage;
 struct TaskRecord;
 
-// One file to upload and everything known about it. Owned by UploadScheduler, which is the only
-// writer besides the TaskDriver of its transfer while it runs; everyone else reads through const
-// pointers and learns of changes through the scheduler's signals.
+// One file to upload and everything known about it. Owned by UploadScheduler; it and its helpers
+// (the TaskDriver of its transfer while it runs, OrphanUploads) change it through its methods;
+// everyone else reads through const pointers and learns of changes through the scheduler's signals.
 // The task keeps its own byte accounting (what the server confirmed, what is in flight, what the
 // bar shows, the chunk map and the speed) from what its transfer reports.
 class UploadTask final {
@@ -109,12 +109,93 @@ public:
     // Its last tries, this run only (not stored).
     const AttemptLog &attempts() const { return m_attempts; }
 
-private:
-    friend class UploadScheduler;
-    friend class TaskDriver;
-    friend class TaskTable;
-    friend class OrphanUploads;
+    // When it may start again after its own back-off (ms since the epoch), 0 if now; unlike
+    // retryAtMs(), never its server's next try.
+    qint64 ownRetryAtMs() const { return m_retryAtMs; }
+    // Monotonic ms of the first transient failure since bytes last moved; 0 while moving.
+    qint64 stuckSinceMs() const { return m_stuckSinceMs; }
+    const QByteArray &fingerprint() const { return m_fingerprint; }
+    // Restored: the file is checked to be what was queued before the upload goes on.
+    bool verifyBeforeStart() const { return m_verifyBeforeStart; }
+    int lane() const { return m_lane; }
+    TaskDriver *driver() const { return m_driver; }
+    quint64 holdToken() const { return m_holdToken; }
+    int streamLimit() const { return m_streamLimit; }
+    int streamsInUse() const { return m_streamsInUse; }
+    int streamsWanted() const { return m_streamsWanted; }
 
+    // ---- Changes: for the engine only (everyone else holds a const task) -------------------
+    // Its state changes in one place, moveTo(), which TaskTable::setState calls for
+    // UploadScheduler::setState (which keeps the queue, the running set and the listeners in
+    // step). The named changes below make the task ready for the state it is about to enter.
+
+    // Whether a task in `from` may go to `to`.
+    static bool mayMove(TaskState from, TaskState to);
+    bool mayMoveTo(TaskState to) const { return mayMove(m_state, to); }
+    // Enters `state` (allowed by mayMoveTo()); a finished task notes when.
+    void moveTo(TaskState state, qint64 nowMs);
+
+    // Queued now as the `sequence`-th task, its requests up to `maxRequestSize`.
+    void queued(quint64 sequence, qint64 maxRequestSize, const QByteArray &fingerprint,
+                qint64 nowMs);
+    // Made in Error: its path cannot be uploaded (before it is added anywhere).
+    void rejected(TransferError::Kind kind, const QString &message, qint64 nowMs);
+    // Its scheduler lane and its server's outage record (ServerHealth::recordFor).
+    void setLane(int lane, std::shared_ptr<const ServerOutage> outage);
+    // Sent elsewhere: a new upload to `endpoint` (the caller ends the old ones).
+    void moveToEndpoint(const QUrl &endpoint, int lane, std::shared_ptr<const ServerOutage> outage);
+    void setPriority(Priority priority) { m_priority = priority; }
+    void setRateLimit(qint64 bytesPerSecond) { m_rateLimit = qMax<qint64>(0, bytesPerSecond); }
+    void setStatusNote(const QString &note) { m_statusNote = note; }
+
+    // An attempt begins (about to enter Uploading), hashing first or transferring.
+    void start(TaskPhase phase, qint64 nowMs);
+    void startHashing();
+    void setHashedBytes(qint64 bytes) { m_hashedBytes = bytes; }
+    // Checked and, when `contentHash` is not empty, hashed: ready for its transfer.
+    void prepared(const QByteArray &contentHash);
+    // Its transfer runs through `driver` (owned by the scheduler); detachDriver() lets go of it.
+    void attach(TaskDriver *driver);
+    TaskDriver *detachDriver();
+    void setHoldToken(quint64 token) { m_holdToken = token; }
+    void setStreamLimit(int streams) { m_streamLimit = streams; }
+    void setStreams(int inUse, int wanted);
+    // The attempt ended (the first end counts; later ones are ignored).
+    void endAttempt(UploadAttempt::Outcome outcome, const QString &message, qint64 nowMs);
+    // Its transfer stopped: no stream, no token, nothing in flight.
+    void stopped();
+
+    // What its transfer learned.
+    void setUploadUrl(const QUrl &url) { m_uploadUrl = url; }
+    void setParts(const UploadParts &parts) { m_parts = parts; }
+    void clearParts() { m_parts.clear(); }
+    // A part made by a transfer that stopped: taken back where the plan has no URL for it.
+    bool adoptPart(qint64 begin, qint64 end, const QUrl &url);
+    void completedInstantly() { m_instant = true; }
+    void setCheck(const UploadCheck &check) { m_check = check; }
+    // Uploads made for it that are to be deleted (OrphanUploads keeps the list).
+    void addUploadToDelete(const QUrl &url) { m_uploadsToDelete.append(url); }
+    bool removeUploadToDelete(const QUrl &url) { return m_uploadsToDelete.removeAll(url) > 0; }
+    // Drops from that list what is its own upload after all; whether any was.
+    bool keepOwnUploads();
+
+    // Waits: for the person (pause), to start again at once, for its server, after a back-off.
+    void pause();
+    void waitNow() { m_retryAtMs = 0; }
+    void waitForServer();
+    void waitForRetry(qint64 atWallMs, const QString &note);
+    // Failed with `error`, said as `message` (about to enter Error).
+    void fail(const TransferError &error, const QString &message, qint64 nowMs);
+    // Failed again while in Error, for `kind`, said as `message`.
+    void failAgain(TransferError::Kind kind, const QString &message);
+    // Succeeded: the server holds it all (through TaskTable::reshape).
+    void succeed();
+    // Retries: one more counted (returns how many now), the first stuck moment noted, the count
+    // forgotten; progressed() forgets both and says whether there had been retries.
+    int countRetry() { return ++m_retries; }
+    void noteStuck(qint64 monotonicMs);
+    void forgetRetries() { m_retries = 0; }
+    bool progressed();
     // A failed upload begins again with what the file holds now (read off the GUI thread by
     // FileRecheck): a fresh upload (the caller ends the old one) of that size, time and
     // fingerprint.
@@ -142,6 +223,8 @@ private:
     // marking the chunk it was sending as failed when `failed`.
     void dropInFlight(bool failed);
     void updateSpeed(qint64 nowMs);
+
+private:
     void updateShownFromParts(qint64 nowMs);
 
     TaskId m_id;
