@@ -955,7 +955,7 @@ void UploadScheduler::stopTransfer(UploadTask *task)
         driver->deleteLater(); // it may be inside one of its own signal emissions
     }
     m_preparer->cancel(task->m_id);
-    task->dropInFlight(false);
+    m_tasks.reshape(task, [task] { task->dropInFlight(false); }); // shown falls to confirmed
     task->m_attempts.end(UploadAttempt::Outcome::Stopped, QString(), nowMs()); // unless ended
     // What the transfer would have deleted itself (an instant attempt cut short).
     m_orphans->sweep(task);

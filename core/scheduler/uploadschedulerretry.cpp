@@ -94,7 +94,7 @@ void UploadScheduler::onRechecked(TaskId id, const FileRecheck::Result &file)
 void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &error)
 {
     task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs());
-    task->dropInFlight(true);
+    m_tasks.reshape(task, [task] { task->dropInFlight(true); });
     stopTransfer(task);
     const qint64 monotonic = qMax<qint64>(1, m_health->clock()->monotonicMs());
     if (error.isTransient() && task->m_stuckSinceMs == 0)
