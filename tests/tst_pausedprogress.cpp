@@ -1,6 +1,7 @@
 // A paused upload shows what will happen: what the server confirmed, as a percentage, a chunk bar
 // and the bytes shown, the same before and after Hoist restarts from its queue on disk; resuming
-// then sends only the rest. Against the real hoistd (which checksums every chunk, so a chunk cut
+// then sends only the rest. And the time left a row shows agrees with the status bar's while it
+// is the only upload under way. Against the real hoistd (which checksums every chunk, so a chunk cut
 // short by the pause is kept by nobody); the server's offsets are asked with HEAD and the bytes it
 // took in are counted where they arrive (TestPeer::stats()).
 #include "delaylink.h"
@@ -9,9 +10,13 @@
 #include "testfiles.h"
 #include "waitfor.h"
 
+#include "tasktable.h"
+#include "timeleftlabel.h"
+#include "totaltimeleft.h"
 #include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSignalSpy>
@@ -96,6 +101,7 @@ private Q_SLOTS:
     void pausedShowsWhatTheServerHolds_data();
     void pausedShowsWhatTheServerHolds();
     void tinyFileNeverReadsDoneWhilePaused();
+    void rowAndStatusBarAgreeOnTimeLeft();
 
 private:
     // Everything a paused row shows agrees with `held` bytes on the server.
@@ -238,6 +244,48 @@ void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused()
     QCOMPARE(task->state(), TaskState::Success);
     QCOMPARE(second.progressText(id), QStringLiteral("100.0%"));
     QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), Size, 23));
+}
+
+void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft()
+{
+    // One upload under way: its row's time left and the status bar's are one estimate (its bytes
+    // left at its speed; the status bar's speed is smoothed). With a second file waiting the
+    // status bar counts both, and says so.
+    const QString a = makeTestFile(m_files.path(), QStringLiteral("left-a.bin"), 24 * Chunk, 41);
+    const QString b = makeTestFile(m_files.path(), QStringLiteral("left-b.bin"), 24 * Chunk, 42);
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_server->endpoint()), qPrintable(engine.errorString()));
+    UploadScheduler *scheduler = engine.scheduler();
+    scheduler->setHashPolicy(UploadScheduler::HashPolicy::Never);
+    scheduler->setConcurrency(1);
+    scheduler->setRateLimit(1024 * KiB);
+    TotalTimeLeft estimate;
+    QElapsedTimer clock;
+    clock.start();
+    int uploads = 0;
+    connect(scheduler, &UploadScheduler::totalsChanged, this,
+            [&](const SchedulerTotals &totals) {
+                estimate.update(totals, clock.elapsed());
+                uploads = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
+            });
+    const TaskId first = engine.add({a}).value(0);
+    const UploadTask *task = scheduler->task(first);
+    QVERIFY(waitFor([&] { return task->confirmedBytes() >= 6 * Chunk; }, UploadTimeoutMs));
+    QCOMPARE(uploads, 1);
+    const auto ratio = [&] { return double(estimate.secondsLeft()) / double(task->secondsLeft()); };
+    QVERIFY2(task->secondsLeft() > 0 && ratio() > 0.75 && ratio() < 1.33,
+             qPrintable(QStringLiteral("row %1 s, status bar %2 s")
+                            .arg(task->secondsLeft())
+                            .arg(estimate.secondsLeft())));
+    QCOMPARE(TimeLeftLabel::describe(estimate.secondsLeft(), uploads),
+             TimeLeftLabel::describe(estimate.secondsLeft()));
+
+    engine.add({b}); // waits: one at a time
+    QVERIFY(waitFor([&] { return uploads == 2 && ratio() > 1.5; }, UploadTimeoutMs));
+    QVERIFY(TimeLeftLabel::describe(estimate.secondsLeft(), uploads).endsWith(
+        QStringLiteral("(all 2 uploads)")));
+    scheduler->setRateLimit(0);
+    QVERIFY(engine.waitIdle(UploadTimeoutMs));
 }
 
 QTEST_MAIN(tst_PausedProgress)

@@ -121,7 +121,10 @@ void UploadTask::confirmOffset(qint64 offset, qint64 nowMs)
 {
     m_confirmed = offset;
     m_shown = qMax(m_shown, offset);
-    m_chunks.setConfirmedOffset(offset);
+    // A 0-byte file's one chunk is done when the upload is (completeProgress), not when its
+    // creation answers offset 0: a transfer failing after that would leave a full bar.
+    if (m_size > 0)
+        m_chunks.setConfirmedOffset(offset);
     m_rate.addSample(nowMs, offset);
 }
 
