@@ -1,9 +1,9 @@
 // A paused upload shows what will happen: what the server confirmed, as a percentage, a chunk bar
 // and the bytes shown, the same before and after Hoist restarts from its queue on disk; resuming
 // then sends only the rest. And the time left a row shows agrees with the status bar's while it
-// is the only upload under way. Against the real hoistd (which checksums every chunk, so a chunk cut
-// short by the pause is kept by nobody); the server's offsets are asked with HEAD and the bytes it
-// took in are counted where they arrive (TestPeer::stats()).
+// is the only upload under way. Against the real hoistd (which checksums every chunk, so a chunk
+// cut short by the pause is kept by nobody); the server's offsets are asked with HEAD and the bytes
+// it took in are counted where they arrive (TestPeer::stats()).
 #include "delaylink.h"
 #include "schedulerfixture.h"
 #include "storethread.h"
@@ -31,8 +31,7 @@ constexpr int UploadTimeoutMs = 60000;
 // One run of the engine on a queue kept in `stateDir`, as the app has it.
 struct Session {
     Session(const QString &stateDir, const QUrl &endpoint, bool parts)
-        : store(stateDir)
-    {
+        : store(stateDir) {
         opened = store.open();
         engine.start(endpoint, store.store());
         scheduler = engine.scheduler();
@@ -44,8 +43,7 @@ struct Session {
     ~Session() { model.reset(); }
 
     // The row's Progress text ("42.0%").
-    QString progressText(TaskId id) const
-    {
+    QString progressText(TaskId id) const {
         return model->index(model->rowOf(id), UploadTableModel::Progress).data().toString();
     }
 
@@ -57,8 +55,7 @@ struct Session {
 };
 
 // The offset the server holds for `url` (HEAD), -1 when it does not know it.
-qint64 headOffset(const QUrl &url)
-{
+qint64 headOffset(const QUrl &url) {
     QNetworkAccessManager network;
     QNetworkRequest request(url);
     request.setRawHeader("Tus-Resumable", "1.0.0");
@@ -75,8 +72,7 @@ qint64 headOffset(const QUrl &url)
 }
 
 // What the server holds of the task's file: its upload's offset, or the sum of its parts'.
-qint64 serverHolds(const UploadTask *task)
-{
+qint64 serverHolds(const UploadTask *task) {
     if (!task->uploadUrl().isEmpty())
         return headOffset(task->uploadUrl());
     qint64 held = 0;
@@ -87,8 +83,7 @@ qint64 serverHolds(const UploadTask *task)
     return held;
 }
 
-QString percent(qint64 bytes, qint64 size)
-{
+QString percent(qint64 bytes, qint64 size) {
     return QStringLiteral("%1%").arg(100.0 * double(bytes) / double(size), 0, 'f', 1);
 }
 } // namespace
@@ -111,14 +106,12 @@ private:
     QTemporaryDir m_files;
 };
 
-void tst_PausedProgress::initTestCase()
-{
+void tst_PausedProgress::initTestCase() {
     m_server = TestPeer::create(TestPeer::Kind::Hoistd);
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 
-void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 held)
-{
+void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 held) {
     const UploadTask *task = session.scheduler->task(id);
     QVERIFY(task);
     QCOMPARE(task->state(), TaskState::Paused);
@@ -136,8 +129,7 @@ void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 he
     QCOMPARE(doneBytes, held); // hoistd confirms whole checksummed chunks
 }
 
-void tst_PausedProgress::pausedShowsWhatTheServerHolds_data()
-{
+void tst_PausedProgress::pausedShowsWhatTheServerHolds_data() {
     QTest::addColumn<qint64>("size");
     QTest::addColumn<bool>("parts");
     QTest::addColumn<qint64>("pauseAfter"); // confirmed bytes before the pause
@@ -148,13 +140,12 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds_data()
     QTest::newRow("under one chunk") << Chunk - 1000 << false << qint64(0);
 }
 
-void tst_PausedProgress::pausedShowsWhatTheServerHolds()
-{
+void tst_PausedProgress::pausedShowsWhatTheServerHolds() {
     QFETCH(qint64, size);
     QFETCH(bool, parts);
     QFETCH(qint64, pauseAfter);
-    const QString path = makeTestFile(m_files.path(), QStringLiteral("%1.bin").arg(QTest::currentDataTag()),
-                                      size, 17);
+    const QString path = makeTestFile(
+        m_files.path(), QStringLiteral("%1.bin").arg(QTest::currentDataTag()), size, 17);
     QTemporaryDir state;
     TaskId id = 0;
     qint64 held = -1;
@@ -168,10 +159,12 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds()
         id = ids.first();
         const UploadTask *task = first.scheduler->task(id);
         // Mid-way: bytes of a request on their way, beyond what the server confirmed.
-        QVERIFY(waitFor([&] {
-            return task->confirmedBytes() >= pauseAfter
-                   && task->shownBytes() > task->confirmedBytes() + Chunk / 8;
-        }, UploadTimeoutMs));
+        QVERIFY(waitFor(
+            [&] {
+                return task->confirmedBytes() >= pauseAfter &&
+                       task->shownBytes() > task->confirmedBytes() + Chunk / 8;
+            },
+            UploadTimeoutMs));
         QVERIFY(task->chunks().countIn(ChunkState::InFlight) > 0);
         first.scheduler->pause(id);
         // The server has ended every request it had (a cut one is rolled back).
@@ -202,8 +195,7 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds()
     QCOMPARE(m_server->stats().bodyBytes, size - held);
 }
 
-void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused()
-{
+void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused() {
     // A file whose every byte has left but whose answer has not come is not done: paused, it
     // reads 0%, not 100%, before and after a restart, and resuming finishes it. A far link holds
     // the answer back.
@@ -246,8 +238,7 @@ void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused()
     QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), Size, 23));
 }
 
-void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft()
-{
+void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft() {
     // One upload under way: its row's time left and the status bar's are one estimate (its bytes
     // left at its speed; the status bar's speed is smoothed). With a second file waiting the
     // status bar counts both, and says so.
@@ -263,11 +254,10 @@ void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft()
     QElapsedTimer clock;
     clock.start();
     int uploads = 0;
-    connect(scheduler, &UploadScheduler::totalsChanged, this,
-            [&](const SchedulerTotals &totals) {
-                estimate.update(totals, clock.elapsed());
-                uploads = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
-            });
+    connect(scheduler, &UploadScheduler::totalsChanged, this, [&](const SchedulerTotals &totals) {
+        estimate.update(totals, clock.elapsed());
+        uploads = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
+    });
     const TaskId first = engine.add({a}).value(0);
     const UploadTask *task = scheduler->task(first);
     QVERIFY(waitFor([&] { return task->confirmedBytes() >= 6 * Chunk; }, UploadTimeoutMs));
@@ -282,8 +272,8 @@ void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft()
 
     engine.add({b}); // waits: one at a time
     QVERIFY(waitFor([&] { return uploads == 2 && ratio() > 1.5; }, UploadTimeoutMs));
-    QVERIFY(TimeLeftLabel::describe(estimate.secondsLeft(), uploads).endsWith(
-        QStringLiteral("(all 2 uploads)")));
+    QVERIFY(TimeLeftLabel::describe(estimate.secondsLeft(), uploads)
+                .endsWith(QStringLiteral("(all 2 uploads)")));
     scheduler->setRateLimit(0);
     QVERIFY(engine.waitIdle(UploadTimeoutMs));
 }

@@ -30,8 +30,7 @@ UploadParts TusParallelTransfer::planParts(qint64 fileSize, qint64 chunkSize, in
     if (streams < 2 || chunks < MinParallelChunks)
         return {};
     const qint64 wanted = std::max<qint64>(streams, fileSize / GrowthPartBytes);
-    const int count =
-        int(std::min<qint64>({wanted, chunks / MinChunksPerPart, qint64(MaxParts)}));
+    const int count = int(std::min<qint64>({wanted, chunks / MinChunksPerPart, qint64(MaxParts)}));
     if (count < 2)
         return {};
     UploadParts parts;
