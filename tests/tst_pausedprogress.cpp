@@ -158,11 +158,14 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds() {
         QCOMPARE(ids.size(), 1);
         id = ids.first();
         const UploadTask *task = first.scheduler->task(id);
-        // Mid-way: bytes of a request on their way, beyond what the server confirmed.
+        // Mid-way: bytes of a request on their way, beyond what the server confirmed, and not
+        // all of its body yet (else the server might hold it whole before its answer is back).
         QVERIFY(waitFor(
             [&] {
+                const qint64 going = task->chunks().inFlightBytes();
                 return task->confirmedBytes() >= pauseAfter &&
-                       task->shownBytes() > task->confirmedBytes() + Chunk / 8;
+                       task->shownBytes() > task->confirmedBytes() + Chunk / 8 &&
+                       going > Chunk / 8 && going < Chunk * 3 / 4;
             },
             UploadTimeoutMs));
         QVERIFY(task->chunks().countIn(ChunkState::InFlight) > 0);
@@ -202,7 +205,7 @@ void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused() {
     DelayLink link;
     QVERIFY2(link.start(QStringLiteral("127.0.0.1"), m_server->port()),
              qPrintable(link.errorString()));
-    link.setDelay(std::chrono::milliseconds(400));
+    link.setDelay(std::chrono::milliseconds(1000)); // the answer is late
     constexpr qint64 Size = 1000;
     const QString path = makeTestFile(m_files.path(), QStringLiteral("tiny.bin"), Size, 23);
     QTemporaryDir state;
@@ -260,10 +263,10 @@ void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft() {
     });
     const TaskId first = engine.add({a}).value(0);
     const UploadTask *task = scheduler->task(first);
-    QVERIFY(waitFor([&] { return task->confirmedBytes() >= 6 * Chunk; }, UploadTimeoutMs));
+    QVERIFY(waitFor([&] { return task->confirmedBytes() >= 8 * Chunk; }, UploadTimeoutMs));
     QCOMPARE(uploads, 1);
     const auto ratio = [&] { return double(estimate.secondsLeft()) / double(task->secondsLeft()); };
-    QVERIFY2(task->secondsLeft() > 0 && ratio() > 0.75 && ratio() < 1.33,
+    QVERIFY2(task->secondsLeft() > 0 && ratio() > 0.67 && ratio() < 1.5,
              qPrintable(QStringLiteral("row %1 s, status bar %2 s")
                             .arg(task->secondsLeft())
                             .arg(estimate.secondsLeft())));
