@@ -50,6 +50,7 @@ private Q_SLOTS:
     void finishedUploadShowsAddressesTriesAndTimings();
     void failedTriesSayWhy();
     void followsSelectionAndIsRemembered();
+    void partsAndProgressAsTheyAre();
     void endpointCheckBesideServerField();
 
 private:
@@ -119,6 +120,54 @@ void TestDetailsPane::finishedUploadShowsAddressesTriesAndTimings()
     pane.setTask(0);
     QVERIFY(pane.uploadUrlEdit()->text().isEmpty());
     QCOMPARE(pane.triesList()->topLevelItemCount(), 0);
+}
+
+void TestDetailsPane::partsAndProgressAsTheyAre()
+{
+    // Sent as parts: the pane counts the parts, those being sent and those done, and beside the
+    // state how far the upload is; paused, that is what the server confirmed.
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_hoistd.endpoint()), qPrintable(engine.errorString()));
+    engine.scheduler()->setParallelParts(true);
+    engine.scheduler()->setConcurrency(3);
+    engine.scheduler()->setHashPolicy(UploadScheduler::HashPolicy::Never);
+    engine.scheduler()->setRateLimit(MiB / 2);
+    const qint64 size = 12 * SchedulerFixture::ChunkSize + 3;
+    const QString path = makeTestFile(engine.files().path(), QStringLiteral("p.bin"), size);
+    const QList<TaskId> ids = engine.add({path});
+    QCOMPARE(ids.size(), 1);
+    const UploadTask *task = engine.task(ids.first());
+    DetailsPane pane(engine.scheduler());
+    pane.show();
+    pane.setTask(ids.first());
+    const auto line = [](int parts, int sending, int done) {
+        return DetailsPane::tr("Sent as %n parallel parts (%1 sending, %2 done), joined when all "
+                               "are there; hover for their addresses",
+                               "", parts)
+            .arg(sending)
+            .arg(done);
+    };
+    QVERIFY(waitFor([&] {
+        return task->parts().size() == 3 && task->chunks().countIn(ChunkState::InFlight) == 3
+               && task->confirmedBytes() > 0;
+    }));
+    QVERIFY(waitFor([&] { return pane.uploadUrlEdit()->placeholderText() == line(3, 3, 0); }));
+    QVERIFY2(pane.stateLine().startsWith(UploadTableModel::tr("Uploading") + QStringLiteral(" · ")),
+             qPrintable(pane.stateLine()));
+
+    engine.scheduler()->pause(ids.first());
+    const QString held = DetailsPane::tr("%1 of %2 (%3%)")
+                             .arg(formatSize(task->confirmedBytes()), formatSize(size))
+                             .arg(100.0 * double(task->confirmedBytes()) / double(size), 0, 'f', 1);
+    QVERIFY(waitFor([&] {
+        return pane.stateLine() == UploadTableModel::tr("Paused") + QStringLiteral(" · ") + held;
+    }));
+    QCOMPARE(pane.uploadUrlEdit()->placeholderText(), line(3, 0, 0));
+    engine.scheduler()->setRateLimit(0);
+    engine.scheduler()->resume(ids.first());
+    QVERIFY(engine.waitIdle());
+    QCOMPARE(task->state(), TaskState::Success);
+    QVERIFY(m_hoistd.storedBytes(task->uploadUrl()).size() == size);
 }
 
 void TestDetailsPane::failedTriesSayWhy()

@@ -12,6 +12,7 @@
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
 
+#include <QFile>
 #include <QHash>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -138,6 +139,7 @@ private Q_SLOTS:
     void partsWithoutHashingAskTheServerOnce();
     void concurrencyKeptAcrossTasks();
     void pauseResumesEachPartFromItsOffset();
+    void raisedLimitStartsMoreParts();
     void lostPartIsCreatedAgainAlone();
     void cancelTerminatesTheParts();
     void killedAppResumesThePartsFromTheStore();
@@ -160,6 +162,11 @@ void tst_ParallelUpload::planParts_data()
     QTest::newRow("40 chunks, 3") << 40 * Chunk << 3 << 3;
     QTest::newRow("40 chunks - 1, 6") << 40 * Chunk - 1 << 6 << 6;
     QTest::newRow("many, 100 streams") << 1000 * Chunk << 100 << TusParallelTransfer::MaxParts;
+    // Large: parts planned ahead, for a limit raised while it runs.
+    QTest::newRow("5 growth parts, 3")
+        << 5 * TusParallelTransfer::GrowthPartBytes + 7 << 3 << 5;
+    QTest::newRow("2 GiB, 3") << 32 * TusParallelTransfer::GrowthPartBytes << 3
+                              << TusParallelTransfer::MaxParts;
 }
 
 void tst_ParallelUpload::planParts()
@@ -333,6 +340,42 @@ void tst_ParallelUpload::pauseResumesEachPartFromItsOffset()
     // Bytes a pause cut short may come again, never more than a chunk per part.
     QVERIFY(log.bodyBytes >= Size);
     QVERIFY(log.bodyBytes <= Size + Concurrency * Chunk);
+}
+
+void tst_ParallelUpload::raisedLimitStartsMoreParts()
+{
+    // Parallel raised from 3 to 8 while a large file goes as parts: the upload takes the new
+    // allowance, and the server sees more requests at once than before.
+    HoistdProcess server;
+    QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
+    constexpr qint64 Size = 5 * TusParallelTransfer::GrowthPartBytes + 5;
+    const QString path = makeTestFile(m_files.path(), QStringLiteral("large.bin"), Size, 33);
+    const auto engine = parallelEngine(server.endpoint());
+    engine->scheduler()->setHashPolicy(UploadScheduler::HashPolicy::Never);
+    engine->scheduler()->setRateLimit(8 * MiB); // slow enough to see what moves
+    const TaskId id = engine->add({path}).first();
+    const UploadTask *task = engine->scheduler()->task(id);
+    QVERIFY(waitFor([&] {
+        return task->chunks().countIn(ChunkState::InFlight) == Concurrency
+               && task->confirmedBytes() > 0;
+    }));
+    QCOMPARE(task->parts().size(), 5);
+    QCOMPARE(ServerLog::parse(server.serverLog()).maxInFlight, Concurrency);
+
+    engine->scheduler()->setConcurrency(8);
+    QVERIFY(waitFor([&] { return task->chunks().countIn(ChunkState::InFlight) == 5; }));
+    QVERIFY(waitFor([&] { return ServerLog::parse(server.serverLog()).maxInFlight == 5; }));
+    QCOMPARE(task->streams(), 5);
+
+    engine->scheduler()->setRateLimit(0);
+    QVERIFY(engine->waitIdle(120000));
+    QCOMPARE(task->state(), TaskState::Success);
+    QVERIFY(fileMatches(server.storedPath(task->uploadUrl()), Size, 33));
+    const ServerLog log = ServerLog::parse(server.serverLog());
+    QCOMPARE(log.partials, 5);
+    QCOMPARE(log.finals, 1);
+    QCOMPARE(log.bodyBytes, Size); // nothing sent twice
+    QFile::remove(path);
 }
 
 void tst_ParallelUpload::lostPartIsCreatedAgainAlone()

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void idleForgetsTheSpeed();
     void words_data();
     void words();
+    void saysWhenItCountsSeveral();
 };
 
 void tst_TotalTimeLeft::unknownUntilSomethingMoves()
@@ -125,6 +126,15 @@ void tst_TotalTimeLeft::words()
     QFETCH(qint64, seconds);
     QFETCH(QString, text);
     QCOMPARE(TimeLeftLabel::describe(seconds), text);
+}
+
+void tst_TotalTimeLeft::saysWhenItCountsSeveral()
+{
+    // One upload under way: the row's words exactly. Several: it says it counts them all.
+    QCOMPARE(TimeLeftLabel::describe(600, 1), TimeLeftLabel::describe(600));
+    QCOMPARE(TimeLeftLabel::describe(600, 0), TimeLeftLabel::describe(600));
+    QCOMPARE(TimeLeftLabel::describe(600, 5), QStringLiteral("About 10 min left (all 5 uploads)"));
+    QCOMPARE(TimeLeftLabel::describe(-1, 5), QString());
 }
 
 QTEST_GUILESS_MAIN(tst_TotalTimeLeft)

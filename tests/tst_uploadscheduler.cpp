@@ -330,6 +330,14 @@ void tst_UploadScheduler::namedPipeIsRefused()
     QVERIFY2(task(id)->errorMessage().contains(QStringLiteral("pipe")),
              qPrintable(task(id)->errorMessage()));
     QCOMPARE(m_server->stats().count(QStringLiteral("POST")), 0);
+    // Never read: its chunk bar shows nothing sent, also after a retry that fails again.
+    QCOMPARE(task(id)->chunks().countIn(ChunkState::Done), 0);
+    QCOMPARE(task(id)->progress(), 0.0);
+    m_scheduler->retry(id);
+    QVERIFY(waitFor([&] { return task(id)->state() == TaskState::Error; }, 5000));
+    QVERIFY(waitIdle(5000));
+    QCOMPARE(task(id)->chunks().countIn(ChunkState::Done), 0);
+    QCOMPARE(m_server->stats().count(QStringLiteral("POST")), 0);
 }
 
 void tst_UploadScheduler::folderWithNestedFiles()

@@ -46,6 +46,47 @@ QString formatMoment(qint64 ms)
         : locale.toString(when, QLocale::ShortFormat);
 }
 
+// How far it is, in the words of the row's Progress column: bytes on their way count only while
+// it uploads; otherwise what the server confirmed ("Paused · 3.0 MiB of 12.0 MiB (25.0%)").
+QString progressLine(const UploadTask &task)
+{
+    if (task.state() == TaskState::Success || task.size() <= 0)
+        return {};
+    if (task.state() == TaskState::Error && task.shownBytes() == 0)
+        return {};
+    return DetailsPane::tr("%1 of %2 (%3%)")
+        .arg(formatSize(task.shownBytes()), formatSize(task.size()))
+        .arg(task.progress() * 100.0, 0, 'f', 1);
+}
+
+// The Upload URL's placeholder for an upload sent as parts: how many there are, how many are
+// being sent now (a chunk of theirs is in flight) and how many the server holds whole.
+QString partsLine(const UploadTask &task)
+{
+    const ChunkMap &chunks = task.chunks();
+    int sending = 0;
+    int done = 0;
+    for (const UploadPart &part : task.parts()) {
+        if (part.isDone()) {
+            ++done;
+            continue;
+        }
+        const int first = chunks.indexOf(part.begin);
+        const int last = part.end > part.begin ? chunks.indexOf(part.end - 1) : first;
+        for (int i = qMax(0, first); first >= 0 && i <= last; ++i) {
+            if (chunks.state(i) == ChunkState::InFlight) {
+                ++sending;
+                break;
+            }
+        }
+    }
+    return DetailsPane::tr("Sent as %n parallel parts (%1 sending, %2 done), joined when all are "
+                           "there; hover for their addresses",
+                           "", int(task.parts().size()))
+        .arg(sending)
+        .arg(done);
+}
+
 // The "Verified:" line: how the server's copy was shown to match, or why it was not.
 QString verificationOf(const UploadTask &task)
 {
@@ -206,6 +247,11 @@ QString DetailsPane::verificationText() const
     return m_verification->text();
 }
 
+QString DetailsPane::stateLine() const
+{
+    return m_state->text();
+}
+
 QStringList DetailsPane::timings() const
 {
     QStringList out;
@@ -252,7 +298,9 @@ void DetailsPane::refresh()
     }
     const qint64 now = nowMs();
     m_title->setText(task->displayName());
-    m_state->setText(UploadTableModel::stateText(*task, now));
+    const QString state = UploadTableModel::stateText(*task, now);
+    const QString progress = progressLine(*task);
+    m_state->setText(progress.isEmpty() ? state : tr("%1 · %2").arg(state, progress));
     m_map->setData(UploadTableModel::chunkBarData(*task));
     m_map->setToolTip(ChunkBarPainter::legendHtml(ChunkBarPainter::Colors::fromPalette(palette())));
     m_path->setText(task->path());
@@ -263,10 +311,8 @@ void DetailsPane::refresh()
         if (!part.url.isEmpty())
             parts << part.url.toString(QUrl::RemoveUserInfo);
     }
-    if (upload.isEmpty() && !parts.isEmpty())
-        m_uploadUrl->setPlaceholderText(
-            tr("Sent as parallel parts (%1 so far), joined when all are there; hover for them")
-                .arg(parts.size()));
+    if (upload.isEmpty() && !task->parts().isEmpty())
+        m_uploadUrl->setPlaceholderText(partsLine(*task));
     else
         m_uploadUrl->setPlaceholderText(tr("None yet"));
     m_uploadUrl->setText(upload);

@@ -36,6 +36,8 @@ public:
     QLineEdit *uploadUrlEdit() const { return m_uploadUrl; }
     QLineEdit *serverEdit() const { return m_server; }
     QLineEdit *pathEdit() const { return m_path; }
+    // The line beside the title: the state and how far it is ("Paused · 3.0 MiB of 12.0 MiB").
+    QString stateLine() const;
     // How the server's copy was verified, or why not (the "Verified:" line).
     QString verificationText() const;
     // The timings as shown, by their labels' order: added, started, finished, time spent,

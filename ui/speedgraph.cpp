@@ -101,7 +101,15 @@ void SpeedGraph::paintEvent(QPaintEvent *)
     const double top = roundUp(std::max(most, 1024.0));
 
     const QFontMetrics fm = fontMetrics();
-    const int labelWidth = fm.horizontalAdvance(formatSpeed(top)) + margin;
+    // As wide as the widest grid label: "768.0 KiB/s" below a top of "1.0 MiB/s" is wider than
+    // the top's own, and was cut.
+    QStringList labels{QStringLiteral("0")};
+    int widest = fm.horizontalAdvance(labels.first());
+    for (int i = 1; i <= gridLines; ++i) {
+        labels << formatSpeed(top * i / gridLines);
+        widest = std::max(widest, fm.horizontalAdvance(labels.last()));
+    }
+    const int labelWidth = widest + margin;
     const QRectF plot(margin + labelWidth, margin + fm.height(),
                       width() - 2 * margin - labelWidth, height() - 2 * margin - 2 * fm.height());
     if (plot.width() < 10 || plot.height() < 10)
@@ -113,9 +121,8 @@ void SpeedGraph::paintEvent(QPaintEvent *)
         const double y = plot.bottom() - plot.height() * i / gridLines;
         painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        const QString label = i == 0 ? QStringLiteral("0") : formatSpeed(top * i / gridLines);
         painter.drawText(QRectF(margin, y - fm.height() / 2.0, labelWidth - margin, fm.height()),
-                         Qt::AlignRight | Qt::AlignVCenter, label);
+                         Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip, labels.at(i));
         painter.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
     }
     // The time axis: the oldest minute on the left, now on the right.

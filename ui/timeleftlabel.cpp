@@ -1,5 +1,6 @@
 #include "timeleftlabel.h"
 
+#include "formatting.h"
 #include "uploadscheduler.h"
 
 namespace {
@@ -37,10 +38,27 @@ QString TimeLeftLabel::describe(qint64 seconds)
     return tr("About %1 days left").arg((rounded + 12 * 60) / (24 * 60));
 }
 
+QString TimeLeftLabel::describe(qint64 seconds, int uploads)
+{
+    const QString alone = describe(seconds);
+    if (alone.isEmpty() || uploads <= 1)
+        return alone;
+    return tr("%1 (all %n uploads)", "", uploads).arg(alone);
+}
+
 void TimeLeftLabel::onTotals(const SchedulerTotals &totals)
 {
     m_estimate.update(totals, m_clock.elapsed());
-    const QString shown = describe(m_estimate.secondsLeft());
-    if (shown != text())
-        setText(shown);
+    const int uploads = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
+    const QString shown = describe(m_estimate.secondsLeft(), uploads);
+    if (shown == text())
+        return;
+    setText(shown);
+    // Why it may differ from a row's: it is everything under way at the speed of all of them.
+    setToolTip(shown.isEmpty() ? QString()
+                               : tr("What the uploading and waiting uploads still have to send "
+                                    "(%1), at the speed of all of them together (%2, smoothed). "
+                                    "A row's Time left is that upload alone at its own speed.")
+                                     .arg(formatSize(totals.bytesActiveLeft),
+                                          formatSpeed(m_estimate.smoothedSpeed())));
 }

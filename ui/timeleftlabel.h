@@ -18,6 +18,10 @@ public:
 
     // "Less than a minute left", "About 12 min left", "About 2 h 10 min left"; "" when < 0.
     static QString describe(qint64 seconds);
+    // The same for `uploads` under way together: with more than one it says so ("About 12 min
+    // left (all 5 uploads)"), as it then differs from any one row's Time left, which is that
+    // upload's bytes at its own speed.
+    static QString describe(qint64 seconds, int uploads);
     const TotalTimeLeft &estimate() const { return m_estimate; }
 
 private:

@@ -154,7 +154,7 @@ void TaskRunner::stop(UploadTask *task) {
         driver->deleteLater(); // it may be inside one of its own signal emissions
     }
     m_helpers.preparer->cancel(task->id());
-    task->dropInFlight(false);
+    m_tasks->reshapeTask(task, [task] { task->dropInFlight(false); }); // shown falls to confirmed
     task->endAttempt(UploadAttempt::Outcome::Stopped, QString(), nowMs()); // unless ended
     // What the transfer would have deleted itself (an instant attempt cut short).
     m_helpers.orphans->sweep(task);
@@ -171,7 +171,7 @@ void TaskRunner::completed(UploadTask *task) {
 
 void TaskRunner::failed(UploadTask *task, const TransferError &error) {
     task->endAttempt(UploadAttempt::Outcome::Failed, error.message, nowMs());
-    task->dropInFlight(true);
+    m_tasks->reshapeTask(task, [task] { task->dropInFlight(true); });
     stop(task);
     m_helpers.failures->transferFailed(task, error);
 }

@@ -110,7 +110,10 @@ void UploadTask::resetProgress()
 {
     m_confirmed = 0;
     m_shown = 0;
-    m_chunks.setConfirmedOffset(0);
+    // A fresh map rather than setConfirmedOffset(0): that marks the one empty chunk of a 0-byte
+    // file done (chunkEnd 0 <= 0), and a path that failed before its size was known (a named
+    // pipe) would show a full bar of chunks never sent.
+    m_chunks = ChunkMap(m_size, m_chunks.chunkSize());
     m_rate.reset();
 }
 
@@ -118,7 +121,10 @@ void UploadTask::confirmOffset(qint64 offset, qint64 nowMs)
 {
     m_confirmed = offset;
     m_shown = qMax(m_shown, offset);
-    m_chunks.setConfirmedOffset(offset);
+    // A 0-byte file's one chunk is done when the upload is (completeProgress), not when its
+    // creation answers offset 0: a transfer failing after that would leave a full bar.
+    if (m_size > 0)
+        m_chunks.setConfirmedOffset(offset);
     m_rate.addSample(nowMs, offset);
 }
 
@@ -203,9 +209,18 @@ void UploadTask::dropInFlight(bool failed)
     if (failed && m_inFlightBegin >= 0)
         m_chunks.markFailed(m_chunks.indexOf(m_inFlightBegin));
     m_inFlightBegin = -1;
+    m_inFlightSent = 0;
     m_chunks.clearInFlight();
     m_chunks.setInFlightBytes(0);
     m_sentInFlight.clear();
+    // Nothing is in flight any more: what the bar shows falls back to what the server confirmed,
+    // which is where the next attempt goes on from (a checksummed chunk cut short is kept by no
+    // server, and the bytes of one that was not are learnt from the server when it resumes). So
+    // a paused row reads the same before and after a restart, and a tiny file whose bytes all
+    // left but were not answered reads 0%, not 100%.
+    m_shown = m_confirmed;
+    m_rate.reset();
+    m_speed = 0;
 }
 
 void UploadTask::updateSpeed(qint64 nowMs)

@@ -70,7 +70,8 @@ public:
     int streams() const { return qMax(m_streamLimit, m_streamsInUse); }
     // Bytes the server has confirmed holding.
     qint64 confirmedBytes() const { return m_confirmed; }
-    // What the progress bar shows: confirmed plus in flight, never going backwards.
+    // What the progress bar shows: confirmed plus in flight, never going backwards while a
+    // transfer runs; when it stops (paused, failed, restored) only what the server confirmed.
     qint64 shownBytes() const { return m_shown; }
     double progress() const
     {

@@ -29,8 +29,8 @@ UploadParts TusParallelTransfer::planParts(qint64 fileSize, qint64 chunkSize, in
     const qint64 chunks = (fileSize + chunkSize - 1) / chunkSize;
     if (streams < 2 || chunks < MinParallelChunks)
         return {};
-    const int count = int(std::min<qint64>({qint64(streams), chunks / MinChunksPerPart,
-                                            qint64(MaxParts)}));
+    const qint64 wanted = std::max<qint64>(streams, fileSize / GrowthPartBytes);
+    const int count = int(std::min<qint64>({wanted, chunks / MinChunksPerPart, qint64(MaxParts)}));
     if (count < 2)
         return {};
     UploadParts parts;

@@ -36,6 +36,11 @@ public:
     static constexpr int MinParallelChunks = 4;
     static constexpr int MinChunksPerPart = 2;
     static constexpr int MaxParts = 16;
+    // A file larger than streams × this gets a part per this many bytes (up to MaxParts), more
+    // parts than streams run now: a tus part's length is fixed when it is created, so only parts
+    // planned ahead let a raised limit add streams to a running upload (2 GiB: 16 parts, of which
+    // 3 run at Parallel 3 and 8 once it is raised to 8). Smaller files keep a part per stream.
+    static constexpr qint64 GrowthPartBytes = 64 * 1024 * 1024;
 
     TusParallelTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent = nullptr);
     ~TusParallelTransfer() override;
@@ -45,8 +50,9 @@ public:
     void continueAfterCreated() override;
     void setStreamLimit(int streams) override;
 
-    // How a file of `fileSize` is split for `streams` streams: on chunk boundaries, in order,
-    // without gaps; empty when it is better sent as one stream.
+    // How a file of `fileSize` is split for `streams` streams (or more, see
+    // GrowthPartBytes): on chunk boundaries, in order, without gaps; empty when it is better
+    // sent as one stream.
     static UploadParts planParts(qint64 fileSize, qint64 chunkSize, int streams);
 
 private:
