@@ -1,5 +1,7 @@
 #include "filehasher.h"
 
+#include "regularfile.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
@@ -119,8 +121,9 @@ std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begi
                                                 const QList<DigestAlgorithm> &algorithms,
                                                 const std::atomic_bool *cancel)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered) || !file.seek(begin))
+    // Never waits in open(): a path that became a named pipe would hold this worker for good.
+    QFile file;
+    if (!openRegularFile(file, path) || !file.seek(begin))
         return std::nullopt;
     std::vector<std::unique_ptr<EVP_MD_CTX, MdCtxDeleter>> contexts;
     for (const DigestAlgorithm algorithm : algorithms) {
