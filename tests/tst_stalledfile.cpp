@@ -5,6 +5,7 @@
 // answers again, the same job uploads the file whole. Against a real tus server (hoistd, or
 // @tus/server).
 #include "filestall.h"
+#include "latenessprobe.h"
 #include "testfiles.h"
 #include "testjob.h"
 #include "testpeer.h"
@@ -15,7 +16,6 @@
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 namespace {
 constexpr qint64 Chunk = 256 * 1024;
@@ -27,29 +27,6 @@ constexpr int MaxHoldMs = 8000;
 // would cost MaxHoldMs.
 constexpr qint64 LatenessBoundMs = 1500;
 constexpr int TimeoutMs = 60000;
-
-// How late a 10 ms timer fires at worst while it runs: the event loop's responsiveness.
-class LatenessProbe final {
-public:
-    LatenessProbe() {
-        m_ticker.setTimerType(Qt::PreciseTimer);
-        m_ticker.setInterval(10);
-        QObject::connect(&m_ticker, &QTimer::timeout, [this] {
-            const qint64 now = m_clock.elapsed();
-            m_worstMs = qMax(m_worstMs, now - m_last - 10);
-            m_last = now;
-        });
-        m_clock.start();
-        m_ticker.start();
-    }
-    qint64 worstMs() const { return m_worstMs; }
-
-private:
-    QTimer m_ticker;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_worstMs = 0;
-};
 } // namespace
 
 class TestStalledFile final : public QObject {

@@ -7,6 +7,7 @@
 #include "readaheaddevice.h"
 #include "s3protocol.h"
 #include "sigv4signer.h"
+#include "transferfile.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -52,7 +53,14 @@ void S3PartPut::start()
     file.filePath = m_job.filePath;
     file.fileSize = m_job.fileSize;
     file.modifiedMs = m_job.modifiedMs;
-    // The file is checked, hashed and opened there, never on this thread (a stalled mount).
+    // The file is checked, hashed and opened there, never on this thread (a stalled mount), and
+    // a file system that does not answer fails the part as Stalled.
+    m_prepareTimer.setSingleShot(true);
+    connect(&m_prepareTimer, &QTimer::timeout, this, [this] {
+        *m_cancel = true;
+        fail(TransferFile::stalledError(m_job));
+    });
+    m_prepareTimer.start(TransferFile::hashTimeoutMs(m_job, m_end - m_begin));
     runOffThread(
         this,
         [file, begin = m_begin, end = m_end, algorithms, cancel = m_cancel] {
@@ -71,6 +79,7 @@ void S3PartPut::start()
         [this, cancel = m_cancel](const Prepared &prepared) {
             if (*cancel || m_finished)
                 return;
+            m_prepareTimer.stop();
             if (prepared.changed)
                 return fail(*prepared.changed);
             const std::optional<QList<QByteArray>> &digests = prepared.digests;
@@ -148,6 +157,7 @@ void S3PartPut::abort()
 {
     m_finished = true;
     *m_cancel = true;
+    m_prepareTimer.stop();
     if (m_request)
         m_request->abort();
     m_lease.release();

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -63,6 +64,7 @@ private:
     S3Request *m_request = nullptr; // a child
     std::shared_ptr<QFile> m_file; // open since the hash, checked unchanged then
     QPointer<ReadAheadDevice> m_body;
+    QTimer m_prepareTimer; // while the file is checked, hashed and opened
     QList<QPair<QByteArray, QByteArray>> m_extra;
     QByteArray m_md5;
     QByteArray m_encryption;

@@ -8,7 +8,12 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <climits>
+
 namespace {
+// Hashing slower than this (10 MB/s) counts as a stalled file system.
+constexpr qint64 MinHashBytesPerMs = 10000;
+
 QString seconds(int ms) {
     return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
 }
@@ -106,13 +111,17 @@ void TransferFile::onTimeout() {
     const auto done = std::exchange(m_pending, nullptr);
     ++m_generation; // the late answer is nobody's
     Result result;
-    result.error = stalledError();
+    result.error = stalledError(m_job);
     done(result);
 }
 
-TransferError TransferFile::stalledError() const {
+TransferError TransferFile::stalledError(const TransferJob &job) {
     return TransferError::make(
         TransferError::Kind::Stalled,
         tr("Reading '%1' stalled: its file system did not answer for %2 s.")
-            .arg(QFileInfo(m_job.filePath).fileName(), seconds(m_timeout.interval())));
+            .arg(QFileInfo(job.filePath).fileName(), seconds(qMax(1, job.stallTimeoutMs))));
+}
+
+int TransferFile::hashTimeoutMs(const TransferJob &job, qint64 bytes) {
+    return int(qMin<qint64>(INT_MAX, qMax(1, job.stallTimeoutMs) + bytes / MinHashBytesPerMs));
 }

@@ -50,8 +50,11 @@ public:
                                           qint64 end) const;
     // Whatever is on its way reports nothing.
     void cancel();
-    // Why a file operation that did not come back within the stall timeout failed.
-    TransferError stalledError() const;
+    // Why a file operation on `job`'s file that did not come back within its stall timeout failed.
+    static TransferError stalledError(const TransferJob &job);
+    // How long hashing `bytes` of a file may take before it counts as stalled: the stall timeout,
+    // plus the time at 10 MB/s (a slow disk is not a dead one).
+    static int hashTimeoutMs(const TransferJob &job, qint64 bytes);
 
 private:
     struct Result {

@@ -6,15 +6,14 @@
 
 TusBodySource::TusBodySource(const TransferJob &job, QObject *parent)
     : QObject(parent)
-    , m_path(job.filePath)
+    , m_job(job)
     , m_checksums(new ChunkChecksums(job.filePath, this))
     , m_file(new TransferFile(job, this)) {
     m_timeout.setSingleShot(true);
-    m_timeout.setInterval(qMax(1, job.stallTimeoutMs));
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         m_checksums->cancel();
         m_file->cancel();
-        finish(nullptr, QByteArray(), m_file->stalledError());
+        finish(nullptr, QByteArray(), TransferFile::stalledError(m_job));
     });
 }
 
@@ -24,7 +23,9 @@ void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done) {
     // Not cancel(): the checksum prefetched for this range is what it is waiting for.
     m_file->cancel();
     m_pending = std::move(done);
-    m_timeout.start();
+    // The checksum reads the whole range first: a slow disk is given the time to.
+    m_timeout.start(m_checksums->enabled() ? TransferFile::hashTimeoutMs(m_job, end - begin)
+                                           : qMax(1, m_job.stallTimeoutMs));
     if (!m_checksums->enabled())
         return openBody(begin, end, QByteArray());
     m_checksums->request(begin, end, [this, begin, end](const std::optional<QByteArray> &value) {
@@ -36,7 +37,7 @@ void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done) {
                    error.value_or(TransferError::make(
                        TransferError::Kind::FileUnreadable,
                        tr("Could not read %1 to compute its checksum.")
-                           .arg(QLatin1Char('\'') + QFileInfo(m_path).fileName() +
+                           .arg(QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() +
                                 QLatin1Char('\'')))));
         });
     });

@@ -48,7 +48,7 @@ private:
     void finish(std::unique_ptr<ReadAheadDevice> body, const QByteArray &checksum,
                 const TransferError &error);
 
-    QString m_path;
+    TransferJob m_job;
     ChunkChecksums *m_checksums; // a child
     TransferFile *m_file;        // a child
     std::shared_ptr<StreamHash> m_hash;
