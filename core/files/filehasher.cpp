@@ -50,10 +50,11 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
         return failure(Status::Unreadable, Text::tr("%1 is not a regular file.").arg(label));
 
     // Unbuffered: each read() goes straight into our block, with no copy through QFile's buffer.
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return failure(Status::Unreadable,
-                       Text::tr("Cannot read %1: %2.").arg(label, file.errorString()));
+    // Never waits in open(): a path that became a named pipe since the stat above.
+    QFile file;
+    QString problem;
+    if (!openRegularFile(file, path, &problem))
+        return failure(Status::Unreadable, Text::tr("Cannot read %1: %2.").arg(label, problem));
     const qint64 size = file.size();
     const QDateTime modified = file.fileTime(QFileDevice::FileModificationTime);
     if (expectedSize >= 0 && size != expectedSize)
