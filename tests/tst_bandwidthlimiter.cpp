@@ -1,5 +1,6 @@
 #include "bandwidthlimiter.h"
-#include "filerangedevice.h"
+#include "filereadpool.h"
+#include "readaheaddevice.h"
 #include "testfiles.h"
 #include "waitfor.h"
 
@@ -526,7 +527,7 @@ void TestBandwidthLimiter::throttledUpload() {
         limiter.setGlobalRate(rate);
     else
         limiter.setTaskRate(5, rate);
-    FileRangeDevice device(path, 0, Size);
+    ReadAheadDevice device(openSharedRegularFile(path, nullptr), 0, Size);
     QVERIFY(device.open(QIODevice::ReadOnly));
     device.setThrottle(limiter.throttle(5));
 
@@ -562,7 +563,7 @@ void TestBandwidthLimiter::parallelUploadsShareTheGlobalRate() {
     BandwidthLimiter limiter;
     limiter.setGlobalRate(Rate);
     QNetworkAccessManager manager;
-    std::vector<std::unique_ptr<FileRangeDevice>> devices;
+    std::vector<std::unique_ptr<ReadAheadDevice>> devices;
     std::vector<std::unique_ptr<UploadSink>> sinks;
     std::vector<QNetworkReply *> replies;
     std::vector<qint64> doneMs(2, -1);
@@ -572,7 +573,8 @@ void TestBandwidthLimiter::parallelUploadsShareTheGlobalRate() {
         const QString path =
             makeTestFile(dir.path(), QStringLiteral("part%1.bin").arg(i), Size, quint32(20 + i));
         QVERIFY(!path.isEmpty());
-        devices.push_back(std::make_unique<FileRangeDevice>(path, 0, Size));
+        devices.push_back(
+            std::make_unique<ReadAheadDevice>(openSharedRegularFile(path, nullptr), 0, Size));
         QVERIFY(devices.back()->open(QIODevice::ReadOnly));
         devices.back()->setThrottle(limiter.throttle(TaskId(i + 1)));
         sinks.push_back(std::make_unique<UploadSink>());

@@ -4,6 +4,8 @@
 // begun anew, Abort through terminate(), readable permanent errors for a wrong key or bucket or
 // none, clock skew corrected with one retry, a file changed mid-upload, and the scheduler
 // driving it all. What RGW will not do is in tst_s3protocol (a scripted server).
+#include "filestall.h"
+#include "latenessprobe.h"
 #include "rgwpeer.h"
 #include "s3multiparttransfer.h"
 #include "s3partaddress.h"
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void clockSkewIsCorrectedWithOneRetry();
     void clockSkewOfConcurrentRequests();
     void fileChangedMidUpload();
+    void stalledFileFailsWithoutFreezing();
     void throughTheScheduler();
 
 
@@ -387,6 +390,43 @@ void tst_S3Transfer::fileChangedMidUpload()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(appended);
     QCOMPARE(recorder.error.kind, TransferError::Kind::FileChanged);
+}
+
+void tst_S3Transfer::stalledFileFailsWithoutFreezing()
+{
+    // The file's opens and reads hang, as on a dead network mount (FileStall): the PutObject fails
+    // as Stalled after the stall timeout, nothing is stored, and the event loop never waits.
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("stalled.bin"), 2 * MiB, 13);
+    TransferJob job = testJob(path, m_env->targetUrl(m_bucket, QStringLiteral("stalled")));
+    job.stallTimeoutMs = 2000;
+    {
+        FileStall stall(path, FileStall::Hold::OpenAndRead, 8000);
+        if (!stall.isValid())
+            QSKIP(qPrintable(QStringLiteral("no fanotify here: ") + stall.errorString()));
+        auto transfer = m_protocol->createTransfer(job);
+        TransferRecorder recorder(transfer.get());
+        LatenessProbe probe;
+        transfer->start();
+        QVERIFY(recorder.wait(TimeoutMs));
+        qInfo("the loop at worst %lld ms late: %s", probe.worstMs(),
+              qPrintable(recorder.error.message));
+        QVERIFY(stall.held() > 0);
+        QCOMPARE(recorder.error.kind, TransferError::Kind::Stalled);
+        QVERIFY2(recorder.error.message.contains(QStringLiteral("stalled")),
+                 qPrintable(recorder.error.message));
+        QVERIFY2(probe.worstMs() < 1500, qPrintable(QString::number(probe.worstMs())));
+        QVERIFY(!m_peer->getObject(m_bucket, QStringLiteral("stalled/stalled.bin")));
+    }
+    // Once the file system answers, the same job stores the file whole.
+    auto retry = m_protocol->createTransfer(job);
+    TransferRecorder recorder(retry.get());
+    retry->start();
+    QVERIFY(recorder.wait(TimeoutMs));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    const std::optional<QByteArray> object =
+        m_peer->getObject(m_bucket, QStringLiteral("stalled/stalled.bin"));
+    QVERIFY(object);
+    QVERIFY(*object == testContent(2 * MiB, 13));
 }
 
 void tst_S3Transfer::throughTheScheduler()

@@ -2,6 +2,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
@@ -13,9 +14,9 @@
 // A QFutureWatcher owned by `context` rather than QFuture::then(context, ...): on Qt 6.4.2 the
 // continuation sometimes runs on the worker thread, and it asserts when the context died while
 // the worker ran; a watcher simply dies with its parent. Cancelling is the caller's (an atomic
-// flag the work checks, a generation `done` compares).
+// flag the work checks, a generation `done` compares). With `pool`: on that pool's threads.
 template <typename Work, typename Done>
-void runOffThread(QObject *context, Work work, Done done)
+void runOffThread(QThreadPool *pool, QObject *context, Work work, Done done)
 {
     using Result = decltype(work());
     auto *watcher = new QFutureWatcher<Result>(context);
@@ -24,5 +25,11 @@ void runOffThread(QObject *context, Work work, Done done)
                          watcher->deleteLater();
                          done(watcher->result());
                      });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
+    watcher->setFuture(QtConcurrent::run(pool, std::move(work)));
+}
+
+template <typename Work, typename Done>
+void runOffThread(QObject *context, Work work, Done done)
+{
+    runOffThread(QThreadPool::globalInstance(), context, std::move(work), std::move(done));
 }

@@ -1,5 +1,7 @@
 #include "filehasher.h"
 
+#include "regularfile.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
@@ -48,10 +50,11 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
         return failure(Status::Unreadable, Text::tr("%1 is not a regular file.").arg(label));
 
     // Unbuffered: each read() goes straight into our block, with no copy through QFile's buffer.
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return failure(Status::Unreadable,
-                       Text::tr("Cannot read %1: %2.").arg(label, file.errorString()));
+    // Never waits in open(): a path that became a named pipe since the stat above.
+    QFile file;
+    QString problem;
+    if (!openRegularFile(file, path, &problem))
+        return failure(Status::Unreadable, Text::tr("Cannot read %1: %2.").arg(label, problem));
     const qint64 size = file.size();
     const QDateTime modified = file.fileTime(QFileDevice::FileModificationTime);
     if (expectedSize >= 0 && size != expectedSize)
@@ -119,8 +122,9 @@ std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begi
                                                 const QList<DigestAlgorithm> &algorithms,
                                                 const std::atomic_bool *cancel)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered) || !file.seek(begin))
+    // Never waits in open(): a path that became a named pipe would hold this worker for good.
+    QFile file;
+    if (!openRegularFile(file, path) || !file.seek(begin))
         return std::nullopt;
     std::vector<std::unique_ptr<EVP_MD_CTX, MdCtxDeleter>> contexts;
     for (const DigestAlgorithm algorithm : algorithms) {

@@ -1,6 +1,6 @@
 #include "s3multiparttransfer.h"
 
-#include "filecheck.h"
+#include "transferfile.h"
 #include "s3error.h"
 #include "s3partaddress.h"
 #include "s3partput.h"
@@ -42,6 +42,7 @@ S3MultipartTransfer::S3MultipartTransfer(S3Protocol *protocol, const TransferJob
     : Transfer(parent)
     , m_protocol(protocol)
     , m_job(job)
+    , m_file(new TransferFile(job, this))
 {
 }
 
@@ -82,6 +83,7 @@ void S3MultipartTransfer::start()
 
 void S3MultipartTransfer::abort()
 {
+    m_file->cancel();
     m_finished = true;
     // A CreateMultipartUpload that has left makes the upload whether we wait or not: the
     // protocol awaits it and aborts what it made, so nothing is left behind unknown.
@@ -122,8 +124,18 @@ void S3MultipartTransfer::run()
     m_target = S3PutTransfer::targetOf(m_protocol, m_job, &error);
     if (!m_target)
         return fail(error);
-    if (const std::optional<TransferError> changed = fileChangeError(m_job))
-        return fail(*changed);
+    // Each part checks the file again before it is sent; this one fails early, off this thread.
+    m_file->check([this](const std::optional<TransferError> &changed) {
+        if (m_finished)
+            return;
+        if (changed)
+            return fail(*changed);
+        begin();
+    });
+}
+
+void S3MultipartTransfer::begin()
+{
     if (adoptJobParts()) {
         qCDebug(lcS3) << "resuming multipart upload" << m_key << "in" << m_parts.size() << "parts";
         m_listed.clear();

@@ -15,6 +15,7 @@ class S3PartPut;
 class S3Protocol;
 class S3Request;
 class S3Verification;
+class TransferFile;
 struct S3Answer;
 
 // One attempt at a multipart upload: CreateMultipartUpload (or, for a job whose parts name an
@@ -55,6 +56,8 @@ public:
 
 private:
     void run();
+    // After the file was found unchanged: resumes the parts of the job, or creates the upload.
+    void begin();
     void create();
     void onCreated(const S3Answer &answer);
     void listParts(int marker);
@@ -84,6 +87,7 @@ private:
 
     S3Protocol *m_protocol;
     TransferJob m_job;
+    TransferFile *m_file; // a child
     std::optional<S3Target> m_target;
     QString m_key;
     QString m_uploadId;

@@ -2,15 +2,26 @@
 
 #include "filecheck.h"
 #include "filehasher.h"
-#include "filerangedevice.h"
+#include "filereadpool.h"
 #include "offthread.h"
+#include "readaheaddevice.h"
 #include "s3protocol.h"
 #include "sigv4signer.h"
+#include "transferfile.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 
-namespace {} // namespace
+namespace {
+// What start() finds on a worker: the file checked, hashed and opened, or why not.
+struct Prepared {
+    std::optional<TransferError> changed;
+    std::optional<QList<QByteArray>> digests;
+    std::shared_ptr<QFile> file;
+    QString problem; // why the file did not open
+};
+} // namespace
 
 S3PartPut::S3PartPut(S3Protocol *protocol, const TransferJob &job, const S3Target &target,
                      QUrl url, qint64 begin, qint64 end, QString what, QObject *parent)
@@ -33,32 +44,58 @@ S3PartPut::~S3PartPut()
 
 void S3PartPut::start()
 {
-    if (const std::optional<TransferError> error = fileChangeError(m_job)) {
-        // Never from inside start(): the caller is still wiring things up.
-        QMetaObject::invokeMethod(
-            this, [this, error = *error] { fail(error); }, Qt::QueuedConnection);
-        return;
-    }
     // Over HTTPS, TLS protects the bytes and Content-MD5 checks them: no SHA-256 to compute.
     QList<DigestAlgorithm> algorithms{DigestAlgorithm::Md5};
     if (!m_target.isHttps())
         algorithms << DigestAlgorithm::Sha256;
+    // Only what the check needs crosses to the worker.
+    TransferJob file;
+    file.filePath = m_job.filePath;
+    file.fileSize = m_job.fileSize;
+    file.modifiedMs = m_job.modifiedMs;
+    // The file is checked, hashed and opened there, never on this thread (a stalled mount), and
+    // a file system that does not answer fails the part as Stalled.
+    m_prepareTimer.setSingleShot(true);
+    connect(&m_prepareTimer, &QTimer::timeout, this, [this] {
+        *m_cancel = true;
+        fail(TransferFile::stalledError(m_job));
+    });
+    m_prepareTimer.start(TransferFile::hashTimeoutMs(m_job, m_end - m_begin));
     runOffThread(
         this,
-        [path = m_job.filePath, begin = m_begin, end = m_end, algorithms, cancel = m_cancel] {
-            return digestsOfRange(path, begin, end, algorithms, cancel.get());
+        [file, begin = m_begin, end = m_end, algorithms, cancel = m_cancel] {
+            Prepared prepared;
+            prepared.changed = fileChangeError(file);
+            if (prepared.changed)
+                return prepared;
+            prepared.digests = digestsOfRange(file.filePath, begin, end, algorithms, cancel.get());
+            if (!prepared.digests) {
+                prepared.changed = fileChangeError(file);
+                return prepared;
+            }
+            prepared.file = openSharedRegularFile(file.filePath, &prepared.problem);
+            return prepared;
         },
-        [this, cancel = m_cancel](const std::optional<QList<QByteArray>> &digests) {
+        [this, cancel = m_cancel](const Prepared &prepared) {
             if (*cancel || m_finished)
                 return;
+            m_prepareTimer.stop();
+            if (prepared.changed)
+                return fail(*prepared.changed);
+            const std::optional<QList<QByteArray>> &digests = prepared.digests;
             if (!digests) {
-                if (const std::optional<TransferError> error = fileChangeError(m_job))
-                    return fail(*error);
                 return fail(TransferError::make(
                     TransferError::Kind::FileUnreadable,
                     tr("Could not read '%1' to compute its checksum.")
                         .arg(QFileInfo(m_job.filePath).fileName())));
             }
+            if (!prepared.file) {
+                return fail(TransferError::make(TransferError::Kind::FileUnreadable,
+                                                tr("Cannot read '%1': %2.")
+                                                    .arg(QFileInfo(m_job.filePath).fileName(),
+                                                         prepared.problem)));
+            }
+            m_file = prepared.file;
             put(digests->at(0), digests->size() > 1 ? digests->at(1).toHex() : QByteArray());
         });
 }
@@ -74,7 +111,8 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
     m_request->setStallTimeout(m_job.stallTimeoutMs);
     m_request->setBody(
         [this]() -> QIODevice * {
-            auto body = std::make_unique<FileRangeDevice>(m_job.filePath, m_begin, m_end);
+            // The file opened off this thread in start(): a request sent again reads it anew.
+            auto body = std::make_unique<ReadAheadDevice>(m_file, m_begin, m_end);
             if (!body->open(QIODevice::ReadOnly))
                 return nullptr;
             body->setThrottle(m_job.throttle);
@@ -119,6 +157,7 @@ void S3PartPut::abort()
 {
     m_finished = true;
     *m_cancel = true;
+    m_prepareTimer.stop();
     if (m_request)
         m_request->abort();
     m_lease.release();

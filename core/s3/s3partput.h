@@ -6,19 +6,22 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
 
-class FileRangeDevice;
+class QFile;
+class ReadAheadDevice;
 class S3Protocol;
 
 // One PUT of bytes [begin, end) of a job's file: a PutObject, or an UploadPart when `url` names
 // the part. First the range is hashed off this thread in one read (MD5 for Content-MD5, and
 // SHA-256 for x-amz-content-sha256 over plain HTTP; over HTTPS the payload is UNSIGNED-PAYLOAD),
 // then the body streams from the file through the job's throttle, so memory holds no part.
-// The file is checked unchanged (size, modification time) before; one that gets shorter while
-// read fails as FileChanged, one rewritten in place is refused by the server (BadDigest).
+// The file is checked unchanged (size, modification time), hashed and opened off this thread;
+// the body reads it ahead there too (ReadAheadDevice). One that gets shorter while read fails as
+// FileChanged, one rewritten in place is refused by the server (BadDigest).
 class S3PartPut final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(S3PartPut)
@@ -59,7 +62,9 @@ private:
     NetworkLease m_lease;
     std::shared_ptr<std::atomic_bool> m_cancel;
     S3Request *m_request = nullptr; // a child
-    QPointer<FileRangeDevice> m_body;
+    std::shared_ptr<QFile> m_file; // open since the hash, checked unchanged then
+    QPointer<ReadAheadDevice> m_body;
+    QTimer m_prepareTimer; // while the file is checked, hashed and opened
     QList<QPair<QByteArray, QByteArray>> m_extra;
     QByteArray m_md5;
     QByteArray m_encryption;

@@ -1,5 +1,6 @@
 #include "tusparalleltransfer.h"
 
+#include "chunkchecksums.h"
 #include "tushttp.h"
 #include "tustransfer.h"
 #include "tusverification.h"

@@ -1,13 +1,13 @@
 #include "tustransfer.h"
 
-#include "filecheck.h"
-#include "filerangedevice.h"
 #include "formatting.h"
-#include "lowdelay.h"
-#include "offthread.h"
+#include "readaheaddevice.h"
+#include "tusbodysource.h"
+#include "tusdiscovery.h"
 #include "tushttp.h"
+#include "tusinstantproof.h"
+#include "tusrequestwatch.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -17,20 +17,6 @@ namespace {
 // the attempt fails (and the scheduler retries it later).
 constexpr int MaxChecksumRetries = 3;
 const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
-
-// Runs on a worker thread: touches nothing but its arguments.
-std::optional<QByteArray> proofOf(const QString &path, const InstantWire::Challenge &challenge)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    return InstantWire::computeProof(file, challenge);
-}
-
-QString seconds(int ms)
-{
-    return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
-}
 } // namespace
 
 TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent,
@@ -41,12 +27,25 @@ TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject 
     , m_base(qBound<qint64>(0, range.begin, job.fileSize))
     , m_length((range.end < 0 ? job.fileSize : qBound(m_base, range.end, job.fileSize)) - m_base)
     , m_partial(range.partial)
-    , m_checksums(new ChunkChecksums(job.filePath, this))
+    , m_discovery(new TusDiscovery(protocol, job, this))
+    , m_source(new TusBodySource(job, this))
+    , m_instant(new TusInstantProof(job, this))
     , m_verification(new TusVerification(job, this))
+    , m_watch(new TusRequestWatch(job.stallTimeoutMs, this))
+    , m_requestSize(job.chunkSize, job.maxRequestSize, m_length)
 {
-    m_stallTimer.setSingleShot(true);
-    m_stallTimer.setInterval(qMax(1, job.stallTimeoutMs));
-    connect(&m_stallTimer, &QTimer::timeout, this, &TusTransfer::onStalled);
+    m_source->setStreamHash(m_verification->streamHash());
+    connect(m_watch, &TusRequestWatch::finished, this, [this](QNetworkReply *reply) {
+        (this->*std::exchange(m_handler, nullptr))(reply);
+    });
+    connect(m_watch, &TusRequestWatch::progressed, this, &Transfer::chunkProgress);
+    connect(m_watch, &TusRequestWatch::stalled, this, &TusTransfer::fail);
+    connect(m_discovery, &TusDiscovery::found, this, [this](const TusCapabilities &caps) {
+        m_caps = caps;
+        proceed();
+    });
+    connect(m_discovery, &TusDiscovery::failed, this, &TusTransfer::fail);
+    connect(m_discovery, &TusDiscovery::stalled, this, &TusTransfer::fail);
 }
 
 TusTransfer::~TusTransfer()
@@ -66,7 +65,7 @@ void TusTransfer::start()
 void TusTransfer::abort()
 {
     m_finished = true;
-    disconnect(m_probed);
+    m_discovery->cancel();
     m_verification->cancel();
     letCreationFinish();
     dropReply();
@@ -80,13 +79,9 @@ void TusTransfer::letCreationFinish()
     // quota until it expired. So it is answered after all (TusProtocol::awaitAbandoned). One
     // whose body is still going is cut: hoistd drops a creation cut short (a server that keeps
     // what arrived, as @tus/server does, keeps that upload until it expires).
-    QNetworkReply *reply = m_reply;
-    if (!reply || m_handler != &TusTransfer::onCreateFinished
-        || m_chunkSent < m_chunkEnd - m_chunkBegin)
+    if (!m_watch->reply() || m_handler != &TusTransfer::onCreateFinished || !m_watch->allSent())
         return;
-    m_reply = nullptr;
-    disconnect(reply, nullptr, this, nullptr);
-    disconnect(reply, nullptr, &m_stallTimer, nullptr);
+    QNetworkReply *reply = m_watch->release();
     AbandonedUpload upload;
     upload.owner = m_job.owner;
     upload.endpoint = m_job.endpoint;
@@ -119,62 +114,13 @@ void TusTransfer::run()
         if (const QString problem = TusHttp::urlProblem(m_job.uploadUrl); !problem.isEmpty())
             return fail(TransferError::make(Kind::InvalidUrl, problem));
     }
-    if (!checkFileUnchanged())
-        return;
-    m_caps = m_protocol->capabilities(m_job.endpoint);
-    if (m_caps.known)
-        proceed();
-    else
-        discover();
-}
-
-void TusTransfer::discover()
-{
-    // A folder of small files starting at once asks once, not once per file.
-    m_probed = connect(m_protocol, &TransferProtocol::probed, this, [this] {
-        const TusCapabilities caps = m_protocol->capabilities(m_job.endpoint);
-        if (!caps.known && !m_protocol->offersInstantUpload(m_job.endpoint).has_value())
-            return; // another endpoint's answer
-        disconnect(m_probed);
-        if (m_finished)
-            return;
-        if (!caps.known)
-            return discoverAlone();
-        m_caps = caps;
-        proceed();
+    withFileUnchanged([this] {
+        m_caps = m_protocol->capabilities(m_job.endpoint);
+        if (m_caps.known)
+            proceed();
+        else
+            m_discovery->start([this] { return network(); });
     });
-    m_protocol->probe(m_job.endpoint, m_job.headers);
-}
-
-void TusTransfer::discoverAlone()
-{
-    qCDebug(lcTus) << "OPTIONS" << m_job.endpoint;
-    const QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    track(network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS")),
-          &TusTransfer::onDiscoverFinished);
-}
-
-void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
-{
-    const int status = TusHttp::httpStatus(reply);
-    if (status == 0 || status == 423 || status == 429 || status >= 500)
-        return fail(
-            TusHttp::errorFromReply(reply, tr("asking the server what it supports")));
-    if (status < 200 || status >= 300) {
-        // Some proxies and frameworks do not route OPTIONS; core tus still works without it.
-        qCDebug(lcTus) << "OPTIONS answered HTTP" << status << "- going on without extensions";
-        m_caps = TusCapabilities();
-        return proceed();
-    }
-    const TusCapabilities caps = TusProtocol::capabilitiesFrom(reply);
-    if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
-        return fail(TransferError::make(TransferError::Kind::BadResponse,
-                                        tr("The server speaks tus %1, not 1.0.0.")
-                                            .arg(caps.versions.join(QLatin1String(", ")))));
-    }
-    m_protocol->setCapabilities(m_job.endpoint, caps);
-    m_caps = caps;
-    proceed();
 }
 
 void TusTransfer::proceed()
@@ -189,10 +135,10 @@ void TusTransfer::proceed()
                      formatSize(m_caps.maxSize), QString::number(m_caps.maxSize))));
     }
     if (m_caps.has(QStringLiteral("checksum")))
-        m_checksums->choose(m_caps.checksumAlgorithms);
+        m_source->chooseChecksum(m_caps.checksumAlgorithms);
     // A part is verified as part of the whole, by TusParallelTransfer.
     if (!m_partial)
-        m_verification->setCapabilities(m_caps, m_checksums->enabled());
+        m_verification->setCapabilities(m_caps, m_source->checksumsEnabled());
     if (m_job.uploadUrl.isEmpty())
         create();
     else
@@ -201,23 +147,21 @@ void TusTransfer::proceed()
 
 void TusTransfer::create()
 {
-    if (!checkFileUnchanged())
-        return;
     // The first chunk goes with the creation, also when the URL is to be saved before anything
     // else is sent (holdAfterCreate): a crash before that save can only leave that chunk in an
     // upload the server expires, never lose a byte, and a small file costs one request instead
     // of two. Not when the server may answer with a proof challenge: that is worth the wait.
-    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_length > 0 && !mayBeInstant()) {
-        const qint64 end = nextChunkEnd(0);
-        withChecksum(0, end,
-                     [this, end](const QByteArray &checksum) { postWithBody(end, checksum); });
-        return;
+    if (m_caps.has(QStringLiteral("creation-with-upload")) && m_length > 0
+        && !m_instant->mayBeAsked(m_caps, m_partial)) {
+        return withBody(0, m_requestSize.nextEnd(0), &TusTransfer::postWithBody);
     }
-    qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_length;
-    QNetworkRequest request = creationRequest();
-    request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
-    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
-    track(network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+    withFileUnchanged([this] {
+        qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_length;
+        QNetworkRequest request = creationRequest();
+        request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
+        m_chunkBegin = m_chunkEnd = 0;
+        track(network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+    });
 }
 
 QNetworkRequest TusTransfer::creationRequest() const
@@ -232,11 +176,9 @@ QNetworkRequest TusTransfer::creationRequest() const
     return request;
 }
 
-void TusTransfer::postWithBody(qint64 end, const QByteArray &checksum)
+void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum)
 {
-    FileRangeDevice *body = openChunk(0, end);
-    if (!body)
-        return;
+    const qint64 end = m_chunkEnd;
     qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_length
                    << "bytes 0 -" << end;
     QNetworkRequest request = creationRequest();
@@ -305,9 +247,9 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     QPointer<TusTransfer> guard(this);
     m_offset = *offset;
     m_heldAfterCreate = m_job.holdAfterCreate;
-    m_challenge = sentBody ? std::nullopt : challengeFrom(reply);
+    m_challenge = sentBody ? std::nullopt : m_instant->challengeFrom(reply, m_offset);
     if (sentBody)
-        adaptRequestSize();
+        m_requestSize.succeeded(m_chunkEnd - m_chunkBegin);
     // Nothing more to send: no reason to wait for the URL to be saved.
     if (m_offset >= m_length && !m_challenge)
         m_heldAfterCreate = false;
@@ -328,7 +270,7 @@ void TusTransfer::continueAfterCreated()
 void TusTransfer::head()
 {
     qCDebug(lcTus) << "HEAD" << m_job.uploadUrl;
-    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
+    m_chunkBegin = m_chunkEnd = 0;
     const QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
     track(network()->head(request), &TusTransfer::onHeadFinished);
 }
@@ -388,19 +330,13 @@ void TusTransfer::sendNext()
 {
     if (m_offset >= m_length)
         return complete();
-    if (!checkFileUnchanged())
-        return;
-    const qint64 begin = m_offset;
-    const qint64 end = nextChunkEnd(begin);
-    withChecksum(begin, end,
-                 [this, begin, end](const QByteArray &checksum) { patch(begin, end, checksum); });
+    withBody(m_offset, m_requestSize.nextEnd(m_offset), &TusTransfer::patch);
 }
 
-void TusTransfer::patch(qint64 begin, qint64 end, const QByteArray &checksum)
+void TusTransfer::patch(ReadAheadDevice *body, const QByteArray &checksum)
 {
-    FileRangeDevice *body = openChunk(begin, end);
-    if (!body)
-        return;
+    const qint64 begin = m_chunkBegin;
+    const qint64 end = m_chunkEnd;
     qCDebug(lcTus) << "PATCH" << m_job.uploadUrl << begin << "-" << end;
     QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
     request.setRawHeader("Upload-Offset", QByteArray::number(begin));
@@ -460,73 +396,23 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
     m_checksumRetries = 0;
     m_verification->noteAnswer(reply);
     m_offset = *offset;
-    adaptRequestSize();
+    m_requestSize.succeeded(m_chunkEnd - m_chunkBegin);
     if (confirm(m_offset))
         sendNext();
 }
 
 void TusTransfer::track(QNetworkReply *reply, Handler handler)
 {
-    m_reply = reply;
     m_handler = handler;
-    // Qt's HTTP/1 client leaves Nagle on; every body's last segment would wait for a delayed
-    // ACK (lowdelay.h). New connections get it when they start; reused ones have it already,
-    // unless that start raced with the socket's creation, which the call here mends.
-    connect(reply, &QNetworkReply::socketStartedConnecting, this,
-            [] { disableNagleOnOwnSockets(); });
-    disableNagleOnOwnSockets();
-    connect(reply, &QNetworkReply::finished, this, [this, reply, handler] {
-        if (reply != m_reply)
-            return;
-        m_reply = nullptr;
-        m_stallTimer.stop();
-        reply->deleteLater();
-        (this->*handler)(reply);
-    });
-    connect(reply, &QNetworkReply::uploadProgress, this,
-            [this](qint64 sent, qint64) { onUploadProgress(sent); });
-    // Any sign of life from the server counts as progress, too.
-    connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
-    connect(reply, &QNetworkReply::downloadProgress, &m_stallTimer, qOverload<>(&QTimer::start));
-    m_stallTimer.start();
+    m_watch->watch(reply, m_chunkEnd - m_chunkBegin);
 }
 
 void TusTransfer::dropReply()
 {
-    m_stallTimer.stop();
-    m_checksums->cancel();
-    if (m_proofCancel) {
-        *m_proofCancel = true;
-        m_proofCancel.reset();
-    }
-    if (QNetworkReply *reply = m_reply) {
-        m_reply = nullptr;
-        disconnect(reply, nullptr, this, nullptr);
-        disconnect(reply, nullptr, &m_stallTimer, nullptr);
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
-    }
-}
-
-void TusTransfer::onUploadProgress(qint64 sent)
-{
-    // Qt may start a body over on a fresh connection; progress shown never goes back.
-    if (m_chunkEnd <= m_chunkBegin || sent <= m_chunkSent)
-        return;
-    m_chunkSent = qMin(sent, m_chunkEnd - m_chunkBegin);
-    m_stallTimer.start();
-    Q_EMIT chunkProgress(m_chunkSent);
-}
-
-void TusTransfer::onStalled()
-{
-    if (m_finished || !m_reply)
-        return;
-    qCDebug(lcTus) << "stalled" << m_job.uploadUrl;
-    fail(TransferError::make(TransferError::Kind::Stalled,
-                             tr("The upload stalled: no progress for %1 s.")
-                                 .arg(seconds(m_stallTimer.interval()))));
+    m_discovery->cancel();
+    m_source->cancel();
+    m_instant->cancel();
+    m_watch->drop();
 }
 
 bool TusTransfer::confirm(qint64 offset)
@@ -588,29 +474,6 @@ bool TusTransfer::failIfContentRefused(QNetworkReply *reply)
     return refused.has_value();
 }
 
-qint64 TusTransfer::nextChunkEnd(qint64 offset) const
-{
-    const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
-    // To the end of the chunk `offset` is in, then whole chunks: requests stay chunk-aligned.
-    const qint64 end = (offset / chunk + m_requestChunks) * chunk;
-    return qMin(m_length, end);
-}
-
-void TusTransfer::adaptRequestSize()
-{
-    const qint64 chunk = qMax<qint64>(1, m_job.chunkSize);
-    const int most = int(qBound(qint64(1), m_job.maxRequestSize / chunk, qint64(1) << 20));
-    if (!m_requestClock.isValid() || most == 1)
-        return;
-    const qint64 took = m_requestClock.elapsed();
-    const bool whole = m_chunkEnd - m_chunkBegin >= m_requestChunks * chunk;
-    // Only a request as large as asked says how fast the link is; the file's last is shorter.
-    if (took < GrowBelowMs && whole)
-        m_requestChunks = qMin(most, m_requestChunks * 2);
-    else if (took > ShrinkAboveMs)
-        m_requestChunks = qMax(1, m_requestChunks / 2);
-}
-
 QString TusTransfer::fileLabel() const
 {
     return QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() + QLatin1Char('\'');
@@ -618,86 +481,47 @@ QString TusTransfer::fileLabel() const
 
 // ---- the file ---------------------------------------------------------------------------------
 
-bool TusTransfer::checkFileUnchanged()
+void TusTransfer::withFileUnchanged(std::function<void()> next)
 {
-    if (const std::optional<TransferError> error = fileChangeError(m_job)) {
-        fail(*error);
-        return false;
-    }
-    return true;
+    m_source->check([this, next = std::move(next)](const std::optional<TransferError> &error) {
+        if (m_finished)
+            return;
+        if (error)
+            return fail(*error);
+        next();
+    });
 }
 
-void TusTransfer::withChecksum(qint64 begin, qint64 end,
-                               std::function<void(const QByteArray &)> next)
+void TusTransfer::withBody(qint64 begin, qint64 end, Sender send)
 {
-    if (!m_checksums->enabled()) {
-        next(QByteArray());
-        return;
-    }
-    m_checksums->request(m_base + begin, m_base + end,
-                         [this, next = std::move(next)](const std::optional<QByteArray> &value) {
-                             if (m_finished)
-                                 return;
-                             if (value)
-                                 return next(*value);
-                             if (checkFileUnchanged()) {
-                                 fail(TransferError::make(
-                                     TransferError::Kind::FileUnreadable,
-                                     tr("Could not read %1 to compute its checksum.")
-                                         .arg(fileLabel())));
-                             }
-                         });
+    m_source->prepare(
+        m_base + begin, m_base + end,
+        [this, begin, end, send](std::unique_ptr<ReadAheadDevice> body, const QByteArray &checksum,
+                                 const TransferError &error) {
+            if (m_finished)
+                return;
+            if (!body)
+                return fail(error);
+            m_chunkBegin = begin;
+            m_chunkEnd = end;
+            m_requestSize.started();
+            QPointer<TusTransfer> guard(this);
+            Q_EMIT chunkStarted(begin, end);
+            if (!guard || m_finished)
+                return;
+            m_body = body.get();
+            (this->*send)(body.release(), checksum);
+        });
 }
 
 void TusTransfer::prefetchChecksum(qint64 sentEnd)
 {
     // While this request goes, the next one's checksum (if all of this one arrives).
-    if (m_checksums->enabled() && sentEnd < m_length)
-        m_checksums->prefetch(m_base + sentEnd, m_base + nextChunkEnd(sentEnd));
-}
-
-FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
-{
-    auto body = std::make_unique<FileRangeDevice>(m_job.filePath, m_base + begin, m_base + end);
-    if (!body->open(QIODevice::ReadOnly)) {
-        fail(TransferError::make(
-            TransferError::Kind::FileUnreadable,
-            tr("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
-        return nullptr;
-    }
-    body->setThrottle(m_job.throttle);
-    body->setStreamHash(m_verification->streamHash());
-    m_chunkBegin = begin;
-    m_chunkEnd = end;
-    m_chunkSent = 0;
-    m_requestClock.start();
-    QPointer<TusTransfer> guard(this);
-    Q_EMIT chunkStarted(begin, end);
-    if (!guard || m_finished)
-        return nullptr;
-    m_body = body.get();
-    return body.release();
+    if (sentEnd < m_length)
+        m_source->prefetch(m_base + sentEnd, m_base + m_requestSize.nextEnd(sentEnd));
 }
 
 // ---- instant upload (server/INSTANT-UPLOAD.md): prove the content instead of sending it --------
-
-std::optional<InstantWire::Challenge> TusTransfer::challengeFrom(const QNetworkReply *reply) const {
-    // Only an upload that announced its hash can be asked, and only for the whole file.
-    if (!reply->hasRawHeader(InstantWire::ChallengeHeader) || m_offset != 0 ||
-        !m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)))
-        return std::nullopt;
-    auto challenge =
-        InstantWire::parseChallenge(reply->rawHeader(InstantWire::ChallengeHeader), m_job.fileSize);
-    if (!challenge)
-        qCDebug(lcTus) << "ignoring a malformed proof challenge"
-                       << reply->rawHeader(InstantWire::ChallengeHeader);
-    return challenge;
-}
-
-bool TusTransfer::mayBeInstant() const {
-    return !m_partial && m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)) &&
-           m_caps.instantUpload.contains(QLatin1String(InstantWire::Algorithm), Qt::CaseInsensitive);
-}
 
 void TusTransfer::declineInstant() {
     if (m_finished)
@@ -718,67 +542,51 @@ void TusTransfer::afterCreated() {
         return;
     if (!m_challenge)
         return sendNext();
-    const InstantWire::Challenge challenge = *std::exchange(m_challenge, std::nullopt);
-    if (!checkFileUnchanged())
-        return;
-    auto cancel = std::make_shared<std::atomic_bool>(false);
-    m_proofCancel = cancel; // dropReply() sets it: the result is then nobody's
-    runOffThread(
-        this, [path = m_job.filePath, challenge] { return proofOf(path, challenge); },
-        [this, cancel](const std::optional<QByteArray> &proof) {
-            if (*cancel || m_finished)
-                return;
-            m_proofCancel.reset();
-            // Unreadable now: the ordinary path says why, in its own words.
-            if (!proof)
-                return m_job.instantOnly ? declineInstant() : sendNext();
-            sendProof(proof->toHex());
-        });
+    m_instant->prove(*std::exchange(m_challenge, std::nullopt),
+                     [this](const TusInstantProof::Proof &proof) {
+                         if (m_finished)
+                             return;
+                         if (proof.changed)
+                             return fail(*proof.changed);
+                         // Unreadable now: the ordinary path says why, in its own words.
+                         if (!proof.hex)
+                             return m_job.instantOnly ? declineInstant() : sendNext();
+                         sendProof(*proof.hex);
+                     });
 }
 
 void TusTransfer::sendProof(const QByteArray &proofHex) {
     qCDebug(lcTus) << "PATCH (proof)" << m_job.uploadUrl;
-    QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
-    request.setRawHeader("Upload-Offset", "0");
-    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
-    request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
-    request.setRawHeader(InstantWire::ProofHeader, proofHex);
-    m_chunkBegin = m_chunkEnd = m_chunkSent = 0;
+    const QNetworkRequest request = m_instant->request(m_job.uploadUrl, proofHex);
+    m_chunkBegin = m_chunkEnd = 0;
     track(
         m_protocol->network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), QByteArray()),
         &TusTransfer::onProofFinished);
 }
 
 void TusTransfer::onProofFinished(QNetworkReply *reply) {
-    const int status = TusHttp::httpStatus(reply);
-    if (status == 404 || status == 410)
+    using Verdict = TusInstantProof::Verdict;
+    TransferError error;
+    switch (m_instant->judge(reply, &error)) {
+    case Verdict::Lost:
         return recreateLostUpload();
-    if (status == 409) {
+    case Verdict::Conflict:
         m_conflictHead = true;
         return head();
-    }
-    if (status != 204 && status != 200)
-        return fail(TusHttp::errorFromReply(reply, tr("proving the file is held")));
-    m_verification->noteAnswer(reply);
-    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
-    if (offset == 0 && m_job.instantOnly)
-        return declineInstant();
-    if (offset == 0) {
+    case Verdict::Failed:
+        return fail(error);
+    case Verdict::Declined:
+        m_verification->noteAnswer(reply);
+        if (m_job.instantOnly)
+            return declineInstant();
         qCDebug(lcTus) << "proof not accepted; uploading" << m_job.uploadUrl;
         return sendNext();
+    case Verdict::Accepted:
+        break;
     }
-    if (offset != m_job.fileSize) {
-        return fail(TransferError::make(
-            TransferError::Kind::BadResponse,
-            tr("The server's answer to a proof is not 0 or the file's size (%1) but "
-                           "Upload-Offset '%2'.")
-                .arg(m_job.fileSize)
-                .arg(QString::fromLatin1(offsetHeader)),
-            status));
-    }
+    m_verification->noteAnswer(reply);
     qCDebug(lcTus) << "instant" << m_job.uploadUrl;
-    m_offset = *offset;
+    m_offset = m_job.fileSize;
     if (!confirm(m_offset))
         return;
     QPointer<TusTransfer> guard(this);
