@@ -56,7 +56,8 @@ void S3PartPut::start()
                     return fail(*error);
                 return fail(TransferError::make(
                     TransferError::Kind::FileUnreadable,
-                    tr("Could not read '%1' to compute its checksum.")
+                    TrText::of(staticMetaObject,
+                               QT_TR_NOOP("Could not read '%1' to compute its checksum."))
                         .arg(QFileInfo(m_job.filePath).fileName())));
             }
             put(digests->at(0), digests->size() > 1 ? digests->at(1).toHex() : QByteArray());
@@ -90,7 +91,8 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
         if (m_body && m_body->truncated()) {
             return fail(TransferError::make(
                 TransferError::Kind::FileChanged,
-                tr("The file changed while uploading: '%1' got shorter.")
+                TrText::of(staticMetaObject,
+                           QT_TR_NOOP("The file changed while uploading: '%1' got shorter."))
                     .arg(QFileInfo(m_job.filePath).fileName())));
         }
         m_finished = true;

@@ -322,7 +322,7 @@ void UploadScheduler::onExpanded(std::shared_ptr<const QList<ExpandedPath>> path
             // Not uploadable: listed all the same, with the reason, so nothing vanishes silently.
             task->m_state = TaskState::Error;
             task->m_errorKind = TransferError::Kind::FileUnreadable;
-            task->m_errorMessage = p.rejection;
+            task->m_errorText = p.rejection;
             task->m_finishedMs = now;
             rejected.append(id);
         }

@@ -252,7 +252,7 @@ private:
     void retryLater(UploadTask *task, const TransferError &error);
     void onRechecked(TaskId id, const FileRecheck::Result &result);
     // Ends the uploads waiting for `endpoint`'s server, given up.
-    void onServerGivenUp(const QUrl &endpoint, const QString &message);
+    void onServerGivenUp(const QUrl &endpoint, const TrText &message);
     bool serverDown(int lane) const;
     // Uploads in flight stop and wait to start again at once, from the server's offset (the
     // network changed: their connections are closed under them).

@@ -64,16 +64,17 @@ void UploadScheduler::onRechecked(TaskId id, const FileRecheck::Result &file)
         return; // removed, or resumed by hand meanwhile
     task->m_statusNote.clear();
     if (!file.ok) {
-        const TransferError error = TransferError::make(
-            TransferError::Kind::FileUnreadable,
-            tr("Cannot read %1: %2").arg(task->m_displayName, file.problem));
+        const TransferError error =
+            TransferError::make(TransferError::Kind::FileUnreadable,
+                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
+                                    .arg(task->m_displayName, file.problem));
         if (task->m_state == TaskState::Paused)
             setState(task, TaskState::Waiting); // Paused cannot fail directly
         if (task->m_state == TaskState::Error) {
             // Failed again, for this cause: said as a new failure is.
             task->m_errorKind = error.kind;
-            task->m_errorMessage = error.message;
-            task->m_errorDetail.clear();
+            task->m_errorText = error.cause;
+            task->m_errorDetailText = {};
             markDirty(task);
             if (m_persistence)
                 m_persistence->changed(id);
@@ -93,7 +94,7 @@ void UploadScheduler::onRechecked(TaskId id, const FileRecheck::Result &file)
 
 void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &error)
 {
-    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs());
+    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message(), nowMs());
     task->dropInFlight(true);
     stopTransfer(task);
     const qint64 monotonic = qMax<qint64>(1, m_health->clock()->monotonicMs());
@@ -103,9 +104,9 @@ void UploadScheduler::onTransferFailed(UploadTask *task, const TransferError &er
         fail(task, error);
     } else if (m_retryPolicy.givesUp(monotonic - task->m_stuckSinceMs)) {
         TransferError givenUp = error;
-        givenUp.message = tr("Gave up after %1 without progress: %2")
-                              .arg(formatDuration(m_retryPolicy.giveUpAfter.count() / 1000),
-                                   error.message);
+        givenUp.cause =
+            TrText::of(staticMetaObject, QT_TR_NOOP("Gave up after %1 without progress: %2"))
+                .arg(formatDuration(m_retryPolicy.giveUpAfter.count() / 1000), error.cause);
         fail(task, givenUp);
     } else {
         retryLater(task, error);
@@ -122,7 +123,7 @@ void UploadScheduler::retryLater(UploadTask *task, const TransferError &error)
         task->m_retryAtMs = 0;
         task->m_statusNote.clear();
         m_health->markDown(task->m_endpoint, error); // the outage its task->m_outage shows
-        qCInfo(lcScheduler) << "task" << task->m_id << "waits for its server:" << error.message;
+        qCInfo(lcScheduler) << "task" << task->m_id << "waits for its server:" << error.message();
         setState(task, TaskState::Waiting);
         return;
     }
@@ -130,19 +131,17 @@ void UploadScheduler::retryLater(UploadTask *task, const TransferError &error)
     // shorter than a Retry-After. Others to it go on: one busy path need not hold a server.
     const auto delay = m_retryPolicy.delayFor(task->m_retries - 1, error, m_random);
     task->m_retryAtMs = nowMs() + delay.count();
-    task->m_statusNote = m_retryPolicy.maxRetries >= 0
-                             ? tr("%1 · retry %2 of %3")
-                                   .arg(error.message)
-                                   .arg(task->m_retries)
-                                   .arg(m_retryPolicy.maxRetries)
-                             : tr("%1 · next try").arg(error.message);
-    qCInfo(lcScheduler) << "task" << task->m_id << "retrying in" << delay.count() << "ms:"
-                        << error.message;
+    task->m_statusNote = m_retryPolicy.maxRetries >= 0 ? tr("%1 · retry %2 of %3")
+                                                             .arg(error.message())
+                                                             .arg(task->m_retries)
+                                                             .arg(m_retryPolicy.maxRetries)
+                                                       : tr("%1 · next try").arg(error.message());
+    qCInfo(lcScheduler) << "task" << task->m_id << "retrying in" << delay.count()
+                        << "ms:" << error.message();
     setState(task, TaskState::Waiting);
 }
 
-void UploadScheduler::onServerGivenUp(const QUrl &endpoint, const QString &message)
-{
+void UploadScheduler::onServerGivenUp(const QUrl &endpoint, const TrText &message) {
     // Every upload waiting to go there: those that tried, and those queued behind them that
     // would only find it gone again and start a new outage of their own.
     const QString server = ServerHealth::keyOf(endpoint);
@@ -164,12 +163,14 @@ bool UploadScheduler::serverDown(int lane) const
 
 void UploadScheduler::fail(UploadTask *task, const TransferError &error)
 {
-    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs()); // before sending
+    task->m_attempts.end(UploadAttempt::Outcome::Failed, error.message(),
+                         nowMs()); // before sending
     task->m_errorKind = error.kind;
-    task->m_errorMessage = error.message;
-    task->m_errorDetail = error.detail;
+    task->m_errorText = error.cause;
+    task->m_errorDetailText = error.details;
     if (error.isTransient() && task->m_retries > 0)
-        task->m_errorMessage += tr(" · %n tries", nullptr, task->m_retries + 1);
+        task->m_errorText = task->m_errorText.followedBy(
+            TrText::of(staticMetaObject, QT_TR_N_NOOP(" · %n tries"), task->m_retries + 1));
     task->m_statusNote.clear();
     task->m_retryAtMs = 0;
     setState(task, TaskState::Error);

@@ -35,7 +35,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_finishedMs = r.finishedMs;
     task->m_retries = r.retries;
     task->m_errorKind = r.errorKind;
-    task->m_errorMessage = r.errorMessage;
+    task->m_errorText = r.errorText;
     task->m_rateLimit = r.rateLimit;
     task->m_maxRequestSize = r.maxRequestSize;
     task->m_confirmed = r.confirmedBytes;
@@ -90,7 +90,7 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
         r.chunkStates.append(char(s == ChunkState::InFlight ? ChunkState::Pending : s));
     r.retries = m_retries;
     r.errorKind = m_errorKind;
-    r.errorMessage = m_errorMessage;
+    r.errorText = m_errorText;
     r.rateLimit = m_rateLimit;
     r.maxRequestSize = m_maxRequestSize;
     r.createdMs = m_createdMs;
@@ -219,8 +219,8 @@ void UploadTask::clearFailure()
     m_retryAtMs = 0;
     m_stuckSinceMs = 0;
     m_errorKind = TransferError::Kind::None;
-    m_errorMessage.clear();
-    m_errorDetail.clear();
+    m_errorText = {};
+    m_errorDetailText = {};
     m_statusNote.clear();
 }
 

@@ -80,9 +80,11 @@ public:
     const ChunkMap &chunks() const { return m_chunks; }
     int retries() const { return m_retries; }
     TransferError::Kind errorKind() const { return m_errorKind; }
-    const QString &errorMessage() const { return m_errorMessage; }
+    // In the language installed now; the cause itself is kept untranslated (errorText()).
+    QString errorMessage() const { return m_errorText.toString(); }
+    const TrText &errorText() const { return m_errorText; }
     // What was being done when the error came, and the network library's words (this run only).
-    const QString &errorDetail() const { return m_errorDetail; }
+    QString errorDetail() const { return m_errorDetailText.toString(); }
     // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload",
     // "Server unreachable since 13:11 · next try").
     const QString &statusNote() const;
@@ -165,8 +167,8 @@ private:
     ChunkMap m_chunks;
     int m_retries = 0;
     TransferError::Kind m_errorKind = TransferError::Kind::None;
-    QString m_errorMessage;
-    QString m_errorDetail;
+    TrText m_errorText;
+    TrText m_errorDetailText;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;
     // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:

@@ -158,8 +158,8 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
 {
     const int status = TusHttp::httpStatus(reply);
     if (status == 0 || status == 423 || status == 429 || status >= 500)
-        return fail(
-            TusHttp::errorFromReply(reply, tr("asking the server what it supports")));
+        return fail(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("asking the server what it supports"))));
     if (status < 200 || status >= 300) {
         // Some proxies and frameworks do not route OPTIONS; core tus still works without it.
         qCDebug(lcTus) << "OPTIONS answered HTTP" << status << "- going on without extensions";
@@ -168,9 +168,10 @@ void TusTransfer::onDiscoverFinished(QNetworkReply *reply)
     }
     const TusCapabilities caps = TusProtocol::capabilitiesFrom(reply);
     if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
-        return fail(TransferError::make(TransferError::Kind::BadResponse,
-                                        tr("The server speaks tus %1, not 1.0.0.")
-                                            .arg(caps.versions.join(QLatin1String(", ")))));
+        return fail(TransferError::make(
+            TransferError::Kind::BadResponse,
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server speaks tus %1, not 1.0.0."))
+                .arg(caps.versions.join(QLatin1String(", ")))));
     }
     m_protocol->setCapabilities(m_job.endpoint, caps);
     m_caps = caps;
@@ -256,7 +257,9 @@ bool TusTransfer::failIfBodyTruncated()
         return false;
     fail(TransferError::make(
         TransferError::Kind::FileChanged,
-        tr("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("The file changed while uploading: %1 got shorter."))
+            .arg(fileLabel())));
     return true;
 }
 
@@ -267,7 +270,8 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
     if (status < 200 || status >= 300)
-        return fail(TusHttp::errorFromReply(reply, tr("creating the upload")));
+        return fail(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("creating the upload"))));
     m_verification->noteAnswer(reply);
     const QByteArray location = reply->rawHeader("Location");
     if (location.trimmed().isEmpty()) {
@@ -282,7 +286,10 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (const QString problem = TusHttp::urlProblem(url); !problem.isEmpty())
         return fail(TransferError::make(
             Kind::BadResponse,
-            tr("The server gave an unusable upload address. %1").arg(problem), status));
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server gave an unusable upload address. %1"))
+                .arg(problem),
+            status));
 
     const bool sentBody = m_chunkEnd > 0;
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
@@ -340,7 +347,8 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 200 && status != 204)
         return fail(TusHttp::errorFromReply(
-            reply, tr("asking the server for the upload's offset")));
+            reply,
+            TrText::of(staticMetaObject, QT_TR_NOOP("asking the server for the upload's offset"))));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset > m_length) {
@@ -369,9 +377,10 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
 void TusTransfer::recreateLostUpload()
 {
     if (m_lostOnce) {
-        return fail(
-            TransferError::make(TransferError::Kind::BadResponse,
-                                tr("The server lost the upload it had just created.")));
+        return fail(TransferError::make(
+            TransferError::Kind::BadResponse,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server lost the upload it had just created."))));
     }
     m_lostOnce = true;
     qCDebug(lcTus) << "upload lost" << m_job.uploadUrl;
@@ -436,7 +445,9 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 204 && status != 200)
         return fail(TusHttp::errorFromReply(
-            reply, tr("sending bytes %1 to %2").arg(m_chunkBegin).arg(m_chunkEnd)));
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("sending bytes %1 to %2"))
+                       .arg(m_chunkBegin)
+                       .arg(m_chunkEnd)));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset < m_chunkBegin || *offset > m_chunkEnd) {
@@ -450,11 +461,12 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
             status));
     }
     if (*offset == m_chunkBegin) {
-        return fail(
-            TransferError::make(Kind::ServerError,
-                                tr("The server accepted none of the %1 bytes sent.")
-                                    .arg(m_chunkEnd - m_chunkBegin),
-                                status));
+        return fail(TransferError::make(
+            Kind::ServerError,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server accepted none of the %1 bytes sent."))
+                .arg(m_chunkEnd - m_chunkBegin),
+            status));
     }
     m_conflictHead = false;
     m_checksumRetries = 0;
@@ -524,9 +536,10 @@ void TusTransfer::onStalled()
     if (m_finished || !m_reply)
         return;
     qCDebug(lcTus) << "stalled" << m_job.uploadUrl;
-    fail(TransferError::make(TransferError::Kind::Stalled,
-                             tr("The upload stalled: no progress for %1 s.")
-                                 .arg(seconds(m_stallTimer.interval()))));
+    fail(TransferError::make(
+        TransferError::Kind::Stalled,
+        TrText::of(staticMetaObject, QT_TR_NOOP("The upload stalled: no progress for %1 s."))
+            .arg(seconds(m_stallTimer.interval()))));
 }
 
 bool TusTransfer::confirm(qint64 offset)
@@ -543,7 +556,7 @@ void TusTransfer::fail(const TransferError &error)
     m_finished = true;
     dropReply();
     m_lease.release();
-    qCDebug(lcTus) << "failed" << int(error.kind) << error.message;
+    qCDebug(lcTus) << "failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }
 
@@ -643,7 +656,9 @@ void TusTransfer::withChecksum(qint64 begin, qint64 end,
                              if (checkFileUnchanged()) {
                                  fail(TransferError::make(
                                      TransferError::Kind::FileUnreadable,
-                                     tr("Could not read %1 to compute its checksum.")
+                                     TrText::of(
+                                         staticMetaObject,
+                                         QT_TR_NOOP("Could not read %1 to compute its checksum."))
                                          .arg(fileLabel())));
                              }
                          });
@@ -660,9 +675,9 @@ FileRangeDevice *TusTransfer::openChunk(qint64 begin, qint64 end)
 {
     auto body = std::make_unique<FileRangeDevice>(m_job.filePath, m_base + begin, m_base + end);
     if (!body->open(QIODevice::ReadOnly)) {
-        fail(TransferError::make(
-            TransferError::Kind::FileUnreadable,
-            tr("Cannot read %1: %2.").arg(fileLabel(), body->errorString())));
+        fail(TransferError::make(TransferError::Kind::FileUnreadable,
+                                 TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2."))
+                                     .arg(fileLabel(), body->errorString())));
         return nullptr;
     }
     body->setThrottle(m_job.throttle);
@@ -758,7 +773,8 @@ void TusTransfer::onProofFinished(QNetworkReply *reply) {
         return head();
     }
     if (status != 204 && status != 200)
-        return fail(TusHttp::errorFromReply(reply, tr("proving the file is held")));
+        return fail(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("proving the file is held"))));
     m_verification->noteAnswer(reply);
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
@@ -771,8 +787,10 @@ void TusTransfer::onProofFinished(QNetworkReply *reply) {
     if (offset != m_job.fileSize) {
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The server's answer to a proof is not 0 or the file's size (%1) but "
-                           "Upload-Offset '%2'.")
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP("The server's answer to a proof is not 0 or the file's size (%1) but "
+                           "Upload-Offset '%2'."))
                 .arg(m_job.fileSize)
                 .arg(QString::fromLatin1(offsetHeader)),
             status));
