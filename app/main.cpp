@@ -9,8 +9,8 @@
 #include "desktopshell.h"
 #include "endpointchoice.h"
 #include "headlessrunner.h"
-#include "headlesswhendone.h"
 #include "headlesswatch.h"
+#include "headlesswhendone.h"
 #include "instancechannel.h"
 #include "keychainsecretstore.h"
 #include "languageloader.h"
@@ -19,10 +19,11 @@
 #include "networkstatus.h"
 #include "protocolrouter.h"
 #include "s3protocol.h"
+#include "schedulestatus.h"
 #include "serverhealth.h"
 #include "storethread.h"
 #include "systemproxy.h"
-#include "schedulestatus.h"
+#include "theme.h"
 #include "tokenkeeper.h"
 #include "transfergovernor.h"
 #include "trayicon.h"
@@ -321,6 +322,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven, options.giveUpAfterGiven});
     settings.setRunExcludes(options.exclude);
+    Theme::apply(Theme::fromName(settings.theme()));
 
     // Watched folders: the settings' list and --watch; to This computer, the window's server.
     WindowWatch watching(&scheduler, &settings, stateDir,

@@ -204,7 +204,7 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(gets.size(), 2);
     QVERIFY(gets.at(0).contains("max-parts=1"));
     QVERIFY(gets.at(1).contains("part-number-marker=1"));
@@ -288,12 +288,12 @@ void tst_S3Protocol::errorsReadAsCauses()
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
     QCOMPARE(int(recorder.error.kind), kind);
-    QVERIFY2(recorder.error.message.contains(words), qPrintable(recorder.error.message));
-    QVERIFY(recorder.error.message.contains(QString::number(server.port())));
+    QVERIFY2(recorder.error.message().contains(words), qPrintable(recorder.error.message()));
+    QVERIFY(recorder.error.message().contains(QString::number(server.port())));
     if (!code.isEmpty())
-        QVERIFY2(recorder.error.detail.contains(QString::fromLatin1(code))
-                     && recorder.error.detail.contains(QLatin1String("tx-1")),
-                 qPrintable(recorder.error.detail));
+        QVERIFY2(recorder.error.detail().contains(QString::fromLatin1(code))
+                     && recorder.error.detail().contains(QLatin1String("tx-1")),
+                 qPrintable(recorder.error.detail()));
 }
 
 void tst_S3Protocol::errorInside200Complete()
@@ -315,9 +315,9 @@ void tst_S3Protocol::errorInside200Complete()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(!recorder.succeeded());
     QCOMPARE(recorder.error.kind, TransferError::Kind::ServerError); // transient: retried
-    QVERIFY2(recorder.error.detail.contains(QLatin1String("InternalError"))
-                 && recorder.error.detail.contains(QLatin1String("req-42")),
-             qPrintable(recorder.error.detail));
+    QVERIFY2(recorder.error.detail().contains(QLatin1String("InternalError"))
+                 && recorder.error.detail().contains(QLatin1String("req-42")),
+             qPrintable(recorder.error.detail()));
     QCOMPARE(server.count("PUT"), 0); // the listed part was not sent again
     QCOMPARE(server.count("POST"), 1);
 }
@@ -367,7 +367,7 @@ void tst_S3Protocol::slowDownIsTransient()
     QCOMPARE(recorder.error.kind, TransferError::Kind::TooManyRequests);
     QVERIFY(recorder.error.isTransient());
     QVERIFY(recorder.error.retryAfter && recorder.error.retryAfter->count() == 3000);
-    QVERIFY(recorder.error.message.contains(QLatin1String("slow down")));
+    QVERIFY(recorder.error.message().contains(QLatin1String("slow down")));
     // The PUT carried the part's digests: Content-MD5, and the real SHA-256 over plain HTTP.
     const ScriptedServer::Record &put = server.requests().first();
     QCOMPARE(put.method, QByteArray("PUT"));
@@ -458,7 +458,7 @@ void tst_S3Protocol::httpsSendsUnsignedPayload()
     QSslConfiguration::setDefaultConfiguration(before);
     QVERIFY(done);
     QVERIFY2(recorder.error.kind == TransferError::Kind::TooManyRequests,
-             qPrintable(recorder.error.message)); // the 503: TLS itself was accepted
+             qPrintable(recorder.error.message())); // the 503: TLS itself was accepted
     const QByteArray lower = head.toLower();
     QVERIFY2(lower.contains("x-amz-content-sha256: unsigned-payload\r\n"), head.constData());
     QVERIFY(lower.contains("content-md5: "
@@ -508,7 +508,7 @@ void tst_S3Protocol::serverCheckIsOneHeadOfTheBucket()
     QVERIFY(checked.wait(TimeoutMs));
     const TransferError down = checked.last().at(1).value<TransferError>();
     QCOMPARE(down.kind, TransferError::Kind::Network);
-    QVERIFY2(down.message.contains(QStringLiteral("refused")), qPrintable(down.message));
+    QVERIFY2(down.message().contains(QStringLiteral("refused")), qPrintable(down.message()));
 }
 
 QTEST_GUILESS_MAIN(tst_S3Protocol)

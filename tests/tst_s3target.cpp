@@ -139,7 +139,7 @@ private Q_SLOTS:
         QVERIFY(failed.wait(2000));
         const auto error = failed.first().first().value<TransferError>();
         QCOMPARE(error.kind, TransferError::Kind::InvalidUrl);
-        QVERIFY(error.message.contains(QLatin1String("ftp")));
+        QVERIFY(error.message().contains(QLatin1String("ftp")));
         QVERIFY(!error.isTransient());
     }
 };

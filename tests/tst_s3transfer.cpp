@@ -110,7 +110,7 @@ void tst_S3Transfer::sizesReadBackIdentical()
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(recorder.afterEnd, 0);
     // Multipart only above one part; its parts were reported for the store.
     QCOMPARE(created.isEmpty(), size <= Part);
@@ -135,7 +135,7 @@ void tst_S3Transfer::partsInParallel()
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(mostInUse, 4);
     const auto object = m_peer->getObject(m_bucket, QStringLiteral("parallel.bin"));
     QVERIFY(object && *object == testContent(size, 3));
@@ -160,7 +160,7 @@ void tst_S3Transfer::holdsAfterCreateUntilSaved()
     QVERIFY(!started.wait(300)); // held: nothing is sent before the parts are saved
     transfer->continueAfterCreated();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     // Each part's ETag was reported for the store as it arrived.
     const UploadParts last = created.last().first().value<UploadParts>();
     QVERIFY(std::all_of(last.cbegin(), last.cend(),
@@ -203,7 +203,7 @@ void tst_S3Transfer::resumeSendsOnlyUnlistedParts()
     second->start();
     QVERIFY(recorder.wait(TimeoutMs));
     m_protocol->setListPartsPageSize(S3Protocol::DefaultListPartsPageSize);
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(lost.size(), 0);
     QCOMPARE(sent, (QList<int>{4, 5, 6}));
     const auto object = m_peer->getObject(m_bucket, QStringLiteral("resume.bin"));
@@ -265,7 +265,7 @@ void tst_S3Transfer::resumeOfAbortedUploadStartsAnew()
     TransferRecorder recorder(second.get());
     second->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(lost.size(), 1);
     // The new upload's parts were reported for the store, under another upload id.
     const UploadParts fresh = created.first().first().value<UploadParts>();
@@ -288,14 +288,14 @@ void tst_S3Transfer::wrongSecretIsReadableAndPermanent()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(!recorder.succeeded());
     QVERIFY(!recorder.error.isTransient());
-    QVERIFY2(recorder.error.message.contains(QLatin1String("refused the key: wrong access key "
+    QVERIFY2(recorder.error.message().contains(QLatin1String("refused the key: wrong access key "
                                                            "or secret")),
-             qPrintable(recorder.error.message));
-    QVERIFY(recorder.error.message.contains(QString::number(m_env->endpoint.port())));
-    QVERIFY2(recorder.error.detail.contains(QLatin1String("SignatureDoesNotMatch")),
-             qPrintable(recorder.error.detail));
-    QVERIFY(!recorder.error.message.contains(QString::fromUtf8(wrong.secretAccessKey)));
-    QVERIFY(!recorder.error.detail.contains(QString::fromUtf8(wrong.secretAccessKey)));
+             qPrintable(recorder.error.message()));
+    QVERIFY(recorder.error.message().contains(QString::number(m_env->endpoint.port())));
+    QVERIFY2(recorder.error.detail().contains(QLatin1String("SignatureDoesNotMatch")),
+             qPrintable(recorder.error.detail()));
+    QVERIFY(!recorder.error.message().contains(QString::fromUtf8(wrong.secretAccessKey)));
+    QVERIFY(!recorder.error.detail().contains(QString::fromUtf8(wrong.secretAccessKey)));
 }
 
 void tst_S3Transfer::missingBucketIsReadableAndPermanent()
@@ -308,10 +308,10 @@ void tst_S3Transfer::missingBucketIsReadableAndPermanent()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(!recorder.succeeded());
     QVERIFY(!recorder.error.isTransient());
-    QVERIFY2(recorder.error.message.startsWith(QLatin1String(
+    QVERIFY2(recorder.error.message().startsWith(QLatin1String(
                  "There is no bucket \"no-such-bucket-here\" at ")),
-             qPrintable(recorder.error.message));
-    QVERIFY(recorder.error.detail.contains(QLatin1String("NoSuchBucket")));
+             qPrintable(recorder.error.message()));
+    QVERIFY(recorder.error.detail().contains(QLatin1String("NoSuchBucket")));
 }
 
 void tst_S3Transfer::missingKeysFailAtOnce()
@@ -323,8 +323,8 @@ void tst_S3Transfer::missingKeysFailAtOnce()
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(!recorder.error.isTransient());
-    QVERIFY2(recorder.error.message.contains(QLatin1String("No keys are set")),
-             qPrintable(recorder.error.message));
+    QVERIFY2(recorder.error.message().contains(QLatin1String("No keys are set")),
+             qPrintable(recorder.error.message()));
 }
 
 void tst_S3Transfer::clockSkewIsCorrectedWithOneRetry()
@@ -339,7 +339,7 @@ void tst_S3Transfer::clockSkewIsCorrectedWithOneRetry()
     TransferRecorder recorder(transfer.get());
     transfer->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     QCOMPARE(corrected.size(), 1); // the first request; every later one signs corrected
     QVERIFY(qAbs(corrected.first().at(1).toLongLong() + 3600 * 1000) < 60 * 1000);
     const auto object = m_peer->getObject(m_bucket, QStringLiteral("skew.bin"));
@@ -365,7 +365,7 @@ void tst_S3Transfer::clockSkewOfConcurrentRequests()
     }
     for (const auto &recorder : recorders) {
         QVERIFY(recorder->wait(TimeoutMs));
-        QVERIFY2(recorder->succeeded(), qPrintable(recorder->error.message));
+        QVERIFY2(recorder->succeeded(), qPrintable(recorder->error.message()));
     }
     QVERIFY(!corrected.isEmpty() && corrected.size() <= 4);
     for (const QList<QVariant> &args : std::as_const(corrected))

@@ -147,7 +147,7 @@ void tst_S3Verification::expectedEtags()
     answer.etag = '"' + b.toHex() + '"';
     check = S3Verification::judge(answer, a.toHex(), QStringLiteral("f"), &mismatch);
     QCOMPARE(mismatch.kind, TransferError::Kind::ContentMismatch);
-    QVERIFY(mismatch.message.startsWith(QLatin1String("The server's copy differs from this file")));
+    QVERIFY(mismatch.message().startsWith(QLatin1String("The server's copy differs from this file")));
     answer.etag = '"' + a.toHex() + '"';
     check = S3Verification::judge(answer, a.toHex(), QStringLiteral("f"), &mismatch);
     QVERIFY(check.verified());

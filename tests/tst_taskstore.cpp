@@ -63,7 +63,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
     QCOMPARE(a.chunkStates, b.chunkStates);
     QCOMPARE(a.retries, b.retries);
     QCOMPARE(a.errorKind, b.errorKind);
-    QCOMPARE(a.errorMessage, b.errorMessage);
+    QCOMPARE(a.errorText, b.errorText);
     QCOMPARE(a.instant, b.instant);
     QCOMPARE(a.rateLimit, b.rateLimit);
     QCOMPARE(a.maxRequestSize, b.maxRequestSize);
@@ -152,7 +152,8 @@ void TstTaskStore::roundTrip_data() {
     unicode.displayName = QStringLiteral("写真 🚀/naïve café.jpg");
     unicode.endpoint = QUrl(QStringLiteral("https://例え.jp/files/ü?x=1&y=ä"));
     unicode.uploadUrl = QUrl(QStringLiteral("https://例え.jp/files/abc%20def"));
-    unicode.errorMessage = QStringLiteral("Le fichier a changé — «ошибка»");
+    unicode.errorText = TrText("FileCheck", "The file changed while uploading: %1; %2.")
+                            .arg(QStringLiteral("«ошибка»"), TrText(QStringLiteral("changé")));
     unicode.state = TaskState::Error;
     unicode.errorKind = TransferError::Kind::FileChanged;
     unicode.priority = Priority::High;
@@ -178,7 +179,7 @@ void TstTaskStore::roundTrip_data() {
     large.uploadUrl = QUrl(QStringLiteral("http://127.0.0.1:1080/files/0123456789abcdef"));
     large.state = TaskState::Paused;
     large.errorKind = TransferError::Kind::TooManyRequests;
-    large.errorMessage = QStringLiteral("429");
+    large.errorText = QStringLiteral("429");
     QTest::newRow("> 4 GiB") << large;
 
     TaskRecord leftovers = sampleRecord(4, 4);
@@ -278,7 +279,7 @@ void TstTaskStore::walModeIsActive() {
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             8);
+             9);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused() {

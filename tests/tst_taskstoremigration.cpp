@@ -1,6 +1,7 @@
 // TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
 // parallel parts), schema 5 (before the uploads to delete), schema 6 (before the finish time) and
-// schema 7 (before uploads were verified) are brought up to date in place, keeping every task.
+// schema 7 (before uploads were verified) and schema 8 (before causes were kept untranslated) are
+// brought up to date in place, keeping every task.
 #include "taskstore.h"
 
 #include <QDir>
@@ -92,6 +93,28 @@ const char *const SchemaV7[] = {
     " 1700000002000, NULL, '', 0, 0, 0, NULL, 0)",
 };
 
+// The schema 8 tables exactly as that Hoist created them: a task that failed under Chinese, its
+// cause stored as the words it was shown in.
+const char *const SchemaV8[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
+    " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
+    " check_note TEXT, PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 8)",
+    "INSERT INTO tasks VALUES (31, 7, '/data/big.bin', 'big.bin', 1000, 1700000000123, x'07',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 4, 0, 1000, x'00', 0, 8,"
+    " '\xe6\x9c\x8d\xe5\x8a\xa1\xe5\x99\xa8 (HTTP 413)', 1700000000000, 1700000009000,"
+    " NULL, '', 0, 0, 0, NULL, 1700000009000, 0, NULL)",
+};
+
 // Runs `sql` on its own connection, the way another program (or an older Hoist) would.
 QVariant exec(const QString &dbPath, const QString &sql)
 {
@@ -122,6 +145,7 @@ private Q_SLOTS:
     void schema5IsMigratedKeepingTasks();
     void schema6IsMigratedWithFinishTimes();
     void schema7IsMigratedWithVerification();
+    void schema8IsMigratedKeepingOldCauses();
 };
 
 void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
@@ -170,7 +194,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             8);
+             9);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -219,7 +243,7 @@ void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
         QCOMPARE(saved.first().at(1).toULongLong(), quint64(31));
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             8);
+             9);
     TaskStore store(dir);
     const TaskStore::OpenResult reopened = store.open();
     QVERIFY2(reopened.ok, qPrintable(reopened.error));
@@ -263,7 +287,7 @@ void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
         store.save(waiting);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             8);
+             9);
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12"))
                  .toLongLong(),
              finishedAt);
@@ -311,7 +335,7 @@ void tst_TaskStoreMigration::schema7IsMigratedWithVerification()
         store.save(waiting);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             8);
+             9);
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT check_outcome FROM tasks WHERE id = 22")).toInt(),
              int(UploadCheck::Outcome::Verified));
 
@@ -323,6 +347,51 @@ void tst_TaskStoreMigration::schema7IsMigratedWithVerification()
     QCOMPARE(reopened.tasks.at(0).checkOutcome, UploadCheck::Outcome::Unchecked);
     QCOMPARE(reopened.tasks.at(1).checkOutcome, UploadCheck::Outcome::Verified);
     QCOMPARE(reopened.tasks.at(1).checkNote, how);
+}
+
+void tst_TaskStoreMigration::schema8IsMigratedKeepingOldCauses() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV8)
+        exec(dbPath, QString::fromUtf8(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 1);
+
+    const QString oldWords = QString::fromUtf8("\xe6\x9c\x8d\xe5\x8a\xa1\xe5\x99\xa8 (HTTP 413)");
+    // A cause kept untranslated, with an argument that is itself translated when shown.
+    const TrText cause = TrText("TusHttp", "The server refused the upload (HTTP %1)%2")
+                             .arg(422)
+                             .arg(TrText(QStringLiteral(": no")));
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty());
+        QCOMPARE(opened.tasks.size(), 1);
+        // Failed before causes were kept untranslated: its words, as they were stored.
+        TaskRecord failed = opened.tasks.first();
+        QCOMPARE(failed.id, TaskId(31));
+        QCOMPARE(failed.state, TaskState::Error);
+        QVERIFY(!failed.errorText.isTranslatable());
+        QCOMPARE(failed.errorText.toString(), oldWords);
+        failed.errorText = cause;
+        store.save(failed);
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             9);
+    QVERIFY(exec(dbPath, QStringLiteral("SELECT error_text FROM tasks WHERE id = 31"))
+                .toString()
+                .contains(QLatin1String("The server refused the upload (HTTP %1)%2")));
+
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 1);
+    QCOMPARE(reopened.tasks.first().errorText, cause);
+    QCOMPARE(reopened.tasks.first().errorText.toString(),
+             QStringLiteral("The server refused the upload (HTTP 422): no"));
 }
 
 QTEST_GUILESS_MAIN(tst_TaskStoreMigration)

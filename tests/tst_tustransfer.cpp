@@ -141,7 +141,7 @@ void TestTusTransfer::uploadsSizes()
     transfer->start();
     QVERIFY(rec.events.isEmpty()); // start() never emits synchronously
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events, expectedCreation(size, Chunk));
     QCOMPARE(rec.afterEnd, 0);
     QVERIFY(rec.created.isValid());
@@ -169,7 +169,7 @@ void TestTusTransfer::uploadsLargeFile()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(120000));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events, expectedCreation(Size, Big));
     QVERIFY(rec.maxProgress > 0 && rec.maxProgress <= Big);
     QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 5));
@@ -208,7 +208,7 @@ void TestTusTransfer::holdsAfterCreateUntilContinued()
 
     transfer->continueAfterCreated();
     QVERIFY(rec.wait(20000));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 8));
     stats = m_server->stats();
     QCOMPARE(stats.count(QStringLiteral("PATCH")), 1);
@@ -228,7 +228,7 @@ void TestTusTransfer::heldFileOfOneChunkIsNotHeld()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(20000));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events.first(), QStringLiteral("chunk:0-40960"));
     QVERIFY(rec.events.contains(QStringLiteral("created")));
     QVERIFY(fileMatches(m_server->storedPath(rec.created), Size, 9));
@@ -266,7 +266,7 @@ void TestTusTransfer::metadataRoundTrips()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
 
     const QMap<QString, QString> metadata = m_server->metadata(rec.created);
     QCOMPARE(metadata.value(QStringLiteral("filename")), name);
@@ -293,7 +293,7 @@ void TestTusTransfer::resumesPartialUpload()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events,
              QStringList({"offset:100000", "chunk:100000-131072", "offset:131072",
                           "chunk:131072-196608", "offset:196608", "chunk:196608-262144",
@@ -327,7 +327,7 @@ void TestTusTransfer::lostUploadIsCreatedAgain()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events, QStringList({"lost", "chunk:0-65536", "created", "offset:65536",
                                       "chunk:65536-65541", "offset:65541", "completed"}));
     QVERIFY(rec.created != gone);
@@ -350,10 +350,10 @@ void TestTusTransfer::tooLargeForServer()
     QCOMPARE(rec.events, QStringList{"failed"});
     QCOMPARE(rec.error.kind, Kind::TooLarge);
     QVERIFY(!rec.error.isTransient());
-    QVERIFY2(rec.error.message.contains(QLatin1String("1000 bytes")),
-             qPrintable(rec.error.message));
-    QVERIFY2(rec.error.message.contains(QLatin1String("1001 bytes")),
-             qPrintable(rec.error.message));
+    QVERIFY2(rec.error.message().contains(QLatin1String("1000 bytes")),
+             qPrintable(rec.error.message()));
+    QVERIFY2(rec.error.message().contains(QLatin1String("1001 bytes")),
+             qPrintable(rec.error.message()));
     const PeerStats stats = limited->stats();
     QCOMPARE(stats.count(QStringLiteral("OPTIONS")), 1);
     QCOMPARE(stats.count(QStringLiteral("POST")), 0);
@@ -375,8 +375,8 @@ void TestTusTransfer::fileTruncatedBetweenChunks()
     QVERIFY(rec.wait(Timeout));
     QCOMPARE(rec.events, QStringList({"chunk:0-65536", "created", "offset:65536", "failed"}));
     QCOMPARE(rec.error.kind, Kind::FileChanged);
-    QVERIFY2(rec.error.message.contains(QLatin1String("file changed while uploading")),
-             qPrintable(rec.error.message));
+    QVERIFY2(rec.error.message().contains(QLatin1String("file changed while uploading")),
+             qPrintable(rec.error.message()));
     QCOMPARE(m_server->stats().count(QStringLiteral("PATCH")), 0);
 }
 
@@ -412,7 +412,7 @@ void TestTusTransfer::missingFile()
     transfer->start();
     QVERIFY(rec.wait(Timeout));
     QCOMPARE(rec.error.kind, Kind::FileUnreadable);
-    QVERIFY(rec.error.message.contains(QLatin1String("vanishes.bin")));
+    QVERIFY(rec.error.message().contains(QLatin1String("vanishes.bin")));
     QCOMPARE(m_server->stats().log.size(), 0);
 }
 

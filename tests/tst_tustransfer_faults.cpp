@@ -103,7 +103,7 @@ void TestTusTransferFaults::rejectedWithServerWords()
     QCOMPARE(rec.error.kind, kind);
     QVERIFY(!rec.error.isTransient());
     QCOMPARE(rec.error.httpStatus, status);
-    const QString message = rec.error.message;
+    const QString message = rec.error.message();
     QVERIFY2(message.contains(QStringLiteral("(HTTP %1)").arg(status)), qPrintable(message));
     const QString words = QString::fromUtf8(body).simplified().left(60);
     QVERIFY2(message.contains(words), qPrintable(message));
@@ -128,7 +128,7 @@ void TestTusTransferFaults::serverErrorIsTransient()
     QCOMPARE(rec.error.kind, Kind::ServerError);
     QVERIFY(rec.error.isTransient());
     QCOMPARE(rec.error.httpStatus, 500);
-    QVERIFY(rec.error.message.contains(QLatin1String("database on fire")));
+    QVERIFY(rec.error.message().contains(QLatin1String("database on fire")));
     QVERIFY(!rec.error.retryAfter);
     // Relative Location resolved against the endpoint.
     QCOMPARE(rec.created, s.server.url(QStringLiteral("/files/1")));
@@ -207,8 +207,8 @@ void TestTusTransferFaults::stalledServer()
                                       "chunk:65536-131072", "failed"}));
     QCOMPARE(rec.error.kind, Kind::Stalled);
     QVERIFY(rec.error.isTransient());
-    QVERIFY2(rec.error.message.contains(QLatin1String("no progress for 0.5 s")),
-             qPrintable(rec.error.message));
+    QVERIFY2(rec.error.message().contains(QLatin1String("no progress for 0.5 s")),
+             qPrintable(rec.error.message()));
     QVERIFY2(sinceChunk.elapsed() >= 450 && sinceChunk.elapsed() < 10000,
              qPrintable(QString::number(sinceChunk.elapsed())));
     QCOMPARE(s.server.count("PATCH"), 1);
@@ -227,8 +227,8 @@ void TestTusTransferFaults::garbageAnswer()
     QVERIFY(rec.wait(Timeout));
     QCOMPARE(rec.events.last(), QStringLiteral("failed"));
     QVERIFY2(rec.error.kind == Kind::BadResponse || rec.error.kind == Kind::Network,
-             qPrintable(rec.error.message));
-    QVERIFY(!rec.error.message.isEmpty());
+             qPrintable(rec.error.message()));
+    QVERIFY(!rec.error.message().isEmpty());
     QVERIFY(!rec.events.contains(QLatin1String("created")));
     QCOMPARE(rec.afterEnd, 0);
 }
@@ -266,8 +266,8 @@ void TestTusTransferFaults::connectionRefused()
     QCOMPARE(rec.events, QStringList{"failed"});
     QCOMPARE(rec.error.kind, Kind::Network);
     QVERIFY(rec.error.isTransient());
-    QVERIFY2(rec.error.message.contains(QLatin1String("refused"), Qt::CaseInsensitive),
-             qPrintable(rec.error.message));
+    QVERIFY2(rec.error.message().contains(QLatin1String("refused"), Qt::CaseInsensitive),
+             qPrintable(rec.error.message()));
 }
 
 void TestTusTransferFaults::invalidUrl_data()
@@ -297,7 +297,7 @@ void TestTusTransferFaults::invalidUrl()
     QCOMPARE(rec.events, QStringList{"failed"});
     QCOMPARE(rec.error.kind, Kind::InvalidUrl);
     QVERIFY(!rec.error.isTransient());
-    QVERIFY(rec.error.message.endsWith(QLatin1Char('.')));
+    QVERIFY(rec.error.message().endsWith(QLatin1Char('.')));
 }
 
 void TestTusTransferFaults::badResponses_data()
@@ -349,7 +349,7 @@ void TestTusTransferFaults::badResponses()
     QCOMPARE(rec.events.last(), QStringLiteral("failed"));
     QCOMPARE(rec.error.kind, Kind::BadResponse);
     QVERIFY(!rec.error.isTransient());
-    QVERIFY(!rec.error.message.isEmpty());
+    QVERIFY(!rec.error.message().isEmpty());
     QCOMPARE(rec.afterEnd, 0);
     QVERIFY(s.server.count("PATCH") <= 1); // nothing more after the bad answer
     QCOMPARE(s.server.count("HEAD"), 0);
@@ -379,7 +379,7 @@ void TestTusTransferFaults::checksumSentAndVerified()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(s.tus.data.value("/files/1"), testContent(size, 8));
     const QList<QByteArray> expected =
         used.isEmpty() ? QList<QByteArray>() : QList<QByteArray>{used, used, used};
@@ -404,8 +404,8 @@ void TestTusTransferFaults::checksumMismatchIsConflict()
     QCOMPARE(rec.error.kind, Kind::Conflict);
     QVERIFY(rec.error.isTransient());
     QCOMPARE(rec.error.httpStatus, 460);
-    QVERIFY2(rec.error.message.contains(QLatin1String("checksum mismatch")),
-             qPrintable(rec.error.message));
+    QVERIFY2(rec.error.message().contains(QLatin1String("checksum mismatch")),
+             qPrintable(rec.error.message()));
 }
 
 void TestTusTransferFaults::conflictRereadsOffset()
@@ -429,7 +429,7 @@ void TestTusTransferFaults::conflictRereadsOffset()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events,
              QStringList({"chunk:0-65536", "created", "offset:65536", "chunk:65536-131072",
                           "offset:131072", "chunk:131072-196608", "offset:196608",
@@ -475,7 +475,7 @@ void TestTusTransferFaults::patchOfVanishedUploadCreatesNew()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(rec.events,
              QStringList({"chunk:0-65536", "created", "offset:65536", "chunk:65536-131072", "lost",
                           "chunk:0-65536", "created", "offset:65536", "chunk:65536-131072",
@@ -497,7 +497,7 @@ void TestTusTransferFaults::extraHeadersOnEveryRequest()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(s.server.requests().size(), 4); // OPTIONS, POST, PATCH, PATCH
     for (const ScriptedServer::Record &r : s.server.requests()) {
         QCOMPARE(r.header("Authorization"), QByteArray("Bearer s3cret"));
@@ -523,7 +523,7 @@ void TestTusTransferFaults::terminationNotOffered()
     TransferRecorder rec(transfer.get());
     transfer->start();
     QVERIFY(rec.wait(Timeout));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(s.server.count("POST"), 1); // without creation-with-upload: POST, then PATCH
     QCOMPARE(s.server.count("PATCH"), 1);
 

@@ -20,6 +20,7 @@ const char *const batchCommandKey = "batchCommand";
 const char *const startInTrayKey = "startInTray";
 const char *const closeBehaviourKey = "closeBehaviour";
 const char *const languageKey = "language";
+const char *const themeKey = "theme";
 const char *const scheduleKey = "schedule/rules";
 const char *const scheduleRatesKey = "schedule/rates";
 const char *const meteredKey = "schedule/onMetered";
@@ -172,6 +173,14 @@ QString AppSettings::language() const {
 
 void AppSettings::setLanguage(const QString &language) {
     store(languageKey, language);
+}
+
+QString AppSettings::theme() const {
+    return QSettings().value(QLatin1String(themeKey)).toString();
+}
+
+void AppSettings::setTheme(const QString &theme) {
+    store(themeKey, theme);
 }
 
 QString AppSettings::scheduleText() const {

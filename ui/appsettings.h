@@ -96,6 +96,10 @@ public:
     // "" follows the system; else a locale name such as "en" or "zh_CN". Read at start-up only.
     QString language() const;
     void setLanguage(const QString &language);
+    // The window's colours (Theme::name: "system", "light", "dark"); applied at once by the
+    // settings dialog, at start-up by main().
+    QString theme() const;
+    void setTheme(const QString &theme);
 
     static constexpr qint64 DefaultChunkSize = 8 * 1024 * 1024;
     // Requests grow to this on fast links unless a chunk size was fixed (a server or a proxy in

@@ -51,7 +51,9 @@ ChunkBarPainter::Colors ChunkBarPainter::Colors::fromPalette(const QPalette &pal
 {
     const QColor base = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);
-    const bool dark = base.value() < 128;
+    // Dark when the text is lighter than what it is written on, whatever the base's own value (a
+    // dark theme's base can be a mid grey).
+    const bool dark = text.lightness() > base.lightness();
     Colors c;
     c.pending = mix(base, text, dark ? 0.16 : 0.12);
     // Dark on a light theme and light on a dark one: done differs from pending in lightness.

@@ -35,20 +35,38 @@ void ColumnChooser::setHidden(int column, bool hidden)
     Q_EMIT hiddenChanged(column, hidden);
 }
 
+void ColumnChooser::setDefaultHidden(const QList<int> &columns) {
+    if (QSettings().contains(m_key))
+        return;
+    for (const int c : columns) {
+        if (c >= 0 && c < m_header->count() && !m_fixed.contains(c) && !m_hidden.contains(c)) {
+            m_header->setSectionHidden(c, true);
+            m_hidden << c;
+        }
+    }
+}
+
 void ColumnChooser::showMenu(const QPoint &pos)
 {
     QMenu menu(m_header);
+    fillMenu(&menu);
+    menu.exec(m_header->viewport()->mapToGlobal(pos));
+}
+
+void ColumnChooser::fillMenu(QMenu *menu) {
     QAbstractItemModel *model = m_header->model();
     for (int c = 0; c < m_header->count(); ++c) {
         const QString name = model->headerData(c, Qt::Horizontal).toString();
         if (name.isEmpty() || m_fixed.contains(c))
             continue;
-        QAction *action = menu.addAction(name);
+        // Chosen but folded away for room (ColumnFitter): said, not listed as if it showed.
+        const bool folded = !m_hidden.contains(c) && m_header->isSectionHidden(c);
+        QAction *action =
+            menu->addAction(folded ? tr("%1 (no room: widen the window)").arg(name) : name);
         action->setCheckable(true);
         action->setChecked(!m_hidden.contains(c));
         connect(action, &QAction::toggled, this, [this, c](bool shown) { setHidden(c, !shown); });
     }
-    menu.exec(m_header->viewport()->mapToGlobal(pos));
 }
 
 void ColumnChooser::save() const

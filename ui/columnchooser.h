@@ -3,6 +3,7 @@
 #include <QObject>
 
 class QHeaderView;
+class QMenu;
 
 // The table header's context menu: a check box per column to show or hide it, remembered in
 // QSettings under `settingsKey`. Columns in `fixed` (the name, the buttons) always stay.
@@ -13,6 +14,10 @@ public:
                   QObject *parent = nullptr);
 
     void setHidden(int column, bool hidden);
+    // Hidden until the person chooses otherwise (nothing remembered yet).
+    void setDefaultHidden(const QList<int> &columns);
+    // A check box per column that may be hidden, in `menu` (the header's context menu).
+    void fillMenu(QMenu *menu);
     // What the person hid (not what a narrow window folded away).
     QList<int> hidden() const { return m_hidden; }
 

@@ -1,6 +1,7 @@
 #include "endpointfield.h"
 
 #include "endpointstatus.h"
+#include "icons.h"
 #include "s3target.h"
 #include "s3targetdialog.h"
 #include "tokencontrol.h"
@@ -44,13 +45,14 @@ EndpointField::EndpointField(UploadScheduler *scheduler, QWidget *window)
     m_edit->setMinimumWidth(endpointWidth);
     m_edit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_edit->setClearButtonEnabled(true);
+    // The style's clear button is a bitmap, blurred at 2x: the SVG instead.
+    if (QAction *clear = m_edit->findChild<QAction *>(QStringLiteral("_q_qlineeditclearaction")))
+        clear->setIcon(Icons::clearText());
     m_edit->setProperty("endpointValid", true);
-    m_namedAction = m_edit->addAction(m_window->style()->standardIcon(QStyle::SP_ComputerIcon),
-                                      QLineEdit::LeadingPosition);
+    m_namedAction = m_edit->addAction(Icons::computer(), QLineEdit::LeadingPosition);
     m_namedAction->setVisible(false);
     connect(m_namedAction, &QAction::triggered, this, &EndpointField::chooseNamedEndpoint);
-    m_warning = m_edit->addAction(m_window->style()->standardIcon(QStyle::SP_MessageBoxWarning),
-                                  QLineEdit::TrailingPosition);
+    m_warning = m_edit->addAction(Icons::warning(), QLineEdit::TrailingPosition);
     m_warning->setVisible(false);
     m_status = new EndpointStatus(m_edit, m_warning, this);
     m_status->setServerHealth(m_scheduler->serverHealth());
@@ -65,8 +67,7 @@ TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper)
     m_tokens = keeper;
     m_token = new TokenControl(m_scheduler, keeper, m_window);
     // In the server field itself, so that it never ends up in the toolbar's overflow menu.
-    auto *s3 = m_edit->addAction(m_window->style()->standardIcon(QStyle::SP_DriveNetIcon),
-                                 QLineEdit::TrailingPosition);
+    auto *s3 = m_edit->addAction(Icons::bucket(), QLineEdit::TrailingPosition);
     s3->setObjectName(QStringLiteral("s3TargetAction"));
     s3->setText(tr("S3 bucket…"));
     s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));

@@ -12,9 +12,10 @@ namespace {
 const QString Service = QStringLiteral("org.freedesktop.FileManager1");
 const QString Path = QStringLiteral("/org/freedesktop/FileManager1");
 
-void openFolderOf(const QString &filePath)
-{
-    QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(filePath).absolutePath()));
+void openFolderOf(const QString &filePath, const FolderOpener::NotShown &notShown) {
+    const QString folder = QFileInfo(filePath).absolutePath();
+    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(folder)) && notShown)
+        notShown(folder);
 }
 } // namespace
 
@@ -31,14 +32,13 @@ bool canSelectFiles()
     return activatable.contains(Service);
 }
 
-void showFile(const QString &filePath)
-{
+void showFile(const QString &filePath, NotShown notShown) {
     // No canSelectFiles() first: its questions to the bus are synchronous, and the window must
     // not wait on them. A file manager that is not there answers ServiceUnknown (one that is
     // activatable is started by the bus), and the folder opens instead.
     QDBusConnection bus = QDBusConnection::sessionBus();
     if (!bus.isConnected()) {
-        openFolderOf(filePath);
+        openFolderOf(filePath, notShown);
         return;
     }
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Service,
@@ -46,9 +46,9 @@ void showFile(const QString &filePath)
     call << QStringList{QUrl::fromLocalFile(filePath).toString()} << QString();
     auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(call));
     QObject::connect(watcher, &QDBusPendingCallWatcher::finished, watcher,
-                     [filePath](QDBusPendingCallWatcher *done) {
+                     [filePath, notShown](QDBusPendingCallWatcher *done) {
                          if (done->isError())
-                             openFolderOf(filePath);
+                             openFolderOf(filePath, notShown);
                          done->deleteLater();
                      });
 }

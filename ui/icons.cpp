@@ -30,4 +30,16 @@ QIcon Icons::token() { return load("token", QStyle::SP_DialogApplyButton); }
 QIcon Icons::check() { return load("check", QStyle::SP_DialogApplyButton); }
 QIcon Icons::copy() { return load("copy", QStyle::SP_FileDialogContentsView); }
 QIcon Icons::settings() { return load("settings", QStyle::SP_FileDialogDetailedView); }
+QIcon Icons::computer() {
+    return load("computer", QStyle::SP_ComputerIcon);
+}
+QIcon Icons::warning() {
+    return load("warning", QStyle::SP_MessageBoxWarning);
+}
+QIcon Icons::bucket() {
+    return load("bucket", QStyle::SP_DriveNetIcon);
+}
+QIcon Icons::clearText() {
+    return load("clear-text", QStyle::SP_LineEditClearButton);
+}
 QIcon Icons::app() { return load("hoist", QStyle::SP_ArrowUp); }

@@ -17,5 +17,10 @@ public:
     static QIcon check();
     static QIcon copy();
     static QIcon settings();
+    // The Server field's: "This computer", an endpoint problem, an S3 bucket, clearing the text.
+    static QIcon computer();
+    static QIcon warning();
+    static QIcon bucket();
+    static QIcon clearText();
     static QIcon app();
 };

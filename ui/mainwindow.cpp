@@ -20,6 +20,7 @@
 #include "ratelimitmenu.h"
 #include "rowactions.h"
 #include "settingsdialog.h"
+#include "sortmemory.h"
 #include "timeleftlabel.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
@@ -161,19 +162,32 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     buildMenuBar();
 
     m_confirmCancel = [this](int count, int sent) {
-        // Only say bytes are deleted when some were sent.
-        const QString what = sent == 0 ? tr("Nothing of them was sent yet.")
-            : sent == count
-            ? tr("What was already sent is deleted from the server where it allows it.")
-            : tr("What %n of them already sent is deleted from the server where it allows it.",
-                 nullptr, sent);
-        const auto answer = QMessageBox::question(
-            this, tr("Cancel uploads"),
-            (count == 1 ? tr("Cancel this upload?") : tr("Cancel %1 uploads?").arg(count))
-                + QLatin1Char('\n') + what,
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        const auto answer =
+            QMessageBox::question(this, tr("Cancel uploads"), cancelQuestion(count, sent),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
         return answer == QMessageBox::Yes;
     };
+}
+
+QString MainWindow::cancelQuestion(int count, int sent) {
+    const QString question =
+        count == 1 ? tr("Cancel this upload?") : tr("Cancel %n uploads?", nullptr, count);
+    // Only say bytes are deleted when some were sent.
+    QString what;
+    if (count == 1)
+        what = sent == 0 ? tr("Nothing of it has been sent yet.")
+                         : tr("What it already sent is deleted from the server, where the server "
+                              "allows it.");
+    else if (sent == 0)
+        what = tr("None of them has sent anything yet.");
+    else if (sent == count)
+        what = tr("What they already sent is deleted from the server, where the server allows "
+                  "it.");
+    else
+        what = tr("%n of them had already sent part of their file: that part is deleted from the "
+                  "server, where the server allows it.",
+                  nullptr, sent);
+    return question + QLatin1Char('\n') + what;
 }
 
 MainWindow::~MainWindow()
@@ -225,11 +239,14 @@ void MainWindow::buildTable()
     header->resizeSection(UploadTableModel::Actions, ActionsDelegate::preferredWidth());
     // Start in the order things were added; a third click on a header returns there.
     header->setSortIndicatorClearable(true);
-    header->setSortIndicator(-1, Qt::AscendingOrder);
+    SortMemory::restore(header, QStringLiteral("sortColumn"), QStringLiteral("sortOrder"));
     m_view->setSortingEnabled(true);
     // Right-click on the header: which columns show (remembered). The name and the buttons stay.
     m_columns = new ColumnChooser(header, QStringLiteral("hiddenColumns"),
                                   {UploadTableModel::Name, UploadTableModel::Actions}, this);
+    // Added is the first to fold away for room: off unless asked for, rather than listed as
+    // shown while it is not.
+    m_columns->setDefaultHidden({UploadTableModel::Added});
     m_fitter = new ColumnFitter(
         m_view, QList<ColumnFitter::Column>(std::begin(fittedColumns), std::end(fittedColumns)),
         UploadTableModel::Name, minNameWidth, [this] { return m_columns->hidden(); }, this);

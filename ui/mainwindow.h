@@ -50,6 +50,8 @@ public:
     // `count` unfinished uploads would go, `sent` of which have bytes on a server.
     using ConfirmCancel = std::function<bool(int count, int sent)>;
     void setConfirmCancel(ConfirmCancel confirm);
+    // The default confirmation's text for `count` uploads, `sent` of which have bytes on a server.
+    static QString cancelQuestion(int count, int sent);
 
     // The named server: the endpoint field shows its name while uploads go there, and choosing
     // it again is typing its name (offered as a completion), clearing the field, or the field's

@@ -62,6 +62,10 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     connect(m_copyLinks, &QAction::triggered, this, &RowActions::copyLinks);
     m_view->addAction(m_copyLinks);
 
+    m_copyCauses = new QAction(tr("Copy cause"), this);
+    m_copyCauses->setObjectName(QStringLiteral("copyCauses"));
+    connect(m_copyCauses, &QAction::triggered, this, &RowActions::copyCauses);
+
     m_cancelAction = new QAction(Icons::cancel(), tr("Cancel…"), this);
     m_cancelAction->setShortcut(QKeySequence::Delete);
     m_cancelAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -180,13 +184,37 @@ void RowActions::togglePause()
         m_scheduler->resumeTasks(ids);
 }
 
+int RowActions::copyCauses() {
+    QStringList lines;
+    forSelected([this, &lines](TaskId id, TaskState state) {
+        if (state != TaskState::Error)
+            return;
+        const UploadTask *task = m_scheduler->task(id);
+        const QString cause = task->errorMessage().isEmpty() ? tr("Failed") : task->errorMessage();
+        lines << tr("%1: %2").arg(task->displayName(), cause);
+    });
+    if (!lines.isEmpty())
+        QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    return int(lines.size());
+}
+
 void RowActions::showMenu(const QPoint &viewportPos)
 {
     const QList<TaskId> ids = m_selection();
     if (ids.isEmpty())
         return;
+    QMenu menu(m_view);
+    fillMenu(&menu, ids);
+    menu.exec(m_view->viewport()->mapToGlobal(viewportPos));
+    m_cancelAction->setText(tr("Cancel…"));
+    // Triggered from the menu or not, these act on whatever is selected next time.
+    for (QAction *action : {m_pause, m_resume, m_retry, m_sendToCurrent, m_copyLinks})
+        action->setEnabled(true);
+}
+
+void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids) {
     bool canPause = false, canResume = false, canRetry = false, canMove = false;
-    bool allDone = true, anyLink = false;
+    bool anyLink = false, allFinished = true;
     int priorities = 0; // bit per priority among the selection
     qint64 limit = -1;  // the selection's own speed limit, -2 when they differ
     const QUrl current = m_scheduler->endpoint();
@@ -201,7 +229,8 @@ void RowActions::showMenu(const QPoint &viewportPos)
         canMove = canMove
             || ((s == TaskState::Error || s == TaskState::Paused) && !current.isEmpty()
                 && task->endpoint() != current);
-        allDone = allDone && s == TaskState::Success;
+        // Failed or done: nothing will be sent, so pausing, priority and a speed limit are moot.
+        allFinished = allFinished && (s == TaskState::Success || s == TaskState::Error);
         anyLink = anyLink || !task->uploadUrl().isEmpty();
         priorities |= 1 << int(task->priority());
         limit = limit == -1 || limit == task->rateLimit() ? task->rateLimit() : -2;
@@ -218,27 +247,30 @@ void RowActions::showMenu(const QPoint &viewportPos)
     for (QAction *action : priorityActions)
         action->setChecked(priorities == 1 << action->data().toInt());
 
-    QMenu menu(m_view);
-    menu.setToolTipsVisible(true);
-    menu.addAction(m_pause);
-    menu.addAction(m_resume);
-    menu.addAction(m_retry);
-    menu.addAction(m_sendToCurrent);
-    menu.addSeparator();
-    menu.addAction(m_copyLinks);
+    menu->setToolTipsVisible(true);
+    if (!allFinished) {
+        menu->addAction(m_pause);
+        menu->addAction(m_resume);
+    }
+    if (canRetry) {
+        menu->addAction(m_retry);
+        menu->addAction(m_sendToCurrent);
+    }
+    menu->addSeparator();
+    if (canRetry)
+        menu->addAction(m_copyCauses);
+    if (anyLink)
+        menu->addAction(m_copyLinks);
     for (const MenuSection &section : std::as_const(m_sections))
-        section(&menu, ids);
-    menu.addSeparator();
-    QMenu *priority = menu.addMenu(tr("Priority"));
-    priority->addActions(priorityActions);
-    m_limit->setCurrent(limit);
-    menu.addMenu(m_limit);
-    menu.addSeparator();
-    m_cancelAction->setText(allDone ? tr("Remove from list") : tr("Cancel…"));
-    menu.addAction(m_cancelAction);
-    menu.exec(m_view->viewport()->mapToGlobal(viewportPos));
-    m_cancelAction->setText(tr("Cancel…"));
-    // Triggered from the menu or not, these act on whatever is selected next time.
-    for (QAction *action : {m_pause, m_resume, m_retry, m_sendToCurrent, m_copyLinks})
-        action->setEnabled(true);
+        section(menu, ids);
+    menu->addSeparator();
+    if (!allFinished) {
+        QMenu *priority = menu->addMenu(tr("Priority"));
+        priority->addActions(priorityActions);
+        m_limit->setCurrent(limit);
+        menu->addMenu(m_limit);
+        menu->addSeparator();
+    }
+    m_cancelAction->setText(allFinished ? tr("Remove from list") : tr("Cancel…"));
+    menu->addAction(m_cancelAction);
 }

@@ -32,6 +32,11 @@ public:
 
     // The context menu for the current selection at `viewportPos` of the view.
     void showMenu(const QPoint &viewportPos);
+    // Fills `menu` with what makes sense for `ids`: nothing that cannot act on them (a failed
+    // upload offers Retry, Copy cause and Remove, not Pause, Priority or Speed limit).
+    void fillMenu(QMenu *menu, const QList<TaskId> &ids);
+    // The causes of the selection's failed uploads, one per line, to the clipboard; how many.
+    int copyCauses();
     // Pause the selection, or resume it when all of it is paused.
     void togglePause();
     // Retry a failed upload: to its own server, or to the current one when its own could not be
@@ -71,6 +76,7 @@ private:
     QAction *m_retry = nullptr;
     QAction *m_sendToCurrent = nullptr;
     QAction *m_copyLinks = nullptr;
+    QAction *m_copyCauses = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_toggle = nullptr;
     RateLimitMenu *m_limit = nullptr;

@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "theme.h"
+
 #include "appsettings.h"
 #include "pathpatterns.h"
 #include "patternlistedit.h"
@@ -42,6 +44,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_closeBehaviour(new QComboBox(this))
     , m_startInTray(new QCheckBox(tr("Start &minimised to the tray"), this))
     , m_language(new QComboBox(this))
+    , m_theme(new QComboBox(this))
     , m_exclude(new PatternListEdit(PathPatterns::defaultExcludes(), this)) {
     Q_ASSERT(settings);
     setWindowTitle(tr("Hoist settings"));
@@ -115,6 +118,10 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
     m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
 
+    m_theme->addItem(tr("Follow the system"), Theme::name(Theme::Choice::System));
+    m_theme->addItem(tr("Light"), Theme::name(Theme::Choice::Light));
+    m_theme->addItem(tr("Dark"), Theme::name(Theme::Choice::Dark));
+
     auto *uploads = new QGroupBox(tr("Uploads"), this);
     auto *uploadForm = new QFormLayout(uploads);
     uploadForm->addRow(tr("&Parallel requests:"), m_concurrency);
@@ -129,6 +136,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     windowForm->addRow(tr("Co&mmand:"), m_batchCommand);
     windowForm->addRow(tr("Closing &while uploading:"), m_closeBehaviour);
     windowForm->addRow(QString(), m_startInTray);
+    windowForm->addRow(tr("&Theme:"), m_theme);
     windowForm->addRow(tr("&Language:"), m_language);
     auto *restartNote = new QLabel(tr("A new language applies when Hoist starts again."), this);
     restartNote->setWordWrap(true);
@@ -182,6 +190,8 @@ void SettingsDialog::load() {
     selectData(m_closeBehaviour, m_settings->closeBehaviour());
     m_startInTray->setChecked(m_settings->startInTray());
     m_language->setCurrentIndex(qMax(0, m_language->findData(m_settings->language())));
+    m_theme->setCurrentIndex(
+        qMax(0, m_theme->findData(Theme::name(Theme::fromName(m_settings->theme())))));
     m_exclude->setPatterns(m_settings->excludePatterns());
 }
 
@@ -209,6 +219,11 @@ void SettingsDialog::accept() {
     if (m_startInTray->isEnabled())
         m_settings->setStartInTray(m_startInTray->isChecked());
     m_settings->setLanguage(m_language->currentData().toString());
+    // Applied at once, unlike the language: colours need no restart.
+    if (const QString theme = m_theme->currentData().toString(); theme != m_settings->theme()) {
+        m_settings->setTheme(theme);
+        Theme::apply(Theme::fromName(theme));
+    }
     if (m_exclude->patterns() != m_settings->excludePatterns())
         m_settings->setExcludePatterns(m_exclude->patterns());
     QDialog::accept();

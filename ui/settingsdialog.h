@@ -31,6 +31,7 @@ public:
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
     QCheckBox *startInTrayBox() const { return m_startInTray; }
     QComboBox *languageCombo() const { return m_language; } // data: the locale name, "" = system
+    QComboBox *themeCombo() const { return m_theme; }       // data: Theme::name()
     PatternListEdit *excludeList() const { return m_exclude; }
 
     void accept() override;
@@ -49,6 +50,7 @@ private:
     QComboBox *m_closeBehaviour;
     QCheckBox *m_startInTray;
     QComboBox *m_language;
+    QComboBox *m_theme;
     PatternListEdit *m_exclude;
     // What the widgets showed when the dialog opened: only changes are written.
     int m_shownChunkSize = 0;

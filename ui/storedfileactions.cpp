@@ -6,6 +6,7 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QDir>
 #include <QGuiApplication>
 #include <QMenu>
 #include <QMessageBox>
@@ -19,9 +20,10 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
     : QObject(window)
     , m_rows(rows)
     , m_storage(std::move(storage))
-    , m_window(window)
-    , m_show(&FolderOpener::showFile)
-{
+    , m_window(window) {
+    m_show = [this](const QString &filePath) {
+        FolderOpener::showFile(filePath, [this](const QString &folder) { sayNotShown(folder); });
+    };
     m_showAction = new QAction(tr("Show in folder"), this);
     m_showAction->setObjectName(QStringLiteral("showInFolder"));
     connect(m_showAction, &QAction::triggered, this, &StoredFileActions::showSelected);
@@ -92,6 +94,18 @@ bool StoredFileActions::showSelected()
     QMessageBox::information(m_window, tr("Show in folder"),
                              tr("This computer keeps no file under that name any more."));
     return false;
+}
+
+void StoredFileActions::sayNotShown(const QString &folder) {
+    // No file manager here: say where the file is, in words that can be copied.
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Show in folder"),
+                                tr("No file manager could open the folder. The file is in:\n%1")
+                                    .arg(QDir::toNativeSeparators(folder)),
+                                QMessageBox::Ok, m_window);
+    box->setObjectName(QStringLiteral("folderNotShown"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 int StoredFileActions::removeSelected()

@@ -43,6 +43,8 @@ public:
 
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
     // How a file is shown; FolderOpener::showFile unless a test says otherwise.
+    // Says on screen, naming the folder, that nothing could open it.
+    void sayNotShown(const QString &folder);
     void setShow(Show show) { m_show = std::move(show); }
 
     // The selection's first named file in its folder; false when it has none.

@@ -28,21 +28,22 @@ namespace {
 
 using FileId = std::pair<dev_t, ino_t>;
 
-// Free functions have no tr(): this gives them one, under the context lupdate files them in.
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(PathExpander)
-};
+// Free functions have no tr(): this gives them one, under the context lupdate files them in. The
+// reasons stay untranslated (TrText) until shown.
+TrText text(const char *source) {
+    return TrText("PathExpander", source);
+}
 
-QString reasonFor(int error) {
+TrText reasonFor(int error) {
     switch (error) {
     case ENOENT:
     case ENOTDIR:
-        return Text::tr("no such file or folder");
+        return text(QT_TRANSLATE_NOOP("PathExpander", "no such file or folder"));
     case EACCES:
     case EPERM:
-        return Text::tr("permission denied");
+        return text(QT_TRANSLATE_NOOP("PathExpander", "permission denied"));
     case ELOOP:
-        return Text::tr("symbolic link loop");
+        return text(QT_TRANSLATE_NOOP("PathExpander", "symbolic link loop"));
     default:
         return qt_error_string(error);
     }
@@ -81,7 +82,7 @@ public:
     bool isCancelled() const { return m_cancelled && *m_cancelled; }
     QList<ExpandedPath> takeResults() { return std::move(m_results); }
 
-    void reject(const QString &path, const QString &displayName, const QString &reason) {
+    void reject(const QString &path, const QString &displayName, const TrText &reason) {
         ExpandedPath entry;
         entry.path = path;
         entry.displayName = displayName;
@@ -104,7 +105,7 @@ public:
             const int error = errno;
             return reject(path, displayName,
                           error == ENOENT || error == ENOTDIR
-                              ? Text::tr("broken symbolic link")
+                              ? text(QT_TRANSLATE_NOOP("PathExpander", "broken symbolic link"))
                               : reasonFor(error));
         }
 
@@ -122,8 +123,7 @@ public:
             return;
         }
         if (!S_ISDIR(st.st_mode))
-            return reject(path, displayName,
-                          notRegularFileReason(st.st_mode));
+            return reject(path, displayName, notRegularFileText(st.st_mode));
 
         const FileId id{st.st_dev, st.st_ino};
         if (isLink && !topLevel) {
@@ -134,14 +134,18 @@ public:
                 std::any_of(m_roots.cbegin(), m_roots.cend(),
                             [&](const QString &root) { return isSameOrInside(target, root); });
             if (covered || m_visited.count(id))
-                return reject(path, displayName,
-                              Text::tr("symbolic link loop: %1 is already being uploaded")
-                                  .arg(target.isEmpty() ? path : target));
+                return reject(
+                    path, displayName,
+                    text(QT_TRANSLATE_NOOP("PathExpander",
+                                           "symbolic link loop: %1 is already being uploaded"))
+                        .arg(target.isEmpty() ? path : target));
         } else if (!isLink &&
                    std::find(m_ancestors.cbegin(), m_ancestors.cend(), id) != m_ancestors.cend()) {
             // Only a bind mount can make a real folder its own descendant.
-            return reject(path, displayName,
-                          Text::tr("folder loop: %1 is already being uploaded").arg(path));
+            return reject(
+                path, displayName,
+                text(QT_TRANSLATE_NOOP("PathExpander", "folder loop: %1 is already being uploaded"))
+                    .arg(path));
         }
         walkFolder(path, displayName, relative, id);
     }
@@ -220,7 +224,8 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
         if (displayName.isEmpty())
             displayName = path.isEmpty() ? paths.at(i) : path; // "/" has no file name
         if (path.isEmpty()) {
-            walker.reject(path, displayName, Text::tr("no such file or folder"));
+            walker.reject(path, displayName,
+                          text(QT_TRANSLATE_NOOP("PathExpander", "no such file or folder")));
             continue;
         }
 
@@ -239,8 +244,9 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
         if (coveredBy >= 0) {
             walker.reject(path, displayName,
                           canonical.at(coveredBy) == self
-                              ? Text::tr("already being uploaded")
-                              : Text::tr("already being uploaded as part of %1")
+                              ? text(QT_TRANSLATE_NOOP("PathExpander", "already being uploaded"))
+                              : text(QT_TRANSLATE_NOOP("PathExpander",
+                                                       "already being uploaded as part of %1"))
                                     .arg(absolute.at(coveredBy)));
             continue;
         }

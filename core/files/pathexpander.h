@@ -1,6 +1,7 @@
 #pragma once
 
 #include "pathpatterns.h"
+#include "trtext.h"
 
 #include <QByteArray>
 #include <QList>
@@ -14,7 +15,7 @@ struct ExpandedPath {
     QString displayName;  // file name, or "folder/sub/file" for files found inside a folder
     qint64 size = 0;
     qint64 modifiedMs = 0;
-    QString rejection;    // empty when the path is uploadable; otherwise why not, for a person
+    TrText rejection; // empty when the path is uploadable; otherwise why not (shown translated)
     QByteArray fingerprint; // quickFingerprint() when asked for (a persistent queue), else empty
 };
 

@@ -16,17 +16,21 @@ struct Text {
 
 } // namespace
 
-QString notRegularFileReason(unsigned mode)
-{
+TrText notRegularFileText(unsigned mode) {
     if (S_ISREG(mode))
-        return QString();
-    const QString kind = S_ISDIR(mode)    ? Text::tr("a folder")
-                         : S_ISFIFO(mode) ? Text::tr("named pipe")
-                         : S_ISSOCK(mode) ? Text::tr("socket")
-                         : S_ISCHR(mode)  ? Text::tr("character device")
-                         : S_ISBLK(mode)  ? Text::tr("block device")
-                                          : Text::tr("unknown type");
-    return Text::tr("not a regular file (%1)").arg(kind);
+        return {};
+    const auto text = [](const char *source) { return TrText("RegularFile", source); };
+    const TrText kind = S_ISDIR(mode)    ? text(QT_TRANSLATE_NOOP("RegularFile", "a folder"))
+                        : S_ISFIFO(mode) ? text(QT_TRANSLATE_NOOP("RegularFile", "named pipe"))
+                        : S_ISSOCK(mode) ? text(QT_TRANSLATE_NOOP("RegularFile", "socket"))
+                        : S_ISCHR(mode) ? text(QT_TRANSLATE_NOOP("RegularFile", "character device"))
+                        : S_ISBLK(mode) ? text(QT_TRANSLATE_NOOP("RegularFile", "block device"))
+                                        : text(QT_TRANSLATE_NOOP("RegularFile", "unknown type"));
+    return text(QT_TRANSLATE_NOOP("RegularFile", "not a regular file (%1)")).arg(kind);
+}
+
+QString notRegularFileReason(unsigned mode) {
+    return notRegularFileText(mode).toString();
 }
 
 QString fileErrorText(int error)

@@ -7,9 +7,9 @@
 #include <QNetworkReply>
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("S3Errors", text);
+// Untranslated (TrText) until shown, under the context lupdate files this namespace's tr() in.
+TrText tr(const char *text) {
+    return TrText("S3Errors", text);
 }
 
 bool is(const std::optional<S3Xml::Error> &error, const char *code)
@@ -21,9 +21,7 @@ bool is(const std::optional<S3Xml::Error> &error, const char *code)
 namespace S3Errors {
 
 TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
-                         const S3Target &target, const QString &what,
-                         const QByteArray &retryAfter)
-{
+                         const S3Target &target, const TrText &what, const QByteArray &retryAfter) {
     using Kind = TransferError::Kind;
     const QString server = TusHttp::serverName(target.service());
     const QString bucket = target.bucket();
@@ -93,19 +91,20 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
     if (e.kind == Kind::TooManyRequests || e.kind == Kind::ServerError)
         e.retryAfter =
             TusHttp::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
-    e.detail = tr("While %1 (%2): HTTP %3").arg(what, target.displayName()).arg(status);
+    e.details = tr("While %1 (%2): HTTP %3").arg(what, target.displayName()).arg(status);
     if (error) {
-        e.detail += tr(", S3 error %1").arg(error->code.isEmpty() ? tr("(no code)") : error->code);
+        e.details = e.details.followedBy(
+            tr(", S3 error %1").arg(error->code.isEmpty() ? tr("(no code)") : TrText(error->code)));
         if (!error->message.isEmpty())
-            e.detail += QStringLiteral(" \"%1\"").arg(error->message.left(200));
+            e.details =
+                e.details.followedBy(QStringLiteral(" \"%1\"").arg(error->message.left(200)));
         if (!error->requestId.isEmpty())
-            e.detail += tr(", RequestId %1").arg(error->requestId.left(200));
+            e.details = e.details.followedBy(tr(", RequestId %1").arg(error->requestId.left(200)));
     }
     return e;
 }
 
-TransferError fromTransport(QNetworkReply *reply, const QString &what)
-{
+TransferError fromTransport(QNetworkReply *reply, const TrText &what) {
     return TusHttp::errorFromReply(reply, what);
 }
 

@@ -15,10 +15,10 @@ namespace S3Errors {
 
 // `status` with the answer's Error document (when it had one); `what` says what the request did.
 TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
-                         const S3Target &target, const QString &what,
+                         const S3Target &target, const TrText &what,
                          const QByteArray &retryAfter = {});
 // A reply that failed before any HTTP status.
-TransferError fromTransport(QNetworkReply *reply, const QString &what);
+TransferError fromTransport(QNetworkReply *reply, const TrText &what);
 // No keys are set for the target.
 TransferError missingKeys(const S3Target &target);
 

@@ -208,7 +208,10 @@ void S3MultipartTransfer::onCreated(const S3Answer &answer)
     if (!uploadId)
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The S3 service's answer to creating the multipart upload is unusable: %1")
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP(
+                    "The S3 service's answer to creating the multipart upload is unusable: %1"))
                 .arg(problem),
             answer.status));
     m_uploadId = *uploadId;
@@ -257,7 +260,9 @@ void S3MultipartTransfer::onListed(const S3Answer &answer, int marker)
     if (!page || !problem.isEmpty())
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The S3 service's list of the upload's parts is unusable: %1").arg(problem),
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The S3 service's list of the upload's parts is unusable: %1"))
+                .arg(problem),
             answer.status));
     m_listed.append(page->parts);
     if (page->truncated)
@@ -351,7 +356,9 @@ void S3MultipartTransfer::onPartSent(int index, const QByteArray &etag)
     if (etag.trimmed().isEmpty())
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The S3 service did not name part %1 (no ETag in its answer).").arg(index + 1)));
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The S3 service did not name part %1 (no ETag in its answer)."))
+                .arg(index + 1)));
     m_parts[index].etag = etag.trimmed();
     m_parts[index].confirmed = m_parts.at(index).length();
     // Saved with its ETag; the upload goes on without waiting for that save.
@@ -398,12 +405,15 @@ void S3MultipartTransfer::onCompleted(const S3Answer &answer)
     // S3 may fail after answering 200 (to keep the connection alive): the body says.
     const S3Xml::CompleteResult result = S3Xml::parseComplete(answer.body);
     if (result.error)
-        return fail(S3Errors::fromAnswer(answer.status, result.error, *m_target,
-                                         tr("joining the parts")));
+        return fail(
+            S3Errors::fromAnswer(answer.status, result.error, *m_target,
+                                 TrText::of(staticMetaObject, QT_TR_NOOP("joining the parts"))));
     if (!result.completed)
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The S3 service's answer to joining the parts is unusable: %1").arg(result.problem),
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The S3 service's answer to joining the parts is unusable: %1"))
+                .arg(result.problem),
             answer.status));
     qCDebug(lcS3) << "completed" << m_key;
     verify();
@@ -482,7 +492,9 @@ void S3MultipartTransfer::uploadGone()
     if (m_lostOnce)
         return fail(TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The S3 service lost the multipart upload it had just created.")));
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP("The S3 service lost the multipart upload it had just created."))));
     m_lostOnce = true;
     qCDebug(lcS3) << "multipart upload gone" << m_key << m_uploadId;
     for (int i = 0; i < m_puts.size(); ++i)
@@ -515,7 +527,7 @@ void S3MultipartTransfer::fail(const TransferError &error)
     if (m_finished)
         return;
     abort(); // the other parts stop too; a retry lists what the server holds
-    qCDebug(lcS3) << "multipart upload failed" << int(error.kind) << error.message;
+    qCDebug(lcS3) << "multipart upload failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }
 

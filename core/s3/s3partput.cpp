@@ -86,12 +86,13 @@ void S3PartPut::start()
             if (!digests) {
                 return fail(TransferError::make(
                     TransferError::Kind::FileUnreadable,
-                    tr("Could not read '%1' to compute its checksum.")
+                    TrText::of(staticMetaObject,
+                               QT_TR_NOOP("Could not read '%1' to compute its checksum."))
                         .arg(QFileInfo(m_job.filePath).fileName())));
             }
             if (!prepared.file) {
                 return fail(TransferError::make(TransferError::Kind::FileUnreadable,
-                                                tr("Cannot read '%1': %2.")
+                                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1': %2."))
                                                     .arg(QFileInfo(m_job.filePath).fileName(),
                                                          prepared.problem)));
             }
@@ -128,7 +129,8 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
         if (m_body && m_body->truncated()) {
             return fail(TransferError::make(
                 TransferError::Kind::FileChanged,
-                tr("The file changed while uploading: '%1' got shorter.")
+                TrText::of(staticMetaObject,
+                           QT_TR_NOOP("The file changed while uploading: '%1' got shorter."))
                     .arg(QFileInfo(m_job.filePath).fileName())));
         }
         m_finished = true;

@@ -196,8 +196,9 @@ void S3Protocol::checkServer(const QUrl &endpoint, const HttpHeaders &headers)
         const bool noAnswer = a.status == 0 && a.error
                               && a.error->kind != TransferError::Kind::Rejected;
         if (noAnswer || a.status == 502 || a.status == 503 || a.status == 504)
-            error = a.error.value_or(
-                TransferError::make(TransferError::Kind::Network, tr("No answer"), a.status));
+            error = a.error.value_or(TransferError::make(
+                TransferError::Kind::Network, TrText::of(staticMetaObject, QT_TR_NOOP("No answer")),
+                a.status));
         Q_EMIT serverChecked(endpoint, error);
     });
     request->send(network());

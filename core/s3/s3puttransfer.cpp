@@ -138,6 +138,6 @@ void S3PutTransfer::fail(const TransferError &error)
         m_put->abort();
     if (m_verification)
         m_verification->abort();
-    qCDebug(lcS3) << "PutObject failed" << int(error.kind) << error.message;
+    qCDebug(lcS3) << "PutObject failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }

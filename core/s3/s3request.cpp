@@ -97,8 +97,10 @@ void S3Request::sendOnce()
         QIODevice *body = m_openBody();
         if (!body) {
             S3Answer answer;
-            answer.error = TransferError::make(TransferError::Kind::FileUnreadable,
-                                               tr("Cannot read the file while %1").arg(m_what));
+            answer.error = TransferError::make(
+                TransferError::Kind::FileUnreadable,
+                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read the file while %1"))
+                    .arg(m_what));
             QMetaObject::invokeMethod(
                 this, [this, answer] { finish(answer); }, Qt::QueuedConnection);
             return;
@@ -151,7 +153,9 @@ void S3Request::sendOnce()
             answer.status = TusHttp::httpStatus(reply);
             answer.error = TransferError::make(
                 TransferError::Kind::BadResponse,
-                tr("The S3 service at %1 answered with more than %2 bytes while %3")
+                TrText::of(
+                    staticMetaObject,
+                    QT_TR_NOOP("The S3 service at %1 answered with more than %2 bytes while %3"))
                     .arg(TusHttp::serverName(m_target.service()))
                     .arg(m_maxAnswerBytes)
                     .arg(m_what),
@@ -214,8 +218,9 @@ void S3Request::onStalled()
     S3Answer answer;
     answer.error = TransferError::make(
         TransferError::Kind::Stalled,
-        tr("The upload stalled: no progress for %1 s while %2")
-            .arg(m_stallTimer.interval() / 1000.0, 0, 'f', 1)
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("The upload stalled: no progress for %1 s while %2"))
+            .arg(QString::number(m_stallTimer.interval() / 1000.0, 'f', 1))
             .arg(m_what));
     finish(answer);
 }
@@ -223,8 +228,8 @@ void S3Request::onStalled()
 void S3Request::finish(const S3Answer &answer)
 {
     if (answer.error)
-        qCDebug(lcS3) << m_method << m_url.toString(QUrl::RemoveQuery) << "failed:"
-                      << answer.error->message;
+        qCDebug(lcS3) << m_method << m_url.toString(QUrl::RemoveQuery)
+                      << "failed:" << answer.error->message();
     Q_EMIT finished(answer);
 }
 

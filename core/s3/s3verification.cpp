@@ -56,7 +56,8 @@ UploadCheck S3Verification::judge(const S3Answer &answer, const QByteArray &expe
     *mismatch = {};
     if (!answer.ok()) {
         return UploadCheck::notVerifiable(
-            tr("Not verified: asking for the object's ETag failed (%1).").arg(answer.error->message));
+            tr("Not verified: asking for the object's ETag failed (%1).")
+                .arg(answer.error->message()));
     }
     const QByteArray etag = plainEtag(answer.etag);
     if (!answer.encryption.isEmpty() && answer.encryption != "AES256") {
@@ -79,11 +80,15 @@ UploadCheck S3Verification::judge(const S3Answer &answer, const QByteArray &expe
     }
     *mismatch = TransferError::make(
         TransferError::Kind::ContentMismatch,
-        tr("The server's copy differs from this file: '%1' was sent whole, but the stored "
-           "object's ETag is not the one its bytes give. Retry sends it again.")
+        TrText::of(
+            staticMetaObject,
+            QT_TR_NOOP(
+                "The server's copy differs from this file: '%1' was sent whole, but the stored "
+                "object's ETag is not the one its bytes give. Retry sends it again."))
             .arg(fileName));
-    mismatch->detail = tr("ETag of the object %1, of the file %2")
-                           .arg(QString::fromLatin1(etag), QString::fromLatin1(expected));
+    mismatch->details =
+        TrText::of(staticMetaObject, QT_TR_NOOP("ETag of the object %1, of the file %2"))
+            .arg(QString::fromLatin1(etag), QString::fromLatin1(expected));
     return {};
 }
 

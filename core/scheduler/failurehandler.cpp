@@ -60,9 +60,9 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
     if (!m_policy.shouldRetry(error, task->retries()))
         return judgement;
     if (m_policy.givesUp(monotonic - task->stuckSinceMs())) {
-        judgement.error.message =
-            tr("Gave up after %1 without progress: %2")
-                .arg(formatDuration(m_policy.giveUpAfter.count() / 1000), error.message);
+        judgement.error.cause =
+            TrText::of(staticMetaObject, QT_TR_NOOP("Gave up after %1 without progress: %2"))
+                .arg(formatDuration(m_policy.giveUpAfter.count() / 1000), error.cause);
         return judgement;
     }
     const int retries = task->countRetry();
@@ -80,8 +80,8 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
     judgement.retryAtMs = nowMs() + delay.count();
     judgement.note =
         m_policy.maxRetries >= 0
-            ? tr("%1 · retry %2 of %3").arg(error.message).arg(retries).arg(m_policy.maxRetries)
-            : tr("%1 · next try").arg(error.message);
+            ? tr("%1 · retry %2 of %3").arg(error.message()).arg(retries).arg(m_policy.maxRetries)
+            : tr("%1 · next try").arg(error.message());
     return judgement;
 }
 
@@ -92,13 +92,13 @@ void FailureHandler::transferFailed(UploadTask *task, const TransferError &error
         fail(task, judgement.error);
         break;
     case Verdict::WaitForServer:
-        qCInfo(lcScheduler) << "task" << task->id() << "waits for its server:" << error.message;
+        qCInfo(lcScheduler) << "task" << task->id() << "waits for its server:" << error.message();
         task->waitForServer();
         m_tasks->setTaskState(task, TaskState::Waiting);
         break;
     case Verdict::RetryLater:
         qCInfo(lcScheduler) << "task" << task->id() << "retrying in"
-                            << judgement.retryAtMs - nowMs() << "ms:" << error.message;
+                            << judgement.retryAtMs - nowMs() << "ms:" << error.message();
         task->waitForRetry(judgement.retryAtMs, judgement.note);
         m_tasks->setTaskState(task, TaskState::Waiting);
         break;
@@ -107,9 +107,10 @@ void FailureHandler::transferFailed(UploadTask *task, const TransferError &error
 }
 
 void FailureHandler::fail(UploadTask *task, const TransferError &error) {
-    QString message = error.message;
+    TrText message = error.cause;
     if (error.isTransient() && task->retries() > 0)
-        message += tr(" · %n tries", nullptr, task->retries() + 1);
+        message = message.followedBy(
+            TrText::of(staticMetaObject, QT_TR_N_NOOP(" · %n tries"), task->retries() + 1));
     task->fail(error, message, QDateTime::currentMSecsSinceEpoch()); // its attempt ends first
     m_tasks->setTaskState(task, TaskState::Error);
 }
@@ -179,12 +180,13 @@ void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file) {
     if (!file.ok) {
         const TransferError error =
             TransferError::make(TransferError::Kind::FileUnreadable,
-                                tr("Cannot read %1: %2").arg(task->displayName(), file.problem));
+                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
+                                    .arg(task->displayName(), file.problem));
         if (task->state() == TaskState::Paused)
             m_tasks->setTaskState(task, TaskState::Waiting); // Paused cannot fail directly
         if (task->state() == TaskState::Error) {
             // Failed again, for this cause: said as a new failure is.
-            task->failAgain(error.kind, error.message);
+            task->failAgain(error.kind, error.cause);
             m_tasks->taskFailedAgain(task);
         } else {
             fail(task, error);
@@ -199,7 +201,7 @@ void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file) {
     m_tasks->scheduleSoon();
 }
 
-void FailureHandler::onServerGivenUp(const QUrl &endpoint, const QString &message) {
+void FailureHandler::onServerGivenUp(const QUrl &endpoint, const TrText &message) {
     // Every upload waiting to go there: those that tried, and those queued behind them that
     // would only find it gone again and start a new outage of their own.
     const QString server = ServerHealth::keyOf(endpoint);

@@ -81,7 +81,7 @@ public:
 private:
     void onRechecked(TaskId id, const FileRecheck::Result &file);
     // Ends the uploads waiting for `endpoint`'s server, given up.
-    void onServerGivenUp(const QUrl &endpoint, const QString &message);
+    void onServerGivenUp(const QUrl &endpoint, const TrText &message);
     // Uploads in flight stop and wait to start again at once, from the server's offset (the
     // network changed: their connections are closed under them).
     void restartRunning();

@@ -92,7 +92,7 @@ std::shared_ptr<const ServerOutage> ServerHealth::markDown(const QUrl &endpoint,
     if (!server.outage)
         server.outage = std::make_shared<ServerOutage>();
     ServerOutage &outage = *server.outage;
-    outage.cause = error.message;
+    outage.cause = error.message();
     if (outage.down)
         return server.outage; // others of its uploads failing with it: one outage, one probe
     outage.down = true;
@@ -101,9 +101,9 @@ std::shared_ptr<const ServerOutage> ServerHealth::markDown(const QUrl &endpoint,
     outage.probes = 0;
     server.downSinceMonoMs = m_clock->monotonicMs();
     ++m_down;
-    qCInfo(lcScheduler) << "server down:" << keyOf(endpoint) << error.message;
+    qCInfo(lcScheduler) << "server down:" << keyOf(endpoint) << error.message();
     scheduleNext(server);
-    Q_EMIT serverDown(endpoint, error.message);
+    Q_EMIT serverDown(endpoint, error.message());
     return server.outage;
 }
 
@@ -197,7 +197,7 @@ void ServerHealth::onChecked(const QUrl &endpoint, const TransferError &error)
         Q_EMIT serverUp(outage.endpoint, downFor);
         return;
     }
-    outage.cause = error.message;
+    outage.cause = error.message();
     const qint64 downFor = m_clock->monotonicMs() - server.downSinceMonoMs;
     if (m_policy.givesUp(downFor)) {
         outage.down = false;
@@ -205,9 +205,10 @@ void ServerHealth::onChecked(const QUrl &endpoint, const TransferError &error)
         --m_down;
         server.step = 0;
         arm();
-        const QString message =
-            Text::tr("Gave up after %1 without reaching the server: %2")
-                .arg(formatDuration(m_policy.giveUpAfter.count() / 1000), error.message);
+        const TrText message =
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("Gave up after %1 without reaching the server: %2"))
+                .arg(formatDuration(m_policy.giveUpAfter.count() / 1000), error.cause);
         Q_EMIT gaveUp(outage.endpoint, message);
         return;
     }

@@ -98,7 +98,7 @@ Q_SIGNALS:
     void networkChanged();
     // Down without progress for the policy's giveUpAfter: the uploads waiting for it are ended
     // with `message`; the server counts as up again for whatever is queued to it later.
-    void gaveUp(const QUrl &endpoint, const QString &message);
+    void gaveUp(const QUrl &endpoint, const TrText &message);
 
 private:
     struct Server {

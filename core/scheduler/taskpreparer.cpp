@@ -64,13 +64,18 @@ void TaskPreparer::verify(Pending &pending)
             if (same)
                 return afterVerify(id);
             // Not one byte of the new content may be appended to the old upload.
-            failWith(id, now.exists
-                             ? TransferError::make(TransferError::Kind::FileChanged,
-                                                   tr("The file changed since it was queued; "
-                                                      "nothing more was sent. Retry uploads it "
-                                                      "anew."))
-                             : TransferError::make(TransferError::Kind::FileUnreadable,
-                                                   tr("The file is gone since it was queued.")));
+            failWith(id,
+                     now.exists
+                         ? TransferError::make(
+                               TransferError::Kind::FileChanged,
+                               TrText::of(staticMetaObject,
+                                          QT_TR_NOOP("The file changed since it was queued; "
+                                                     "nothing more was sent. Retry uploads it "
+                                                     "anew.")))
+                         : TransferError::make(
+                               TransferError::Kind::FileUnreadable,
+                               TrText::of(staticMetaObject,
+                                          QT_TR_NOOP("The file is gone since it was queued."))));
         });
 }
 
@@ -140,10 +145,12 @@ void TaskPreparer::onHashed(TaskId id, const FileHash &hash)
         qCDebug(lcScheduler) << "task" << id << "sha256" << hash.hex();
         return finish(id, hash.digest);
     case FileHash::Status::Changed:
-        return failWith(id, TransferError::make(
-                                Kind::FileChanged,
-                                tr("The file changed while uploading: %1 Nothing was sent.")
-                                    .arg(hash.error)));
+        return failWith(
+            id, TransferError::make(
+                    Kind::FileChanged,
+                    TrText::of(staticMetaObject,
+                               QT_TR_NOOP("The file changed while uploading: %1 Nothing was sent."))
+                        .arg(hash.error)));
     case FileHash::Status::Unreadable:
     case FileHash::Status::Cancelled: // not reached: a stopped job reports nothing
         return failWith(id, TransferError::make(Kind::FileUnreadable, hash.error));

@@ -170,7 +170,7 @@ void TaskRunner::completed(UploadTask *task) {
 }
 
 void TaskRunner::failed(UploadTask *task, const TransferError &error) {
-    task->endAttempt(UploadAttempt::Outcome::Failed, error.message, nowMs());
+    task->endAttempt(UploadAttempt::Outcome::Failed, error.message(), nowMs());
     m_tasks->reshapeTask(task, [task] { task->dropInFlight(true); });
     stop(task);
     m_helpers.failures->transferFailed(task, error);

@@ -35,7 +35,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_finishedMs = r.finishedMs;
     task->m_retries = r.retries;
     task->m_errorKind = r.errorKind;
-    task->m_errorMessage = r.errorMessage;
+    task->m_errorText = r.errorText;
     task->m_rateLimit = r.rateLimit;
     task->m_maxRequestSize = r.maxRequestSize;
     task->m_confirmed = r.confirmedBytes;
@@ -90,7 +90,7 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
         r.chunkStates.append(char(s == ChunkState::InFlight ? ChunkState::Pending : s));
     r.retries = m_retries;
     r.errorKind = m_errorKind;
-    r.errorMessage = m_errorMessage;
+    r.errorText = m_errorText;
     r.rateLimit = m_rateLimit;
     r.maxRequestSize = m_maxRequestSize;
     r.createdMs = m_createdMs;
@@ -234,8 +234,8 @@ void UploadTask::clearFailure()
     m_retryAtMs = 0;
     m_stuckSinceMs = 0;
     m_errorKind = TransferError::Kind::None;
-    m_errorMessage.clear();
-    m_errorDetail.clear();
+    m_errorText = {};
+    m_errorDetailText = {};
     m_statusNote.clear();
 }
 
@@ -331,11 +331,11 @@ void UploadTask::queued(quint64 sequence, qint64 maxRequestSize, const QByteArra
     m_createdMs = nowMs;
 }
 
-void UploadTask::rejected(TransferError::Kind kind, const QString &message, qint64 nowMs)
+void UploadTask::rejected(TransferError::Kind kind, const TrText &message, qint64 nowMs)
 {
     m_state = TaskState::Error;
     m_errorKind = kind;
-    m_errorMessage = message;
+    m_errorText = message;
     m_finishedMs = nowMs;
 }
 
@@ -445,21 +445,21 @@ void UploadTask::waitForRetry(qint64 atWallMs, const QString &note)
     m_statusNote = note;
 }
 
-void UploadTask::fail(const TransferError &error, const QString &message, qint64 nowMs)
+void UploadTask::fail(const TransferError &error, const TrText &message, qint64 nowMs)
 {
-    m_attempts.end(UploadAttempt::Outcome::Failed, error.message, nowMs);
+    m_attempts.end(UploadAttempt::Outcome::Failed, error.message(), nowMs);
     m_errorKind = error.kind;
-    m_errorMessage = message;
-    m_errorDetail = error.detail;
+    m_errorText = message;
+    m_errorDetailText = error.details;
     m_statusNote.clear();
     m_retryAtMs = 0;
 }
 
-void UploadTask::failAgain(TransferError::Kind kind, const QString &message)
+void UploadTask::failAgain(TransferError::Kind kind, const TrText &message)
 {
     m_errorKind = kind;
-    m_errorMessage = message;
-    m_errorDetail.clear();
+    m_errorText = message;
+    m_errorDetailText = {};
 }
 
 void UploadTask::succeed()

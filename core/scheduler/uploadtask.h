@@ -81,9 +81,11 @@ public:
     const ChunkMap &chunks() const { return m_chunks; }
     int retries() const { return m_retries; }
     TransferError::Kind errorKind() const { return m_errorKind; }
-    const QString &errorMessage() const { return m_errorMessage; }
+    // In the language installed now; the cause itself is kept untranslated (errorText()).
+    QString errorMessage() const { return m_errorText.toString(); }
+    const TrText &errorText() const { return m_errorText; }
     // What was being done when the error came, and the network library's words (this run only).
-    const QString &errorDetail() const { return m_errorDetail; }
+    QString errorDetail() const { return m_errorDetailText.toString(); }
     // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload",
     // "Server unreachable since 13:11 · next try").
     const QString &statusNote() const;
@@ -140,7 +142,7 @@ public:
     void queued(quint64 sequence, qint64 maxRequestSize, const QByteArray &fingerprint,
                 qint64 nowMs);
     // Made in Error: its path cannot be uploaded (before it is added anywhere).
-    void rejected(TransferError::Kind kind, const QString &message, qint64 nowMs);
+    void rejected(TransferError::Kind kind, const TrText &message, qint64 nowMs);
     // Its scheduler lane and its server's outage record (ServerHealth::recordFor).
     void setLane(int lane, std::shared_ptr<const ServerOutage> outage);
     // Sent elsewhere: a new upload to `endpoint` (the caller ends the old ones).
@@ -186,9 +188,9 @@ public:
     void waitForServer();
     void waitForRetry(qint64 atWallMs, const QString &note);
     // Failed with `error`, said as `message` (about to enter Error).
-    void fail(const TransferError &error, const QString &message, qint64 nowMs);
+    void fail(const TransferError &error, const TrText &message, qint64 nowMs);
     // Failed again while in Error, for `kind`, said as `message`.
-    void failAgain(TransferError::Kind kind, const QString &message);
+    void failAgain(TransferError::Kind kind, const TrText &message);
     // Succeeded: the server holds it all (through TaskTable::reshape).
     void succeed();
     // Retries: one more counted (returns how many now), the first stuck moment noted, the count
@@ -249,8 +251,8 @@ private:
     ChunkMap m_chunks;
     int m_retries = 0;
     TransferError::Kind m_errorKind = TransferError::Kind::None;
-    QString m_errorMessage;
-    QString m_errorDetail;
+    TrText m_errorText;
+    TrText m_errorDetailText;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;
     // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:

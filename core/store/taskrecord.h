@@ -39,7 +39,9 @@ struct TaskRecord {
     QByteArray chunkStates; // one byte per chunk, each a ChunkState
     int retries = 0;
     TransferError::Kind errorKind = TransferError::Kind::None;
-    QString errorMessage;
+    // Why it failed, untranslated: shown in the language in use (schema 9; older rows hold the
+    // text in the language they failed in, as plain words).
+    TrText errorText;
     qint64 rateLimit = 0; // the upload's own bandwidth limit, bytes per second; 0: none
     // The most bytes one request may carry (requests grow on fast links); 0: one chunk. Kept so
     // that an upload queued with --chunk-size (a proxy's body limit) keeps to it when resumed.

@@ -10,7 +10,7 @@ const QString ColumnsV1 = QStringLiteral(
     "error_message, created_ms, updated_ms");
 const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, "
                                                    "max_request, to_delete, finished_ms, "
-                                                   "check_outcome, check_note");
+                                                   "check_outcome, check_note, error_text");
 
 namespace {
 QUrl urlFrom(const QVariant &value) {
@@ -63,7 +63,9 @@ TaskRecord read(const QSqlQuery &q) {
     r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::ContentMismatch)
                       ? TransferError::Kind(kind)
                       : TransferError::Kind::None;
-    r.errorMessage = q.value(16).toString();
+    // error_text (schema 9) keeps the cause untranslated; before it, error_message its words.
+    r.errorText = q.value(28).toString().isEmpty() ? TrText(q.value(16).toString())
+                                                   : TrText::fromJson(q.value(28).toString());
     r.createdMs = q.value(17).toLongLong();
     r.updatedMs = q.value(18).toLongLong();
     r.contentHash = q.value(19).toByteArray();
@@ -99,7 +101,7 @@ void bind(QSqlQuery &q, const TaskRecord &r) {
         r.chunkStates,
         r.retries,
         int(r.errorKind),
-        r.errorMessage,
+        r.errorText.toString(), // as shown when it failed, for a person reading the database
         r.createdMs,
         r.updatedMs,
         r.contentHash,
@@ -111,6 +113,7 @@ void bind(QSqlQuery &q, const TaskRecord &r) {
         r.finishedMs,
         int(r.checkOutcome),
         r.checkNote,
+        r.errorText.toJson(),
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)

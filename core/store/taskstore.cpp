@@ -24,7 +24,9 @@ namespace {
 // 7: tasks.finished_ms (when it last reached Success or Error, for the Finished column; 0: not).
 // 8: tasks.check_outcome (whether the server's copy was verified: UploadCheck::Outcome) and
 //    tasks.check_note (how, or why it could not be).
-constexpr int SchemaVersion = 8;
+// 9: tasks.error_text (why it failed, untranslated: source text, context and arguments as JSON,
+//    translated when shown). Rows failed before it keep error_message, their words as they were.
+constexpr int SchemaVersion = 9;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -49,7 +51,7 @@ const QString CreateTasks = QStringLiteral(
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
     " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
     " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
-    " check_note TEXT, PRIMARY KEY (id))");
+    " check_note TEXT, error_text TEXT, PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
@@ -66,8 +68,10 @@ const QList<QStringList> Migrations = {
     // Uploads done before it were never verified: Unchecked (0), which the table shows as "Done".
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN check_outcome INTEGER NOT NULL DEFAULT 0"),
      QStringLiteral("ALTER TABLE tasks ADD COLUMN check_note TEXT")},
+    // Rows failed before it keep their words in error_message, shown as they are.
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN error_text TEXT")},
 };
-static_assert(SchemaVersion == 8, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 9, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 

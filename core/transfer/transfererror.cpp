@@ -26,11 +26,10 @@ bool TransferError::isTransient() const
     return false;
 }
 
-TransferError TransferError::make(Kind kind, QString message, int httpStatus)
-{
+TransferError TransferError::make(Kind kind, TrText cause, int httpStatus) {
     TransferError error;
     error.kind = kind;
-    error.message = std::move(message);
+    error.cause = std::move(cause);
     error.httpStatus = httpStatus;
     return error;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "trtext.h"
+
 #include <QString>
 #include <chrono>
 #include <optional>
@@ -28,10 +30,15 @@ struct TransferError {
     int httpStatus = 0;
     std::optional<std::chrono::milliseconds> retryAfter;
     // Cause first, short and whole, naming the server where it matters: "Connection refused by
-    // 127.0.0.1:9". What was being done and the network library's own words go into `detail`.
-    QString message;
-    QString detail;
+    // 127.0.0.1:9". What was being done and the network library's own words go into `details`.
+    // Both kept untranslated (TrText) so that they read in the language in use where shown.
+    TrText cause;
+    TrText details;
+
+    // In the language installed now.
+    QString message() const { return cause.toString(); }
+    QString detail() const { return details.toString(); }
 
     bool isTransient() const;
-    static TransferError make(Kind kind, QString message, int httpStatus = 0);
+    static TransferError make(Kind kind, TrText cause, int httpStatus = 0);
 };

@@ -47,10 +47,11 @@ void TransferFile::openBody(qint64 begin, qint64 end, std::shared_ptr<StreamHash
             return done(nullptr, error);
         std::unique_ptr<ReadAheadDevice> device = body(file, begin, end);
         if (!device->open(QIODevice::ReadOnly)) {
-            return done(nullptr, TransferError::make(TransferError::Kind::FileUnreadable,
-                                                     tr("Cannot read '%1': %2.")
-                                                         .arg(QFileInfo(m_job.filePath).fileName(),
-                                                              device->errorString())));
+            return done(nullptr,
+                        TransferError::make(
+                            TransferError::Kind::FileUnreadable,
+                            TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1': %2."))
+                                .arg(QFileInfo(m_job.filePath).fileName(), device->errorString())));
         }
         device->setStreamHash(hash);
         done(std::move(device), TransferError());
@@ -92,7 +93,8 @@ void TransferFile::run(bool open, std::function<void(const Result &)> done) {
             if (!result.file) {
                 result.error = TransferError::make(
                     TransferError::Kind::FileUnreadable,
-                    tr("Cannot read '%1': %2.").arg(QFileInfo(file.filePath).fileName(), problem));
+                    TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1': %2."))
+                        .arg(QFileInfo(file.filePath).fileName(), problem));
             }
             return result;
         },
@@ -118,7 +120,8 @@ void TransferFile::onTimeout() {
 TransferError TransferFile::stalledError(const TransferJob &job) {
     return TransferError::make(
         TransferError::Kind::Stalled,
-        tr("Reading '%1' stalled: its file system did not answer for %2 s.")
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("Reading '%1' stalled: its file system did not answer for %2 s."))
             .arg(QFileInfo(job.filePath).fileName(), seconds(qMax(1, job.stallTimeoutMs))));
 }
 

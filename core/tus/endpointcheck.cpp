@@ -86,7 +86,7 @@ EndpointCheck::Result EndpointCheck::judge(QNetworkReply *reply) const
     const int status = result.httpStatus = TusHttp::httpStatus(reply);
     // No answer, a refused token or a server error: said as an upload would say it.
     if (status == 0 || status == 401 || status == 403 || status >= 500) {
-        result.summary = TusHttp::errorFromReply(reply, tr("checking the server")).message;
+        result.summary = TusHttp::errorFromReply(reply, tr("checking the server")).message();
         return result;
     }
     if (status < 200 || status >= 300) {

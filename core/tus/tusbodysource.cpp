@@ -36,7 +36,8 @@ void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done) {
             finish(nullptr, QByteArray(),
                    error.value_or(TransferError::make(
                        TransferError::Kind::FileUnreadable,
-                       tr("Could not read %1 to compute its checksum.")
+                       TrText::of(staticMetaObject,
+                                  QT_TR_NOOP("Could not read %1 to compute its checksum."))
                            .arg(QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() +
                                 QLatin1Char('\'')))));
         });

@@ -47,8 +47,8 @@ void TusDiscovery::discoverAlone() {
 void TusDiscovery::onFinished(QNetworkReply *reply) {
     const int status = TusHttp::httpStatus(reply);
     if (status == 0 || status == 423 || status == 429 || status >= 500)
-        return Q_EMIT failed(
-            TusHttp::errorFromReply(reply, tr("asking the server what it supports")));
+        return Q_EMIT failed(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("asking the server what it supports"))));
     if (status < 200 || status >= 300) {
         // Some proxies and frameworks do not route OPTIONS; core tus still works without it.
         qCDebug(lcTus) << "OPTIONS answered HTTP" << status << "- going on without extensions";
@@ -57,8 +57,9 @@ void TusDiscovery::onFinished(QNetworkReply *reply) {
     const TusCapabilities caps = TusProtocol::capabilitiesFrom(reply);
     if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
         return Q_EMIT failed(TransferError::make(
-            TransferError::Kind::BadResponse, tr("The server speaks tus %1, not 1.0.0.")
-                                                  .arg(caps.versions.join(QLatin1String(", ")))));
+            TransferError::Kind::BadResponse,
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server speaks tus %1, not 1.0.0."))
+                .arg(caps.versions.join(QLatin1String(", ")))));
     }
     m_protocol->setCapabilities(m_job.endpoint, caps);
     Q_EMIT found(caps);

@@ -150,8 +150,15 @@ QString serverName(const QUrl &url)
     return QStringLiteral("%1:%2").arg(host).arg(port);
 }
 
-TransferError errorFromReply(QNetworkReply *reply, const QString &what)
-{
+namespace {
+// The reasons below stay untranslated (TrText) until shown; lupdate files this namespace's tr()
+// calls under TusHttp.
+TrText tr(const char *source) {
+    return TrText("TusHttp", source);
+}
+} // namespace
+
+TransferError errorFromReply(QNetworkReply *reply, const TrText &what) {
     using Kind = TransferError::Kind;
     const int status = httpStatus(reply);
     if (status == 0) {
@@ -160,52 +167,47 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
         TransferError error;
         switch (reply->error()) {
         case QNetworkReply::ConnectionRefusedError:
-            error = TransferError::make(Kind::Network,
-                                        Text::tr("Connection refused by %1").arg(server));
+            error = TransferError::make(Kind::Network, tr("Connection refused by %1").arg(server));
             break;
         case QNetworkReply::HostNotFoundError:
             error = TransferError::make(Kind::Network,
-                                        Text::tr("No server called %1 was found")
-                                            .arg(url.host()));
+                                        tr("No server called %1 was found").arg(url.host()));
             break;
         case QNetworkReply::RemoteHostClosedError:
-            error = TransferError::make(Kind::Network,
-                                        Text::tr("%1 closed the connection").arg(server));
+            error = TransferError::make(Kind::Network, tr("%1 closed the connection").arg(server));
             break;
         case QNetworkReply::TimeoutError:
         case QNetworkReply::ProxyTimeoutError:
-            error = TransferError::make(Kind::Timeout,
-                                        Text::tr("No answer from %1 in time").arg(server));
+            error = TransferError::make(Kind::Timeout, tr("No answer from %1 in time").arg(server));
             break;
         case QNetworkReply::SslHandshakeFailedError:
             // A refused certificate stays refused until a person trusts it: no retrying.
             if (const QString problem = CertificateTrust::problemOf(reply); !problem.isEmpty())
                 error = TransferError::make(Kind::Rejected, problem);
             else
-                error = TransferError::make(Kind::Network,
-                                            Text::tr("No secure connection to %1: %2")
-                                                .arg(server, reply->errorString()));
+                error = TransferError::make(
+                    Kind::Network,
+                    tr("No secure connection to %1: %2").arg(server, reply->errorString()));
             break;
         case QNetworkReply::ProtocolUnknownError:
-            error = TransferError::make(Kind::InvalidUrl,
-                                        Text::tr("Cannot use this address: %1")
-                                            .arg(reply->errorString()));
+            error = TransferError::make(
+                Kind::InvalidUrl, tr("Cannot use this address: %1").arg(reply->errorString()));
             break;
         case QNetworkReply::ProtocolFailure:
         case QNetworkReply::UnknownContentError:
-            error = TransferError::make(Kind::BadResponse,
-                                        Text::tr("%1 answered with something that is not "
-                                                       "valid HTTP")
-                                            .arg(server));
+            error =
+                TransferError::make(Kind::BadResponse, tr("%1 answered with something that is not "
+                                                          "valid HTTP")
+                                                           .arg(server));
             break;
         default:
-            error = TransferError::make(Kind::Network, Text::tr("Network error with %1: %2")
-                                                           .arg(server, reply->errorString()));
+            error = TransferError::make(
+                Kind::Network, tr("Network error with %1: %2").arg(server, reply->errorString()));
             break;
         }
-        error.detail = Text::tr("While %1 (%2): %3")
-                           .arg(what, url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
-                                reply->errorString());
+        error.details = tr("While %1 (%2): %3")
+                            .arg(what, url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+                                 reply->errorString());
         return error;
     }
 
@@ -216,49 +218,46 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
     if (status == 413) {
         error = TransferError::make(
             Kind::TooLarge,
-            Text::tr("The server refused the upload as too large (HTTP 413)%1").arg(suffix),
-            status);
+            tr("The server refused the upload as too large (HTTP 413)%1").arg(suffix), status);
     } else if (status == 409) {
         error = TransferError::make(
             Kind::Conflict,
-            Text::tr("The server disagreed about the upload offset (HTTP 409)%1").arg(suffix),
-            status);
+            tr("The server disagreed about the upload offset (HTTP 409)%1").arg(suffix), status);
     } else if (status == 423) {
         error = TransferError::make(
-            Kind::Locked,
-            Text::tr("The upload is locked by another request (HTTP 423)%1").arg(suffix),
+            Kind::Locked, tr("The upload is locked by another request (HTTP 423)%1").arg(suffix),
             status);
     } else if (status == 429) {
-        error = TransferError::make(
-            Kind::TooManyRequests,
-            Text::tr("The server asks to slow down (HTTP 429)%1").arg(suffix), status);
+        error = TransferError::make(Kind::TooManyRequests,
+                                    tr("The server asks to slow down (HTTP 429)%1").arg(suffix),
+                                    status);
         error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status == 460) {
         // Checksum extension: the bytes that arrived are not the bytes that were sent.
         error = TransferError::make(
             Kind::Conflict,
-            Text::tr("checksum mismatch: the server received different bytes than were sent "
-                           "(HTTP 460)%1")
+            tr("checksum mismatch: the server received different bytes than were sent "
+               "(HTTP 460)%1")
                 .arg(suffix),
             status);
     } else if (status == 401) {
         // No token, or one the server does not accept: retrying cannot help, a person must.
         error = TransferError::make(
             Kind::Rejected,
-            Text::tr("The server refused authorisation (HTTP 401); check the token set for "
-                           "this server%1")
+            tr("The server refused authorisation (HTTP 401); check the token set for "
+               "this server%1")
                 .arg(suffix),
             status);
     } else if (status == 403) {
         error = TransferError::make(
             Kind::Rejected,
-            Text::tr("The server refused access (HTTP 403); this token may not upload "
-                           "there%1")
+            tr("The server refused access (HTTP 403); this token may not upload "
+               "there%1")
                 .arg(suffix),
             status);
     } else if (status >= 500 && status < 600) {
         error = TransferError::make(Kind::ServerError,
-                                    Text::tr("Server error at %1 (HTTP %2)%3")
+                                    tr("Server error at %1 (HTTP %2)%3")
                                         .arg(serverName(reply->url()))
                                         .arg(status)
                                         .arg(suffix),
@@ -267,36 +266,34 @@ TransferError errorFromReply(QNetworkReply *reply, const QString &what)
             error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status >= 400 && status < 500) {
         error = TransferError::make(
-            Kind::Rejected,
-            Text::tr("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
+            Kind::Rejected, tr("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
             status);
     } else if (status >= 300 && status < 400) {
         const QByteArray location = reply->rawHeader("Location");
         error = TransferError::make(
             Kind::BadResponse,
             location.isEmpty()
-                ? Text::tr("The server redirected the request while %1 (HTTP %2); set the server "
-                           "address to the final one.")
+                ? tr("The server redirected the request while %1 (HTTP %2); set the server "
+                     "address to the final one.")
                       .arg(what)
                       .arg(status)
-                : Text::tr("The server redirected the request while %1 (HTTP %2) to %3; set the "
-                           "server address to the final one.")
+                : tr("The server redirected the request while %1 (HTTP %2) to %3; set the "
+                     "server address to the final one.")
                       .arg(what)
                       .arg(status)
                       .arg(QString::fromUtf8(location)),
             status);
     } else {
-        error = TransferError::make(
-            Kind::BadResponse,
-            Text::tr("Unexpected answer from the server while %1 (HTTP %2)%3")
-                .arg(what)
-                .arg(status)
-                .arg(suffix),
-            status);
+        error = TransferError::make(Kind::BadResponse,
+                                    tr("Unexpected answer from the server while %1 (HTTP %2)%3")
+                                        .arg(what)
+                                        .arg(status)
+                                        .arg(suffix),
+                                    status);
     }
-    error.detail = Text::tr("While %1 (%2): HTTP %3")
-                       .arg(what, reply->url().toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))
-                       .arg(status);
+    error.details = tr("While %1 (%2): HTTP %3")
+                        .arg(what, reply->url().toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))
+                        .arg(status);
     return error;
 }
 

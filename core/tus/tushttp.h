@@ -41,6 +41,6 @@ QString serverWords(QNetworkReply *reply);
 QString serverName(const QUrl &url);
 // For a reply that failed at the transport level or answered a status that is not success.
 // `what` says what the request was doing ("creating the upload").
-TransferError errorFromReply(QNetworkReply *reply, const QString &what);
+TransferError errorFromReply(QNetworkReply *reply, const TrText &what);
 
 } // namespace TusHttp

@@ -97,7 +97,8 @@ TusInstantProof::Verdict TusInstantProof::judge(QNetworkReply *reply, TransferEr
     if (status == 409)
         return Verdict::Conflict;
     if (status != 204 && status != 200) {
-        *error = TusHttp::errorFromReply(reply, tr("proving the file is held"));
+        *error = TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("proving the file is held")));
         return Verdict::Failed;
     }
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
@@ -107,8 +108,10 @@ TusInstantProof::Verdict TusInstantProof::judge(QNetworkReply *reply, TransferEr
     if (offset != m_job.fileSize) {
         *error = TransferError::make(
             TransferError::Kind::BadResponse,
-            tr("The server's answer to a proof is not 0 or the file's size (%1) but "
-               "Upload-Offset '%2'.")
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP("The server's answer to a proof is not 0 or the file's size (%1) but "
+                           "Upload-Offset '%2'."))
                 .arg(m_job.fileSize)
                 .arg(QString::fromLatin1(offsetHeader)),
             status);

@@ -371,13 +371,16 @@ void TusParallelTransfer::onFinalFinished()
         return pump();
     }
     if (status < 200 || status >= 300)
-        return fail(TusHttp::errorFromReply(reply, tr("joining the parts")));
+        return fail(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("joining the parts"))));
     const QByteArray location = reply->rawHeader("Location").trimmed();
     const QUrl url = m_job.endpoint.resolved(QUrl::fromEncoded(location));
     if (location.isEmpty() || !TusHttp::urlProblem(url).isEmpty())
         return fail(TransferError::make(
             Kind::BadResponse,
-            tr("The server did not say where the joined upload is (Location '%1').")
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP("The server did not say where the joined upload is (Location '%1')."))
                 .arg(QString::fromLatin1(location)),
             status));
     // A final upload is complete by definition; a server that says otherwise is not tus.
@@ -385,8 +388,10 @@ void TusParallelTransfer::onFinalFinished()
     if (!offsetHeader.isEmpty() && TusHttp::parseOffset(offsetHeader) != m_job.fileSize)
         return fail(TransferError::make(
             Kind::BadResponse,
-            tr("The server joined the parts into an upload of Upload-Offset '%1', "
-                           "not %2 bytes.")
+            TrText::of(
+                staticMetaObject,
+                QT_TR_NOOP("The server joined the parts into an upload of Upload-Offset '%1', "
+                           "not %2 bytes."))
                 .arg(QString::fromLatin1(offsetHeader))
                 .arg(m_job.fileSize),
             status));
@@ -442,7 +447,7 @@ void TusParallelTransfer::fail(const TransferError &error)
     if (m_finished)
         return;
     abort(); // the other parts stop too; a retry resumes each from the server's offset
-    qCDebug(lcTus) << "parallel upload failed" << int(error.kind) << error.message;
+    qCDebug(lcTus) << "parallel upload failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }
 

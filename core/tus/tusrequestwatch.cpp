@@ -21,7 +21,8 @@ TusRequestWatch::TusRequestWatch(int stallTimeoutMs, QObject *parent)
         qCDebug(lcTus) << "stalled" << m_reply->url();
         Q_EMIT stalled(TransferError::make(
             TransferError::Kind::Stalled,
-            tr("The upload stalled: no progress for %1 s.").arg(seconds(m_stallTimer.interval()))));
+            TrText::of(staticMetaObject, QT_TR_NOOP("The upload stalled: no progress for %1 s."))
+                .arg(seconds(m_stallTimer.interval()))));
     });
 }
 

@@ -198,7 +198,9 @@ bool TusTransfer::failIfBodyTruncated()
         return false;
     fail(TransferError::make(
         TransferError::Kind::FileChanged,
-        tr("The file changed while uploading: %1 got shorter.").arg(fileLabel())));
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("The file changed while uploading: %1 got shorter."))
+            .arg(fileLabel())));
     return true;
 }
 
@@ -209,7 +211,8 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
     if (status < 200 || status >= 300)
-        return fail(TusHttp::errorFromReply(reply, tr("creating the upload")));
+        return fail(TusHttp::errorFromReply(
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("creating the upload"))));
     m_verification->noteAnswer(reply);
     const QByteArray location = reply->rawHeader("Location");
     if (location.trimmed().isEmpty()) {
@@ -224,7 +227,10 @@ void TusTransfer::onCreateFinished(QNetworkReply *reply)
     if (const QString problem = TusHttp::urlProblem(url); !problem.isEmpty())
         return fail(TransferError::make(
             Kind::BadResponse,
-            tr("The server gave an unusable upload address. %1").arg(problem), status));
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server gave an unusable upload address. %1"))
+                .arg(problem),
+            status));
 
     const bool sentBody = m_chunkEnd > 0;
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
@@ -282,7 +288,8 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 200 && status != 204)
         return fail(TusHttp::errorFromReply(
-            reply, tr("asking the server for the upload's offset")));
+            reply,
+            TrText::of(staticMetaObject, QT_TR_NOOP("asking the server for the upload's offset"))));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset > m_length) {
@@ -311,9 +318,10 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
 void TusTransfer::recreateLostUpload()
 {
     if (m_lostOnce) {
-        return fail(
-            TransferError::make(TransferError::Kind::BadResponse,
-                                tr("The server lost the upload it had just created.")));
+        return fail(TransferError::make(
+            TransferError::Kind::BadResponse,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server lost the upload it had just created."))));
     }
     m_lostOnce = true;
     qCDebug(lcTus) << "upload lost" << m_job.uploadUrl;
@@ -372,7 +380,9 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
         return recreateLostUpload();
     if (status != 204 && status != 200)
         return fail(TusHttp::errorFromReply(
-            reply, tr("sending bytes %1 to %2").arg(m_chunkBegin).arg(m_chunkEnd)));
+            reply, TrText::of(staticMetaObject, QT_TR_NOOP("sending bytes %1 to %2"))
+                       .arg(m_chunkBegin)
+                       .arg(m_chunkEnd)));
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
     const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
     if (!offset || *offset < m_chunkBegin || *offset > m_chunkEnd) {
@@ -386,11 +396,12 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
             status));
     }
     if (*offset == m_chunkBegin) {
-        return fail(
-            TransferError::make(Kind::ServerError,
-                                tr("The server accepted none of the %1 bytes sent.")
-                                    .arg(m_chunkEnd - m_chunkBegin),
-                                status));
+        return fail(TransferError::make(
+            Kind::ServerError,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The server accepted none of the %1 bytes sent."))
+                .arg(m_chunkEnd - m_chunkBegin),
+            status));
     }
     m_conflictHead = false;
     m_checksumRetries = 0;
@@ -429,7 +440,7 @@ void TusTransfer::fail(const TransferError &error)
     m_finished = true;
     dropReply();
     m_lease.release();
-    qCDebug(lcTus) << "failed" << int(error.kind) << error.message;
+    qCDebug(lcTus) << "failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }
 

@@ -64,11 +64,14 @@ TransferError TusVerification::mismatch(const QString &fileName, const QByteArra
 {
     TransferError error = TransferError::make(
         TransferError::Kind::ContentMismatch,
-        tr("The server's copy differs from this file: '%1' was sent whole, but what the server "
-           "stored has another SHA-256. Retry sends it again.")
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("The server's copy differs from this file: '%1' was sent whole, but "
+                              "what the server "
+                              "stored has another SHA-256. Retry sends it again."))
             .arg(fileName));
-    error.detail = tr("SHA-256 of the server's copy %1, of the file %2")
-                       .arg(QString::fromLatin1(server.toHex()), QString::fromLatin1(ours.toHex()));
+    error.details =
+        TrText::of(staticMetaObject, QT_TR_NOOP("SHA-256 of the server's copy %1, of the file %2"))
+            .arg(QString::fromLatin1(server.toHex()), QString::fromLatin1(ours.toHex()));
     return error;
 }
 
