@@ -409,11 +409,11 @@ void tst_S3Transfer::stalledFileFailsWithoutFreezing()
         transfer->start();
         QVERIFY(recorder.wait(TimeoutMs));
         qInfo("the loop at worst %lld ms late: %s", probe.worstMs(),
-              qPrintable(recorder.error.message));
+              qPrintable(recorder.error.message()));
         QVERIFY(stall.held() > 0);
         QCOMPARE(recorder.error.kind, TransferError::Kind::Stalled);
-        QVERIFY2(recorder.error.message.contains(QStringLiteral("stalled")),
-                 qPrintable(recorder.error.message));
+        QVERIFY2(recorder.error.message().contains(QStringLiteral("stalled")),
+                 qPrintable(recorder.error.message()));
         QVERIFY2(probe.worstMs() < 1500, qPrintable(QString::number(probe.worstMs())));
         QVERIFY(!m_peer->getObject(m_bucket, QStringLiteral("stalled/stalled.bin")));
     }
@@ -422,7 +422,7 @@ void tst_S3Transfer::stalledFileFailsWithoutFreezing()
     TransferRecorder recorder(retry.get());
     retry->start();
     QVERIFY(recorder.wait(TimeoutMs));
-    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
     const std::optional<QByteArray> object =
         m_peer->getObject(m_bucket, QStringLiteral("stalled/stalled.bin"));
     QVERIFY(object);

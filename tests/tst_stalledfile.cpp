@@ -84,12 +84,12 @@ void TestStalledFile::stalledFileFailsWithoutFreezing() {
         QVERIFY(rec.wait(TimeoutMs));
         const qint64 tookMs = clock.elapsed();
         qInfo("failed after %lld ms, the loop at worst %lld ms late, %d accesses held: %s", tookMs,
-              probe.worstMs(), stall.held(), qPrintable(rec.error.message));
+              probe.worstMs(), stall.held(), qPrintable(rec.error.message()));
         QVERIFY(stall.held() > 0);
         QVERIFY(!rec.succeeded());
         QCOMPARE(rec.error.kind, TransferError::Kind::Stalled);
-        QVERIFY2(rec.error.message.contains(QStringLiteral("stalled")),
-                 qPrintable(rec.error.message));
+        QVERIFY2(rec.error.message().contains(QStringLiteral("stalled")),
+                 qPrintable(rec.error.message()));
         QVERIFY2(probe.worstMs() < LatenessBoundMs, qPrintable(QString::number(probe.worstMs())));
         // It gave up after the stall timeout, not when the file system came back.
         QVERIFY2(tookMs < MaxHoldMs, qPrintable(QString::number(tookMs)));
@@ -101,7 +101,7 @@ void TestStalledFile::stalledFileFailsWithoutFreezing() {
     TransferRecorder rec(retry.get());
     retry->start();
     QVERIFY(rec.wait(TimeoutMs));
-    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message));
+    QVERIFY2(rec.succeeded(), qPrintable(rec.error.message()));
     QCOMPARE(m_server->storedBytes(rec.created), testContent(Size, 21));
     QCOMPARE(m_server->stats().bodyBytes, Size);
 }
@@ -137,7 +137,7 @@ void TestStalledFile::stallAfterFirstRequest() {
     if (!stall->isValid())
         QSKIP(qPrintable(QStringLiteral("no fanotify here: ") + stall->errorString()));
     qInfo("the loop at worst %lld ms late, %d accesses held: %s", probe.worstMs(), stall->held(),
-          qPrintable(rec.error.message));
+          qPrintable(rec.error.message()));
     QVERIFY(stall->held() > 0);
     QCOMPARE(rec.error.kind, TransferError::Kind::Stalled);
     QVERIFY2(probe.worstMs() < LatenessBoundMs, qPrintable(QString::number(probe.worstMs())));
