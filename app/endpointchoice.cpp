@@ -14,7 +14,7 @@
 #include <algorithm>
 
 namespace {
-const char *const endpointKey = "endpoint";          // written by MainWindow
+const char *const endpointKey = "endpoint";         // written by MainWindow
 const char *const localPortKey = "localServerPort"; // the local server's last port
 } // namespace
 
@@ -48,9 +48,9 @@ QUrl EndpointChoice::initial(const QUrl &commandLine, QString *problem)
     QString error;
     const QUrl local = startLocal(&error);
     if (local.isEmpty())
-        *problem = QCoreApplication::translate("EndpointChoice",
-                                               "Hoist's own server did not start: %1")
-                       .arg(error);
+        *problem =
+            QCoreApplication::translate("EndpointChoice", "Hoist's own server did not start: %1")
+                .arg(error);
     return local;
 }
 
@@ -73,7 +73,7 @@ namespace {
 bool isLocalAt(const QUrl &url, quint16 port)
 {
     return url.scheme() == QLatin1String("http") && url.host() == QLatin1String("127.0.0.1")
-        && url.port() == port && url.path().startsWith(QLatin1String("/files/"));
+           && url.port() == port && url.path().startsWith(QLatin1String("/files/"));
 }
 } // namespace
 
@@ -111,8 +111,8 @@ int EndpointChoice::adoptRestored(QList<TaskRecord> *records, QString *problem)
 
 void EndpointChoice::offerTo(MainWindow *window)
 {
-    window->setNamedEndpoint(NamedEndpoint{
-        localName(), m_server.endpoint(), [this](QString *error) { return startLocal(error); }});
+    window->setNamedEndpoint(NamedEndpoint{localName(), m_server.endpoint(),
+                                           [this](QString *error) { return startLocal(error); }});
     // The Server column names it too, rather than its loopback address.
     window->model()->setServerName([this](const QUrl &endpoint) {
         return isLocalEndpoint(endpoint) ? localName() : QString();
@@ -129,7 +129,7 @@ bool EndpointChoice::isLocalEndpoint(const QUrl &endpoint) const
 {
     const quint16 now = m_server.port();
     return (now != 0 && isLocalAt(endpoint, now))
-        || (m_previousPort != 0 && isLocalAt(endpoint, m_previousPort));
+           || (m_previousPort != 0 && isLocalAt(endpoint, m_previousPort));
 }
 
 QString EndpointChoice::localId(const QUrl &uploadUrl) const
@@ -154,7 +154,8 @@ bool EndpointChoice::removeStored(const QUrl &uploadUrl, QString *error)
 {
     const QString id = localId(uploadUrl);
     if (id.isEmpty()) {
-        *error = QCoreApplication::translate("EndpointChoice", "That upload is not on this computer.");
+        *error =
+            QCoreApplication::translate("EndpointChoice", "That upload is not on this computer.");
         return false;
     }
     if (startLocal(error).isEmpty())

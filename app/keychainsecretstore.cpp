@@ -6,9 +6,12 @@ namespace {
 SecretStore::Outcome outcomeOf(const QKeychain::Job *job)
 {
     switch (job->error()) {
-    case QKeychain::NoError: return SecretStore::Outcome::Done;
-    case QKeychain::EntryNotFound: return SecretStore::Outcome::NotFound;
-    default: return SecretStore::Outcome::Unavailable;
+    case QKeychain::NoError:
+        return SecretStore::Outcome::Done;
+    case QKeychain::EntryNotFound:
+        return SecretStore::Outcome::NotFound;
+    default:
+        return SecretStore::Outcome::Unavailable;
     }
 }
 
@@ -35,8 +38,7 @@ void KeychainSecretStore::read(const QString &key)
     connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job *done) {
         const auto *reader = static_cast<QKeychain::ReadPasswordJob *>(done);
         const Outcome outcome = outcomeOf(done);
-        Q_EMIT readFinished(key, outcome,
-                            outcome == Outcome::Done ? reader->textData() : QString(),
+        Q_EMIT readFinished(key, outcome, outcome == Outcome::Done ? reader->textData() : QString(),
                             outcome == Outcome::Unavailable ? done->errorString() : QString());
     });
     job->start();

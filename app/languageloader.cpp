@@ -33,10 +33,11 @@ QString LanguageLoader::install(const QString &language)
         loaded = m_hoist.load(hoist + QLatin1Char('_') + QLatin1String(Fallback), dir);
     if (loaded)
         QCoreApplication::installTranslator(&m_hoist);
-    // The name as in available(): the .qm file's, ":/i18n/hoist_zh_CN.qm" (language() says "en_US").
-    const QString inUse = loaded
-        ? QFileInfo(m_hoist.filePath()).completeBaseName().mid(hoist.size() + 1)
-        : QLatin1String(Fallback);
+    // The name as in available(): the .qm file's, ":/i18n/hoist_zh_CN.qm" (language() says
+    // "en_US").
+    const QString inUse =
+        loaded ? QFileInfo(m_hoist.filePath()).completeBaseName().mid(hoist.size() + 1)
+               : QLatin1String(Fallback);
     // Qt's own texts only when ours are not English; Debian: qt6-translations-l10n. Without that
     // package the standard buttons stay in English and nothing else changes.
     if (!inUse.startsWith(QLatin1String(Fallback))

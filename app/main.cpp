@@ -88,7 +88,8 @@ class Protocols final {
 public:
     // Certificates a person trusted (`trust`) count for tus and S3 servers alike.
     Protocols(QNetworkAccessManager *network, CertificateTrust *trust)
-        : m_tus(network), m_s3(network)
+        : m_tus(network)
+        , m_s3(network)
     {
         m_tus.setCertificateTrust(trust);
         m_s3.setCertificateTrust(trust);
@@ -177,9 +178,9 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     QList<TaskRecord> restored;
     // Watching keeps a queue and a ledger always: what was sent must not go again next run.
     const QString stateDir = !options.stateDir.isEmpty() || options.watch.isEmpty()
-        ? options.stateDir
-        : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-            + QStringLiteral("/watch");
+                                 ? options.stateDir
+                                 : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                                       + QStringLiteral("/watch");
     if (!stateDir.isEmpty()) {
         store = std::make_unique<StoreThread>(stateDir);
         QString problem, notice;
@@ -208,8 +209,9 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     governor.setSchedule(options.schedule);
     const auto say = [&err, clock](const GovernorState &state) {
         const QString text = state.describe(clock->wallMs());
-        err << "hoist: " << (text.isEmpty() ? QCoreApplication::translate("main", "full speed")
-                                            : text) << Qt::endl;
+        err << "hoist: "
+            << (text.isEmpty() ? QCoreApplication::translate("main", "full speed") : text)
+            << Qt::endl;
     };
     if (!governor.state().describe(clock->wallMs()).isEmpty())
         say(governor.state());
@@ -266,8 +268,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     const AppOptions &options = result.options;
 
     const QString stateDir = options.stateDir.isEmpty()
-        ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-        : options.stateDir;
+                                 ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                                 : options.stateDir;
     // A window already open on this queue takes the paths and comes to the front.
     InstanceChannel channel(stateDir);
     if (channel.handOver(options.paths)) {
@@ -347,12 +349,13 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
         [service = watching.service()](const UploadTask &task) { return service->owns(task); });
     // The tray offers the override and the watched folders as the status bar does.
     if (shell.tray())
-        new TrayPolicyMenu(shell.tray()->menu(), shell.tray()->showAction(), &governor, &watching,
-                           [&shell, &window] {
-                               shell.showWindow();
-                               window.showWatchedFolders();
-                           },
-                           &shell);
+        new TrayPolicyMenu(
+            shell.tray()->menu(), shell.tray()->showAction(), &governor, &watching,
+            [&shell, &window] {
+                shell.showWindow();
+                window.showWatchedFolders();
+            },
+            &shell);
     QObject::connect(&shell, &DesktopShell::quitRequested, &app, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     scheduler.restore(restored); // the queue as it was, before anything new
@@ -389,7 +392,8 @@ int reportTranslated(int &argc, char **argv, const QStringList &arguments)
 // Without a display Qt would abort with "Reinstalling the application may fix this problem".
 bool noDisplay(const QStringList &arguments)
 {
-    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || arguments.contains(QLatin1String("-platform")))
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM")
+        || arguments.contains(QLatin1String("-platform")))
         return false;
     return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }

@@ -11,14 +11,16 @@
 namespace BenchFiles {
 namespace {
 // splitmix64: a fixed, well-spread function of the index, so sizes need no stored list.
-quint64 mix(quint64 x) {
+quint64 mix(quint64 x)
+{
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
 }
 
-QByteArray contentOf(int index) {
+QByteArray contentOf(int index)
+{
     QByteArray bytes(sizeOf(index), Qt::Uninitialized);
     std::mt19937_64 random(mix(quint64(index) + 1));
     auto *words = reinterpret_cast<unsigned char *>(bytes.data());
@@ -34,17 +36,20 @@ QByteArray contentOf(int index) {
 }
 } // namespace
 
-QString relativePath(int index) {
+QString relativePath(int index)
+{
     return QStringLiteral("d%1/f%2.bin")
         .arg(index / FilesPerFolder, 4, 10, QLatin1Char('0'))
         .arg(index, 7, 10, QLatin1Char('0'));
 }
 
-qint64 sizeOf(int index) {
+qint64 sizeOf(int index)
+{
     return MinSize + qint64(mix(quint64(index)) % quint64(MaxSize - MinSize + 1));
 }
 
-bool prepare(const QString &dir, int count, int *made, QString *problem) {
+bool prepare(const QString &dir, int count, int *made, QString *problem)
+{
     *made = 0;
     const QDir root(dir);
     if (!QDir().mkpath(dir)) {
@@ -80,8 +85,8 @@ bool prepare(const QString &dir, int count, int *made, QString *problem) {
         }
         QFile file(root.filePath(relativePath(i)));
         const QByteArray bytes = contentOf(i);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(bytes) != bytes.size()) {
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || file.write(bytes) != bytes.size()) {
             *problem =
                 QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
             return false;

@@ -15,7 +15,8 @@
 
 namespace {
 // "host:port", or "[v6 address]:port".
-bool parseTarget(const QString &text, QString *host, quint16 *port) {
+bool parseTarget(const QString &text, QString *host, quint16 *port)
+{
     const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
     if (colon <= 0)
         return false;
@@ -29,14 +30,16 @@ bool parseTarget(const QString &text, QString *host, quint16 *port) {
 }
 
 // A non-negative number, or -1.
-double number(const QCommandLineParser &parser, const QCommandLineOption &option) {
+double number(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
     bool ok = false;
     const double value = parser.value(option).toDouble(&ok);
     return ok && value >= 0 && std::isfinite(value) ? value : -1;
 }
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     SignalWatcher::blockTerminationSignals(); // before the link's thread starts
     QCoreApplication app(argc, argv);
     QTextStream err(stderr);
@@ -77,8 +80,8 @@ int main(int argc, char **argv) {
     const double delayMs = number(parser, delay);
     const double rateMbit = number(parser, rate);
     const double windowKib = number(parser, window);
-    if (!parseTarget(parser.value(target), &host, &targetPort) || !listenOk || listenPort > 65535 ||
-        delayMs < 0 || rateMbit < 0 || windowKib < 0) {
+    if (!parseTarget(parser.value(target), &host, &targetPort) || !listenOk || listenPort > 65535
+        || delayMs < 0 || rateMbit < 0 || windowKib < 0) {
         err << "linkproxy: bad arguments\n" << parser.helpText();
         return 2;
     }

@@ -52,23 +52,27 @@ constexpr double ChangeTolerance = 0.05;
 constexpr int PollMs = 50;
 constexpr int CancelGraceMs = 1000; // for the DELETEs of cancelled uploads to go out
 
-qint64 nowUs() {
+qint64 nowUs()
+{
     return std::chrono::duration_cast<std::chrono::microseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
-void print(const char *key, qint64 value) {
+void print(const char *key, qint64 value)
+{
     std::printf("%s=%lld\n", key, static_cast<long long>(value));
     std::fflush(stdout);
 }
 
-void print(const char *key, double value) {
+void print(const char *key, double value)
+{
     std::printf("%s=%.4f\n", key, value);
     std::fflush(stdout);
 }
 
-void progress(const QString &text) {
+void progress(const QString &text)
+{
     std::fprintf(stderr, "ratebench: %s\n", qPrintable(text));
 }
 
@@ -84,8 +88,11 @@ public:
 
     explicit Meter(std::vector<const DelayLink *> links)
         : m_links(std::move(links))
-        , m_thread([this] { run(); }) {}
-    ~Meter() {
+        , m_thread([this] { run(); })
+    {
+    }
+    ~Meter()
+    {
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             m_stop = true;
@@ -94,13 +101,15 @@ public:
         m_thread.join();
     }
 
-    std::vector<Sample> samples() const {
+    std::vector<Sample> samples() const
+    {
         std::lock_guard<std::mutex> lock(m_mutex);
         return m_samples;
     }
 
 private:
-    void run() {
+    void run()
+    {
         auto next = std::chrono::steady_clock::now();
         std::unique_lock<std::mutex> lock(m_mutex);
         while (!m_stop) {
@@ -126,7 +135,8 @@ using Samples = std::vector<Meter::Sample>;
 
 // Bytes per second through link `k` between the first sample at or after `fromUs` and the last
 // at or before `toUs`; -1 when there are not two such samples.
-double rateBetween(const Samples &s, size_t k, qint64 fromUs, qint64 toUs) {
+double rateBetween(const Samples &s, size_t k, qint64 fromUs, qint64 toUs)
+{
     const auto first =
         std::find_if(s.begin(), s.end(), [&](const auto &x) { return x.us >= fromUs; });
     const auto last =
@@ -137,13 +147,15 @@ double rateBetween(const Samples &s, size_t k, qint64 fromUs, qint64 toUs) {
 }
 
 // When link `k` first carried bytes, -1 if not yet.
-qint64 firstByteUs(const Samples &s, size_t k) {
+qint64 firstByteUs(const Samples &s, size_t k)
+{
     const auto hit =
         std::find_if(s.begin(), s.end(), [&](const auto &x) { return x.bytes[k] > 0; });
     return hit == s.end() ? -1 : hit->us;
 }
 
-bool haveSampleAfter(const Samples &s, qint64 us) {
+bool haveSampleAfter(const Samples &s, qint64 us)
+{
     return !s.empty() && s.back().us >= us;
 }
 
@@ -157,7 +169,8 @@ struct Options {
 };
 
 // A second file of the same bytes for the unlimited upload: a hard link costs nothing.
-bool ensureSecondFile(const QString &file, const QString &second, QString *problem) {
+bool ensureSecondFile(const QString &file, const QString &second, QString *problem)
+{
     if (QFileInfo::exists(second))
         return true;
     if (::link(QFile::encodeName(file).constData(), QFile::encodeName(second).constData()) == 0)
@@ -172,9 +185,12 @@ class Bench final {
     Q_DISABLE_COPY_MOVE(Bench)
 public:
     explicit Bench(const Options &options)
-        : m_options(options) {}
+        : m_options(options)
+    {
+    }
 
-    int run(QString *problem) {
+    int run(QString *problem)
+    {
         const int linkCount = m_options.mode == QLatin1String("task") ? 2 : 1;
         const QUrl &e = m_options.endpoint;
         const quint16 targetPort = quint16(e.port(e.scheme() == QLatin1String("https") ? 443 : 80));
@@ -221,7 +237,8 @@ public:
 
 private:
     // "<ms since the first sample> <bytes through link 0> [<bytes through link 1>]" a line.
-    bool writeTrace(const Samples &s) const {
+    bool writeTrace(const Samples &s) const
+    {
         QFile file(m_options.trace);
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
             return false;
@@ -234,14 +251,16 @@ private:
         return file.error() == QFileDevice::NoError;
     }
 
-    QUrl throughLink(size_t k) const {
+    QUrl throughLink(size_t k) const
+    {
         QUrl url = m_options.endpoint;
         url.setHost(QStringLiteral("127.0.0.1"));
         url.setPort(m_links[k]->port());
         return url;
     }
 
-    void onAdded(const QList<TaskId> &ids) {
+    void onAdded(const QList<TaskId> &ids)
+    {
         if (ids.size() != 1) {
             finish(QStringLiteral("expected one upload, got %1").arg(ids.size()));
             return;
@@ -255,7 +274,8 @@ private:
         m_scheduler->addPaths({m_options.file + QStringLiteral(".2")});
     }
 
-    void onFinished(TaskId id) {
+    void onFinished(TaskId id)
+    {
         const UploadTask *task = m_scheduler->task(id);
         if (!task || m_done)
             return;
@@ -273,7 +293,8 @@ private:
                    .arg(task->path()));
     }
 
-    void poll() {
+    void poll()
+    {
         if (m_done)
             return;
         const Samples s = m_meter->samples();
@@ -290,7 +311,8 @@ private:
     }
 
     // global and task: one window after the settling time.
-    void pollSteady(const Samples &s) {
+    void pollSteady(const Samples &s)
+    {
         const qint64 from = m_firstUs + SettleUs;
         const qint64 to = from + m_options.measureUs;
         if (!haveSampleAfter(s, to))
@@ -315,7 +337,8 @@ private:
         finish({});
     }
 
-    void pollChange(const Samples &s) {
+    void pollChange(const Samples &s)
+    {
         const qint64 newRate = m_options.rate / 2;
         if (m_switchUs < 0) {
             const qint64 from = m_firstUs + SettleUs;
@@ -349,11 +372,12 @@ private:
 
     // The first sample after the switch from which the 500 ms rate stays within the tolerance
     // of `limit` for 2 s; -1 until the samples show one.
-    qint64 settledAt(const Samples &s, qint64 limit) const {
+    qint64 settledAt(const Samples &s, qint64 limit) const
+    {
         constexpr size_t Back = size_t(ChangeWindowUs / SampleInterval.count());
         const auto within = [&](size_t i) {
-            const double r = double(s[i].bytes[0] - s[i - Back].bytes[0]) * 1e6 /
-                             double(s[i].us - s[i - Back].us);
+            const double r = double(s[i].bytes[0] - s[i - Back].bytes[0]) * 1e6
+                             / double(s[i].us - s[i - Back].us);
             return std::abs(r - double(limit)) <= ChangeTolerance * double(limit);
         };
         size_t candidate = 0;
@@ -372,7 +396,8 @@ private:
         return -1;
     }
 
-    void printChange(qint64 changeMs, double after) {
+    void printChange(qint64 changeMs, double after)
+    {
         print("limit_bps", m_options.rate);
         print("new_limit_bps", m_options.rate / 2);
         print("measured_before_bps", qint64(std::llround(m_before)));
@@ -381,7 +406,8 @@ private:
     }
 
     // Once a second: the last second's rate per link.
-    void reportProgress(const Samples &s) {
+    void reportProgress(const Samples &s)
+    {
         if (s.empty() || s.back().us - m_lastReportUs < 1'000'000)
             return;
         m_lastReportUs = s.back().us;
@@ -396,7 +422,8 @@ private:
 
     // Stops the uploads without waiting for them (cancelling ends them on the server too), then
     // quits: 0 without a problem.
-    void finish(const QString &problem) {
+    void finish(const QString &problem)
+    {
         if (m_done)
             return;
         m_done = true;
@@ -429,7 +456,8 @@ private:
     QString m_problem;
 };
 
-bool parse(const QStringList &arguments, Options *options, QString *problem) {
+bool parse(const QStringList &arguments, Options *options, QString *problem)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Measures Hoist's bandwidth limits where the bytes arrive."));
@@ -459,8 +487,8 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
         return false;
     }
     options->endpoint = QUrl(parser.value(endpoint));
-    if (!options->endpoint.isValid() || options->endpoint.scheme() != QLatin1String("http") ||
-        options->endpoint.host().isEmpty()) {
+    if (!options->endpoint.isValid() || options->endpoint.scheme() != QLatin1String("http")
+        || options->endpoint.host().isEmpty()) {
         *problem = QStringLiteral("--endpoint http://HOST:PORT/files/ is needed (the meter is a "
                                   "plain TCP link: no https)");
         return false;
@@ -493,7 +521,8 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
 }
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     QLoggingCategory::setFilterRules(QStringLiteral("hoist.*.debug=false\nhoist.*.info=false"));
     QCoreApplication app(argc, argv);
     Options options;
@@ -502,8 +531,8 @@ int main(int argc, char **argv) {
         progress(problem);
         return 2;
     }
-    if (options.mode == QLatin1String("task") &&
-        !ensureSecondFile(options.file, options.file + QStringLiteral(".2"), &problem)) {
+    if (options.mode == QLatin1String("task")
+        && !ensureSecondFile(options.file, options.file + QStringLiteral(".2"), &problem)) {
         progress(problem);
         return 1;
     }

@@ -57,8 +57,8 @@ LedgerEntries run(const char *phase, const QString &dir, const LedgerEntries &up
     });
     poll.start();
     loop.exec();
-    std::printf("%-28s %7.2f s  %7lld files offered  %6d watches  state %d  peak %ld MiB\n",
-                phase, clock.elapsed() / 1000.0, qlonglong(offered.size()), watcher.watchCount(),
+    std::printf("%-28s %7.2f s  %7lld files offered  %6d watches  state %d  peak %ld MiB\n", phase,
+                clock.elapsed() / 1000.0, qlonglong(offered.size()), watcher.watchCount(),
                 int(watcher.state()), peakKiB() / 1024);
     std::fflush(stdout);
     return offered;

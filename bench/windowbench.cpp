@@ -44,21 +44,25 @@ constexpr qint64 RestoredSize = 2048;
 // Generous: a slow machine must still give a figure, not a timeout.
 constexpr int DefaultTimeoutS = 900;
 
-void print(const char *key, qint64 value) {
+void print(const char *key, qint64 value)
+{
     std::printf("%s=%lld\n", key, static_cast<long long>(value));
     std::fflush(stdout);
 }
 
-void print(const char *key, double value) {
+void print(const char *key, double value)
+{
     std::printf("%s=%.2f\n", key, value);
     std::fflush(stdout);
 }
 
-void progress(const QString &text) {
+void progress(const QString &text)
+{
     std::fprintf(stderr, "windowbench: %s\n", qPrintable(text));
 }
 
-double peakRssMib() {
+double peakRssMib()
+{
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
@@ -75,12 +79,14 @@ struct Options {
 };
 
 // Ends the run with a reason (exit status 1) unless it ended first.
-void fail(const QString &reason) {
+void fail(const QString &reason)
+{
     progress(reason);
     QCoreApplication::exit(1);
 }
 
-void armTimeout(QObject *context, int seconds, const QString &what) {
+void armTimeout(QObject *context, int seconds, const QString &what)
+{
     QTimer::singleShot(std::chrono::seconds(seconds), context, [what, seconds] {
         fail(QStringLiteral("timed out after %1 s %2").arg(seconds).arg(what));
     });
@@ -88,7 +94,8 @@ void armTimeout(QObject *context, int seconds, const QString &what) {
 
 // Repaints the view whenever the rows change and the probe waits: the rows changing is what
 // the benchmarks wait to see.
-void pokeOnRowChanges(QObject *context, QAbstractItemModel *model, PaintProbe *probe) {
+void pokeOnRowChanges(QObject *context, QAbstractItemModel *model, PaintProbe *probe)
+{
     const auto poke = [probe] { probe->poke(); };
     QObject::connect(model, &QAbstractItemModel::rowsInserted, context, poke);
     QObject::connect(model, &QAbstractItemModel::rowsRemoved, context, poke);
@@ -96,7 +103,8 @@ void pokeOnRowChanges(QObject *context, QAbstractItemModel *model, PaintProbe *p
     QObject::connect(model, &QAbstractItemModel::layoutChanged, context, poke);
 }
 
-int runDrop(QApplication &app, const Options &options) {
+int runDrop(QApplication &app, const Options &options)
+{
     WindowHarness h;
     QString problem;
     if (!h.build(options.stateDir, options.endpoint, options.concurrency, &problem)) {
@@ -144,7 +152,8 @@ int runDrop(QApplication &app, const Options &options) {
     return app.exec();
 }
 
-QList<TaskRecord> finishedRecords(int count, const QUrl &endpoint) {
+QList<TaskRecord> finishedRecords(int count, const QUrl &endpoint)
+{
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QList<TaskRecord> records;
     records.reserve(count);
@@ -168,7 +177,8 @@ QList<TaskRecord> finishedRecords(int count, const QUrl &endpoint) {
     return records;
 }
 
-int runClear(QApplication &app, const Options &options) {
+int runClear(QApplication &app, const Options &options)
+{
     WindowHarness h;
     QString problem;
     if (!h.build(options.stateDir, options.endpoint, options.concurrency, &problem)) {
@@ -244,7 +254,8 @@ int runClear(QApplication &app, const Options &options) {
 }
 
 // The value at fraction q of the samples (nearest rank); takes a copy to partly sort.
-double quantile(std::vector<double> samples, double q) {
+double quantile(std::vector<double> samples, double q)
+{
     if (samples.empty())
         return 0;
     const size_t rank = size_t(std::ceil(q * double(samples.size())));
@@ -253,7 +264,8 @@ double quantile(std::vector<double> samples, double q) {
     return samples[index];
 }
 
-int runLateness(QApplication &app, const Options &options) {
+int runLateness(QApplication &app, const Options &options)
+{
     WindowHarness h;
     QString problem;
     if (!h.build(options.stateDir, options.endpoint, options.concurrency, &problem)) {
@@ -358,7 +370,8 @@ int runLateness(QApplication &app, const Options &options) {
     return app.exec();
 }
 
-bool parse(const QStringList &arguments, Options *options, QString *problem) {
+bool parse(const QStringList &arguments, Options *options, QString *problem)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Times Hoist's window with many rows."));
     parser.addPositionalArgument(QStringLiteral("mode"), QStringLiteral("drop, clear or lateness"));
@@ -388,9 +401,9 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
     }
     const QStringList positional = parser.positionalArguments();
     options->mode = positional.value(0);
-    if (positional.size() != 1 ||
-        !QStringList{QStringLiteral("drop"), QStringLiteral("clear"), QStringLiteral("lateness")}
-             .contains(options->mode)) {
+    if (positional.size() != 1
+        || !QStringList{QStringLiteral("drop"), QStringLiteral("clear"), QStringLiteral("lateness")}
+                .contains(options->mode)) {
         *problem = QStringLiteral("give one mode: drop, clear or lateness\n") + parser.helpText();
         return false;
     }
@@ -411,8 +424,8 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
     }
     options->endpoint = QUrl(parser.value(endpoint));
     const QString scheme = options->endpoint.scheme();
-    if (!options->endpoint.isValid() || options->endpoint.host().isEmpty() ||
-        (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
+    if (!options->endpoint.isValid() || options->endpoint.host().isEmpty()
+        || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
         *problem = QStringLiteral("--endpoint http://HOST:PORT/files/ is needed");
         return false;
     }
@@ -421,8 +434,8 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
         options->mode == QLatin1String("lateness") ? LatenessConcurrency : AppConcurrency;
     if (parser.isSet(concurrency)) {
         options->concurrency = parser.value(concurrency).toInt(&ok);
-        if (!ok || options->concurrency < UploadScheduler::MinConcurrency ||
-            options->concurrency > UploadScheduler::MaxConcurrency) {
+        if (!ok || options->concurrency < UploadScheduler::MinConcurrency
+            || options->concurrency > UploadScheduler::MaxConcurrency) {
             *problem = QStringLiteral("--concurrency takes 1 to 64");
             return false;
         }
@@ -438,7 +451,8 @@ bool parse(const QStringList &arguments, Options *options, QString *problem) {
 }
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     // Offscreen unless the caller chose a platform: a benchmark needs no display.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

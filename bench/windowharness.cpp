@@ -12,7 +12,8 @@
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 
-bool dropUrls(QWidget *target, const QList<QUrl> &urls) {
+bool dropUrls(QWidget *target, const QList<QUrl> &urls)
+{
     QMimeData mime;
     mime.setUrls(urls);
     const QPoint pos = target->rect().center();
@@ -29,21 +30,25 @@ PaintProbe::PaintProbe(QWidget *viewport, std::function<bool()> ready,
                        std::function<void()> painted)
     : m_viewport(viewport)
     , m_ready(std::move(ready))
-    , m_painted(std::move(painted)) {
+    , m_painted(std::move(painted))
+{
     viewport->installEventFilter(this);
 }
 
-void PaintProbe::arm() {
+void PaintProbe::arm()
+{
     m_armed = true;
     poke();
 }
 
-void PaintProbe::poke() {
+void PaintProbe::poke()
+{
     if (m_armed && m_ready())
         m_viewport->update();
 }
 
-bool PaintProbe::eventFilter(QObject *watched, QEvent *event) {
+bool PaintProbe::eventFilter(QObject *watched, QEvent *event)
+{
     if (watched == m_viewport && event->type() == QEvent::Paint && m_armed && m_ready()) {
         m_armed = false;
         QMetaObject::invokeMethod(this, m_painted, Qt::QueuedConnection);
@@ -55,7 +60,8 @@ WindowHarness::WindowHarness() = default;
 WindowHarness::~WindowHarness() = default;
 
 bool WindowHarness::build(const QString &stateDir, const QUrl &endpoint, int concurrency,
-                          QString *problem) {
+                          QString *problem)
+{
     QString dir = stateDir;
     if (dir.isEmpty()) {
         m_tempState = std::make_unique<QTemporaryDir>();
@@ -89,6 +95,7 @@ bool WindowHarness::build(const QString &stateDir, const QUrl &endpoint, int con
     return true;
 }
 
-TaskStore *WindowHarness::store() const {
+TaskStore *WindowHarness::store() const
+{
     return m_store->store();
 }

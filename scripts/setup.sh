@@ -13,7 +13,7 @@ DEBIAN_PACKAGES=(
   nginx
   radosgw ceph-mon ceph-osd ceph-common awscli
   xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
-  desktop-file-utils dbus
+  desktop-file-utils dbus clang-format
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.

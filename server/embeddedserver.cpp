@@ -25,8 +25,8 @@ bool EmbeddedServer::start(QString *error, quint16 preferredPort)
     TusConfig tus; // no users: the anonymous one, which is why only loopback
     tus.maxSize = options.maxSize;
     // A storage error fails both tries the same way; only a taken port differs.
-    const QList<quint16> ports = preferredPort ? QList<quint16>{preferredPort, 0}
-                                               : QList<quint16>{0};
+    const QList<quint16> ports =
+        preferredPort ? QList<quint16>{preferredPort, 0} : QList<quint16>{0};
     for (const quint16 port : ports) {
         options.port = port;
         m_instance = std::make_unique<HoistdInstance>(options, tus);
@@ -84,8 +84,8 @@ bool EmbeddedServer::remove(const QString &id, QString *error)
     }
     // terminate(): an upload a request is still using goes when that request lets go.
     if (!uploads->terminate(id)) {
-        *error = QCoreApplication::translate("EmbeddedServer",
-                                             "The stored file could not be deleted.");
+        *error =
+            QCoreApplication::translate("EmbeddedServer", "The stored file could not be deleted.");
         return false;
     }
     return true;

@@ -10,8 +10,8 @@ class UploadStore;
 
 // hoistd in-process, for an application that brings its own server: the anonymous user only,
 // on 127.0.0.1, storing under `dataDir`, and finished uploads also under their own names in
-// `namedDir` when one is given (hoistd --named-dir). Needs the thread it lives on to run an event loop
-// (the expiry sweep is a timer); HTTP runs on threads of its own.
+// `namedDir` when one is given (hoistd --named-dir). Needs the thread it lives on to run an event
+// loop (the expiry sweep is a timer); HTTP runs on threads of its own.
 class EmbeddedServer final {
     Q_DISABLE_COPY_MOVE(EmbeddedServer)
 public:

@@ -8,7 +8,8 @@ namespace {
 constexpr qint64 MinSweepMs = 200;
 constexpr qint64 MaxSweepMs = 60 * 1000;
 
-TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics) {
+TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
+{
     tus.metrics = &metrics;
     return tus;
 }
@@ -76,8 +77,8 @@ int HoistdInstance::stop()
 QString HoistdInstance::hostText() const
 {
     return m_address.protocol() == QAbstractSocket::IPv6Protocol
-        ? QStringLiteral("[%1]").arg(m_address.toString())
-        : m_address.toString();
+               ? QStringLiteral("[%1]").arg(m_address.toString())
+               : m_address.toString();
 }
 
 QUrl HoistdInstance::endpoint() const

@@ -35,9 +35,10 @@ std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString
 
 std::optional<std::chrono::seconds> parseDuration(const QString &text)
 {
-    static const QList<QPair<QChar, qint64>> units{
-        {QLatin1Char('s'), 1}, {QLatin1Char('m'), 60}, {QLatin1Char('h'), 3600},
-        {QLatin1Char('d'), 86400}};
+    static const QList<QPair<QChar, qint64>> units{{QLatin1Char('s'), 1},
+                                                   {QLatin1Char('m'), 60},
+                                                   {QLatin1Char('h'), 3600},
+                                                   {QLatin1Char('d'), 86400}};
     QString number = text;
     qint64 unit = 1;
     for (const auto &[suffix, seconds] : units) {
@@ -137,7 +138,8 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         return std::nullopt;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        *error = QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first());
+        *error =
+            QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first());
         return std::nullopt;
     }
     if (!parser.isSet(listen) || !parser.isSet(data)) {
@@ -185,8 +187,8 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         bool ok = false;
         const qint64 value = parser.value(option).toLongLong(&ok);
         if (!ok || value < min || value > max) {
-            *error = QStringLiteral("--%1 wants %2").arg(option.names().constFirst(),
-                                                         QLatin1String(wants));
+            *error = QStringLiteral("--%1 wants %2")
+                         .arg(option.names().constFirst(), QLatin1String(wants));
             return false;
         }
         *out = value;

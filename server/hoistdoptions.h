@@ -1,7 +1,7 @@
 #pragma once
 
-#include "tusservice.h"
 #include "httpserver.h"
+#include "tusservice.h"
 
 #include <QHostAddress>
 #include <QString>
@@ -22,7 +22,7 @@ struct HoistdOptions {
     QString configPath; // --config: users with bearer tokens and quotas; empty: anonymous only
     qint64 maxSize = DefaultMaxSize;
     std::chrono::seconds expireAfter = DefaultExpireAfter;
-    std::chrono::seconds keepFinished{0}; // 0: forever
+    std::chrono::seconds keepFinished{0};                // 0: forever
     int maxUnfinished = TusConfig::DefaultMaxUnfinished; // per user, unless --config says
     bool verbose = false;
     int instantAttempts = TusConfig::DefaultInstantAttempts; // per user and day

@@ -16,7 +16,8 @@ public:
     void abort() override {}
 };
 
-HttpResponse plain(int status, const QByteArray &text) {
+HttpResponse plain(int status, const QByteArray &text)
+{
     HttpResponse r;
     r.status = status;
     r.set("Content-Type", "text/plain; charset=utf-8");
@@ -32,11 +33,14 @@ HoistdRouter::HoistdRouter(TusService &tus, const UploadStore &store, HoistdMetr
     , m_store(store)
     , m_metrics(metrics)
     , m_users(std::move(users))
-    , m_download(std::make_unique<UploadDownload>(store, m_users, &metrics)) {}
+    , m_download(std::make_unique<UploadDownload>(store, m_users, &metrics))
+{
+}
 
 HoistdRouter::~HoistdRouter() = default;
 
-std::unique_ptr<HttpExchange> HoistdRouter::begin(const HttpRequest &request) {
+std::unique_ptr<HttpExchange> HoistdRouter::begin(const HttpRequest &request)
+{
     if (request.path == MetricsPath)
         return std::make_unique<Answered>(metrics(request));
     if (UploadDownload::handles(request))
@@ -44,15 +48,18 @@ std::unique_ptr<HttpExchange> HoistdRouter::begin(const HttpRequest &request) {
     return m_tus.begin(request);
 }
 
-HttpResponse HoistdRouter::refuse(int status, const QString &why) const {
+HttpResponse HoistdRouter::refuse(int status, const QString &why) const
+{
     return m_tus.refuse(status, why);
 }
 
-void HoistdRouter::log(const QString &line) const {
+void HoistdRouter::log(const QString &line) const
+{
     m_tus.log(line);
 }
 
-HttpResponse HoistdRouter::metrics(const HttpRequest &request) const {
+HttpResponse HoistdRouter::metrics(const HttpRequest &request) const
+{
     if (request.method != "GET") {
         HttpResponse r = plain(405, "GET only.");
         r.set("Allow", "GET");

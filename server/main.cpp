@@ -17,7 +17,8 @@ constexpr int ExitUsage = 2;
 // A service often starts with a soft limit of 1,024 open files and a far higher hard one: take
 // the hard one, so that --max-connections, not EMFILE, decides how many clients are served
 // (HttpServer lowers the limit to what the descriptors allow).
-void raiseOpenFileLimit() {
+void raiseOpenFileLimit()
+{
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
         limit.rlim_cur = limit.rlim_max;
@@ -84,10 +85,11 @@ int main(int argc, char *argv[])
                              : QStringLiteral("any time")));
 
     SignalWatcher termination;
-    QObject::connect(&termination, &SignalWatcher::terminationRequested, &app, [&service](int signal) {
-        service.log(QStringLiteral("signal %1: shutting down").arg(signal));
-        QCoreApplication::quit();
-    });
+    QObject::connect(&termination, &SignalWatcher::terminationRequested, &app,
+                     [&service](int signal) {
+                         service.log(QStringLiteral("signal %1: shutting down").arg(signal));
+                         QCoreApplication::quit();
+                     });
     app.exec();
 
     const int cut = server.stop();

@@ -44,12 +44,14 @@ struct SimReader {
 class Simulation {
 public:
     explicit Simulation(BandwidthLimiter &limiter)
-        : m_limiter(limiter) {
+        : m_limiter(limiter)
+    {
         limiter.setClock([this] { return m_now; });
     }
 
     qint64 now() const { return m_now; }
-    SimReader &addReader(TaskId task, qint64 roundTripUs = 100) {
+    SimReader &addReader(TaskId task, qint64 roundTripUs = 100)
+    {
         m_readers.emplace_back();
         SimReader &reader = m_readers.back();
         reader.throttle = m_limiter.throttle(task);
@@ -59,13 +61,15 @@ public:
         return reader;
     }
     std::deque<SimReader> &readers() { return m_readers; }
-    qint64 total() const {
+    qint64 total() const
+    {
         qint64 sum = 0;
         for (const SimReader &reader : m_readers)
             sum += reader.taken;
         return sum;
     }
-    void resetCounts() {
+    void resetCounts()
+    {
         for (SimReader &reader : m_readers) {
             reader.taken = 0;
             reader.longestGapUs = 0;
@@ -73,16 +77,17 @@ public:
         }
     }
     // False if everybody waited and no timer was due: a reader would wait forever.
-    bool runFor(qint64 durationUs) {
+    bool runFor(qint64 durationUs)
+    {
         const qint64 until = m_now + durationUs;
         for (;;) {
             // The next event: the earliest ask, ties in the order they were scheduled (as queued
             // events are delivered), or the limiter's timer.
             SimReader *next = nullptr;
             for (SimReader &reader : m_readers) {
-                if (reader.nextAskAt >= 0 &&
-                    (!next || reader.nextAskAt < next->nextAskAt ||
-                     (reader.nextAskAt == next->nextAskAt && reader.seq < next->seq)))
+                if (reader.nextAskAt >= 0
+                    && (!next || reader.nextAskAt < next->nextAskAt
+                        || (reader.nextAskAt == next->nextAskAt && reader.seq < next->seq)))
                     next = &reader;
             }
             const qint64 wakeAt = m_limiter.nextWakeAt();
@@ -103,7 +108,8 @@ public:
     }
 
 private:
-    void ask(SimReader &reader) {
+    void ask(SimReader &reader)
+    {
         const qint64 granted = reader.throttle->take(reader.ask);
         if (granted > 0) {
             reader.taken += granted;
@@ -120,7 +126,8 @@ private:
         });
     }
 
-    void schedule(SimReader &reader, qint64 at) {
+    void schedule(SimReader &reader, qint64 at)
+    {
         reader.nextAskAt = at;
         reader.seq = ++m_seq;
     }
@@ -131,7 +138,8 @@ private:
     qint64 m_now = 1000 * Second;
 };
 
-bool near(double value, double expected, double tolerance) {
+bool near(double value, double expected, double tolerance)
+{
     return qAbs(value - expected) <= expected * tolerance;
 }
 
@@ -140,7 +148,8 @@ bool near(double value, double expected, double tolerance) {
 class UploadSink final : public QObject {
     Q_OBJECT
 public:
-    UploadSink() {
+    UploadSink()
+    {
         connect(&m_server, &QTcpServer::newConnection, this, &UploadSink::accept);
         m_server.listen(QHostAddress::LocalHost, 0);
     }
@@ -149,7 +158,8 @@ public:
     bool complete = false;
 
 private:
-    void accept() {
+    void accept()
+    {
         QTcpSocket *socket = m_server.nextPendingConnection();
         if (m_socket) { // one request only
             socket->abort();
@@ -159,7 +169,8 @@ private:
         connect(socket, &QTcpSocket::readyRead, this, &UploadSink::read);
         read();
     }
-    void read() {
+    void read()
+    {
         m_buffer += m_socket->readAll();
         if (m_contentLength < 0) {
             const qsizetype end = m_buffer.indexOf("\r\n\r\n");
@@ -212,7 +223,8 @@ private Q_SLOTS:
     void parallelUploadsShareTheGlobalRate();
 };
 
-void TestBandwidthLimiter::unlimitedGrantsEverything() {
+void TestBandwidthLimiter::unlimitedGrantsEverything()
+{
     BandwidthLimiter limiter;
     qint64 clockReads = 0;
     limiter.setClock([&clockReads] { return ++clockReads; });
@@ -236,7 +248,8 @@ void TestBandwidthLimiter::unlimitedGrantsEverything() {
     QCOMPARE(limiter.nextWakeAt(), qint64(-1));
 }
 
-void TestBandwidthLimiter::oneThrottlePerTask() {
+void TestBandwidthLimiter::oneThrottlePerTask()
+{
     BandwidthLimiter limiter;
     const std::shared_ptr<Throttle> one = limiter.throttle(1);
     QCOMPARE(limiter.throttle(1), one);
@@ -254,7 +267,8 @@ void TestBandwidthLimiter::oneThrottlePerTask() {
     QCOMPARE(one->take(Piece), qint64(0));
 }
 
-void TestBandwidthLimiter::keepsTheRate_data() {
+void TestBandwidthLimiter::keepsTheRate_data()
+{
     QTest::addColumn<bool>("global");
     QTest::addColumn<qint64>("rate");
     QTest::addColumn<int>("takers");
@@ -269,7 +283,8 @@ void TestBandwidthLimiter::keepsTheRate_data() {
     }
 }
 
-void TestBandwidthLimiter::keepsTheRate() {
+void TestBandwidthLimiter::keepsTheRate()
+{
     // Global: each taker is a task of its own. Task: they are parallel requests of one task,
     // sharing its bucket, and another task without a limit runs beside them.
     QFETCH(bool, global);
@@ -298,7 +313,8 @@ void TestBandwidthLimiter::keepsTheRate() {
         QVERIFY(near(other->taken / 10.0, Piece * 10'000.0, 0.01));
 }
 
-void TestBandwidthLimiter::slowerTakerIsNotStarved() {
+void TestBandwidthLimiter::slowerTakerIsNotStarved()
+{
     // Turns go in the order readers come back for more, so one with a ten times longer round
     // trip gets fewer of them (as with TCP), but not much less than its share.
     BandwidthLimiter limiter;
@@ -313,7 +329,8 @@ void TestBandwidthLimiter::slowerTakerIsNotStarved() {
     QVERIFY(slow.longestGapUs < 20'000);
 }
 
-void TestBandwidthLimiter::taskBelowGlobal() {
+void TestBandwidthLimiter::taskBelowGlobal()
+{
     BandwidthLimiter limiter;
     Simulation sim(limiter);
     limiter.setGlobalRate(10'000'000);
@@ -329,7 +346,8 @@ void TestBandwidthLimiter::taskBelowGlobal() {
     QVERIFY(near(sim.total() / 10.0, 10'000'000, 0.01));
 }
 
-void TestBandwidthLimiter::tinyRateStarvesNobody() {
+void TestBandwidthLimiter::tinyRateStarvesNobody()
+{
     // 20 KB/s for eight transfers that each ask for 16 KiB: nobody may wait for seconds (the
     // client's stall detector gives up after 30 s), and each gets its eighth.
     BandwidthLimiter limiter;
@@ -348,13 +366,15 @@ void TestBandwidthLimiter::tinyRateStarvesNobody() {
     }
 }
 
-void TestBandwidthLimiter::rateChangeActsWithinASecond_data() {
+void TestBandwidthLimiter::rateChangeActsWithinASecond_data()
+{
     QTest::addColumn<bool>("global");
     QTest::newRow("global") << true;
     QTest::newRow("task") << false;
 }
 
-void TestBandwidthLimiter::rateChangeActsWithinASecond() {
+void TestBandwidthLimiter::rateChangeActsWithinASecond()
+{
     QFETCH(bool, global);
     BandwidthLimiter limiter;
     Simulation sim(limiter);
@@ -392,7 +412,8 @@ void TestBandwidthLimiter::rateChangeActsWithinASecond() {
     QVERIFY2(near(sim.total(), 1'000'000, 0.05), qPrintable(QString::number(sim.total())));
 }
 
-void TestBandwidthLimiter::liftingTheLimitWakesEveryone() {
+void TestBandwidthLimiter::liftingTheLimitWakesEveryone()
+{
     // The real timer, but a clock that stands still: no tokens ever come back, so only lifting
     // the limit can wake anyone.
     BandwidthLimiter limiter;
@@ -415,7 +436,8 @@ void TestBandwidthLimiter::liftingTheLimitWakesEveryone() {
     QCOMPARE(throttle->take(Piece), Piece);
 }
 
-void TestBandwidthLimiter::wakesInOrder() {
+void TestBandwidthLimiter::wakesInOrder()
+{
     BandwidthLimiter limiter;
     qint64 now = 0;
     limiter.setClock([&now] { return now; });
@@ -452,7 +474,8 @@ void TestBandwidthLimiter::wakesInOrder() {
     QCOMPARE(order, QStringLiteral("cab"));
 }
 
-void TestBandwidthLimiter::neverWakesDestroyedReceiver() {
+void TestBandwidthLimiter::neverWakesDestroyedReceiver()
+{
     BandwidthLimiter limiter;
     limiter.setGlobalRate(200'000);
     const std::shared_ptr<Throttle> throttle = limiter.throttle(1);
@@ -471,7 +494,8 @@ void TestBandwidthLimiter::neverWakesDestroyedReceiver() {
     QCOMPARE(woken, QStringLiteral("13"));
 }
 
-void TestBandwidthLimiter::timerRunsOnlyWhileSomeoneWaits() {
+void TestBandwidthLimiter::timerRunsOnlyWhileSomeoneWaits()
+{
     BandwidthLimiter limiter;
     const QTimer *timer = limiter.findChild<QTimer *>();
     QVERIFY(timer);
@@ -490,7 +514,8 @@ void TestBandwidthLimiter::timerRunsOnlyWhileSomeoneWaits() {
     QVERIFY(throttle->take(Piece) > 0);
 }
 
-void TestBandwidthLimiter::destroyedLimiterReleasesWaiters() {
+void TestBandwidthLimiter::destroyedLimiterReleasesWaiters()
+{
     auto limiter = std::make_unique<BandwidthLimiter>();
     limiter->setGlobalRate(1000);
     const std::shared_ptr<Throttle> throttle = limiter->throttle(1);
@@ -504,14 +529,16 @@ void TestBandwidthLimiter::destroyedLimiterReleasesWaiters() {
     QCOMPARE(throttle->take(Piece), Piece); // nothing limits any more
 }
 
-void TestBandwidthLimiter::throttledUpload_data() {
+void TestBandwidthLimiter::throttledUpload_data()
+{
     QTest::addColumn<bool>("global");
     QTest::addColumn<qint64>("rate");
     QTest::newRow("global 1 MB/s") << true << qint64(1'000'000);
     QTest::newRow("task 300 KB/s") << false << qint64(300'000);
 }
 
-void TestBandwidthLimiter::throttledUpload() {
+void TestBandwidthLimiter::throttledUpload()
+{
     // A real upload through Qt's network stack to a local sink, paced by the device returning 0
     // and emitting readyRead() later.
     QFETCH(bool, global);
@@ -553,7 +580,8 @@ void TestBandwidthLimiter::throttledUpload() {
     delete reply;
 }
 
-void TestBandwidthLimiter::parallelUploadsShareTheGlobalRate() {
+void TestBandwidthLimiter::parallelUploadsShareTheGlobalRate()
+{
     // Two tasks' uploads under one global 1 MB/s: if they share it, each runs at about half and
     // neither can be done in much less than the time for both. Lower bounds only, again.
     constexpr qint64 Size = 300'000;

@@ -45,7 +45,8 @@ struct Notice {
     bool problem = false;
 };
 
-QString readAll(const QString &path) {
+QString readAll(const QString &path)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("<missing %1>").arg(path);
@@ -90,13 +91,15 @@ private:
     QList<Notice> m_notices;
 };
 
-void tst_BatchActions::initTestCase() {
+void tst_BatchActions::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_batchactions"), m_settingsDir.path());
     QVERIFY2(m_bus.start(), qPrintable(m_bus.errorString()));
 }
 
-void tst_BatchActions::init() {
+void tst_BatchActions::init()
+{
     QSettings().clear();
     // A fresh logind per case: its calls are this case's only.
     m_login1 = std::make_unique<FakeLogin1>();
@@ -107,7 +110,8 @@ void tst_BatchActions::init() {
     m_notices.clear();
 }
 
-void tst_BatchActions::cleanup() {
+void tst_BatchActions::cleanup()
+{
     m_shell.reset();
     m_power.reset();
     m_window.reset();
@@ -116,7 +120,8 @@ void tst_BatchActions::cleanup() {
     m_login1.reset();
 }
 
-void tst_BatchActions::makeShell(AppSettings::BatchAction action) {
+void tst_BatchActions::makeShell(AppSettings::BatchAction action)
+{
     m_settings = std::make_unique<AppSettings>(m_fixture->scheduler());
     m_settings->setBatchAction(action);
     m_window = std::make_unique<QWidget>();
@@ -129,11 +134,13 @@ void tst_BatchActions::makeShell(AppSettings::BatchAction action) {
     m_shell->batchActions()->setPowerControl(m_power.get());
 }
 
-QString tst_BatchActions::file(const QString &name, qint64 size) {
+QString tst_BatchActions::file(const QString &name, qint64 size)
+{
     return makeTestFile(m_fixture->files().path(), name, size, 11);
 }
 
-void tst_BatchActions::commandGetsFinishedAndFailedFiles() {
+void tst_BatchActions::commandGetsFinishedAndFailedFiles()
+{
     makeShell(AppSettings::BatchAction::Command);
     const QString out = m_fixture->files().filePath(QStringLiteral("out"));
     QVERIFY(QDir().mkpath(out));
@@ -170,7 +177,8 @@ void tst_BatchActions::commandGetsFinishedAndFailedFiles() {
     }));
 }
 
-void tst_BatchActions::failingCommandIsTold() {
+void tst_BatchActions::failingCommandIsTold()
+{
     makeShell(AppSettings::BatchAction::Command);
     m_settings->setBatchCommand(QStringLiteral("echo 'disk full' >&2; exit 3"));
     QSignalSpy done(m_shell->batchActions(), &BatchActionRunner::commandFinished);
@@ -193,7 +201,8 @@ void tst_BatchActions::failingCommandIsTold() {
              qPrintable(m_notices.at(1).text)); // the shell's "not found"
 }
 
-void tst_BatchActions::cancelledCountdownSendsNothing() {
+void tst_BatchActions::cancelledCountdownSendsNothing()
+{
     makeShell(AppSettings::BatchAction::Shutdown);
     QCOMPARE(m_fixture->add({file(QStringLiteral("a.bin"))}).size(), 1);
     QVERIFY(waitFor([&] { return m_shell->batchActions()->countdownDialog() != nullptr; }));
@@ -217,7 +226,8 @@ void tst_BatchActions::cancelledCountdownSendsNothing() {
     QVERIFY(m_notices.isEmpty());
 }
 
-void tst_BatchActions::countdownEndsInOnePowerOff() {
+void tst_BatchActions::countdownEndsInOnePowerOff()
+{
     makeShell(AppSettings::BatchAction::Shutdown);
     m_shell->batchActions()->setCountdownSeconds(2);
     QSignalSpy called(m_login1.get(), &FakeLogin1::called);
@@ -235,7 +245,8 @@ void tst_BatchActions::countdownEndsInOnePowerOff() {
     QVERIFY(m_notices.isEmpty()); // logind took it
 }
 
-void tst_BatchActions::suspendAfterItsCountdown() {
+void tst_BatchActions::suspendAfterItsCountdown()
+{
     makeShell(AppSettings::BatchAction::Suspend);
     m_shell->batchActions()->setCountdownSeconds(60);
     QSignalSpy called(m_login1.get(), &FakeLogin1::called);
@@ -250,7 +261,8 @@ void tst_BatchActions::suspendAfterItsCountdown() {
     QCOMPARE(m_login1->calls().at(0).interactive, true);
 }
 
-void tst_BatchActions::refusalIsTold() {
+void tst_BatchActions::refusalIsTold()
+{
     makeShell(AppSettings::BatchAction::Shutdown);
     m_shell->batchActions()->setCountdownSeconds(1);
     m_login1->setRefusal(QStringLiteral("Interactive authentication required."));
@@ -262,7 +274,8 @@ void tst_BatchActions::refusalIsTold() {
     QVERIFY(m_notices.at(0).problem);
 }
 
-void tst_BatchActions::settingsOfferEveryChoice() {
+void tst_BatchActions::settingsOfferEveryChoice()
+{
     AppSettings settings(m_fixture->scheduler());
     using Batch = AppSettings::BatchAction;
     {
@@ -292,8 +305,8 @@ void tst_BatchActions::settingsOfferEveryChoice() {
     QVERIFY(!third.batchCommandEdit()->isEnabled());
 }
 
-std::unique_ptr<WatchService> tst_BatchActions::watchFolder(const QString &dir,
-                                                             const QString &name) {
+std::unique_ptr<WatchService> tst_BatchActions::watchFolder(const QString &dir, const QString &name)
+{
     auto service = std::make_unique<WatchService>(m_fixture->scheduler(), nullptr);
     service->setTuning({200, 60000, -1});
     m_shell->batchWatcher()->setWatchedTest(
@@ -307,7 +320,8 @@ std::unique_ptr<WatchService> tst_BatchActions::watchFolder(const QString &dir,
     return service;
 }
 
-void tst_BatchActions::watchedOnlyBatchNeverPowersOff_data() {
+void tst_BatchActions::watchedOnlyBatchNeverPowersOff_data()
+{
     QTest::addColumn<int>("action");
     QTest::addColumn<int>("notices");
     using Batch = AppSettings::BatchAction;
@@ -319,7 +333,8 @@ void tst_BatchActions::watchedOnlyBatchNeverPowersOff_data() {
 
 // A folder watched runs on and on: a batch of its uploads alone ends in no countdown, no
 // request to logind and no quitting; a notification still comes when asked for.
-void tst_BatchActions::watchedOnlyBatchNeverPowersOff() {
+void tst_BatchActions::watchedOnlyBatchNeverPowersOff()
+{
     QFETCH(int, action);
     QFETCH(int, notices);
     makeShell(AppSettings::BatchAction(action));
@@ -328,11 +343,10 @@ void tst_BatchActions::watchedOnlyBatchNeverPowersOff() {
     BatchOutcome outcome;
     int batches = 0;
     // After the shell's own connection: the action has been decided when this runs.
-    connect(m_shell->batchWatcher(), &BatchWatcher::batchEnded, this,
-            [&](const BatchOutcome &o) {
-                outcome = o;
-                ++batches;
-            });
+    connect(m_shell->batchWatcher(), &BatchWatcher::batchEnded, this, [&](const BatchOutcome &o) {
+        outcome = o;
+        ++batches;
+    });
     QTemporaryDir dir;
     const auto service = watchFolder(dir.path(), QStringLiteral("w.bin"));
     QVERIFY(waitFor([&] { return batches == 1; }, 30000));
@@ -347,7 +361,8 @@ void tst_BatchActions::watchedOnlyBatchNeverPowersOff() {
 }
 
 // Files dropped beside a watched folder's: the batch is the person's, and the action fires.
-void tst_BatchActions::mixedBatchStillPowersOff() {
+void tst_BatchActions::mixedBatchStillPowersOff()
+{
     makeShell(AppSettings::BatchAction::Shutdown);
     m_shell->batchActions()->setCountdownSeconds(1);
     QSignalSpy called(m_login1.get(), &FakeLogin1::called);

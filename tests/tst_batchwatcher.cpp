@@ -49,34 +49,40 @@ private:
     UploadScheduler *m_scheduler = nullptr;
 };
 
-void tst_BatchWatcher::initTestCase() {
+void tst_BatchWatcher::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_batchwatcher"), m_settingsDir.path());
 }
 
-void tst_BatchWatcher::init() {
+void tst_BatchWatcher::init()
+{
     QSettings().clear();
     m_fixture = std::make_unique<SchedulerFixture>();
     QVERIFY2(m_fixture->start(), qPrintable(m_fixture->errorString()));
     m_scheduler = m_fixture->scheduler();
 }
 
-void tst_BatchWatcher::cleanup() {
+void tst_BatchWatcher::cleanup()
+{
     m_fixture.reset();
 }
 
-QString tst_BatchWatcher::file(const QString &name, qint64 size) {
+QString tst_BatchWatcher::file(const QString &name, qint64 size)
+{
     return makeTestFile(m_fixture->files().path(), name, size, 7);
 }
 
-void tst_BatchWatcher::describesCounts() {
+void tst_BatchWatcher::describesCounts()
+{
     QCOMPARE(BatchWatcher::describe(42, 0), QStringLiteral("42 uploads finished"));
     QCOMPARE(BatchWatcher::describe(1, 0), QStringLiteral("1 upload finished"));
     QCOMPARE(BatchWatcher::describe(40, 2), QStringLiteral("40 finished, 2 failed"));
     QCOMPARE(BatchWatcher::describe(0, 3), QStringLiteral("3 uploads failed"));
 }
 
-void tst_BatchWatcher::countsOncePerBatch() {
+void tst_BatchWatcher::countsOncePerBatch()
+{
     BatchWatcher watcher(m_scheduler);
     QSignalSpy batches(&watcher, &BatchWatcher::batchFinished);
     const QString missing = m_fixture->files().filePath(QStringLiteral("later.bin"));
@@ -105,7 +111,8 @@ void tst_BatchWatcher::countsOncePerBatch() {
     QCOMPARE(batches.at(1).at(1).toInt(), retriedOk ? 0 : 1);
 }
 
-void tst_BatchWatcher::pausingEverythingIsNoBatch() {
+void tst_BatchWatcher::pausingEverythingIsNoBatch()
+{
     BatchWatcher watcher(m_scheduler);
     QSignalSpy batches(&watcher, &BatchWatcher::batchFinished);
     QSignalSpy idle(m_scheduler, &UploadScheduler::idle);
@@ -118,7 +125,8 @@ void tst_BatchWatcher::pausingEverythingIsNoBatch() {
     QCOMPARE(batches.count(), 0);
 }
 
-void tst_BatchWatcher::notifiesUnlessWatched() {
+void tst_BatchWatcher::notifiesUnlessWatched()
+{
     AppSettings settings(m_scheduler);
     QWidget window;
     DesktopShell shell(m_scheduler, &window, &settings, false);
@@ -163,7 +171,8 @@ void tst_BatchWatcher::notifiesUnlessWatched() {
     QCOMPARE(notices.size(), 2);
 }
 
-void tst_BatchWatcher::quitsOnlyWhenAllSucceeded() {
+void tst_BatchWatcher::quitsOnlyWhenAllSucceeded()
+{
     AppSettings settings(m_scheduler);
     settings.setBatchAction(AppSettings::BatchAction::Quit);
     QWidget window;

@@ -149,20 +149,19 @@ void TestBulkActions::cleanup()
 
 int TestBulkActions::serverStatus(const QUrl &upload) const
 {
-    return rawRequest(m_hoistd.port(), "HEAD", upload.path().toUtf8(),
-                      {{"Tus-Resumable", "1.0.0"}})
+    return rawRequest(m_hoistd.port(), "HEAD", upload.path().toUtf8(), {{"Tus-Resumable", "1.0.0"}})
         .status;
 }
 
 void TestBulkActions::restoreRows(QList<QUrl> *onServer, bool alternate, bool allSent)
 {
     for (int i = 0; i < OnServer; ++i) {
-        const RawResponse created = rawRequest(
-            m_hoistd.port(), "POST", "/files/",
-            {{"Tus-Resumable", "1.0.0"},
-             {"Upload-Length", QByteArray::number(OnServerLength)},
-             {"Content-Type", "application/offset+octet-stream"}},
-            QByteArray(OnServerLength / 2, 'x'));
+        const RawResponse created =
+            rawRequest(m_hoistd.port(), "POST", "/files/",
+                       {{"Tus-Resumable", "1.0.0"},
+                        {"Upload-Length", QByteArray::number(OnServerLength)},
+                        {"Content-Type", "application/offset+octet-stream"}},
+                       QByteArray(OnServerLength / 2, 'x'));
         QCOMPARE(created.status, 201);
         QUrl location(QString::fromUtf8(created.header("Location")));
         if (location.isRelative())
@@ -308,11 +307,9 @@ void TestBulkActions::pauseAndResumeHundredThousandSelected()
     QVERIFY(resumeMs < LoadedBoundMs && pauseMs < LoadedBoundMs);
     QVERIFY(probe.worstMs() < LoadedBoundMs);
     // The table shows it: every row paused.
-    QTRY_COMPARE(m_window->proxy()
-                     ->index(Rows - 1, 0)
-                     .data(UploadTableModel::StateRole)
-                     .value<TaskState>(),
-                 TaskState::Paused);
+    QTRY_COMPARE(
+        m_window->proxy()->index(Rows - 1, 0).data(UploadTableModel::StateRole).value<TaskState>(),
+        TaskState::Paused);
     for (const QUrl &upload : std::as_const(onServer))
         QCOMPARE(serverStatus(upload), 200); // nothing deleted by a pause
 }

@@ -69,10 +69,12 @@ void TestCertificateActions::failedUploadOffersTheCertificateAndTrustRetries()
     auto *actions = new CertificateActions(&trust, window.rowActions(), &window);
 
     scheduler.addPaths({makeTestFile(m_dir.path(), QStringLiteral("tls.bin"), FileSize, 8)});
-    QVERIFY(waitFor([&] {
-        return !scheduler.taskIds().isEmpty()
-            && scheduler.task(scheduler.taskIds().first())->state() == TaskState::Error;
-    }, UploadTimeoutMs));
+    QVERIFY(waitFor(
+        [&] {
+            return !scheduler.taskIds().isEmpty()
+                   && scheduler.task(scheduler.taskIds().first())->state() == TaskState::Error;
+        },
+        UploadTimeoutMs));
     const TaskId id = scheduler.taskIds().first();
     QCOMPARE(scheduler.task(id)->errorMessage(),
              QStringLiteral("The certificate of %1 is self-signed").arg(server));
@@ -98,8 +100,8 @@ void TestCertificateActions::failedUploadOffersTheCertificateAndTrustRetries()
 void TestCertificateActions::dialogShowsTheDetails()
 {
     const QString server = QStringLiteral("files.example.org:8443");
-    const CertificateTrust::Refusal refusal{server, m_cert,
-                                            {QSslError(QSslError::SelfSignedCertificate, m_cert)}};
+    const CertificateTrust::Refusal refusal{
+        server, m_cert, {QSslError(QSslError::SelfSignedCertificate, m_cert)}};
     CertificateDialog dialog(refusal);
     QCOMPARE(dialog.windowTitle(), QStringLiteral("Certificate of %1").arg(server));
     const auto *fingerprint = dialog.findChild<QLabel *>(QStringLiteral("fingerprint"));
@@ -107,7 +109,8 @@ void TestCertificateActions::dialogShowsTheDetails()
     QCOMPARE(fingerprint->text(), CertificateDialog::spacedFingerprint(m_cert));
     QCOMPARE(fingerprint->text().count(QLatin1Char(':')), 30); // 32 bytes, two lines of 16
     QVERIFY(dialog.trustButton());
-    QCOMPARE(dialog.trustButton()->text(), QStringLiteral("Trust this certificate for %1").arg(server));
+    QCOMPARE(dialog.trustButton()->text(),
+             QStringLiteral("Trust this certificate for %1").arg(server));
     QStringList texts;
     for (const QLabel *label : dialog.findChildren<QLabel *>())
         texts << label->text();
@@ -116,8 +119,8 @@ void TestCertificateActions::dialogShowsTheDetails()
     QVERIFY2(all.contains(QLatin1String("hoist-test-ui")), qPrintable(all)); // subject and issuer
     QVERIFY2(all.contains(QLatin1String("127.0.0.1")), qPrintable(all));     // its names
 
-    const CertificateTrust::Refusal revoked{server, m_cert,
-                                            {QSslError(QSslError::CertificateRevoked, m_cert)}};
+    const CertificateTrust::Refusal revoked{
+        server, m_cert, {QSslError(QSslError::CertificateRevoked, m_cert)}};
     CertificateDialog refused(revoked);
     QVERIFY(!refused.trustButton()); // nothing to trust
 }
@@ -137,15 +140,18 @@ void TestCertificateActions::declinedTrustChangesNothing()
     QVERIFY(front.start());
     scheduler.setEndpoint(QUrl(QStringLiteral("https://127.0.0.1:%1/files/").arg(front.port())));
     scheduler.addPaths({makeTestFile(m_dir.path(), QStringLiteral("no.bin"), FileSize, 9)});
-    QVERIFY(waitFor([&] {
-        return !scheduler.taskIds().isEmpty()
-            && scheduler.task(scheduler.taskIds().first())->state() == TaskState::Error;
-    }, UploadTimeoutMs));
+    QVERIFY(waitFor(
+        [&] {
+            return !scheduler.taskIds().isEmpty()
+                   && scheduler.task(scheduler.taskIds().first())->state() == TaskState::Error;
+        },
+        UploadTimeoutMs));
     const QString server = QStringLiteral("127.0.0.1:%1").arg(front.port());
     actions->setConfirm([](const QString &, const QString &, const QString &) { return false; });
     QVERIFY(!actions->trust(server));
     QVERIFY(trust.refusal(server)); // still refused, still offered
-    QVERIFY(!trust.isTrusted(server, m_cert, {QSslError(QSslError::SelfSignedCertificate, m_cert)}));
+    QVERIFY(
+        !trust.isTrusted(server, m_cert, {QSslError(QSslError::SelfSignedCertificate, m_cert)}));
     QCOMPARE(scheduler.task(scheduler.taskIds().first())->state(), TaskState::Error);
 }
 

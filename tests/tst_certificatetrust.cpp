@@ -67,17 +67,19 @@ void TestCertificateTrust::initTestCase()
         QSKIP("Qt has no TLS backend here");
     QVERIFY2(m_server.start(), qPrintable(m_server.errorString()));
     QString error;
-    QVERIFY2(makeSelfSignedCertificate(m_dir.path(), QStringLiteral("a"), &m_certA, &m_keyA, &error),
-             qPrintable(error));
-    QVERIFY2(makeSelfSignedCertificate(m_dir.path(), QStringLiteral("b"), &m_certB, &m_keyB, &error),
-             qPrintable(error));
+    QVERIFY2(
+        makeSelfSignedCertificate(m_dir.path(), QStringLiteral("a"), &m_certA, &m_keyA, &error),
+        qPrintable(error));
+    QVERIFY2(
+        makeSelfSignedCertificate(m_dir.path(), QStringLiteral("b"), &m_certB, &m_keyB, &error),
+        qPrintable(error));
     QVERIFY(CertificateTrust::fingerprint(m_certA) != CertificateTrust::fingerprint(m_certB));
 }
 
 void TestCertificateTrust::init()
 {
-    const QString path = m_dir.filePath(QStringLiteral("trust-%1.ini")
-                                            .arg(QTest::currentTestFunction()));
+    const QString path =
+        m_dir.filePath(QStringLiteral("trust-%1.ini").arg(QTest::currentTestFunction()));
     QFile::remove(path);
     m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
 }
@@ -90,8 +92,8 @@ Outcome TestCertificateTrust::upload(CertificateTrust &trust, quint16 port, quin
     UploadScheduler scheduler(&protocol);
     scheduler.setEndpoint(httpsEndpoint(port));
     scheduler.setChunkSize(ChunkSize);
-    scheduler.addPaths({makeTestFile(m_dir.path(), QStringLiteral("f%1.bin").arg(seed), FileSize,
-                                     seed)});
+    scheduler.addPaths(
+        {makeTestFile(m_dir.path(), QStringLiteral("f%1.bin").arg(seed), FileSize, seed)});
     const auto settled = [&scheduler] {
         const QList<TaskId> ids = scheduler.taskIds();
         if (ids.isEmpty())
@@ -181,8 +183,9 @@ void TestCertificateTrust::trustedCertificateOnAnotherPortFails()
     QCOMPARE(upload(trust, trustedFront.port(), 5).state, TaskState::Success);
     const Outcome other = upload(trust, otherFront.port(), 6);
     QCOMPARE(other.state, TaskState::Error);
-    QCOMPARE(other.message, QStringLiteral("The certificate of 127.0.0.1:%1 is self-signed")
-                                .arg(otherFront.port()));
+    QCOMPARE(
+        other.message,
+        QStringLiteral("The certificate of 127.0.0.1:%1 is self-signed").arg(otherFront.port()));
 }
 
 void TestCertificateTrust::trustIsRememberedInSettings()
@@ -199,8 +202,10 @@ void TestCertificateTrust::trustIsRememberedInSettings()
     QSettings readBack(path, QSettings::IniFormat);
     CertificateTrust again(&readBack);
     const QString server = QStringLiteral("127.0.0.1:%1").arg(front.port());
-    QVERIFY(again.isTrusted(server, m_certA, {QSslError(QSslError::SelfSignedCertificate, m_certA)}));
-    QVERIFY(!again.isTrusted(server, m_certB, {QSslError(QSslError::SelfSignedCertificate, m_certB)}));
+    QVERIFY(
+        again.isTrusted(server, m_certA, {QSslError(QSslError::SelfSignedCertificate, m_certA)}));
+    QVERIFY(
+        !again.isTrusted(server, m_certB, {QSslError(QSslError::SelfSignedCertificate, m_certB)}));
     QVERIFY(!again.isTrusted(QStringLiteral("localhost:%1").arg(front.port()), m_certA,
                              {QSslError(QSslError::SelfSignedCertificate, m_certA)}));
     const Outcome outcome = upload(again, front.port(), 7);
@@ -214,22 +219,22 @@ void TestCertificateTrust::newErrorsAreNotCovered()
     // match, or it expired) is refused again.
     CertificateTrust trust;
     const QString server = QStringLiteral("example.org:8443");
-    CertificateTrust::Refusal refusal{server, m_certA,
-                                      {QSslError(QSslError::SelfSignedCertificate, m_certA)}};
+    CertificateTrust::Refusal refusal{
+        server, m_certA, {QSslError(QSslError::SelfSignedCertificate, m_certA)}};
     QVERIFY(trust.trust(refusal));
     QVERIFY(trust.isTrusted(server, m_certA, refusal.errors));
     QVERIFY(!trust.isTrusted(server, m_certA,
                              {QSslError(QSslError::SelfSignedCertificate, m_certA),
                               QSslError(QSslError::HostNameMismatch, m_certA)}));
     // And a sentence for each, cause first.
-    CertificateTrust::Refusal mismatch{server, m_certA,
-                                       {QSslError(QSslError::HostNameMismatch, m_certA)}};
+    CertificateTrust::Refusal mismatch{
+        server, m_certA, {QSslError(QSslError::HostNameMismatch, m_certA)}};
     QVERIFY2(mismatch.problem().startsWith(
                  QLatin1String("The certificate of example.org:8443 is for another name (")),
              qPrintable(mismatch.problem()));
     QVERIFY(mismatch.problem().contains(QLatin1String("localhost")));
-    CertificateTrust::Refusal revoked{server, m_certA,
-                                      {QSslError(QSslError::CertificateRevoked, m_certA)}};
+    CertificateTrust::Refusal revoked{
+        server, m_certA, {QSslError(QSslError::CertificateRevoked, m_certA)}};
     QVERIFY(!revoked.trustable());
     QVERIFY(!trust.trust(revoked));
 }

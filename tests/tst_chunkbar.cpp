@@ -21,9 +21,15 @@ QVector<ChunkState> states(int count, ChunkState fill = ChunkState::Pending)
     return QVector<ChunkState>(count, fill);
 }
 
-double sum(const Pixel &p) { return p.pending + p.inFlight + p.sent + p.done + p.failed; }
+double sum(const Pixel &p)
+{
+    return p.pending + p.inFlight + p.sent + p.done + p.failed;
+}
 
-bool near(double a, double b) { return std::abs(a - b) < 1e-9; }
+bool near(double a, double b)
+{
+    return std::abs(a - b) < 1e-9;
+}
 
 // Columns of `image` painted as a chunk in flight (amber or its stripes) at some height.
 QVector<int> markedColumns(const QImage &image, const ChunkBarPainter::Colors &c)
@@ -93,8 +99,8 @@ void TestChunkBar::downsampleManyChunksIntoFewPixels()
     auto map = states(1000);
     for (int i = 0; i < 500; ++i)
         map[i] = ChunkState::Done;
-    map[505] = ChunkState::Failed;          // 1 of the 10 chunks of pixel 50
-    for (int i = 600; i < 604; ++i)         // 4 of the 10 chunks of pixel 60
+    map[505] = ChunkState::Failed;  // 1 of the 10 chunks of pixel 50
+    for (int i = 600; i < 604; ++i) // 4 of the 10 chunks of pixel 60
         map[i] = ChunkState::InFlight;
 
     const QVector<Pixel> px = ChunkBarPainter::downsample(map, 0.5, 100);
@@ -105,7 +111,7 @@ void TestChunkBar::downsampleManyChunksIntoFewPixels()
     }
     QVERIFY(near(px[50].failed, 0.1));
     QVERIFY(near(px[50].pending, 0.9));
-    QVERIFY(near(px[60].sent, 0.2));     // half of each of 4 chunks
+    QVERIFY(near(px[60].sent, 0.2)); // half of each of 4 chunks
     QVERIFY(near(px[60].inFlight, 0.2));
     QVERIFY(near(px[60].pending, 0.6));
     for (int p = 51; p < 100; ++p) {
@@ -215,8 +221,7 @@ void TestChunkBar::failedChunkStaysVisible()
     const auto colors = ChunkBarPainter::Colors::fromPalette(QApplication::palette());
     auto map = states(10000, ChunkState::Done);
     map[5003] = ChunkState::Failed; // 1 of 100 chunks in pixel 50
-    const QImage image =
-        ChunkBarPainter::render(ChunkBarPainter::downsample(map, 0, 100), colors);
+    const QImage image = ChunkBarPainter::render(ChunkBarPainter::downsample(map, 0, 100), colors);
     QCOMPARE(image.pixelColor(50, 0), colors.failed);
     QCOMPARE(image.pixelColor(49, 0), colors.done);
     QCOMPARE(image.pixelColor(51, 0), colors.done);
@@ -299,8 +304,8 @@ void TestChunkBar::marksKeepPartsApart()
     // Without the part boundary the two touching chunks are one run.
     QCOMPARE(ChunkBarPainter::marks(map, {}, 100).size(), 2);
     // Wide pixels: a run keeps its downsampled extent, no widening.
-    const auto wide = ChunkBarPainter::marks({ChunkState::Done, ChunkState::InFlight,
-                                              ChunkState::Pending}, {}, 300);
+    const auto wide = ChunkBarPainter::marks(
+        {ChunkState::Done, ChunkState::InFlight, ChunkState::Pending}, {}, 300);
     QCOMPARE(wide.size(), 1);
     QCOMPARE(wide.at(0).x, 100);
     QCOMPARE(wide.at(0).width, 100);
@@ -327,8 +332,8 @@ void TestChunkBar::marksNarrowWhenTooMany()
         const auto marks = ChunkBarPainter::marks(map, starts, c.width);
         QCOMPARE(marks.size(), c.parts);
         for (int i = 0; i < marks.size(); ++i) {
-            const QString where = QStringLiteral("%1 parts in %2 px, mark %3")
-                                      .arg(c.parts).arg(c.width).arg(i);
+            const QString where =
+                QStringLiteral("%1 parts in %2 px, mark %3").arg(c.parts).arg(c.width).arg(i);
             QVERIFY2(marks.at(i).width >= 1, qPrintable(where));
             QVERIFY2(marks.at(i).x >= 0 && marks.at(i).x + marks.at(i).width <= c.width,
                      qPrintable(where));
@@ -378,8 +383,8 @@ void TestChunkBar::legendShowsEveryState()
     const QString html =
         ChunkBarPainter::legendHtml(ChunkBarPainter::Colors::fromPalette(QApplication::palette()));
     QCOMPARE(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 4);
-    for (const ChunkState state : {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed,
-                                   ChunkState::Pending})
+    for (const ChunkState state :
+         {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed, ChunkState::Pending})
         QVERIFY(html.contains(ChunkBarPainter::stateLabel(state)));
 }
 
@@ -431,7 +436,8 @@ void TestChunkBar::delegatePaintsAndCaches()
         const QColor color = image.pixelColor(x, 15);
         failedPixels += color == colors.failed || color == colors.hatch;
     }
-    QVERIFY2(failedPixels >= ChunkBarPainter::MinMarkWidth, qPrintable(QString::number(failedPixels)));
+    QVERIFY2(failedPixels >= ChunkBarPainter::MinMarkWidth,
+             qPrintable(QString::number(failedPixels)));
 }
 
 void TestChunkBar::progressBarStaysInCell()

@@ -22,7 +22,8 @@ private slots:
     void nonPositiveChunkSizeIsOneChunk();
 };
 
-void TstChunkMap::geometry_data() {
+void TstChunkMap::geometry_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<int>("count");
     QTest::addColumn<qint64>("lastBegin");
@@ -39,7 +40,8 @@ void TstChunkMap::geometry_data() {
     QTest::newRow("6 GiB") << (qint64(6) << 30) << 6 << (qint64(5) << 30) << (qint64(6) << 30);
 }
 
-void TstChunkMap::geometry() {
+void TstChunkMap::geometry()
+{
     QFETCH(qint64, size);
     QFETCH(int, count);
     QFETCH(qint64, lastBegin);
@@ -69,7 +71,8 @@ void TstChunkMap::geometry() {
     QCOMPARE(expectedBegin, size);
 }
 
-void TstChunkMap::indexOfBounds() {
+void TstChunkMap::indexOfBounds()
+{
     const ChunkMap map(2500, Chunk);
     QCOMPARE(map.indexOf(-1), -1);
     QCOMPARE(map.indexOf(0), 0);
@@ -81,7 +84,8 @@ void TstChunkMap::indexOfBounds() {
     QCOMPARE(ChunkMap(0, Chunk).indexOf(1), -1);
 }
 
-void TstChunkMap::confirmedOffset_data() {
+void TstChunkMap::confirmedOffset_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<qint64>("offset");
     QTest::addColumn<int>("done");
@@ -97,7 +101,8 @@ void TstChunkMap::confirmedOffset_data() {
     QTest::newRow("negative is clamped") << 3 * Chunk << qint64(-5) << 0;
 }
 
-void TstChunkMap::confirmedOffset() {
+void TstChunkMap::confirmedOffset()
+{
     QFETCH(qint64, size);
     QFETCH(qint64, offset);
     QFETCH(int, done);
@@ -110,7 +115,8 @@ void TstChunkMap::confirmedOffset() {
         QCOMPARE(map.state(i) == ChunkState::Done, i < done);
 }
 
-void TstChunkMap::emptyFileIsDoneOnceConfirmed() {
+void TstChunkMap::emptyFileIsDoneOnceConfirmed()
+{
     ChunkMap map(0, Chunk);
     QCOMPARE(map.state(0), ChunkState::Pending);
     map.markInFlight(0);
@@ -119,7 +125,8 @@ void TstChunkMap::emptyFileIsDoneOnceConfirmed() {
     QCOMPARE(map.state(0), ChunkState::Done);
 }
 
-void TstChunkMap::offsetGoingBackReopensChunks() {
+void TstChunkMap::offsetGoingBackReopensChunks()
+{
     ChunkMap map(4 * Chunk, Chunk);
     map.setConfirmedOffset(4 * Chunk);
     QCOMPARE(map.countIn(ChunkState::Done), 4);
@@ -129,7 +136,8 @@ void TstChunkMap::offsetGoingBackReopensChunks() {
                                                 ChunkState::Pending, ChunkState::Pending}));
 }
 
-void TstChunkMap::marksAboveOffsetAreKept() {
+void TstChunkMap::marksAboveOffsetAreKept()
+{
     ChunkMap map(4 * Chunk, Chunk);
     map.markInFlight(1);
     map.markFailed(3);
@@ -149,7 +157,8 @@ void TstChunkMap::marksAboveOffsetAreKept() {
     QCOMPARE(map.countIn(ChunkState::InFlight), 0);
 }
 
-void TstChunkMap::outOfRangeMarksAreIgnored() {
+void TstChunkMap::outOfRangeMarksAreIgnored()
+{
     ChunkMap map(2 * Chunk, Chunk);
     map.markInFlight(-1);
     map.markInFlight(2);
@@ -157,7 +166,8 @@ void TstChunkMap::outOfRangeMarksAreIgnored() {
     QCOMPARE(map.countIn(ChunkState::Pending), 2);
 }
 
-void TstChunkMap::nonPositiveChunkSizeIsOneChunk() {
+void TstChunkMap::nonPositiveChunkSizeIsOneChunk()
+{
     const ChunkMap map(5000, 0);
     QCOMPARE(map.count(), 1);
     QCOMPARE(map.chunkEnd(0), qint64(5000));

@@ -26,7 +26,8 @@
 namespace {
 const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
 
-TaskRecord waitingRecord(TaskId id) {
+TaskRecord waitingRecord(TaskId id)
+{
     TaskRecord r;
     r.id = id;
     r.sequence = id;
@@ -46,7 +47,8 @@ struct ScriptedQuestion {
     int lastActive = -1;
     bool lastTrayOffered = false;
 
-    CloseGuard::Question function() {
+    CloseGuard::Question function()
+    {
         return [this](int active, bool trayOffered) {
             ++asked;
             lastActive = active;
@@ -84,12 +86,14 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-void tst_CloseGuard::initTestCase() {
+void tst_CloseGuard::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_closeguard"), m_settingsDir.path());
 }
 
-void tst_CloseGuard::init() {
+void tst_CloseGuard::init()
+{
     QSettings().clear();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
@@ -99,7 +103,8 @@ void tst_CloseGuard::init() {
     m_settings = std::make_unique<AppSettings>(m_scheduler.get());
 }
 
-void tst_CloseGuard::cleanup() {
+void tst_CloseGuard::cleanup()
+{
     m_window.reset();
     m_settings.reset();
     m_scheduler.reset();
@@ -107,7 +112,8 @@ void tst_CloseGuard::cleanup() {
     m_network.reset();
 }
 
-void tst_CloseGuard::makeWindow(int waiting) {
+void tst_CloseGuard::makeWindow(int waiting)
+{
     m_window = std::make_unique<MainWindow>(m_scheduler.get(), m_settings.get());
     QList<TaskRecord> records;
     for (int i = 1; i <= waiting; ++i)
@@ -116,7 +122,8 @@ void tst_CloseGuard::makeWindow(int waiting) {
     QCOMPARE(m_scheduler->totals().count(TaskState::Waiting), waiting);
 }
 
-void tst_CloseGuard::nothingActiveQuitsUnasked() {
+void tst_CloseGuard::nothingActiveQuitsUnasked()
+{
     CloseGuard guard(m_settings.get(), nullptr);
     ScriptedQuestion question;
     guard.setQuestion(question.function());
@@ -124,7 +131,8 @@ void tst_CloseGuard::nothingActiveQuitsUnasked() {
     QCOMPARE(question.asked, 0);
 }
 
-void tst_CloseGuard::asksAndRemembersOnlyWhenTold() {
+void tst_CloseGuard::asksAndRemembersOnlyWhenTold()
+{
     CloseGuard guard(m_settings.get(), nullptr);
     ScriptedQuestion question;
     guard.setQuestion(question.function());
@@ -145,7 +153,8 @@ void tst_CloseGuard::asksAndRemembersOnlyWhenTold() {
     QCOMPARE(question.asked, 2);
 }
 
-void tst_CloseGuard::cancelIsNeverRemembered() {
+void tst_CloseGuard::cancelIsNeverRemembered()
+{
     CloseGuard guard(m_settings.get(), nullptr);
     ScriptedQuestion question;
     guard.setQuestion(question.function());
@@ -156,7 +165,8 @@ void tst_CloseGuard::cancelIsNeverRemembered() {
     QCOMPARE(question.asked, 2);
 }
 
-void tst_CloseGuard::rememberedQuitDoesNotAsk() {
+void tst_CloseGuard::rememberedQuitDoesNotAsk()
+{
     CloseGuard guard(m_settings.get(), nullptr);
     ScriptedQuestion question;
     guard.setQuestion(question.function());
@@ -168,7 +178,8 @@ void tst_CloseGuard::rememberedQuitDoesNotAsk() {
     QCOMPARE(question.asked, 1);
 }
 
-void tst_CloseGuard::withoutTrayTheTrayIsNotOffered() {
+void tst_CloseGuard::withoutTrayTheTrayIsNotOffered()
+{
     // Remembered "tray", but this desktop has none (any more): asked, without the tray.
     m_settings->setCloseBehaviour(AppSettings::CloseBehaviour::Tray);
     CloseGuard guard(m_settings.get(), nullptr);
@@ -184,7 +195,8 @@ void tst_CloseGuard::withoutTrayTheTrayIsNotOffered() {
     QCOMPARE(m_settings->closeBehaviour(), AppSettings::CloseBehaviour::Tray);
 }
 
-void tst_CloseGuard::shellHidesToTrayOrStays() {
+void tst_CloseGuard::shellHidesToTrayOrStays()
+{
     makeWindow(2);
     DesktopShell shell(m_scheduler.get(), m_window.get(), m_settings.get(), true);
     shell.setNotify([](const QString &, const QString &, bool) {});
@@ -214,7 +226,8 @@ void tst_CloseGuard::shellHidesToTrayOrStays() {
     QCOMPARE(question.asked, 2);
 }
 
-void tst_CloseGuard::shellQuitsWhenNothingRuns() {
+void tst_CloseGuard::shellQuitsWhenNothingRuns()
+{
     makeWindow(1);
     DesktopShell shell(m_scheduler.get(), m_window.get(), m_settings.get(), false);
     QSignalSpy quit(&shell, &DesktopShell::quitRequested);
@@ -242,7 +255,8 @@ void tst_CloseGuard::shellQuitsWhenNothingRuns() {
 
 // File → Quit (Ctrl+Q) asks the close guard's question while uploads wait, without the tray
 // choice (the person asked to quit), and quits only when answered so; nothing waiting, unasked.
-void tst_CloseGuard::ctrlQQuitsThroughTheGuard() {
+void tst_CloseGuard::ctrlQQuitsThroughTheGuard()
+{
     makeWindow(2);
     QAction *quitAction = m_window->quitAction();
     QCOMPARE(quitAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Q));

@@ -58,9 +58,10 @@ private Q_SLOTS:
 
     void fullHeadless()
     {
-        const CommandLineResult r = parse({"--headless", "--endpoint", "https://up.example.com:8443/files/",
-                                           "-c", "5", "--chunk-size", "512K", "-H", "Authorization: Bearer x",
-                                           "--header", "X-Trace:abc", "a.bin", "dir", "--", "-weird-name"});
+        const CommandLineResult r =
+            parse({"--headless", "--endpoint", "https://up.example.com:8443/files/", "-c", "5",
+                   "--chunk-size", "512K", "-H", "Authorization: Bearer x", "--header",
+                   "X-Trace:abc", "a.bin", "dir", "--", "-weird-name"});
         QVERIFY2(r.ok(), qPrintable(r.text));
         QVERIFY(r.options.headless);
         QCOMPARE(r.options.endpoint, QUrl("https://up.example.com:8443/files/"));
@@ -74,7 +75,8 @@ private Q_SLOTS:
 
     void windowTakesSameOptions()
     {
-        const CommandLineResult r = parse({"--endpoint", "http://127.0.0.1:1080/files/", "--chunk-size", "1M", "x"});
+        const CommandLineResult r =
+            parse({"--endpoint", "http://127.0.0.1:1080/files/", "--chunk-size", "1M", "x"});
         QVERIFY(r.ok());
         QVERIFY(!r.options.headless);
         QCOMPARE(r.options.chunkSize, qint64(1) << 20);
@@ -267,22 +269,25 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected"); // empty: usage error
         const QString rgw = "s3://bucket/in/here/?endpoint=http://127.0.0.1:8000&region=eu-1";
-        QTest::newRow("flags") << QStringList{"-e", "s3://bucket/in/here", "--s3-endpoint",
-                                              "http://127.0.0.1:8000", "--region", "eu-1"} << rgw;
+        QTest::newRow("flags") << QStringList{
+            "-e",  "s3://bucket/in/here", "--s3-endpoint", "http://127.0.0.1:8000", "--region",
+            "eu-1"} << rgw;
         QTest::newRow("all in the URL")
             << QStringList{"-e", "s3://bucket/in/here/?region=eu-1&endpoint=http://127.0.0.1:8000"}
             << rgw;
         QTest::newRow("flag overrides the URL")
             << QStringList{"-e", "s3://bucket/in/here?endpoint=http://x:1&region=eu-1",
-                           "--s3-endpoint", "http://127.0.0.1:8000/"} << rgw;
+                           "--s3-endpoint", "http://127.0.0.1:8000/"}
+            << rgw;
         QTest::newRow("prefix with blanks")
             << QStringList{"-e", "s3://bucket/my photos/ü", "--s3-endpoint", "http://h:1"}
             << "s3://bucket/my photos/ü/?endpoint=http://h:1&region=us-east-1";
         QTest::newRow("no prefix, AWS")
             << QStringList{"-e", "s3://bucket", "--region", "eu-west-1"}
-            << "s3://bucket?endpoint=https://s3.eu-west-1.amazonaws.com&region=eu-west-1&style=virtual";
+            << "s3://bucket?endpoint=https://"
+               "s3.eu-west-1.amazonaws.com&region=eu-west-1&style=virtual";
         QTest::newRow("virtual style")
-            << QStringList{"-e", "s3://b/p", "--s3-endpoint", "https://minio.example:9000",
+            << QStringList{"-e",         "s3://b/p", "--s3-endpoint", "https://minio.example:9000",
                            "--s3-style", "virtual"}
             << "s3://b/p/?endpoint=https://minio.example:9000&region=us-east-1&style=virtual";
         QTest::newRow("bad style") << QStringList{"-e", "s3://b", "--s3-style", "sideways"} << "";
@@ -352,13 +357,13 @@ private Q_SLOTS:
                                 "aws_session_token = ignored\n"
                                 "[half]\n"
                                 "aws_access_key_id = AKIDHALF\n";
-        const QString path = writeFile(dir, "credentials", text,
-                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        const QString path =
+            writeFile(dir, "credentials", text, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         QVERIFY(!path.isEmpty());
         const QStringList args{"--headless", "-e", "s3://b", "--s3-credentials", path, "f"};
         // The file wins over the environment; its profile is AWS_PROFILE's, else default.
-        CommandLineResult r = parseWith(args, {"AWS_ACCESS_KEY_ID=AKIDENV",
-                                               "AWS_SECRET_ACCESS_KEY=sekrit-env"});
+        CommandLineResult r =
+            parseWith(args, {"AWS_ACCESS_KEY_ID=AKIDENV", "AWS_SECRET_ACCESS_KEY=sekrit-env"});
         QVERIFY2(r.ok(), qPrintable(r.text));
         QCOMPARE(r.options.s3Credentials.accessKeyId, QStringLiteral("AKIDDEFAULT"));
         QCOMPARE(r.options.s3Credentials.secretAccessKey, QByteArray("sekrit-default"));
@@ -386,7 +391,8 @@ private Q_SLOTS:
         r = parseWith({"-e", "s3://b", "--s3-credentials", open}, {});
         QVERIFY2(r.ok(), qPrintable(r.text));
         QCOMPARE(r.warnings.size(), 1);
-        QVERIFY2(r.warnings.constFirst().contains("chmod 600"), qPrintable(r.warnings.constFirst()));
+        QVERIFY2(r.warnings.constFirst().contains("chmod 600"),
+                 qPrintable(r.warnings.constFirst()));
         QVERIFY(!r.warnings.constFirst().contains("sekrit"));
     }
 
@@ -395,14 +401,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QByteArray>("name"); // empty: usage error
         QTest::addColumn<QByteArray>("value");
-        QTest::newRow("plain") << "Authorization: Bearer secret" << QByteArray("Authorization") << QByteArray("Bearer secret");
+        QTest::newRow("plain") << "Authorization: Bearer secret" << QByteArray("Authorization")
+                               << QByteArray("Bearer secret");
         QTest::newRow("no space") << "X-A:1" << QByteArray("X-A") << QByteArray("1");
-        QTest::newRow("colon in value") << "X-Url: http://a:b@c" << QByteArray("X-Url") << QByteArray("http://a:b@c");
+        QTest::newRow("colon in value")
+            << "X-Url: http://a:b@c" << QByteArray("X-Url") << QByteArray("http://a:b@c");
         QTest::newRow("empty value") << "X-Empty:" << QByteArray("X-Empty") << QByteArray();
         QTest::newRow("no colon") << "Bearer secret" << QByteArray() << QByteArray();
         QTest::newRow("no name") << ": secret" << QByteArray() << QByteArray();
         QTest::newRow("space in name") << "Auth orization: secret" << QByteArray() << QByteArray();
-        QTest::newRow("newline in value") << "X-A: secret\r\nX-B: 1" << QByteArray() << QByteArray();
+        QTest::newRow("newline in value")
+            << "X-A: secret\r\nX-B: 1" << QByteArray() << QByteArray();
         QTest::newRow("protocol header") << "Upload-Offset: secret" << QByteArray() << QByteArray();
         QTest::newRow("content-type") << "content-type: secret" << QByteArray() << QByteArray();
     }
@@ -427,13 +436,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<bool>("valid");
-        QTest::newRow("complete") << QStringList{"--headless", "-e", "http://h/files/", "f"} << true;
+        QTest::newRow("complete") << QStringList{"--headless", "-e", "http://h/files/", "f"}
+                                  << true;
         QTest::newRow("no endpoint") << QStringList{"--headless", "f"} << false;
         QTest::newRow("no path") << QStringList{"--headless", "-e", "http://h/files/"} << false;
-        QTest::newRow("resume a queue") << QStringList{"--headless", "--state-dir", "/tmp/q"} << true;
+        QTest::newRow("resume a queue")
+            << QStringList{"--headless", "--state-dir", "/tmp/q"} << true;
         QTest::newRow("new paths into a queue need an endpoint")
             << QStringList{"--headless", "--state-dir", "/tmp/q", "f"} << false;
-        QTest::newRow("empty state dir") << QStringList{"--headless", "--state-dir", "", "-e", "http://h/files/", "f"} << false;
+        QTest::newRow("empty state dir")
+            << QStringList{"--headless", "--state-dir", "", "-e", "http://h/files/", "f"} << false;
         QTest::newRow("window needs neither") << QStringList{} << true;
     }
     void headlessRequirements()
@@ -472,8 +484,9 @@ private Q_SLOTS:
         QCOMPARE(r.status, Status::Exit);
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.text.startsWith("Usage: hoist [options] [path...]"), qPrintable(r.text));
-        for (const char *option : {"--headless", "--endpoint", "--concurrency", "--chunk-size", "--header", "--version",
-                                   "--s3-endpoint", "--region", "--s3-credentials", "AWS_ACCESS_KEY_ID"})
+        for (const char *option :
+             {"--headless", "--endpoint", "--concurrency", "--chunk-size", "--header", "--version",
+              "--s3-endpoint", "--region", "--s3-credentials", "AWS_ACCESS_KEY_ID"})
             QVERIFY2(r.text.contains(option), option);
     }
 
@@ -521,9 +534,9 @@ private Q_SLOTS:
         QVERIFY(QDir(dir.path()).mkpath("b"));
         const QString a = dir.filePath("a");
         const QString b = dir.filePath("b");
-        CommandLineResult r = parse({"--headless", "-e", "http://127.0.0.1:1/files/", "--watch",
-                                     a, "--watch", b + "/", "--watch", a, "--settle", "0.25",
-                                     "--rescan", "2"});
+        CommandLineResult r =
+            parse({"--headless", "-e", "http://127.0.0.1:1/files/", "--watch", a, "--watch",
+                   b + "/", "--watch", a, "--settle", "0.25", "--rescan", "2"});
         QVERIFY2(r.ok(), qPrintable(r.text));
         QCOMPARE(r.options.watch, (QStringList{a, b}));
         QVERIFY(r.options.paths.isEmpty());

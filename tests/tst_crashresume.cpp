@@ -97,10 +97,10 @@ std::unique_ptr<QProcess> tst_CrashResume::startHoist(const QStringList &argumen
     auto process = std::make_unique<QProcess>();
     // One stream per file, so that each file has one upload URL to follow across the kills;
     // tst_parallelupload kills a run sending parts.
-    process->start(hoistBinary(), QStringList{QStringLiteral("--headless"),
-                                              QStringLiteral("--one-stream"),
-                                              QStringLiteral("--state-dir"), m_state->path()}
-                                      + arguments);
+    process->start(hoistBinary(),
+                   QStringList{QStringLiteral("--headless"), QStringLiteral("--one-stream"),
+                               QStringLiteral("--state-dir"), m_state->path()}
+                       + arguments);
     process->waitForStarted();
     return process;
 }
@@ -147,15 +147,16 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
     QStringList paths;
     qint64 total = 0;
     for (int i = 0; i < int(std::size(sizes)); ++i) {
-        paths << makeTestFile(files.path(), QStringLiteral("file %1.bin").arg(i), sizes[i], 100 + i);
+        paths << makeTestFile(files.path(), QStringLiteral("file %1.bin").arg(i), sizes[i],
+                              100 + i);
         total += sizes[i];
     }
 
     QRandomGenerator random(20261122);
     QByteArray out;
     int kills = 0;
-    const QStringList options{QStringLiteral("-e"), server.endpoint().toString(),
-                              QStringLiteral("-c"), QString::number(Concurrency),
+    const QStringList options{QStringLiteral("-e"),           server.endpoint().toString(),
+                              QStringLiteral("-c"),           QString::number(Concurrency),
                               QStringLiteral("--chunk-size"), QString::number(Chunk)};
     auto hoist = startHoist(options + paths);
     // The files are accepted once the first of them is on its way; kill only after that.
@@ -165,10 +166,12 @@ void tst_CrashResume::killedAtRandomMomentsLosesNothing()
         // A restarted process is killed only once it asked the server where its uploads are:
         // a kill while it is still starting up would test nothing.
         if (headsBefore >= 0) {
-            waitFor([&] {
-                return server.stats().count(QStringLiteral("HEAD")) > headsBefore
-                    || hoist->state() == QProcess::NotRunning;
-            }, 30000);
+            waitFor(
+                [&] {
+                    return server.stats().count(QStringLiteral("HEAD")) > headsBefore
+                           || hoist->state() == QProcess::NotRunning;
+                },
+                30000);
         }
         QTest::qWait(int(random.bounded(50, 300)));
         if (hoist->state() == QProcess::NotRunning)
@@ -320,7 +323,7 @@ void tst_CrashResume::uploadLostByTheServerStartsAgain()
     QCOMPARE(results.size(), 1);
     QCOMPARE(results.first().status, QStringLiteral("success"));
     const QUrl newUrl(results.first().detail);
-    QVERIFY(newUrl != oldUrl); // a new upload, from zero...
+    QVERIFY(newUrl != oldUrl);                                // a new upload, from zero...
     QVERIFY(fileMatches(server.storedPath(newUrl), Size, 4)); // ...with every byte
     QCOMPARE(server.uploadCount(), 1);
     QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
@@ -338,7 +341,8 @@ void tst_CrashResume::s3KilledFourTimesLosesNothing()
     QStringList paths;
     int parts = 0;
     for (int i = 0; i < int(std::size(sizes)); ++i) {
-        paths << makeTestFile(files.path(), QStringLiteral("file %1.bin").arg(i), sizes[i], 200 + i);
+        paths << makeTestFile(files.path(), QStringLiteral("file %1.bin").arg(i), sizes[i],
+                              200 + i);
         parts += sizes[i] > Part ? int((sizes[i] + Part - 1) / Part) : 0;
     }
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -349,10 +353,11 @@ void tst_CrashResume::s3KilledFourTimesLosesNothing()
         auto process = std::make_unique<QProcess>();
         process->setProcessEnvironment(env);
         // Slowed down, so that four kills land before the ~100 MiB are up, however fast RGW is.
-        process->start(hoistBinary(), QStringList{QStringLiteral("--headless"),
-                                                  QStringLiteral("--state-dir"), m_state->path(),
-                                                  QStringLiteral("--limit-rate"), QStringLiteral("16M")}
-                                          + arguments);
+        process->start(hoistBinary(),
+                       QStringList{QStringLiteral("--headless"), QStringLiteral("--state-dir"),
+                                   m_state->path(), QStringLiteral("--limit-rate"),
+                                   QStringLiteral("16M")}
+                           + arguments);
         process->waitForStarted();
         return process;
     };
@@ -360,11 +365,12 @@ void tst_CrashResume::s3KilledFourTimesLosesNothing()
 
     QRandomGenerator random(20261123);
     QByteArray out;
-    auto hoist = start(QStringList{QStringLiteral("-e"), QStringLiteral("s3://%1").arg(rgw.bucket()),
-                                   QStringLiteral("--s3-endpoint"), rgw.service().toString(),
-                                   QStringLiteral("--region"), rgw.region(),
-                                   QStringLiteral("-c"), QString::number(Concurrency)}
-                       + paths);
+    auto hoist =
+        start(QStringList{QStringLiteral("-e"), QStringLiteral("s3://%1").arg(rgw.bucket()),
+                          QStringLiteral("--s3-endpoint"), rgw.service().toString(),
+                          QStringLiteral("--region"), rgw.region(), QStringLiteral("-c"),
+                          QString::number(Concurrency)}
+              + paths);
     int kills = 0;
     int seen = requests();
     while (kills < 4) {
@@ -383,7 +389,8 @@ void tst_CrashResume::s3KilledFourTimesLosesNothing()
     }
     QVERIFY2(runToEnd(*hoist, &out), hoist->readAllStandardError().constData());
     QVERIFY2(hoist->exitCode() == 0, out.mid(out.indexOf("error\t")).left(2000).constData());
-    QVERIFY2(kills == 4, qPrintable(QStringLiteral("only %1 kills: the run ended first").arg(kills)));
+    QVERIFY2(kills == 4,
+             qPrintable(QStringLiteral("only %1 kills: the run ended first").arg(kills)));
 
     QSet<QString> succeeded;
     for (const Result &r : parseResults(out)) {

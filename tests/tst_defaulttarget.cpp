@@ -15,13 +15,13 @@
 #include "uploadstore.h"
 
 #include <QAction>
-#include <QFileInfo>
-#include <QTcpServer>
 #include <QApplication>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -98,8 +98,8 @@ void TestDefaultTarget::init()
 
 QUrl TestDefaultTarget::upload(Graph &graph, quint32 seed)
 {
-    const QString path = makeTestFile(m_dir->path(), QStringLiteral("file%1.bin").arg(seed),
-                                      FileSize, seed);
+    const QString path =
+        makeTestFile(m_dir->path(), QStringLiteral("file%1.bin").arg(seed), FileSize, seed);
     QSignalSpy finished(&graph.scheduler, &UploadScheduler::taskFinished);
     graph.scheduler.addPaths({path});
     if (!finished.wait(UploadTimeoutMs))
@@ -142,14 +142,12 @@ void TestDefaultTarget::noEndpointUploadsToThisComputer()
         QVERIFY(graph.choice.server().isRunning());
         port = graph.choice.server().port();
         QVERIFY(port != 0);
-        QCOMPARE(graph.endpoint,
-                 QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)));
+        QCOMPARE(graph.endpoint, QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)));
         QVERIFY(graph.choice.server().dataDir().startsWith(m_dir->path()));
 
         QLineEdit *edit = graph.window->endpointEdit();
         QCOMPARE(edit->text(), QStringLiteral("This computer"));
-        QVERIFY2(edit->toolTip().contains(graph.endpoint.toString()),
-                 qPrintable(edit->toolTip()));
+        QVERIFY2(edit->toolTip().contains(graph.endpoint.toString()), qPrintable(edit->toolTip()));
         graph.window->show();
         QVERIFY(QTest::qWaitForWindowExposed(graph.window.get()));
 
@@ -272,16 +270,18 @@ void TestDefaultTarget::restoredUploadsFollowItToANewPort()
         Graph last(m_dir->path());
         QVERIFY2(last.problem.isEmpty(), qPrintable(last.problem));
         oldPort = last.choice.server().port();
-        const RawResponse created = rawRequest(
-            oldPort, "POST", "/files/",
-            {{tus, "1.0.0"}, {"Upload-Length", QByteArray::number(FileSize)}});
+        const RawResponse created =
+            rawRequest(oldPort, "POST", "/files/",
+                       {{tus, "1.0.0"}, {"Upload-Length", QByteArray::number(FileSize)}});
         QCOMPARE(created.status, 201);
-        oldUpload = QUrl(last.endpoint).resolved(QUrl(QString::fromLatin1(created.header("Location"))));
-        const RawResponse patched = rawRequest(
-            oldPort, "PATCH", oldUpload.path().toLatin1(),
-            {{tus, "1.0.0"}, {"Upload-Offset", "0"},
-             {"Content-Type", "application/offset+octet-stream"}},
-            content.left(ChunkSize));
+        oldUpload =
+            QUrl(last.endpoint).resolved(QUrl(QString::fromLatin1(created.header("Location"))));
+        const RawResponse patched =
+            rawRequest(oldPort, "PATCH", oldUpload.path().toLatin1(),
+                       {{tus, "1.0.0"},
+                        {"Upload-Offset", "0"},
+                        {"Content-Type", "application/offset+octet-stream"}},
+                       content.left(ChunkSize));
         QCOMPARE(patched.status, 204);
     }
     QCOMPARE(oldUpload.port(), int(oldPort));

@@ -19,16 +19,19 @@ constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 constexpr qint64 Mbit = 1'000'000;
 
-double msBetween(PeerClock::time_point from, PeerClock::time_point to) {
+double msBetween(PeerClock::time_point from, PeerClock::time_point to)
+{
     return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
 // How long the link takes to send `bytes` at `bitsPerSecond` (0: no time).
-double linkMs(qint64 bytes, qint64 bitsPerSecond) {
+double linkMs(qint64 bytes, qint64 bitsPerSecond)
+{
     return bitsPerSecond > 0 ? bytes * 8e3 / double(bitsPerSecond) : 0;
 }
 
-QByteArray sourceContent(qint64 size) {
+QByteArray sourceContent(qint64 size)
+{
     QByteArray bytes;
     while (bytes.size() < size)
         bytes += TcpPeer::sourceBlock();
@@ -37,7 +40,8 @@ QByteArray sourceContent(qint64 size) {
 }
 
 // Sets the link up and starts it in front of 127.0.0.1:port.
-bool startLink(DelayLink &link, quint16 port, int delayMs, qint64 rate = 0) {
+bool startLink(DelayLink &link, quint16 port, int delayMs, qint64 rate = 0)
+{
     link.setDelay(std::chrono::milliseconds(delayMs));
     link.setRate(rate);
     const bool ok = link.start(QStringLiteral("127.0.0.1"), port);
@@ -47,28 +51,32 @@ bool startLink(DelayLink &link, quint16 port, int delayMs, qint64 rate = 0) {
 }
 
 // Rows for a test run once for each end of the connection acting.
-void addEnds() {
+void addEnds()
+{
     QTest::addColumn<bool>("byClient");
     QTest::newRow("client") << true;
     QTest::newRow("server") << false;
 }
 
 // The link counts bytes once send() has returned, which may be after the peer has read them.
-bool delivered(const DelayLink &link, qint64 toServer, qint64 toClient) {
+bool delivered(const DelayLink &link, qint64 toServer, qint64 toClient)
+{
     return waitFor([&] {
         const DelayLink::Counters c = link.counters();
         return c.bytesToServer == toServer && c.bytesToClient == toClient;
     });
 }
 
-QString describe(double ms, double atLeastMs) {
+QString describe(double ms, double atLeastMs)
+{
     return QStringLiteral("%1 ms, expected at least %2 ms").arg(ms, 0, 'f', 1).arg(atLeastMs);
 }
 
 // A listening raw socket behind a link, for the tests that half-close and reset.
 struct RawServerBehindLink {
     explicit RawServerBehindLink(int delayMs, qint64 rate = 0)
-        : server(RawSocket::listening(&serverPort)) {
+        : server(RawSocket::listening(&serverPort))
+    {
         started = server.valid() && startLink(link, serverPort, delayMs, rate);
     }
     quint16 serverPort = 0;
@@ -84,7 +92,8 @@ struct TraceLine {
     qint64 down = 0;
 };
 
-QList<TraceLine> readTrace(const QString &path, bool *wellFormed) {
+QList<TraceLine> readTrace(const QString &path, bool *wellFormed)
+{
     QFile file(path);
     QList<TraceLine> lines;
     *wellFormed = file.open(QIODevice::ReadOnly);
@@ -128,7 +137,8 @@ private Q_SLOTS:
     void keepsUpWithFastLinks();
 };
 
-void TestDelayLink::passesBytesUnchanged_data() {
+void TestDelayLink::passesBytesUnchanged_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<int>("delayMs");
     QTest::addColumn<qint64>("rate");
@@ -140,7 +150,8 @@ void TestDelayLink::passesBytesUnchanged_data() {
     QTest::newRow("4 MiB + 7, 2 ms, 400 Mbit/s") << 4 * MiB + 7 << 2 << 400 * Mbit;
 }
 
-void TestDelayLink::passesBytesUnchanged() {
+void TestDelayLink::passesBytesUnchanged()
+{
     QFETCH(qint64, size);
     QFETCH(int, delayMs);
     QFETCH(qint64, rate);
@@ -175,7 +186,8 @@ void TestDelayLink::passesBytesUnchanged() {
     QVERIFY(waitFor([&] { return link.counters().open == 0; }));
 }
 
-void TestDelayLink::neverEarly_data() {
+void TestDelayLink::neverEarly_data()
+{
     QTest::addColumn<int>("delayMs");
     QTest::addColumn<qint64>("rate");
     QTest::newRow("1 ms") << 1 << qint64(0);
@@ -186,7 +198,8 @@ void TestDelayLink::neverEarly_data() {
 
 // A new connection's first byte reaches the server after three delays (the SYN, its answer, the
 // byte), and every later byte one delay after it was sent.
-void TestDelayLink::neverEarly() {
+void TestDelayLink::neverEarly()
+{
     QFETCH(int, delayMs);
     QFETCH(qint64, rate);
     TcpPeer echo(TcpPeer::Mode::Echo);
@@ -214,7 +227,8 @@ void TestDelayLink::neverEarly() {
     QCOMPARE(client.received, QByteArray("first") + QByteArray("ping").repeated(5));
 }
 
-void TestDelayLink::settingsApplyToOpenConnections() {
+void TestDelayLink::settingsApplyToOpenConnections()
+{
     TcpPeer echo(TcpPeer::Mode::Echo);
     DelayLink link;
     QVERIFY(link.start(QStringLiteral("127.0.0.1"), echo.port()));
@@ -243,7 +257,8 @@ void TestDelayLink::settingsApplyToOpenConnections() {
     QVERIFY(client.received == "ab" + block);
 }
 
-void TestDelayLink::pacesToRate_data() {
+void TestDelayLink::pacesToRate_data()
+{
     QTest::addColumn<bool>("upload");
     QTest::addColumn<qint64>("rate");
     QTest::addColumn<int>("delayMs");
@@ -254,7 +269,8 @@ void TestDelayLink::pacesToRate_data() {
     QTest::newRow("download, 80 Mbit/s, 10 ms") << false << 80 * Mbit << 10 << 5 * MiB;
 }
 
-void TestDelayLink::pacesToRate() {
+void TestDelayLink::pacesToRate()
+{
     QFETCH(bool, upload);
     QFETCH(qint64, rate);
     QFETCH(int, delayMs);
@@ -284,7 +300,8 @@ void TestDelayLink::pacesToRate() {
 }
 
 // One link per direction, whatever the number of connections: together they get its rate.
-void TestDelayLink::connectionsShareTheRate() {
+void TestDelayLink::connectionsShareTheRate()
+{
     constexpr qint64 rate = 16 * Mbit;
     constexpr qint64 size = 512 * KiB;
     constexpr int connections = 3;
@@ -312,7 +329,8 @@ void TestDelayLink::connectionsShareTheRate() {
 }
 
 // The two directions are two links: a download does not slow an upload down.
-void TestDelayLink::directionsAreIndependent() {
+void TestDelayLink::directionsAreIndependent()
+{
     constexpr qint64 rate = 16 * Mbit;
     constexpr qint64 size = 2 * MiB;
     TcpPeer echo(TcpPeer::Mode::Echo);
@@ -334,7 +352,8 @@ void TestDelayLink::directionsAreIndependent() {
                                                  .arg(oneWay, 0, 'f', 1)));
 }
 
-void TestDelayLink::holdsAtMostAWindow() {
+void TestDelayLink::holdsAtMostAWindow()
+{
     DelayLink link;
     QCOMPARE(link.window(), 16 * MiB); // unlimited: a bound on memory only
     link.setRate(100 * Mbit);
@@ -364,11 +383,13 @@ void TestDelayLink::holdsAtMostAWindow() {
                             .arg(arrived)));
 }
 
-void TestDelayLink::closePassesAfterQueuedBytes_data() {
+void TestDelayLink::closePassesAfterQueuedBytes_data()
+{
     addEnds();
 }
 
-void TestDelayLink::closePassesAfterQueuedBytes() {
+void TestDelayLink::closePassesAfterQueuedBytes()
+{
     QFETCH(bool, byClient);
     constexpr int delayMs = 20;
     constexpr qint64 rate = 16 * Mbit;
@@ -403,7 +424,8 @@ void TestDelayLink::closePassesAfterQueuedBytes() {
 }
 
 // A client that half-closes still gets its answer, and each FIN arrives after the bytes before it.
-void TestDelayLink::halfClosePassesThrough() {
+void TestDelayLink::halfClosePassesThrough()
+{
     constexpr int delayMs = 10;
     RawServerBehindLink fixture(delayMs, 100 * Mbit);
     QVERIFY(fixture.started);
@@ -435,11 +457,13 @@ void TestDelayLink::halfClosePassesThrough() {
     QCOMPARE(link.counters().bytesToClient, answer.size());
 }
 
-void TestDelayLink::resetPassesThrough_data() {
+void TestDelayLink::resetPassesThrough_data()
+{
     addEnds();
 }
 
-void TestDelayLink::resetPassesThrough() {
+void TestDelayLink::resetPassesThrough()
+{
     QFETCH(bool, byClient);
     constexpr int delayMs = 10;
     RawServerBehindLink fixture(delayMs);
@@ -464,7 +488,8 @@ void TestDelayLink::resetPassesThrough() {
     QCOMPARE(link.counters().reset, 1);
 }
 
-void TestDelayLink::unreachableTargetResetsClient() {
+void TestDelayLink::unreachableTargetResetsClient()
+{
     constexpr int delayMs = 5;
     // Bound, not listening: connections to it are refused, and no one else can listen there.
     QTcpSocket dead;
@@ -486,7 +511,8 @@ void TestDelayLink::unreachableTargetResetsClient() {
     QCOMPARE(c.bytesToServer, 0);
 }
 
-void TestDelayLink::countsConnections() {
+void TestDelayLink::countsConnections()
+{
     TcpPeer echo(TcpPeer::Mode::Echo);
     DelayLink link;
     QVERIFY(startLink(link, echo.port(), 2));
@@ -513,7 +539,8 @@ void TestDelayLink::countsConnections() {
     QCOMPARE(c.reset, 0);
 }
 
-void TestDelayLink::traceRecordsDeliveredBytes() {
+void TestDelayLink::traceRecordsDeliveredBytes()
+{
     constexpr qint64 rate = 16 * Mbit;
     constexpr qint64 size = 512 * KiB;
     QTemporaryDir dir;
@@ -564,14 +591,16 @@ void TestDelayLink::traceRecordsDeliveredBytes() {
     QVERIFY2(interval >= 90, qPrintable(QString::number(interval)));
 }
 
-void TestDelayLink::keepsUpWithFastLinks_data() {
+void TestDelayLink::keepsUpWithFastLinks_data()
+{
     QTest::addColumn<qint64>("rate");
     QTest::newRow("1 Gbit/s") << 1000 * Mbit;
     QTest::newRow("unlimited") << qint64(0);
 }
 
 // Not a speed limit (the machine may be busy): figures for the report, and the floor checked.
-void TestDelayLink::keepsUpWithFastLinks() {
+void TestDelayLink::keepsUpWithFastLinks()
+{
     QFETCH(qint64, rate);
     constexpr qint64 size = 128 * MiB;
     TcpPeer sink(TcpPeer::Mode::Sink);

@@ -198,7 +198,7 @@ void TestDetailsPane::failedTriesSayWhy()
         QCOMPARE(item->text(3), formatSize(0));
     }
     QVERIFY(pane.uploadUrlEdit()->text().isEmpty());
-    QCOMPARE(pane.timings().at(4), Dash); // nothing sent: no average speed
+    QCOMPARE(pane.timings().at(4), Dash);  // nothing sent: no average speed
     QVERIFY(pane.timings().at(2) != Dash); // but it finished, failing
 }
 
@@ -224,8 +224,8 @@ void TestDetailsPane::followsSelectionAndIsRemembered()
         QCOMPARE(QSettings().value(QStringLiteral("detailsVisible")).toBool(), true);
 
         const QModelIndex second = window.proxy()->index(1, UploadTableModel::Name);
-        window.view()->selectionModel()->setCurrentIndex(
-            second, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        window.view()->selectionModel()->setCurrentIndex(second, QItemSelectionModel::ClearAndSelect
+                                                                     | QItemSelectionModel::Rows);
         QCOMPARE(pane->task(), second.data(UploadTableModel::TaskIdRole).value<TaskId>());
         window.view()->clearSelection();
         QCOMPARE(pane->task(), TaskId(0));

@@ -117,8 +117,8 @@ void tst_Duplicates::newerVersionReplacesWaiting()
     QCOMPARE(reportOf(found).skipped(), 0);
     QCOMPARE(m_scheduler->taskCount(), 1);
     QCOMPARE(task->size(), newSize);
-    QCOMPARE(task->chunks().count(), int((newSize + SchedulerFixture::ChunkSize - 1)
-                                         / SchedulerFixture::ChunkSize));
+    QCOMPARE(task->chunks().count(),
+             int((newSize + SchedulerFixture::ChunkSize - 1) / SchedulerFixture::ChunkSize));
     QVERIFY(task->createdMs() >= firstAdded);
     QCOMPARE(m_scheduler->totals().bytesTotal, newSize);
     QCOMPARE(m_scheduler->totals().bytesActiveLeft, newSize);

@@ -78,8 +78,7 @@ void TestEndpointCheck::hoistdIsATusServer()
              qPrintable(result.summary));
     // What hoistd offers, in its own words (server/protocol).
     QVERIFY(result.capabilities.has(QStringLiteral("concatenation")));
-    QVERIFY2(result.summary.contains(QStringLiteral("concatenation")),
-             qPrintable(result.summary));
+    QVERIFY2(result.summary.contains(QStringLiteral("concatenation")), qPrintable(result.summary));
     QVERIFY2(result.summary.contains(QStringLiteral("checksum")), qPrintable(result.summary));
 }
 
@@ -116,8 +115,8 @@ void TestEndpointCheck::notFoundIsNotTus()
         return ScriptedServer::Reply(404, {}, "no such page");
     });
     QVERIFY(server.listen());
-    const auto result = run(server.url(QStringLiteral("/files/")),
-                            {{"Authorization", "Bearer t0ken"}});
+    const auto result =
+        run(server.url(QStringLiteral("/files/")), {{"Authorization", "Bearer t0ken"}});
     QVERIFY(!result.ok);
     QCOMPARE(result.summary, QStringLiteral("Not a tus server (HTTP 404)"));
     QCOMPARE(result.httpStatus, 404);
@@ -145,9 +144,8 @@ void TestEndpointCheck::okWithoutTusHeadersIsNotTus()
 
 void TestEndpointCheck::garbageIsNamed()
 {
-    ScriptedServer server([](const ScriptedServer::Request &) {
-        return ScriptedServer::Reply::garbage();
-    });
+    ScriptedServer server(
+        [](const ScriptedServer::Request &) { return ScriptedServer::Reply::garbage(); });
     QVERIFY(server.listen());
     const auto result = run(server.url(QStringLiteral("/files/")));
     QVERIFY(!result.ok);
@@ -170,9 +168,8 @@ void TestEndpointCheck::unauthorisedSaysSo()
 
 void TestEndpointCheck::silenceEndsAtTheDeadline()
 {
-    ScriptedServer server([](const ScriptedServer::Request &) {
-        return ScriptedServer::Reply::stall();
-    });
+    ScriptedServer server(
+        [](const ScriptedServer::Request &) { return ScriptedServer::Reply::stall(); });
     QVERIFY(server.listen());
     EndpointCheck check(&m_network);
     check.setDeadline(300);
@@ -192,9 +189,8 @@ void TestEndpointCheck::silenceEndsAtTheDeadline()
 
 void TestEndpointCheck::newerCheckCancelsOlder()
 {
-    ScriptedServer silent([](const ScriptedServer::Request &) {
-        return ScriptedServer::Reply::stall();
-    });
+    ScriptedServer silent(
+        [](const ScriptedServer::Request &) { return ScriptedServer::Reply::stall(); });
     QVERIFY(silent.listen());
     HoistdProcess hoistd;
     QVERIFY2(hoistd.start(), qPrintable(hoistd.errorString()));

@@ -41,7 +41,8 @@ public:
     QList<TaskId> failedAgain;
     int schedules = 0;
 
-    UploadTask *add(TaskState state = TaskState::Uploading) {
+    UploadTask *add(TaskState state = TaskState::Uploading)
+    {
         const TaskId id = TaskId(tasks.size() + 1);
         auto task = std::make_unique<UploadTask>(id, QStringLiteral("/f%1").arg(id),
                                                  QStringLiteral("f%1").arg(id), 100, 1, Endpoint,
@@ -52,11 +53,13 @@ public:
             raw->moveTo(state, Start);
         return raw;
     }
-    UploadTask *findTask(TaskId id) const override {
+    UploadTask *findTask(TaskId id) const override
+    {
         const auto it = tasks.find(id);
         return it == tasks.end() ? nullptr : it->second.get();
     }
-    QList<TaskId> tasksIn(TaskState state) const override {
+    QList<TaskId> tasksIn(TaskState state) const override
+    {
         QList<TaskId> ids;
         for (const auto &[id, task] : tasks) {
             if (task->state() == state)
@@ -65,7 +68,8 @@ public:
         return ids;
     }
     QList<UploadTask *> runningTasks() const override { return {}; }
-    void setTaskState(UploadTask *task, TaskState state) override {
+    void setTaskState(UploadTask *task, TaskState state) override
+    {
         QVERIFY(task->mayMoveTo(state));
         task->moveTo(state, Start);
     }
@@ -81,7 +85,8 @@ public:
     void checkIdle() override {}
 };
 
-TransferError errorOf(Kind kind, const QString &message = QStringLiteral("it broke")) {
+TransferError errorOf(Kind kind, const QString &message = QStringLiteral("it broke"))
+{
     return TransferError::make(kind, message);
 }
 } // namespace
@@ -118,7 +123,8 @@ private:
     std::unique_ptr<FailureHandler> m_handler;
 };
 
-void tst_FailureHandler::init() {
+void tst_FailureHandler::init()
+{
     m_clock = std::make_unique<ManualClock>(Start);
     m_protocol = std::make_unique<CountingProtocol>();
     m_tasks = std::make_unique<FakeTasks>();
@@ -133,7 +139,8 @@ void tst_FailureHandler::init() {
     m_handler->setPolicy(policy);
 }
 
-void tst_FailureHandler::cleanup() {
+void tst_FailureHandler::cleanup()
+{
     m_handler.reset();
     m_recheck.reset();
     m_tasks.reset();
@@ -141,7 +148,8 @@ void tst_FailureHandler::cleanup() {
     m_clock.reset();
 }
 
-FailureHandler::Judgement tst_FailureHandler::fail(UploadTask *task, const TransferError &error) {
+FailureHandler::Judgement tst_FailureHandler::fail(UploadTask *task, const TransferError &error)
+{
     const FailureHandler::Judgement judgement = m_handler->judge(task, error);
     // What transferFailed() does with it, without judging twice.
     if (judgement.verdict == Verdict::Fail) {
@@ -156,7 +164,8 @@ FailureHandler::Judgement tst_FailureHandler::fail(UploadTask *task, const Trans
     return judgement;
 }
 
-void tst_FailureHandler::permanentFailsAtOnce_data() {
+void tst_FailureHandler::permanentFailsAtOnce_data()
+{
     QTest::addColumn<Kind>("kind");
     QTest::newRow("401/403") << Kind::Rejected;
     QTest::newRow("413") << Kind::TooLarge;
@@ -166,7 +175,8 @@ void tst_FailureHandler::permanentFailsAtOnce_data() {
     QTest::newRow("content mismatch") << Kind::ContentMismatch;
 }
 
-void tst_FailureHandler::permanentFailsAtOnce() {
+void tst_FailureHandler::permanentFailsAtOnce()
+{
     QFETCH(Kind, kind);
     UploadTask *task = m_tasks->add();
     m_handler->transferFailed(task, errorOf(kind, QStringLiteral("no")));
@@ -178,7 +188,8 @@ void tst_FailureHandler::permanentFailsAtOnce() {
     QVERIFY(!m_handler->serverHealth()->anyDown());
 }
 
-void tst_FailureHandler::answeredFailureWaitsItsOwnBackOff() {
+void tst_FailureHandler::answeredFailureWaitsItsOwnBackOff()
+{
     UploadTask *task = m_tasks->add();
     m_handler->transferFailed(task, errorOf(Kind::ServerError, QStringLiteral("503")));
     QCOMPARE(task->state(), TaskState::Waiting);
@@ -190,7 +201,8 @@ void tst_FailureHandler::answeredFailureWaitsItsOwnBackOff() {
     QCOMPARE(m_tasks->schedules, 1);
 }
 
-void tst_FailureHandler::backOffStaysWithinItsBoundsAndCap() {
+void tst_FailureHandler::backOffStaysWithinItsBoundsAndCap()
+{
     // The n-th retry waits in [0, min(8 s, 1 s * 2^n)]: over many draws it reaches both ends
     // of each step's range, and never passes the cap however many retries there were.
     UploadTask *task = m_tasks->add();
@@ -215,7 +227,8 @@ void tst_FailureHandler::backOffStaysWithinItsBoundsAndCap() {
     QVERIFY(longest[11] <= 8000);
 }
 
-void tst_FailureHandler::retryAfterIsAFloor() {
+void tst_FailureHandler::retryAfterIsAFloor()
+{
     UploadTask *task = m_tasks->add();
     TransferError error = errorOf(Kind::TooManyRequests);
     error.retryAfter = 30s; // above the cap: the server's word wins
@@ -224,7 +237,8 @@ void tst_FailureHandler::retryAfterIsAFloor() {
     QVERIFY(judgement.retryAtMs - m_handler->nowMs() >= 30000);
 }
 
-void tst_FailureHandler::givesUpAfterTheTimeWithoutProgress() {
+void tst_FailureHandler::givesUpAfterTheTimeWithoutProgress()
+{
     UploadTask *task = m_tasks->add();
     fail(task, errorOf(Kind::ServerError, QStringLiteral("503")));
     for (int minute = 0; minute < 59; ++minute) {
@@ -244,7 +258,8 @@ void tst_FailureHandler::givesUpAfterTheTimeWithoutProgress() {
              QStringLiteral("Gave up after 1 h 0 min without progress: 503 · 61 tries"));
 }
 
-void tst_FailureHandler::progressStartsTheTimeAgain() {
+void tst_FailureHandler::progressStartsTheTimeAgain()
+{
     UploadTask *task = m_tasks->add();
     fail(task, errorOf(Kind::ServerError));
     m_clock->advance(50 * 60 * 1000);
@@ -261,7 +276,8 @@ void tst_FailureHandler::progressStartsTheTimeAgain() {
     QCOMPARE(fail(task, errorOf(Kind::ServerError)).verdict, Verdict::Fail);
 }
 
-void tst_FailureHandler::capOnTriesFailsWithTheirCount() {
+void tst_FailureHandler::capOnTriesFailsWithTheirCount()
+{
     RetryPolicy policy = m_handler->policy();
     policy.maxRetries = 2;
     m_handler->setPolicy(policy);
@@ -280,7 +296,8 @@ void tst_FailureHandler::capOnTriesFailsWithTheirCount() {
     QCOMPARE(m_protocol->checks, 0);
 }
 
-void tst_FailureHandler::unreachableWaitsForItsServer() {
+void tst_FailureHandler::unreachableWaitsForItsServer()
+{
     UploadTask *task = m_tasks->add();
     QSignalSpy down(m_handler->serverHealth(), &ServerHealth::serverDown);
     const std::shared_ptr<const ServerOutage> outage = m_handler->outageOfLane(0, Endpoint);
@@ -297,7 +314,8 @@ void tst_FailureHandler::unreachableWaitsForItsServer() {
     QCOMPARE(m_protocol->checks, 0); // the first probe waits for its step
 }
 
-void tst_FailureHandler::oneProbePerServerPerStep() {
+void tst_FailureHandler::oneProbePerServerPerStep()
+{
     // A hundred uploads to one dead server: one outage, and one probe per back-off step.
     QList<UploadTask *> tasks;
     for (int i = 0; i < 100; ++i)
@@ -318,7 +336,8 @@ void tst_FailureHandler::oneProbePerServerPerStep() {
     QVERIFY(m_handler->serverDown(Endpoint));
 }
 
-void tst_FailureHandler::serverBackLetsThemGo() {
+void tst_FailureHandler::serverBackLetsThemGo()
+{
     UploadTask *task = m_tasks->add();
     m_handler->transferFailed(task, errorOf(Kind::Network));
     const int before = m_tasks->schedules;
@@ -332,7 +351,8 @@ void tst_FailureHandler::serverBackLetsThemGo() {
     QCOMPARE(task->state(), TaskState::Waiting);
 }
 
-void tst_FailureHandler::serverGivenUpFailsItsUploads() {
+void tst_FailureHandler::serverGivenUpFailsItsUploads()
+{
     UploadTask *a = m_tasks->add();
     UploadTask *b = m_tasks->add();
     UploadTask *queued = m_tasks->add(TaskState::Waiting); // behind them, never tried
@@ -357,7 +377,8 @@ void tst_FailureHandler::serverGivenUpFailsItsUploads() {
     QVERIFY(!m_handler->serverDown(Endpoint)); // what is queued to it later tries again
 }
 
-void tst_FailureHandler::retryFailedStartsOnlyFailed() {
+void tst_FailureHandler::retryFailedStartsOnlyFailed()
+{
     UploadTask *network = m_tasks->add();
     m_handler->fail(network, errorOf(Kind::Network));
     UploadTask *changed = m_tasks->add();
@@ -374,7 +395,8 @@ void tst_FailureHandler::retryFailedStartsOnlyFailed() {
     QCOMPARE(m_handler->retryAllFailed(), 1); // the changed one, asked again
 }
 
-void tst_FailureHandler::resumeAllRetriesOnlyTransient() {
+void tst_FailureHandler::resumeAllRetriesOnlyTransient()
+{
     UploadTask *unreachable = m_tasks->add();
     m_handler->fail(unreachable, errorOf(Kind::Timeout));
     UploadTask *refused = m_tasks->add();
@@ -384,7 +406,8 @@ void tst_FailureHandler::resumeAllRetriesOnlyTransient() {
     QCOMPARE(refused->state(), TaskState::Error);
 }
 
-void tst_FailureHandler::clockHandedDown() {
+void tst_FailureHandler::clockHandedDown()
+{
     ManualClock later(Start + 3600 * 1000);
     m_handler->setClock(&later);
     QCOMPARE(m_handler->serverHealth()->clock(), &later);

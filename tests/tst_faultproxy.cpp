@@ -17,7 +17,8 @@ namespace {
 constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 
-QByteArray payload(qint64 size, quint32 seed = 42) {
+QByteArray payload(qint64 size, quint32 seed = 42)
+{
     QByteArray bytes(size, Qt::Uninitialized);
     QRandomGenerator random(seed);
     random.fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
@@ -27,14 +28,16 @@ QByteArray payload(qint64 size, quint32 seed = 42) {
 }
 
 // Waits until nothing has changed for `quietMs` — to show that something does *not* happen.
-bool staysSame(const std::function<qint64()> &value, int quietMs = 300) {
+bool staysSame(const std::function<qint64()> &value, int quietMs = 300)
+{
     const qint64 before = value();
     waitFor([&] { return value() != before; }, quietMs);
     return value() == before;
 }
 
 // Waits until `value` has not changed for `quietMs`: what was already on its way has arrived.
-bool settles(const std::function<qint64()> &value, int quietMs = 300, int timeoutMs = 10000) {
+bool settles(const std::function<qint64()> &value, int quietMs = 300, int timeoutMs = 10000)
+{
     qint64 last = value();
     QElapsedTimer still;
     still.start();
@@ -50,7 +53,8 @@ bool settles(const std::function<qint64()> &value, int quietMs = 300, int timeou
         timeoutMs);
 }
 
-double mbPerSecond(qint64 bytes, qint64 ms) {
+double mbPerSecond(qint64 bytes, qint64 ms)
+{
     return ms > 0 ? bytes / 1e6 / (ms / 1e3) : 0;
 }
 } // namespace
@@ -75,7 +79,8 @@ private Q_SLOTS:
     void tusServerThroughProxy();
 };
 
-void TestFaultProxy::passesBytesUnchanged_data() {
+void TestFaultProxy::passesBytesUnchanged_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::newRow("1 byte") << qint64(1);
     QTest::newRow("1000 bytes") << qint64(1000);
@@ -83,7 +88,8 @@ void TestFaultProxy::passesBytesUnchanged_data() {
     QTest::newRow("32 MiB") << 32 * MiB;
 }
 
-void TestFaultProxy::passesBytesUnchanged() {
+void TestFaultProxy::passesBytesUnchanged()
+{
     QFETCH(qint64, size);
     TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
@@ -117,14 +123,16 @@ void TestFaultProxy::passesBytesUnchanged() {
     QVERIFY(waitFor([&] { return proxy.counters().open == 0; }));
 }
 
-void TestFaultProxy::throughput_data() {
+void TestFaultProxy::throughput_data()
+{
     QTest::addColumn<bool>("upload");
     QTest::newRow("client to server") << true;
     QTest::newRow("server to client") << false;
 }
 
 // Not a speed limit (the machine may be busy); figures for the report, and the bytes checked.
-void TestFaultProxy::throughput() {
+void TestFaultProxy::throughput()
+{
     QFETCH(bool, upload);
     constexpr qint64 size = 128 * MiB;
     const QByteArray bytes = upload ? payload(size) : QByteArray();
@@ -139,8 +147,9 @@ void TestFaultProxy::throughput() {
         TcpClient client(port, bytes, false);
         const bool done = waitFor(
             [&] {
-                return client.ended() || (upload ? peer.totalReceived() - before >= size
-                                                 : client.receivedBytes >= size);
+                return client.ended()
+                       || (upload ? peer.totalReceived() - before >= size
+                                  : client.receivedBytes >= size);
             },
             120000);
         const qint64 ms = timer.elapsed();
@@ -160,7 +169,8 @@ void TestFaultProxy::throughput() {
     QCOMPARE(upload ? c.bytesToClient : c.bytesToServer, 0);
 }
 
-void TestFaultProxy::resetsWithinWindow() {
+void TestFaultProxy::resetsWithinWindow()
+{
     constexpr qint64 window = 64 * KiB;
     constexpr int connections = 10;
     TcpPeer sink(TcpPeer::Mode::Sink);
@@ -174,8 +184,8 @@ void TestFaultProxy::resetsWithinWindow() {
     for (int i = 0; i < connections; ++i) {
         TcpClient client(proxy.port(), payload(MiB));
         QVERIFY(waitFor([&] { return client.ended(); }));
-        QVERIFY2(client.error == QAbstractSocket::RemoteHostClosedError ||
-                     client.error == QAbstractSocket::NetworkError,
+        QVERIFY2(client.error == QAbstractSocket::RemoteHostClosedError
+                     || client.error == QAbstractSocket::NetworkError,
                  qPrintable(client.socket.errorString()));
         QVERIFY(waitFor([&] { return sink.connections.size() == i + 1; }));
         QVERIFY(waitFor([&] { return sink.connections[i].closed; }));
@@ -191,7 +201,8 @@ void TestFaultProxy::resetsWithinWindow() {
     QVERIFY(waitFor([&] { return proxy.counters().open == 0; }));
 }
 
-void TestFaultProxy::neverResetsAtZero() {
+void TestFaultProxy::neverResetsAtZero()
+{
     constexpr int connections = 30;
     TcpPeer sink(TcpPeer::Mode::Sink);
     FaultProxy proxy;
@@ -209,7 +220,8 @@ void TestFaultProxy::neverResetsAtZero() {
     QCOMPARE(proxy.counters().bytesToServer, connections * MiB);
 }
 
-void TestFaultProxy::sameSeedSameFaults() {
+void TestFaultProxy::sameSeedSameFaults()
+{
     constexpr qint64 size = 16 * KiB;
     TcpPeer sink(TcpPeer::Mode::Sink);
     const auto pattern = [&](quint32 seed) {
@@ -241,7 +253,8 @@ void TestFaultProxy::sameSeedSameFaults() {
     QVERIFY(pattern(8) != first);
 }
 
-void TestFaultProxy::resetAllNow() {
+void TestFaultProxy::resetAllNow()
+{
     TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
@@ -259,8 +272,8 @@ void TestFaultProxy::resetAllNow() {
         QVERIFY(client->error != QAbstractSocket::UnknownSocketError);
     }
     QVERIFY(waitFor([&] {
-        return echo.connections.size() == 3 && echo.connections[0].closed &&
-               echo.connections[1].closed && echo.connections[2].closed;
+        return echo.connections.size() == 3 && echo.connections[0].closed
+               && echo.connections[1].closed && echo.connections[2].closed;
     }));
     // New connections are not affected.
     TcpClient after(proxy.port(), "pong");
@@ -268,7 +281,8 @@ void TestFaultProxy::resetAllNow() {
     QCOMPARE(proxy.counters().reset, 3);
 }
 
-void TestFaultProxy::stallHoldsThenDelivers() {
+void TestFaultProxy::stallHoldsThenDelivers()
+{
     TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
@@ -303,7 +317,8 @@ void TestFaultProxy::stallHoldsThenDelivers() {
     QCOMPARE(proxy.counters().bytesToServer, first.size() + held.size());
 }
 
-void TestFaultProxy::drawnStallFreezesOneConnection() {
+void TestFaultProxy::drawnStallFreezesOneConnection()
+{
     constexpr qint64 window = 64 * KiB;
     TcpPeer sink(TcpPeer::Mode::Sink);
     FaultProxy proxy;
@@ -336,7 +351,8 @@ void TestFaultProxy::drawnStallFreezesOneConnection() {
     QCOMPARE(proxy.counters().reset, 0);
 }
 
-void TestFaultProxy::refusesThenRecoversOnSamePort() {
+void TestFaultProxy::refusesThenRecoversOnSamePort()
+{
     TcpPeer echo(TcpPeer::Mode::Echo);
     FaultProxy proxy;
     QVERIFY(proxy.start(QStringLiteral("127.0.0.1"), echo.port()));
@@ -359,7 +375,8 @@ void TestFaultProxy::refusesThenRecoversOnSamePort() {
     QCOMPARE(proxy.counters().accepted, 2);
 }
 
-void TestFaultProxy::unreachableTargetClosesClient() {
+void TestFaultProxy::unreachableTargetClosesClient()
+{
     // Bound, not listening: connections to it are refused, and no one else can listen there.
     QTcpSocket dead;
     QVERIFY(dead.bind(QHostAddress::LocalHost, 0));
@@ -378,7 +395,8 @@ void TestFaultProxy::unreachableTargetClosesClient() {
     QCOMPARE(c.bytesToServer, 0);
 }
 
-void TestFaultProxy::retargets() {
+void TestFaultProxy::retargets()
+{
     TcpPeer first(TcpPeer::Mode::Echo);
     TcpPeer second(TcpPeer::Mode::Echo);
     FaultProxy proxy;
@@ -395,7 +413,8 @@ void TestFaultProxy::retargets() {
     QCOMPARE(second.totalReceived(), 3);
 }
 
-void TestFaultProxy::tusServerThroughProxy() {
+void TestFaultProxy::tusServerThroughProxy()
+{
     const auto peer = TestPeer::create(TestPeer::Kind::TusNode);
     TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));

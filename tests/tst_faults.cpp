@@ -9,9 +9,9 @@
 #include "storethread.h"
 #include "uploadscheduler.h"
 
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QSet>
 #include <QTest>
 
 namespace {
@@ -70,7 +70,8 @@ void tst_Faults::cleanup()
     if (m_store)
         QCOMPARE(storeIntegrity(), QStringLiteral("ok"));
     if (QTest::currentTestFailed() && m_server)
-        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+        qWarning("%s said:\n%s", qPrintable(m_server->name()),
+                 qPrintable(m_server->serverLogTail()));
     m_fixture.reset(); // files go with it: the proxy and the server outlive the scheduler
     m_store.reset();
     m_proxy.reset();
@@ -165,13 +166,15 @@ void tst_Faults::serverKilledAndRestartedTwice()
         QVERIFY(waitFor([&] { return m_scheduler->totals().bytesDone >= target; }, 60000));
         m_server->kill();
         // Tasks notice and wait to retry instead of failing.
-        QVERIFY(waitFor([&] {
-            for (TaskId id : ids) {
-                if (m_scheduler->task(id)->retries() > 0)
-                    return true;
-            }
-            return false;
-        }, 20000));
+        QVERIFY(waitFor(
+            [&] {
+                for (TaskId id : ids) {
+                    if (m_scheduler->task(id)->retries() > 0)
+                        return true;
+                }
+                return false;
+            },
+            20000));
         QVERIFY2(m_server->restart(), qPrintable(m_server->errorString()));
     }
     QVERIFY(waitFor([&] { return m_scheduler->isIdle(); }, 120000));
@@ -199,8 +202,8 @@ void tst_Faults::stallIsDetectedAndRetried()
     QVERIFY(task->state() == TaskState::Waiting || task->state() == TaskState::Uploading);
     const QVector<UploadAttempt> &tries = task->attempts().attempts();
     QVERIFY(tries.size() >= 2 || (tries.size() == 1 && !task->attempts().isRunning()));
-    const UploadAttempt &stalled = tries.at(task->attempts().isRunning() ? tries.size() - 2
-                                                                         : tries.size() - 1);
+    const UploadAttempt &stalled =
+        tries.at(task->attempts().isRunning() ? tries.size() - 2 : tries.size() - 1);
     QCOMPARE(stalled.outcome, UploadAttempt::Outcome::Failed);
     QVERIFY2(stalled.reason.contains(QStringLiteral("progress"), Qt::CaseInsensitive),
              qPrintable(stalled.reason));

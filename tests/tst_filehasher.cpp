@@ -31,8 +31,8 @@ QString writeFile(const QString &dir, const QString &name, const QByteArray &byt
 QByteArray opensslDigest(const QString &path)
 {
     QProcess p;
-    p.start(QStringLiteral("openssl"), {QStringLiteral("dgst"), QStringLiteral("-sha256"),
-                                       QStringLiteral("-r"), path});
+    p.start(QStringLiteral("openssl"),
+            {QStringLiteral("dgst"), QStringLiteral("-sha256"), QStringLiteral("-r"), path});
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         return {};
     return p.readAllStandardOutput().split(' ').value(0).trimmed();
@@ -75,15 +75,14 @@ void tst_FileHasher::knownVectors_data()
     QTest::newRow("empty")
         << QByteArray()
         << QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    QTest::newRow("abc")
-        << QByteArray("abc")
-        << QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    QTest::newRow("abc") << QByteArray(
+        "abc") << QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     QTest::newRow("448 bits")
         << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
         << QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-    QTest::newRow("a million a")
-        << QByteArray(1000000, 'a')
-        << QByteArray("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    QTest::newRow("a million a") << QByteArray(
+        1000000,
+        'a') << QByteArray("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 void tst_FileHasher::knownVectors()

@@ -10,12 +10,14 @@
 namespace {
 constexpr qint64 Window = 64 * 1024;
 
-bool writeBytes(const QString &path, const QByteArray &bytes) {
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
-void flipByte(const QString &path, qint64 offset) {
+void flipByte(const QString &path, qint64 offset)
+{
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadWrite));
     QVERIFY(f.seek(offset));
@@ -41,7 +43,8 @@ private:
     QTemporaryDir m_tmp;
 };
 
-void TstFingerprint::sameContentSamePrint() {
+void TstFingerprint::sameContentSamePrint()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("fp-same"));
     QVERIFY(QDir().mkpath(dir));
     const QString a = makeTestFile(dir, QStringLiteral("a.bin"), 1'000'000, 9);
@@ -50,11 +53,12 @@ void TstFingerprint::sameContentSamePrint() {
     QCOMPARE(print.size(), 32);
     QCOMPARE(quickFingerprint(b, 1'000'000), print);
     QCOMPARE(quickFingerprint(a, 1'000'000), print);
-    QVERIFY(quickFingerprint(makeTestFile(dir, QStringLiteral("c.bin"), 1'000'000, 10),
-                             1'000'000) != print);
+    QVERIFY(quickFingerprint(makeTestFile(dir, QStringLiteral("c.bin"), 1'000'000, 10), 1'000'000)
+            != print);
 }
 
-void TstFingerprint::seesChange_data() {
+void TstFingerprint::seesChange_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<qint64>("offset");
     for (const qint64 size : {qint64(1), Window, 2 * Window, 2 * Window + 1, qint64(3'000'000)}) {
@@ -65,7 +69,8 @@ void TstFingerprint::seesChange_data() {
     }
 }
 
-void TstFingerprint::seesChange() {
+void TstFingerprint::seesChange()
+{
     QFETCH(qint64, size);
     QFETCH(qint64, offset);
     const QString dir = m_tmp.filePath(QStringLiteral("fp-change"));
@@ -77,7 +82,8 @@ void TstFingerprint::seesChange() {
     QVERIFY(quickFingerprint(path, size) != before);
 }
 
-void TstFingerprint::middleOfLargeFileUnseen() {
+void TstFingerprint::middleOfLargeFileUnseen()
+{
     // By design: only the ends are read. Size and modification time are checked beside it.
     const QString dir = m_tmp.filePath(QStringLiteral("fp-middle"));
     QVERIFY(QDir().mkpath(dir));
@@ -88,7 +94,8 @@ void TstFingerprint::middleOfLargeFileUnseen() {
     QCOMPARE(quickFingerprint(path, size), before);
 }
 
-void TstFingerprint::seesSize() {
+void TstFingerprint::seesSize()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("fp-size"));
     QVERIFY(QDir().mkpath(dir));
     const QString path = makeTestFile(dir, QStringLiteral("f.bin"), 500'000);
@@ -109,7 +116,8 @@ void TstFingerprint::seesSize() {
                                       QCryptographicHash::Sha256));
 }
 
-void TstFingerprint::unreadableIsEmpty() {
+void TstFingerprint::unreadableIsEmpty()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("fp-missing"));
     QVERIFY(quickFingerprint(QDir(dir).filePath(QStringLiteral("nope")), 10).isEmpty());
     QVERIFY(QDir().mkpath(dir));

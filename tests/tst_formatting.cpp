@@ -26,7 +26,8 @@ private slots:
     void parseSizeRoundTrips();
 };
 
-void TstFormatting::formatSize_data() {
+void TstFormatting::formatSize_data()
+{
     QTest::addColumn<qint64>("bytes");
     QTest::addColumn<QString>("text");
 
@@ -51,13 +52,15 @@ void TstFormatting::formatSize_data() {
     QTest::newRow("just below 100 KiB") << 100 * KiB - 1 << "100 KiB";
 }
 
-void TstFormatting::formatSize() {
+void TstFormatting::formatSize()
+{
     QFETCH(qint64, bytes);
     QFETCH(QString, text);
     QCOMPARE(::formatSize(bytes), text);
 }
 
-void TstFormatting::formatSpeed_data() {
+void TstFormatting::formatSpeed_data()
+{
     QTest::addColumn<double>("bytesPerSecond");
     QTest::addColumn<QString>("text");
 
@@ -68,13 +71,15 @@ void TstFormatting::formatSpeed_data() {
     QTest::newRow("fraction dropped") << 2047.9 << "2.00 KiB/s";
 }
 
-void TstFormatting::formatSpeed() {
+void TstFormatting::formatSpeed()
+{
     QFETCH(double, bytesPerSecond);
     QFETCH(QString, text);
     QCOMPARE(::formatSpeed(bytesPerSecond), text);
 }
 
-void TstFormatting::formatDuration_data() {
+void TstFormatting::formatDuration_data()
+{
     QTest::addColumn<qint64>("seconds");
     QTest::addColumn<QString>("text");
 
@@ -92,13 +97,15 @@ void TstFormatting::formatDuration_data() {
     QTest::newRow("a year") << qint64(365 * 86400) << "365 d";
 }
 
-void TstFormatting::formatDuration() {
+void TstFormatting::formatDuration()
+{
     QFETCH(qint64, seconds);
     QFETCH(QString, text);
     QCOMPARE(::formatDuration(seconds), text);
 }
 
-void TstFormatting::formatWhen() {
+void TstFormatting::formatWhen()
+{
     // In the C locale, whatever the machine's: "14:32", "Mon 14:32", "5/3/24".
     QLocale::setDefault(QLocale::c());
     const QDateTime now(QDate(2024, 5, 15), QTime(18, 0)); // a Wednesday, local time
@@ -108,8 +115,7 @@ void TstFormatting::formatWhen() {
     QCOMPARE(::formatWhen(0, now), QString());
     QCOMPARE(::formatWhen(at(QDate(2024, 5, 15), QTime(14, 32)), now), QStringLiteral("14:32"));
     QCOMPARE(::formatWhen(at(QDate(2024, 5, 15), QTime(0, 5)), now), QStringLiteral("00:05"));
-    QCOMPARE(::formatWhen(at(QDate(2024, 5, 13), QTime(14, 32)), now),
-             QStringLiteral("Mon 14:32"));
+    QCOMPARE(::formatWhen(at(QDate(2024, 5, 13), QTime(14, 32)), now), QStringLiteral("Mon 14:32"));
     QCOMPARE(::formatWhen(at(QDate(2024, 5, 9), QTime(9, 1)), now), QStringLiteral("Thu 09:01"));
     // A week back shares today's weekday: the date says which one.
     QCOMPARE(::formatWhen(at(QDate(2024, 5, 8), QTime(9, 1)), now),
@@ -117,11 +123,13 @@ void TstFormatting::formatWhen() {
     // A clock set back: a date, never a weekday that reads as the past.
     QCOMPARE(::formatWhen(at(QDate(2024, 5, 16), QTime(9, 1)), now),
              QLocale::c().toString(QDate(2024, 5, 16), QLocale::ShortFormat));
-    QVERIFY(::formatWhenFull(at(QDate(2024, 5, 13), QTime(14, 32))).contains(QStringLiteral("2024")));
+    QVERIFY(
+        ::formatWhenFull(at(QDate(2024, 5, 13), QTime(14, 32))).contains(QStringLiteral("2024")));
     QLocale::setDefault(QLocale::system());
 }
 
-void TstFormatting::parseSize_data() {
+void TstFormatting::parseSize_data()
+{
     QTest::addColumn<QString>("text");
     QTest::addColumn<qint64>("bytes");
 
@@ -152,13 +160,15 @@ void TstFormatting::parseSize_data() {
     QTest::newRow("too many digits") << "99999999999999999999" << qint64(-1);
 }
 
-void TstFormatting::parseSize() {
+void TstFormatting::parseSize()
+{
     QFETCH(QString, text);
     QFETCH(qint64, bytes);
     QCOMPARE(::parseSize(text), bytes);
 }
 
-void TstFormatting::parseSizeRoundTrips() {
+void TstFormatting::parseSizeRoundTrips()
+{
     // What the window shows for a whole number of units reads back as the same size.
     for (const qint64 bytes : {qint64(0), qint64(512), 8 * MiB, 2 * GiB, 3 * TiB}) {
         QString text = ::formatSize(bytes);

@@ -79,7 +79,8 @@ void tst_Hashing::init()
 void tst_Hashing::cleanup()
 {
     if (QTest::currentTestFailed() && m_server)
-        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+        qWarning("%s said:\n%s", qPrintable(m_server->name()),
+                 qPrintable(m_server->serverLogTail()));
     m_fixture.reset();
 }
 
@@ -99,8 +100,7 @@ void tst_Hashing::metadataCarriesSha256()
         QCOMPARE(t->contentHash().toHex(), expected);
         const QMap<QString, QString> metadata = storedMetadata(t->uploadUrl());
         QCOMPARE(metadata.value(QStringLiteral("sha256")).toLatin1(), expected);
-        QCOMPARE(metadata.value(QStringLiteral("filename")),
-                 QStringLiteral("m%1.bin").arg(i));
+        QCOMPARE(metadata.value(QStringLiteral("filename")), QStringLiteral("m%1.bin").arg(i));
         QVERIFY(fileMatches(m_server->storedPath(t->uploadUrl()), sizes[i], i + 11));
     }
     // The hash costs no request: one creation each, nothing more than without it.
@@ -184,9 +184,8 @@ void tst_Hashing::hashingHoldsAConcurrencySlot()
 
     // With one slot, a task hashing keeps the next one waiting.
     m_scheduler->setConcurrency(1);
-    const QStringList two = {
-        makeTestFile(m_files->path(), QStringLiteral("one"), SlowToHash, 30),
-        makeTestFile(m_files->path(), QStringLiteral("two"), MiB, 31)};
+    const QStringList two = {makeTestFile(m_files->path(), QStringLiteral("one"), SlowToHash, 30),
+                             makeTestFile(m_files->path(), QStringLiteral("two"), MiB, 31)};
     QList<TaskState> otherWhileHashing;
     QList<TaskId> pair;
     connect(m_scheduler, &UploadScheduler::tasksChanged, this, [&] {

@@ -52,7 +52,9 @@ QString canonical(const QString &path)
 
 QString describe(const Run &run)
 {
-    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
+        .arg(run.exitCode)
+        .arg(run.out, run.err);
 }
 
 // Records the head of every request and refuses it with 403 (permanent, so hoist ends): shows
@@ -64,12 +66,16 @@ public:
         m_server.listen(QHostAddress::LocalHost, 0);
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] { onReadyRead(socket); });
+                connect(socket, &QTcpSocket::readyRead, socket,
+                        [this, socket] { onReadyRead(socket); });
                 connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             }
         });
     }
-    QUrl endpoint() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(m_server.serverPort())); }
+    QUrl endpoint() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(m_server.serverPort()));
+    }
     QList<QByteArray> heads;
 
 private:
@@ -101,8 +107,9 @@ class TestHeadless : public QObject {
 
     QStringList base() const
     {
-        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"), m_server->endpoint().toString(),
-                QStringLiteral("--chunk-size"), QString::number(Chunk)};
+        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"),
+                m_server->endpoint().toString(), QStringLiteral("--chunk-size"),
+                QString::number(Chunk)};
     }
 
 private Q_SLOTS:
@@ -120,12 +127,15 @@ private Q_SLOTS:
         QStringList paths;
         QHash<QString, int> indexOf;
         for (int i = 0; i < sizes.size(); ++i) {
-            paths << makeTestFile(m_dir.path(), QStringLiteral("ok-%1.bin").arg(i), sizes[i], quint32(100 + i));
+            paths << makeTestFile(m_dir.path(), QStringLiteral("ok-%1.bin").arg(i), sizes[i],
+                                  quint32(100 + i));
             QVERIFY(!paths.last().isEmpty());
             indexOf.insert(canonical(paths.last()), i);
         }
-        const Run run = runHoist(base() << QStringLiteral("--concurrency") << QStringLiteral("2") << paths);
-        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
+        const Run run =
+            runHoist(base() << QStringLiteral("--concurrency") << QStringLiteral("2") << paths);
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0,
+                 qPrintable(describe(run)));
         QCOMPARE(run.lines.size(), sizes.size());
         QSet<QString> seen;
         for (const QStringList &fields : run.lines) {
@@ -149,7 +159,8 @@ private Q_SLOTS:
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("tree/sub")));
         const QString root = m_dir.filePath(QStringLiteral("tree"));
         const QString a = makeTestFile(root, QStringLiteral("a.bin"), 3 * Chunk, 7);
-        const QString b = makeTestFile(root + QStringLiteral("/sub"), QStringLiteral("b.bin"), 1000, 8);
+        const QString b =
+            makeTestFile(root + QStringLiteral("/sub"), QStringLiteral("b.bin"), 1000, 8);
         const Run run = runHoist(base() << root);
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         QCOMPARE(run.lines.size(), 2);
@@ -164,17 +175,20 @@ private Q_SLOTS:
 
     void missingPathFailsOnlyItself()
     {
-        const QString good1 = makeTestFile(m_dir.path(), QStringLiteral("good1.bin"), 2 * Chunk + 5, 11);
+        const QString good1 =
+            makeTestFile(m_dir.path(), QStringLiteral("good1.bin"), 2 * Chunk + 5, 11);
         const QString good2 = makeTestFile(m_dir.path(), QStringLiteral("good2.bin"), 777, 12);
         const QString missing = m_dir.filePath(QStringLiteral("no-such-file.bin"));
         const Run run = runHoist(base() << good1 << missing << good2);
-        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 1, qPrintable(describe(run)));
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 1,
+                 qPrintable(describe(run)));
         QCOMPARE(run.lines.size(), 3);
         int successes = 0;
         for (const QStringList &fields : run.lines) {
             QCOMPARE(fields.size(), 3);
             if (fields[0] == QLatin1String("error")) {
-                QVERIFY2(fields[1].endsWith(QLatin1String("no-such-file.bin")), qPrintable(fields[1]));
+                QVERIFY2(fields[1].endsWith(QLatin1String("no-such-file.bin")),
+                         qPrintable(fields[1]));
                 QVERIFY2(fields[2].size() >= 5, qPrintable(fields[2])); // a reason, not a code
                 continue;
             }
@@ -192,7 +206,8 @@ private Q_SLOTS:
     {
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("empty/nothing")));
         const Run run = runHoist(base() << m_dir.filePath(QStringLiteral("empty")));
-        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0,
+                 qPrintable(describe(run)));
         QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
     }
 
@@ -205,17 +220,22 @@ private Q_SLOTS:
         QTest::newRow("no endpoint") << QStringList{"--headless", file};
         QTest::newRow("no paths") << QStringList{"--headless", "--endpoint", endpoint};
         QTest::newRow("bad endpoint") << QStringList{"--headless", "--endpoint", "ftp://x/", file};
-        QTest::newRow("small chunk") << QStringList{"--headless", "-e", endpoint, "--chunk-size", "512", file};
-        QTest::newRow("concurrency 0") << QStringList{"--headless", "-e", endpoint, "-c", "0", file};
-        QTest::newRow("bad header") << QStringList{"--headless", "-e", endpoint, "-H", "Bearer secret", file};
-        QTest::newRow("unknown option") << QStringList{"--headless", "-e", endpoint, "--bogus", file};
+        QTest::newRow("small chunk")
+            << QStringList{"--headless", "-e", endpoint, "--chunk-size", "512", file};
+        QTest::newRow("concurrency 0")
+            << QStringList{"--headless", "-e", endpoint, "-c", "0", file};
+        QTest::newRow("bad header")
+            << QStringList{"--headless", "-e", endpoint, "-H", "Bearer secret", file};
+        QTest::newRow("unknown option")
+            << QStringList{"--headless", "-e", endpoint, "--bogus", file};
     }
     void usageErrors()
     {
         QFETCH(QStringList, args);
         m_server->resetStats();
         const Run run = runHoist(args);
-        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 2, qPrintable(describe(run)));
+        QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 2,
+                 qPrintable(describe(run)));
         QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
         QVERIFY(run.err.contains(QStringLiteral("--help")));
         QVERIFY2(!run.err.contains(QStringLiteral("secret")), qPrintable(run.err));
@@ -237,8 +257,9 @@ private Q_SLOTS:
     {
         const QString file = makeTestFile(m_dir.path(), QStringLiteral("auth.bin"), 3000, 21);
         HeaderRecorder recorder;
-        const Run run = runHoist({QStringLiteral("--headless"), QStringLiteral("-e"), recorder.endpoint().toString(),
-                                  QStringLiteral("--header"), QStringLiteral("Authorization: Bearer secret-123"),
+        const Run run = runHoist({QStringLiteral("--headless"), QStringLiteral("-e"),
+                                  recorder.endpoint().toString(), QStringLiteral("--header"),
+                                  QStringLiteral("Authorization: Bearer secret-123"),
                                   QStringLiteral("-H"), QStringLiteral("X-Hoist-Test: yes"), file});
         QVERIFY2(run.exitCode == 1, qPrintable(describe(run))); // refused with 403
         QVERIFY(!recorder.heads.isEmpty());
@@ -256,8 +277,9 @@ private Q_SLOTS:
     void headerWithRealServer()
     {
         const QString file = makeTestFile(m_dir.path(), QStringLiteral("auth2.bin"), 2 * Chunk, 22);
-        const Run run = runHoist(base() << QStringLiteral("-H") << QStringLiteral("Authorization: Bearer secret-456")
-                                        << file);
+        const Run run =
+            runHoist(base() << QStringLiteral("-H")
+                            << QStringLiteral("Authorization: Bearer secret-456") << file);
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         QCOMPARE(run.lines.size(), 1);
         QCOMPARE(m_server->storedBytes(QUrl(run.lines[0].value(2))), testContent(2 * Chunk, 22));
@@ -271,9 +293,11 @@ private Q_SLOTS:
     void reRunWithStateDirUploadsOnce()
     {
         const QString state = m_dir.filePath(QStringLiteral("rerun-state"));
-        const QString small = makeTestFile(m_dir.path(), QStringLiteral("rerun-small.bin"), 3 * Chunk, 300);
+        const QString small =
+            makeTestFile(m_dir.path(), QStringLiteral("rerun-small.bin"), 3 * Chunk, 300);
         const qint64 bigSize = 40 * Chunk + 5;
-        const QString big = makeTestFile(m_dir.path(), QStringLiteral("rerun-big.bin"), bigSize, 301);
+        const QString big =
+            makeTestFile(m_dir.path(), QStringLiteral("rerun-big.bin"), bigSize, 301);
         QVERIFY(!small.isEmpty() && !big.isEmpty());
         const QList<QUrl> before = m_server->uploads();
         const auto created = [&] {
@@ -285,31 +309,38 @@ private Q_SLOTS:
             return urls;
         };
         const QStringList args = base() << QStringLiteral("--state-dir") << state
-                                        << QStringLiteral("--one-stream") << QStringLiteral("--concurrency")
-                                        << QStringLiteral("1");
+                                        << QStringLiteral("--one-stream")
+                                        << QStringLiteral("--concurrency") << QStringLiteral("1");
 
         // Slowed down, then killed while the large file is half-way.
         QProcess slow;
         slow.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")),
-                   QStringList(args) << QStringLiteral("--limit-rate") << QStringLiteral("256k") << small << big);
+                   QStringList(args)
+                       << QStringLiteral("--limit-rate") << QStringLiteral("256k") << small << big);
         QVERIFY(slow.waitForStarted(10000));
-        QTRY_VERIFY_WITH_TIMEOUT(created().size() == 2 && [&] {
-            for (const QUrl &url : created()) {
-                const QByteArray held = m_server->storedBytes(url);
-                // Past its creation request (whose body @tus/server keeps even when cut off,
-                // before the client learns the URL): the URL is in the queue by now.
-                if (held.size() > 2 * Chunk && held.size() < bigSize && held.size() != 3 * Chunk)
-                    return true;
-            }
-            return false;
-        }(), RunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            created().size() == 2 &&
+                [&] {
+                    for (const QUrl &url : created()) {
+                        const QByteArray held = m_server->storedBytes(url);
+                        // Past its creation request (whose body @tus/server keeps even when cut
+                        // off, before the client learns the URL): the URL is in the queue by now.
+                        if (held.size() > 2 * Chunk && held.size() < bigSize
+                            && held.size() != 3 * Chunk)
+                            return true;
+                    }
+                    return false;
+                }(),
+            RunTimeoutMs);
         slow.kill();
         QVERIFY(slow.waitForFinished(10000));
 
         for (int round = 0; round < 2; ++round) {
             const Run run = runHoist(QStringList(args) << small << big);
-            QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0, qPrintable(describe(run)));
-            QVERIFY2(run.err.contains(QStringLiteral("2 files were already in the queue and not added again")),
+            QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0,
+                     qPrintable(describe(run)));
+            QVERIFY2(run.err.contains(
+                         QStringLiteral("2 files were already in the queue and not added again")),
                      qPrintable(describe(run)));
             QCOMPARE(run.lines.size(), 2);
             QHash<QString, QUrl> urlOf;
@@ -318,13 +349,16 @@ private Q_SLOTS:
                 QCOMPARE(fields[0], QStringLiteral("success"));
                 urlOf.insert(canonical(fields[1]), QUrl(fields[2]));
             }
-            QCOMPARE(m_server->storedBytes(urlOf.value(canonical(small))), testContent(3 * Chunk, 300));
+            QCOMPARE(m_server->storedBytes(urlOf.value(canonical(small))),
+                     testContent(3 * Chunk, 300));
             QCOMPARE(m_server->storedBytes(urlOf.value(canonical(big))), testContent(bigSize, 301));
             // One upload per file on the server, however often the script ran.
             QStringList urls;
             for (const QUrl &url : created())
-                urls << url.toString() + QStringLiteral(" ") + QString::number(m_server->storedBytes(url).size());
-            QVERIFY2(created().size() == 2, qPrintable(urls.join(QLatin1Char('\n')) + describe(run)));
+                urls << url.toString() + QStringLiteral(" ")
+                            + QString::number(m_server->storedBytes(url).size());
+            QVERIFY2(created().size() == 2,
+                     qPrintable(urls.join(QLatin1Char('\n')) + describe(run)));
         }
     }
 };

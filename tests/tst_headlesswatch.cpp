@@ -4,8 +4,8 @@
 // request log counts the uploads it created.
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
-#include "watchpeers.h"
 #include "waitfor.h"
+#include "watchpeers.h"
 
 #include <QDir>
 #include <QFile>
@@ -87,11 +87,7 @@ private:
                    .arg(QString::fromUtf8(process.readAllStandardError()));
         return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
     }
-    static int successLines(const QByteArray &out)
-    {
-        return int(out.count("success\t"));
-    }
-
+    static int successLines(const QByteArray &out) { return int(out.count("success\t")); }
 };
 
 void TestHeadlessWatch::init()
@@ -162,8 +158,8 @@ void TestHeadlessWatch::interruptWhileUploadingResumes()
                            QStringLiteral("--chunk-size"), QStringLiteral("1M"),
                            QStringLiteral("--one-stream")});
         // Bytes flowing after the creation: its address is saved (it is before any PATCH goes).
-        QVERIFY(waitFor([&] { return creations() == 1 && m_log.stats().count("PATCH") >= 2; },
-                        30000));
+        QVERIFY(
+            waitFor([&] { return creations() == 1 && m_log.stats().count("PATCH") >= 2; }, 30000));
         QString why;
         QVERIFY2(stop(hoist, SIGTERM, &why), qPrintable(why));
     }

@@ -28,17 +28,19 @@
 namespace {
 constexpr int RunTimeoutMs = 60000;
 
-QString readAll(const QString &path) {
+QString readAll(const QString &path)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("<missing %1>").arg(path);
     return QString::fromUtf8(file.readAll());
 }
 
-QStringList headless(const QStringList &more) {
+QStringList headless(const QStringList &more)
+{
     return QStringList{QStringLiteral("hoist"), QStringLiteral("--headless"), QStringLiteral("-e"),
                        QStringLiteral("http://127.0.0.1:1/files/"), QStringLiteral("/tmp")}
-        + more;
+           + more;
 }
 } // namespace
 
@@ -69,20 +71,23 @@ private:
     std::unique_ptr<FakeLogin1> m_login1;
 };
 
-void tst_HeadlessWhenDone::initTestCase() {
+void tst_HeadlessWhenDone::initTestCase()
+{
     useTestSettings(QStringLiteral("tst_headlesswhendone"), m_settingsDir.path());
     QVERIFY2(!qEnvironmentVariableIsEmpty("HOIST_BINARY"), "HOIST_BINARY not set");
     QVERIFY2(m_hoistd.start(), qPrintable(m_hoistd.errorString()));
     QVERIFY2(m_bus.start(), qPrintable(m_bus.errorString()));
 }
 
-void tst_HeadlessWhenDone::init() {
+void tst_HeadlessWhenDone::init()
+{
     m_login1 = std::make_unique<FakeLogin1>();
     QString error;
     QVERIFY2(m_login1->start(m_bus.address(), &error), qPrintable(error));
 }
 
-QProcessEnvironment tst_HeadlessWhenDone::environment() const {
+QProcessEnvironment tst_HeadlessWhenDone::environment() const
+{
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), m_bus.address());
     env.insert(QStringLiteral("HOME"), m_settingsDir.path());
@@ -90,7 +95,8 @@ QProcessEnvironment tst_HeadlessWhenDone::environment() const {
     return env;
 }
 
-void tst_HeadlessWhenDone::parses_data() {
+void tst_HeadlessWhenDone::parses_data()
+{
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<bool>("ok");
     QTest::addColumn<int>("action"); // WhenDone::Action when ok
@@ -103,7 +109,8 @@ void tst_HeadlessWhenDone::parses_data() {
                               << int(A::Shutdown) << QString();
     QTest::newRow("suspend") << headless({QStringLiteral("--when-done"), QStringLiteral("Suspend")})
                              << true << int(A::Suspend) << QString();
-    QTest::newRow("run alone") << headless({QStringLiteral("--when-done-run"), QStringLiteral("ls -l")})
+    QTest::newRow("run alone") << headless(
+        {QStringLiteral("--when-done-run"), QStringLiteral("ls -l")})
                                << true << int(A::Command) << QStringLiteral("ls -l");
     QTest::newRow("command and run")
         << headless({QStringLiteral("--when-done"), QStringLiteral("command"),
@@ -116,16 +123,16 @@ void tst_HeadlessWhenDone::parses_data() {
         << headless({QStringLiteral("--when-done"), QStringLiteral("shutdown"),
                      QStringLiteral("--when-done-run"), QStringLiteral("true")})
         << false << 0 << QString();
-    QTest::newRow("unknown word")
-        << headless({QStringLiteral("--when-done"), QStringLiteral("reboot")}) << false << 0
-        << QString();
-    QTest::newRow("window")
-        << QStringList{QStringLiteral("hoist"), QStringLiteral("--when-done"),
-                       QStringLiteral("shutdown")}
-        << false << 0 << QString();
+    QTest::newRow("unknown word") << headless(
+        {QStringLiteral("--when-done"), QStringLiteral("reboot")})
+                                  << false << 0 << QString();
+    QTest::newRow("window") << QStringList{QStringLiteral("hoist"), QStringLiteral("--when-done"),
+                                           QStringLiteral("shutdown")}
+                            << false << 0 << QString();
 }
 
-void tst_HeadlessWhenDone::parses() {
+void tst_HeadlessWhenDone::parses()
+{
     QFETCH(QStringList, arguments);
     QFETCH(bool, ok);
     QFETCH(int, action);
@@ -141,7 +148,8 @@ void tst_HeadlessWhenDone::parses() {
     QCOMPARE(result.options.whenDone.command, command);
 }
 
-void tst_HeadlessWhenDone::runsCommandWithTheFiles() {
+void tst_HeadlessWhenDone::runsCommandWithTheFiles()
+{
     const QString a = makeTestFile(m_dir.path(), QStringLiteral("a.bin"), 70000, 1);
     const QString b = makeTestFile(m_dir.path(), QStringLiteral("b.bin"), 1000, 2);
     const QString missing = m_dir.filePath(QStringLiteral("missing.bin"));
@@ -180,13 +188,15 @@ void tst_HeadlessWhenDone::runsCommandWithTheFiles() {
     QCOMPARE(m_login1->calls().size(), 0);
 }
 
-void tst_HeadlessWhenDone::signalCancelsShutdown_data() {
+void tst_HeadlessWhenDone::signalCancelsShutdown_data()
+{
     QTest::addColumn<int>("signalNumber");
     QTest::newRow("SIGINT (Ctrl+C)") << int(SIGINT);
     QTest::newRow("SIGTERM") << int(SIGTERM);
 }
 
-void tst_HeadlessWhenDone::signalCancelsShutdown() {
+void tst_HeadlessWhenDone::signalCancelsShutdown()
+{
     QFETCH(int, signalNumber);
     const QString file = makeTestFile(m_dir.path(), QStringLiteral("s.bin"), 5000, 3);
     QProcess hoist;
@@ -213,7 +223,8 @@ void tst_HeadlessWhenDone::signalCancelsShutdown() {
     QCOMPARE(m_login1->calls().size(), 0);
 }
 
-void tst_HeadlessWhenDone::countdownEndsInOnePowerOff() {
+void tst_HeadlessWhenDone::countdownEndsInOnePowerOff()
+{
     // In-process, with a 1-second countdown: the minute need not pass.
     SchedulerFixture fixture;
     QVERIFY2(fixture.start(m_hoistd.endpoint()), qPrintable(fixture.errorString()));
@@ -236,7 +247,8 @@ void tst_HeadlessWhenDone::countdownEndsInOnePowerOff() {
 }
 
 void tst_HeadlessWhenDone::startWatchRun(QProcess &hoist, const QString &dir,
-                                         const QStringList &files) {
+                                         const QStringList &files)
+{
     hoist.setProcessEnvironment(environment());
     hoist.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")),
                 QStringList{QStringLiteral("--headless"), QStringLiteral("--watch"), dir,
@@ -250,7 +262,8 @@ void tst_HeadlessWhenDone::startWatchRun(QProcess &hoist, const QString &dir,
 
 // A watch run never ends: its own uploads going up never start the countdown, and it says
 // so when started without files of its own.
-void tst_HeadlessWhenDone::watchedUploadsAloneNeverShutDown() {
+void tst_HeadlessWhenDone::watchedUploadsAloneNeverShutDown()
+{
     const QString dir = m_dir.filePath(QStringLiteral("watched-alone"));
     QVERIFY(QDir().mkpath(dir));
     makeTestFile(dir, QStringLiteral("w.bin"), 5000, 4);
@@ -285,7 +298,8 @@ void tst_HeadlessWhenDone::watchedUploadsAloneNeverShutDown() {
 
 // Files given beside the watched folder: once they have ended, the countdown starts while
 // watching goes on; a signal still ends it all before anything reaches logind.
-void tst_HeadlessWhenDone::givenFilesBesideAWatchStillShutDown() {
+void tst_HeadlessWhenDone::givenFilesBesideAWatchStillShutDown()
+{
     const QString dir = m_dir.filePath(QStringLiteral("watched-mixed"));
     QVERIFY(QDir().mkpath(dir));
     makeTestFile(dir, QStringLiteral("w.bin"), 5000, 5);

@@ -24,21 +24,23 @@ const QByteArray BobToken = "bob-secret-token-abcdefghijkl";
 const QByteArray CarolToken = "carol-hashed-token-zyxwvu"; // given to hoistd as its SHA-256 only
 constexpr int StartTimeoutMs = 20000;
 
-QByteArray usersJson() {
+QByteArray usersJson()
+{
     return QByteArray(R"({"users": [
-  {"name": "alice", "token": ")") +
-           AliceToken + R"(", "quota": )" + QByteArray::number(AliceQuota) + R"(},
-  {"name": "bob", "token": ")" +
-           BobToken + R"(", "quota": )" + QByteArray::number(BobQuota) + R"(},
-  {"name": "carol", "tokenSha256": ")" +
-           QCryptographicHash::hash(CarolToken, QCryptographicHash::Sha256).toHex() +
+  {"name": "alice", "token": ")")
+           + AliceToken + R"(", "quota": )" + QByteArray::number(AliceQuota) + R"(},
+  {"name": "bob", "token": ")"
+           + BobToken + R"(", "quota": )" + QByteArray::number(BobQuota) + R"(},
+  {"name": "carol", "tokenSha256": ")"
+           + QCryptographicHash::hash(CarolToken, QCryptographicHash::Sha256).toHex() +
            R"(", "quota": 100}
 ]}
 )";
 }
 
 bool writeConfig(const QString &path, const QByteArray &json,
-                 QFile::Permissions permissions = QFile::ReadOwner | QFile::WriteOwner) {
+                 QFile::Permissions permissions = QFile::ReadOwner | QFile::WriteOwner)
+{
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size())
         return false;
@@ -46,14 +48,16 @@ bool writeConfig(const QString &path, const QByteArray &json,
     return QFile::setPermissions(path, permissions);
 }
 
-RawHeaders as(const QByteArray &token, const RawHeaders &extra = {}) {
+RawHeaders as(const QByteArray &token, const RawHeaders &extra = {})
+{
     RawHeaders headers{{"Tus-Resumable", "1.0.0"}};
     if (!token.isEmpty())
         headers += RawHeaders{{"Authorization", "Bearer " + token}};
     return headers + extra;
 }
 
-RawHeaders offsetStream(qint64 offset) {
+RawHeaders offsetStream(qint64 offset)
+{
     return {{"Content-Type", "application/offset+octet-stream"},
             {"Upload-Offset", QByteArray::number(offset)}};
 }
@@ -94,17 +98,20 @@ private:
     std::unique_ptr<HoistdProcess> m_server;
 };
 
-void TestHoistdAuth::init() {
+void TestHoistdAuth::init()
+{
     m_server = std::make_unique<HoistdProcess>();
 }
 
-void TestHoistdAuth::cleanup() {
+void TestHoistdAuth::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-bool TestHoistdAuth::startServer(const QStringList &extra) {
+bool TestHoistdAuth::startServer(const QStringList &extra)
+{
     if (!writeConfig(configPath(), usersJson()))
         return false;
     if (!m_server->start(QStringList{QStringLiteral("--config"), configPath()} + extra)) {
@@ -114,7 +121,8 @@ bool TestHoistdAuth::startServer(const QStringList &extra) {
     return true;
 }
 
-RawResponse TestHoistdAuth::create(const QByteArray &token, qint64 length, const QByteArray &body) {
+RawResponse TestHoistdAuth::create(const QByteArray &token, qint64 length, const QByteArray &body)
+{
     RawHeaders headers = as(token);
     if (length >= 0)
         headers += RawHeaders{{"Upload-Length", QByteArray::number(length)}};
@@ -125,12 +133,14 @@ RawResponse TestHoistdAuth::create(const QByteArray &token, qint64 length, const
     return rawRequest(port(), "POST", "/files/", headers, body);
 }
 
-qint64 TestHoistdAuth::offsetOf(const QByteArray &token, const QByteArray &path) {
+qint64 TestHoistdAuth::offsetOf(const QByteArray &token, const QByteArray &path)
+{
     const RawResponse r = rawRequest(port(), "HEAD", path, as(token));
     return r.status == 200 ? r.header("Upload-Offset").toLongLong() : -1;
 }
 
-void TestHoistdAuth::missingOrWrongTokenIs401_data() {
+void TestHoistdAuth::missingOrWrongTokenIs401_data()
+{
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<bool>("onUpload");
     QTest::addColumn<QByteArray>("authorization"); // empty: no header at all
@@ -150,7 +160,8 @@ void TestHoistdAuth::missingOrWrongTokenIs401_data() {
     }
 }
 
-void TestHoistdAuth::missingOrWrongTokenIs401() {
+void TestHoistdAuth::missingOrWrongTokenIs401()
+{
     QFETCH(QByteArray, method);
     QFETCH(bool, onUpload);
     QFETCH(QByteArray, authorization);
@@ -178,7 +189,8 @@ void TestHoistdAuth::missingOrWrongTokenIs401() {
     QCOMPARE(rawRequest(port(), "OPTIONS", "/files/", {}).status, 204);
 }
 
-void TestHoistdAuth::rightTokenIsServed() {
+void TestHoistdAuth::rightTokenIsServed()
+{
     QVERIFY(startServer());
     const RawResponse created = create(AliceToken, 10, "hello");
     QCOMPARE(created.status, 201);
@@ -199,7 +211,8 @@ void TestHoistdAuth::rightTokenIsServed() {
                     5000));
 }
 
-void TestHoistdAuth::hashedTokenInConfig() {
+void TestHoistdAuth::hashedTokenInConfig()
+{
     QVERIFY(startServer());
     QCOMPARE(create(CarolToken, 100).status, 201);
     QCOMPARE(create(CarolToken, 1).status, 413); // carol's quota is 100
@@ -209,7 +222,8 @@ void TestHoistdAuth::hashedTokenInConfig() {
     QCOMPARE(create(hashHex, 1).status, 401);
 }
 
-void TestHoistdAuth::otherUsersUploadsDoNotExist() {
+void TestHoistdAuth::otherUsersUploadsDoNotExist()
+{
     QVERIFY(startServer());
     const QByteArray upload = create(AliceToken, 10, "hello").header("Location");
     QVERIFY(!upload.isEmpty());
@@ -245,7 +259,8 @@ void TestHoistdAuth::otherUsersUploadsDoNotExist() {
     QCOMPARE(rawRequest(port(), "DELETE", upload, as(BobToken)).status, 404);
 }
 
-void TestHoistdAuth::quotaBoundaries() {
+void TestHoistdAuth::quotaBoundaries()
+{
     QVERIFY(startServer());
     // Exactly at the quota, with its bytes.
     const RawResponse full = create(AliceToken, AliceQuota, QByteArray(AliceQuota, 'a'));
@@ -264,7 +279,8 @@ void TestHoistdAuth::quotaBoundaries() {
     QCOMPARE(create(AliceToken, AliceQuota).status, 201);
 }
 
-void TestHoistdAuth::unfinishedUploadsCount() {
+void TestHoistdAuth::unfinishedUploadsCount()
+{
     QVERIFY(startServer());
     // Declared lengths count from creation on, bytes or not: abandoned uploads cannot fill a disk.
     QCOMPARE(create(AliceToken, 600).status, 201);
@@ -277,7 +293,8 @@ void TestHoistdAuth::unfinishedUploadsCount() {
     QCOMPARE(m_server->storedFiles().size(), 3);
 }
 
-void TestHoistdAuth::deferredLengthCountsBytesSoFar() {
+void TestHoistdAuth::deferredLengthCountsBytesSoFar()
+{
     QVERIFY(startServer());
     const QByteArray deferred = create(AliceToken, -1).header("Location");
     QVERIFY(!deferred.isEmpty());
@@ -310,7 +327,8 @@ void TestHoistdAuth::deferredLengthCountsBytesSoFar() {
     QCOMPARE(create(AliceToken, 1).status, 413);
 }
 
-void TestHoistdAuth::expiryFreesQuota() {
+void TestHoistdAuth::expiryFreesQuota()
+{
     QVERIFY(startServer({QStringLiteral("--expire-after"), QStringLiteral("1")}));
     QCOMPARE(create(AliceToken, AliceQuota, "abandoned").status, 201);
     QCOMPARE(create(AliceToken, AliceQuota).status, 413);
@@ -319,7 +337,8 @@ void TestHoistdAuth::expiryFreesQuota() {
     QCOMPARE(create(AliceToken, AliceQuota).status, 201);
 }
 
-void TestHoistdAuth::tokensNeverLogged() {
+void TestHoistdAuth::tokensNeverLogged()
+{
     QVERIFY(startServer({QStringLiteral("--verbose")}));
     const QByteArray upload = create(AliceToken, 10, "hello").header("Location");
     QVERIFY(!upload.isEmpty());
@@ -337,7 +356,8 @@ void TestHoistdAuth::tokensNeverLogged() {
         QVERIFY2(!log.contains(QString::fromLatin1(secret)), qPrintable(log));
 }
 
-QString TestHoistdAuth::runBriefly(const QStringList &args, int *exitCode, QByteArray *out) {
+QString TestHoistdAuth::runBriefly(const QStringList &args, int *exitCode, QByteArray *out)
+{
     QProcess process;
     process.start(HoistdProcess::binary(), args);
     if (!process.waitForFinished(StartTimeoutMs))
@@ -348,7 +368,8 @@ QString TestHoistdAuth::runBriefly(const QStringList &args, int *exitCode, QByte
     return QString::fromUtf8(process.readAllStandardError());
 }
 
-void TestHoistdAuth::listensBeyondLoopbackOnlyWithConfig() {
+void TestHoistdAuth::listensBeyondLoopbackOnlyWithConfig()
+{
     QVERIFY(writeConfig(configPath(), usersJson()));
     const QStringList base{QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"),
                            QStringLiteral("--data"), m_server->dataDir()};
@@ -374,7 +395,8 @@ void TestHoistdAuth::listensBeyondLoopbackOnlyWithConfig() {
     QCOMPARE(process.exitCode(), 0);
 }
 
-void TestHoistdAuth::badConfigRefused_data() {
+void TestHoistdAuth::badConfigRefused_data()
+{
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<int>("permissions"); // QFile::Permissions
     QTest::addColumn<QString>("said");
@@ -388,46 +410,47 @@ void TestHoistdAuth::badConfigRefused_data() {
     QTest::newRow("no users") << QByteArray("{\"users\": []}") << owner << QStringLiteral("empty");
     QTest::newRow("no token") << QByteArray("{\"users\": [{\"name\": \"a\", \"quota\": 1}]}")
                               << owner << QStringLiteral("users[0]: give exactly one of \"token\"");
-    QTest::newRow("short token")
-        << QByteArray("{\"users\": [{\"name\": \"a\", \"token\": \"short\", \"quota\": 1}]}")
-        << owner << QStringLiteral("users[0]: \"token\" must be");
-    QTest::newRow("bad quota") << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
-                                             ", \"quota\": \"1GB\"}]}")
+    QTest::newRow("short token") << QByteArray(
+        "{\"users\": [{\"name\": \"a\", \"token\": \"short\", \"quota\": 1}]}")
+                                 << owner << QStringLiteral("users[0]: \"token\" must be");
+    QTest::newRow("bad quota") << QByteArray("{\"users\": [{\"name\": \"a\", " + token
+                                             + ", \"quota\": \"1GB\"}]}")
                                << owner << QStringLiteral("users[0]: \"quota\"");
     QTest::newRow("negative quota")
         << QByteArray("{\"users\": [{\"name\": \"a\", " + token + ", \"quota\": -1}]}") << owner
         << QStringLiteral("users[0]: \"quota\"");
-    QTest::newRow("bad name") << QByteArray("{\"users\": [{\"name\": \"../a\", " + token +
-                                            ", \"quota\": 1}]}")
+    QTest::newRow("bad name") << QByteArray("{\"users\": [{\"name\": \"../a\", " + token
+                                            + ", \"quota\": 1}]}")
                               << owner << QStringLiteral("users[0]: \"name\"");
     QTest::newRow("unknown field")
         << QByteArray("{\"users\": [{\"name\": \"a\", " + token + ", \"quota\": 1, \"qouta\": 2}]}")
         << owner << QStringLiteral("users[0]: unknown field \"qouta\"");
     QTest::newRow("bad maxUnfinished")
-        << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
-                      ", \"quota\": 1, \"maxUnfinished\": -1}]}")
+        << QByteArray("{\"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1, \"maxUnfinished\": -1}]}")
         << owner << QStringLiteral("users[0]: \"maxUnfinished\" must be a whole number");
     QTest::newRow("bad default maxUnfinished")
-        << QByteArray("{\"maxUnfinished\": 1.5, \"users\": [{\"name\": \"a\", " + token +
-                      ", \"quota\": 1}]}")
+        << QByteArray("{\"maxUnfinished\": 1.5, \"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1}]}")
         << owner << QStringLiteral("\"maxUnfinished\" must be a whole number");
     QTest::newRow("unknown top-level field")
-        << QByteArray("{\"maxUnfinshed\": 3, \"users\": [{\"name\": \"a\", " + token +
-                      ", \"quota\": 1}]}")
+        << QByteArray("{\"maxUnfinshed\": 3, \"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1}]}")
         << owner << QStringLiteral("optionally \"maxUnfinished\"");
     QTest::newRow("same name twice")
-        << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
-                      ", \"quota\": 1}, {\"name\": \"a\", \"token\": \"" + BobToken +
-                      "\", \"quota\": 1}]}")
+        << QByteArray("{\"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1}, {\"name\": \"a\", \"token\": \"" + BobToken
+                      + "\", \"quota\": 1}]}")
         << owner << QStringLiteral("users[1]: the name \"a\" is used twice");
-    QTest::newRow("same token twice") << QByteArray("{\"users\": [{\"name\": \"a\", " + token +
-                                                    ", \"quota\": 1}, {\"name\": "
-                                                    "\"b\", " +
-                                                    token + ", \"quota\": 1}]}")
+    QTest::newRow("same token twice") << QByteArray("{\"users\": [{\"name\": \"a\", " + token
+                                                    + ", \"quota\": 1}, {\"name\": "
+                                                      "\"b\", "
+                                                    + token + ", \"quota\": 1}]}")
                                       << owner << QStringLiteral("users[1]: the same token");
 }
 
-void TestHoistdAuth::badConfigRefused() {
+void TestHoistdAuth::badConfigRefused()
+{
     QFETCH(QByteArray, json);
     QFETCH(int, permissions);
     QFETCH(QString, said);
@@ -453,7 +476,8 @@ void TestHoistdAuth::badConfigRefused() {
     QCOMPARE(missingExit, 2);
 }
 
-void TestHoistdAuth::clientSendsItsToken() {
+void TestHoistdAuth::clientSendsItsToken()
+{
     QVERIFY(startServer());
     QTemporaryDir files;
     const qint64 size = 700; // within alice's quota
@@ -476,7 +500,8 @@ void TestHoistdAuth::clientSendsItsToken() {
                     5000));
 }
 
-void TestHoistdAuth::clientWithWrongTokenSaysSo() {
+void TestHoistdAuth::clientWithWrongTokenSaysSo()
+{
     QVERIFY(startServer());
     QTemporaryDir files;
     const QString path = makeTestFile(files.path(), QStringLiteral("denied.bin"), 100, 4);

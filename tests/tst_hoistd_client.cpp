@@ -43,7 +43,10 @@ private Q_SLOTS:
 
 private:
     QList<TaskId> add(const QStringList &paths);
-    bool waitIdle() { return waitFor([this] { return m_scheduler->isIdle(); }, UploadTimeoutMs); }
+    bool waitIdle()
+    {
+        return waitFor([this] { return m_scheduler->isIdle(); }, UploadTimeoutMs);
+    }
 
     std::unique_ptr<HoistdProcess> m_server;
     std::unique_ptr<QTemporaryDir> m_files;
@@ -115,12 +118,14 @@ void TestHoistdClient::uploadsByteIdentical()
     QVERIFY(task->uploadUrl().path().startsWith(QLatin1String("/files/")));
     QVERIFY2(fileMatches(m_server->storedPath(task->uploadUrl()), size, 5),
              qPrintable(m_server->storedPath(task->uploadUrl())));
-    QVERIFY(waitFor([&] {
-        return m_server->serverLog().contains(
-            QStringLiteral("finished %1 %2 bytes \"file.bin\"")
-                .arg(task->uploadUrl().path().section(QLatin1Char('/'), -1))
-                .arg(size));
-    }, 5000));
+    QVERIFY(waitFor(
+        [&] {
+            return m_server->serverLog().contains(
+                QStringLiteral("finished %1 %2 bytes \"file.bin\"")
+                    .arg(task->uploadUrl().path().section(QLatin1Char('/'), -1))
+                    .arg(size));
+        },
+        5000));
 }
 
 void TestHoistdClient::manyFilesAtOnce()
@@ -146,17 +151,21 @@ void TestHoistdClient::checksumSentWithEveryBody()
     const QList<TaskId> ids = add({path});
     QVERIFY(waitIdle());
     QCOMPARE(m_scheduler->task(ids.first())->state(), TaskState::Success);
-    QVERIFY(fileMatches(m_server->storedPath(m_scheduler->task(ids.first())->uploadUrl()), size, 8));
+    QVERIFY(
+        fileMatches(m_server->storedPath(m_scheduler->task(ids.first())->uploadUrl()), size, 8));
     QString log;
-    QVERIFY(waitFor([&] {
-        log = m_server->serverLog();
-        return log.contains(QLatin1String("finished"));
-    }, 5000));
+    QVERIFY(waitFor(
+        [&] {
+            log = m_server->serverLog();
+            return log.contains(QLatin1String("finished"));
+        },
+        5000));
     // hoistd --verbose logs one line per request body; every one carried a verified sha256.
     const int bodies = countMatches(log, QStringLiteral("^hoistd: (POST|PATCH) [0-9a-f]{32} \\+"));
     const int checked = countMatches(
-        log, QStringLiteral("^hoistd: (POST|PATCH) [0-9a-f]{32} \\+\\d+ bytes, offset \\d+, stored, "
-                            "checksum sha256$"));
+        log,
+        QStringLiteral("^hoistd: (POST|PATCH) [0-9a-f]{32} \\+\\d+ bytes, offset \\d+, stored, "
+                       "checksum sha256$"));
     QCOMPARE(bodies, 5); // five chunks: creation-with-upload and four PATCHes
     QCOMPARE(checked, bodies);
 }

@@ -17,7 +17,8 @@ const QByteArray BobToken = "bob-concat-token-abcdefghijkl";
 const QByteArray OffsetStream = "application/offset+octet-stream";
 const QByteArray UnknownId = "0123456789abcdef0123456789abcdef";
 
-QByteArray pattern(qint64 size, int seed) {
+QByteArray pattern(qint64 size, int seed)
+{
     QByteArray out(size, Qt::Uninitialized);
     quint32 x = 2654435761u * quint32(seed + 1);
     for (qint64 i = 0; i < size; ++i) {
@@ -27,7 +28,8 @@ QByteArray pattern(qint64 size, int seed) {
     return out;
 }
 
-RawHeaders headers(const RawHeaders &extra, const QByteArray &token = {}) {
+RawHeaders headers(const RawHeaders &extra, const QByteArray &token = {})
+{
     RawHeaders out{{"Tus-Resumable", "1.0.0"}};
     if (!token.isEmpty())
         out += RawHeaders{{"Authorization", "Bearer " + token}};
@@ -67,13 +69,15 @@ private:
     std::unique_ptr<HoistdProcess> m_server;
 };
 
-void TestHoistdConcat::cleanup() {
+void TestHoistdConcat::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-bool TestHoistdConcat::startServer(const QStringList &extra) {
+bool TestHoistdConcat::startServer(const QStringList &extra)
+{
     m_server = std::make_unique<HoistdProcess>();
     if (!m_server->start(QStringList{QStringLiteral("--verbose")} + extra)) {
         qWarning("%s", qPrintable(m_server->errorString()));
@@ -82,14 +86,15 @@ bool TestHoistdConcat::startServer(const QStringList &extra) {
     return true;
 }
 
-bool TestHoistdConcat::startWithUsers() {
+bool TestHoistdConcat::startWithUsers()
+{
     m_server = std::make_unique<HoistdProcess>();
     const QString config = m_server->rootDir() + QStringLiteral("/users.json");
     QFile file(config);
-    const QByteArray json = R"({"users": [{"name": "alice", "token": ")" + AliceToken +
-                            R"(", "quota": )" + QByteArray::number(AliceQuota) +
-                            R"(}, {"name": "bob", "token": ")" + BobToken +
-                            R"(", "quota": 1000000}]})";
+    const QByteArray json = R"({"users": [{"name": "alice", "token": ")" + AliceToken
+                            + R"(", "quota": )" + QByteArray::number(AliceQuota)
+                            + R"(}, {"name": "bob", "token": ")" + BobToken
+                            + R"(", "quota": 1000000}]})";
     if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size())
         return false;
     file.close();
@@ -101,7 +106,8 @@ bool TestHoistdConcat::startWithUsers() {
     return true;
 }
 
-QByteArray TestHoistdConcat::partial(const QByteArray &content, const QByteArray &token) {
+QByteArray TestHoistdConcat::partial(const QByteArray &content, const QByteArray &token)
+{
     RawHeaders extra{{"Upload-Concat", "partial"},
                      {"Upload-Length", QByteArray::number(content.size())}};
     if (!content.isEmpty())
@@ -115,16 +121,19 @@ QByteArray TestHoistdConcat::partial(const QByteArray &content, const QByteArray
 }
 
 RawResponse TestHoistdConcat::final(const QByteArray &concat, const RawHeaders &extra,
-                                    const QByteArray &token, const QByteArray &body) {
+                                    const QByteArray &token, const QByteArray &body)
+{
     return rawRequest(port(), "POST", "/files/",
                       headers(RawHeaders{{"Upload-Concat", concat}} + extra, token), body);
 }
 
-RawResponse TestHoistdConcat::head(const QByteArray &path, const QByteArray &token) {
+RawResponse TestHoistdConcat::head(const QByteArray &path, const QByteArray &token)
+{
     return rawRequest(port(), "HEAD", path, headers({}, token));
 }
 
-void TestHoistdConcat::parserLimits() {
+void TestHoistdConcat::parserLimits()
+{
     const auto parse = [](int parts, const QByteArray &host = "127.0.0.1:1080") {
         QByteArray header = "final;";
         for (int i = 0; i < parts; ++i)
@@ -154,7 +163,8 @@ void TestHoistdConcat::parserLimits() {
              QByteArray("final;/files/a http://h/files/b"));
 }
 
-void TestHoistdConcat::partialCreateAndPatch() {
+void TestHoistdConcat::partialCreateAndPatch()
+{
     QVERIFY(startServer());
     // A partial without a body, then PATCHed like any upload.
     const RawResponse created = rawRequest(port(), "POST", "/files/",
@@ -196,7 +206,8 @@ void TestHoistdConcat::partialCreateAndPatch() {
         waitFor([&] { return m_server->serverLog().contains(QLatin1String("(partial)")); }, 5000));
 }
 
-void TestHoistdConcat::finalIsThePartsInOrder() {
+void TestHoistdConcat::finalIsThePartsInOrder()
+{
     QVERIFY(startServer());
     const QList<QByteArray> contents{pattern(3 * 1024 * 1024 + 7, 1), QByteArray(), pattern(1, 2),
                                      pattern(200000, 3)};
@@ -226,8 +237,8 @@ void TestHoistdConcat::finalIsThePartsInOrder() {
         expected += content;
 
     // Path-only and absolute URLs mixed, extra spaces allowed.
-    const QByteArray concat = "final;" + paths[0] + "  http://127.0.0.1" + paths[1] + " " +
-                              paths[2] + " HTTP://127.0.0.1" + paths[3] + " " + paths[4];
+    const QByteArray concat = "final;" + paths[0] + "  http://127.0.0.1" + paths[1] + " " + paths[2]
+                              + " HTTP://127.0.0.1" + paths[3] + " " + paths[4];
     const RawResponse r = final(concat, {{"Upload-Metadata", "filename am9pbmVkLmJpbg=="}});
     QCOMPARE(r.status, 201);
     const QByteArray location = r.header("Location");
@@ -254,7 +265,8 @@ void TestHoistdConcat::finalIsThePartsInOrder() {
         5000));
 }
 
-void TestHoistdConcat::finalRefused_data() {
+void TestHoistdConcat::finalRefused_data()
+{
     QTest::addColumn<QByteArray>("concat"); // {A}: a finished partial, {B}: another, {U}:
                                             // unfinished partial, {P}: a finished plain upload
     QTest::addColumn<RawHeaders>("extra");
@@ -297,7 +309,8 @@ void TestHoistdConcat::finalRefused_data() {
     QTest::newRow("more parts than fit a header") << many << RawHeaders{} << none << 431;
 }
 
-void TestHoistdConcat::finalRefused() {
+void TestHoistdConcat::finalRefused()
+{
     QFETCH(QByteArray, concat);
     QFETCH(RawHeaders, extra);
     QFETCH(QByteArray, body);
@@ -332,7 +345,8 @@ void TestHoistdConcat::finalRefused() {
     QCOMPARE(final("final;" + a + ' ' + b).status, 201);
 }
 
-void TestHoistdConcat::partsAreConsumed() {
+void TestHoistdConcat::partsAreConsumed()
+{
     QVERIFY(startServer());
     const QByteArray a = partial("one,");
     const QByteArray b = partial("two");
@@ -352,7 +366,8 @@ void TestHoistdConcat::partsAreConsumed() {
     QCOMPARE(nested.status, 400);
 }
 
-void TestHoistdConcat::wrongSha256KeepsTheParts() {
+void TestHoistdConcat::wrongSha256KeepsTheParts()
+{
     QVERIFY(startServer());
     const QList<QByteArray> contents{pattern(300 * 1024 + 5, 7), pattern(70000, 8)};
     const QByteArray a = partial(contents[0]);
@@ -360,10 +375,10 @@ void TestHoistdConcat::wrongSha256KeepsTheParts() {
     QVERIFY(!a.isEmpty() && !b.isEmpty());
     const QByteArray joined = contents[0] + contents[1];
     const QByteArray rightHash = QCryptographicHash::hash(joined, QCryptographicHash::Sha256);
-    const QByteArray wrongHash =
-        QCryptographicHash::hash(joined + 'x', QCryptographicHash::Sha256);
+    const QByteArray wrongHash = QCryptographicHash::hash(joined + 'x', QCryptographicHash::Sha256);
     const auto declaring = [](const QByteArray &digest) {
-        return RawHeaders{{"Upload-Metadata", TusWire::encodeMetadata({{"sha256", digest.toHex()}})}};
+        return RawHeaders{
+            {"Upload-Metadata", TusWire::encodeMetadata({{"sha256", digest.toHex()}})}};
     };
 
     const RawResponse refused = final("final;" + a + ' ' + b, declaring(wrongHash));
@@ -394,13 +409,14 @@ void TestHoistdConcat::wrongSha256KeepsTheParts() {
     QCOMPARE(m_server->storedFiles(), QStringList{QString::fromLatin1(location.mid(7))});
     const RawResponse again =
         rawRequest(port(), "POST", "/files/",
-                   headers(RawHeaders{{"Upload-Length", QByteArray::number(joined.size())}} +
-                           declaring(rightHash)));
+                   headers(RawHeaders{{"Upload-Length", QByteArray::number(joined.size())}}
+                           + declaring(rightHash)));
     QCOMPARE(again.status, 201);
     QVERIFY(again.has("Hoist-Proof-Challenge"));
 }
 
-void TestHoistdConcat::patchOnFinalIs403() {
+void TestHoistdConcat::patchOnFinalIs403()
+{
     QVERIFY(startServer());
     const QByteArray a = partial("abc");
     const QByteArray f = final("final;" + a).header("Location");
@@ -418,7 +434,8 @@ void TestHoistdConcat::patchOnFinalIs403() {
     QVERIFY(m_server->storedFiles().isEmpty());
 }
 
-void TestHoistdConcat::otherUsersPartIs404() {
+void TestHoistdConcat::otherUsersPartIs404()
+{
     QVERIFY(startWithUsers());
     const QByteArray mine = partial("mine", AliceToken);
     const QByteArray bobs = partial("bobs", BobToken);
@@ -441,7 +458,8 @@ void TestHoistdConcat::otherUsersPartIs404() {
     QCOMPARE(final("final;" + mine, {}, AliceToken).status, 410);
 }
 
-void TestHoistdConcat::quotaCountsTheFinalNotTheParts() {
+void TestHoistdConcat::quotaCountsTheFinalNotTheParts()
+{
     QVERIFY(startWithUsers());
     const QByteArray a = partial(QByteArray(400, 'a'), AliceToken);
     const QByteArray b = partial(QByteArray(400, 'b'), AliceToken);
@@ -466,7 +484,8 @@ void TestHoistdConcat::quotaCountsTheFinalNotTheParts() {
     QCOMPARE(create(AliceQuota), 201);
 }
 
-void TestHoistdConcat::finalSurvivesKillRightAfterAnswer() {
+void TestHoistdConcat::finalSurvivesKillRightAfterAnswer()
+{
     QVERIFY(startServer());
     const QList<QByteArray> contents{pattern(6 * 1024 * 1024, 5), pattern(5 * 1024 * 1024 + 3, 6)};
     QList<QByteArray> paths;

@@ -36,7 +36,8 @@ const QHostAddress OtherClient(QStringLiteral("127.0.0.2"));
 
 // A TCP connection to 127.0.0.1:`port` from `from` (nullptr: 127.0.0.1), connected (blocking)
 // or on its way (non-blocking); -1 when the socket cannot be made.
-int connectTo(quint16 port, const char *from = nullptr, bool blocking = true) {
+int connectTo(quint16 port, const char *from = nullptr, bool blocking = true)
+{
     const int fd =
         ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | (blocking ? 0 : SOCK_NONBLOCK), 0);
     if (fd < 0)
@@ -54,15 +55,16 @@ int connectTo(quint16 port, const char *from = nullptr, bool blocking = true) {
     server.sin_family = AF_INET;
     server.sin_port = htons(port);
     server.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr *>(&server), sizeof server) != 0 &&
-        errno != EINPROGRESS) {
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&server), sizeof server) != 0
+        && errno != EINPROGRESS) {
         ::close(fd);
         return -1;
     }
     return fd;
 }
 
-bool sendAll(int fd, const QByteArray &bytes) {
+bool sendAll(int fd, const QByteArray &bytes)
+{
     for (qsizetype done = 0; done < bytes.size();) {
         const ssize_t n =
             ::send(fd, bytes.constData() + done, size_t(bytes.size() - done), MSG_NOSIGNAL);
@@ -74,14 +76,16 @@ bool sendAll(int fd, const QByteArray &bytes) {
 }
 
 // Whether the server has closed `fd` (end of stream or reset), looking without waiting.
-bool closedByServer(int fd) {
+bool closedByServer(int fd)
+{
     char byte;
     const ssize_t n = ::recv(fd, &byte, 1, MSG_DONTWAIT | MSG_PEEK);
     return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != ENOTCONN);
 }
 
 // Waits up to `timeoutMs` for the server to close `fd`; the milliseconds it took, or -1.
-qint64 msUntilClosed(int fd, int timeoutMs) {
+qint64 msUntilClosed(int fd, int timeoutMs)
+{
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeoutMs) {
@@ -93,7 +97,8 @@ qint64 msUntilClosed(int fd, int timeoutMs) {
 }
 
 // Reads one answer without a body (OPTIONS: 204) from a blocking socket.
-QByteArray readHead(int fd) {
+QByteArray readHead(int fd)
+{
     const timeval patience{5, 0};
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
     QByteArray head;
@@ -104,7 +109,8 @@ QByteArray readHead(int fd) {
 }
 
 // Sockets hoistd holds open, from /proc: its listening socket and its clients'.
-int socketsOf(qint64 pid) {
+int socketsOf(qint64 pid)
+{
     int sockets = 0;
     const QDir fds(QStringLiteral("/proc/%1/fd").arg(pid));
     for (const QString &name : fds.entryList(QDir::System | QDir::NoDotAndDotDot)) {
@@ -120,13 +126,17 @@ class Trickler final {
 public:
     Trickler(quint16 port, int connections)
         : m_port(port)
-        , m_fds(size_t(connections), -1) {}
+        , m_fds(size_t(connections), -1)
+    {
+    }
     ~Trickler() { stop(); }
 
-    void start() {
+    void start()
+    {
         m_thread = std::thread([this] { run(); });
     }
-    void stop() {
+    void stop()
+    {
         m_stop = true;
         if (m_thread.joinable())
             m_thread.join();
@@ -142,7 +152,8 @@ public:
 private:
     static constexpr char Head[] = "POST /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
 
-    void run() {
+    void run()
+    {
         for (int &fd : m_fds)
             open(fd);
         for (qint64 byte = 0; !m_stop; ++byte) {
@@ -150,9 +161,9 @@ private:
                 QThread::msleep(10); // a byte a second
             const char next = byte < qint64(sizeof Head - 1) ? Head[byte] : 'a';
             for (int &fd : m_fds) {
-                if (fd < 0 || closedByServer(fd) ||
-                    (::send(fd, &next, 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN &&
-                     errno != ENOTCONN)) {
+                if (fd < 0 || closedByServer(fd)
+                    || (::send(fd, &next, 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN
+                        && errno != ENOTCONN)) {
                     if (fd >= 0) {
                         ::close(fd);
                         ++m_closed;
@@ -162,7 +173,8 @@ private:
             }
         }
     }
-    void open(int &fd) {
+    void open(int &fd)
+    {
         fd = connectTo(m_port, nullptr, false);
         ++(fd < 0 ? m_failed : m_opened);
     }
@@ -176,7 +188,8 @@ private:
     std::atomic<int> m_failed{0};
 };
 
-qint64 percentile(QList<qint64> values, double p) {
+qint64 percentile(QList<qint64> values, double p)
+{
     std::sort(values.begin(), values.end());
     const qsizetype rank = qsizetype(std::ceil(p * double(values.size()))) - 1;
     return values.at(std::clamp<qsizetype>(rank, 0, values.size() - 1));
@@ -206,7 +219,8 @@ private:
     rlim_t m_openFiles = 0;
 };
 
-void TestHoistdConnections::initTestCase() {
+void TestHoistdConnections::initTestCase()
+{
     // The flood needs 2,000 sockets of this process.
     rlimit limit{};
     QCOMPARE(::getrlimit(RLIMIT_NOFILE, &limit), 0);
@@ -215,13 +229,15 @@ void TestHoistdConnections::initTestCase() {
     m_openFiles = limit.rlim_cur;
 }
 
-void TestHoistdConnections::cleanup() {
+void TestHoistdConnections::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-bool TestHoistdConnections::startServer(const QStringList &args) {
+bool TestHoistdConnections::startServer(const QStringList &args)
+{
     m_server = std::make_unique<HoistdProcess>();
     if (!m_server->start(args)) {
         qWarning("%s", qPrintable(m_server->errorString()));
@@ -230,7 +246,8 @@ bool TestHoistdConnections::startServer(const QStringList &args) {
     return true;
 }
 
-qint64 TestHoistdConnections::metric(const QByteArray &sample) const {
+qint64 TestHoistdConnections::metric(const QByteArray &sample) const
+{
     const RawResponse r = rawRequest(RawRoute{QHostAddress(QHostAddress::LocalHost), OtherClient},
                                      port(), "GET", "/metrics", {});
     for (const QByteArray &line : r.body.split('\n')) {
@@ -240,14 +257,15 @@ qint64 TestHoistdConnections::metric(const QByteArray &sample) const {
     return -1;
 }
 
-void TestHoistdConnections::optionsAreChecked() {
+void TestHoistdConnections::optionsAreChecked()
+{
     QTemporaryDir data;
     const auto run = [&](const QStringList &extra, QByteArray *out = nullptr) {
         QProcess hoistd;
         hoistd.start(HoistdProcess::binary(),
                      QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                 QStringLiteral("--data"), data.path()} +
-                         extra);
+                                 QStringLiteral("--data"), data.path()}
+                         + extra);
         if (!hoistd.waitForFinished(10000)) {
             hoistd.kill();
             hoistd.waitForFinished();
@@ -267,7 +285,8 @@ void TestHoistdConnections::optionsAreChecked() {
     QCOMPARE(run({QStringLiteral("--header-timeout"), QStringLiteral("-1")}), 2);
 }
 
-void TestHoistdConnections::slowHeadsAreCut() {
+void TestHoistdConnections::slowHeadsAreCut()
+{
     QVERIFY(startServer({QStringLiteral("--header-timeout"), QStringLiteral("1")}));
 
     // A head trickled a byte every 100 ms: libmicrohttpd's idle timeout never ends it.
@@ -278,8 +297,8 @@ void TestHoistdConnections::slowHeadsAreCut() {
     const QByteArray head = "POST /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
     qint64 cutAfter = -1;
     for (int i = 0; cutAfter < 0 && timer.elapsed() < 5000; ++i) {
-        if (closedByServer(trickle) ||
-            !sendAll(trickle, QByteArray(1, i < head.size() ? head[i] : 'a')))
+        if (closedByServer(trickle)
+            || !sendAll(trickle, QByteArray(1, i < head.size() ? head[i] : 'a')))
             cutAfter = timer.elapsed();
         QThread::msleep(100);
     }
@@ -300,7 +319,8 @@ void TestHoistdConnections::slowHeadsAreCut() {
     QCOMPARE(rawRequest(port(), "OPTIONS", "/files/", {}).status, 204);
 }
 
-void TestHoistdConnections::slowBodiesAreNot() {
+void TestHoistdConnections::slowBodiesAreNot()
+{
     QVERIFY(startServer({QStringLiteral("--header-timeout"), QStringLiteral("1")}));
     const RawResponse created = rawRequest(port(), "POST", "/files/",
                                            {{"Tus-Resumable", "1.0.0"}, {"Upload-Length", "10"}});
@@ -309,10 +329,10 @@ void TestHoistdConnections::slowBodiesAreNot() {
     // A body may take longer than a head may: pieces 600 ms apart, 2.4 s in all.
     const int fd = connectTo(port());
     QVERIFY(fd >= 0);
-    QVERIFY(sendAll(fd, "PATCH " + upload +
-                            " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: "
-                            "1.0.0\r\nUpload-Offset: 0\r\nContent-Type: "
-                            "application/offset+octet-stream\r\nContent-Length: 10\r\n\r\n"));
+    QVERIFY(sendAll(fd, "PATCH " + upload
+                            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: "
+                              "1.0.0\r\nUpload-Offset: 0\r\nContent-Type: "
+                              "application/offset+octet-stream\r\nContent-Length: 10\r\n\r\n"));
     for (const char *piece : {"01", "234", "56", "789"}) {
         QThread::msleep(600);
         QVERIFY(sendAll(fd, piece));
@@ -323,7 +343,8 @@ void TestHoistdConnections::slowBodiesAreNot() {
     QCOMPARE(m_server->storedBytes(QUrl(QString::fromLatin1(upload))), QByteArray("0123456789"));
 }
 
-void TestHoistdConnections::connectionsPerAddressLimited() {
+void TestHoistdConnections::connectionsPerAddressLimited()
+{
     QVERIFY(startServer({QStringLiteral("--max-connections-per-address"), QStringLiteral("3")}));
     std::vector<int> held;
     for (int i = 0; i < 3; ++i) {
@@ -363,7 +384,8 @@ void TestHoistdConnections::connectionsPerAddressLimited() {
         ::close(fd);
 }
 
-void TestHoistdConnections::floodFromOneAddressLeavesOthersServed() {
+void TestHoistdConnections::floodFromOneAddressLeavesOthersServed()
+{
     if (m_openFiles < rlim_t(FloodConnections + 500))
         QSKIP("the open file limit is too low for the flood");
     // Defaults only: the same test runs against a hoistd without these limits.
@@ -382,11 +404,11 @@ void TestHoistdConnections::floodFromOneAddressLeavesOthersServed() {
         const int fd = connectTo(port(), "127.0.0.2");
         if (fd < 0)
             return;
-        bool sent = sendAll(fd, "PATCH " + upload +
-                                    " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: "
-                                    "1.0.0\r\nUpload-Offset: 0\r\nContent-Type: "
-                                    "application/offset+octet-stream\r\nContent-Length: " +
-                                    QByteArray::number(content.size()) + "\r\n\r\n");
+        bool sent = sendAll(fd, "PATCH " + upload
+                                    + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: "
+                                      "1.0.0\r\nUpload-Offset: 0\r\nContent-Type: "
+                                      "application/offset+octet-stream\r\nContent-Length: "
+                                    + QByteArray::number(content.size()) + "\r\n\r\n");
         constexpr int Pieces = 16;
         const qsizetype piece = content.size() / Pieces;
         for (int i = 0; sent && i < Pieces; ++i) {
@@ -405,8 +427,8 @@ void TestHoistdConnections::floodFromOneAddressLeavesOthersServed() {
     // Until every flood connection was opened once and hoistd has taken on what it will.
     QElapsedTimer setup;
     setup.start();
-    while (setup.elapsed() < 10000 &&
-           (flood.opened() < FloodConnections || setup.elapsed() < 2000)) {
+    while (setup.elapsed() < 10000
+           && (flood.opened() < FloodConnections || setup.elapsed() < 2000)) {
         sample();
         QThread::msleep(100);
     }

@@ -19,16 +19,19 @@ constexpr qint64 MiB = 1024 * 1024;
 const QByteArray AliceToken = "alice-download-token-0123456789";
 const QByteArray BobToken = "bob-download-token-abcdefghijkl";
 
-RawHeaders tus(const RawHeaders &extra = {}) {
+RawHeaders tus(const RawHeaders &extra = {})
+{
     return RawHeaders{{"Tus-Resumable", "1.0.0"}} + extra;
 }
 
-RawHeaders bearer(const QByteArray &token) {
+RawHeaders bearer(const QByteArray &token)
+{
     return token.isEmpty() ? RawHeaders() : RawHeaders{{"Authorization", "Bearer " + token}};
 }
 
 // The value of filename*=UTF-8''... in a Content-Disposition, decoded.
-QString extendedFilename(const QByteArray &disposition) {
+QString extendedFilename(const QByteArray &disposition)
+{
     const qsizetype at = disposition.indexOf("filename*=UTF-8''");
     if (at < 0)
         return {};
@@ -37,7 +40,8 @@ QString extendedFilename(const QByteArray &disposition) {
 }
 
 // The quoted ASCII filename="..." in a Content-Disposition.
-QByteArray asciiFilename(const QByteArray &disposition) {
+QByteArray asciiFilename(const QByteArray &disposition)
+{
     const qsizetype at = disposition.indexOf("filename=\"");
     if (at < 0)
         return {};
@@ -69,22 +73,26 @@ private:
     // POST with the whole body (creation-with-upload); the Location path, empty when not 201.
     QByteArray upload(const QByteArray &body, const QByteArray &metadata,
                       const QByteArray &token = {});
-    RawResponse get(const QByteArray &path, const RawHeaders &headers = {}) {
+    RawResponse get(const QByteArray &path, const RawHeaders &headers = {})
+    {
         return rawRequest(m_server->port(), "GET", path, headers, {}, 60000);
     }
 
     std::unique_ptr<HoistdProcess> m_server;
 };
 
-void TestHoistdDownload::init() {
+void TestHoistdDownload::init()
+{
     m_server = std::make_unique<HoistdProcess>();
 }
 
-void TestHoistdDownload::cleanup() {
+void TestHoistdDownload::cleanup()
+{
     m_server.reset();
 }
 
-bool TestHoistdDownload::startServer(const QStringList &extra) {
+bool TestHoistdDownload::startServer(const QStringList &extra)
+{
     if (m_server->start(extra))
         return true;
     qWarning("%s", qPrintable(m_server->errorString()));
@@ -92,13 +100,14 @@ bool TestHoistdDownload::startServer(const QStringList &extra) {
 }
 
 QByteArray TestHoistdDownload::upload(const QByteArray &body, const QByteArray &metadata,
-                                      const QByteArray &token) {
+                                      const QByteArray &token)
+{
     const RawResponse created =
         rawRequest(m_server->port(), "POST", "/files/",
                    tus({{"Upload-Length", QByteArray::number(body.size())},
                         {"Upload-Metadata", metadata},
-                        {"Content-Type", "application/offset+octet-stream"}}) +
-                       bearer(token),
+                        {"Content-Type", "application/offset+octet-stream"}})
+                       + bearer(token),
                    body, 60000);
     if (created.status != 201) {
         qWarning() << "creation answered" << created.status << created.body;
@@ -107,7 +116,8 @@ QByteArray TestHoistdDownload::upload(const QByteArray &body, const QByteArray &
     return QUrl(QString::fromLatin1(created.header("Location"))).path().toLatin1();
 }
 
-void TestHoistdDownload::wholeFileIsByteIdentical() {
+void TestHoistdDownload::wholeFileIsByteIdentical()
+{
     QVERIFY(startServer());
     const QByteArray content = testContent(FileSize, 21);
     const QByteArray path = upload(content, TusWire::encodeMetadata({{"filename", "report.pdf"}}));
@@ -127,7 +137,8 @@ void TestHoistdDownload::wholeFileIsByteIdentical() {
     QVERIFY(!r.header("Last-Modified").isEmpty());
 }
 
-void TestHoistdDownload::ranges_data() {
+void TestHoistdDownload::ranges_data()
+{
     QTest::addColumn<QByteArray>("range");
     QTest::addColumn<int>("status");
     QTest::addColumn<qint64>("first"); // of the bytes served; -1 for 416
@@ -160,7 +171,8 @@ void TestHoistdDownload::ranges_data() {
     QTest::newRow("negative") << QByteArray("bytes=-5-7") << 200 << qint64(0) << n;
 }
 
-void TestHoistdDownload::ranges() {
+void TestHoistdDownload::ranges()
+{
     QFETCH(QByteArray, range);
     QFETCH(int, status);
     QFETCH(qint64, first);
@@ -179,14 +191,15 @@ void TestHoistdDownload::ranges() {
     QCOMPARE(r.header("Content-Length"), QByteArray::number(length));
     QVERIFY(r.body == content.mid(first, length));
     if (status == 206)
-        QCOMPARE(r.header("Content-Range"), "bytes " + QByteArray::number(first) + '-' +
-                                                QByteArray::number(first + length - 1) + '/' +
-                                                size);
+        QCOMPARE(r.header("Content-Range"), "bytes " + QByteArray::number(first) + '-'
+                                                + QByteArray::number(first + length - 1) + '/'
+                                                + size);
     else
         QVERIFY(!r.has("Content-Range"));
 }
 
-void TestHoistdDownload::ifRangeAndIfNoneMatch() {
+void TestHoistdDownload::ifRangeAndIfNoneMatch()
+{
     QVERIFY(startServer());
     const QByteArray content = testContent(FileSize, 23);
     const QByteArray path = upload(content, {});
@@ -206,7 +219,8 @@ void TestHoistdDownload::ifRangeAndIfNoneMatch() {
         get(path).header("Content-Disposition").startsWith("attachment; filename=\"download\""));
 }
 
-void TestHoistdDownload::hostileFilenames_data() {
+void TestHoistdDownload::hostileFilenames_data()
+{
     QTest::addColumn<QByteArray>("filename");
     QTest::addColumn<QByteArray>("ascii");
     QTest::addColumn<QString>("unicode");
@@ -231,7 +245,8 @@ void TestHoistdDownload::hostileFilenames_data() {
                           << QStringLiteral("passwd");
 }
 
-void TestHoistdDownload::hostileFilenames() {
+void TestHoistdDownload::hostileFilenames()
+{
     QFETCH(QByteArray, filename);
     QFETCH(QByteArray, ascii);
     QFETCH(QString, unicode);
@@ -252,7 +267,8 @@ void TestHoistdDownload::hostileFilenames() {
     QCOMPARE(extendedFilename(disposition), unicode);
 }
 
-void TestHoistdDownload::unfinishedIsRefusedAndHeadIsTus() {
+void TestHoistdDownload::unfinishedIsRefusedAndHeadIsTus()
+{
     QVERIFY(startServer());
     const RawResponse created = rawRequest(
         m_server->port(), "POST", "/files/",
@@ -285,7 +301,8 @@ void TestHoistdDownload::unfinishedIsRefusedAndHeadIsTus() {
     QCOMPARE(get(path).body, QByteArray("helloworld"));
 }
 
-void TestHoistdDownload::unknownAndTerminatedAre404() {
+void TestHoistdDownload::unknownAndTerminatedAre404()
+{
     QVERIFY(startServer());
     QCOMPARE(get("/files/0123456789abcdef0123456789abcdef").status, 404);
     QCOMPARE(get("/files/not-an-id").status, 404);
@@ -296,7 +313,8 @@ void TestHoistdDownload::unknownAndTerminatedAre404() {
     QCOMPARE(get(path).status, 404);
 }
 
-void TestHoistdDownload::otherMethodsStill405() {
+void TestHoistdDownload::otherMethodsStill405()
+{
     QVERIFY(startServer());
     const QByteArray path = upload("bytes", {});
     QVERIFY(!path.isEmpty());
@@ -306,13 +324,14 @@ void TestHoistdDownload::otherMethodsStill405() {
     QCOMPARE(m_server->storedBytes(QUrl(QString::fromLatin1(path))), QByteArray("bytes"));
 }
 
-void TestHoistdDownload::ownerOnlyWithUsers() {
+void TestHoistdDownload::ownerOnlyWithUsers()
+{
     const QString config = m_server->rootDir() + QStringLiteral("/users.json");
     QFile file(config);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(R"({"users": [ {"name": "alice", "token": ")" + AliceToken +
-               R"(", "quota": 100000000}, {"name": "bob", "token": ")" + BobToken +
-               R"(", "quota": 100000000} ]})");
+    file.write(R"({"users": [ {"name": "alice", "token": ")" + AliceToken
+               + R"(", "quota": 100000000}, {"name": "bob", "token": ")" + BobToken
+               + R"(", "quota": 100000000} ]})");
     file.close();
     QVERIFY(QFile::setPermissions(config, QFile::ReadOwner | QFile::WriteOwner));
     QVERIFY(startServer({QStringLiteral("--config"), config}));
@@ -366,7 +385,8 @@ void TestHoistdDownload::ownerOnlyWithUsers() {
     QVERIFY(!m_server->serverLog().contains(QString::fromLatin1(AliceToken)));
 }
 
-void TestHoistdDownload::largeFileStreamsWithFlatMemory() {
+void TestHoistdDownload::largeFileStreamsWithFlatMemory()
+{
     constexpr qint64 Size = 128 * MiB;
     constexpr qint64 MaxResidentKiB = 48 * 1024;
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(Size)}));

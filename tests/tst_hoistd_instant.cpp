@@ -19,21 +19,24 @@
 namespace {
 const QByteArray AliceToken = "alice-instant-token-0123456789";
 const QByteArray BobToken = "bob-instant-token-abcdefghijkl";
-constexpr qint64 BigSize = 300 * 1024 + 7;        // proved whole
-constexpr qint64 HugeSize = 2 * 1024 * 1024 + 3;  // proved by ranges
+constexpr qint64 BigSize = 300 * 1024 + 7;       // proved whole
+constexpr qint64 HugeSize = 2 * 1024 * 1024 + 3; // proved by ranges
 constexpr qint64 SmallSize = 1000;
 constexpr qint64 WholeProof = InstantWire::RangeCount * InstantWire::RangeBytes;
 constexpr int Attempts = 20; // hoistd's default --instant-attempts
 
-QByteArray sha256Hex(const QByteArray &bytes) {
+QByteArray sha256Hex(const QByteArray &bytes)
+{
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
 }
 
-QByteArray metadataFor(const QByteArray &hex) {
+QByteArray metadataFor(const QByteArray &hex)
+{
     return TusWire::encodeMetadata({{"filename", "f.bin"}, {"sha256", hex}});
 }
 
-QByteArray proofFor(const QByteArray &content, const InstantWire::Challenge &challenge) {
+QByteArray proofFor(const QByteArray &content, const InstantWire::Challenge &challenge)
+{
     QBuffer buffer;
     buffer.setData(content);
     buffer.open(QIODevice::ReadOnly);
@@ -82,32 +85,36 @@ private:
     std::unique_ptr<HoistdProcess> m_server;
 };
 
-void TestHoistdInstant::init() {
+void TestHoistdInstant::init()
+{
     m_server = std::make_unique<HoistdProcess>();
     const QString config = m_server->rootDir() + QStringLiteral("/users.json");
     QFile file(config);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken +
-               "\", \"quota\": 100000000}, {\"name\": \"bob\", \"token\": \"" + BobToken +
-               "\", \"quota\": 100000000}]}\n");
+    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken
+               + "\", \"quota\": 100000000}, {\"name\": \"bob\", \"token\": \"" + BobToken
+               + "\", \"quota\": 100000000}]}\n");
     file.close();
     QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
     QVERIFY2(m_server->start({QStringLiteral("--config"), config, QStringLiteral("--verbose")}),
              qPrintable(m_server->errorString()));
 }
 
-void TestHoistdInstant::cleanup() {
+void TestHoistdInstant::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-RawHeaders TestHoistdInstant::as(const QByteArray &token) const {
+RawHeaders TestHoistdInstant::as(const QByteArray &token) const
+{
     return {{"Tus-Resumable", "1.0.0"}, {"Authorization", "Bearer " + token}};
 }
 
 RawResponse TestHoistdInstant::create(const QByteArray &token, qint64 length,
-                                      const QByteArray &metadata, const QByteArray &body) {
+                                      const QByteArray &metadata, const QByteArray &body)
+{
     RawHeaders headers = as(token);
     headers.append(qMakePair(QByteArray("Upload-Length"), QByteArray::number(length)));
     if (!metadata.isEmpty())
@@ -119,32 +126,36 @@ RawResponse TestHoistdInstant::create(const QByteArray &token, qint64 length,
 }
 
 RawResponse TestHoistdInstant::patch(const QByteArray &token, const QByteArray &path, qint64 offset,
-                                     const QByteArray &body, const RawHeaders &extra) {
+                                     const QByteArray &body, const RawHeaders &extra)
+{
     RawHeaders headers = as(token) + extra;
     headers.append(qMakePair(QByteArray("Upload-Offset"), QByteArray::number(offset)));
     headers.append(qMakePair(QByteArray("Content-Type"), QByteArray(TusWire::OffsetContentType)));
     return rawRequest(port(), "PATCH", path, headers, body);
 }
 
-qint64 TestHoistdInstant::offsetOf(const QByteArray &token, const QByteArray &path) {
+qint64 TestHoistdInstant::offsetOf(const QByteArray &token, const QByteArray &path)
+{
     const RawResponse r = rawRequest(port(), "HEAD", path, as(token));
     return r.status == 200 ? r.header("Upload-Offset").toLongLong() : -r.status;
 }
 
-QByteArray TestHoistdInstant::uploadVerified(const QByteArray &token, const QByteArray &content) {
+QByteArray TestHoistdInstant::uploadVerified(const QByteArray &token, const QByteArray &content)
+{
     const RawResponse created = create(token, content.size(), metadataFor(sha256Hex(content)));
     if (created.status != 201)
         return {};
     const QByteArray path = created.header("Location");
     const qint64 half = content.size() / 2;
-    if (patch(token, path, 0, content.left(half)).status != 204 ||
-        patch(token, path, half, content.mid(half)).header("Upload-Offset") !=
-            QByteArray::number(content.size()))
+    if (patch(token, path, 0, content.left(half)).status != 204
+        || patch(token, path, half, content.mid(half)).header("Upload-Offset")
+               != QByteArray::number(content.size()))
         return {};
     return path;
 }
 
-qint64 TestHoistdInstant::bodyBytesLogged(const QByteArray &path) const {
+qint64 TestHoistdInstant::bodyBytesLogged(const QByteArray &path) const
+{
     const QString id = QString::fromLatin1(path.mid(path.lastIndexOf('/') + 1));
     static const QRegularExpression line(
         QStringLiteral("(PATCH|POST) ([0-9a-f]{32}) \\+(\\d+) bytes"));
@@ -158,13 +169,15 @@ qint64 TestHoistdInstant::bodyBytesLogged(const QByteArray &path) const {
     return total;
 }
 
-void TestHoistdInstant::optionsOffersInstantUpload() {
+void TestHoistdInstant::optionsOffersInstantUpload()
+{
     const RawResponse r = rawRequest(port(), "OPTIONS", "/files/", {});
     QCOMPARE(r.status, 204);
     QCOMPARE(r.header(InstantWire::OfferHeader), QByteArray("sha256"));
 }
 
-void TestHoistdInstant::badSha256MetadataIs400_data() {
+void TestHoistdInstant::badSha256MetadataIs400_data()
+{
     QTest::addColumn<QByteArray>("value");
     const QByteArray good = sha256Hex("x");
     QTest::newRow("upper-case") << good.toUpper();
@@ -175,7 +188,8 @@ void TestHoistdInstant::badSha256MetadataIs400_data() {
     QTest::newRow("empty") << QByteArray();
 }
 
-void TestHoistdInstant::badSha256MetadataIs400() {
+void TestHoistdInstant::badSha256MetadataIs400()
+{
     QFETCH(QByteArray, value);
     const QByteArray metadata =
         value.isEmpty() ? QByteArray("sha256") : TusWire::encodeMetadata({{"sha256", value}});
@@ -185,7 +199,8 @@ void TestHoistdInstant::badSha256MetadataIs400() {
     QVERIFY(m_server->storedFiles().isEmpty());
 }
 
-void TestHoistdInstant::noChallengeWhenContentNotHeld() {
+void TestHoistdInstant::noChallengeWhenContentNotHeld()
+{
     const QByteArray content = testContent(BigSize, 3);
     const RawResponse r = create(AliceToken, content.size(), metadataFor(sha256Hex(content)));
     QCOMPARE(r.status, 201);
@@ -196,7 +211,8 @@ void TestHoistdInstant::noChallengeWhenContentNotHeld() {
     QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(r.header("Location"))), content);
 }
 
-void TestHoistdInstant::rightProofCompletesWithoutBody_data() {
+void TestHoistdInstant::rightProofCompletesWithoutBody_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::newRow("one byte") << qint64(1);
     QTest::newRow("small: one range, all of it") << SmallSize;
@@ -206,7 +222,8 @@ void TestHoistdInstant::rightProofCompletesWithoutBody_data() {
     QTest::newRow("ranges") << HugeSize;
 }
 
-void TestHoistdInstant::rightProofCompletesWithoutBody() {
+void TestHoistdInstant::rightProofCompletesWithoutBody()
+{
     QFETCH(qint64, size);
     const QByteArray content = testContent(size, 5);
     const QByteArray alices = uploadVerified(AliceToken, content);
@@ -254,7 +271,8 @@ void TestHoistdInstant::rightProofCompletesWithoutBody() {
     QVERIFY(again.has(InstantWire::ChallengeHeader));
 }
 
-void TestHoistdInstant::wrongProofThenNormalUpload() {
+void TestHoistdInstant::wrongProofThenNormalUpload()
+{
     const QByteArray content = testContent(BigSize, 7);
     QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
     const RawResponse created = create(BobToken, content.size(), metadataFor(sha256Hex(content)));
@@ -280,7 +298,8 @@ void TestHoistdInstant::wrongProofThenNormalUpload() {
     QCOMPARE(bodyBytesLogged(path), content.size());
 }
 
-void TestHoistdInstant::replayedProofFails() {
+void TestHoistdInstant::replayedProofFails()
+{
     const QByteArray content = testContent(BigSize, 9);
     QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
     const QByteArray metadata = metadataFor(sha256Hex(content));
@@ -329,7 +348,8 @@ void TestHoistdInstant::replayedProofFails() {
     QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(path3)), content);
 }
 
-void TestHoistdInstant::sameChallengeUntilAnswered() {
+void TestHoistdInstant::sameChallengeUntilAnswered()
+{
     const QByteArray content = testContent(HugeSize, 19);
     QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
     const QByteArray metadata = metadataFor(sha256Hex(content));
@@ -361,20 +381,22 @@ void TestHoistdInstant::sameChallengeUntilAnswered() {
     const auto parsed = InstantWire::parseChallenge(challenge, content.size());
     QVERIFY(parsed);
     const QByteArray proof = proofFor(content, *parsed);
-    const RawResponse proved = patch(BobToken, paths[2], 0, {}, {{InstantWire::ProofHeader, proof}});
+    const RawResponse proved =
+        patch(BobToken, paths[2], 0, {}, {{InstantWire::ProofHeader, proof}});
     QCOMPARE(proved.header("Upload-Offset"), QByteArray::number(content.size()));
     QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(paths[2])), content);
     // Answered, it is spent: the same proof does nothing for the other upload, and the next
     // creation gets a new challenge.
-    QCOMPARE(
-        patch(BobToken, paths[0], 0, {}, {{InstantWire::ProofHeader, proof}}).header("Upload-Offset"),
-        QByteArray("0"));
+    QCOMPARE(patch(BobToken, paths[0], 0, {}, {{InstantWire::ProofHeader, proof}})
+                 .header("Upload-Offset"),
+             QByteArray("0"));
     const QByteArray next =
         create(BobToken, content.size(), metadata).header(InstantWire::ChallengeHeader);
     QVERIFY(!next.isEmpty() && next != challenge);
 }
 
-void TestHoistdInstant::attemptsAreLimited() {
+void TestHoistdInstant::attemptsAreLimited()
+{
     QList<QByteArray> contents;
     for (int i = 0; i < 3; ++i) {
         contents << testContent(BigSize, 40 + i);
@@ -421,7 +443,8 @@ void TestHoistdInstant::attemptsAreLimited() {
     QVERIFY(ask(AliceToken, contents[0]).has(InstantWire::ChallengeHeader));
 }
 
-void TestHoistdInstant::ninetyPercentIsNotEnough() {
+void TestHoistdInstant::ninetyPercentIsNotEnough()
+{
     // Bob knows all of each file but a 10% hole somewhere in it, and tries one proof per file:
     // each succeeds with a probability below 2^-42 (INSTANT-UPLOAD.md), so 20 tries all fail.
     // Before, 4 ranges of 64 KiB in 1.3 MB fell in his 90% with a probability near 0.5 per try.
@@ -456,7 +479,8 @@ void TestHoistdInstant::ninetyPercentIsNotEnough() {
              QByteArray::number(Size));
 }
 
-void TestHoistdInstant::patchWithBodyIsOrdinary() {
+void TestHoistdInstant::patchWithBodyIsOrdinary()
+{
     const QByteArray content = testContent(BigSize, 11);
     QVERIFY(!uploadVerified(AliceToken, content).isEmpty());
     const RawResponse created = create(BobToken, content.size(), metadataFor(sha256Hex(content)));
@@ -471,9 +495,9 @@ void TestHoistdInstant::patchWithBodyIsOrdinary() {
     QCOMPARE(withBody.status, 204);
     QCOMPARE(withBody.header("Upload-Offset"), QByteArray("10"));
     // Nor is a proof to an upload that has bytes taken as one.
-    QCOMPARE(patch(BobToken, path, 10, {}, {{InstantWire::ProofHeader, proof}})
-                 .header("Upload-Offset"),
-             QByteArray("10"));
+    QCOMPARE(
+        patch(BobToken, path, 10, {}, {{InstantWire::ProofHeader, proof}}).header("Upload-Offset"),
+        QByteArray("10"));
     QCOMPARE(patch(BobToken, path, 10, content.mid(10)).header("Upload-Offset"),
              QByteArray::number(content.size()));
     QCOMPARE(m_server->storedBytes(QUrl::fromEncoded(path)), content);
@@ -486,7 +510,8 @@ void TestHoistdInstant::patchWithBodyIsOrdinary() {
     QVERIFY(!withUpload.has(InstantWire::ChallengeHeader));
 }
 
-void TestHoistdInstant::unverifiedContentIsNeverInstant() {
+void TestHoistdInstant::unverifiedContentIsNeverInstant()
+{
     const QByteArray content = testContent(BigSize, 13);
     // Alice uploads it without declaring a hash: nothing vouches for it.
     const RawResponse plain = create(AliceToken, content.size(), {});
@@ -507,13 +532,15 @@ void TestHoistdInstant::unverifiedContentIsNeverInstant() {
                 .has(InstantWire::ChallengeHeader));
 }
 
-void TestHoistdInstant::hashMismatchAtCompletionDiscards_data() {
+void TestHoistdInstant::hashMismatchAtCompletionDiscards_data()
+{
     QTest::addColumn<bool>("withUpload");
     QTest::newRow("PATCH") << false;
     QTest::newRow("creation-with-upload") << true;
 }
 
-void TestHoistdInstant::hashMismatchAtCompletionDiscards() {
+void TestHoistdInstant::hashMismatchAtCompletionDiscards()
+{
     QFETCH(bool, withUpload);
     const QByteArray content = testContent(BigSize, 15);
     const QByteArray claimed = sha256Hex(testContent(BigSize, 16)); // another file's
@@ -539,13 +566,15 @@ void TestHoistdInstant::hashMismatchAtCompletionDiscards() {
         !create(BobToken, content.size(), metadataFor(claimed)).has(InstantWire::ChallengeHeader));
 }
 
-void TestHoistdInstant::restartMidUploadStillVerifies_data() {
+void TestHoistdInstant::restartMidUploadStillVerifies_data()
+{
     QTest::addColumn<bool>("rightHash");
     QTest::newRow("right hash") << true;
     QTest::newRow("wrong hash") << false;
 }
 
-void TestHoistdInstant::restartMidUploadStillVerifies() {
+void TestHoistdInstant::restartMidUploadStillVerifies()
+{
     QFETCH(bool, rightHash);
     const QByteArray content = testContent(BigSize, 17);
     const QByteArray claimed = rightHash ? sha256Hex(content) : sha256Hex(content.left(1000));

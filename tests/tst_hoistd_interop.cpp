@@ -30,20 +30,22 @@ struct TusJsRun {
     QByteArray err;
 
     QUrl url() const { return QUrl(QString::fromUtf8(out.trimmed())); }
-    QByteArray describe() const {
-        return (finished ? "exit " + QByteArray::number(exitCode) : QByteArray("timed out")) +
-               ", node stderr:\n" + err;
+    QByteArray describe() const
+    {
+        return (finished ? "exit " + QByteArray::number(exitCode) : QByteArray("timed out"))
+               + ", node stderr:\n" + err;
     }
 };
 
 // Node and the script are found as TusServerProcess finds them: node on PATH, run in tests/node,
 // whose node_modules holds tus-js-client.
-TusJsRun runTusJs(const QUrl &endpoint, const QString &file, const QStringList &options) {
+TusJsRun runTusJs(const QUrl &endpoint, const QString &file, const QStringList &options)
+{
     QProcess node;
     node.setWorkingDirectory(QStringLiteral(HOIST_TEST_NODE_DIR));
     node.start(QStringLiteral("node"),
-               QStringList{QStringLiteral("tusjs-upload.mjs"), endpoint.toString(), file} +
-                   options);
+               QStringList{QStringLiteral("tusjs-upload.mjs"), endpoint.toString(), file}
+                   + options);
     TusJsRun run;
     run.finished = waitFor([&node] { return node.state() == QProcess::NotRunning; }, NodeTimeoutMs);
     if (!run.finished) {
@@ -59,13 +61,15 @@ TusJsRun runTusJs(const QUrl &endpoint, const QString &file, const QStringList &
     return run;
 }
 
-QStringList chunked(int parallel, const QStringList &more = {}) {
+QStringList chunked(int parallel, const QStringList &more = {})
+{
     return QStringList{QStringLiteral("--chunk-size"), QString::number(Chunk),
-                       QStringLiteral("--parallel"), QString::number(parallel)} +
-           more;
+                       QStringLiteral("--parallel"), QString::number(parallel)}
+           + more;
 }
 
-QString idOf(const QUrl &upload) {
+QString idOf(const QUrl &upload)
+{
     return upload.path().section(QLatin1Char('/'), -1);
 }
 
@@ -83,7 +87,8 @@ struct ServerLog {
     QStringList refused;   // "METHOD PATH: why" of each "401 METHOD PATH: why"
     QStringList finished;  // "finished ID N bytes "NAME"[ owner USER][ (kind)]", as logged
 
-    static ServerLog parse(const QString &text) {
+    static ServerLog parse(const QString &text)
+    {
         static const QRegularExpression created(
             QStringLiteral("^hoistd: POST created [0-9a-f]{32} length (-?\\d+)( partial)?$"),
             QRegularExpression::MultilineOption);
@@ -154,13 +159,15 @@ private:
     TusJsRun m_lastRun;
 };
 
-void TestHoistdInterop::init() {
+void TestHoistdInterop::init()
+{
     m_files = std::make_unique<QTemporaryDir>();
     m_hoistd = std::make_unique<HoistdProcess>();
     m_lastRun = {};
 }
 
-void TestHoistdInterop::cleanup() {
+void TestHoistdInterop::cleanup()
+{
     if (QTest::currentTestFailed()) {
         qWarning("tus-js-client: %s", m_lastRun.describe().constData());
         if (m_hoistd)
@@ -170,15 +177,16 @@ void TestHoistdInterop::cleanup() {
     m_files.reset();
 }
 
-bool TestHoistdInterop::startHoistd(bool withUsers) {
+bool TestHoistdInterop::startHoistd(bool withUsers)
+{
     QStringList args{QStringLiteral("--verbose")};
     if (withUsers) {
         const QString config = m_hoistd->rootDir() + QStringLiteral("/users.json");
         QFile file(config);
         if (!file.open(QIODevice::WriteOnly))
             return false;
-        file.write(R"({"users": [{"name": "alice", "token": ")" + AliceToken +
-                   R"(", "quota": 100000000}]})" + '\n');
+        file.write(R"({"users": [{"name": "alice", "token": ")" + AliceToken
+                   + R"(", "quota": 100000000}]})" + '\n');
         file.close();
         // hoistd refuses a configuration holding tokens that others may read.
         file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
@@ -191,12 +199,14 @@ bool TestHoistdInterop::startHoistd(bool withUsers) {
     return true;
 }
 
-TusJsRun TestHoistdInterop::upload(const QString &file, const QStringList &options) {
+TusJsRun TestHoistdInterop::upload(const QString &file, const QStringList &options)
+{
     m_lastRun = runTusJs(m_hoistd->endpoint(), file, options);
     return m_lastRun;
 }
 
-void TestHoistdInterop::uploadsByteIdentical_data() {
+void TestHoistdInterop::uploadsByteIdentical_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::newRow("empty") << qint64(0);
     QTest::newRow("1 byte") << qint64(1);
@@ -206,7 +216,8 @@ void TestHoistdInterop::uploadsByteIdentical_data() {
     QTest::newRow("3 chunks + 7") << 3 * Chunk + 7;
 }
 
-void TestHoistdInterop::uploadsByteIdentical() {
+void TestHoistdInterop::uploadsByteIdentical()
+{
     QFETCH(qint64, size);
     QVERIFY(startHoistd());
     const QString path = makeTestFile(m_files->path(), QStringLiteral("one.bin"), size, 7);
@@ -233,7 +244,8 @@ void TestHoistdInterop::uploadsByteIdentical() {
         qPrintable(log.finished.join(QLatin1Char('\n'))));
 }
 
-void TestHoistdInterop::parallelPartsJoinByteIdentical_data() {
+void TestHoistdInterop::parallelPartsJoinByteIdentical_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<int>("parallel");
     QTest::addColumn<int>("emptyParts");
@@ -246,7 +258,8 @@ void TestHoistdInterop::parallelPartsJoinByteIdentical_data() {
     QTest::newRow("3 bytes in 4") << qint64(3) << 4 << 3;
 }
 
-void TestHoistdInterop::parallelPartsJoinByteIdentical() {
+void TestHoistdInterop::parallelPartsJoinByteIdentical()
+{
     QFETCH(qint64, size);
     QFETCH(int, parallel);
     QFETCH(int, emptyParts);
@@ -278,7 +291,8 @@ void TestHoistdInterop::parallelPartsJoinByteIdentical() {
     QVERIFY2(log.finished.contains(finalLine), qPrintable(log.finished.join(QLatin1Char('\n'))));
 }
 
-void TestHoistdInterop::bearerTokenIsSent_data() {
+void TestHoistdInterop::bearerTokenIsSent_data()
+{
     QTest::addColumn<int>("parallel");
     QTest::newRow("one stream") << 1;
     // The token must reach every partial POST, PATCH and the final POST: hoistd joins only parts
@@ -286,7 +300,8 @@ void TestHoistdInterop::bearerTokenIsSent_data() {
     QTest::newRow("parallel 2") << 2;
 }
 
-void TestHoistdInterop::bearerTokenIsSent() {
+void TestHoistdInterop::bearerTokenIsSent()
+{
     QFETCH(int, parallel);
     QVERIFY(startHoistd(true));
     constexpr qint64 Size = 3 * Chunk + 7;
@@ -294,8 +309,8 @@ void TestHoistdInterop::bearerTokenIsSent() {
     QVERIFY(!path.isEmpty());
 
     const TusJsRun run = upload(path, chunked(parallel, {QStringLiteral("--header"),
-                                                         QStringLiteral("Authorization:Bearer ") +
-                                                             QString::fromLatin1(AliceToken)}));
+                                                         QStringLiteral("Authorization:Bearer ")
+                                                             + QString::fromLatin1(AliceToken)}));
     QVERIFY2(run.finished && run.exitCode == 0, run.describe().constData());
     const QUrl url = run.url();
     QVERIFY(fileMatches(m_hoistd->storedPath(url), Size, 17));
@@ -315,7 +330,8 @@ void TestHoistdInterop::bearerTokenIsSent() {
     QVERIFY2(log.finished.contains(finishedLine), qPrintable(log.finished.join(QLatin1Char('\n'))));
 }
 
-void TestHoistdInterop::missingOrWrongTokenStoresNothing_data() {
+void TestHoistdInterop::missingOrWrongTokenStoresNothing_data()
+{
     QTest::addColumn<QString>("authorization"); // empty: no header at all
     QTest::addColumn<int>("parallel");
     QTest::addColumn<QString>("why"); // as hoistd logs it
@@ -325,7 +341,8 @@ void TestHoistdInterop::missingOrWrongTokenStoresNothing_data() {
                                  << QStringLiteral("token not accepted");
 }
 
-void TestHoistdInterop::missingOrWrongTokenStoresNothing() {
+void TestHoistdInterop::missingOrWrongTokenStoresNothing()
+{
     QFETCH(QString, authorization);
     QFETCH(int, parallel);
     QFETCH(QString, why);

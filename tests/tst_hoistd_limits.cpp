@@ -22,7 +22,8 @@ constexpr int DefaultLimit = 5; // the file's, for bob
 constexpr int CarolLimit = 8;
 const QByteArray OffsetStream = "application/offset+octet-stream";
 
-RawHeaders as(const QByteArray &token, const RawHeaders &extra = {}) {
+RawHeaders as(const QByteArray &token, const RawHeaders &extra = {})
+{
     RawHeaders headers{{"Tus-Resumable", "1.0.0"}};
     if (!token.isEmpty())
         headers += RawHeaders{{"Authorization", "Bearer " + token}};
@@ -53,27 +54,30 @@ private:
     std::unique_ptr<HoistdProcess> m_server;
 };
 
-void TestHoistdLimits::cleanup() {
+void TestHoistdLimits::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-bool TestHoistdLimits::start(const QStringList &extra, bool withUsers) {
+bool TestHoistdLimits::start(const QStringList &extra, bool withUsers)
+{
     m_server = std::make_unique<HoistdProcess>();
     QStringList args{QStringLiteral("--verbose")};
     if (withUsers) {
         const QString path = m_server->rootDir() + QStringLiteral("/users.json");
         const QByteArray json = R"({"maxUnfinished": )" + QByteArray::number(DefaultLimit) +
                                 R"(, "users": [
-  {"name": "alice", "token": ")" +
-                                AliceToken + R"(", "quota": 1000, "maxUnfinished": )" +
-                                QByteArray::number(AliceLimit) + R"(},
-  {"name": "bob", "token": ")" + BobToken +
+  {"name": "alice", "token": ")" + AliceToken
+                                + R"(", "quota": 1000, "maxUnfinished": )"
+                                + QByteArray::number(AliceLimit) + R"(},
+  {"name": "bob", "token": ")" + BobToken
+                                +
                                 R"(", "quota": 1000000},
-  {"name": "carol", "token": ")" +
-                                CarolToken + R"(", "quota": 1000000, "maxUnfinished": )" +
-                                QByteArray::number(CarolLimit) + R"(}]})";
+  {"name": "carol", "token": ")" + CarolToken
+                                + R"(", "quota": 1000000, "maxUnfinished": )"
+                                + QByteArray::number(CarolLimit) + R"(}]})";
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size())
             return false;
@@ -89,18 +93,21 @@ bool TestHoistdLimits::start(const QStringList &extra, bool withUsers) {
 }
 
 RawResponse TestHoistdLimits::create(const QByteArray &token, const RawHeaders &extra,
-                                     const QByteArray &body) {
+                                     const QByteArray &body)
+{
     RawHeaders headers = as(token, extra);
     if (!body.isEmpty())
         headers += RawHeaders{{"Content-Type", OffsetStream}};
     return rawRequest(port(), "POST", "/files/", headers, body);
 }
 
-RawResponse TestHoistdLimits::createOfLength(const QByteArray &token, qint64 length) {
+RawResponse TestHoistdLimits::createOfLength(const QByteArray &token, qint64 length)
+{
     return create(token, {{"Upload-Length", QByteArray::number(length)}});
 }
 
-void TestHoistdLimits::unfinishedLimitPerUser() {
+void TestHoistdLimits::unfinishedLimitPerUser()
+{
     QVERIFY(start({}, true));
     // Alice (quota 1000 bytes, limit 3): three unfinished uploads of different kinds.
     QList<QByteArray> alices;
@@ -149,7 +156,8 @@ void TestHoistdLimits::unfinishedLimitPerUser() {
     QCOMPARE(createOfLength(CarolToken, 10).status, 201); // her own limit
 }
 
-void TestHoistdLimits::concurrentCreationsKeepTheLimit() {
+void TestHoistdLimits::concurrentCreationsKeepTheLimit()
+{
     QVERIFY(start({}, true));
     // Carol may have 8; 40 creations at once from 8 threads get exactly 8 through.
     constexpr int Threads = 8;
@@ -177,7 +185,8 @@ void TestHoistdLimits::concurrentCreationsKeepTheLimit() {
     QCOMPARE(m_server->storedFiles().size(), CarolLimit);
 }
 
-void TestHoistdLimits::anonymousLimitFromCommandLine() {
+void TestHoistdLimits::anonymousLimitFromCommandLine()
+{
     // Without --config: the anonymous user, whose 1 TiB uploads reserve nothing, is bounded too.
     QVERIFY(start({QStringLiteral("--max-unfinished"), QStringLiteral("4")}, false));
     const QByteArray TiB = QByteArray::number(Q_INT64_C(1) << 40);
@@ -210,7 +219,8 @@ void TestHoistdLimits::anonymousLimitFromCommandLine() {
     QCOMPARE(create({}, {{"Upload-Defer-Length", "1"}}).status, 429);
 }
 
-void TestHoistdLimits::finishedKeptAsConfigured() {
+void TestHoistdLimits::finishedKeptAsConfigured()
+{
     QVERIFY(start({QStringLiteral("--keep-finished"), QStringLiteral("2s")}, false));
     const RawResponse finished = create({}, {{"Upload-Length", "3"}}, "abc");
     QCOMPARE(finished.status, 201);
@@ -242,13 +252,14 @@ void TestHoistdLimits::finishedKeptAsConfigured() {
     QVERIFY(m_server->storedFiles().isEmpty());
 }
 
-void TestHoistdLimits::badOptionsRefused_data() {
+void TestHoistdLimits::badOptionsRefused_data()
+{
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("said");
     // As --name=value, so that a value starting with '-' is taken as one.
     const auto option = [](const char *name, const char *value) {
-        return QStringList{QString::fromLatin1(name) + QLatin1Char('=') +
-                           QString::fromLatin1(value)};
+        return QStringList{QString::fromLatin1(name) + QLatin1Char('=')
+                           + QString::fromLatin1(value)};
     };
     QTest::newRow("keep-finished 0") << option("--keep-finished", "0") << "--keep-finished";
     QTest::newRow("keep-finished unit") << option("--keep-finished", "3w") << "--keep-finished";
@@ -262,15 +273,16 @@ void TestHoistdLimits::badOptionsRefused_data() {
         << option("--instant-attempts", "-3") << "--instant-attempts";
 }
 
-void TestHoistdLimits::badOptionsRefused() {
+void TestHoistdLimits::badOptionsRefused()
+{
     QFETCH(QStringList, args);
     QFETCH(QString, said);
     m_server = std::make_unique<HoistdProcess>();
     QProcess process;
     process.start(HoistdProcess::binary(),
                   QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                              QStringLiteral("--data"), m_server->dataDir()} +
-                      args);
+                              QStringLiteral("--data"), m_server->dataDir()}
+                      + args);
     QVERIFY(process.waitForFinished(20000));
     QCOMPARE(process.exitCode(), 2);
     const QString error = QString::fromUtf8(process.readAllStandardError());

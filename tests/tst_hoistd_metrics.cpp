@@ -31,12 +31,14 @@ constexpr qint64 Quota = 1024 * 1024;
 
 using Samples = QMap<QByteArray, double>; // "name{labels}" -> value
 
-RawHeaders as(const QByteArray &token) {
+RawHeaders as(const QByteArray &token)
+{
     return {{"Tus-Resumable", "1.0.0"}, {"Authorization", "Bearer " + token}};
 }
 
 // Parses an exposition strictly; a sentence in `error` for the first line that is not right.
-Samples parseExposition(const QByteArray &text, QString *error) {
+Samples parseExposition(const QByteArray &text, QString *error)
+{
     static const QRegularExpression sampleLine(QStringLiteral(
         R"(^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*"(,[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*")*\})? (\S+)$)"));
     static const QRegularExpression typeLine(
@@ -73,8 +75,8 @@ Samples parseExposition(const QByteArray &text, QString *error) {
         QString family = m.captured(1);
         for (const char *suffix : {"_bucket", "_sum", "_count"}) {
             const QString base = family.chopped(int(qstrlen(suffix)));
-            if (family.endsWith(QLatin1String(suffix)) &&
-                types.value(base) == QLatin1String("histogram"))
+            if (family.endsWith(QLatin1String(suffix))
+                && types.value(base) == QLatin1String("histogram"))
                 family = base;
         }
         if (!types.contains(family))
@@ -118,16 +120,17 @@ private:
     bool m_scrapeOk = false;
 };
 
-bool TestHoistdMetrics::startServer(HoistdProcess &server, const QString &listen) {
+bool TestHoistdMetrics::startServer(HoistdProcess &server, const QString &listen)
+{
     const QString config = server.rootDir() + QStringLiteral("/users.json");
     QFile file(config);
     if (!file.open(QIODevice::WriteOnly))
         return false;
     const QByteArray quota = QByteArray::number(Quota);
-    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken +
-               "\", \"quota\": " + quota + "}, {\"name\": \"bob\", \"token\": \"" + BobToken +
-               "\", \"quota\": " + quota + "}, {\"name\": \"ops\", \"token\": \"" + OpsToken +
-               "\", \"quota\": 0, \"metrics\": true}]}\n");
+    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken
+               + "\", \"quota\": " + quota + "}, {\"name\": \"bob\", \"token\": \"" + BobToken
+               + "\", \"quota\": " + quota + "}, {\"name\": \"ops\", \"token\": \"" + OpsToken
+               + "\", \"quota\": 0, \"metrics\": true}]}\n");
     file.close();
     file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
     QStringList args{QStringLiteral("--config"), config};
@@ -140,18 +143,21 @@ bool TestHoistdMetrics::startServer(HoistdProcess &server, const QString &listen
     return true;
 }
 
-void TestHoistdMetrics::init() {
+void TestHoistdMetrics::init()
+{
     m_server = std::make_unique<HoistdProcess>();
     QVERIFY(startServer(*m_server));
 }
 
-void TestHoistdMetrics::cleanup() {
+void TestHoistdMetrics::cleanup()
+{
     if (QTest::currentTestFailed() && m_server)
         qWarning("hoistd said:\n%s", qPrintable(m_server->serverLog()));
     m_server.reset();
 }
 
-Samples TestHoistdMetrics::scrape() {
+Samples TestHoistdMetrics::scrape()
+{
     m_scrapeOk = false;
     const RawResponse r = rawRequest(port(), "GET", "/metrics", {});
     if (r.status != 200) {
@@ -173,7 +179,8 @@ Samples TestHoistdMetrics::scrape() {
 }
 
 RawResponse TestHoistdMetrics::create(const QByteArray &token, qint64 length,
-                                      const QByteArray &metadata) {
+                                      const QByteArray &metadata)
+{
     RawHeaders headers = as(token) + RawHeaders{{"Upload-Length", QByteArray::number(length)}};
     if (!metadata.isEmpty())
         headers.append({"Upload-Metadata", metadata});
@@ -181,15 +188,17 @@ RawResponse TestHoistdMetrics::create(const QByteArray &token, qint64 length,
 }
 
 RawResponse TestHoistdMetrics::patch(const QByteArray &token, const QByteArray &path, qint64 offset,
-                                     const QByteArray &body, const RawHeaders &extra) {
+                                     const QByteArray &body, const RawHeaders &extra)
+{
     return rawRequest(port(), "PATCH", path,
-                      as(token) + extra +
-                          RawHeaders{{"Upload-Offset", QByteArray::number(offset)},
-                                     {"Content-Type", TusWire::OffsetContentType}},
+                      as(token) + extra
+                          + RawHeaders{{"Upload-Offset", QByteArray::number(offset)},
+                                       {"Content-Type", TusWire::OffsetContentType}},
                       body);
 }
 
-void TestHoistdMetrics::countersMoveByWhatWasDone() {
+void TestHoistdMetrics::countersMoveByWhatWasDone()
+{
     const Samples before = scrape();
     QVERIFY(m_scrapeOk);
     for (const char *reason : {"auth", "quota", "connections_per_address", "header_timeout",
@@ -250,8 +259,8 @@ void TestHoistdMetrics::countersMoveByWhatWasDone() {
     Samples now = scrape();
     QCOMPARE(now.value("hoistd_uploads{state=\"unfinished\"}"),
              before.value("hoistd_uploads{state=\"unfinished\"}"));
-    QCOMPARE(now.value("hoistd_uploads{state=\"finished\"}") -
-                 before.value("hoistd_uploads{state=\"finished\"}"),
+    QCOMPARE(now.value("hoistd_uploads{state=\"finished\"}")
+                 - before.value("hoistd_uploads{state=\"finished\"}"),
              1.0);
     QCOMPARE(now.value("hoistd_received_bytes_total") - before.value("hoistd_received_bytes_total"),
              10.0);
@@ -261,7 +270,8 @@ void TestHoistdMetrics::countersMoveByWhatWasDone() {
              before.value("hoistd_uploads{state=\"finished\"}"));
 }
 
-void TestHoistdMetrics::instantCompletionsCounted() {
+void TestHoistdMetrics::instantCompletionsCounted()
+{
     const QByteArray content = testContent(1000, 3);
     const QByteArray metadata = TusWire::encodeMetadata(
         {{"sha256", QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex()}});
@@ -285,18 +295,19 @@ void TestHoistdMetrics::instantCompletionsCounted() {
     QCOMPARE(proved.header("Upload-Offset"), QByteArray::number(content.size()));
 
     const Samples after = scrape();
-    QCOMPARE(after.value("hoistd_instant_completions_total") -
-                 before.value("hoistd_instant_completions_total"),
+    QCOMPARE(after.value("hoistd_instant_completions_total")
+                 - before.value("hoistd_instant_completions_total"),
              1.0);
-    QCOMPARE(after.value("hoistd_uploads{state=\"finished\"}") -
-                 before.value("hoistd_uploads{state=\"finished\"}"),
+    QCOMPARE(after.value("hoistd_uploads{state=\"finished\"}")
+                 - before.value("hoistd_uploads{state=\"finished\"}"),
              1.0);
-    QCOMPARE(after.value("hoistd_received_bytes_total") -
-                 before.value("hoistd_received_bytes_total"),
+    QCOMPARE(after.value("hoistd_received_bytes_total")
+                 - before.value("hoistd_received_bytes_total"),
              0.0);
 }
 
-void TestHoistdMetrics::openConnectionsGauge() {
+void TestHoistdMetrics::openConnectionsGauge()
+{
     // The scrape's own connection is one of them; the one before may take a moment to go.
     // (Latched: waitFor() asks once more after it is satisfied.)
     const auto openBecomes = [&](double wanted) {
@@ -325,7 +336,8 @@ void TestHoistdMetrics::openConnectionsGauge() {
     QVERIFY(openBecomes(1));
 }
 
-void TestHoistdMetrics::onlyLoopbackOrMarkedTokens() {
+void TestHoistdMetrics::onlyLoopbackOrMarkedTokens()
+{
     // Only GET.
     QCOMPARE(rawRequest(port(), "POST", "/metrics", {}).status, 405);
     // Any loopback peer may read them, with or without a token.

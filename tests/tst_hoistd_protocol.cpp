@@ -25,9 +25,9 @@ Q_DECLARE_METATYPE(RawHeaders)
 bool TestHoistdProtocol::startServer(const QStringList &args)
 {
     m_server = std::make_unique<HoistdProcess>();
-    const QStringList all = args.isEmpty()
-        ? QStringList{QStringLiteral("--max-size"), QString::number(TestMaxSize)}
-        : args;
+    const QStringList all =
+        args.isEmpty() ? QStringList{QStringLiteral("--max-size"), QString::number(TestMaxSize)}
+                       : args;
     if (!m_server->start(all)) {
         qWarning("%s", qPrintable(m_server->errorString()));
         return false;
@@ -107,48 +107,104 @@ void TestHoistdProtocol::statusCodes_data()
     const RawHeaders at0 = plus(stream, "Upload-Offset", "0");
     const QByteArray none;
 
-    QTest::newRow("OPTIONS needs no Tus-Resumable") << QByteArray("OPTIONS") << Target::Upload << none << RawHeaders{} << none << 204;
+    QTest::newRow("OPTIONS needs no Tus-Resumable")
+        << QByteArray("OPTIONS") << Target::Upload << none << RawHeaders{} << none << 204;
     QTest::newRow("HEAD") << QByteArray("HEAD") << Target::Upload << none << tus << none << 200;
-    QTest::newRow("PATCH") << QByteArray("PATCH") << Target::Upload << none << at0 << QByteArray("0123456789") << 204;
-    QTest::newRow("X-HTTP-Method-Override") << QByteArray("POST") << Target::Upload << none << plus(at0, "X-HTTP-Method-Override", "PATCH") << QByteArray("01234") << 204;
+    QTest::newRow("PATCH") << QByteArray("PATCH") << Target::Upload << none << at0
+                           << QByteArray("0123456789") << 204;
+    QTest::newRow("X-HTTP-Method-Override")
+        << QByteArray("POST") << Target::Upload << none
+        << plus(at0, "X-HTTP-Method-Override", "PATCH") << QByteArray("01234") << 204;
     QTest::newRow("DELETE") << QByteArray("DELETE") << Target::Upload << none << tus << none << 204;
 
-    QTest::newRow("412 no Tus-Resumable") << QByteArray("PATCH") << Target::Upload << none << RawHeaders{{"Content-Type", TusWire::OffsetContentType}, {"Upload-Offset", "0"}} << QByteArray("x") << 412;
-    QTest::newRow("412 other version") << QByteArray("HEAD") << Target::Upload << none << RawHeaders{{"Tus-Resumable", "0.2.2"}} << none << 412;
-    QTest::newRow("412 on POST") << QByteArray("POST") << Target::Collection << none << RawHeaders{{"Upload-Length", "5"}} << none << 412;
+    QTest::newRow("412 no Tus-Resumable")
+        << QByteArray("PATCH") << Target::Upload << none
+        << RawHeaders{{"Content-Type", TusWire::OffsetContentType}, {"Upload-Offset", "0"}}
+        << QByteArray("x") << 412;
+    QTest::newRow("412 other version") << QByteArray("HEAD") << Target::Upload << none
+                                       << RawHeaders{{"Tus-Resumable", "0.2.2"}} << none << 412;
+    QTest::newRow("412 on POST") << QByteArray("POST") << Target::Collection << none
+                                 << RawHeaders{{"Upload-Length", "5"}} << none << 412;
 
-    QTest::newRow("404 HEAD unknown") << QByteArray("HEAD") << Target::UnknownUpload << none << tus << none << 404;
-    QTest::newRow("404 PATCH unknown") << QByteArray("PATCH") << Target::UnknownUpload << none << at0 << QByteArray("x") << 404;
-    QTest::newRow("404 DELETE unknown") << QByteArray("DELETE") << Target::UnknownUpload << none << tus << none << 404;
-    QTest::newRow("404 dot-dot path") << QByteArray("HEAD") << Target::Path << QByteArray("/files/../hoistd.db") << tus << none << 404;
-    QTest::newRow("404 other path") << QByteArray("HEAD") << Target::Path << QByteArray("/uploads/") << tus << none << 404;
-    QTest::newRow("404 upper-case id") << QByteArray("HEAD") << Target::Path << QByteArray("/files/ABCDEF0123456789ABCDEF0123456789") << tus << none << 404;
+    QTest::newRow("404 HEAD unknown")
+        << QByteArray("HEAD") << Target::UnknownUpload << none << tus << none << 404;
+    QTest::newRow("404 PATCH unknown")
+        << QByteArray("PATCH") << Target::UnknownUpload << none << at0 << QByteArray("x") << 404;
+    QTest::newRow("404 DELETE unknown")
+        << QByteArray("DELETE") << Target::UnknownUpload << none << tus << none << 404;
+    QTest::newRow("404 dot-dot path") << QByteArray("HEAD") << Target::Path
+                                      << QByteArray("/files/../hoistd.db") << tus << none << 404;
+    QTest::newRow("404 other path")
+        << QByteArray("HEAD") << Target::Path << QByteArray("/uploads/") << tus << none << 404;
+    QTest::newRow("404 upper-case id")
+        << QByteArray("HEAD") << Target::Path
+        << QByteArray("/files/ABCDEF0123456789ABCDEF0123456789") << tus << none << 404;
     // GET serves a finished upload's bytes (tst_hoistd_download); this one is not finished.
-    QTest::newRow("409 GET unfinished") << QByteArray("GET") << Target::Upload << none << tus << none << 409;
+    QTest::newRow("409 GET unfinished")
+        << QByteArray("GET") << Target::Upload << none << tus << none << 409;
     QTest::newRow("405 PUT") << QByteArray("PUT") << Target::Upload << none << tus << none << 405;
-    QTest::newRow("405 PATCH collection") << QByteArray("PATCH") << Target::Collection << none << at0 << QByteArray("x") << 405;
+    QTest::newRow("405 PATCH collection")
+        << QByteArray("PATCH") << Target::Collection << none << at0 << QByteArray("x") << 405;
 
-    QTest::newRow("400 POST no length") << QByteArray("POST") << Target::Collection << none << tus << none << 400;
-    QTest::newRow("400 POST both lengths") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Defer-Length", "1") << none << 400;
-    QTest::newRow("400 POST defer 2") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Defer-Length", "2") << none << 400;
-    QTest::newRow("400 POST length 12a") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "12a") << none << 400;
-    QTest::newRow("400 POST length -1") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "-1") << none << 400;
-    QTest::newRow("400 POST metadata not base64") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "filename not*base64") << none << 400;
-    QTest::newRow("400 POST metadata key twice") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "a YQ==,a Yg==") << none << 400;
-    QTest::newRow("400 POST Upload-Concat garbage") << QByteArray("POST") << Target::Collection << none << plus(plus(tus, "Upload-Length", "5"), "Upload-Concat", "partial;") << none << 400;
-    QTest::newRow("400 POST Upload-Concat no id") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Concat", "final;/files/") << none << 400;
-    QTest::newRow("413 POST over Tus-Max-Size") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", QByteArray::number(TestMaxSize + 1)) << none << 413;
-    QTest::newRow("415 POST body, no content type") << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "5") << QByteArray("hello") << 415;
+    QTest::newRow("400 POST no length")
+        << QByteArray("POST") << Target::Collection << none << tus << none << 400;
+    QTest::newRow("400 POST both lengths")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(plus(tus, "Upload-Length", "5"), "Upload-Defer-Length", "1") << none << 400;
+    QTest::newRow("400 POST defer 2") << QByteArray("POST") << Target::Collection << none
+                                      << plus(tus, "Upload-Defer-Length", "2") << none << 400;
+    QTest::newRow("400 POST length 12a") << QByteArray("POST") << Target::Collection << none
+                                         << plus(tus, "Upload-Length", "12a") << none << 400;
+    QTest::newRow("400 POST length -1") << QByteArray("POST") << Target::Collection << none
+                                        << plus(tus, "Upload-Length", "-1") << none << 400;
+    QTest::newRow("400 POST metadata not base64")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "filename not*base64") << none
+        << 400;
+    QTest::newRow("400 POST metadata key twice")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(plus(tus, "Upload-Length", "5"), "Upload-Metadata", "a YQ==,a Yg==") << none << 400;
+    QTest::newRow("400 POST Upload-Concat garbage")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(plus(tus, "Upload-Length", "5"), "Upload-Concat", "partial;") << none << 400;
+    QTest::newRow("400 POST Upload-Concat no id")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(tus, "Upload-Concat", "final;/files/") << none << 400;
+    QTest::newRow("413 POST over Tus-Max-Size")
+        << QByteArray("POST") << Target::Collection << none
+        << plus(tus, "Upload-Length", QByteArray::number(TestMaxSize + 1)) << none << 413;
+    QTest::newRow("415 POST body, no content type")
+        << QByteArray("POST") << Target::Collection << none << plus(tus, "Upload-Length", "5")
+        << QByteArray("hello") << 415;
 
-    QTest::newRow("415 PATCH octet-stream") << QByteArray("PATCH") << Target::Upload << none << RawHeaders{{"Tus-Resumable", "1.0.0"}, {"Content-Type", "application/octet-stream"}, {"Upload-Offset", "0"}} << QByteArray("x") << 415;
-    QTest::newRow("409 PATCH wrong offset") << QByteArray("PATCH") << Target::Upload << none << plus(stream, "Upload-Offset", "3") << QByteArray("x") << 409;
-    QTest::newRow("400 PATCH no offset") << QByteArray("PATCH") << Target::Upload << none << stream << QByteArray("x") << 400;
-    QTest::newRow("400 PATCH offset -0") << QByteArray("PATCH") << Target::Upload << none << plus(stream, "Upload-Offset", "-0") << QByteArray("x") << 400;
-    QTest::newRow("413 PATCH past length") << QByteArray("PATCH") << Target::Upload << none << at0 << QByteArray("0123456789A") << 413;
-    QTest::newRow("400 PATCH length changed") << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Length", "11") << QByteArray("x") << 400;
-    QTest::newRow("400 PATCH checksum crc32") << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Checksum", "crc32 AAAAAA==") << QByteArray("x") << 400;
-    QTest::newRow("400 PATCH checksum malformed") << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Checksum", "sha1") << QByteArray("x") << 400;
-    QTest::newRow("400 PATCH checksum short digest") << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Checksum", "sha1 AAAA") << QByteArray("x") << 400;
+    QTest::newRow("415 PATCH octet-stream")
+        << QByteArray("PATCH") << Target::Upload << none
+        << RawHeaders{{"Tus-Resumable", "1.0.0"},
+                      {"Content-Type", "application/octet-stream"},
+                      {"Upload-Offset", "0"}}
+        << QByteArray("x") << 415;
+    QTest::newRow("409 PATCH wrong offset")
+        << QByteArray("PATCH") << Target::Upload << none << plus(stream, "Upload-Offset", "3")
+        << QByteArray("x") << 409;
+    QTest::newRow("400 PATCH no offset")
+        << QByteArray("PATCH") << Target::Upload << none << stream << QByteArray("x") << 400;
+    QTest::newRow("400 PATCH offset -0")
+        << QByteArray("PATCH") << Target::Upload << none << plus(stream, "Upload-Offset", "-0")
+        << QByteArray("x") << 400;
+    QTest::newRow("413 PATCH past length")
+        << QByteArray("PATCH") << Target::Upload << none << at0 << QByteArray("0123456789A") << 413;
+    QTest::newRow("400 PATCH length changed")
+        << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Length", "11")
+        << QByteArray("x") << 400;
+    QTest::newRow("400 PATCH checksum crc32")
+        << QByteArray("PATCH") << Target::Upload << none
+        << plus(at0, "Upload-Checksum", "crc32 AAAAAA==") << QByteArray("x") << 400;
+    QTest::newRow("400 PATCH checksum malformed")
+        << QByteArray("PATCH") << Target::Upload << none << plus(at0, "Upload-Checksum", "sha1")
+        << QByteArray("x") << 400;
+    QTest::newRow("400 PATCH checksum short digest")
+        << QByteArray("PATCH") << Target::Upload << none
+        << plus(at0, "Upload-Checksum", "sha1 AAAA") << QByteArray("x") << 400;
 }
 
 void TestHoistdProtocol::statusCodes()
@@ -164,10 +220,17 @@ void TestHoistdProtocol::statusCodes()
     const QByteArray upload = create(10);
     QVERIFY(!upload.isEmpty());
     switch (target) {
-    case Target::Collection: path = "/files/"; break;
-    case Target::Upload: path = upload; break;
-    case Target::UnknownUpload: path = "/files/0123456789abcdef0123456789abcdef"; break;
-    case Target::Path: break;
+    case Target::Collection:
+        path = "/files/";
+        break;
+    case Target::Upload:
+        path = upload;
+        break;
+    case Target::UnknownUpload:
+        path = "/files/0123456789abcdef0123456789abcdef";
+        break;
+    case Target::Path:
+        break;
     }
     const RawResponse r = rawRequest(port(), method, path, headers, body);
     QCOMPARE(r.status, status);
@@ -223,10 +286,14 @@ void TestHoistdProtocol::creationResumeTerminationRoundTrip()
     QCOMPARE(p.header("Upload-Offset"), QByteArray::number(content.size()));
     QVERIFY2(!p.has("Upload-Expires"), "a finished upload does not expire");
     QCOMPARE(m_server->storedBytes(QUrl(QString::fromLatin1(upload))), content);
-    QVERIFY(waitFor([&] { return m_server->serverLog().contains(
-                              QStringLiteral("finished %1 %2 bytes \"report.pdf\"")
-                                  .arg(QString::fromLatin1(upload.mid(7)))
-                                  .arg(content.size())); }, 5000));
+    QVERIFY(waitFor(
+        [&] {
+            return m_server->serverLog().contains(
+                QStringLiteral("finished %1 %2 bytes \"report.pdf\"")
+                    .arg(QString::fromLatin1(upload.mid(7)))
+                    .arg(content.size()));
+        },
+        5000));
 
     QCOMPARE(rawRequest(port(), "DELETE", upload, tusHeader()).status, 204);
     QVERIFY(m_server->storedFiles().isEmpty());
@@ -235,10 +302,11 @@ void TestHoistdProtocol::creationResumeTerminationRoundTrip()
 void TestHoistdProtocol::creationWithUpload()
 {
     QVERIFY(startServer());
-    RawResponse r = rawRequest(port(), "POST", "/files/",
-                               tusHeader() + RawHeaders{{"Upload-Length", "11"},
-                                                        {"Content-Type", TusWire::OffsetContentType}},
-                               "hello");
+    RawResponse r = rawRequest(
+        port(), "POST", "/files/",
+        tusHeader()
+            + RawHeaders{{"Upload-Length", "11"}, {"Content-Type", TusWire::OffsetContentType}},
+        "hello");
     QCOMPARE(r.status, 201);
     QCOMPARE(r.header("Upload-Offset"), QByteArray("5"));
     const QByteArray upload = r.header("Location");
@@ -264,11 +332,12 @@ void TestHoistdProtocol::checksumAccepted()
     const QByteArray upload = create(content.size());
     const auto sum = [&](const QByteArray &bytes) {
         return algorithm + ' '
-            + QCryptographicHash::hash(bytes, QCryptographicHash::Algorithm(qtAlgorithm)).toBase64();
+               + QCryptographicHash::hash(bytes, QCryptographicHash::Algorithm(qtAlgorithm))
+                     .toBase64();
     };
-    QCOMPARE(patch(upload, 0, content.left(1000), {{"Upload-Checksum", sum(content.left(1000))}})
-                 .status,
-             204);
+    QCOMPARE(
+        patch(upload, 0, content.left(1000), {{"Upload-Checksum", sum(content.left(1000))}}).status,
+        204);
     QCOMPARE(patch(upload, 1000, content.mid(1000), {{"Upload-Checksum", sum(content.mid(1000))}})
                  .status,
              204);
@@ -283,9 +352,9 @@ void TestHoistdProtocol::checksumMismatchStoresNothing()
     QCOMPARE(patch(upload, 0, content.left(1000)).status, 204);
     QByteArray corrupted = content.mid(1000);
     corrupted[corrupted.size() / 2] = '!';
-    const QByteArray sum = "sha256 " + QCryptographicHash::hash(content.mid(1000),
-                                                               QCryptographicHash::Sha256)
-                                           .toBase64();
+    const QByteArray sum =
+        "sha256 "
+        + QCryptographicHash::hash(content.mid(1000), QCryptographicHash::Sha256).toBase64();
     const RawResponse bad = patch(upload, 1000, corrupted, {{"Upload-Checksum", sum}});
     QCOMPARE(bad.status, 460);
     QVERIFY(!bad.has("Upload-Offset"));
@@ -301,11 +370,13 @@ void TestHoistdProtocol::creationWithUploadBadChecksumLeavesNoUpload()
     QVERIFY(startServer());
     const RawResponse r = rawRequest(
         port(), "POST", "/files/",
-        tusHeader() + RawHeaders{{"Upload-Length", "11"},
-                                 {"Content-Type", TusWire::OffsetContentType},
-                                 {"Upload-Checksum", "sha1 " + QCryptographicHash::hash(
-                                                                   "hellO", QCryptographicHash::Sha1)
-                                                                   .toBase64()}},
+        tusHeader()
+            + RawHeaders{{"Upload-Length", "11"},
+                         {"Content-Type", TusWire::OffsetContentType},
+                         {"Upload-Checksum",
+                          "sha1 "
+                              + QCryptographicHash::hash("hellO", QCryptographicHash::Sha1)
+                                    .toBase64()}},
         "hello");
     QCOMPARE(r.status, 460);
     QVERIFY(!r.has("Location"));
@@ -342,8 +413,9 @@ void TestHoistdProtocol::expiredUploadsAreSwept()
     const QByteArray finished = create(3);
     QCOMPARE(patch(finished, 0, "abc").status, 204);
     const RawResponse h = head(unfinished);
-    const QDateTime expires = QLocale::c().toDateTime(
-        QString::fromLatin1(h.header("Upload-Expires")), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+    const QDateTime expires =
+        QLocale::c().toDateTime(QString::fromLatin1(h.header("Upload-Expires")),
+                                QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
     QVERIFY2(expires.isValid(), h.header("Upload-Expires").constData());
     QCOMPARE(m_server->storedFiles().size(), 2);
     // The sweep deletes the file; HEAD answers 410 from the moment it expired.
@@ -353,15 +425,18 @@ void TestHoistdProtocol::expiredUploadsAreSwept()
     QCOMPARE(head(finished).status, 200);
     QCOMPARE(m_server->storedBytes(QUrl(QString::fromLatin1(finished))), QByteArray("abc"));
     QVERIFY(waitFor(
-        [&] { return m_server->serverLog().contains(QLatin1String("expired 1 unfinished upload")); },
+        [&] {
+            return m_server->serverLog().contains(QLatin1String("expired 1 unfinished upload"));
+        },
         5000));
 }
 
 void TestHoistdProtocol::filenamesNeverBecomePaths()
 {
     QVERIFY(startServer());
-    const QList<QByteArray> names{"../../etc/passwd", "/etc/passwd", QByteArray("a\0b/../c", 8),
-                                  "..", "C:\\Windows\\system.ini", "uploads/../../escape"};
+    const QList<QByteArray> names{"../../etc/passwd",         "/etc/passwd",
+                                  QByteArray("a\0b/../c", 8), "..",
+                                  "C:\\Windows\\system.ini",  "uploads/../../escape"};
     for (const QByteArray &name : names) {
         const QByteArray metadata = TusWire::encodeMetadata({{"filename", name}});
         const QByteArray upload = create(4, {{"Upload-Metadata", metadata}});
@@ -386,8 +461,8 @@ void TestHoistdProtocol::filenamesNeverBecomePaths()
         }
     }
     QCOMPARE(uploads, names.size());
-    QVERIFY(waitFor([&] { return m_server->serverLog().contains(QLatin1String("\"passwd\"")); },
-                    5000));
+    QVERIFY(
+        waitFor([&] { return m_server->serverLog().contains(QLatin1String("\"passwd\"")); }, 5000));
 }
 
 void TestHoistdProtocol::sanitisedFilenames_data()
@@ -416,9 +491,8 @@ void TestHoistdProtocol::refusesNonLoopbackAddress()
 {
     QProcess process;
     QTemporaryDir dir;
-    process.start(HoistdProcess::binary(),
-                  {QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"), QStringLiteral("--data"),
-                   dir.path()});
+    process.start(HoistdProcess::binary(), {QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"),
+                                            QStringLiteral("--data"), dir.path()});
     QVERIFY(process.waitForFinished(10000));
     QCOMPARE(process.exitCode(), 2);
     const QString said = QString::fromUtf8(process.readAllStandardError());

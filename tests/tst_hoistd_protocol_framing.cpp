@@ -18,7 +18,8 @@ struct Conversation {
     bool closed = false;
 
     // The answers in `received`, in order (their bodies never say "HTTP/1.").
-    QList<RawResponse> responses() const {
+    QList<RawResponse> responses() const
+    {
         QList<RawResponse> out;
         qsizetype at = received.indexOf("HTTP/1.");
         while (at >= 0) {
@@ -30,7 +31,8 @@ struct Conversation {
     }
 };
 
-Conversation converse(quint16 port, const QByteArray &bytes) {
+Conversation converse(quint16 port, const QByteArray &bytes)
+{
     Conversation c;
     RawSocket socket = RawSocket::connected(port);
     if (!socket.valid() || !socket.sendAll(bytes))
@@ -44,21 +46,23 @@ Conversation converse(quint16 port, const QByteArray &bytes) {
 // An OPTIONS request, the smallest whole request: smuggled after a body, it must never be read.
 const QByteArray Smuggled = "OPTIONS /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
-QByteArray createHead(const QByteArray &framing) {
+QByteArray createHead(const QByteArray &framing)
+{
     return "POST /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
-           "Upload-Length: 100\r\nContent-Type: application/offset+octet-stream\r\n" +
-           framing + "\r\n";
+           "Upload-Length: 100\r\nContent-Type: application/offset+octet-stream\r\n"
+           + framing + "\r\n";
 }
 } // namespace
 
-void TestHoistdProtocol::conflictingContentLengthsRefused() {
+void TestHoistdProtocol::conflictingContentLengthsRefused()
+{
     QVERIFY(startServer());
     // A proxy taking the second length would pass `abc` plus the OPTIONS as one body; taking
     // the first, hoistd would read the OPTIONS as a second request of the same client.
     const QByteArray body = "abc" + Smuggled;
-    const Conversation c = converse(port(), createHead("Content-Length: 3\r\nContent-Length: " +
-                                                       QByteArray::number(body.size()) + "\r\n") +
-                                                body);
+    const Conversation c = converse(port(), createHead("Content-Length: 3\r\nContent-Length: "
+                                                       + QByteArray::number(body.size()) + "\r\n")
+                                                + body);
     const QList<RawResponse> answers = c.responses();
     QCOMPARE(answers.size(), 1);
     QCOMPARE(answers.first().status, 400);
@@ -69,20 +73,21 @@ void TestHoistdProtocol::conflictingContentLengthsRefused() {
     // The same length twice is one length (RFC 9110 §8.6 lets either be done): accepted.
     const Conversation same =
         converse(port(), createHead("Content-Length: 3\r\nContent-Length: 3\r\n"
-                                    "Connection: close\r\n") +
-                             "abc");
+                                    "Connection: close\r\n")
+                             + "abc");
     QCOMPARE(same.responses().size(), 1);
     QCOMPARE(same.responses().first().status, 201);
     QCOMPARE(same.responses().first().header("Upload-Offset"), QByteArray("3"));
 }
 
-void TestHoistdProtocol::lengthAndChunkedClosesAfterAnswer() {
+void TestHoistdProtocol::lengthAndChunkedClosesAfterAnswer()
+{
     QVERIFY(startServer());
     // Transfer-Encoding wins (RFC 9112 §6.3): the body is the chunked one, "hello"; the
     // connection closes after the answer, so the OPTIONS behind it is never read.
     const Conversation c =
-        converse(port(), createHead("Content-Length: 3\r\nTransfer-Encoding: chunked\r\n") +
-                             "5\r\nhello\r\n0\r\n\r\n" + Smuggled);
+        converse(port(), createHead("Content-Length: 3\r\nTransfer-Encoding: chunked\r\n")
+                             + "5\r\nhello\r\n0\r\n\r\n" + Smuggled);
     const QList<RawResponse> answers = c.responses();
     QCOMPARE(answers.size(), 1);
     QCOMPARE(answers.first().status, 201);
@@ -93,7 +98,8 @@ void TestHoistdProtocol::lengthAndChunkedClosesAfterAnswer() {
     QCOMPARE(m_server->storedBytes(QUrl(QString::fromLatin1(upload))), QByteArray("hello"));
 }
 
-void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused_data() {
+void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused_data()
+{
     QTest::addColumn<QByteArray>("framing");
     QTest::addColumn<int>("status");
     // Not ending in chunked: the body's length cannot be known (400); ending in chunked after
@@ -110,7 +116,8 @@ void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused_data() {
                                  << 400;
 }
 
-void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused() {
+void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused()
+{
     QFETCH(QByteArray, framing);
     QFETCH(int, status);
     QVERIFY(startServer());
@@ -123,7 +130,8 @@ void TestHoistdProtocol::transferCodingsOtherThanChunkedRefused() {
     QVERIFY(m_server->storedFiles().isEmpty());
 }
 
-void TestHoistdProtocol::nulInHeaderValueRefused_data() {
+void TestHoistdProtocol::nulInHeaderValueRefused_data()
+{
     QTest::addColumn<QByteArray>("field");
     QTest::newRow("Upload-Length: 5\\0999") << QByteArray("Upload-Length: 5\0"
                                                           "999",
@@ -134,19 +142,21 @@ void TestHoistdProtocol::nulInHeaderValueRefused_data() {
     QTest::newRow("folded") << QByteArray("Upload-Length: 5\r\nX-Folded: a\r\n b");
 }
 
-void TestHoistdProtocol::nulInHeaderValueRefused() {
+void TestHoistdProtocol::nulInHeaderValueRefused()
+{
     QFETCH(QByteArray, field);
     QVERIFY(startServer());
     const Conversation c =
-        converse(port(), "POST /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n" +
-                             field + "\r\nConnection: close\r\n\r\n");
+        converse(port(), "POST /files/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
+                             + field + "\r\nConnection: close\r\n\r\n");
     const QList<RawResponse> answers = c.responses();
     QCOMPARE(answers.size(), 1);
     QCOMPARE(answers.first().status, 400);
     QVERIFY(m_server->storedFiles().isEmpty());
 }
 
-void TestHoistdProtocol::pathsAreTakenAsSent() {
+void TestHoistdProtocol::pathsAreTakenAsSent()
+{
     QVERIFY(startServer());
     const QByteArray upload = create(10);
     QCOMPARE(head(upload).status, 200);
@@ -156,9 +166,9 @@ void TestHoistdProtocol::pathsAreTakenAsSent() {
     const QByteArray firstEncoded = '%' + QByteArray::number(uchar(upload.at(7)), 16);
     QCOMPARE(head("/files/" + firstEncoded + upload.mid(8)).status, 404);
     // A raw NUL in the target would cut it the same way.
-    const Conversation raw = converse(port(), "HEAD " + upload + QByteArray("\0junk", 5) +
-                                                  " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                                  "Tus-Resumable: 1.0.0\r\n\r\n");
+    const Conversation raw = converse(port(), "HEAD " + upload + QByteArray("\0junk", 5)
+                                                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                    "Tus-Resumable: 1.0.0\r\n\r\n");
     QCOMPARE(raw.responses().size(), 1);
     QCOMPARE(raw.responses().first().status, 400);
     QVERIFY(raw.closed);
@@ -166,14 +176,15 @@ void TestHoistdProtocol::pathsAreTakenAsSent() {
     QCOMPARE(head(upload + "?a=b&c").status, 200);
 }
 
-void TestHoistdProtocol::hostRequiredForHttp11() {
+void TestHoistdProtocol::hostRequiredForHttp11()
+{
     QVERIFY(startServer());
     const QByteArray upload = create(10);
     const QByteArray headUpload = "HEAD " + upload;
     const auto status = [&](const QByteArray &version, const QByteArray &hosts) {
         const QList<RawResponse> answers =
-            converse(port(), headUpload + ' ' + version + "\r\n" + hosts +
-                                 "Tus-Resumable: 1.0.0\r\nConnection: close\r\n\r\n")
+            converse(port(), headUpload + ' ' + version + "\r\n" + hosts
+                                 + "Tus-Resumable: 1.0.0\r\nConnection: close\r\n\r\n")
                 .responses();
         return answers.size() == 1 ? answers.first().status : -answers.size();
     };
@@ -183,7 +194,8 @@ void TestHoistdProtocol::hostRequiredForHttp11() {
     QCOMPARE(status("HTTP/1.0", ""), 200); // HTTP/1.0 had no Host
 }
 
-void TestHoistdProtocol::methodsAreCaseSensitive_data() {
+void TestHoistdProtocol::methodsAreCaseSensitive_data()
+{
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<QByteArray>("override");
     QTest::addColumn<int>("status");
@@ -197,15 +209,17 @@ void TestHoistdProtocol::methodsAreCaseSensitive_data() {
     QTest::newRow("override PATCH") << QByteArray("POST") << QByteArray("PATCH") << 204;
 }
 
-void TestHoistdProtocol::methodsAreCaseSensitive() {
+void TestHoistdProtocol::methodsAreCaseSensitive()
+{
     QFETCH(QByteArray, method);
     QFETCH(QByteArray, override);
     QFETCH(int, status);
     QVERIFY(startServer());
     const QByteArray upload = create(5);
-    RawHeaders headers = tusHeader() + RawHeaders{{"Upload-Offset", "0"},
-                                                  {"Content-Type", TusWire::OffsetContentType},
-                                                  {"Content-Length", "5"}};
+    RawHeaders headers = tusHeader()
+                         + RawHeaders{{"Upload-Offset", "0"},
+                                      {"Content-Type", TusWire::OffsetContentType},
+                                      {"Content-Length", "5"}};
     if (!override.isEmpty())
         headers.append({"X-HTTP-Method-Override", override});
     const RawResponse r = rawRequest(port(), method, upload, headers, "hello");
@@ -214,14 +228,16 @@ void TestHoistdProtocol::methodsAreCaseSensitive() {
              status == 204 ? QByteArray("hello") : QByteArray());
 }
 
-void TestHoistdProtocol::finalNamesAsManyPartsAsAdvertised() {
+void TestHoistdProtocol::finalNamesAsManyPartsAsAdvertised()
+{
     QVERIFY(startServer());
     const auto partial = [&](int i) {
         const RawResponse r =
             rawRequest(port(), "POST", "/files/",
-                       tusHeader() + RawHeaders{{"Upload-Concat", "partial"},
-                                                {"Upload-Length", "1"},
-                                                {"Content-Type", TusWire::OffsetContentType}},
+                       tusHeader()
+                           + RawHeaders{{"Upload-Concat", "partial"},
+                                        {"Upload-Length", "1"},
+                                        {"Content-Type", TusWire::OffsetContentType}},
                        QByteArray(1, char('a' + i % 26)));
         return r.status == 201 ? r.header("Location") : QByteArray();
     };
@@ -237,9 +253,9 @@ void TestHoistdProtocol::finalNamesAsManyPartsAsAdvertised() {
     const QByteArray metadata = "pad " + QByteArray(8 * 1024 - 16, 'A');
     const auto final = [&](const QList<QByteArray> &parts) {
         return rawRequest(port(), "POST", "/files/",
-                          tusHeader() +
-                              RawHeaders{{"Upload-Concat", TusWire::formatConcatFinal(parts)},
-                                         {"Upload-Metadata", metadata}});
+                          tusHeader()
+                              + RawHeaders{{"Upload-Concat", TusWire::formatConcatFinal(parts)},
+                                           {"Upload-Metadata", metadata}});
     };
     const RawHeaders fields{{"Upload-Concat", TusWire::formatConcatFinal(urls)},
                             {"Upload-Metadata", metadata}};

@@ -25,9 +25,10 @@ std::unique_ptr<QTcpSocket> startBody(quint16 port, const QByteArray &method,
     socket->connectToHost(QStringLiteral("127.0.0.1"), port);
     if (!socket->waitForConnected(IoTimeoutMs))
         return nullptr;
-    QByteArray head = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
-                      "Content-Type: application/offset+octet-stream\r\nContent-Length: "
-        + QByteArray::number(contentLength) + "\r\n";
+    QByteArray head = method + ' ' + path
+                      + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
+                        "Content-Type: application/offset+octet-stream\r\nContent-Length: "
+                      + QByteArray::number(contentLength) + "\r\n";
     for (const auto &[name, value] : extra)
         head += name + ": " + value + "\r\n";
     socket->write(head + "\r\n");
@@ -113,7 +114,8 @@ void TestHoistdProtocol::oversizedHeadersRejected()
         many.append({"X-Many-" + QByteArray::number(i), "0123456789"});
     QCOMPARE(rawRequest(port(), "POST", "/files/", many).status, 431);
     // Beyond the connection's buffer libmicrohttpd refuses it itself, or drops the connection.
-    const RawHeaders huge = tusHeader() + RawHeaders{{"Upload-Length", "5"}, {"X-Pad", QByteArray(2 * MiB, 'p')}};
+    const RawHeaders huge =
+        tusHeader() + RawHeaders{{"Upload-Length", "5"}, {"X-Pad", QByteArray(2 * MiB, 'p')}};
     const int hugeStatus = rawRequest(port(), "POST", "/files/", huge).status;
     QVERIFY2(hugeStatus == 431 || hugeStatus == 413 || hugeStatus == 0,
              QByteArray::number(hugeStatus).constData());
@@ -131,8 +133,9 @@ void TestHoistdProtocol::terminationDuringPatch()
     auto socket = startPatch(port(), upload, 0, 1000);
     QVERIFY(socket);
     QVERIFY(sendAll(*socket, QByteArray(100, 'x')));
-    QVERIFY(waitFor([&] { return m_server->storedBytes(QUrl(QString::fromLatin1(upload))).size() == 100; },
-                    IoTimeoutMs));
+    QVERIFY(waitFor(
+        [&] { return m_server->storedBytes(QUrl(QString::fromLatin1(upload))).size() == 100; },
+        IoTimeoutMs));
     QCOMPARE(rawRequest(port(), "DELETE", upload, tusHeader()).status, 204);
     QCOMPARE(head(upload).status, 410);
     QCOMPARE(patch(upload, 0, "y").status, 410);
@@ -175,7 +178,8 @@ void TestHoistdProtocol::killedMidChecksumPatchKeepsNothingOfIt()
     const QString stored = m_server->storedPath(QUrl(QString::fromLatin1(upload)));
     QCOMPARE(patch(upload, 0, content.left(MiB)).status, 204);
     const QByteArray rest = content.mid(MiB);
-    const QByteArray sum = "sha256 " + QCryptographicHash::hash(rest, QCryptographicHash::Sha256).toBase64();
+    const QByteArray sum =
+        "sha256 " + QCryptographicHash::hash(rest, QCryptographicHash::Sha256).toBase64();
     auto socket = startPatch(port(), upload, MiB, rest.size(), {{"Upload-Checksum", sum}});
     QVERIFY(socket);
     // Past two commit intervals of an unchecked PATCH: a checksummed one commits none of them.
@@ -189,7 +193,9 @@ void TestHoistdProtocol::killedMidChecksumPatchKeepsNothingOfIt()
     QCOMPARE(offsetOf(upload), MiB);
     QCOMPARE(fileSize(stored), MiB);
     QVERIFY(waitFor(
-        [&] { return m_server->serverLog().contains(QLatin1String("unacknowledged bytes dropped")); },
+        [&] {
+            return m_server->serverLog().contains(QLatin1String("unacknowledged bytes dropped"));
+        },
         5000));
     QCOMPARE(patch(upload, MiB, rest, {{"Upload-Checksum", sum}}).status, 204);
     QVERIFY(m_server->storedBytes(QUrl(QString::fromLatin1(upload))) == content);
@@ -234,8 +240,8 @@ void TestHoistdProtocol::sigtermStopsCleanlyKeepingWhatArrived()
     socket.reset();
 
     QVERIFY2(m_server->restart(), qPrintable(m_server->errorString()));
-    QVERIFY(waitFor([&] { return m_server->serverLog().contains(QLatin1String("serving 1 upload")); },
-                    5000));
+    QVERIFY(waitFor(
+        [&] { return m_server->serverLog().contains(QLatin1String("serving 1 upload")); }, 5000));
     QVERIFY2(!m_server->serverLog().contains(QLatin1String("repaired")),
              "a clean stop leaves nothing to repair");
     QCOMPARE(offsetOf(upload), 3 * MiB);

@@ -29,9 +29,8 @@ void TestInstanceChannel::handsPathsToTheListener()
     QSignalSpy received(&window, &InstanceChannel::pathsReceived);
     // A name with a line break and one relative to the current folder.
     const QStringList sent = {QStringLiteral("/tmp/two\nlines.txt"), QStringLiteral("rel/a b.bin")};
-    QFuture<bool> second = QtConcurrent::run([&state, sent] {
-        return InstanceChannel(state.path()).handOver(sent);
-    });
+    QFuture<bool> second =
+        QtConcurrent::run([&state, sent] { return InstanceChannel(state.path()).handOver(sent); });
     QTRY_VERIFY(second.isFinished());
     QVERIFY(second.result());
     QCOMPARE(received.size(), 1);
@@ -39,9 +38,8 @@ void TestInstanceChannel::handsPathsToTheListener()
     QCOMPARE(received.at(0).at(0).toStringList(), expected);
 
     // No paths: the window is only asked to show itself.
-    QFuture<bool> bare = QtConcurrent::run([&state] {
-        return InstanceChannel(state.path()).handOver({});
-    });
+    QFuture<bool> bare =
+        QtConcurrent::run([&state] { return InstanceChannel(state.path()).handOver({}); });
     QTRY_VERIFY(bare.isFinished());
     QVERIFY(bare.result());
     QCOMPARE(received.size(), 2);
@@ -102,10 +100,9 @@ void TestInstanceChannel::secondLaunchUploadsThroughTheOpenWindow()
     // The open window uploads it, to its own server; both files arrive whole.
     const auto sha256Of = [](const QString &path) {
         QFile file(path);
-        return file.open(QIODevice::ReadOnly)
-            ? QString::fromLatin1(
-                  QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex())
-            : QString();
+        return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(
+                   QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex())
+                                              : QString();
     };
     const auto storedHashes = [&] {
         QStringList out;

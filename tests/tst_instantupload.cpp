@@ -30,7 +30,8 @@ constexpr int UploadTimeoutMs = 60000;
 const QByteArray AliceToken = "alice-e2e-instant-token-0123456";
 const QByteArray BobToken = "bob-e2e-instant-token-abcdefghi";
 
-QString idOf(const QUrl &upload) {
+QString idOf(const QUrl &upload)
+{
     return upload.path().section(QLatin1Char('/'), -1);
 }
 } // namespace
@@ -65,14 +66,16 @@ private:
     std::unique_ptr<TusProtocol> m_protocol;
 };
 
-void TestInstantUpload::init() {
+void TestInstantUpload::init()
+{
     m_files = std::make_unique<QTemporaryDir>();
     m_network = std::make_unique<QNetworkAccessManager>();
     // One protocol for both users, as in the app: it asks each endpoint once.
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
 }
 
-void TestInstantUpload::cleanup() {
+void TestInstantUpload::cleanup()
+{
     if (QTest::currentTestFailed() && m_hoistd)
         qWarning("hoistd said:\n%s", qPrintable(m_hoistd->serverLog()));
     m_protocol.reset();
@@ -82,15 +85,16 @@ void TestInstantUpload::cleanup() {
     m_files.reset();
 }
 
-bool TestInstantUpload::startHoistd() {
+bool TestInstantUpload::startHoistd()
+{
     m_hoistd = std::make_unique<HoistdProcess>();
     const QString config = m_hoistd->rootDir() + QStringLiteral("/users.json");
     QFile file(config);
     if (!file.open(QIODevice::WriteOnly))
         return false;
-    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken +
-               "\", \"quota\": 100000000}, {\"name\": \"bob\", \"token\": \"" + BobToken +
-               "\", \"quota\": 100000000}]}\n");
+    file.write("{\"users\": [{\"name\": \"alice\", \"token\": \"" + AliceToken
+               + "\", \"quota\": 100000000}, {\"name\": \"bob\", \"token\": \"" + BobToken
+               + "\", \"quota\": 100000000}]}\n");
     file.close();
     file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
     if (!m_hoistd->start({QStringLiteral("--config"), config, QStringLiteral("--verbose")})) {
@@ -101,7 +105,8 @@ bool TestInstantUpload::startHoistd() {
 }
 
 std::unique_ptr<UploadScheduler> TestInstantUpload::schedulerFor(const QUrl &endpoint,
-                                                                 const QByteArray &token) {
+                                                                 const QByteArray &token)
+{
     auto scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     scheduler->setEndpoint(endpoint);
     scheduler->setChunkSize(Chunk);
@@ -110,7 +115,8 @@ std::unique_ptr<UploadScheduler> TestInstantUpload::schedulerFor(const QUrl &end
     return scheduler;
 }
 
-const UploadTask *TestInstantUpload::upload(UploadScheduler &scheduler, const QString &path) {
+const UploadTask *TestInstantUpload::upload(UploadScheduler &scheduler, const QString &path)
+{
     QSignalSpy added(&scheduler, &UploadScheduler::tasksAdded);
     scheduler.addPaths({path}, Priority::Normal);
     if (!added.wait(10000))
@@ -121,7 +127,8 @@ const UploadTask *TestInstantUpload::upload(UploadScheduler &scheduler, const QS
     return scheduler.task(ids.first());
 }
 
-qint64 TestInstantUpload::bodyBytesFor(const QUrl &upload) const {
+qint64 TestInstantUpload::bodyBytesFor(const QUrl &upload) const
+{
     static const QRegularExpression line(
         QStringLiteral("(PATCH|POST) ([0-9a-f]{32}) \\+(\\d+) bytes"));
     qint64 total = 0;
@@ -133,11 +140,13 @@ qint64 TestInstantUpload::bodyBytesFor(const QUrl &upload) const {
     return total;
 }
 
-int TestInstantUpload::requestsLogged(const QString &method) const {
+int TestInstantUpload::requestsLogged(const QString &method) const
+{
     return int(m_hoistd->serverLog().count(QStringLiteral("request end %1 ").arg(method)));
 }
 
-void TestInstantUpload::secondUserUploadsInstantly() {
+void TestInstantUpload::secondUserUploadsInstantly()
+{
     QVERIFY(startHoistd());
     const QString alicesFile = makeTestFile(m_files->path(), QStringLiteral("a.bin"), FileSize, 21);
     QVERIFY(QDir().mkpath(m_files->filePath(QStringLiteral("bob"))));
@@ -205,7 +214,8 @@ void TestInstantUpload::secondUserUploadsInstantly() {
     QVERIFY(opened.tasks.first().instant);
 }
 
-void TestInstantUpload::smallFileIsInstantInOneStream() {
+void TestInstantUpload::smallFileIsInstantInOneStream()
+{
     // Fewer chunks than parallel parts need: one stream, whose own creation gets the challenge.
     // Below the default instant minimum (a round trip costs more than sending such a file on most
     // links), so that is lowered for the test.
@@ -214,8 +224,8 @@ void TestInstantUpload::smallFileIsInstantInOneStream() {
     static_assert(Small < UploadScheduler::DefaultInstantMinimumSize);
     const QString a = makeTestFile(m_files->path(), QStringLiteral("small.bin"), Small, 51);
     QVERIFY(QDir().mkpath(m_files->filePath(QStringLiteral("bob"))));
-    const QString b =
-        makeTestFile(m_files->filePath(QStringLiteral("bob")), QStringLiteral("small.bin"), Small, 51);
+    const QString b = makeTestFile(m_files->filePath(QStringLiteral("bob")),
+                                   QStringLiteral("small.bin"), Small, 51);
     auto alice = schedulerFor(m_hoistd->endpoint(), AliceToken);
     alice->setInstantMinimumSize(0);
     const UploadTask *first = upload(*alice, a);
@@ -233,7 +243,8 @@ void TestInstantUpload::smallFileIsInstantInOneStream() {
     QVERIFY(fileMatches(m_hoistd->storedPath(second->uploadUrl()), Small, 51));
 }
 
-void TestInstantUpload::smallFileGoesUpInItsCreation() {
+void TestInstantUpload::smallFileGoesUpInItsCreation()
+{
     // Below the instant minimum, hashing and asking for a proof would cost a round trip more than
     // sending the file: no hash, no challenge, the whole file in the creation request. A copy
     // is simply sent again.
@@ -241,8 +252,8 @@ void TestInstantUpload::smallFileGoesUpInItsCreation() {
     constexpr qint64 Small = 100 * KiB;
     const QString a = makeTestFile(m_files->path(), QStringLiteral("tiny.bin"), Small, 61);
     QVERIFY(QDir().mkpath(m_files->filePath(QStringLiteral("bob"))));
-    const QString b =
-        makeTestFile(m_files->filePath(QStringLiteral("bob")), QStringLiteral("tiny.bin"), Small, 61);
+    const QString b = makeTestFile(m_files->filePath(QStringLiteral("bob")),
+                                   QStringLiteral("tiny.bin"), Small, 61);
     auto alice = schedulerFor(m_hoistd->endpoint(), AliceToken);
     QCOMPARE(alice->instantMinimumSize(), UploadScheduler::DefaultInstantMinimumSize);
     const UploadTask *first = upload(*alice, a);
@@ -260,7 +271,8 @@ void TestInstantUpload::smallFileGoesUpInItsCreation() {
     QVERIFY(fileMatches(m_hoistd->storedPath(second->uploadUrl()), Small, 61));
 }
 
-void TestInstantUpload::sameLengthOtherContentIsNotInstant() {
+void TestInstantUpload::sameLengthOtherContentIsNotInstant()
+{
     QVERIFY(startHoistd());
     const QString a = makeTestFile(m_files->path(), QStringLiteral("a.bin"), FileSize, 31);
     const QString b = makeTestFile(m_files->path(), QStringLiteral("b.bin"), FileSize, 32);
@@ -279,7 +291,8 @@ void TestInstantUpload::sameLengthOtherContentIsNotInstant() {
     QVERIFY(!m_hoistd->serverLog().contains(QStringLiteral("instant ")));
 }
 
-void TestInstantUpload::serverWithoutInstantUploadGetsNoHashing() {
+void TestInstantUpload::serverWithoutInstantUploadGetsNoHashing()
+{
     m_tusNode = TestPeer::create(TestPeer::Kind::TusNode);
     QVERIFY2(m_tusNode->start(), qPrintable(m_tusNode->errorString()));
     const QString path = makeTestFile(m_files->path(), QStringLiteral("n.bin"), FileSize, 41);

@@ -177,7 +177,8 @@ void TestMainWindow::selectRows(const QList<int> &proxyRows)
 void TestMainWindow::startsEmptyWithHint()
 {
     QCOMPARE(m_window->windowTitle(), QStringLiteral("Hoist"));
-    QCOMPARE(m_window->view()->emptyHint(), QStringLiteral("Drop files or folders here to upload them"));
+    QCOMPARE(m_window->view()->emptyHint(),
+             QStringLiteral("Drop files or folders here to upload them"));
     showWindow();
     // The hint is painted in the middle of the empty table, and goes with the first row.
     const auto inkInMiddle = [this] {
@@ -203,8 +204,8 @@ void TestMainWindow::dropOnViewUploadsFiles()
     const QString a = makeTestFile(m_dir->path(), QStringLiteral("a.bin"), 300000, 11);
     const QString b = makeTestFile(m_dir->path(), QStringLiteral("b.bin"), 70000, 12);
     QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    QVERIFY(dropUrls(m_window->view()->viewport(),
-                     {QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)}));
+    QVERIFY(
+        dropUrls(m_window->view()->viewport(), {QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)}));
     QVERIFY(added.wait(10000));
     QCOMPARE(m_scheduler->taskIds().size(), 2);
     QTRY_COMPARE(m_window->proxy()->rowCount(), 2);
@@ -228,7 +229,8 @@ void TestMainWindow::dropOnWindowAddsFolder()
     makeTestFile(m_dir->filePath(QStringLiteral("folder/inner")), QStringLiteral("two"), 20, 2);
     QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
     // On the window itself (e.g. on the toolbar or the status bar), not the table.
-    QVERIFY(dropUrls(m_window.get(), {QUrl::fromLocalFile(m_dir->filePath(QStringLiteral("folder")))}));
+    QVERIFY(
+        dropUrls(m_window.get(), {QUrl::fromLocalFile(m_dir->filePath(QStringLiteral("folder")))}));
     QVERIFY(added.wait(10000));
     QCOMPARE(added.at(0).at(0).value<QList<TaskId>>().size(), 2);
     QTRY_COMPARE(m_window->model()->rowCount(), 2);
@@ -238,7 +240,8 @@ void TestMainWindow::dropRejectsRemoteUrls()
 {
     showWindow();
     QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    QVERIFY(!dropUrls(m_window->view()->viewport(), {QUrl(QStringLiteral("https://example.com/a"))}));
+    QVERIFY(
+        !dropUrls(m_window->view()->viewport(), {QUrl(QStringLiteral("https://example.com/a"))}));
     QVERIFY(!dropUrls(m_window.get(), {QUrl(QStringLiteral("https://example.com/a"))}));
     QTest::qWait(200); // a wrongly accepted drop would add tasks asynchronously
     QCOMPARE(added.count(), 0);
@@ -320,8 +323,9 @@ void TestMainWindow::actionButtonsPauseAndCancel()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                       ActionsDelegate::buttonRect(cell(1), 0).center());
     QCOMPARE(m_scheduler->task(ids.at(1))->state(), TaskState::Paused);
-    QTRY_COMPARE(m_window->proxy()->index(1, 0).data(UploadTableModel::StateRole).value<TaskState>(),
-                 TaskState::Paused);
+    QTRY_COMPARE(
+        m_window->proxy()->index(1, 0).data(UploadTableModel::StateRole).value<TaskState>(),
+        TaskState::Paused);
     // Now the first button resumes.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                       ActionsDelegate::buttonRect(cell(1), 0).center());
@@ -345,9 +349,8 @@ void TestMainWindow::finishedRowsLeaveWithoutAQuestion()
     showWindow();
     const QList<TaskId> ids = addFiles(2, 5000);
     QCOMPARE(ids.size(), 2);
-    QVERIFY(waitFor([&] {
-        return m_scheduler->totals().count(TaskState::Success) == 2;
-    }, UploadTimeoutMs));
+    QVERIFY(waitFor([&] { return m_scheduler->totals().count(TaskState::Success) == 2; },
+                    UploadTimeoutMs));
     const QUrl first = m_scheduler->task(ids.at(0))->uploadUrl();
     QTRY_COMPARE(m_window->proxy()->rowCount(), 2);
     int asked = 0;
@@ -433,15 +436,16 @@ void TestMainWindow::serverFieldWarnsWhileItsServerIsDown()
     QVERIFY(!status->showsOutage());
     // Uploads find its server unreachable: the warning says since when and when it asks next.
     ServerHealth *health = m_scheduler->serverHealth();
-    health->markDown(m_scheduler->endpoint(),
-                     TransferError::make(TransferError::Kind::Network,
-                                         QStringLiteral("Connection refused")));
+    health->markDown(
+        m_scheduler->endpoint(),
+        TransferError::make(TransferError::Kind::Network, QStringLiteral("Connection refused")));
     QVERIFY(status->showsOutage());
     QVERIFY(status->warningAction()->isVisible());
     QVERIFY(!status->okAction()->isVisible());
     const QString tip = status->warningAction()->toolTip();
     QVERIFY2(tip.startsWith(QStringLiteral("Unreachable since ")), qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("next try in")) || tip.contains(QStringLiteral("trying now")),
+    QVERIFY2(tip.contains(QStringLiteral("next try in"))
+                 || tip.contains(QStringLiteral("trying now")),
              qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("Connection refused")), qPrintable(tip));
 }
@@ -532,8 +536,10 @@ void TestMainWindow::retryGoesToCorrectedServer()
     QCOMPARE(m_scheduler->endpoint(), m_server->endpoint());
 
     // Retry of an upload whose server could not be reached goes to the corrected one...
-    const TaskId first = m_window->proxy()->index(0, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
-    const TaskId second = m_window->proxy()->index(1, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
+    const TaskId first =
+        m_window->proxy()->index(0, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
+    const TaskId second =
+        m_window->proxy()->index(1, 0).data(UploadTableModel::TaskIdRole).value<TaskId>();
     m_window->rowActions()->retry(first);
     // ...and "Send to current server" sends the selection there.
     selectRows({1});

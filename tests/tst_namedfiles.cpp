@@ -88,28 +88,37 @@ void TestNamedFiles::sanitise_data()
     QTest::addColumn<QString>("wanted");
     QTest::addColumn<QString>("expected");
     QTest::newRow("plain") << QStringLiteral("report.pdf") << QStringLiteral("report.pdf");
-    QTest::newRow("folders") << QStringLiteral("photos/2024/a.jpg") << QStringLiteral("photos/2024/a.jpg");
+    QTest::newRow("folders") << QStringLiteral("photos/2024/a.jpg")
+                             << QStringLiteral("photos/2024/a.jpg");
     QTest::newRow("dot-dot") << QStringLiteral("../../etc/passwd") << QStringLiteral("etc/passwd");
-    QTest::newRow("dot-dot inside") << QStringLiteral("a/../../b/./c.txt") << QStringLiteral("a/b/c.txt");
+    QTest::newRow("dot-dot inside")
+        << QStringLiteral("a/../../b/./c.txt") << QStringLiteral("a/b/c.txt");
     QTest::newRow("absolute") << QStringLiteral("/etc/shadow") << QStringLiteral("etc/shadow");
-    QTest::newRow("backslashes") << QStringLiteral("..\\..\\windows\\win.ini") << QStringLiteral("windows/win.ini");
+    QTest::newRow("backslashes") << QStringLiteral("..\\..\\windows\\win.ini")
+                                 << QStringLiteral("windows/win.ini");
     QTest::newRow("NUL") << QStringLiteral("a\u0000b.txt") << QStringLiteral("ab.txt");
-    QTest::newRow("control") << QStringLiteral("line\nbreak\t\u001b[31m.txt") << QStringLiteral("linebreak[31m.txt");
+    QTest::newRow("control") << QStringLiteral("line\nbreak\t\u001b[31m.txt")
+                             << QStringLiteral("linebreak[31m.txt");
     QTest::newRow("C1") << QStringLiteral("x\u0085y") << QStringLiteral("xy");
-    QTest::newRow("bidi override") << QStringLiteral("invoice\u202Efdp.exe") << QStringLiteral("invoicefdp.exe");
+    QTest::newRow("bidi override")
+        << QStringLiteral("invoice\u202Efdp.exe") << QStringLiteral("invoicefdp.exe");
     QTest::newRow("hidden") << QStringLiteral(".bashrc") << QStringLiteral("bashrc");
     QTest::newRow("only dots") << QStringLiteral("...") << QStringLiteral("upload");
     QTest::newRow("empty") << QStringLiteral("") << QStringLiteral("upload");
     QTest::newRow("only slashes") << QStringLiteral("///") << QStringLiteral("upload");
     QTest::newRow("trailing dot and space") << QStringLiteral("name. . ") << QStringLiteral("name");
-    QTest::newRow("reserved characters") << QStringLiteral("a<b>c:d\"e|f?g*h") << QStringLiteral("a_b_c_d_e_f_g_h");
+    QTest::newRow("reserved characters")
+        << QStringLiteral("a<b>c:d\"e|f?g*h") << QStringLiteral("a_b_c_d_e_f_g_h");
     QTest::newRow("device") << QStringLiteral("CON") << QStringLiteral("_CON");
-    QTest::newRow("device with extension") << QStringLiteral("nul.txt") << QStringLiteral("_nul.txt");
-    QTest::newRow("device in a folder") << QStringLiteral("com1/lpt9.log") << QStringLiteral("_com1/_lpt9.log");
+    QTest::newRow("device with extension")
+        << QStringLiteral("nul.txt") << QStringLiteral("_nul.txt");
+    QTest::newRow("device in a folder")
+        << QStringLiteral("com1/lpt9.log") << QStringLiteral("_com1/_lpt9.log");
     QTest::newRow("not a device") << QStringLiteral("CONSOLE.txt") << QStringLiteral("CONSOLE.txt");
     QTest::newRow("unicode kept") << QStringLiteral("报告/Überblick.txt")
                                   << QStringLiteral("报告/Überblick.txt");
-    QTest::newRow("deep") << QStringLiteral("1/2/3/4/5/6/7/8/9/10/f.txt") << QStringLiteral("1/2/3/4/5/6/7/f.txt");
+    QTest::newRow("deep") << QStringLiteral("1/2/3/4/5/6/7/8/9/10/f.txt")
+                          << QStringLiteral("1/2/3/4/5/6/7/f.txt");
 }
 
 void TestNamedFiles::sanitise()
@@ -135,8 +144,8 @@ void TestNamedFiles::sanitiseLimitsLength()
 
 void TestNamedFiles::wantedNamePrefersRelativePath()
 {
-    const QByteArray both = TusWire::encodeMetadata(
-        {{"filename", "a.txt"}, {"relativePath", "dir/a.txt"}});
+    const QByteArray both =
+        TusWire::encodeMetadata({{"filename", "a.txt"}, {"relativePath", "dir/a.txt"}});
     QCOMPARE(NamedFiles::wantedName(both), QStringLiteral("dir/a.txt"));
     QCOMPARE(NamedFiles::wantedName(TusWire::encodeMetadata({{"filename", "b.txt"}})),
              QStringLiteral("b.txt"));
@@ -153,8 +162,7 @@ void TestNamedFiles::placesACopyWithOrdinaryPermissions()
     timespec mtime{};
     mtime.tv_sec = 1500000000;
     mtime.tv_nsec = 123456789;
-    const QString relative =
-        named.place(source, QStringLiteral("docs/report.bin"), &error, mtime);
+    const QString relative = named.place(source, QStringLiteral("docs/report.bin"), &error, mtime);
     QCOMPARE(relative, QStringLiteral("docs/report.bin"));
     const QString placed = named.absolutePath(relative);
     QVERIFY(fileMatches(placed, FileSize, 3));
@@ -201,7 +209,8 @@ void TestNamedFiles::takenNamesGetANumber()
     QVERIFY(fileMatches(named.absolutePath(QStringLiteral("a.tar (3).gz")), FileSize, 4));
     // A file of the person's own is never overwritten either.
     QVERIFY(!writeFile(named.absolutePath(QStringLiteral("mine.txt")), "mine").isEmpty());
-    QCOMPARE(named.place(first, QStringLiteral("mine.txt"), &error), QStringLiteral("mine (2).txt"));
+    QCOMPARE(named.place(first, QStringLiteral("mine.txt"), &error),
+             QStringLiteral("mine (2).txt"));
     QFile mine(named.absolutePath(QStringLiteral("mine.txt")));
     QVERIFY(mine.open(QIODevice::ReadOnly));
     QCOMPARE(mine.readAll(), QByteArray("mine"));
@@ -265,7 +274,8 @@ void TestNamedFiles::copiesAcrossFileSystems()
     QTemporaryDir other(QStringLiteral("/dev/shm/hoist-named-XXXXXX"));
     if (!other.isValid())
         QSKIP("no /dev/shm");
-    struct stat a {}, b {};
+    struct stat a {
+    }, b{};
     ::stat(QFile::encodeName(dir.path()).constData(), &a);
     ::stat(QFile::encodeName(other.path()).constData(), &b);
     if (a.st_dev == b.st_dev)
@@ -318,14 +328,15 @@ void TestNamedFiles::fullDiskLinksReadOnly()
     const QString mountPoint = dir.filePath(QStringLiteral("tiny"));
     QVERIFY(QDir().mkpath(mountPoint));
     QProcess mount;
-    mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
-                                          QStringLiteral("-o"), QStringLiteral("size=1M"),
-                                          QStringLiteral("tmpfs"), mountPoint});
+    mount.start(QStringLiteral("mount"),
+                {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                 QStringLiteral("size=1M"), QStringLiteral("tmpfs"), mountPoint});
     if (!mount.waitForFinished() || mount.exitStatus() != QProcess::NormalExit
         || mount.exitCode() != 0)
         QSKIP("cannot mount a small tmpfs here (needs root)");
-    const auto unmount = qScopeGuard(
-        [&] { QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), mountPoint}); });
+    const auto unmount = qScopeGuard([&] {
+        QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), mountPoint});
+    });
     constexpr qint64 Big = 700 * 1024; // fits once, not twice
     const QString source = makeTestFile(mountPoint, QStringLiteral("stored"), Big, 10);
     QVERIFY(!source.isEmpty());
@@ -340,8 +351,8 @@ void TestNamedFiles::fullDiskLinksReadOnly()
     struct stat st {};
     QCOMPARE(::stat(QFile::encodeName(placed).constData(), &st), 0);
     QCOMPARE(st.st_mode & 07777, mode_t(0400));
-    QCOMPARE(filesBelow(mountPoint), (QStringList{QStringLiteral("named/big.bin"),
-                                                  QStringLiteral("stored")}));
+    QCOMPARE(filesBelow(mountPoint),
+             (QStringList{QStringLiteral("named/big.bin"), QStringLiteral("stored")}));
     // The same content again, with the disk still full: its name, nothing new.
     QCOMPARE(named.place(source, QStringLiteral("big.bin"), &error), QStringLiteral("big.bin"));
     QVERIFY(named.remove(relative, source));
@@ -351,13 +362,12 @@ void TestNamedFiles::fullDiskLinksReadOnly()
 QByteArray TestNamedFiles::createWithUpload(HoistdProcess &server, const QByteArray &metadata,
                                             const QByteArray &body)
 {
-    const RawResponse created = rawRequest(
-        server.port(), "POST", "/files/",
-        {{"Tus-Resumable", "1.0.0"},
-         {"Upload-Length", QByteArray::number(body.size())},
-         {"Upload-Metadata", metadata},
-         {"Content-Type", "application/offset+octet-stream"}},
-        body);
+    const RawResponse created = rawRequest(server.port(), "POST", "/files/",
+                                           {{"Tus-Resumable", "1.0.0"},
+                                            {"Upload-Length", QByteArray::number(body.size())},
+                                            {"Upload-Metadata", metadata},
+                                            {"Content-Type", "application/offset+octet-stream"}},
+                                           body);
     if (created.status != 201) {
         qWarning() << "creation answered" << created.status << created.body;
         return {};
@@ -409,9 +419,9 @@ void TestNamedFiles::hoistdDeleteRemovesBothFiles()
     HoistdProcess server;
     QTemporaryDir namedDir;
     QVERIFY(server.start({QStringLiteral("--named-dir"), namedDir.path()}));
-    const QByteArray location = createWithUpload(
-        server, TusWire::encodeMetadata({{"relativePath", "folder/gone.bin"}}),
-        testContent(FileSize, 13));
+    const QByteArray location =
+        createWithUpload(server, TusWire::encodeMetadata({{"relativePath", "folder/gone.bin"}}),
+                         testContent(FileSize, 13));
     QVERIFY(!location.isEmpty());
     const QString named = namedDir.filePath(QStringLiteral("folder/gone.bin"));
     QVERIFY(fileMatches(named, FileSize, 13));
@@ -432,8 +442,8 @@ void TestNamedFiles::hoistdHostileNameStaysInside()
     QTemporaryDir root;
     const QString namedDir = root.filePath(QStringLiteral("named"));
     QVERIFY(server.start({QStringLiteral("--named-dir"), namedDir}));
-    const QByteArray hostile =
-        TusWire::encodeMetadata({{"relativePath", QByteArray("../../..\\x/\x01.\xe2\x80\xaegpj.sh")}});
+    const QByteArray hostile = TusWire::encodeMetadata(
+        {{"relativePath", QByteArray("../../..\\x/\x01.\xe2\x80\xaegpj.sh")}});
     QVERIFY(!createWithUpload(server, hostile, testContent(FileSize, 14)).isEmpty());
     QCOMPARE(filesBelow(root.path()), QStringList{QStringLiteral("named/x/gpj.sh")});
     QVERIFY(fileMatches(namedDir + QStringLiteral("/x/gpj.sh"), FileSize, 14));
@@ -460,9 +470,9 @@ void TestNamedFiles::hoistdSameFolderTwiceIsNamedOnce()
             locations << location;
         }
     }
-    QCOMPARE(filesBelow(namedDir.path()),
-             (QStringList{QStringLiteral("Photos/IMG_0001.JPG"), QStringLiteral("Photos/IMG_0002.JPG"),
-                          QStringLiteral("Photos/IMG_0003.JPG")}));
+    QCOMPARE(filesBelow(namedDir.path()), (QStringList{QStringLiteral("Photos/IMG_0001.JPG"),
+                                                       QStringLiteral("Photos/IMG_0002.JPG"),
+                                                       QStringLiteral("Photos/IMG_0003.JPG")}));
     const QString one = namedDir.filePath(QStringLiteral("Photos/IMG_0001.JPG"));
     QVERIFY(fileMatches(one, FileSize, 31));
     QCOMPARE(QFileInfo(one).lastModified().toMSecsSinceEpoch(), qint64(1600000000500));
@@ -475,11 +485,13 @@ void TestNamedFiles::hoistdSameFolderTwiceIsNamedOnce()
                  .isEmpty());
     QVERIFY(QFileInfo::exists(namedDir.filePath(QStringLiteral("Photos/IMG_0001 (2).JPG"))));
     // Both uploads of IMG_0001 have that name: it goes with the last of them.
-    QCOMPARE(rawRequest(server.port(), "DELETE", locations.at(0), {{"Tus-Resumable", "1.0.0"}}).status,
-             204);
+    QCOMPARE(
+        rawRequest(server.port(), "DELETE", locations.at(0), {{"Tus-Resumable", "1.0.0"}}).status,
+        204);
     QVERIFY(fileMatches(one, FileSize, 31));
-    QCOMPARE(rawRequest(server.port(), "DELETE", locations.at(3), {{"Tus-Resumable", "1.0.0"}}).status,
-             204);
+    QCOMPARE(
+        rawRequest(server.port(), "DELETE", locations.at(3), {{"Tus-Resumable", "1.0.0"}}).status,
+        204);
     QVERIFY(!QFileInfo::exists(one));
 }
 

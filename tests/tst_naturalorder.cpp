@@ -18,17 +18,28 @@ void tst_NaturalOrder::pairs_data()
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<int>("sign"); // of naturalCompare(a, b)
-    QTest::newRow("numbers by value") << "f2" << "f10" << -1;
-    QTest::newRow("longer run is larger") << "f100" << "f99" << 1;
-    QTest::newRow("leading zeros") << "f007" << "f7" << -1; // equal as numbers: the text decides
-    QTest::newRow("zeros vs value") << "f010" << "f9" << 1;
-    QTest::newRow("case folded") << "Apple" << "banana" << -1;
-    QTest::newRow("case tie broken") << "a" << "A" << 1;
-    QTest::newRow("prefix first") << "img" << "img_1" << -1;
-    QTest::newRow("digits inside") << "v1.2.10" << "v1.2.9" << 1;
-    QTest::newRow("equal") << "same 1" << "same 1" << 0;
-    QTest::newRow("huge numbers") << "x123456789012345678901234567890" << "x99" << 1;
-    QTest::newRow("empty") << "" << "a" << -1;
+    QTest::newRow("numbers by value") << "f2"
+                                      << "f10" << -1;
+    QTest::newRow("longer run is larger") << "f100"
+                                          << "f99" << 1;
+    QTest::newRow("leading zeros") << "f007"
+                                   << "f7" << -1; // equal as numbers: the text decides
+    QTest::newRow("zeros vs value") << "f010"
+                                    << "f9" << 1;
+    QTest::newRow("case folded") << "Apple"
+                                 << "banana" << -1;
+    QTest::newRow("case tie broken") << "a"
+                                     << "A" << 1;
+    QTest::newRow("prefix first") << "img"
+                                  << "img_1" << -1;
+    QTest::newRow("digits inside") << "v1.2.10"
+                                   << "v1.2.9" << 1;
+    QTest::newRow("equal") << "same 1"
+                           << "same 1" << 0;
+    QTest::newRow("huge numbers") << "x123456789012345678901234567890"
+                                  << "x99" << 1;
+    QTest::newRow("empty") << ""
+                           << "a" << -1;
 }
 
 void tst_NaturalOrder::pairs()

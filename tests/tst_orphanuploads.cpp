@@ -179,9 +179,8 @@ void tst_OrphanUploads::pauseWhileThePartsAreJoined()
     QCOMPARE(linesWith(server.serverLog(), QStringLiteral("POST final")), 0);
     engine.scheduler()->pause(id);
     link.setDelay(0ms);
-    QVERIFY(waitFor([&] {
-        return linesWith(server.serverLog(), QStringLiteral("POST final")) == 1;
-    }));
+    QVERIFY(
+        waitFor([&] { return linesWith(server.serverLog(), QStringLiteral("POST final")) == 1; }));
     const bool keptWhilePaused = waitFor([&] { return !task->uploadUrl().isEmpty(); }, 3000);
 
     engine.scheduler()->resume(id);

@@ -131,9 +131,9 @@ void tst_Outage::fiftyUploadsOutlastAMinuteOutage()
     QElapsedTimer outage;
     outage.start();
     // A minute without the server: every upload waits, none fails, none sends anything.
-    QVERIFY(!waitFor([&] { return finished.size() > 0 && countIn(m_scheduler, ids,
-                                                                  TaskState::Error) > 0; },
-                     60000));
+    QVERIFY(!waitFor(
+        [&] { return finished.size() > 0 && countIn(m_scheduler, ids, TaskState::Error) > 0; },
+        60000));
     QCOMPARE(countIn(m_scheduler, ids, TaskState::Error), 0);
     QCOMPARE(countIn(m_scheduler, ids, TaskState::Uploading), 0);
     int failedTries = 0;
@@ -289,8 +289,8 @@ void tst_Outage::networkChangeMidUploadLosesNothing()
     m_scheduler->setRateLimit(8 * MiB);
     QStringList paths;
     for (int i = 0; i < 3; ++i)
-        paths << makeTestFile(m_fixture->files().path(), QStringLiteral("n%1.bin").arg(i),
-                              8 * MiB, 40 + i);
+        paths << makeTestFile(m_fixture->files().path(), QStringLiteral("n%1.bin").arg(i), 8 * MiB,
+                              40 + i);
     const QList<TaskId> ids = m_fixture->add(paths);
     QCOMPARE(ids.size(), 3);
     QVERIFY(waitFor([&] { return m_scheduler->totals().bytesDone >= 6 * MiB; }, 30000));
@@ -326,7 +326,8 @@ void tst_Outage::permanentRefusalsFailAtOnce()
         const QString config = configDir.path() + QStringLiteral("/users.json");
         QFile file(config);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(R"({"users": [{"name": "a", "token": "the-right-token-0123456789", "quota": 1000000}]})");
+        file.write(
+            R"({"users": [{"name": "a", "token": "the-right-token-0123456789", "quota": 1000000}]})");
         file.close();
         file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
         m_server->kill();

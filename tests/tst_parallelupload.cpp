@@ -33,12 +33,12 @@ constexpr int UploadTimeoutMs = 60000;
 
 // What hoistd --verbose logged (server/http/httpserver.h, server/protocol/tusservice.cpp), counted.
 struct ServerLog {
-    int partials = 0;      // "POST created ID length N partial"
-    int wholes = 0;        // "POST created ID length N": neither partial nor final
-    int finals = 0;        // "POST final ID from K partial uploads"
-    int deletes = 0;       // "DELETE ID"
-    int heads = 0;         // "request end HEAD ..."
-    int maxInFlight = 0;   // body requests being received at once
+    int partials = 0;    // "POST created ID length N partial"
+    int wholes = 0;      // "POST created ID length N": neither partial nor final
+    int finals = 0;      // "POST final ID from K partial uploads"
+    int deletes = 0;     // "DELETE ID"
+    int heads = 0;       // "request end HEAD ..."
+    int maxInFlight = 0; // body requests being received at once
     // File bytes received in request bodies (PATCH, and POST with creation-with-upload),
     // answered or cut.
     qint64 bodyBytes = 0;
@@ -49,8 +49,8 @@ struct ServerLog {
     {
         static const QRegularExpression field(QStringLiteral("(\\S+)=(\\S+)"));
         ServerLog log;
-        QHash<QString, int> active;   // "METHOD PATH" -> bodies being received
-        QHash<QString, qint64> held;  // path -> the offset the server last confirmed
+        QHash<QString, int> active;  // "METHOD PATH" -> bodies being received
+        QHash<QString, qint64> held; // path -> the offset the server last confirmed
         int inFlight = 0;
         for (const QString &line : text.split(QLatin1Char('\n'))) {
             const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -92,8 +92,10 @@ struct ServerLog {
             const QString path = words[4];
             const qint64 offset = f.value(QStringLiteral("upload-offset")).toLongLong();
             if (offset < held.value(path))
-                log.resent << QStringLiteral("%1 at %2 (held %3)").arg(path).arg(offset).arg(
-                    held.value(path));
+                log.resent << QStringLiteral("%1 at %2 (held %3)")
+                                  .arg(path)
+                                  .arg(offset)
+                                  .arg(held.value(path));
             bool ok = false;
             const qint64 after = f.value(QStringLiteral("response-offset")).toLongLong(&ok);
             if (ok)
@@ -163,8 +165,7 @@ void tst_ParallelUpload::planParts_data()
     QTest::newRow("40 chunks - 1, 6") << 40 * Chunk - 1 << 6 << 6;
     QTest::newRow("many, 100 streams") << 1000 * Chunk << 100 << TusParallelTransfer::MaxParts;
     // Large: parts planned ahead, for a limit raised while it runs.
-    QTest::newRow("5 growth parts, 3")
-        << 5 * TusParallelTransfer::GrowthPartBytes + 7 << 3 << 5;
+    QTest::newRow("5 growth parts, 3") << 5 * TusParallelTransfer::GrowthPartBytes + 7 << 3 << 5;
     QTest::newRow("2 GiB, 3") << 32 * TusParallelTransfer::GrowthPartBytes << 3
                               << TusParallelTransfer::MaxParts;
 }
@@ -181,8 +182,7 @@ void tst_ParallelUpload::planParts()
         QCOMPARE(part.begin, at); // in order, no gap, no overlap
         QVERIFY(part.end > part.begin);
         QCOMPARE(part.begin % Chunk, 0); // on chunk boundaries
-        QVERIFY(part.length() >= TusParallelTransfer::MinChunksPerPart * Chunk
-                || part.end == size);
+        QVERIFY(part.length() >= TusParallelTransfer::MinChunksPerPart * Chunk || part.end == size);
         at = part.end;
     }
     if (parts > 0)
@@ -204,8 +204,9 @@ void tst_ParallelUpload::uploadsPartsTogetherByteIdentical()
     QTimer sampler;
     QObject::connect(&sampler, &QTimer::timeout, this, [&] {
         for (TaskId id : engine->scheduler()->taskIds())
-            mostChunksMoving = qMax(mostChunksMoving,
-                                    engine->scheduler()->task(id)->chunks().countIn(ChunkState::InFlight));
+            mostChunksMoving =
+                qMax(mostChunksMoving,
+                     engine->scheduler()->task(id)->chunks().countIn(ChunkState::InFlight));
     });
     sampler.start(0);
     QObject::connect(engine->scheduler(), &UploadScheduler::tasksChanged, this,
@@ -267,8 +268,10 @@ void tst_ParallelUpload::partsWithoutHashingAskTheServerOnce()
         QVERIFY(task->contentHash().isEmpty());
         QVERIFY(!task->parts().isEmpty());
     }
-    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(0))->uploadUrl()), Size, 81));
-    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(1))->uploadUrl()), Size, 82));
+    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(0))->uploadUrl()), Size,
+                        81));
+    QVERIFY(fileMatches(server.storedPath(engine->scheduler()->task(ids.at(1))->uploadUrl()), Size,
+                        82));
     const ServerLog log = ServerLog::parse(server.serverLog());
     QCOMPARE(log.finals, 2);
     QCOMPARE(log.wholes, 0); // no instant attempt without a hash
@@ -432,9 +435,8 @@ void tst_ParallelUpload::cancelTerminatesTheParts()
     for (const QList<QVariant> &args : std::as_const(terminated))
         QVERIFY(args.at(1).toBool());
     // hoistd logs a request's end after its answer left: the client may hear first.
-    QVERIFY(waitFor([&] {
-        return ServerLog::parse(server.serverLog()).deletes >= Concurrency + 1;
-    }));
+    QVERIFY(
+        waitFor([&] { return ServerLog::parse(server.serverLog()).deletes >= Concurrency + 1; }));
     const ServerLog log = ServerLog::parse(server.serverLog());
     // hoistd offers instant upload, so the file was hashed and one upload of the whole file
     // asked for a proof first; when none was asked, Hoist deleted it and sent the parts.
@@ -464,9 +466,7 @@ void tst_ParallelUpload::killedAppResumesThePartsFromTheStore()
                              QStringLiteral("-c"), QString::number(Concurrency),
                              QStringLiteral("--chunk-size"), QString::number(Chunk), path});
     // Killed once every part has some of its bytes on the server.
-    QVERIFY(waitFor([&] {
-        return ServerLog::parse(server.serverLog()).bodyBytes >= Size / 3;
-    }));
+    QVERIFY(waitFor([&] { return ServerLog::parse(server.serverLog()).bodyBytes >= Size / 3; }));
     hoist->kill();
     hoist->waitForFinished();
     QTest::qWait(200);

@@ -26,14 +26,16 @@ private:
     int w(const QString &text) const { return m_metrics.horizontalAdvance(text); }
 };
 
-void tst_PathElider::fitsUntouched() {
+void tst_PathElider::fitsUntouched()
+{
     const QString path = QStringLiteral("Photos/2024/IMG_0001.JPG");
     QCOMPARE(elidePath(path, m_metrics, w(path)), path);
     QCOMPARE(elidePath(path, m_metrics, w(path) + 100), path);
     QCOMPARE(elidePath(QStringLiteral("notes.txt"), m_metrics, 1000), QStringLiteral("notes.txt"));
 }
 
-void tst_PathElider::folderGivesWayFirst() {
+void tst_PathElider::folderGivesWayFirst()
+{
     const QString path = QStringLiteral("Photos/2024-summer-holiday/IMG_0001.JPG");
     // Room for "Photos/2024" and the name: the folder's start stays, then "…/IMG_0001.JPG".
     const int width = w(QStringLiteral("Photos/2024") + Ellipsis + QStringLiteral("/IMG_0001.JPG"));
@@ -46,7 +48,8 @@ void tst_PathElider::folderGivesWayFirst() {
     QVERIFY(!shown.contains(Ellipsis + QStringLiteral("G_0001")));
 }
 
-void tst_PathElider::onlyTheNameLeft() {
+void tst_PathElider::onlyTheNameLeft()
+{
     const QString path = QStringLiteral("Photos/2024/IMG_0001.JPG");
     const QString marked = Ellipsis + QStringLiteral("/IMG_0001.JPG");
     QCOMPARE(elidePath(path, m_metrics, w(marked)), marked);
@@ -55,7 +58,8 @@ void tst_PathElider::onlyTheNameLeft() {
              QStringLiteral("IMG_0001.JPG"));
 }
 
-void tst_PathElider::nameAloneTooLongLosesItsMiddle() {
+void tst_PathElider::nameAloneTooLongLosesItsMiddle()
+{
     const QString name = QStringLiteral("a-very-long-file-name-from-a-camera-0001.JPG");
     const QString path = QStringLiteral("Photos/") + name;
     const int width = w(name) / 2;
@@ -67,7 +71,8 @@ void tst_PathElider::nameAloneTooLongLosesItsMiddle() {
     QVERIFY(w(shown) <= width);
 }
 
-void tst_PathElider::neverWiderThanAsked_data() {
+void tst_PathElider::neverWiderThanAsked_data()
+{
     QTest::addColumn<QString>("path");
     QTest::newRow("deep") << QStringLiteral("a/b/c/d/e/f/g/h/file-name.tar.gz");
     QTest::newRow("no folder") << QStringLiteral("just-a-rather-long-file-name.bin");
@@ -75,7 +80,8 @@ void tst_PathElider::neverWiderThanAsked_data() {
     QTest::newRow("trailing slash") << QStringLiteral("folder/");
 }
 
-void tst_PathElider::neverWiderThanAsked() {
+void tst_PathElider::neverWiderThanAsked()
+{
     QFETCH(QString, path);
     for (int width = 0; width <= w(path) + 10; width += 3) {
         const QString shown = elidePath(path, m_metrics, width);

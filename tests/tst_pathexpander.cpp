@@ -13,28 +13,33 @@
 
 namespace {
 
-bool writeFile(const QString &path, qint64 size) {
+bool writeFile(const QString &path, qint64 size)
+{
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(QByteArray(int(size), 'x')) == size;
 }
 
-bool makeLink(const QString &target, const QString &link) {
+bool makeLink(const QString &target, const QString &link)
+{
     return QFile::link(target, link);
 }
 
-QString canonical(const QString &path) {
+QString canonical(const QString &path)
+{
     return QFileInfo(path).canonicalFilePath();
 }
 
-QStringList displayNames(const QList<ExpandedPath> &entries) {
+QStringList displayNames(const QList<ExpandedPath> &entries)
+{
     QStringList names;
     for (const ExpandedPath &entry : entries)
         names.append(entry.displayName);
     return names;
 }
 
-int rejectedCount(const QList<ExpandedPath> &entries) {
+int rejectedCount(const QList<ExpandedPath> &entries)
+{
     return int(std::count_if(entries.cbegin(), entries.cend(),
                              [](const ExpandedPath &e) { return !e.rejection.isEmpty(); }));
 }
@@ -75,19 +80,22 @@ private:
     QString path(const QString &relative) const { return m_dir->filePath(relative); }
 };
 
-void TstPathExpander::init() {
+void TstPathExpander::init()
+{
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
 }
 
-void TstPathExpander::singleFile_data() {
+void TstPathExpander::singleFile_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::newRow("0") << qint64(0);
     QTest::newRow("1") << qint64(1);
     QTest::newRow("100000") << qint64(100000);
 }
 
-void TstPathExpander::singleFile() {
+void TstPathExpander::singleFile()
+{
     QFETCH(qint64, size);
     const QString file = path(QStringLiteral("photo.jpg"));
     QVERIFY(writeFile(file, size));
@@ -107,7 +115,8 @@ void TstPathExpander::singleFile() {
     QVERIFY(result[0].rejection.isEmpty());
 }
 
-void TstPathExpander::nestedFoldersSorted() {
+void TstPathExpander::nestedFoldersSorted()
+{
     QVERIFY(writeFile(path("root/b.txt"), 2));
     QVERIFY(writeFile(path("root/a.txt"), 1));
     QVERIFY(writeFile(path("root/sub/z.bin"), 26));
@@ -130,21 +139,24 @@ void TstPathExpander::nestedFoldersSorted() {
     }
 }
 
-void TstPathExpander::emptyFolders() {
+void TstPathExpander::emptyFolders()
+{
     QVERIFY(QDir().mkpath(path("empty/a/b/c")));
     QVERIFY(QDir().mkpath(path("empty/d")));
     QVERIFY(expandPaths({path("empty")}).isEmpty());
     QVERIFY(expandPaths({}).isEmpty());
 }
 
-void TstPathExpander::missingPath_data() {
+void TstPathExpander::missingPath_data()
+{
     QTest::addColumn<QString>("relative");
     QTest::newRow("missing file") << "nothing-here.txt";
     QTest::newRow("missing folder") << "no/such/folder";
     QTest::newRow("below a file") << "file.txt/child";
 }
 
-void TstPathExpander::missingPath() {
+void TstPathExpander::missingPath()
+{
     QFETCH(QString, relative);
     QVERIFY(writeFile(path("file.txt"), 1));
     QVERIFY(writeFile(path("ok.txt"), 1));
@@ -160,7 +172,8 @@ void TstPathExpander::missingPath() {
     QCOMPARE(empty[0].rejection.toString(), QStringLiteral("no such file or folder"));
 }
 
-void TstPathExpander::specialFiles() {
+void TstPathExpander::specialFiles()
+{
     QVERIFY(QDir().mkpath(path("dir")));
     QVERIFY(writeFile(path("dir/real.txt"), 3));
     QCOMPARE(::mkfifo(QFile::encodeName(path("dir/pipe")).constData(), 0600), 0);
@@ -189,7 +202,8 @@ void TstPathExpander::specialFiles() {
              QStringLiteral("not a regular file (character device)"));
 }
 
-void TstPathExpander::symlinkLoopIsRefused() {
+void TstPathExpander::symlinkLoopIsRefused()
+{
     QVERIFY(writeFile(path("dir/a.txt"), 1));
     QVERIFY(writeFile(path("dir/sub/b.txt"), 2));
     QVERIFY(makeLink(path("dir"), path("dir/sub/link")));
@@ -207,7 +221,8 @@ void TstPathExpander::symlinkLoopIsRefused() {
     QCOMPARE(rejectedCount(result), 2);
 }
 
-void TstPathExpander::linkToSiblingFolderIsRefused() {
+void TstPathExpander::linkToSiblingFolderIsRefused()
+{
     // "a/link" sorts before "b": following it would upload b's files twice.
     QVERIFY(writeFile(path("dir/b/file"), 1));
     QVERIFY(QDir().mkpath(path("dir/a")));
@@ -219,7 +234,8 @@ void TstPathExpander::linkToSiblingFolderIsRefused() {
     QVERIFY(result[1].rejection.isEmpty());
 }
 
-void TstPathExpander::linkToOutsideFolderIsWalked() {
+void TstPathExpander::linkToOutsideFolderIsWalked()
+{
     QVERIFY(writeFile(path("outside/x.txt"), 7));
     QVERIFY(writeFile(path("outside/inner/y.txt"), 8));
     QVERIFY(makeLink(path("outside"), path("outside/inner/back")));
@@ -245,7 +261,8 @@ void TstPathExpander::linkToOutsideFolderIsWalked() {
     QCOMPARE(rejectedCount(dropped), 1);
 }
 
-void TstPathExpander::linkToFileIsFollowed() {
+void TstPathExpander::linkToFileIsFollowed()
+{
     QVERIFY(writeFile(path("target.bin"), 1234));
     QVERIFY(QDir().mkpath(path("dir")));
     QVERIFY(makeLink(path("target.bin"), path("dir/alias.bin")));
@@ -262,7 +279,8 @@ void TstPathExpander::linkToFileIsFollowed() {
     QCOMPARE(result[0].path, path("dir/alias.bin"));
 }
 
-void TstPathExpander::danglingLink() {
+void TstPathExpander::danglingLink()
+{
     QVERIFY(QDir().mkpath(path("dir")));
     QVERIFY(makeLink(path("gone"), path("dir/dangling")));
     QVERIFY(makeLink(path("gone"), path("topdangling")));
@@ -275,7 +293,8 @@ void TstPathExpander::danglingLink() {
     QCOMPARE(result[2].rejection.toString(), QStringLiteral("symbolic link loop"));
 }
 
-void TstPathExpander::unreadable() {
+void TstPathExpander::unreadable()
+{
     if (::geteuid() == 0)
         QSKIP("root can read anything: access() and opendir() succeed");
     QVERIFY(writeFile(path("dir/secret.txt"), 1));
@@ -298,7 +317,8 @@ void TstPathExpander::unreadable() {
     QCOMPARE(result[3].rejection.toString(), QStringLiteral("permission denied"));
 }
 
-void TstPathExpander::duplicatesAcrossDroppedPaths() {
+void TstPathExpander::duplicatesAcrossDroppedPaths()
+{
     QVERIFY(writeFile(path("dir/sub/a.txt"), 1));
     QVERIFY(writeFile(path("dir/b.txt"), 1));
     QVERIFY(writeFile(path("lone.txt"), 1));
@@ -318,7 +338,8 @@ void TstPathExpander::duplicatesAcrossDroppedPaths() {
              QStringLiteral("already being uploaded as part of %1").arg(path("dir")));
 }
 
-void TstPathExpander::relativePathAndTrailingSlash() {
+void TstPathExpander::relativePathAndTrailingSlash()
+{
     QVERIFY(writeFile(path("dir/f"), 1));
     QVERIFY(makeLink(path("dir"), path("dirlink")));
     const QString previous = QDir::currentPath();
@@ -336,7 +357,8 @@ void TstPathExpander::relativePathAndTrailingSlash() {
     QCOMPARE(viaLink[0].path, path("dirlink/f"));
 }
 
-void TstPathExpander::cancelledBeforeStart() {
+void TstPathExpander::cancelledBeforeStart()
+{
     QVERIFY(writeFile(path("dir/a"), 1));
     QVERIFY(writeFile(path("b"), 1));
     bool cancelled = true;
@@ -345,30 +367,48 @@ void TstPathExpander::cancelledBeforeStart() {
     QCOMPARE(expandPaths({path("dir"), path("b")}, &cancelled).size(), 2);
 }
 
-void TstPathExpander::patternMatches_data() {
+void TstPathExpander::patternMatches_data()
+{
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("path");
     QTest::addColumn<bool>("folder");
     QTest::addColumn<bool>("matches");
-    QTest::newRow("*.tmp file") << "*.tmp" << "a/b/x.tmp" << false << true;
-    QTest::newRow("*.tmp case") << "*.tmp" << "X.TMP" << false << true;
-    QTest::newRow("*.tmp other") << "*.tmp" << "x.tmpl" << false << false;
-    QTest::newRow("~$* office lock") << "~$*" << "docs/~$report.docx" << false << true;
-    QTest::newRow("~$* not inside") << "~$*" << "docs/a~$b" << false << false;
-    QTest::newRow("Thumbs.db") << "Thumbs.db" << "p/thumbs.db" << false << true;
-    QTest::newRow(".DS_Store") << ".DS_Store" << ".DS_Store" << false << true;
-    QTest::newRow(".git/ folder") << ".git/" << "src/.git" << true << true;
-    QTest::newRow(".git/ not a file") << ".git/" << "src/.git" << false << false;
-    QTest::newRow("path pattern") << "build/*.o" << "build/a.o" << false << true;
-    QTest::newRow("path pattern deeper") << "build/*.o" << "x/build/a.o" << false << false;
-    QTest::newRow("star stays in a name") << "a*" << "a/b" << false << false;
-    QTest::newRow("anchored folder") << "/cache/" << "cache" << true << true;
-    QTest::newRow("anchored not below") << "/cache/" << "x/cache" << true << false;
-    QTest::newRow("question mark") << "?.log" << "1.log" << false << true;
-    QTest::newRow("set") << "[ab].txt" << "b.txt" << false << true;
+    QTest::newRow("*.tmp file") << "*.tmp"
+                                << "a/b/x.tmp" << false << true;
+    QTest::newRow("*.tmp case") << "*.tmp"
+                                << "X.TMP" << false << true;
+    QTest::newRow("*.tmp other") << "*.tmp"
+                                 << "x.tmpl" << false << false;
+    QTest::newRow("~$* office lock") << "~$*"
+                                     << "docs/~$report.docx" << false << true;
+    QTest::newRow("~$* not inside") << "~$*"
+                                    << "docs/a~$b" << false << false;
+    QTest::newRow("Thumbs.db") << "Thumbs.db"
+                               << "p/thumbs.db" << false << true;
+    QTest::newRow(".DS_Store") << ".DS_Store"
+                               << ".DS_Store" << false << true;
+    QTest::newRow(".git/ folder") << ".git/"
+                                  << "src/.git" << true << true;
+    QTest::newRow(".git/ not a file") << ".git/"
+                                      << "src/.git" << false << false;
+    QTest::newRow("path pattern") << "build/*.o"
+                                  << "build/a.o" << false << true;
+    QTest::newRow("path pattern deeper") << "build/*.o"
+                                         << "x/build/a.o" << false << false;
+    QTest::newRow("star stays in a name") << "a*"
+                                          << "a/b" << false << false;
+    QTest::newRow("anchored folder") << "/cache/"
+                                     << "cache" << true << true;
+    QTest::newRow("anchored not below") << "/cache/"
+                                        << "x/cache" << true << false;
+    QTest::newRow("question mark") << "?.log"
+                                   << "1.log" << false << true;
+    QTest::newRow("set") << "[ab].txt"
+                         << "b.txt" << false << true;
 }
 
-void TstPathExpander::patternMatches() {
+void TstPathExpander::patternMatches()
+{
     QFETCH(QString, pattern);
     QFETCH(QString, path);
     QFETCH(bool, folder);
@@ -376,7 +416,8 @@ void TstPathExpander::patternMatches() {
     QCOMPARE(PathPatterns({pattern}).matches(path, folder), matches);
 }
 
-void TstPathExpander::patternProblems() {
+void TstPathExpander::patternProblems()
+{
     QVERIFY(!PathPatterns::problem(QString()).isEmpty());
     QVERIFY(!PathPatterns::problem(QStringLiteral("  ")).isEmpty());
     QVERIFY(PathPatterns::problem(QStringLiteral("*.tmp")).isEmpty());
@@ -390,7 +431,8 @@ void TstPathExpander::patternProblems() {
 
 // A dropped folder: excluded files are not listed (not even as rejected), excluded folders are
 // not walked into (an unreadable one inside would otherwise be reported).
-void TstPathExpander::excludedAreNeverWalked() {
+void TstPathExpander::excludedAreNeverWalked()
+{
     QVERIFY(writeFile(path("root/keep.txt"), 3));
     QVERIFY(writeFile(path("root/scratch.tmp"), 3));
     QVERIFY(writeFile(path("root/~$doc.docx"), 3));
@@ -403,14 +445,14 @@ void TstPathExpander::excludedAreNeverWalked() {
     // A file named like an excluded folder is no folder: kept.
     QVERIFY(writeFile(path("root/sub/.git"), 3));
 
-    const auto result = expandPaths({path("root")}, nullptr,
-                                    PathPatterns(PathPatterns::defaultExcludes()));
-    QVERIFY(QFile::setPermissions(path("root/.git/locked"),
-                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner |
-                                      QFileDevice::ExeOwner));
-    QCOMPARE(displayNames(result), (QStringList{QStringLiteral("root/keep.txt"),
-                                                QStringLiteral("root/sub/.git"),
-                                                QStringLiteral("root/sub/photo.jpg")}));
+    const auto result =
+        expandPaths({path("root")}, nullptr, PathPatterns(PathPatterns::defaultExcludes()));
+    QVERIFY(QFile::setPermissions(path("root/.git/locked"), QFileDevice::ReadOwner
+                                                                | QFileDevice::WriteOwner
+                                                                | QFileDevice::ExeOwner));
+    QCOMPARE(displayNames(result),
+             (QStringList{QStringLiteral("root/keep.txt"), QStringLiteral("root/sub/.git"),
+                          QStringLiteral("root/sub/photo.jpg")}));
     QCOMPARE(rejectedCount(result), 0);
 
     // Without patterns everything comes (the .git folder's unreadable one as rejected, unless
@@ -419,7 +461,8 @@ void TstPathExpander::excludedAreNeverWalked() {
     QVERIFY(all.size() >= 9);
 }
 
-void TstPathExpander::droppedPathIsNeverExcluded() {
+void TstPathExpander::droppedPathIsNeverExcluded()
+{
     QVERIFY(writeFile(path("notes.tmp"), 5));
     const auto result = expandPaths({path("notes.tmp")}, nullptr, PathPatterns({"*.tmp"}));
     QCOMPARE(result.size(), 1);

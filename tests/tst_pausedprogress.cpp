@@ -31,7 +31,8 @@ constexpr int UploadTimeoutMs = 60000;
 // One run of the engine on a queue kept in `stateDir`, as the app has it.
 struct Session {
     Session(const QString &stateDir, const QUrl &endpoint, bool parts)
-        : store(stateDir) {
+        : store(stateDir)
+    {
         opened = store.open();
         engine.start(endpoint, store.store());
         scheduler = engine.scheduler();
@@ -43,7 +44,8 @@ struct Session {
     ~Session() { model.reset(); }
 
     // The row's Progress text ("42.0%").
-    QString progressText(TaskId id) const {
+    QString progressText(TaskId id) const
+    {
         return model->index(model->rowOf(id), UploadTableModel::Progress).data().toString();
     }
 
@@ -55,7 +57,8 @@ struct Session {
 };
 
 // The offset the server holds for `url` (HEAD), -1 when it does not know it.
-qint64 headOffset(const QUrl &url) {
+qint64 headOffset(const QUrl &url)
+{
     QNetworkAccessManager network;
     QNetworkRequest request(url);
     request.setRawHeader("Tus-Resumable", "1.0.0");
@@ -72,7 +75,8 @@ qint64 headOffset(const QUrl &url) {
 }
 
 // What the server holds of the task's file: its upload's offset, or the sum of its parts'.
-qint64 serverHolds(const UploadTask *task) {
+qint64 serverHolds(const UploadTask *task)
+{
     if (!task->uploadUrl().isEmpty())
         return headOffset(task->uploadUrl());
     qint64 held = 0;
@@ -83,7 +87,8 @@ qint64 serverHolds(const UploadTask *task) {
     return held;
 }
 
-QString percent(qint64 bytes, qint64 size) {
+QString percent(qint64 bytes, qint64 size)
+{
     return QStringLiteral("%1%").arg(100.0 * double(bytes) / double(size), 0, 'f', 1);
 }
 } // namespace
@@ -106,12 +111,14 @@ private:
     QTemporaryDir m_files;
 };
 
-void tst_PausedProgress::initTestCase() {
+void tst_PausedProgress::initTestCase()
+{
     m_server = TestPeer::create(TestPeer::Kind::Hoistd);
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 
-void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 held) {
+void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 held)
+{
     const UploadTask *task = session.scheduler->task(id);
     QVERIFY(task);
     QCOMPARE(task->state(), TaskState::Paused);
@@ -129,7 +136,8 @@ void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 he
     QCOMPARE(doneBytes, held); // hoistd confirms whole checksummed chunks
 }
 
-void tst_PausedProgress::pausedShowsWhatTheServerHolds_data() {
+void tst_PausedProgress::pausedShowsWhatTheServerHolds_data()
+{
     QTest::addColumn<qint64>("size");
     QTest::addColumn<bool>("parts");
     QTest::addColumn<qint64>("pauseAfter"); // confirmed bytes before the pause
@@ -140,7 +148,8 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds_data() {
     QTest::newRow("under one chunk") << Chunk - 1000 << false << qint64(0);
 }
 
-void tst_PausedProgress::pausedShowsWhatTheServerHolds() {
+void tst_PausedProgress::pausedShowsWhatTheServerHolds()
+{
     QFETCH(qint64, size);
     QFETCH(bool, parts);
     QFETCH(qint64, pauseAfter);
@@ -163,9 +172,9 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds() {
         QVERIFY(waitFor(
             [&] {
                 const qint64 going = task->chunks().inFlightBytes();
-                return task->confirmedBytes() >= pauseAfter &&
-                       task->shownBytes() > task->confirmedBytes() + Chunk / 8 &&
-                       going > Chunk / 8 && going < Chunk * 3 / 4;
+                return task->confirmedBytes() >= pauseAfter
+                       && task->shownBytes() > task->confirmedBytes() + Chunk / 8
+                       && going > Chunk / 8 && going < Chunk * 3 / 4;
             },
             UploadTimeoutMs));
         QVERIFY(task->chunks().countIn(ChunkState::InFlight) > 0);
@@ -198,7 +207,8 @@ void tst_PausedProgress::pausedShowsWhatTheServerHolds() {
     QCOMPARE(m_server->stats().bodyBytes, size - held);
 }
 
-void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused() {
+void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused()
+{
     // A file whose every byte has left but whose answer has not come is not done: paused, it
     // reads 0%, not 100%, before and after a restart, and resuming finishes it. A far link holds
     // the answer back.
@@ -241,7 +251,8 @@ void tst_PausedProgress::tinyFileNeverReadsDoneWhilePaused() {
     QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), Size, 23));
 }
 
-void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft() {
+void tst_PausedProgress::rowAndStatusBarAgreeOnTimeLeft()
+{
     // One upload under way: its row's time left and the status bar's are one estimate (its bytes
     // left at its speed; the status bar's speed is smoothed). With a second file waiting the
     // status bar counts both, and says so.

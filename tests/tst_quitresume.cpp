@@ -27,7 +27,8 @@ constexpr qint64 FileSize = 48 * MiB;
 // One run of the window's object graph on a state dir, as main() builds it.
 struct Session {
     Session(const QString &stateDir, const QUrl &endpoint)
-        : store(stateDir) {
+        : store(stateDir)
+    {
         opened = store.open();
         engine.start(endpoint, store.store());
         scheduler = engine.scheduler();
@@ -36,7 +37,8 @@ struct Session {
         window = std::make_unique<MainWindow>(scheduler, settings.get());
         shell = std::make_unique<DesktopShell>(scheduler, window.get(), settings.get(), false);
     }
-    ~Session() {
+    ~Session()
+    {
         shell.reset();
         window.reset();
         settings.reset();
@@ -63,13 +65,15 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void tst_QuitResume::initTestCase() {
+void tst_QuitResume::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_quitresume"), m_settingsDir.path());
     QSettings().clear();
 }
 
-void tst_QuitResume::quitMidUploadResumesNextTime() {
+void tst_QuitResume::quitMidUploadResumesNextTime()
+{
     const auto peer = TestPeer::create();
     TestPeer &server = *peer;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
@@ -117,8 +121,8 @@ void tst_QuitResume::quitMidUploadResumesNextTime() {
     second.scheduler->restore(second.opened.tasks);
     const TaskId id = second.scheduler->taskIds().first();
     // Not paused: it goes on by itself.
-    QVERIFY(second.scheduler->task(id)->state() == TaskState::Waiting ||
-            second.scheduler->task(id)->state() == TaskState::Uploading);
+    QVERIFY(second.scheduler->task(id)->state() == TaskState::Waiting
+            || second.scheduler->task(id)->state() == TaskState::Uploading);
     QVERIFY(second.engine.waitIdle(120000));
     const UploadTask *task = second.scheduler->task(id);
     QCOMPARE(task->state(), TaskState::Success);

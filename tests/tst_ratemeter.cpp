@@ -17,7 +17,8 @@ private slots:
     void reset();
 };
 
-void TstRateMeter::steadyRate_data() {
+void TstRateMeter::steadyRate_data()
+{
     QTest::addColumn<qint64>("bytesPerTick");
     QTest::addColumn<qint64>("tickMs");
     QTest::addColumn<double>("expected");
@@ -28,7 +29,8 @@ void TstRateMeter::steadyRate_data() {
     QTest::newRow("idle") << qint64(0) << qint64(100) << 0.0;
 }
 
-void TstRateMeter::steadyRate() {
+void TstRateMeter::steadyRate()
+{
     QFETCH(qint64, bytesPerTick);
     QFETCH(qint64, tickMs);
     QFETCH(double, expected);
@@ -41,7 +43,8 @@ void TstRateMeter::steadyRate() {
     QCOMPARE(meter.bytesPerSecond(now), expected);
 }
 
-void TstRateMeter::tooFewSamples() {
+void TstRateMeter::tooFewSamples()
+{
     RateMeter meter;
     QCOMPARE(meter.bytesPerSecond(0), 0.0);
     meter.addSample(1000, 5000);
@@ -51,7 +54,8 @@ void TstRateMeter::tooFewSamples() {
     QCOMPARE(meter.bytesPerSecond(1000), 0.0);
 }
 
-void TstRateMeter::oldSamplesAreDropped() {
+void TstRateMeter::oldSamplesAreDropped()
+{
     RateMeter meter(1000);
     // A fast burst, then slow progress: after a window, only the slow part counts.
     meter.addSample(0, 0);
@@ -62,7 +66,8 @@ void TstRateMeter::oldSamplesAreDropped() {
     QCOMPARE(meter.bytesPerSecond(2100), 100.0);
 }
 
-void TstRateMeter::decaysWhileStalled() {
+void TstRateMeter::decaysWhileStalled()
+{
     RateMeter meter(3000);
     meter.addSample(0, 0);
     meter.addSample(1000, 1000);
@@ -76,7 +81,8 @@ void TstRateMeter::decaysWhileStalled() {
     QCOMPARE(meter.bytesPerSecond(5001), 0.0);
 }
 
-void TstRateMeter::totalGoingDownStartsOver() {
+void TstRateMeter::totalGoingDownStartsOver()
+{
     RateMeter meter(3000);
     meter.addSample(0, 0);
     meter.addSample(1000, 50000);
@@ -86,7 +92,8 @@ void TstRateMeter::totalGoingDownStartsOver() {
     QCOMPARE(meter.bytesPerSecond(2500), 1000.0);
 }
 
-void TstRateMeter::clockGoingBackStartsOver() {
+void TstRateMeter::clockGoingBackStartsOver()
+{
     RateMeter meter(3000);
     meter.addSample(10000, 0);
     meter.addSample(11000, 1000);
@@ -95,7 +102,8 @@ void TstRateMeter::clockGoingBackStartsOver() {
     QCOMPARE(meter.bytesPerSecond(1500), 500.0);
 }
 
-void TstRateMeter::sameInstantKeepsNewestTotal() {
+void TstRateMeter::sameInstantKeepsNewestTotal()
+{
     RateMeter meter(3000);
     meter.addSample(0, 0);
     meter.addSample(1000, 100);
@@ -103,7 +111,8 @@ void TstRateMeter::sameInstantKeepsNewestTotal() {
     QCOMPARE(meter.bytesPerSecond(1000), 300.0);
 }
 
-void TstRateMeter::reset() {
+void TstRateMeter::reset()
+{
     RateMeter meter(3000);
     meter.addSample(0, 0);
     meter.addSample(1000, 1000);

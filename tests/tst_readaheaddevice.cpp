@@ -70,19 +70,22 @@ public:
     QPointer<QObject> receiver;
     std::function<void()> wake;
 
-    qint64 take(qint64 wanted) override {
+    qint64 take(qint64 wanted) override
+    {
         ++takes;
         const qint64 granted = qMin(wanted, allowance);
         allowance -= granted;
         return granted;
     }
-    void waitForTokens(QObject *who, std::function<void()> callback) override {
+    void waitForTokens(QObject *who, std::function<void()> callback) override
+    {
         ++waits;
         receiver = who;
         wake = std::move(callback);
     }
     // What a gate does: wake the receiver once, unless it is gone.
-    bool fire() {
+    bool fire()
+    {
         if (!receiver || !wake)
             return false;
         const std::function<void()> callback = std::exchange(wake, nullptr);
@@ -273,7 +276,8 @@ void TestReadAheadDevice::readOnly()
     QVERIFY(QFile(m_path).size() == FileSize);
 }
 
-void TestReadAheadDevice::throttledReadTakesWhatIsGranted() {
+void TestReadAheadDevice::throttledReadTakesWhatIsGranted()
+{
     const auto device = deviceOver(m_path, 100, 5000);
     QVERIFY(device->open(QIODevice::ReadOnly));
     QCOMPARE(device->bufferedBytes(), qint64(0)); // nothing before the first read asks
@@ -301,7 +305,8 @@ void TestReadAheadDevice::throttledReadTakesWhatIsGranted() {
     QVERIFY(!device->truncated());
 }
 
-void TestReadAheadDevice::throttledRangeArrivesWhole() {
+void TestReadAheadDevice::throttledRangeArrivesWhole()
+{
     // A reader that reads on readyRead, as Qt's upload pipeline does, through a gate that
     // grants little at a time: the bytes arrive whole and in order.
     const auto device = deviceOver(m_path, 333, 33333);
@@ -338,7 +343,8 @@ void TestReadAheadDevice::throttledRangeArrivesWhole() {
     QCOMPARE(gate->waits, wakes);
 }
 
-void TestReadAheadDevice::throttleNeverWakesDeletedDevice() {
+void TestReadAheadDevice::throttleNeverWakesDeletedDevice()
+{
     auto device = deviceOver(m_path, 0, 1000);
     QVERIFY(device->open(QIODevice::ReadOnly));
     QCOMPARE(device->bufferedBytes(), qint64(0)); // nothing before the first read asks
@@ -355,7 +361,8 @@ void TestReadAheadDevice::throttleNeverWakesDeletedDevice() {
     QVERIFY(!gate->fire());
 }
 
-void TestReadAheadDevice::replacedThrottleWakesReader() {
+void TestReadAheadDevice::replacedThrottleWakesReader()
+{
     const auto device = deviceOver(m_path, 0, 1000);
     QVERIFY(device->open(QIODevice::ReadOnly));
     QCOMPARE(device->bufferedBytes(), qint64(0)); // nothing before the first read asks
@@ -424,7 +431,7 @@ void TestReadAheadDevice::stalledReadNeverBlocksTheReader()
     QVERIFY(device->open(QIODevice::ReadOnly));
     char buffer[100];
     QCOMPARE(device->read(buffer, sizeof buffer), qint64(0)); // starts the first block's read
-    QTRY_COMPARE(stall.held(), 1); // which hangs
+    QTRY_COMPARE(stall.held(), 1);                            // which hangs
     QElapsedTimer clock;
     clock.start();
     QCOMPARE(device->read(buffer, sizeof buffer), qint64(0));

@@ -92,20 +92,21 @@ void tst_RestoredQueue::queueComesBackAsItWas()
         const QList<TaskId> ids = added.first().first().value<QList<TaskId>>();
         QCOMPARE(ids.size(), 3);
         const TaskId pausedId = ids.at(1);
-        QVERIFY(waitFor([&] {
-            return first.scheduler->task(pausedId)->confirmedBytes() >= 8 * MiB;
-        }));
+        QVERIFY(
+            waitFor([&] { return first.scheduler->task(pausedId)->confirmedBytes() >= 8 * MiB; }));
         first.scheduler->pause(pausedId);
         QVERIFY(waitFor([&] { return first.scheduler->isIdle(); }));
         pausedUrl = first.scheduler->task(pausedId)->uploadUrl();
         QVERIFY(!pausedUrl.isEmpty());
         // Let the model catch up with the last batch before reading what a person sees.
-        QVERIFY(waitFor([&] { return rowTexts(*first.model).value(1).contains(QLatin1String("Paused")); }));
+        QVERIFY(waitFor(
+            [&] { return rowTexts(*first.model).value(1).contains(QLatin1String("Paused")); }));
         QTest::qWait(250);
         before = rowTexts(*first.model);
         for (int r = 0; r < first.model->rowCount(); ++r)
             progressBefore << first.model->index(r, UploadTableModel::Progress)
-                                  .data(UploadTableModel::ProgressRole).toDouble();
+                                  .data(UploadTableModel::ProgressRole)
+                                  .toDouble();
     }
     QCOMPARE(before.size(), 3);
     QVERIFY2(before.at(0).contains(QLatin1String("Done")), qPrintable(before.at(0)));
@@ -118,9 +119,12 @@ void tst_RestoredQueue::queueComesBackAsItWas()
     QCOMPARE(rowTexts(*second.model), before);
     for (int r = 0; r < second.model->rowCount(); ++r) {
         const double now = second.model->index(r, UploadTableModel::Progress)
-                               .data(UploadTableModel::ProgressRole).toDouble();
-        QVERIFY2(qAbs(now - progressBefore.at(r)) <= double(64 * KiB) / double(64 * MiB),
-                 qPrintable(QStringLiteral("row %1: %2 then %3").arg(r).arg(progressBefore.at(r)).arg(now)));
+                               .data(UploadTableModel::ProgressRole)
+                               .toDouble();
+        QVERIFY2(
+            qAbs(now - progressBefore.at(r)) <= double(64 * KiB) / double(64 * MiB),
+            qPrintable(
+                QStringLiteral("row %1: %2 then %3").arg(r).arg(progressBefore.at(r)).arg(now)));
     }
     QVERIFY(progressBefore.at(1) > 0.1);
     QCOMPARE(second.scheduler->totals().count(TaskState::Paused), 1);

@@ -13,7 +13,8 @@ Q_DECLARE_METATYPE(TransferError::Kind)
 namespace {
 constexpr int Draws = 20000;
 
-TransferError errorOf(Kind kind, std::optional<std::chrono::milliseconds> retryAfter = {}) {
+TransferError errorOf(Kind kind, std::optional<std::chrono::milliseconds> retryAfter = {})
+{
     TransferError error;
     error.kind = kind;
     error.retryAfter = retryAfter;
@@ -38,7 +39,8 @@ private slots:
     void zeroBaseNeverWaits();
 };
 
-void TstRetryPolicy::shouldRetry_data() {
+void TstRetryPolicy::shouldRetry_data()
+{
     QTest::addColumn<Kind>("kind");
     QTest::addColumn<bool>("transient");
 
@@ -58,7 +60,8 @@ void TstRetryPolicy::shouldRetry_data() {
     QTest::newRow("FileChanged") << Kind::FileChanged << false;
 }
 
-void TstRetryPolicy::shouldRetry() {
+void TstRetryPolicy::shouldRetry()
+{
     QFETCH(Kind, kind);
     QFETCH(bool, transient);
 
@@ -71,7 +74,8 @@ void TstRetryPolicy::shouldRetry() {
     QCOMPARE(policy.shouldRetry(errorOf(kind, 1s), 0), transient);
 }
 
-void TstRetryPolicy::retryLimit() {
+void TstRetryPolicy::retryLimit()
+{
     RetryPolicy policy;
     policy.maxRetries = 3;
     const TransferError error = errorOf(Kind::Network);
@@ -84,7 +88,8 @@ void TstRetryPolicy::retryLimit() {
     QVERIFY(!policy.shouldRetry(error, 0));
 }
 
-void TstRetryPolicy::givesUpOnlyAfterTheTimeWithoutProgress() {
+void TstRetryPolicy::givesUpOnlyAfterTheTimeWithoutProgress()
+{
     RetryPolicy policy;
     QCOMPARE(policy.giveUpAfter, RetryPolicy::DefaultGiveUpAfter);
     QCOMPARE(policy.giveUpAfter.count(), qint64(24 * 3600 * 1000));
@@ -95,7 +100,8 @@ void TstRetryPolicy::givesUpOnlyAfterTheTimeWithoutProgress() {
     QVERIFY(!policy.givesUp(LLONG_MAX));
 }
 
-void TstRetryPolicy::delayBounds_data() {
+void TstRetryPolicy::delayBounds_data()
+{
     QTest::addColumn<int>("retries");
     QTest::addColumn<qint64>("capMs");
 
@@ -114,7 +120,8 @@ void TstRetryPolicy::delayBounds_data() {
     QTest::newRow("negative") << -3 << qint64(1000);
 }
 
-void TstRetryPolicy::delayBounds() {
+void TstRetryPolicy::delayBounds()
+{
     QFETCH(int, retries);
     QFETCH(qint64, capMs);
 
@@ -134,7 +141,8 @@ void TstRetryPolicy::delayBounds() {
     QVERIFY2(highest > capMs - capMs / 20, qPrintable(QString::number(highest)));
 }
 
-void TstRetryPolicy::delayGrows() {
+void TstRetryPolicy::delayGrows()
+{
     const RetryPolicy policy;
     std::mt19937 random(42);
     const TransferError error = errorOf(Kind::Timeout);
@@ -154,7 +162,8 @@ void TstRetryPolicy::delayGrows() {
     }
 }
 
-void TstRetryPolicy::retryAfterIsAFloor_data() {
+void TstRetryPolicy::retryAfterIsAFloor_data()
+{
     QTest::addColumn<int>("retries");
     QTest::addColumn<qint64>("retryAfterMs");
     QTest::addColumn<qint64>("lowestMs");
@@ -169,7 +178,8 @@ void TstRetryPolicy::retryAfterIsAFloor_data() {
     QTest::newRow("negative is ignored") << 0 << qint64(-5000) << qint64(0) << qint64(1000);
 }
 
-void TstRetryPolicy::retryAfterIsAFloor() {
+void TstRetryPolicy::retryAfterIsAFloor()
+{
     QFETCH(int, retries);
     QFETCH(qint64, retryAfterMs);
     QFETCH(qint64, lowestMs);
@@ -194,7 +204,8 @@ void TstRetryPolicy::retryAfterIsAFloor() {
                  qPrintable(QString::number(highest)));
 }
 
-void TstRetryPolicy::sameSeedSameDelays() {
+void TstRetryPolicy::sameSeedSameDelays()
+{
     const RetryPolicy policy;
     const TransferError error = errorOf(Kind::Network);
     std::mt19937 a(1234);
@@ -209,7 +220,8 @@ void TstRetryPolicy::sameSeedSameDelays() {
     QVERIFY(anyDifferent);
 }
 
-void TstRetryPolicy::zeroBaseNeverWaits() {
+void TstRetryPolicy::zeroBaseNeverWaits()
+{
     RetryPolicy policy;
     policy.baseDelay = 0ms;
     std::mt19937 random(1);

@@ -94,9 +94,12 @@ void tst_S3Keys::cleanup()
 
 void tst_S3Keys::targetsAreToldApart()
 {
-    const auto key = [](const char *url) { return EndpointHeaders::keyOf(QUrl(QString::fromUtf8(url))); };
+    const auto key = [](const char *url) {
+        return EndpointHeaders::keyOf(QUrl(QString::fromUtf8(url)));
+    };
     // One target however it is spelled: query order, service's case and default port, slashes.
-    QCOMPARE(key("s3://b/p/?region=r&endpoint=http://Host:80"), key("s3://b/p?endpoint=http://host&region=r"));
+    QCOMPARE(key("s3://b/p/?region=r&endpoint=http://Host:80"),
+             key("s3://b/p?endpoint=http://host&region=r"));
     QCOMPARE(key("s3://b/p/"), key("s3://b/p"));
     // Another bucket, prefix, service or region is another target, with keys of its own.
     const QString base = key("s3://b/p/?endpoint=http://host:1&region=r");
@@ -127,8 +130,8 @@ void tst_S3Keys::keysGoToTheClientNotAHeader()
     QSignalSpy written(m_store.get(), &SecretStore::writeFinished);
     m_keeper->setS3Keys(Target, {QStringLiteral("AKID"), "se:cr/et+"}, true);
     QVERIFY(written.wait(5000));
-    QCOMPARE(m_store->secrets, (QHash<QString, QString>{
-                                   {EndpointHeaders::keyOf(Target), QStringLiteral("AKID:se:cr/et+")}}));
+    QCOMPARE(m_store->secrets, (QHash<QString, QString>{{EndpointHeaders::keyOf(Target),
+                                                         QStringLiteral("AKID:se:cr/et+")}}));
     // Incomplete keys, or an id holding the separator, are ignored.
     m_keeper->setS3Keys(Target, {QStringLiteral("AKID"), {}}, false);
     m_keeper->setS3Keys(Target, {QStringLiteral("AK:ID"), "x"}, false);
@@ -251,7 +254,8 @@ void tst_S3Keys::windowShowsTheBucketAndKeepsNoKey()
 
     QCOMPARE(m_scheduler->endpoint(), Target);
     QCOMPARE(window.endpointEdit()->text(), QStringLiteral("photos/2026/ on 127.0.0.1:9"));
-    QVERIFY(window.endpointEdit()->toolTip().contains(QStringLiteral("endpoint=http://127.0.0.1:9")));
+    QVERIFY(
+        window.endpointEdit()->toolTip().contains(QStringLiteral("endpoint=http://127.0.0.1:9")));
     QCOMPARE(m_handed.size(), 1);
     // Remembered as the target alone.
     QSettings settings;

@@ -16,11 +16,11 @@
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSslConfiguration>
 #include <QSslKey>
 #include <QSslServer>
 #include <QSslSocket>
-#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -60,8 +60,7 @@ private:
 
 QUrl tst_S3Protocol::scriptedTarget(const ScriptedServer &server) const
 {
-    return S3Target(server.url(), QStringLiteral("us-east-1"), QStringLiteral("scripted"))
-        .toUrl();
+    return S3Target(server.url(), QStringLiteral("us-east-1"), QStringLiteral("scripted")).toUrl();
 }
 
 // ---- units ----------------------------------------------------------------------------------
@@ -155,8 +154,11 @@ TransferJob resumedJob(const QString &path, const QUrl &target)
     job.modifiedMs = QFileInfo(path).lastModified().toMSecsSinceEpoch();
     job.endpoint = target;
     const S3Target t = *S3Target::fromUrl(target);
-    job.parts = {{0, 100, S3PartAddress{t, QStringLiteral("r.bin"), QStringLiteral("u1"), 1}.toUrl(),
-                  0, {}}};
+    job.parts = {{0,
+                  100,
+                  S3PartAddress{t, QStringLiteral("r.bin"), QStringLiteral("u1"), 1}.toUrl(),
+                  0,
+                  {}}};
     return job;
 }
 
@@ -178,7 +180,8 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
                 return xml(200, "<ListPartsResult><IsTruncated>true</IsTruncated>"
                                 "<NextPartNumberMarker>1</NextPartNumberMarker><Part><PartNumber>1"
                                 "</PartNumber><ETag>\"e1\"</ETag><Size>"
-                                    + QByteArray::number(Part) + "</Size></Part></ListPartsResult>");
+                                    + QByteArray::number(Part)
+                                    + "</Size></Part></ListPartsResult>");
             return xml(200, "<ListPartsResult><IsTruncated>false</IsTruncated><Part><PartNumber>2"
                             "</PartNumber><ETag>\"e2\"</ETag><Size>100</Size></Part>"
                             "</ListPartsResult>");
@@ -196,10 +199,16 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
     const QString path = makeTestFile(m_dir.path(), QStringLiteral("paged.bin"), Part + 100, 3);
     TransferJob job = testJob(path, scriptedTarget(server));
     const S3Target target = *S3Target::fromUrl(job.endpoint);
-    job.parts = {{0, Part, S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(),
-                  0, {}},
-                 {Part, Part + 100,
-                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 2}.toUrl(), 0, {}}};
+    job.parts = {{0,
+                  Part,
+                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(),
+                  0,
+                  {}},
+                 {Part,
+                  Part + 100,
+                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 2}.toUrl(),
+                  0,
+                  {}}};
     auto transfer = protocol.createTransfer(job);
     TransferRecorder recorder(transfer.get());
     transfer->start();
@@ -210,11 +219,12 @@ void tst_S3Protocol::listPartsPagesThenCompletesInOrder()
     QVERIFY(gets.at(1).contains("part-number-marker=1"));
     QCOMPARE(server.count("PUT"), 0);
     QCOMPARE(server.count("HEAD"), 1); // the object's ETag, read once after completing
-    QCOMPARE(completeBody,
-             QByteArray("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
-                        "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
-                        "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"
-                        "</CompleteMultipartUpload>"));
+    QCOMPARE(
+        completeBody,
+        QByteArray("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                   "<Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part>"
+                   "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"
+                   "</CompleteMultipartUpload>"));
 }
 
 void tst_S3Protocol::abortDuringCreateLeavesNoUpload()
@@ -276,8 +286,9 @@ void tst_S3Protocol::errorsReadAsCauses()
     ScriptedServer server([&](const ScriptedServer::Request &) {
         if (code.isEmpty())
             return Reply(status);
-        return xml(status, "<Error><Code>" + code + "</Code><Message></Message>"
-                           "<RequestId>tx-1</RequestId></Error>");
+        return xml(status, "<Error><Code>" + code
+                               + "</Code><Message></Message>"
+                                 "<RequestId>tx-1</RequestId></Error>");
     });
     QVERIFY(server.listen());
     S3Protocol protocol(&m_network);
@@ -382,9 +393,9 @@ void tst_S3Protocol::slowDownIsTransient()
 void tst_S3Protocol::oversizedAnswerIsRefused()
 {
     ScriptedServer server([](const ScriptedServer::Request &) {
-        return xml(200, "<InitiateMultipartUploadResult><UploadId>"
-                            + QByteArray(3 * MiB, 'x') + "</UploadId>"
-                                                         "</InitiateMultipartUploadResult>");
+        return xml(200, "<InitiateMultipartUploadResult><UploadId>" + QByteArray(3 * MiB, 'x')
+                            + "</UploadId>"
+                              "</InitiateMultipartUploadResult>");
     });
     QVERIFY(server.listen());
     S3Protocol protocol(&m_network);
@@ -406,14 +417,13 @@ void tst_S3Protocol::httpsSendsUnsignedPayload()
         QSKIP("no TLS in this Qt");
     const QString key = m_dir.filePath(QStringLiteral("tls.key"));
     const QString cert = m_dir.filePath(QStringLiteral("tls.crt"));
-    QCOMPARE(QProcess::execute(QStringLiteral("openssl"),
-                               {QStringLiteral("req"), QStringLiteral("-x509"),
-                                QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                                QStringLiteral("-nodes"), QStringLiteral("-days"),
-                                QStringLiteral("1"), QStringLiteral("-subj"),
-                                QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                                QStringLiteral("subjectAltName=IP:127.0.0.1"),
-                                QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert}),
+    QCOMPARE(QProcess::execute(
+                 QStringLiteral("openssl"),
+                 {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                  QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                  QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                  QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
+                  QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert}),
              0);
     QFile keyFile(key);
     QFile certFile(cert);
@@ -502,9 +512,8 @@ void tst_S3Protocol::serverCheckIsOneHeadOfTheBucket()
     }
     const QUrl service(QStringLiteral("http://127.0.0.1:%1").arg(closed));
     protocol.setCredentials(service, {QStringLiteral("AKID"), "secret"});
-    protocol.checkServer(S3Target(service, QStringLiteral("us-east-1"), QStringLiteral("scripted"))
-                             .toUrl(),
-                         {});
+    protocol.checkServer(
+        S3Target(service, QStringLiteral("us-east-1"), QStringLiteral("scripted")).toUrl(), {});
     QVERIFY(checked.wait(TimeoutMs));
     const TransferError down = checked.last().at(1).value<TransferError>();
     QCOMPARE(down.kind, TransferError::Kind::Network);

@@ -6,6 +6,7 @@
 // driving it all. What RGW will not do is in tst_s3protocol (a scripted server).
 #include "filestall.h"
 #include "latenessprobe.h"
+#include "protocolrouter.h"
 #include "rgwpeer.h"
 #include "s3multiparttransfer.h"
 #include "s3partaddress.h"
@@ -13,7 +14,6 @@
 #include "testfiles.h"
 #include "testjob.h"
 #include "transferrecorder.h"
-#include "protocolrouter.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
 #include "waitfor.h"
@@ -44,7 +44,6 @@ class tst_S3Transfer : public QObject {
 private Q_SLOTS:
     void initTestCase();
 
-
     void sizesReadBackIdentical_data();
     void sizesReadBackIdentical();
     void partsInParallel();
@@ -60,7 +59,6 @@ private Q_SLOTS:
     void fileChangedMidUpload();
     void stalledFileFailsWithoutFreezing();
     void throughTheScheduler();
-
 
 private:
     std::optional<RgwEnv> m_env;
@@ -179,11 +177,14 @@ void tst_S3Transfer::resumeSendsOnlyUnlistedParts()
                 [&saved](const UploadParts &parts) { saved = parts; });
         TransferRecorder recorder(first.get());
         first->start();
-        QVERIFY(waitFor([&] {
-            return recorder.done()
-                || std::count_if(saved.cbegin(), saved.cend(),
-                                 [](const UploadPart &p) { return p.isDone(); }) >= 3;
-        }, TimeoutMs));
+        QVERIFY(waitFor(
+            [&] {
+                return recorder.done()
+                       || std::count_if(saved.cbegin(), saved.cend(), [](const UploadPart &p) {
+                              return p.isDone();
+                          }) >= 3;
+            },
+            TimeoutMs));
         QVERIFY(!recorder.done());
         first->abort(); // a pause: the upload stays on the server with three parts
     }
@@ -289,7 +290,7 @@ void tst_S3Transfer::wrongSecretIsReadableAndPermanent()
     QVERIFY(!recorder.succeeded());
     QVERIFY(!recorder.error.isTransient());
     QVERIFY2(recorder.error.message().contains(QLatin1String("refused the key: wrong access key "
-                                                           "or secret")),
+                                                             "or secret")),
              qPrintable(recorder.error.message()));
     QVERIFY(recorder.error.message().contains(QString::number(m_env->endpoint.port())));
     QVERIFY2(recorder.error.detail().contains(QLatin1String("SignatureDoesNotMatch")),
@@ -308,8 +309,8 @@ void tst_S3Transfer::missingBucketIsReadableAndPermanent()
     QVERIFY(recorder.wait(TimeoutMs));
     QVERIFY(!recorder.succeeded());
     QVERIFY(!recorder.error.isTransient());
-    QVERIFY2(recorder.error.message().startsWith(QLatin1String(
-                 "There is no bucket \"no-such-bucket-here\" at ")),
+    QVERIFY2(recorder.error.message().startsWith(
+                 QLatin1String("There is no bucket \"no-such-bucket-here\" at ")),
              qPrintable(recorder.error.message()));
     QVERIFY(recorder.error.detail().contains(QLatin1String("NoSuchBucket")));
 }
@@ -357,8 +358,8 @@ void tst_S3Transfer::clockSkewOfConcurrentRequests()
     std::vector<std::unique_ptr<Transfer>> transfers;
     std::vector<std::unique_ptr<TransferRecorder>> recorders;
     for (int i = 0; i < 4; ++i) {
-        const QString path = makeTestFile(m_dir.path(), QStringLiteral("skew%1.txt").arg(i), 100,
-                                          quint32(i));
+        const QString path =
+            makeTestFile(m_dir.path(), QStringLiteral("skew%1.txt").arg(i), 100, quint32(i));
         transfers.push_back(protocol.createTransfer(testJob(path, m_env->targetUrl(m_bucket))));
         recorders.push_back(std::make_unique<TransferRecorder>(transfers.back().get()));
         transfers.back()->start();
@@ -455,13 +456,15 @@ void tst_S3Transfer::throughTheScheduler()
     QVERIFY(added.wait(TimeoutMs));
     const QList<TaskId> ids = added.first().first().value<QList<TaskId>>();
     QCOMPARE(ids.size(), 2);
-    QVERIFY(waitFor([&] {
-        for (const TaskId id : ids) {
-            if (const UploadTask *task = scheduler.task(id))
-                mostStreams = qMax(mostStreams, task->streams());
-        }
-        return scheduler.isIdle();
-    }, TimeoutMs));
+    QVERIFY(waitFor(
+        [&] {
+            for (const TaskId id : ids) {
+                if (const UploadTask *task = scheduler.task(id))
+                    mostStreams = qMax(mostStreams, task->streams());
+            }
+            return scheduler.isIdle();
+        },
+        TimeoutMs));
     for (const TaskId id : ids) {
         QCOMPARE(scheduler.task(id)->state(), TaskState::Success);
         QVERIFY2(scheduler.task(id)->errorMessage().isEmpty(),

@@ -47,26 +47,30 @@ constexpr qint64 Part = 8 * MiB; // S3MultipartTransfer::partSizeFor() for these
 constexpr int SettleMs = 400;
 constexpr int RescanMs = 300;
 
-bool writeBytes(const QString &path, const QByteArray &bytes) {
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
 
-bool appendTo(const QString &path, const QByteArray &bytes) {
+bool appendTo(const QString &path, const QByteArray &bytes)
+{
     QFile file(path);
     return file.open(QIODevice::Append) && file.write(bytes) == bytes.size();
 }
 
 // The file's time set `secondsAgo` in the past: a touch that keeps the bytes.
-bool age(const QString &path, int secondsAgo) {
+bool age(const QString &path, int secondsAgo)
+{
     const time_t t = time(nullptr) - secondsAgo;
     const utimbuf times{t, t};
     return ::utime(QFile::encodeName(path).constData(), &times) == 0;
 }
 
 // A port nobody listens on (taken and given back).
-quint16 closedPort() {
+quint16 closedPort()
+{
     QTcpServer probe;
     probe.listen(QHostAddress::LocalHost, 0);
     return probe.serverPort();
@@ -98,7 +102,8 @@ private:
     std::unique_ptr<UploadScheduler> m_scheduler;
 };
 
-void tst_S3Unattended::init() {
+void tst_S3Unattended::init()
+{
     QString why;
     if (!RgwTestPeer::available(&why))
         QFAIL(qPrintable(why));
@@ -106,14 +111,16 @@ void tst_S3Unattended::init() {
     QVERIFY2(m_rgw->start(), qPrintable(m_rgw->errorString()));
 }
 
-void tst_S3Unattended::cleanup() {
+void tst_S3Unattended::cleanup()
+{
     m_scheduler.reset();
     m_protocol.reset();
     m_network.reset();
     m_rgw.reset();
 }
 
-void tst_S3Unattended::startScheduler(const QUrl &target) {
+void tst_S3Unattended::startScheduler(const QUrl &target)
+{
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<S3Protocol>(m_network.get());
     m_protocol->setCredentials(target, m_rgw->credentials());
@@ -121,7 +128,8 @@ void tst_S3Unattended::startScheduler(const QUrl &target) {
     m_scheduler->setEndpoint(target);
 }
 
-int tst_S3Unattended::objectWrites(const QString &key) const {
+int tst_S3Unattended::objectWrites(const QString &key) const
+{
     const QString path = QLatin1Char('/') + m_rgw->bucket() + QLatin1Char('/') + key;
     int n = 0;
     for (const QJsonValue &v : m_rgw->stats().log) {
@@ -130,15 +138,16 @@ int tst_S3Unattended::objectWrites(const QString &key) const {
         const QString method = o.value(QLatin1String("method")).toString();
         if (o.value(QLatin1String("status")).toInt() != 200)
             continue;
-        if ((method == QLatin1String("PUT") && url == path) ||
-            (method == QLatin1String("POST") && url.startsWith(path + QLatin1Char('?')) &&
-             url.contains(QLatin1String("uploadId="))))
+        if ((method == QLatin1String("PUT") && url == path)
+            || (method == QLatin1String("POST") && url.startsWith(path + QLatin1Char('?'))
+                && url.contains(QLatin1String("uploadId="))))
             ++n;
     }
     return n;
 }
 
-QJsonObject tst_S3Unattended::head(const QString &key) {
+QJsonObject tst_S3Unattended::head(const QString &key)
+{
     QProcess aws;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), m_rgw->credentials().accessKeyId);
@@ -160,7 +169,8 @@ QJsonObject tst_S3Unattended::head(const QString &key) {
     return QJsonDocument::fromJson(aws.readAllStandardOutput()).object();
 }
 
-void tst_S3Unattended::watchedFolderToABucket() {
+void tst_S3Unattended::watchedFolderToABucket()
+{
     QTemporaryDir watchedDir;
     QTemporaryDir state;
     const auto watched = [&](const QString &name) { return watchedDir.filePath(name); };
@@ -246,7 +256,8 @@ void tst_S3Unattended::watchedFolderToABucket() {
     }
 }
 
-void tst_S3Unattended::outageBehindTheProxy() {
+void tst_S3Unattended::outageBehindTheProxy()
+{
     FaultProxy proxy;
     QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), m_rgw->port()),
              qPrintable(proxy.errorString()));

@@ -28,9 +28,10 @@ constexpr qint64 Part = 8 * MiB; // S3MultipartTransfer::partSizeFor() for every
 
 // Names that break naive URL, signing or XML handling, inside a folder with a subfolder.
 const char *const AwkwardNames[] = {
-    "plain.txt",           "with space.bin",   "ünïcödé €.txt",     "percent%20sign.txt",
-    "hash#and?question",   "plus+and&amp.txt", "quotes'\"<>.txt",   "tilde~and=equals",
-    "sub dir/deeper/x.bin", "sub dir/empty.bin", "sub dir/big part.bin",
+    "plain.txt",          "with space.bin",       "ünïcödé €.txt",
+    "percent%20sign.txt", "hash#and?question",    "plus+and&amp.txt",
+    "quotes'\"<>.txt",    "tilde~and=equals",     "sub dir/deeper/x.bin",
+    "sub dir/empty.bin",  "sub dir/big part.bin",
 };
 
 qint64 awkwardSize(int i)
@@ -50,8 +51,9 @@ QStringList makeAwkwardFolder(const QString &root, const QString &name)
         const QString relative = QString::fromUtf8(AwkwardNames[i]);
         const QString path = root + QLatin1Char('/') + name + QLatin1Char('/') + relative;
         QDir().mkpath(QFileInfo(path).absolutePath());
-        if (makeTestFile(QFileInfo(path).absolutePath(), QFileInfo(path).fileName(),
-                         awkwardSize(i), 40 + i).isEmpty())
+        if (makeTestFile(QFileInfo(path).absolutePath(), QFileInfo(path).fileName(), awkwardSize(i),
+                         40 + i)
+                .isEmpty())
             return {};
         paths << name + QLatin1Char('/') + relative;
     }
@@ -144,7 +146,9 @@ QString tst_S3Upload::states(const QList<TaskId> &ids) const
     for (TaskId id : ids) {
         const UploadTask *t = task(id);
         if (t && t->state() != TaskState::Success)
-            lines << QStringLiteral("%1: state %2 %3").arg(t->displayName()).arg(int(t->state()))
+            lines << QStringLiteral("%1: state %2 %3")
+                         .arg(t->displayName())
+                         .arg(int(t->state()))
                          .arg(t->errorMessage());
     }
     return lines.join(QLatin1Char('\n'));
@@ -189,10 +193,12 @@ void tst_S3Upload::concurrencyLimitIsKept()
     m_scheduler->setConcurrency(2);
     const QList<TaskId> ids = add(paths, paths.size());
     int most = 0;
-    QVERIFY(waitFor([&] {
-        most = qMax(most, m_scheduler->runningCount());
-        return m_scheduler->isIdle();
-    }, 120000));
+    QVERIFY(waitFor(
+        [&] {
+            most = qMax(most, m_scheduler->runningCount());
+            return m_scheduler->isIdle();
+        },
+        120000));
     QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
     QVERIFY(most <= 2);
     // Where the bytes arrive: never more than two bodies at once (parts of the large file
@@ -253,7 +259,8 @@ void tst_S3Upload::serverRestartMidUpload()
 void tst_S3Upload::connectionResetsLoseNothing()
 {
     FaultProxy proxy;
-    QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), m_rgw->port()), qPrintable(proxy.errorString()));
+    QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), m_rgw->port()),
+             qPrintable(proxy.errorString()));
     proxy.setSeed(20261123);
     proxy.setResetProbability(0.1);
     proxy.setResetWindow(256 * KiB); // within one request: mid-body
@@ -309,7 +316,8 @@ void tst_S3Upload::fileChangedSinceQueuedFails()
 
 void tst_S3Upload::cancelAbortsTheMultipartUpload()
 {
-    const QString path = makeTestFile(m_files->path(), QStringLiteral("cancelled.bin"), 6 * Part, 9);
+    const QString path =
+        makeTestFile(m_files->path(), QStringLiteral("cancelled.bin"), 6 * Part, 9);
     startScheduler(m_rgw->target());
     m_scheduler->setConcurrency(2);
     const QList<TaskId> ids = add({path});
@@ -334,8 +342,9 @@ void tst_S3Upload::wrongSecretAndMissingBucketAreSaid()
     QList<TaskId> ids = add({path});
     QVERIFY(waitIdle());
     QCOMPARE(task(ids.first())->state(), TaskState::Error);
-    QVERIFY2(task(ids.first())->errorMessage().contains(QStringLiteral("wrong access key or secret")),
-             qPrintable(task(ids.first())->errorMessage()));
+    QVERIFY2(
+        task(ids.first())->errorMessage().contains(QStringLiteral("wrong access key or secret")),
+        qPrintable(task(ids.first())->errorMessage()));
 
     QUrl missing = m_rgw->target();
     missing.setHost(QStringLiteral("no-such-bucket-") + m_rgw->bucket());
@@ -376,7 +385,8 @@ void tst_S3Upload::headlessUploadsAFolder()
         const QString key = QStringLiteral("cli prefix/") + relative[i];
         QVERIFY2(m_rgw->object(key) == testContent(awkwardSize(i), 40 + i), qPrintable(key));
         // The success line names the object.
-        const QUrl url = S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()).objectUrl(key);
+        const QUrl url =
+            S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()).objectUrl(key);
         QVERIFY2(out.contains(url.toString(QUrl::FullyEncoded).toUtf8()), qPrintable(key));
     }
     QCOMPARE(m_rgw->keys().size(), relative.size());

@@ -34,8 +34,8 @@ bool setModified(const QString &path, qint64 ms)
 {
     QFile file(path);
     return file.open(QIODevice::ReadWrite)
-        && file.setFileTime(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC),
-                            QFileDevice::FileModificationTime);
+           && file.setFileTime(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC),
+                               QFileDevice::FileModificationTime);
 }
 } // namespace
 
@@ -147,7 +147,8 @@ void tst_S3Verification::expectedEtags()
     answer.etag = '"' + b.toHex() + '"';
     check = S3Verification::judge(answer, a.toHex(), QStringLiteral("f"), &mismatch);
     QCOMPARE(mismatch.kind, TransferError::Kind::ContentMismatch);
-    QVERIFY(mismatch.message().startsWith(QLatin1String("The server's copy differs from this file")));
+    QVERIFY(
+        mismatch.message().startsWith(QLatin1String("The server's copy differs from this file")));
     answer.etag = '"' + a.toHex() + '"';
     check = S3Verification::judge(answer, a.toHex(), QStringLiteral("f"), &mismatch);
     QVERIFY(check.verified());
@@ -158,7 +159,8 @@ void tst_S3Verification::putAndMultipartAreVerified()
 {
     startScheduler();
     const QString single = makeTestFile(m_files.path(), QStringLiteral("single.bin"), 300 * KiB, 1);
-    const QString multi = makeTestFile(m_files.path(), QStringLiteral("multi.bin"), 20 * MiB + 7, 2);
+    const QString multi =
+        makeTestFile(m_files.path(), QStringLiteral("multi.bin"), 20 * MiB + 7, 2);
     QVERIFY(setModified(single, OldTimeMs));
     QVERIFY(setModified(multi, OldTimeMs));
     const QList<TaskId> ids = add({single, multi});
@@ -178,13 +180,17 @@ void tst_S3Verification::putAndMultipartAreVerified()
     for (const QString &key : {QStringLiteral("single.bin"), QStringLiteral("multi.bin")}) {
         const QJsonObject object = head(key);
         QVERIFY2(!object.isEmpty(), qPrintable(key));
-        QCOMPARE(object.value(QLatin1String("Metadata")).toObject().value(QLatin1String("mtime"))
+        QCOMPARE(object.value(QLatin1String("Metadata"))
+                     .toObject()
+                     .value(QLatin1String("mtime"))
                      .toString(),
                  QStringLiteral("981173106.789"));
     }
     // The multipart ETag as aws reports it: three parts of 8 MiB at most.
-    QVERIFY(head(QStringLiteral("multi.bin")).value(QLatin1String("ETag")).toString().endsWith(
-        QLatin1String("-3\"")));
+    QVERIFY(head(QStringLiteral("multi.bin"))
+                .value(QLatin1String("ETag"))
+                .toString()
+                .endsWith(QLatin1String("-3\"")));
 }
 
 void tst_S3Verification::resumedMultipartIsVerified()

@@ -36,7 +36,8 @@ constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 enum Day { Mon, Tue, Wed, Thu, Fri, Sat, Sun };
 
-void drag(ScheduleGrid *grid, int fromDay, int fromHour, int toDay, int toHour) {
+void drag(ScheduleGrid *grid, int fromDay, int fromHour, int toDay, int toHour)
+{
     QTest::mousePress(grid, Qt::LeftButton, {}, grid->cellCenter(fromDay, fromHour));
     QTest::mouseMove(grid, grid->cellCenter(toDay, toHour));
     QTest::mouseRelease(grid, Qt::LeftButton, {}, grid->cellCenter(toDay, toHour));
@@ -58,12 +59,14 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void tst_ScheduleDialog::initTestCase() {
+void tst_ScheduleDialog::initTestCase()
+{
     useTestSettings(QStringLiteral("tst_scheduledialog"), m_settingsDir.path());
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom)); // weeks from Monday
 }
 
-void tst_ScheduleDialog::paintingTheGrid() {
+void tst_ScheduleDialog::paintingTheGrid()
+{
     ScheduleDialog dialog(TransferSchedule(), {}, MeteredPolicy());
     dialog.resize(900, 500);
     dialog.show();
@@ -92,7 +95,8 @@ void tst_ScheduleDialog::paintingTheGrid() {
     QCOMPARE(dialog.schedule().rules().size(), 1);
 }
 
-void tst_ScheduleDialog::ratesInThePalette() {
+void tst_ScheduleDialog::ratesInThePalette()
+{
     ScheduleDialog dialog(TransferSchedule(), {512 * KiB}, MeteredPolicy());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -108,8 +112,8 @@ void tst_ScheduleDialog::ratesInThePalette() {
     QCOMPARE(dialog.textView()->toPlainText(),
              QStringLiteral("Mon 22-24 limit 512K\nSat,Sun limit 2M\n"));
     // Each rate its own colour.
-    QVERIFY(ScheduleGrid::colorFor(ScheduleMode::limited(2 * MiB), dialog.rates()) !=
-            ScheduleGrid::colorFor(ScheduleMode::limited(512 * KiB), dialog.rates()));
+    QVERIFY(ScheduleGrid::colorFor(ScheduleMode::limited(2 * MiB), dialog.rates())
+            != ScheduleGrid::colorFor(ScheduleMode::limited(512 * KiB), dialog.rates()));
     // Removing a rate gives its hours back to full speed.
     dialog.choose(ScheduleMode::limited(2 * MiB));
     const auto removeButtons = dialog.findChildren<QPushButton *>();
@@ -121,7 +125,8 @@ void tst_ScheduleDialog::ratesInThePalette() {
     QCOMPARE(dialog.textView()->toPlainText(), QStringLiteral("Mon 22-24 limit 512K\n"));
 }
 
-void tst_ScheduleDialog::meteredSetting() {
+void tst_ScheduleDialog::meteredSetting()
+{
     ScheduleDialog dialog(TransferSchedule(), {}, MeteredPolicy{MeteredPolicy::Action::Limit, MiB});
     QCOMPARE(dialog.meteredPolicy().action, MeteredPolicy::Action::Limit);
     QCOMPARE(dialog.meteredPolicy().rate, MiB);
@@ -132,7 +137,8 @@ void tst_ScheduleDialog::meteredSetting() {
     QCOMPARE(dialog.meteredPolicy().action, MeteredPolicy::Action::Ignore);
 }
 
-void tst_ScheduleDialog::statusNamesRuleAndOffersOverride() {
+void tst_ScheduleDialog::statusNamesRuleAndOffersOverride()
+{
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
@@ -173,7 +179,8 @@ void tst_ScheduleDialog::statusNamesRuleAndOffersOverride() {
     QVERIFY(!scheduler.isSuspended());
 }
 
-void tst_ScheduleDialog::dialogResultIsKeptAndApplied() {
+void tst_ScheduleDialog::dialogResultIsKeptAndApplied()
+{
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     UploadScheduler scheduler(&protocol);
@@ -216,7 +223,8 @@ void tst_ScheduleDialog::dialogResultIsKeptAndApplied() {
     QCOMPARE(settings.scheduleText(), QStringLiteral("Sat,Sun limit 1M\n"));
 }
 
-void tst_ScheduleDialog::overrideOutlivesRestart() {
+void tst_ScheduleDialog::overrideOutlivesRestart()
+{
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
     const auto at = [](QTime time) {
@@ -232,7 +240,8 @@ void tst_ScheduleDialog::overrideOutlivesRestart() {
             , settings(&scheduler)
             , window(&scheduler, &settings)
             , governor(&scheduler, clock, net)
-            , status(&governor, &settings, &window) {
+            , status(&governor, &settings, &window)
+        {
             status.restore(AppOptions());
         }
         UploadScheduler scheduler;

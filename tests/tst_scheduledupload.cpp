@@ -38,7 +38,8 @@ qint64 utc(int day, int hour, int minute = 0) // November 2026: the 23rd is a Mo
 }
 
 // Runs the event loop for `ms` (a measuring window, not a wait for something to happen).
-void spin(int ms) {
+void spin(int ms)
+{
     waitFor([] { return false; }, ms);
 }
 
@@ -49,7 +50,8 @@ struct Rig {
     ManualNetworkStatus network;
     std::unique_ptr<TransferGovernor> governor;
 
-    bool start() {
+    bool start()
+    {
         if (!engine.start())
             return false;
         engine.scheduler()->setParallelParts(false); // one stream: offsets are easy to follow
@@ -60,13 +62,15 @@ struct Rig {
     ~Rig() { governor.reset(); } // before the scheduler
     UploadScheduler *scheduler() const { return engine.scheduler(); }
     TestPeer *peer() const { return engine.peer(); }
-    qint64 stored(TaskId id) const {
+    qint64 stored(TaskId id) const
+    {
         const UploadTask *task = engine.task(id);
         return task->uploadUrl().isEmpty()
                    ? 0
                    : QFileInfo(peer()->storedPath(task->uploadUrl())).size();
     }
-    TransferSchedule schedule(const QString &text) {
+    TransferSchedule schedule(const QString &text)
+    {
         QList<TransferSchedule::ParseError> errors;
         const TransferSchedule s = TransferSchedule::parse(text, &errors);
         Q_ASSERT(errors.isEmpty());
@@ -88,7 +92,8 @@ private Q_SLOTS:
     void headlessRejectsBadSchedule();
 };
 
-void tst_ScheduledUpload::boundarySwitchesRunningRate() {
+void tst_ScheduledUpload::boundarySwitchesRunningRate()
+{
     // 08-09 limited to 512 KiB/s (the person's own 4 MiB/s is looser: the stricter holds); at
     // 09:00 full speed. Measured as the bytes the server has stored.
     Rig rig;
@@ -137,7 +142,8 @@ void tst_ScheduledUpload::boundarySwitchesRunningRate() {
     QVERIFY(fileMatches(rig.peer()->storedPath(task->uploadUrl()), Size, 11));
 }
 
-void tst_ScheduledUpload::schedulePauseResumesFromServerOffset() {
+void tst_ScheduledUpload::schedulePauseResumesFromServerOffset()
+{
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB); // the person's own: so that it runs a while
@@ -185,7 +191,8 @@ void tst_ScheduledUpload::schedulePauseResumesFromServerOffset() {
     QVERIFY(stats.count(QStringLiteral("HEAD")) >= 1); // asked for the offset
 }
 
-void tst_ScheduledUpload::meteredPausesAndResumes() {
+void tst_ScheduledUpload::meteredPausesAndResumes()
+{
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB);
@@ -222,7 +229,8 @@ void tst_ScheduledUpload::meteredPausesAndResumes() {
     QCOMPARE(rig.scheduler()->rateCap(), qint64(0));
 }
 
-void tst_ScheduledUpload::meteredLimitCapsRate() {
+void tst_ScheduledUpload::meteredLimitCapsRate()
+{
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     constexpr qint64 Limit = 512 * KiB;
@@ -245,7 +253,8 @@ void tst_ScheduledUpload::meteredLimitCapsRate() {
     QCOMPARE(rig.scheduler()->rateCap(), qint64(0));
 }
 
-void tst_ScheduledUpload::overrideLiftsPauseUntilItEnds() {
+void tst_ScheduledUpload::overrideLiftsPauseUntilItEnds()
+{
     Rig rig;
     QVERIFY2(rig.start(), qPrintable(rig.engine.errorString()));
     rig.scheduler()->setRateLimit(2 * MiB);
@@ -291,11 +300,13 @@ namespace {
 struct Headless {
     QProcess process;
     QString err;
-    bool start(const QStringList &args) {
+    bool start(const QStringList &args)
+    {
         process.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
         return process.waitForStarted(10000);
     }
-    bool finish(int timeoutMs = UploadTimeoutMs) {
+    bool finish(int timeoutMs = UploadTimeoutMs)
+    {
         QSignalSpy finished(&process, &QProcess::finished);
         const bool done = process.state() == QProcess::NotRunning || finished.wait(timeoutMs);
         err += QString::fromUtf8(process.readAllStandardError());
@@ -303,7 +314,8 @@ struct Headless {
     }
 };
 
-QString writeFile(const QString &dir, const QString &name, const QByteArray &text) {
+QString writeFile(const QString &dir, const QString &name, const QByteArray &text)
+{
     const QString path = dir + QLatin1Char('/') + name;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -313,7 +325,8 @@ QString writeFile(const QString &dir, const QString &name, const QByteArray &tex
 }
 } // namespace
 
-void tst_ScheduledUpload::headlessFollowsSchedule() {
+void tst_ScheduledUpload::headlessFollowsSchedule()
+{
     auto peer = TestPeer::create();
     QVERIFY2(peer->start(), qPrintable(peer->errorString()));
     QTemporaryDir dir;
@@ -337,7 +350,8 @@ void tst_ScheduledUpload::headlessFollowsSchedule() {
     QVERIFY(fileMatches(peer->storedPath(peer->uploads().constFirst()), Size, 21));
 }
 
-void tst_ScheduledUpload::headlessPausedScheduleSendsNothing() {
+void tst_ScheduledUpload::headlessPausedScheduleSendsNothing()
+{
     auto peer = TestPeer::create();
     QVERIFY2(peer->start(), qPrintable(peer->errorString()));
     QTemporaryDir dir;
@@ -358,7 +372,8 @@ void tst_ScheduledUpload::headlessPausedScheduleSendsNothing() {
     hoist.finish();
 }
 
-void tst_ScheduledUpload::headlessRejectsBadSchedule() {
+void tst_ScheduledUpload::headlessRejectsBadSchedule()
+{
     QTemporaryDir dir;
     const QString schedule =
         writeFile(dir.path(), QStringLiteral("bad.txt"), "Mon-Fri 09-17 limit 2M\nSatday paused\n");

@@ -161,8 +161,10 @@ void tst_SchedulerLimits::taskRateLimitHoldsBackAndIsKept()
     QVERIFY(engine->start(peer->endpoint(), store.get()));
     UploadScheduler *scheduler = engine->scheduler();
     constexpr qint64 Rate = 1 * MiB;
-    const QString slowPath = makeTestFile(engine->files().path(), QStringLiteral("slow"), 2 * MiB, 800);
-    const QString fastPath = makeTestFile(engine->files().path(), QStringLiteral("fast"), 2 * MiB, 801);
+    const QString slowPath =
+        makeTestFile(engine->files().path(), QStringLiteral("slow"), 2 * MiB, 800);
+    const QString fastPath =
+        makeTestFile(engine->files().path(), QStringLiteral("fast"), 2 * MiB, 801);
     // Limited as it is added (before the scheduler starts it), so before its first byte.
     connect(scheduler, &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &added) {
         for (TaskId id : added)

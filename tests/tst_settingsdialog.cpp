@@ -30,13 +30,16 @@
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
 
-template <typename Enum> void choose(QComboBox *combo, Enum value) {
+template <typename Enum>
+void choose(QComboBox *combo, Enum value)
+{
     const int index = combo->findData(QVariant::fromValue(value));
     QVERIFY(index >= 0);
     combo->setCurrentIndex(index);
 }
 
-QString stored(const char *key) {
+QString stored(const char *key)
+{
     return QSettings().value(QLatin1String(key)).toString();
 }
 } // namespace
@@ -67,22 +70,26 @@ private:
     std::unique_ptr<TusProtocol> m_protocol;
 };
 
-void tst_SettingsDialog::initTestCase() {
+void tst_SettingsDialog::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_settingsdialog"), m_settingsDir.path());
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
 }
 
-void tst_SettingsDialog::init() {
+void tst_SettingsDialog::init()
+{
     QSettings().clear();
 }
 
-void tst_SettingsDialog::cleanup() {
+void tst_SettingsDialog::cleanup()
+{
     QSettings().clear();
 }
 
-std::unique_ptr<UploadScheduler> tst_SettingsDialog::makeScheduler() {
+std::unique_ptr<UploadScheduler> tst_SettingsDialog::makeScheduler()
+{
     // As main() configures it without command-line options.
     auto scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     scheduler->setChunkSize(AppSettings::DefaultChunkSize);
@@ -90,7 +97,8 @@ std::unique_ptr<UploadScheduler> tst_SettingsDialog::makeScheduler() {
     return scheduler;
 }
 
-void tst_SettingsDialog::roundTrip() {
+void tst_SettingsDialog::roundTrip()
+{
     {
         auto scheduler = makeScheduler();
         AppSettings settings(scheduler.get());
@@ -158,7 +166,8 @@ void tst_SettingsDialog::roundTrip() {
     QCOMPARE(fresh.languageCombo()->currentData().toString(), QStringLiteral("zh_CN"));
 }
 
-void tst_SettingsDialog::cancelChangesNothing() {
+void tst_SettingsDialog::cancelChangesNothing()
+{
     auto scheduler = makeScheduler();
     AppSettings settings(scheduler.get());
     SettingsDialog dialog(&settings, true);
@@ -169,7 +178,8 @@ void tst_SettingsDialog::cancelChangesNothing() {
     QVERIFY(QSettings().allKeys().isEmpty());
 }
 
-void tst_SettingsDialog::automaticChunkSize() {
+void tst_SettingsDialog::automaticChunkSize()
+{
     QSettings().setValue(QStringLiteral("chunkSize"), 2 * MiB);
     auto scheduler = makeScheduler();
     AppSettings settings(scheduler.get());
@@ -187,7 +197,8 @@ void tst_SettingsDialog::automaticChunkSize() {
     QCOMPARE(stored("chunkSize"), QStringLiteral("0"));
 }
 
-void tst_SettingsDialog::commandLineWinsForItsRun() {
+void tst_SettingsDialog::commandLineWinsForItsRun()
+{
     QSettings().setValue(QStringLiteral("concurrency"), 9);
     QSettings().setValue(QStringLiteral("chunkSize"), 4 * MiB);
     QSettings().setValue(QStringLiteral("giveUpAfter"), 3600);
@@ -215,7 +226,8 @@ void tst_SettingsDialog::commandLineWinsForItsRun() {
     QCOMPARE(stored("chunkSize"), QString::number(4 * MiB));
 }
 
-void tst_SettingsDialog::rememberedCloseChoiceCanBeUndone() {
+void tst_SettingsDialog::rememberedCloseChoiceCanBeUndone()
+{
     // "Don't ask again" stored "quit"; the dialog is where it is taken back.
     QSettings().setValue(QStringLiteral("closeBehaviour"), QStringLiteral("quit"));
     auto scheduler = makeScheduler();
@@ -229,7 +241,8 @@ void tst_SettingsDialog::rememberedCloseChoiceCanBeUndone() {
     QCOMPARE(stored("closeBehaviour"), QStringLiteral("ask"));
 }
 
-void tst_SettingsDialog::withoutTrayNoTrayChoices() {
+void tst_SettingsDialog::withoutTrayNoTrayChoices()
+{
     auto scheduler = makeScheduler();
     AppSettings settings(scheduler.get());
     SettingsDialog dialog(&settings, false);
@@ -242,7 +255,8 @@ void tst_SettingsDialog::withoutTrayNoTrayChoices() {
     QVERIFY(!QSettings().contains(QStringLiteral("startInTray")));
 }
 
-void tst_SettingsDialog::toolbarAndDialogAgree() {
+void tst_SettingsDialog::toolbarAndDialogAgree()
+{
     auto scheduler = makeScheduler();
     MainWindow window(scheduler.get());
     QCOMPARE(window.settingsAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Comma));
@@ -268,7 +282,8 @@ void tst_SettingsDialog::toolbarAndDialogAgree() {
 
 // "512K" in the settings is what --limit-rate 512K is: 512 KiB/s (it was 512 MiB/s when the
 // field was a spin box in MiB/s), said beside the field.
-void tst_SettingsDialog::rateAsTheCommandLineReadsIt_data() {
+void tst_SettingsDialog::rateAsTheCommandLineReadsIt_data()
+{
     QTest::addColumn<QString>("typed");
     QTest::addColumn<qint64>("rate");
     QTest::addColumn<QString>("shown");
@@ -281,7 +296,8 @@ void tst_SettingsDialog::rateAsTheCommandLineReadsIt_data() {
     QTest::newRow("empty: no limit") << "" << qint64(0) << "No limit";
 }
 
-void tst_SettingsDialog::rateAsTheCommandLineReadsIt() {
+void tst_SettingsDialog::rateAsTheCommandLineReadsIt()
+{
     QFETCH(QString, typed);
     QFETCH(qint64, rate);
     QFETCH(QString, shown);
@@ -300,7 +316,8 @@ void tst_SettingsDialog::rateAsTheCommandLineReadsIt() {
 }
 
 // What the command line rejects the dialog rejects too, saying so, and OK keeps nothing.
-void tst_SettingsDialog::rateNotUnderstoodIsRefused() {
+void tst_SettingsDialog::rateNotUnderstoodIsRefused()
+{
     auto scheduler = makeScheduler();
     AppSettings settings(scheduler.get());
     settings.setRateLimit(3 * MiB);

@@ -12,16 +12,19 @@
 namespace {
 using namespace sigv4vectors;
 
-QDateTime utc(const char *iso) {
+QDateTime utc(const char *iso)
+{
     return QDateTime::fromString(QLatin1String(iso), Qt::ISODate);
 }
 
-SigV4Headers hdrs(std::initializer_list<QPair<QByteArray, QByteArray>> list) {
+SigV4Headers hdrs(std::initializer_list<QPair<QByteArray, QByteArray>> list)
+{
     return SigV4Headers(list);
 }
 
 // "Name:value\n" lines, as in a .req file: the value is everything after the first colon.
-SigV4Headers parseHeaders(const QByteArray &lines) {
+SigV4Headers parseHeaders(const QByteArray &lines)
+{
     SigV4Headers headers;
     for (const QByteArray &line : lines.split('\n')) {
         const qsizetype colon = line.indexOf(':');
@@ -31,12 +34,14 @@ SigV4Headers parseHeaders(const QByteArray &lines) {
     return headers;
 }
 
-QByteArray sha256Hex(const QByteArray &bytes) {
+QByteArray sha256Hex(const QByteArray &bytes)
+{
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
 }
 
 // The headers of a signed request that carry `name` (case-insensitive), in order.
-QList<QByteArray> valuesOf(const SigV4Headers &headers, const QByteArray &name) {
+QList<QByteArray> valuesOf(const SigV4Headers &headers, const QByteArray &name)
+{
     QList<QByteArray> values;
     for (const auto &[n, v] : headers)
         if (n.compare(name, Qt::CaseInsensitive) == 0)
@@ -73,13 +78,15 @@ private slots:
     void secretNeverShown();
 };
 
-void TstSigV4::suite_data() {
+void TstSigV4::suite_data()
+{
     QTest::addColumn<int>("index");
     for (int i = 0; i < int(std::size(Suite)); ++i)
         QTest::newRow(Suite[i].name) << i;
 }
 
-void TstSigV4::suite() {
+void TstSigV4::suite()
+{
     QFETCH(int, index);
     const SuiteCase &c = Suite[index];
 
@@ -101,13 +108,15 @@ void TstSigV4::suite() {
     QCOMPARE(valuesOf(out.headers, "Authorization"), QList<QByteArray>{c.authz});
 }
 
-void TstSigV4::s3Examples_data() {
+void TstSigV4::s3Examples_data()
+{
     QTest::addColumn<int>("index");
     for (int i = 0; i < int(std::size(S3Examples)); ++i)
         QTest::newRow(S3Examples[i].name) << i;
 }
 
-void TstSigV4::s3Examples() {
+void TstSigV4::s3Examples()
+{
     QFETCH(int, index);
     const S3Example &c = S3Examples[index];
 
@@ -126,8 +135,8 @@ void TstSigV4::s3Examples() {
     // The page joins the three parts with ","; the suite (and botocore, and so the aws CLI) with
     // ", ". Servers take both; this signer writes the suite's form.
     QCOMPARE(QByteArray(out.authorization).replace(", ", ","), QByteArray(c.authz));
-    QVERIFY(out.authorization.contains(", SignedHeaders=") &&
-            out.authorization.contains(", Signature="));
+    QVERIFY(out.authorization.contains(", SignedHeaders=")
+            && out.authorization.contains(", Signature="));
 
     // What goes on the wire: the caller's headers as given, then the signer's three.
     SigV4Headers sent = request.headers;
@@ -138,14 +147,16 @@ void TstSigV4::s3Examples() {
     QCOMPARE(valuesOf(out.headers, "host"), QList<QByteArray>{"examplebucket.s3.amazonaws.com"});
 }
 
-void TstSigV4::signingKey() {
+void TstSigV4::signingKey()
+{
     QCOMPARE(SigV4Signer::signingKey(KeySecret, KeyDate, QStringLiteral("us-east-1"),
                                      QStringLiteral("iam"))
                  .toHex(),
              QByteArray(KeySigning));
 }
 
-void TstSigV4::dateFormats_data() {
+void TstSigV4::dateFormats_data()
+{
     QTest::addColumn<QDateTime>("time");
     QTest::addColumn<QByteArray>("amzDate");
     QTest::addColumn<QByteArray>("dateStamp");
@@ -162,7 +173,8 @@ void TstSigV4::dateFormats_data() {
         << utc("2099-12-31T23:59:59Z") << QByteArray("20991231T235959Z") << QByteArray("20991231");
 }
 
-void TstSigV4::dateFormats() {
+void TstSigV4::dateFormats()
+{
     QFETCH(QDateTime, time);
     QFETCH(QByteArray, amzDate);
     QFETCH(QByteArray, dateStamp);
@@ -175,7 +187,8 @@ void TstSigV4::dateFormats() {
 
 // The published GET Object instant written in a zone west of UTC, where it is still the day
 // before (22:00 on May 23rd): the published signature, so the scope's date is the UTC one too.
-void TstSigV4::signsInUtc() {
+void TstSigV4::signsInUtc()
+{
     const QDateTime local(QDate(2013, 5, 23), QTime(22, 0), QTimeZone(-2 * 3600));
     QCOMPARE(local, utc(S3Time));
     SigV4Request request =
@@ -189,7 +202,8 @@ void TstSigV4::signsInUtc() {
 
 // What the skipped normalize-path cases become under S3's rule: the path is signed as given.
 // Expected values from the rule, not published vectors: "/" + the path, encoded once.
-void TstSigV4::s3KeepsPathsAsGiven_data() {
+void TstSigV4::s3KeepsPathsAsGiven_data()
+{
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("canonical");
 
@@ -205,7 +219,8 @@ void TstSigV4::s3KeepsPathsAsGiven_data() {
     QTest::newRow("empty is the root") << QString() << QByteArray("/");
 }
 
-void TstSigV4::s3KeepsPathsAsGiven() {
+void TstSigV4::s3KeepsPathsAsGiven()
+{
     QFETCH(QString, path);
     QFETCH(QByteArray, canonical);
     QCOMPARE(SigV4Signer::canonicalUri(path), canonical);
@@ -220,7 +235,8 @@ void TstSigV4::s3KeepsPathsAsGiven() {
     QCOMPARE(out.canonicalRequest.left(4 + canonical.size() + 1), "GET\n" + canonical + '\n');
 }
 
-void TstSigV4::uriEncoding_data() {
+void TstSigV4::uriEncoding_data()
+{
     QTest::addColumn<QString>("decoded");
     QTest::addColumn<QByteArray>("inPath");  // canonicalUri
     QTest::addColumn<QByteArray>("inQuery"); // uriEncode, '/' encoded
@@ -241,7 +257,8 @@ void TstSigV4::uriEncoding_data() {
     QTest::newRow("no leading slash") << QString("key") << QByteArray("/key") << QByteArray("key");
 }
 
-void TstSigV4::uriEncoding() {
+void TstSigV4::uriEncoding()
+{
     QFETCH(QString, decoded);
     QFETCH(QByteArray, inPath);
     QFETCH(QByteArray, inQuery);
@@ -249,7 +266,8 @@ void TstSigV4::uriEncoding() {
     QCOMPARE(SigV4Signer::uriEncode(decoded.toUtf8()), inQuery);
 }
 
-void TstSigV4::canonicalQuery() {
+void TstSigV4::canonicalQuery()
+{
     // Sorted by encoded name, then encoded value (byte order: upper case first); every name
     // carries '=', an empty value too; both sides fully encoded, '/' and '=' included.
     const QList<QPair<QString, QString>> query{{"uploadId", "a/b=c+d"},
@@ -271,7 +289,8 @@ void TstSigV4::canonicalQuery() {
              QByteArray("key=%E2%9C%93&prefix=a%2Bb%2Bc&uploads="));
 }
 
-void TstSigV4::hostFromUrl_data() {
+void TstSigV4::hostFromUrl_data()
+{
     QTest::addColumn<QString>("url");
     QTest::addColumn<QByteArray>("host");
     QTest::addColumn<QString>("path");
@@ -294,7 +313,8 @@ void TstSigV4::hostFromUrl_data() {
         << QString("http://h:9000/b/x/../y//z") << QByteArray("h:9000") << QString("/b/x/../y//z");
 }
 
-void TstSigV4::hostFromUrl() {
+void TstSigV4::hostFromUrl()
+{
     QFETCH(QString, url);
     QFETCH(QByteArray, host);
     QFETCH(QString, path);
@@ -308,7 +328,8 @@ void TstSigV4::hostFromUrl() {
 // UNSIGNED-PAYLOAD (HTTPS only, issue 12) takes the hash's place in both spots. Expected text
 // from the [s3] page's rule: "include the literal string UNSIGNED-PAYLOAD when constructing a
 // canonical request, and set the same value as the x-amz-content-sha256 header value".
-void TstSigV4::unsignedPayload() {
+void TstSigV4::unsignedPayload()
+{
     const SigV4Request request =
         SigV4Request::forUrl("PUT", QUrl("https://examplebucket.s3.amazonaws.com/test.txt"),
                              SigV4Signer::UnsignedPayload);
@@ -324,7 +345,8 @@ void TstSigV4::unsignedPayload() {
 
 // A caller's stale x-amz-date or x-amz-content-sha256 is replaced, never sent beside the signed
 // one: the request must carry exactly what was signed.
-void TstSigV4::signerOwnsDateAndContentHash() {
+void TstSigV4::signerOwnsDateAndContentHash()
+{
     SigV4Request request = SigV4Request::forUrl(
         "GET", QUrl("https://examplebucket.s3.amazonaws.com/test.txt"), EmptySha256);
     request.headers += hdrs({{"X-Amz-Date", "20000101T000000Z"},
@@ -339,7 +361,8 @@ void TstSigV4::signerOwnsDateAndContentHash() {
     QCOMPARE(valuesOf(out.headers, "x-amz-content-sha256"), QList<QByteArray>{EmptySha256});
 }
 
-void TstSigV4::refusesWhatItCannotSign_data() {
+void TstSigV4::refusesWhatItCannotSign_data()
+{
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<QByteArray>("payloadHash");
     QTest::addColumn<QDateTime>("time");
@@ -357,7 +380,8 @@ void TstSigV4::refusesWhatItCannotSign_data() {
     QTest::newRow("no time") << QByteArray("GET") << QByteArray(EmptySha256) << QDateTime();
 }
 
-void TstSigV4::refusesWhatItCannotSign() {
+void TstSigV4::refusesWhatItCannotSign()
+{
     QFETCH(QByteArray, method);
     QFETCH(QByteArray, payloadHash);
     QFETCH(QDateTime, time);
@@ -371,7 +395,8 @@ void TstSigV4::refusesWhatItCannotSign() {
     QCOMPARE(out.headers, SigV4Headers());
 }
 
-void TstSigV4::secretNeverShown() {
+void TstSigV4::secretNeverShown()
+{
     const S3Credentials credentials{S3KeyId, S3Secret};
     const S3Credentials idOnly{S3KeyId, {}};
     QString printed;

@@ -41,7 +41,8 @@ private Q_SLOTS:
     void stallAfterFirstRequest();
 
 private:
-    TransferJob job(const QString &path) const {
+    TransferJob job(const QString &path) const
+    {
         TransferJob job = testJob(path, m_server->endpoint());
         job.chunkSize = Chunk;
         job.stallTimeoutMs = StallTimeoutMs;
@@ -53,18 +54,21 @@ private:
     std::unique_ptr<TestPeer> m_server = TestPeer::create();
 };
 
-void TestStalledFile::initTestCase() {
+void TestStalledFile::initTestCase()
+{
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_server->start(), qPrintable(m_server->errorString()));
 }
 
-void TestStalledFile::stalledFileFailsWithoutFreezing_data() {
+void TestStalledFile::stalledFileFailsWithoutFreezing_data()
+{
     QTest::addColumn<bool>("opens"); // whether open() hangs too, or only read()
     QTest::newRow("reads hang") << false;
     QTest::newRow("opens and reads hang") << true;
 }
 
-void TestStalledFile::stalledFileFailsWithoutFreezing() {
+void TestStalledFile::stalledFileFailsWithoutFreezing()
+{
     QFETCH(bool, opens);
     const QString name = QStringLiteral("stalled-%1.bin").arg(opens);
     const QString path = makeTestFile(m_dir.path(), name, Size, 21);
@@ -106,7 +110,8 @@ void TestStalledFile::stalledFileFailsWithoutFreezing() {
     QCOMPARE(m_server->stats().bodyBytes, Size);
 }
 
-void TestStalledFile::stallAfterFirstRequest_data() {
+void TestStalledFile::stallAfterFirstRequest_data()
+{
     QTest::addColumn<bool>("opens");
     // The next request's checksum is computed while the first goes: only its body reads hang,
     // on Qt's network stack's demand, which used to read on this thread.
@@ -114,7 +119,8 @@ void TestStalledFile::stallAfterFirstRequest_data() {
     QTest::newRow("opens and reads hang") << true;
 }
 
-void TestStalledFile::stallAfterFirstRequest() {
+void TestStalledFile::stallAfterFirstRequest()
+{
     // The mount stops answering between requests: the first chunk is on the server, the next
     // request's open or read hangs, and the upload fails as Stalled with the loop responsive.
     QFETCH(bool, opens);

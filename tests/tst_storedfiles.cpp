@@ -19,11 +19,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QNetworkReply>
 #include <QDir>
 #include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -129,8 +129,10 @@ void TestStoredFiles::select(Graph &graph, const QList<TaskId> &ids)
 void TestStoredFiles::namedFolderIsFindable()
 {
     // With --state-dir: inside it (never the person's home); without: ~/Hoist.
-    QCOMPARE(EndpointChoice::namedFolderFor(QStringLiteral("/tmp/q")), QStringLiteral("/tmp/q/files"));
-    QCOMPARE(EndpointChoice::namedFolderFor(QString()), QDir::homePath() + QStringLiteral("/Hoist"));
+    QCOMPARE(EndpointChoice::namedFolderFor(QStringLiteral("/tmp/q")),
+             QStringLiteral("/tmp/q/files"));
+    QCOMPARE(EndpointChoice::namedFolderFor(QString()),
+             QDir::homePath() + QStringLiteral("/Hoist"));
 }
 
 void TestStoredFiles::finishedUploadAppearsUnderItsName()
@@ -149,12 +151,12 @@ void TestStoredFiles::finishedUploadAppearsUnderItsName()
 void TestStoredFiles::sameNameTwice()
 {
     Graph graph(m_dir->path());
-    const UploadTask *first = upload(graph, m_dir->filePath(QStringLiteral("a")),
-                                     QStringLiteral("photo.jpg"), 31);
+    const UploadTask *first =
+        upload(graph, m_dir->filePath(QStringLiteral("a")), QStringLiteral("photo.jpg"), 31);
     QVERIFY(first);
     const QUrl firstUrl = first->uploadUrl();
-    const UploadTask *second = upload(graph, m_dir->filePath(QStringLiteral("b")),
-                                      QStringLiteral("photo.jpg"), 32);
+    const UploadTask *second =
+        upload(graph, m_dir->filePath(QStringLiteral("b")), QStringLiteral("photo.jpg"), 32);
     QVERIFY(second);
     QVERIFY(fileMatches(namedDir() + QStringLiteral("/photo.jpg"), FileSize, 31));
     QVERIFY(fileMatches(namedDir() + QStringLiteral("/photo (2).jpg"), FileSize, 32));
@@ -167,8 +169,8 @@ void TestStoredFiles::showInFolderNamesTheFile()
 {
     Graph graph(m_dir->path());
     QVERIFY(graph.actions);
-    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
-                                    QStringLiteral("notes.txt"), 41);
+    const UploadTask *task =
+        upload(graph, m_dir->filePath(QStringLiteral("src")), QStringLiteral("notes.txt"), 41);
     QVERIFY(task);
     QStringList shown;
     graph.actions->setShow([&shown](const QString &file) { shown << file; });
@@ -180,8 +182,8 @@ void TestStoredFiles::showInFolderNamesTheFile()
 void TestStoredFiles::removeAsksThenRemovesBoth()
 {
     Graph graph(m_dir->path());
-    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
-                                    QStringLiteral("old.bin"), 51);
+    const UploadTask *task =
+        upload(graph, m_dir->filePath(QStringLiteral("src")), QStringLiteral("old.bin"), 51);
     QVERIFY(task);
     const TaskId id = task->id();
     const QString named = namedDir() + QStringLiteral("/old.bin");
@@ -207,7 +209,8 @@ void TestStoredFiles::removeAsksThenRemovesBoth()
     QVERIFY(!QFileInfo::exists(stored));
     QCOMPARE(store->count(), 0);
     QVERIFY(!graph.scheduler.task(id)); // the row went with the file
-    QVERIFY(QFileInfo::exists(m_dir->filePath(QStringLiteral("src/old.bin")))); // the original stays
+    QVERIFY(
+        QFileInfo::exists(m_dir->filePath(QStringLiteral("src/old.bin")))); // the original stays
 }
 
 void TestStoredFiles::otherServersUploadsAreNotOffered()
@@ -219,8 +222,8 @@ void TestStoredFiles::otherServersUploadsAreNotOffered()
     QVERIFY2(other.start(&error), qPrintable(error));
     Graph graph(m_dir->path());
     graph.scheduler.setEndpoint(other.endpoint());
-    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
-                                    QStringLiteral("theirs.bin"), 61);
+    const UploadTask *task =
+        upload(graph, m_dir->filePath(QStringLiteral("src")), QStringLiteral("theirs.bin"), 61);
     QVERIFY(task);
     QVERIFY(graph.choice.localId(task->uploadUrl()).isEmpty());
     select(graph, {task->id()});
@@ -280,8 +283,8 @@ void TestStoredFiles::otherHoistdsLinkOpens()
     QVERIFY2(other.start(&error), qPrintable(error));
     Graph graph(m_dir->path());
     graph.scheduler.setEndpoint(other.endpoint());
-    const UploadTask *task = upload(graph, m_dir->filePath(QStringLiteral("src")),
-                                    QStringLiteral("theirs.bin"), 72);
+    const UploadTask *task =
+        upload(graph, m_dir->filePath(QStringLiteral("src")), QStringLiteral("theirs.bin"), 72);
     QVERIFY(task);
     select(graph, {task->id()});
     QCOMPARE(graph.window->rowActions()->copyLinks(), 1);
@@ -303,7 +306,8 @@ void TestStoredFiles::sameFolderAgainIsNotNamedAgain()
     QDir().mkpath(folder);
     QStringList paths;
     for (int i = 1; i <= 3; ++i)
-        paths << makeTestFile(folder, QStringLiteral("IMG_000%1.JPG").arg(i), FileSize, quint32(80 + i));
+        paths << makeTestFile(folder, QStringLiteral("IMG_000%1.JPG").arg(i), FileSize,
+                              quint32(80 + i));
     const QDateTime taken = QDateTime::fromMSecsSinceEpoch(1500000000000);
     for (const QString &path : std::as_const(paths)) {
         QFile file(path);
@@ -321,11 +325,11 @@ void TestStoredFiles::sameFolderAgainIsNotNamedAgain()
     }
     QDir named(namedDir());
     QStringList found = named.entryList(QDir::Files | QDir::NoDotAndDotDot);
-    QStringList inFolder = QDir(namedDir() + QStringLiteral("/Photos"))
-                               .entryList(QDir::Files | QDir::NoDotAndDotDot);
-    QCOMPARE(found + inFolder, (QStringList{QStringLiteral("IMG_0001.JPG"),
-                                            QStringLiteral("IMG_0002.JPG"),
-                                            QStringLiteral("IMG_0003.JPG")}));
+    QStringList inFolder =
+        QDir(namedDir() + QStringLiteral("/Photos")).entryList(QDir::Files | QDir::NoDotAndDotDot);
+    QCOMPARE(found + inFolder,
+             (QStringList{QStringLiteral("IMG_0001.JPG"), QStringLiteral("IMG_0002.JPG"),
+                          QStringLiteral("IMG_0003.JPG")}));
     const QString one = namedDir() + QStringLiteral("/Photos/IMG_0001.JPG");
     QVERIFY(fileMatches(one, FileSize, 81));
     QCOMPARE(QFileInfo(one).lastModified(), taken);

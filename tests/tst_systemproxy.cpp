@@ -91,8 +91,8 @@ TaskState TestSystemProxy::upload(const QUrl &endpoint, quint32 seed, QUrl *uplo
     RetryPolicy once;
     once.maxRetries = 0; // a failure is the answer, not a reason to wait
     scheduler.setRetryPolicy(once);
-    scheduler.addPaths({makeTestFile(m_dir->path(), QStringLiteral("f%1.bin").arg(seed), FileSize,
-                                     seed)});
+    scheduler.addPaths(
+        {makeTestFile(m_dir->path(), QStringLiteral("f%1.bin").arg(seed), FileSize, seed)});
     const auto settled = [&scheduler] {
         const QList<TaskId> ids = scheduler.taskIds();
         if (ids.isEmpty())
@@ -148,9 +148,9 @@ void TestSystemProxy::uploadGoesThroughTheProxy()
     QVERIFY(!SystemProxy::isLoopback(QLatin1String(UnresolvableHost)));
     QUrl uploaded;
     QString error;
-    QCOMPARE(upload(endpointAt(QLatin1String(UnresolvableHost), m_server.port()), 2, &uploaded,
-                    &error),
-             TaskState::Success);
+    QCOMPARE(
+        upload(endpointAt(QLatin1String(UnresolvableHost), m_server.port()), 2, &uploaded, &error),
+        TaskState::Success);
     QCOMPARE(m_server.storedBytes(uploaded), testContent(FileSize, 2));
     // The creation and every chunk went through it, addressed to the name it was given.
     QVERIFY2(m_proxy->requests.size() >= 1 + FileSize / ChunkSize,
@@ -170,9 +170,9 @@ void TestSystemProxy::noProxyIsObeyed()
     QUrl uploaded;
     QString error;
     // Direct, so the name has to resolve, and it cannot.
-    QCOMPARE(upload(endpointAt(QLatin1String(UnresolvableHost), m_server.port()), 3, &uploaded,
-                    &error),
-             TaskState::Error);
+    QCOMPARE(
+        upload(endpointAt(QLatin1String(UnresolvableHost), m_server.port()), 3, &uploaded, &error),
+        TaskState::Error);
     QVERIFY2(error.contains(QLatin1String(UnresolvableHost)), qPrintable(error));
     QCOMPARE(m_proxy->requests, QList<QByteArray>());
 }

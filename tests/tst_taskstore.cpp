@@ -22,7 +22,8 @@ constexpr qint64 GiB = qint64(1) << 30;
 const char *const HoldArg = "--hold-store";
 const char *const TryArg = "--try-store";
 
-TaskRecord sampleRecord(TaskId id, quint64 sequence) {
+TaskRecord sampleRecord(TaskId id, quint64 sequence)
+{
     TaskRecord r;
     r.id = id;
     r.sequence = sequence;
@@ -45,7 +46,8 @@ TaskRecord sampleRecord(TaskId id, quint64 sequence) {
     return r;
 }
 
-void compareRecords(const TaskRecord &a, const TaskRecord &b) {
+void compareRecords(const TaskRecord &a, const TaskRecord &b)
+{
     QCOMPARE(a.id, b.id);
     QCOMPARE(a.sequence, b.sequence);
     QCOMPARE(a.path, b.path);
@@ -74,7 +76,8 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b) {
 }
 
 // What a second, independent connection reads: proof that a write reached the file.
-QVariant readColumn(const QString &dbPath, const QString &sql) {
+QVariant readColumn(const QString &dbPath, const QString &sql)
+{
     static int n = 0;
     const QString name = QStringLiteral("tst-reader-%1").arg(++n);
     QVariant value;
@@ -92,13 +95,15 @@ QVariant readColumn(const QString &dbPath, const QString &sql) {
     return value;
 }
 
-bool writeBytes(const QString &path, const QByteArray &bytes) {
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
 // Child: holds the store open until its stdin closes, or tries to open it and says what happened.
-int childMain(int argc, char **argv) {
+int childMain(int argc, char **argv)
+{
     QCoreApplication app(argc, argv);
     TaskStore store(QString::fromLocal8Bit(argv[2]));
     const TaskStore::OpenResult result = store.open();
@@ -142,7 +147,8 @@ private:
     QTemporaryDir m_tmp;
 };
 
-void TstTaskStore::roundTrip_data() {
+void TstTaskStore::roundTrip_data()
+{
     QTest::addColumn<TaskRecord>("record");
 
     QTest::newRow("plain") << sampleRecord(1, 1);
@@ -188,7 +194,8 @@ void TstTaskStore::roundTrip_data() {
     QTest::newRow("uploads to delete") << leftovers;
 }
 
-void TstTaskStore::roundTrip() {
+void TstTaskStore::roundTrip()
+{
     QFETCH(TaskRecord, record);
     const QString dir = m_tmp.filePath(QStringLiteral("état 状态/%1").arg(QTest::currentDataTag()));
     {
@@ -208,7 +215,8 @@ void TstTaskStore::roundTrip() {
     compareRecords(reopened.tasks.first(), record);
 }
 
-void TstTaskStore::upsertOverwrites() {
+void TstTaskStore::upsertOverwrites()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("upsert"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -229,7 +237,8 @@ void TstTaskStore::upsertOverwrites() {
     compareRecords(opened.tasks.first(), r);
 }
 
-void TstTaskStore::removeAndRemoveAll() {
+void TstTaskStore::removeAndRemoveAll()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("remove"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -245,7 +254,8 @@ void TstTaskStore::removeAndRemoveAll() {
     QCOMPARE(opened.tasks.first().id, TaskId(3));
 }
 
-void TstTaskStore::reopenReturnsSequenceOrder() {
+void TstTaskStore::reopenReturnsSequenceOrder()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("order"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -268,7 +278,8 @@ void TstTaskStore::reopenReturnsSequenceOrder() {
     QCOMPARE(ids, (QList<TaskId>{2, 4, 5, 3, 1}));
 }
 
-void TstTaskStore::walModeIsActive() {
+void TstTaskStore::walModeIsActive()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("wal"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -282,7 +293,8 @@ void TstTaskStore::walModeIsActive() {
              9);
 }
 
-void TstTaskStore::secondStoreInProcessIsRefused() {
+void TstTaskStore::secondStoreInProcessIsRefused()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("twice"));
     TaskStore first(dir);
     QVERIFY(first.open().ok);
@@ -305,7 +317,8 @@ void TstTaskStore::secondStoreInProcessIsRefused() {
     QCOMPARE(opened.tasks.size(), 2);
 }
 
-void TstTaskStore::secondProcessIsRefusedAndKilledHolderIsTakenOver() {
+void TstTaskStore::secondProcessIsRefusedAndKilledHolderIsTakenOver()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("processes"));
     QProcess holder;
     holder.start(QCoreApplication::applicationFilePath(), {QString::fromLatin1(HoldArg), dir});
@@ -343,7 +356,8 @@ void TstTaskStore::secondProcessIsRefusedAndKilledHolderIsTakenOver() {
                  .arg(QDir(dir).absolutePath()));
 }
 
-void TstTaskStore::unreadableDatabaseIsMovedAside_data() {
+void TstTaskStore::unreadableDatabaseIsMovedAside_data()
+{
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QByteArray>("wal");
     QTest::addColumn<QString>("foreignSchema");
@@ -377,7 +391,8 @@ void TstTaskStore::unreadableDatabaseIsMovedAside_data() {
     QTest::newRow("damaged pages") << damaged << QByteArray() << QString();
 }
 
-void TstTaskStore::unreadableDatabaseIsMovedAside() {
+void TstTaskStore::unreadableDatabaseIsMovedAside()
+{
     QFETCH(QByteArray, content);
     QFETCH(QByteArray, wal);
     QFETCH(QString, foreignSchema);
@@ -427,7 +442,8 @@ void TstTaskStore::unreadableDatabaseIsMovedAside() {
     QCOMPARE(reopened.tasks.size(), 1);
 }
 
-void TstTaskStore::newerSchemaIsRefusedNotMoved() {
+void TstTaskStore::newerSchemaIsRefusedNotMoved()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("newer"));
     {
         TaskStore store(dir);
@@ -447,7 +463,8 @@ void TstTaskStore::newerSchemaIsRefusedNotMoved() {
     QVERIFY(!QFile::exists(QDir(dir).filePath(QStringLiteral("hoist.lock"))));
 }
 
-void TstTaskStore::failedWriteIsReportedAndRolledBack() {
+void TstTaskStore::failedWriteIsReportedAndRolledBack()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("failing"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -485,7 +502,8 @@ void TstTaskStore::failedWriteIsReportedAndRolledBack() {
     QCOMPARE(opened.tasks.at(1).id, TaskId(3));
 }
 
-void TstTaskStore::writeOnClosedStoreIsReported() {
+void TstTaskStore::writeOnClosedStoreIsReported()
+{
     TaskStore store(m_tmp.filePath(QStringLiteral("never-opened")));
     QSignalSpy failed(&store, &TaskStore::writeFailed);
     QSignalSpy urlSaved(&store, &TaskStore::uploadUrlSaved);
@@ -496,7 +514,8 @@ void TstTaskStore::writeOnClosedStoreIsReported() {
     QCOMPARE(urlSaved.count(), 0);
 }
 
-void TstTaskStore::integrityOkAfterManyWrites() {
+void TstTaskStore::integrityOkAfterManyWrites()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("many"));
     TaskStore store(dir);
     QVERIFY(store.open().ok);
@@ -527,7 +546,8 @@ void TstTaskStore::integrityOkAfterManyWrites() {
     QCOMPARE(again.integrityCheck(), QStringLiteral("ok"));
 }
 
-void TstTaskStore::uploadUrlSavedAfterCommitOnWorkerThread() {
+void TstTaskStore::uploadUrlSavedAfterCommitOnWorkerThread()
+{
     const QString dir = m_tmp.filePath(QStringLiteral("threaded"));
     // The intended use: the store lives on a worker thread; everything reaches it queued.
     QThread worker;
@@ -574,7 +594,8 @@ void TstTaskStore::uploadUrlSavedAfterCommitOnWorkerThread() {
     QCOMPARE(reopened.tasks.first().uploadUrl, url);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     if (argc == 3 && (qstrcmp(argv[1], HoldArg) == 0 || qstrcmp(argv[1], TryArg) == 0))
         return childMain(argc, argv);
     QCoreApplication app(argc, argv);

@@ -5,10 +5,10 @@
 #include "taskstore.h"
 
 #include <QDir>
+#include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -184,9 +184,9 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         QVERIFY(r.parts.isEmpty());
         r.contentHash = hash;
         QVERIFY(!r.instant);
-        QCOMPARE(r.rateLimit, qint64(0)); // schema 5: no limit of its own
+        QCOMPARE(r.rateLimit, qint64(0));      // schema 5: no limit of its own
         QCOMPARE(r.maxRequestSize, qint64(0)); // ...and requests of one chunk, as before
-        QVERIFY(r.uploadsToDelete.isEmpty()); // schema 6: nothing to delete
+        QVERIFY(r.uploadsToDelete.isEmpty());  // schema 6: nothing to delete
         r.parts = parts;
         r.instant = true;
         r.rateLimit = 250000;
@@ -288,9 +288,9 @@ void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
              9);
-    QCOMPARE(exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12"))
-                 .toLongLong(),
-             finishedAt);
+    QCOMPARE(
+        exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12")).toLongLong(),
+        finishedAt);
 
     // Round trip: what was saved in schema 7 comes back as saved.
     TaskStore store(dir);
@@ -349,7 +349,8 @@ void tst_TaskStoreMigration::schema7IsMigratedWithVerification()
     QCOMPARE(reopened.tasks.at(1).checkNote, how);
 }
 
-void tst_TaskStoreMigration::schema8IsMigratedKeepingOldCauses() {
+void tst_TaskStoreMigration::schema8IsMigratedKeepingOldCauses()
+{
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const QString dir = tmp.filePath(QStringLiteral("state"));

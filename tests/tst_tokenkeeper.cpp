@@ -122,7 +122,8 @@ QUrl tst_TokenKeeper::endpoint(const char *path) const
 
 TaskId tst_TokenKeeper::add(const QUrl &endpoint)
 {
-    const QString path = makeTestFile(m_files.path(), QStringLiteral("f%1").arg(++m_fileCount), 1024);
+    const QString path =
+        makeTestFile(m_files.path(), QStringLiteral("f%1").arg(++m_fileCount), 1024);
     if (path.isEmpty())
         return 0;
     QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
@@ -251,13 +252,19 @@ void tst_TokenKeeper::cleaned_data()
     QTest::addColumn<QString>("token");
 
     const QString none;
-    QTest::newRow("plain") << "abc.DEF-_~+/=" << "abc.DEF-_~+/=";
-    QTest::newRow("trimmed") << "  tok \t" << "tok";
-    QTest::newRow("pasted with its line break") << "tok\r\n" << "tok";
-    QTest::newRow("Bearer dropped") << "Bearer tok" << "tok";
-    QTest::newRow("bearer, any case, spaces") << "  bEARER   tok  " << "tok";
+    QTest::newRow("plain") << "abc.DEF-_~+/="
+                           << "abc.DEF-_~+/=";
+    QTest::newRow("trimmed") << "  tok \t"
+                             << "tok";
+    QTest::newRow("pasted with its line break") << "tok\r\n"
+                                                << "tok";
+    QTest::newRow("Bearer dropped") << "Bearer tok"
+                                    << "tok";
+    QTest::newRow("bearer, any case, spaces") << "  bEARER   tok  "
+                                              << "tok";
     QTest::newRow("only the first Bearer") << "Bearer Bearer tok" << none;
-    QTest::newRow("Bearer-prefixed token kept") << "Bearertok" << "Bearertok";
+    QTest::newRow("Bearer-prefixed token kept") << "Bearertok"
+                                                << "Bearertok";
     QTest::newRow("header injection") << "tok\r\nX-Evil: 1" << none;
     QTest::newRow("line feed inside") << "to\nk" << none;
     QTest::newRow("carriage return inside") << "to\rk" << none;
@@ -267,8 +274,8 @@ void tst_TokenKeeper::cleaned_data()
                                 << none;
     QTest::newRow("DEL inside") << QString(QStringLiteral("to") + QChar(0x7f) + QStringLiteral("k"))
                                 << none;
-    QTest::newRow("escape inside") << QString(QStringLiteral("to") + QChar(0x1b) + QStringLiteral("k"))
-                                   << none;
+    QTest::newRow("escape inside")
+        << QString(QStringLiteral("to") + QChar(0x1b) + QStringLiteral("k")) << none;
     QTest::newRow("not ASCII") << QStringLiteral("t\u00f6k") << none;
     QTest::newRow("empty") << "" << none;
     QTest::newRow("blank") << " \t\n" << none;
@@ -474,7 +481,8 @@ void tst_TokenKeeper::lookupTimeoutReleasesHold()
     QCOMPARE(TokenKeeper::LookupTimeoutMs, 10000); // what the app waits
     keeper.setLookupTimeout(LookupTimeoutMs);
     QSignalSpy started(m_scheduler.get(), &UploadScheduler::taskStarted);
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("keyring: no answer for .* in time")));
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(QStringLiteral("keyring: no answer for .* in time")));
 
     QElapsedTimer elapsed;
     elapsed.start();

@@ -34,7 +34,8 @@ constexpr int TimeoutMs = 60000;
 constexpr qint64 FileSize = 300 * 1024;
 const QByteArray AliceToken = "alice-secret-token-0123456789";
 
-bool startWithUsers(HoistdProcess &server) {
+bool startWithUsers(HoistdProcess &server)
+{
     const QString config = server.rootDir() + QStringLiteral("/users.json");
     QFile file(config);
     const QByteArray json =
@@ -58,14 +59,16 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void tst_TokenRetry::initTestCase() {
+void tst_TokenRetry::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_tokenretry"), m_settingsDir.path());
 }
 
 // In the field like S3 bucket…, never in the toolbar (whose overflow hid it), with its shortcut
 // in the tooltip and in the Edit menu.
-void tst_TokenRetry::tokenButtonIsInTheServerField() {
+void tst_TokenRetry::tokenButtonIsInTheServerField()
+{
     QSettings().clear();
     QNetworkAccessManager network;
     TusProtocol protocol(&network);
@@ -95,7 +98,8 @@ void tst_TokenRetry::tokenButtonIsInTheServerField() {
     window.tokenControl()->dialog()->reject();
 }
 
-void tst_TokenRetry::savedTokenRetriesThatServersRefusedUploads() {
+void tst_TokenRetry::savedTokenRetriesThatServersRefusedUploads()
+{
     QSettings().clear();
     HoistdProcess here;
     HoistdProcess other;

@@ -18,12 +18,14 @@ constexpr qint64 HourMs = 3600 * 1000;
 const QTimeZone Utc = QTimeZone::utc();
 
 // Monday 2026-11-23 is a Monday.
-qint64 at(const QString &dateTime, const QTimeZone &zone = Utc) {
+qint64 at(const QString &dateTime, const QTimeZone &zone = Utc)
+{
     const QDateTime dt = QDateTime::fromString(dateTime, QStringLiteral("yyyy-MM-dd HH:mm"));
     return QDateTime(dt.date(), dt.time(), zone).toMSecsSinceEpoch();
 }
 
-TransferSchedule parsed(const QString &text) {
+TransferSchedule parsed(const QString &text)
+{
     QList<TransferSchedule::ParseError> errors;
     const TransferSchedule s = TransferSchedule::parse(text, &errors);
     for (const auto &e : errors)
@@ -55,7 +57,8 @@ private Q_SLOTS:
     void commandLineReadsScheduleAndMetered();
 };
 
-void tst_TransferSchedule::rulesFillTheirHours() {
+void tst_TransferSchedule::rulesFillTheirHours()
+{
     const TransferSchedule s = parsed(QStringLiteral("# office hours\n"
                                                      "Mon-Fri 09-17 limit 2M   # the office link\n"
                                                      "\n"
@@ -79,7 +82,8 @@ void tst_TransferSchedule::rulesFillTheirHours() {
     QVERIFY(parsed(QStringLiteral("# nothing\n\n")).isEmpty());
 }
 
-void tst_TransferSchedule::laterLinesWin() {
+void tst_TransferSchedule::laterLinesWin()
+{
     const TransferSchedule s = parsed(QStringLiteral("* paused\nweekdays 08-18 full\n"
                                                      "Fri 08-18 limit 1M\n"));
     QCOMPARE(s.modeAt(Tue, 7), ScheduleMode::paused());
@@ -91,7 +95,8 @@ void tst_TransferSchedule::laterLinesWin() {
     QCOMPARE(f.rule, 2);
 }
 
-void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay() {
+void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay()
+{
     // Friday night runs into Saturday morning; Sunday night into Monday (the week wraps).
     const TransferSchedule s = parsed(QStringLiteral("Fri,Sun 22-06 paused\n22-24 limit 1M\n"));
     QCOMPARE(s.modeAt(Fri, 21), ScheduleMode::full());
@@ -104,7 +109,8 @@ void tst_TransferSchedule::hoursPastMidnightBelongToTheNextDay() {
     QCOMPARE(s.modeAt(Tue, 23), ScheduleMode::limited(MiB)); // no days: every day
 }
 
-void tst_TransferSchedule::errorsNameTheirLines_data() {
+void tst_TransferSchedule::errorsNameTheirLines_data()
+{
     QTest::addColumn<QString>("text");
     QTest::addColumn<QList<int>>("lines");
     QTest::addColumn<QString>("mentions");
@@ -130,7 +136,8 @@ void tst_TransferSchedule::errorsNameTheirLines_data() {
                              << QList<int>{1, 3} << QString();
 }
 
-void tst_TransferSchedule::errorsNameTheirLines() {
+void tst_TransferSchedule::errorsNameTheirLines()
+{
     QFETCH(QString, text);
     QFETCH(QList<int>, lines);
     QFETCH(QString, mentions);
@@ -147,7 +154,8 @@ void tst_TransferSchedule::errorsNameTheirLines() {
                  qPrintable(errors.constFirst().message));
 }
 
-void tst_TransferSchedule::textRoundTrips() {
+void tst_TransferSchedule::textRoundTrips()
+{
     const TransferSchedule s = parsed(QStringLiteral(
         "Mon-Fri 09-17 limit 2M\nSat,Sun paused\n* 23-07 limit 1536K\nWed 12-13 full\n"));
     const QString text = s.toText();
@@ -170,7 +178,8 @@ void tst_TransferSchedule::textRoundTrips() {
     QCOMPARE(painted.toText(), QStringLiteral("Tue 03-04 limit 100K\n"));
 }
 
-void tst_TransferSchedule::nightsAreWrittenAsOneLine() {
+void tst_TransferSchedule::nightsAreWrittenAsOneLine()
+{
     // Friday night into Saturday; the week's last night into its first morning.
     QCOMPARE(parsed(QStringLiteral("Fri 22-06 paused\n")).toText(),
              QStringLiteral("Fri 22-06 paused\n"));
@@ -184,7 +193,8 @@ void tst_TransferSchedule::nightsAreWrittenAsOneLine() {
     QCOMPARE(parsed(overlap.toText()), overlap);
 }
 
-void tst_TransferSchedule::ratesParseLikeTheCommandLine() {
+void tst_TransferSchedule::ratesParseLikeTheCommandLine()
+{
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("512K")), 512 * KiB);
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("2M")), 2 * MiB);
     QCOMPARE(ScheduleMode::parseRate(QStringLiteral("1.5M/s")), 3 * MiB / 2);
@@ -195,7 +205,8 @@ void tst_TransferSchedule::ratesParseLikeTheCommandLine() {
     QCOMPARE(ScheduleMode::limited(2 * MiB).label(), QStringLiteral("2 MiB/s"));
 }
 
-void tst_TransferSchedule::inForceAndUntil() {
+void tst_TransferSchedule::inForceAndUntil()
+{
     const TransferSchedule s = parsed(QStringLiteral("Mon-Fri 09-17 limit 2M\n"));
     TransferSchedule::InForce f = s.at(at(QStringLiteral("2026-11-23 10:30")), Utc);
     QCOMPARE(f.mode, ScheduleMode::limited(2 * MiB));
@@ -215,7 +226,8 @@ void tst_TransferSchedule::inForceAndUntil() {
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-11-23 14:00")));
 }
 
-void tst_TransferSchedule::untilWrapsMidnightAndWeek() {
+void tst_TransferSchedule::untilWrapsMidnightAndWeek()
+{
     const TransferSchedule s = parsed(QStringLiteral("Sun 22-02 paused\n"));
     // Sunday 23:15: paused until Monday 02:00 (the next week, past midnight).
     TransferSchedule::InForce f = s.at(at(QStringLiteral("2026-11-29 23:15")), Utc);
@@ -226,7 +238,8 @@ void tst_TransferSchedule::untilWrapsMidnightAndWeek() {
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-12-06 22:00")));
 }
 
-void tst_TransferSchedule::uniformWeekHasNoEnd() {
+void tst_TransferSchedule::uniformWeekHasNoEnd()
+{
     TransferSchedule::InForce f =
         parsed(QStringLiteral("* limit 1M")).at(at(QStringLiteral("2026-11-25 12:00")), Utc);
     QCOMPARE(f.mode, ScheduleMode::limited(MiB));
@@ -236,7 +249,8 @@ void tst_TransferSchedule::uniformWeekHasNoEnd() {
     QCOMPARE(f.untilMs, qint64(0));
 }
 
-void tst_TransferSchedule::daylightSavingStarts() {
+void tst_TransferSchedule::daylightSavingStarts()
+{
     // Berlin, Sunday 2026-03-29: 02:00 CET becomes 03:00 CEST; that night has 23 hours.
     const QTimeZone berlin("Europe/Berlin");
     QVERIFY(berlin.isValid());
@@ -254,7 +268,8 @@ void tst_TransferSchedule::daylightSavingStarts() {
     QCOMPARE(f.untilMs, at(QStringLiteral("2026-04-05 02:00"), berlin));
 }
 
-void tst_TransferSchedule::daylightSavingEnds() {
+void tst_TransferSchedule::daylightSavingEnds()
+{
     // Berlin, Sunday 2026-10-25: 03:00 CEST becomes 02:00 CET; that night has 25 hours.
     const QTimeZone berlin("Europe/Berlin");
     const TransferSchedule s = parsed(QStringLiteral("* 03-05 paused\n"));
@@ -273,7 +288,8 @@ void tst_TransferSchedule::daylightSavingEnds() {
     QCOMPARE(QDateTime::fromMSecsSinceEpoch(f.untilMs, berlin).time(), QTime(5, 0));
 }
 
-void tst_TransferSchedule::meteredPolicyText() {
+void tst_TransferSchedule::meteredPolicyText()
+{
     MeteredPolicy p;
     QVERIFY(MeteredPolicy::parse(QStringLiteral("limit:512K"), &p));
     QCOMPARE(p.action, MeteredPolicy::Action::Limit);
@@ -289,7 +305,8 @@ void tst_TransferSchedule::meteredPolicyText() {
     QCOMPARE(MeteredPolicy().action, MeteredPolicy::Action::Pause); // the default
 }
 
-void tst_TransferSchedule::decideCombinesRules() {
+void tst_TransferSchedule::decideCombinesRules()
+{
     const TransferSchedule s = parsed(QStringLiteral("Mon 09-17 limit 2M\nMon 17-18 paused\n"));
     const qint64 limited = at(QStringLiteral("2026-11-23 10:00"));
     const qint64 paused = at(QStringLiteral("2026-11-23 17:30"));
@@ -356,7 +373,8 @@ void tst_TransferSchedule::decideCombinesRules() {
                 .isEmpty());
 }
 
-void tst_TransferSchedule::commandLineReadsScheduleAndMetered() {
+void tst_TransferSchedule::commandLineReadsScheduleAndMetered()
+{
     QTemporaryDir dir;
     const auto write = [&](const QString &name, const QByteArray &text) {
         QFile file(dir.filePath(name));
@@ -389,14 +407,14 @@ void tst_TransferSchedule::commandLineReadsScheduleAndMetered() {
     QCOMPARE(r.status, CommandLineResult::Status::UsageError);
     QVERIFY(r.text.contains(QStringLiteral("--schedule")));
 
-    r = parseCommandLine(base +
-                         QStringList{QStringLiteral("--on-metered"), QStringLiteral("limit:512K")});
+    r = parseCommandLine(
+        base + QStringList{QStringLiteral("--on-metered"), QStringLiteral("limit:512K")});
     QVERIFY2(r.ok(), qPrintable(r.text));
     QVERIFY(r.options.meteredGiven);
     QCOMPARE(r.options.metered.action, MeteredPolicy::Action::Limit);
     QCOMPARE(r.options.metered.rate, 512 * KiB);
-    r = parseCommandLine(base +
-                         QStringList{QStringLiteral("--on-metered"), QStringLiteral("stop")});
+    r = parseCommandLine(base
+                         + QStringList{QStringLiteral("--on-metered"), QStringLiteral("stop")});
     QCOMPARE(r.status, CommandLineResult::Status::UsageError);
 }
 

@@ -36,15 +36,18 @@ private:
     LanguageLoader m_language;
 };
 
-void tst_TranslatedErrors::init() {
+void tst_TranslatedErrors::init()
+{
     QCOMPARE(m_language.install(QStringLiteral("en")), QStringLiteral("en"));
 }
 
-void tst_TranslatedErrors::cleanup() {
+void tst_TranslatedErrors::cleanup()
+{
     m_language.install(QStringLiteral("en"));
 }
 
-void tst_TranslatedErrors::argumentsAreTranslatedAndFilledOnce() {
+void tst_TranslatedErrors::argumentsAreTranslatedAndFilledOnce()
+{
     // An argument holding "%2" stays as it is: the markers are filled in one pass.
     const TrText text = TrText("TusHttp", "Network error with %1: %2")
                             .arg(QStringLiteral("a%2b"), QStringLiteral("c"));
@@ -66,7 +69,8 @@ void tst_TranslatedErrors::argumentsAreTranslatedAndFilledOnce() {
     QCOMPARE(tries.toString(), QStringLiteral(" · 3 tries"));
 }
 
-void tst_TranslatedErrors::jsonRoundTrip() {
+void tst_TranslatedErrors::jsonRoundTrip()
+{
     const TrText text =
         TrText("S3Errors", "While %1 (%2): HTTP %3")
             .arg(TrText("S3Request", "completing the upload"), QStringLiteral("s3://b/k \"q\""))
@@ -81,7 +85,8 @@ void tst_TranslatedErrors::jsonRoundTrip() {
              QStringLiteral("plain words"));
 }
 
-void tst_TranslatedErrors::failedUnderChineseReadsEnglish() {
+void tst_TranslatedErrors::failedUnderChineseReadsEnglish()
+{
     // A server that was there and is gone: its port refuses connections.
     HoistdProcess server;
     QVERIFY(server.start());

@@ -56,7 +56,8 @@ QList<Message> readTs(const QString &path, QString *error)
         } else if (name == QLatin1String("message")) {
             current = Message();
             current.context = context;
-            current.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+            current.numerus =
+                xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
         } else if (name == QLatin1String("source")) {
             current.source = xml.readElementText();
         } else if (name == QLatin1String("comment")) {
@@ -152,7 +153,8 @@ private Q_SLOTS:
         const QString said = QString::fromUtf8(lupdate.readAll());
         QVERIFY2(lupdate.exitCode() == 0, qPrintable(said));
         // "tr() cannot be called without context": such a string is in no catalogue at all.
-        QVERIFY2(!said.contains(QLatin1String("cannot be called without context")), qPrintable(said));
+        QVERIFY2(!said.contains(QLatin1String("cannot be called without context")),
+                 qPrintable(said));
         QString error;
         m_fresh = readTs(fresh, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -194,7 +196,9 @@ private Q_SLOTS:
             }
             if (m.numerus && m.forms.size() != pluralForms) {
                 problems << QStringLiteral("%1 plural forms instead of %2: %3")
-                                .arg(m.forms.size()).arg(pluralForms).arg(describe(m));
+                                .arg(m.forms.size())
+                                .arg(pluralForms)
+                                .arg(describe(m));
                 continue;
             }
             const QSet<QString> wanted = placeholders(m.source);
@@ -211,10 +215,10 @@ private Q_SLOTS:
                 }
             }
         }
-        QVERIFY2(problems.isEmpty(),
-                 qPrintable(QStringLiteral("hoist_%1.ts: %2 problem(s):\n  %3")
-                                .arg(language).arg(problems.size())
-                                .arg(problems.join(QLatin1String("\n  ")))));
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("hoist_%1.ts: %2 problem(s):\n  %3")
+                                                    .arg(language)
+                                                    .arg(problems.size())
+                                                    .arg(problems.join(QLatin1String("\n  ")))));
     }
 
     // The .qm files embedded by qt_add_translations load and translate, plurals included.
@@ -222,18 +226,22 @@ private Q_SLOTS:
     {
         LanguageLoader loader;
         QCOMPARE(loader.install(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
-        QCOMPARE(QCoreApplication::translate("MainWindow", "Pause all"), QStringLiteral("全部暂停"));
-        QCOMPARE(QCoreApplication::translate("EndpointChoice", "This computer"), QStringLiteral("本机"));
+        QCOMPARE(QCoreApplication::translate("MainWindow", "Pause all"),
+                 QStringLiteral("全部暂停"));
+        QCOMPARE(QCoreApplication::translate("EndpointChoice", "This computer"),
+                 QStringLiteral("本机"));
         QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 5),
                  QStringLiteral(" · 尝试 5 次"));
         // Qt's own words (standard buttons) come from qtbase's catalogue when it is installed
         // (Debian: qt6-translations-l10n, in scripts/setup.sh).
         if (QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath)
                           + QStringLiteral("/qtbase_zh_CN.qm")))
-            QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("取消"));
+            QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"),
+                     QStringLiteral("取消"));
 
         QCOMPARE(loader.install(QStringLiteral("en")), QStringLiteral("en"));
-        QCOMPARE(QCoreApplication::translate("MainWindow", "Pause all"), QStringLiteral("Pause all"));
+        QCOMPARE(QCoreApplication::translate("MainWindow", "Pause all"),
+                 QStringLiteral("Pause all"));
         QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 1),
                  QStringLiteral(" · 1 try"));
         QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 3),
@@ -246,11 +254,14 @@ private Q_SLOTS:
     {
         const QString config = m_dir.filePath(QStringLiteral("config"));
         QVERIFY(QDir().mkpath(config));
-        const QString english = runHoist({QStringLiteral("--help")}, QStringLiteral("C.UTF-8"), config);
-        QVERIFY2(english.contains(QLatin1String("Files and folders to upload.")), qPrintable(english));
+        const QString english =
+            runHoist({QStringLiteral("--help")}, QStringLiteral("C.UTF-8"), config);
+        QVERIFY2(english.contains(QLatin1String("Files and folders to upload.")),
+                 qPrintable(english));
         QVERIFY2(english.startsWith(QLatin1String("Usage: hoist [options]")), qPrintable(english));
 
-        const QString chinese = runHoist({QStringLiteral("--help")}, QStringLiteral("zh_CN.UTF-8"), config);
+        const QString chinese =
+            runHoist({QStringLiteral("--help")}, QStringLiteral("zh_CN.UTF-8"), config);
         QVERIFY2(chinese.contains(QStringLiteral("要上传的文件和文件夹。")), qPrintable(chinese));
         // Qt's "Usage:" translated too, and our program name put in its place.
         QVERIFY2(chinese.startsWith(QStringLiteral("用法：hoist [选项]")), qPrintable(chinese));
@@ -258,7 +269,8 @@ private Q_SLOTS:
         const QString usage = runHoist({QStringLiteral("--headless"), QStringLiteral("-c"),
                                         QStringLiteral("0"), QStringLiteral("x")},
                                        QStringLiteral("zh_CN.UTF-8"), config);
-        QVERIFY2(usage.contains(QStringLiteral("--concurrency 必须是 1 到 64 之间的整数")), qPrintable(usage));
+        QVERIFY2(usage.contains(QStringLiteral("--concurrency 必须是 1 到 64 之间的整数")),
+                 qPrintable(usage));
 
         // The settings key wins over the system: what the settings dialog stores.
         QFile settings(config + QStringLiteral("/hoist/hoist.conf"));
@@ -266,12 +278,14 @@ private Q_SLOTS:
         QVERIFY(settings.open(QIODevice::WriteOnly));
         settings.write("[General]\nlanguage=zh_CN\n");
         settings.close();
-        const QString chosen = runHoist({QStringLiteral("--help")}, QStringLiteral("C.UTF-8"), config);
+        const QString chosen =
+            runHoist({QStringLiteral("--help")}, QStringLiteral("C.UTF-8"), config);
         QVERIFY2(chosen.contains(QStringLiteral("要上传的文件和文件夹。")), qPrintable(chosen));
         QVERIFY(settings.open(QIODevice::WriteOnly));
         settings.write("[General]\nlanguage=en\n");
         settings.close();
-        const QString back = runHoist({QStringLiteral("--help")}, QStringLiteral("zh_CN.UTF-8"), config);
+        const QString back =
+            runHoist({QStringLiteral("--help")}, QStringLiteral("zh_CN.UTF-8"), config);
         QVERIFY2(back.contains(QLatin1String("Files and folders to upload.")), qPrintable(back));
     }
 };

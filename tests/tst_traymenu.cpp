@@ -31,7 +31,8 @@ namespace {
 constexpr qint64 MiB = 1024 * 1024;
 
 // With HOIST_SHOT=PREFIX, the menu opened as a window is saved as PREFIX-NAME.png.
-void shoot(QMenu *menu, const QString &name) {
+void shoot(QMenu *menu, const QString &name)
+{
     const QString prefix = qEnvironmentVariable("HOIST_SHOT");
     if (prefix.isEmpty())
         return;
@@ -42,7 +43,8 @@ void shoot(QMenu *menu, const QString &name) {
     menu->hide();
 }
 
-bool writeFile(const QString &path, const QByteArray &bytes) {
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
@@ -58,11 +60,13 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void tst_TrayMenu::initTestCase() {
+void tst_TrayMenu::initTestCase()
+{
     useTestSettings(QStringLiteral("tst_traymenu"), m_settingsDir.path());
 }
 
-void tst_TrayMenu::overrideAndWatchingFromTheTray() {
+void tst_TrayMenu::overrideAndWatchingFromTheTray()
+{
     QSettings().clear();
     QNetworkAccessManager network;
     TusProtocol protocol(&network);

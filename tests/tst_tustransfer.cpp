@@ -4,10 +4,10 @@
 
 #include "testfiles.h"
 #include "testpeer.h"
-#include "waitfor.h"
 #include "transferrecorder.h"
 #include "tusprotocol.h"
 #include "tustransfer.h"
+#include "waitfor.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -146,7 +146,7 @@ void tst_UploadQueue::closedLanesAreSkippedAndDoNotAge()
 {
     UploadQueue queue;
     queue.setAgingSkips(1);
-    queue.push(1, 1, Priority::Low, 0);   // lane 0 is closed for now
+    queue.push(1, 1, Priority::Low, 0); // lane 0 is closed for now
     for (TaskId id = 2; id <= 6; ++id)
         queue.push(id, id, Priority::High, 1);
     const auto onlyLane1 = [](int lane) { return lane == 1; };

@@ -104,7 +104,8 @@ void tst_UploadScheduler::init()
 void tst_UploadScheduler::cleanup()
 {
     if (QTest::currentTestFailed() && m_server)
-        qWarning("%s said:\n%s", qPrintable(m_server->name()), qPrintable(m_server->serverLogTail()));
+        qWarning("%s said:\n%s", qPrintable(m_server->name()),
+                 qPrintable(m_server->serverLogTail()));
     m_fixture.reset();
 }
 
@@ -113,7 +114,8 @@ void tst_UploadScheduler::uploadsFilesByteIdentical()
     const qint64 sizes[] = {0, 1, 256 * KiB - 1, 256 * KiB, 256 * KiB + 1, 3 * 256 * KiB + 7};
     QStringList paths;
     for (int i = 0; i < int(std::size(sizes)); ++i)
-        paths << makeTestFile(m_files->path(), QStringLiteral("file %1.bin").arg(i), sizes[i], i + 1);
+        paths << makeTestFile(m_files->path(), QStringLiteral("file %1.bin").arg(i), sizes[i],
+                              i + 1);
     const QList<TaskId> ids = add(paths);
     QCOMPARE(ids.size(), paths.size());
     QVERIFY(waitIdle());
@@ -231,13 +233,14 @@ void tst_UploadScheduler::pauseAndResumeContinueFromServerOffset()
     qint64 sentLate = 0;
     while (!after.isEmpty()
            && after.first().toObject().value(QLatin1String("method")).toString()
-               != QLatin1String("HEAD")) {
+                  != QLatin1String("HEAD")) {
         sentLate += bodyBytesIn(QJsonArray{after.first()});
         after.removeFirst();
     }
     // Resume asked the server where it was before sending anything...
     QVERIFY(!after.isEmpty());
-    QCOMPARE(after.first().toObject().value(QLatin1String("method")).toString(), QStringLiteral("HEAD"));
+    QCOMPARE(after.first().toObject().value(QLatin1String("method")).toString(),
+             QStringLiteral("HEAD"));
     const qint64 serverOffset =
         after.first().toObject().value(QLatin1String("responseOffset")).toString().toLongLong();
     QVERIFY(serverOffset > 0);
@@ -245,7 +248,8 @@ void tst_UploadScheduler::pauseAndResumeContinueFromServerOffset()
     // bytes sent after resuming are the rest of the file, not a byte more.
     const QList<QJsonObject> patches = requests(after, QStringLiteral("PATCH"));
     QVERIFY(!patches.isEmpty());
-    QCOMPARE(patches.first().value(QLatin1String("uploadOffset")).toString().toLongLong(), serverOffset);
+    QCOMPARE(patches.first().value(QLatin1String("uploadOffset")).toString().toLongLong(),
+             serverOffset);
     QCOMPARE(bodyBytesIn(after), Size - serverOffset);
     // In all, at most the chunk in flight when pausing was sent twice.
     QVERIFY2(sentBeforeResume + sentLate + bodyBytesIn(after) <= Size + Chunk,
@@ -425,7 +429,8 @@ void tst_UploadScheduler::serverAlways500FailsAfterRetries()
     QCOMPARE(task(id)->errorKind(), TransferError::Kind::ServerError);
     QCOMPARE(task(id)->retries(), 3);
     const QString message = task(id)->errorMessage();
-    QVERIFY2(message.contains(QStringLiteral("500")) && message.endsWith(QStringLiteral(" · 4 tries")),
+    QVERIFY2(message.contains(QStringLiteral("500"))
+                 && message.endsWith(QStringLiteral(" · 4 tries")),
              qPrintable(message));
     // The protocol's one shared probe of the endpoint, then one request per try (the first and
     // three retries), each answered 500 at its first step: the transfer's own OPTIONS, which says
@@ -462,12 +467,15 @@ void tst_UploadScheduler::retryAfterIsHonoured()
     clock.start();
     const TaskId id = add({makeTestFile(m_files->path(), QStringLiteral("f"), 1000, 1)}).value(0);
     QVERIFY(id);
-    QVERIFY(waitFor([&] { return task(id)->state() == TaskState::Waiting && task(id)->retryAtMs() > 0; }));
+    QVERIFY(waitFor(
+        [&] { return task(id)->state() == TaskState::Waiting && task(id)->retryAtMs() > 0; }));
     QVERIFY(task(id)->statusNote().contains(QStringLiteral("retry 1 of 2")));
     QVERIFY(waitIdle(20000));
     QCOMPARE(postedAt.size(), 3);
-    QVERIFY2(postedAt[1] - postedAt[0] >= 1000, qPrintable(QString::number(postedAt[1] - postedAt[0])));
-    QVERIFY2(postedAt[2] - postedAt[1] >= 1000, qPrintable(QString::number(postedAt[2] - postedAt[1])));
+    QVERIFY2(postedAt[1] - postedAt[0] >= 1000,
+             qPrintable(QString::number(postedAt[1] - postedAt[0])));
+    QVERIFY2(postedAt[2] - postedAt[1] >= 1000,
+             qPrintable(QString::number(postedAt[2] - postedAt[1])));
     QCOMPARE(task(id)->state(), TaskState::Error);
     QCOMPARE(task(id)->retries(), 2);
 }
@@ -496,10 +504,15 @@ void tst_UploadScheduler::priorityOrder()
         for (TaskId id : ids)
             m_scheduler->pause(id);
     });
-    const TaskId low = add({makeTestFile(m_files->path(), QStringLiteral("low"), 10, 1)}, Priority::Low).value(0);
-    const TaskId normal = add({makeTestFile(m_files->path(), QStringLiteral("normal"), 10, 2)}).value(0);
-    const TaskId high = add({makeTestFile(m_files->path(), QStringLiteral("high"), 10, 3)}, Priority::High).value(0);
-    const TaskId normal2 = add({makeTestFile(m_files->path(), QStringLiteral("normal2"), 10, 4)}).value(0);
+    const TaskId low =
+        add({makeTestFile(m_files->path(), QStringLiteral("low"), 10, 1)}, Priority::Low).value(0);
+    const TaskId normal =
+        add({makeTestFile(m_files->path(), QStringLiteral("normal"), 10, 2)}).value(0);
+    const TaskId high =
+        add({makeTestFile(m_files->path(), QStringLiteral("high"), 10, 3)}, Priority::High)
+            .value(0);
+    const TaskId normal2 =
+        add({makeTestFile(m_files->path(), QStringLiteral("normal2"), 10, 4)}).value(0);
     QList<TaskId> order;
     connect(m_scheduler, &UploadScheduler::taskStarted, this, [&](TaskId id) { order << id; });
     m_scheduler->resumeAll();
@@ -518,15 +531,18 @@ void tst_UploadScheduler::lowPriorityIsNotStarved()
             if (holding)
                 m_scheduler->pause(id);
     });
-    const TaskId low = add({makeTestFile(m_files->path(), QStringLiteral("low"), 10, 1)}, Priority::Low).value(0);
+    const TaskId low =
+        add({makeTestFile(m_files->path(), QStringLiteral("low"), 10, 1)}, Priority::Low).value(0);
     int made = 0;
     auto addHigh = [&] {
-        const QString p = makeTestFile(m_files->path(), QStringLiteral("high%1").arg(made), 10, made);
+        const QString p =
+            makeTestFile(m_files->path(), QStringLiteral("high%1").arg(made), 10, made);
         ++made;
         m_scheduler->addPaths({p}, Priority::High);
     };
     for (int i = 0; i < 4; ++i)
-        add({makeTestFile(m_files->path(), QStringLiteral("seed%1").arg(i), 10, i)}, Priority::High);
+        add({makeTestFile(m_files->path(), QStringLiteral("seed%1").arg(i), 10, i)},
+            Priority::High);
     holding = false;
     // An endless stream: every start of a high-priority task queues another one.
     QList<TaskId> order;

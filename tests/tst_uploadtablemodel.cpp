@@ -13,12 +13,12 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTcpServer>
 #include <QTemporaryDir>
-#include <QLocale>
 #include <QTest>
 
 #include <limits>
@@ -82,9 +82,9 @@ private:
     QString doneText() const
     {
         return m_server->kind() == TestPeer::Kind::Hoistd ? QStringLiteral("Done · verified")
-                                                           : QStringLiteral("Done");
+                                                          : QStringLiteral("Done");
     }
-    std::unique_ptr<SchedulerFixture> m_fixture;              // one per case
+    std::unique_ptr<SchedulerFixture> m_fixture; // one per case
     // The fixture's parts, by the names the cases use.
     const QTemporaryDir *m_dir = nullptr;
     UploadScheduler *m_scheduler = nullptr;
@@ -167,8 +167,9 @@ void TestUploadTableModel::rowsFollowTasks()
     QCOMPARE(m_model->index(0, UploadTableModel::Name).data().toString(),
              QStringLiteral("file0.bin"));
     QCOMPARE(m_model->index(2, UploadTableModel::Size).data().toString(), formatSize(3 * MiB));
-    QCOMPARE(m_model->index(2, UploadTableModel::Size).data(UploadTableModel::SortRole).toLongLong(),
-             3 * MiB);
+    QCOMPARE(
+        m_model->index(2, UploadTableModel::Size).data(UploadTableModel::SortRole).toLongLong(),
+        3 * MiB);
 
     // The missing path is a failed row carrying its reason.
     const QModelIndex failed = m_model->index(3, UploadTableModel::State);
@@ -178,16 +179,19 @@ void TestUploadTableModel::rowsFollowTasks()
     QCOMPARE(failed.data().toString(), error); // the cause itself, first and whole
     const QString tip = m_model->index(3, UploadTableModel::Name).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(missing) && tip.contains(error), qPrintable(tip));
-    QVERIFY(m_model->index(0, UploadTableModel::Name).data(UploadTableModel::ErrorRole)
-                .toString().isEmpty());
+    QVERIFY(m_model->index(0, UploadTableModel::Name)
+                .data(UploadTableModel::ErrorRole)
+                .toString()
+                .isEmpty());
 
     // The three files upload; the rows say so.
     QTRY_VERIFY_WITH_TIMEOUT(m_scheduler->totals().count(TaskState::Success) == 3, UploadTimeoutMs);
     for (int row = 0; row < 3; ++row) {
-        QTRY_COMPARE(m_model->index(row, UploadTableModel::State).data().toString(),
-                     doneText());
+        QTRY_COMPARE(m_model->index(row, UploadTableModel::State).data().toString(), doneText());
         QCOMPARE(m_model->index(row, UploadTableModel::Progress)
-                     .data(UploadTableModel::ProgressRole).toDouble(), 1.0);
+                     .data(UploadTableModel::ProgressRole)
+                     .toDouble(),
+                 1.0);
         QCOMPARE(m_model->index(row, UploadTableModel::Progress).data().toString(),
                  QStringLiteral("100.0%"));
     }
@@ -294,19 +298,21 @@ void TestUploadTableModel::uploadShowsProgressAndChunks()
     const TaskId id = m_scheduler->taskIds().at(0);
 
     auto chunks = m_model->index(0, UploadTableModel::Chunks)
-                      .data(UploadTableModel::ChunkMapRole).value<ChunkBarData>();
+                      .data(UploadTableModel::ChunkMapRole)
+                      .value<ChunkBarData>();
     QCOMPARE(chunks.taskId, id);
     QCOMPARE(chunks.states.size(), 40);
     const quint64 firstRevision = chunks.revision;
 
     QTRY_COMPARE_WITH_TIMEOUT(m_scheduler->task(id)->state(), TaskState::Success, UploadTimeoutMs);
-    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
-                 doneText());
+    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(), doneText());
     chunks = m_model->index(0, UploadTableModel::Chunks)
-                 .data(UploadTableModel::ChunkMapRole).value<ChunkBarData>();
+                 .data(UploadTableModel::ChunkMapRole)
+                 .value<ChunkBarData>();
     QCOMPARE(chunks.states, QVector<ChunkState>(40, ChunkState::Done));
     QVERIFY(chunks.revision != firstRevision);
-    QCOMPARE(m_model->index(0, UploadTableModel::Chunks).data().toString(), QStringLiteral("40/40"));
+    QCOMPARE(m_model->index(0, UploadTableModel::Chunks).data().toString(),
+             QStringLiteral("40/40"));
 
     // The view heard about progress and the chunk map with the roles that carry them.
     bool progressRole = false, chunkRole = false, stateRole = false;
@@ -324,7 +330,7 @@ void TestUploadTableModel::uploadShowsProgressAndChunks()
 void TestUploadTableModel::hashingShownInStateColumn()
 {
     const QStringList files = makeFiles({256 * MiB}); // a few hundred ms of hashing
-    m_scheduler->setChunkSize(64 * MiB);             // and not a thousand requests after it
+    m_scheduler->setChunkSize(64 * MiB);              // and not a thousand requests after it
     m_scheduler->setHashPolicy(UploadScheduler::HashPolicy::Always);
     // Every State text shown while hashing, with the Progress and Speed beside it.
     QStringList hashing;
@@ -334,9 +340,10 @@ void TestUploadTableModel::hashingShownInStateColumn()
         if (!state.startsWith(QLatin1String("Hashing")))
             return;
         hashing << state;
-        barMovedWhileHashing |=
-            m_model->index(0, UploadTableModel::Progress).data(UploadTableModel::ProgressRole)
-                .toDouble() != 0.0;
+        barMovedWhileHashing |= m_model->index(0, UploadTableModel::Progress)
+                                    .data(UploadTableModel::ProgressRole)
+                                    .toDouble()
+                                != 0.0;
         speedWhileHashing |=
             !m_model->index(0, UploadTableModel::Speed).data().toString().isEmpty();
     });
@@ -351,8 +358,7 @@ void TestUploadTableModel::hashingShownInStateColumn()
         QVERIFY2(percent.match(text).hasMatch(), qPrintable(text));
     QVERIFY(!barMovedWhileHashing); // the bar is bytes on the server, and none were sent yet
     QVERIFY(!speedWhileHashing);
-    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
-                 doneText());
+    QTRY_COMPARE(m_model->index(0, UploadTableModel::State).data().toString(), doneText());
 }
 
 void TestUploadTableModel::changesOnlyTheChangedRowAndColumns()
@@ -488,8 +494,8 @@ void TestUploadTableModel::retryCountdownShown()
     ADD_AND_WAIT(makeFiles({10}));
     // Why first, then when, naming the server.
     const QString cause = QStringLiteral("Connection refused by 127.0.0.1:%1").arg(port);
-    const QRegularExpression countdown(QStringLiteral("^%1 · retry \\d+ of 50 in \\d+ s$")
-                                           .arg(QRegularExpression::escape(cause)));
+    const QRegularExpression countdown(
+        QStringLiteral("^%1 · retry \\d+ of 50 in \\d+ s$").arg(QRegularExpression::escape(cause)));
     QTRY_VERIFY_WITH_TIMEOUT(
         countdown.match(m_model->index(0, UploadTableModel::State).data().toString()).hasMatch(),
         20000);
@@ -497,8 +503,9 @@ void TestUploadTableModel::retryCountdownShown()
              TaskState::Waiting);
     // While the next attempt is under way the row keeps saying it is reconnecting, never a
     // bare "Uploading" that would flicker back to "Retrying in" a moment later.
-    const QRegularExpression steady(QStringLiteral("^(%1 · retry \\d+ of 50 in \\d+ s|Reconnecting \\(try \\d+\\))$")
-                                        .arg(QRegularExpression::escape(cause)));
+    const QRegularExpression steady(
+        QStringLiteral("^(%1 · retry \\d+ of 50 in \\d+ s|Reconnecting \\(try \\d+\\))$")
+            .arg(QRegularExpression::escape(cause)));
     bool sawReconnecting = false;
     QElapsedTimer watch;
     watch.start();
@@ -522,15 +529,15 @@ void TestUploadTableModel::failureNamesCauseAndServer()
     m_scheduler->setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)));
     ADD_AND_WAIT(makeFiles({10}));
     QTRY_COMPARE_WITH_TIMEOUT(
-        m_model->index(0, 0).data(UploadTableModel::StateRole).value<TaskState>(),
-        TaskState::Error, 20000);
+        m_model->index(0, 0).data(UploadTableModel::StateRole).value<TaskState>(), TaskState::Error,
+        20000);
     // The row: the cause, whole, naming the server, and how often it was tried.
     QCOMPARE(m_model->index(0, UploadTableModel::State).data().toString(),
              QStringLiteral("Connection refused by 127.0.0.1:%1 · 3 tries").arg(port));
     // The tooltip adds what was being done, where, and the network library's words.
     const QString tip = m_model->index(0, UploadTableModel::State).data(Qt::ToolTipRole).toString();
-    QVERIFY2(tip.contains(QStringLiteral("While ")) &&
-                 tip.contains(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)),
+    QVERIFY2(tip.contains(QStringLiteral("While "))
+                 && tip.contains(QStringLiteral("http://127.0.0.1:%1/files/").arg(port)),
              qPrintable(tip));
 }
 
@@ -642,9 +649,9 @@ void TestUploadTableModel::addedAndFinishedTimes()
         const auto left = args.at(0).value<QModelIndex>();
         const auto right = args.at(1).value<QModelIndex>();
         finishedColumn = finishedColumn
-            || (left.row() <= row && row <= right.row()
-                && left.column() <= UploadTableModel::Finished
-                && UploadTableModel::Finished <= right.column());
+                         || (left.row() <= row && row <= right.row()
+                             && left.column() <= UploadTableModel::Finished
+                             && UploadTableModel::Finished <= right.column());
     }
     QVERIFY(finishedColumn);
 }

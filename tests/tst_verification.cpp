@@ -33,8 +33,8 @@ bool setModified(const QString &path, qint64 ms)
 {
     QFile file(path);
     return file.open(QIODevice::ReadWrite)
-        && file.setFileTime(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC),
-                            QFileDevice::FileModificationTime);
+           && file.setFileTime(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC),
+                               QFileDevice::FileModificationTime);
 }
 
 QString describe(const UploadTask *task)
@@ -206,8 +206,8 @@ void tst_Verification::damagedChunkIsSentAgain()
     SchedulerFixture fixture;
     QVERIFY2(fixture.start(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(proxy.port()))),
              qPrintable(fixture.errorString()));
-    const QString path = makeTestFile(fixture.files().path(), QStringLiteral("again.bin"),
-                                      600 * KiB, 9);
+    const QString path =
+        makeTestFile(fixture.files().path(), QStringLiteral("again.bin"), 600 * KiB, 9);
     const QList<TaskId> ids = fixture.add({path});
     QCOMPARE(ids.size(), 1);
     QVERIFY(fixture.waitIdle());
@@ -235,8 +235,8 @@ void tst_Verification::checkedRequestsCountAsVerified()
     SchedulerFixture fixture;
     QVERIFY2(fixture.start(QUrl(QStringLiteral("http://127.0.0.1:%1/files/").arg(proxy.port()))),
              qPrintable(fixture.errorString()));
-    const QString path = makeTestFile(fixture.files().path(), QStringLiteral("checked.bin"),
-                                      500 * KiB, 10);
+    const QString path =
+        makeTestFile(fixture.files().path(), QStringLiteral("checked.bin"), 500 * KiB, 10);
     const QList<TaskId> ids = fixture.add({path});
     QCOMPARE(ids.size(), 1);
     QVERIFY(fixture.waitIdle());

@@ -21,8 +21,8 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPushButton>
 #include <QNetworkAccessManager>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -71,8 +71,8 @@ void tst_WatchedFoldersUi::excludeListRoundTrip()
     {
         SettingsDialog dialog(&settings, false);
         QCOMPARE(dialog.excludeList()->patterns(), PathPatterns::defaultExcludes());
-        dialog.excludeList()->setPatterns({QStringLiteral("*.bak"), QStringLiteral("  "),
-                                           QStringLiteral("node_modules/")});
+        dialog.excludeList()->setPatterns(
+            {QStringLiteral("*.bak"), QStringLiteral("  "), QStringLiteral("node_modules/")});
         QSignalSpy changed(&settings, &AppSettings::excludePatternsChanged);
         dialog.accept();
         QCOMPARE(changed.size(), 1);
@@ -192,7 +192,8 @@ void tst_WatchedFoldersUi::statusBarSaysWatchedAndScanning()
     QVERIFY2(window.watchStatus()->text().contains(QLatin1String("1 scanned every 60 s")),
              qPrintable(window.watchStatus()->text()));
     QVERIFY(window.watchStatus()->toolTip().contains(large.path()));
-    QVERIFY(window.watchedFoldersAction()->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    QVERIFY(window.watchedFoldersAction()->shortcut()
+            == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
 
     settings.setWatchedFolders({a, b});
     WatchedFoldersDialog dialog(&settings, &service);

@@ -6,9 +6,9 @@
 // finds new files.
 #include "hoistdprocess.h"
 #include "hoistdrequestlog.h"
-#include "watchpeers.h"
 #include "testfiles.h"
 #include "waitfor.h"
+#include "watchpeers.h"
 
 #include "folderscan.h"
 #include "storethread.h"
@@ -149,7 +149,6 @@ private:
     }
     QString named(const QString &name) const { return m_named->filePath(name); }
     QString watched(const QString &name) const { return m_watched->filePath(name); }
-
 };
 
 void TestWatchFolder::init()
@@ -309,7 +308,8 @@ void TestWatchFolder::newSubfolderIsWatched()
     QTemporaryDir outside;
     QVERIFY(writeBytes(outside.filePath(QStringLiteral("pack/one.txt")), "1"));
     QVERIFY(writeBytes(outside.filePath(QStringLiteral("pack/two/two.txt")), "2"));
-    QVERIFY(QFile::rename(outside.filePath(QStringLiteral("pack")), watched(QStringLiteral("pack"))));
+    QVERIFY(
+        QFile::rename(outside.filePath(QStringLiteral("pack")), watched(QStringLiteral("pack"))));
     QVERIFY(waitFor([&] { return engine->succeeded() == 3; }));
     QCOMPARE(readAll(named(QStringLiteral("w/pack/two/two.txt"))), QByteArray("2"));
     QCOMPARE(creations(), 3);
@@ -354,8 +354,8 @@ void TestWatchFolder::unchangedTreeCostsNothing()
         QSignalSpy recorded(engine->service.get(), &WatchService::versionRecorded);
         engine->scheduler->setConcurrency(8);
         engine->service->setFolders({folder()});
-        QVERIFY(waitFor([&] { return engine->succeeded() == 500 && recorded.size() == 500; },
-                        120000));
+        QVERIFY(
+            waitFor([&] { return engine->succeeded() == 500 && recorded.size() == 500; }, 120000));
     }
     QCOMPARE(creations(), 500);
     auto engine = startEngine();

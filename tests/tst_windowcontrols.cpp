@@ -136,7 +136,10 @@ void tst_WindowControls::smallWindowKeepsServerFieldAndColumns()
     QVERIFY(field->isVisible());
     const QRect inWindow(field->mapTo(m_window.get(), QPoint(0, 0)), field->size());
     QVERIFY2(m_window->rect().contains(inWindow), qPrintable(QStringLiteral("%1,%2 %3x%4")
-                 .arg(inWindow.x()).arg(inWindow.y()).arg(inWindow.width()).arg(inWindow.height())));
+                                                                 .arg(inWindow.x())
+                                                                 .arg(inWindow.y())
+                                                                 .arg(inWindow.width())
+                                                                 .arg(inWindow.height())));
     // Every shown column fits: nothing runs off the right edge, the name keeps room, and the
     // buttons and the state are there.
     UploadTableView *view = m_window->view();

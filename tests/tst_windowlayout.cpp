@@ -39,7 +39,8 @@
 namespace {
 const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
 
-TaskRecord waitingRecord(TaskId id) {
+TaskRecord waitingRecord(TaskId id)
+{
     TaskRecord r;
     r.id = id;
     r.sequence = id;
@@ -52,7 +53,8 @@ TaskRecord waitingRecord(TaskId id) {
     return r;
 }
 
-QAction *findAction(const QMenu *menu, const QString &text) {
+QAction *findAction(const QMenu *menu, const QString &text)
+{
     for (QAction *action : menu->actions()) {
         if (action->text().remove(QLatin1Char('&')) == text)
             return action;
@@ -81,12 +83,14 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-void tst_WindowLayout::initTestCase() {
+void tst_WindowLayout::initTestCase()
+{
     QStandardPaths::setTestModeEnabled(true);
     useTestSettings(QStringLiteral("tst_windowlayout"), m_settingsDir.path());
 }
 
-void tst_WindowLayout::init() {
+void tst_WindowLayout::init()
+{
     QSettings().clear();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
@@ -95,14 +99,16 @@ void tst_WindowLayout::init() {
     m_scheduler->holdEndpoint(Nowhere, true); // its uploads wait and never start
 }
 
-void tst_WindowLayout::cleanup() {
+void tst_WindowLayout::cleanup()
+{
     m_window.reset();
     m_scheduler.reset();
     m_protocol.reset();
     m_network.reset();
 }
 
-void tst_WindowLayout::makeWindow(int waiting) {
+void tst_WindowLayout::makeWindow(int waiting)
+{
     m_window = std::make_unique<MainWindow>(m_scheduler.get());
     QList<TaskRecord> records;
     for (int i = 1; i <= waiting; ++i)
@@ -111,7 +117,8 @@ void tst_WindowLayout::makeWindow(int waiting) {
     QCOMPARE(m_scheduler->totals().count(TaskState::Waiting), waiting);
 }
 
-void tst_WindowLayout::menusReuseActionsWithShortcuts() {
+void tst_WindowLayout::menusReuseActionsWithShortcuts()
+{
     makeWindow(0);
     MenuBar *menus = m_window->menus();
     QVERIFY(menus);
@@ -185,7 +192,8 @@ void tst_WindowLayout::menusReuseActionsWithShortcuts() {
     QVERIFY(m_window->view()->horizontalHeader()->isSectionHidden(UploadTableModel::Server));
 }
 
-void tst_WindowLayout::emptyFilterSaysNoMatchAndClears() {
+void tst_WindowLayout::emptyFilterSaysNoMatchAndClears()
+{
     makeWindow(0);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -212,8 +220,8 @@ void tst_WindowLayout::emptyFilterSaysNoMatchAndClears() {
     QVERIFY(m_window->view()->viewport()->rect().contains(notice->geometry()));
 
     // By state too; then the button clears both.
-    m_window->filterBar()->stateBox()->setCurrentIndex(m_window->filterBar()->stateBox()->count() -
-                                                       1); // Failed
+    m_window->filterBar()->stateBox()->setCurrentIndex(m_window->filterBar()->stateBox()->count()
+                                                       - 1); // Failed
     QTest::mouseClick(notice->clearButton(), Qt::LeftButton);
     QTRY_COMPARE(m_window->proxy()->rowCount(), 3);
     QVERIFY(m_window->filterBar()->nameEdit()->text().isEmpty());
@@ -225,7 +233,8 @@ void tst_WindowLayout::emptyFilterSaysNoMatchAndClears() {
 
 // At 800x500 with the details pane open: the table shows at least MinRows rows, the pane is
 // smaller than the table, and the columns that matter are there.
-void tst_WindowLayout::shortWindowKeepsTheTableUsable() {
+void tst_WindowLayout::shortWindowKeepsTheTableUsable()
+{
     constexpr int MinRows = 7;
     makeWindow(30);
     m_window->resize(800, 500);
@@ -263,8 +272,8 @@ void tst_WindowLayout::shortWindowKeepsTheTableUsable() {
         qobject_cast<const QToolButton *>(m_window->findChild<QToolBar *>()->widgetForAction(
             findAction(m_window->menus()->transfersMenu(), QStringLiteral("Pause all"))));
     QVERIFY(pauseAll);
-    QTRY_VERIFY(pauseAll->width() <
-                pauseAll->fontMetrics().horizontalAdvance(QStringLiteral("Pause all")));
+    QTRY_VERIFY(pauseAll->width()
+                < pauseAll->fontMetrics().horizontalAdvance(QStringLiteral("Pause all")));
     QVERIFY(m_window->endpointEdit()->width() >= 400);
 }
 

@@ -11,8 +11,8 @@
 #include "testsettings.h"
 #include "theme.h"
 #include "tusprotocol.h"
-#include "uploadscheduler.h"
 #include "uploadfilterproxy.h"
+#include "uploadscheduler.h"
 #include "uploadtablemodel.h"
 #include "uploadtableview.h"
 
@@ -33,7 +33,8 @@ namespace {
 const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
 const QString Cause = QStringLiteral("The server refused the upload as too large (HTTP 413)");
 
-TaskRecord record(TaskId id, const QString &name, TaskState state) {
+TaskRecord record(TaskId id, const QString &name, TaskState state)
+{
     TaskRecord r;
     r.id = id;
     r.sequence = id;
@@ -54,7 +55,8 @@ TaskRecord record(TaskId id, const QString &name, TaskState state) {
 
 // The menu's entries as a person reads them (sub-menus by their titles), without accelerators
 // and shortcuts.
-QStringList entries(const QMenu &menu) {
+QStringList entries(const QMenu &menu)
+{
     QStringList texts;
     for (const QAction *action : menu.actions()) {
         if (action->isSeparator())
@@ -90,11 +92,13 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-void tst_WindowLook::initTestCase() {
+void tst_WindowLook::initTestCase()
+{
     useTestSettings(QStringLiteral("tst_windowlook"), m_settingsDir.path());
 }
 
-void tst_WindowLook::init() {
+void tst_WindowLook::init()
+{
     QSettings().clear();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_protocol = std::make_unique<TusProtocol>(m_network.get());
@@ -106,14 +110,16 @@ void tst_WindowLook::init() {
                           record(4, QStringLiteral("d.bin"), TaskState::Error)});
 }
 
-void tst_WindowLook::makeWindow() {
+void tst_WindowLook::makeWindow()
+{
     m_window = std::make_unique<MainWindow>(m_scheduler.get());
     m_window->resize(1280, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-void tst_WindowLook::cleanup() {
+void tst_WindowLook::cleanup()
+{
     m_window.reset();
     m_scheduler.reset();
     m_protocol.reset();
@@ -121,7 +127,8 @@ void tst_WindowLook::cleanup() {
     Theme::apply(Theme::Choice::System);
 }
 
-void tst_WindowLook::columnsAndSortAreKept() {
+void tst_WindowLook::columnsAndSortAreKept()
+{
     makeWindow();
     QHeaderView *header = m_window->view()->horizontalHeader();
     // Added folds away first for room: off until asked for, and the chooser says so.
@@ -132,16 +139,16 @@ void tst_WindowLook::columnsAndSortAreKept() {
     // or says there is no room for it.
     QList<int> listed;
     for (int c = 0; c < header->count(); ++c) {
-        if (c != UploadTableModel::Name && c != UploadTableModel::Actions &&
-            !m_window->proxy()->headerData(c, Qt::Horizontal).toString().isEmpty())
+        if (c != UploadTableModel::Name && c != UploadTableModel::Actions
+            && !m_window->proxy()->headerData(c, Qt::Horizontal).toString().isEmpty())
             listed << c;
     }
     const QList<QAction *> items = menu.actions();
     QCOMPARE(items.size(), listed.size());
     for (int i = 0; i < items.size(); ++i) {
         const bool shown = !header->isSectionHidden(listed.at(i));
-        QVERIFY2(!items.at(i)->isChecked() || shown ||
-                     items.at(i)->text().contains(QLatin1String("no room")),
+        QVERIFY2(!items.at(i)->isChecked() || shown
+                     || items.at(i)->text().contains(QLatin1String("no room")),
                  qPrintable(items.at(i)->text()));
         if (listed.at(i) == UploadTableModel::Added)
             QVERIFY(!items.at(i)->isChecked());
@@ -177,7 +184,8 @@ void tst_WindowLook::columnsAndSortAreKept() {
              QStringLiteral("a.bin"));
 }
 
-void tst_WindowLook::failedRowsOfferWhatActsOnThem() {
+void tst_WindowLook::failedRowsOfferWhatActsOnThem()
+{
     makeWindow();
     RowActions *rows = m_window->rowActions();
     QMenu failed;
@@ -207,13 +215,14 @@ void tst_WindowLook::failedRowsOfferWhatActsOnThem() {
             index = m_window->proxy()->index(row, UploadTableModel::Name);
     }
     QVERIFY(index.isValid());
-    m_window->view()->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect |
-                                                          QItemSelectionModel::Rows);
+    m_window->view()->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect
+                                                          | QItemSelectionModel::Rows);
     QCOMPARE(rows->copyCauses(), 1);
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("b.bin: ") + Cause);
 }
 
-void tst_WindowLook::cancelQuestionReads_data() {
+void tst_WindowLook::cancelQuestionReads_data()
+{
     QTest::addColumn<int>("count");
     QTest::addColumn<int>("sent");
     QTest::addColumn<QString>("text");
@@ -241,14 +250,16 @@ void tst_WindowLook::cancelQuestionReads_data() {
                                                    "allows it.");
 }
 
-void tst_WindowLook::cancelQuestionReads() {
+void tst_WindowLook::cancelQuestionReads()
+{
     QFETCH(int, count);
     QFETCH(int, sent);
     QFETCH(QString, text);
     QCOMPARE(MainWindow::cancelQuestion(count, sent), text);
 }
 
-void tst_WindowLook::folderNotShownSaysWhere() {
+void tst_WindowLook::folderNotShownSaysWhere()
+{
     makeWindow();
     auto *actions = new StoredFileActions(m_window->rowActions(), {}, m_window.get());
     const QString folder = m_settingsDir.filePath(QStringLiteral("Hoist"));
@@ -260,7 +271,8 @@ void tst_WindowLook::folderNotShownSaysWhere() {
     box->close();
 }
 
-void tst_WindowLook::chunkColoursComeFromThePalette() {
+void tst_WindowLook::chunkColoursComeFromThePalette()
+{
     const QPalette light = QApplication::style()->standardPalette();
     const QPalette dark = Theme::darkPalette();
     const auto l = ChunkBarPainter::Colors::fromPalette(light);
@@ -286,7 +298,8 @@ void tst_WindowLook::chunkColoursComeFromThePalette() {
     QCOMPARE(ChunkBarPainter::Colors::fromPalette(midGrey).done, d.done);
 }
 
-void tst_WindowLook::themeAppliesAtOnce() {
+void tst_WindowLook::themeAppliesAtOnce()
+{
     makeWindow();
     const QColor before = m_window->view()->palette().color(QPalette::Base);
     Theme::apply(Theme::Choice::Dark);

@@ -33,7 +33,11 @@ class SystemClock final : public Clock {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SystemClock)
 public:
-    explicit SystemClock(QObject *parent = nullptr) : Clock(parent) { m_monotonic.start(); }
+    explicit SystemClock(QObject *parent = nullptr)
+        : Clock(parent)
+    {
+        m_monotonic.start();
+    }
     qint64 wallMs() const override { return QDateTime::currentMSecsSinceEpoch(); }
     qint64 monotonicMs() const override { return m_monotonic.elapsed(); }
 
@@ -47,7 +51,8 @@ class ManualClock final : public Clock {
     Q_DISABLE_COPY_MOVE(ManualClock)
 public:
     explicit ManualClock(qint64 wallMs = 0, QObject *parent = nullptr)
-        : Clock(parent), m_wallMs(wallMs)
+        : Clock(parent)
+        , m_wallMs(wallMs)
     {
     }
     qint64 wallMs() const override { return m_wallMs; }

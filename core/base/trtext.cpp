@@ -15,7 +15,8 @@ const QString MoreKey = QStringLiteral("m");
 const QString PluralKey = QStringLiteral("n");
 
 // %1 ... %99 replaced in one pass, so an argument holding "%2" is not filled in turn.
-QString substitute(const QString &text, const QStringList &args) {
+QString substitute(const QString &text, const QStringList &args)
+{
     QString out;
     out.reserve(text.size());
     for (qsizetype i = 0; i < text.size(); ++i) {
@@ -39,46 +40,58 @@ QString substitute(const QString &text, const QStringList &args) {
 } // namespace
 
 TrText::TrText(const QString &literal)
-    : m_literal(literal) {}
+    : m_literal(literal)
+{
+}
 
 TrText::TrText(const char *context, const char *source, int n)
     : m_context(context)
     , m_source(source)
-    , m_n(n) {}
+    , m_n(n)
+{
+}
 
-TrText TrText::of(const QMetaObject &context, const char *source, int n) {
+TrText TrText::of(const QMetaObject &context, const char *source, int n)
+{
     return TrText(context.className(), source, n);
 }
 
-TrText TrText::arg(const TrText &a) const {
+TrText TrText::arg(const TrText &a) const
+{
     TrText t = *this;
     t.m_args.append(a);
     return t;
 }
 
-TrText TrText::arg(const TrText &a, const TrText &b) const {
+TrText TrText::arg(const TrText &a, const TrText &b) const
+{
     return arg(a).arg(b);
 }
 
-TrText TrText::arg(const TrText &a, const TrText &b, const TrText &c) const {
+TrText TrText::arg(const TrText &a, const TrText &b, const TrText &c) const
+{
     return arg(a).arg(b).arg(c);
 }
 
-TrText TrText::arg(qint64 number) const {
+TrText TrText::arg(qint64 number) const
+{
     return arg(TrText(QString::number(number)));
 }
 
-TrText TrText::followedBy(const TrText &more) const {
+TrText TrText::followedBy(const TrText &more) const
+{
     TrText t = *this;
     t.m_more.append(more);
     return t;
 }
 
-bool TrText::isEmpty() const {
+bool TrText::isEmpty() const
+{
     return m_source.isEmpty() && m_literal.isEmpty() && m_more.isEmpty();
 }
 
-QString TrText::toString() const {
+QString TrText::toString() const
+{
     QString text = m_source.isEmpty()
                        ? m_literal
                        : QCoreApplication::translate(m_context.constData(), m_source.constData(),
@@ -95,25 +108,29 @@ QString TrText::toString() const {
     return text;
 }
 
-QString TrText::toJson() const {
+QString TrText::toJson() const
+{
     if (isEmpty())
         return {};
     return QString::fromUtf8(QJsonDocument(toObject()).toJson(QJsonDocument::Compact));
 }
 
-TrText TrText::fromJson(const QString &json) {
+TrText TrText::fromJson(const QString &json)
+{
     if (json.isEmpty())
         return {};
     const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
     return doc.isObject() ? fromObject(doc.object()) : TrText(json);
 }
 
-bool operator==(const TrText &a, const TrText &b) {
-    return a.m_context == b.m_context && a.m_source == b.m_source && a.m_literal == b.m_literal &&
-           a.m_args == b.m_args && a.m_more == b.m_more && a.m_n == b.m_n;
+bool operator==(const TrText &a, const TrText &b)
+{
+    return a.m_context == b.m_context && a.m_source == b.m_source && a.m_literal == b.m_literal
+           && a.m_args == b.m_args && a.m_more == b.m_more && a.m_n == b.m_n;
 }
 
-QJsonObject TrText::toObject() const {
+QJsonObject TrText::toObject() const
+{
     QJsonObject o;
     if (isTranslatable()) {
         o.insert(ContextKey, QString::fromUtf8(m_context));
@@ -136,7 +153,8 @@ QJsonObject TrText::toObject() const {
     return o;
 }
 
-TrText TrText::fromObject(const QJsonObject &o) {
+TrText TrText::fromObject(const QJsonObject &o)
+{
     TrText t;
     if (o.contains(SourceKey)) {
         t.m_context = o.value(ContextKey).toString().toUtf8();

@@ -1,6 +1,7 @@
 #include "uploadtypes.h"
 
-QString taskStateName(TaskState state) {
+QString taskStateName(TaskState state)
+{
     switch (state) {
     case TaskState::Waiting:
         return QStringLiteral("Waiting");
@@ -16,7 +17,8 @@ QString taskStateName(TaskState state) {
     return {};
 }
 
-QString priorityName(Priority priority) {
+QString priorityName(Priority priority)
+{
     switch (priority) {
     case Priority::High:
         return QStringLiteral("High");

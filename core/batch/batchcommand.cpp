@@ -16,7 +16,8 @@ constexpr qsizetype TailBytes = 2048; // of the command's output, kept for the r
 const char *const FinishedListName = "finished.txt";
 const char *const FailedListName = "failed.txt";
 
-bool writeList(const QString &file, const QStringList &paths) {
+bool writeList(const QString &file, const QStringList &paths)
+{
     QFile out(file);
     if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
@@ -26,17 +27,20 @@ bool writeList(const QString &file, const QStringList &paths) {
     return out.write(text) == text.size();
 }
 
-void removeFolder(const QString &folder) {
+void removeFolder(const QString &folder)
+{
     if (!folder.isEmpty())
         QDir(folder).removeRecursively();
 }
 } // namespace
 
 BatchCommand::BatchCommand(QObject *parent)
-    : QObject(parent) {
+    : QObject(parent)
+{
 }
 
-BatchCommand::~BatchCommand() {
+BatchCommand::~BatchCommand()
+{
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
         m_process->kill(); // Hoist is quitting: its command goes with it
@@ -46,7 +50,8 @@ BatchCommand::~BatchCommand() {
         (void)QtConcurrent::run(removeFolder, m_folder);
 }
 
-void BatchCommand::start(const QString &command, const BatchOutcome &outcome) {
+void BatchCommand::start(const QString &command, const BatchOutcome &outcome)
+{
     if (m_started)
         return;
     m_started = true;
@@ -68,7 +73,8 @@ void BatchCommand::start(const QString &command, const BatchOutcome &outcome) {
 }
 
 void BatchCommand::launch(const QString &command, const BatchOutcome &outcome,
-                          const QString &folder) {
+                          const QString &folder)
+{
     if (folder.isEmpty()) {
         end(false, tr("The list of files for the command could not be written to %1.")
                        .arg(QDir::tempPath()));
@@ -98,14 +104,16 @@ void BatchCommand::launch(const QString &command, const BatchOutcome &outcome,
     m_process->start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
 }
 
-void BatchCommand::onFinished(int exitCode, QProcess::ExitStatus status) {
+void BatchCommand::onFinished(int exitCode, QProcess::ExitStatus status)
+{
     if (status == QProcess::NormalExit && exitCode == 0) {
         end(true, QString());
         return;
     }
-    QString problem = status == QProcess::CrashExit
-        ? tr("The command after the uploads was stopped by a signal.")
-        : tr("The command after the uploads ended with exit status %1.").arg(exitCode);
+    QString problem =
+        status == QProcess::CrashExit
+            ? tr("The command after the uploads was stopped by a signal.")
+            : tr("The command after the uploads ended with exit status %1.").arg(exitCode);
     const QList<QByteArray> lines = m_tail.trimmed().split('\n');
     const QString last = QString::fromLocal8Bit(lines.last()).trimmed();
     if (!last.isEmpty())
@@ -113,15 +121,17 @@ void BatchCommand::onFinished(int exitCode, QProcess::ExitStatus status) {
     end(false, problem);
 }
 
-void BatchCommand::onError(QProcess::ProcessError error) {
+void BatchCommand::onError(QProcess::ProcessError error)
+{
     // A crash or a non-zero status comes through finished(); only a start that failed ends here.
     if (error != QProcess::FailedToStart)
         return;
-    end(false, tr("The command after the uploads could not start: %1")
-                   .arg(m_process->errorString()));
+    end(false,
+        tr("The command after the uploads could not start: %1").arg(m_process->errorString()));
 }
 
-void BatchCommand::end(bool ok, const QString &problem) {
+void BatchCommand::end(bool ok, const QString &problem)
+{
     if (m_ended)
         return;
     m_ended = true;

@@ -6,14 +6,16 @@ constexpr int TickMs = 1000;
 
 PowerCountdown::PowerCountdown(PowerControl *power, QObject *parent)
     : QObject(parent)
-    , m_power(power) {
+    , m_power(power)
+{
     m_timer.setInterval(TickMs);
     connect(&m_timer, &QTimer::timeout, this, &PowerCountdown::tick);
     if (m_power)
         connect(m_power, &PowerControl::answered, this, &PowerCountdown::answered);
 }
 
-void PowerCountdown::start(PowerControl::Action action, int seconds) {
+void PowerCountdown::start(PowerControl::Action action, int seconds)
+{
     m_action = action;
     m_left = qMax(0, seconds);
     if (m_left == 0) {
@@ -24,7 +26,8 @@ void PowerCountdown::start(PowerControl::Action action, int seconds) {
     Q_EMIT ticked(m_left);
 }
 
-void PowerCountdown::cancel() {
+void PowerCountdown::cancel()
+{
     if (!m_timer.isActive())
         return;
     m_timer.stop();
@@ -32,12 +35,14 @@ void PowerCountdown::cancel() {
     Q_EMIT cancelled();
 }
 
-void PowerCountdown::now() {
+void PowerCountdown::now()
+{
     if (m_timer.isActive())
         fire();
 }
 
-void PowerCountdown::tick() {
+void PowerCountdown::tick()
+{
     if (--m_left > 0) {
         Q_EMIT ticked(m_left);
         return;
@@ -45,7 +50,8 @@ void PowerCountdown::tick() {
     fire();
 }
 
-void PowerCountdown::fire() {
+void PowerCountdown::fire()
+{
     m_timer.stop();
     m_left = 0;
     Q_EMIT requested(m_action);
@@ -55,6 +61,7 @@ void PowerCountdown::fire() {
         Q_EMIT answered(m_action, tr("This system offers no way to do that."));
 }
 
-QString PowerCountdown::verb(PowerControl::Action action) {
+QString PowerCountdown::verb(PowerControl::Action action)
+{
     return action == PowerControl::Action::Suspend ? tr("Suspending") : tr("Shutting down");
 }

@@ -10,8 +10,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 namespace {
@@ -27,9 +27,11 @@ constexpr qint64 MinChunkSize = 1024;
 
 // Headers the tus client sets itself; letting a person override them would break the protocol.
 const char *const ReservedHeaders[] = {
-    "content-length", "content-type", "host", "transfer-encoding", "connection", "expect",
-    "tus-resumable", "upload-offset", "upload-length", "upload-metadata", "upload-defer-length",
-    "upload-checksum", "upload-concat",
+    "content-length",    "content-type",        "host",
+    "transfer-encoding", "connection",          "expect",
+    "tus-resumable",     "upload-offset",       "upload-length",
+    "upload-metadata",   "upload-defer-length", "upload-checksum",
+    "upload-concat",
 };
 
 CommandLineResult usageError(const QString &program, const QString &message)
@@ -53,7 +55,7 @@ bool isTokenChar(char c)
 {
     // RFC 9110 token characters.
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+           || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
 }
 
 // Returns an error for a person, or an empty string and fills `header`. The value is never part
@@ -144,9 +146,8 @@ QString helpFor(const QCommandLineParser &parser, const QString &program)
 CommandLineResult parseCommandLine(const QStringList &arguments,
                                    const QProcessEnvironment &environment)
 {
-    const QString program = arguments.isEmpty()
-        ? QStringLiteral("hoist")
-        : QFileInfo(arguments.constFirst()).fileName();
+    const QString program = arguments.isEmpty() ? QStringLiteral("hoist")
+                                                : QFileInfo(arguments.constFirst()).fileName();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(Text::tr(
@@ -156,87 +157,114 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         "--s3-credentials."));
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
-    const QCommandLineOption headless(QStringLiteral("headless"),
+    const QCommandLineOption headless(
+        QStringLiteral("headless"),
         Text::tr("Upload without a window; one result line per file on stdout."));
-    const QCommandLineOption endpoint({QStringLiteral("e"), QStringLiteral("endpoint")},
+    const QCommandLineOption endpoint(
+        {QStringLiteral("e"), QStringLiteral("endpoint")},
         Text::tr("The tus endpoint to create uploads at (http or https), or an S3 bucket "
-                       "and key prefix: s3://BUCKET/PREFIX."), QStringLiteral("url"));
-    const QCommandLineOption s3Endpoint(QStringLiteral("s3-endpoint"),
+                 "and key prefix: s3://BUCKET/PREFIX."),
+        QStringLiteral("url"));
+    const QCommandLineOption s3Endpoint(
+        QStringLiteral("s3-endpoint"),
         Text::tr("The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 "
-                       "(default: AWS, https://s3.REGION.amazonaws.com)."), QStringLiteral("url"));
-    const QCommandLineOption region(QStringLiteral("region"),
+                 "(default: AWS, https://s3.REGION.amazonaws.com)."),
+        QStringLiteral("url"));
+    const QCommandLineOption region(
+        QStringLiteral("region"),
         Text::tr("The S3 region requests are signed for (default us-east-1)."),
         QStringLiteral("region"));
-    const QCommandLineOption s3Style(QStringLiteral("s3-style"),
+    const QCommandLineOption s3Style(
+        QStringLiteral("s3-style"),
         Text::tr("Bucket addressing: path (SERVICE/BUCKET/KEY, the default with "
-                       "--s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS's default)."),
+                 "--s3-endpoint) or virtual (BUCKET.SERVICE/KEY, AWS's default)."),
         QStringLiteral("style"));
-    const QCommandLineOption s3Credentials(QStringLiteral("s3-credentials"),
+    const QCommandLineOption s3Credentials(
+        QStringLiteral("s3-credentials"),
         Text::tr("An AWS shared credentials file (the format of ~/.aws/credentials) to "
-                       "read the S3 keys from: profile AWS_PROFILE, else default."),
+                 "read the S3 keys from: profile AWS_PROFILE, else default."),
         QStringLiteral("file"));
     const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
-        Text::tr("Files uploading at once, %1-%2 (default 3).").arg(MinConcurrency).arg(MaxConcurrency),
-        QStringLiteral("n"));
-    const QCommandLineOption perServer(QStringLiteral("per-server"),
+                                         Text::tr("Files uploading at once, %1-%2 (default 3).")
+                                             .arg(MinConcurrency)
+                                             .arg(MaxConcurrency),
+                                         QStringLiteral("n"));
+    const QCommandLineOption perServer(
+        QStringLiteral("per-server"),
         Text::tr("Requests at once to one server, %1-%2 (default: as many as "
-                       "--concurrency).").arg(MinConcurrency).arg(MaxConcurrency),
+                 "--concurrency).")
+            .arg(MinConcurrency)
+            .arg(MaxConcurrency),
         QStringLiteral("n"));
-    const QCommandLineOption chunkSize(QStringLiteral("chunk-size"),
+    const QCommandLineOption chunkSize(
+        QStringLiteral("chunk-size"),
         Text::tr("Bytes per request: 8M, 512K, 1048576... at least 1K (default: chunks of "
-                       "8M, several per request up to 64M while the link is fast)."),
+                 "8M, several per request up to 64M while the link is fast)."),
         QStringLiteral("size"));
-    const QCommandLineOption limitRate(QStringLiteral("limit-rate"),
+    const QCommandLineOption limitRate(
+        QStringLiteral("limit-rate"),
         Text::tr("Upload at most this many bytes per second in all: 500K, 10M, 1.5M/s... "
-                       "(binary units; default: no limit)."),
+                 "(binary units; default: no limit)."),
         QStringLiteral("rate"));
-    const QCommandLineOption header({QStringLiteral("H"), QStringLiteral("header")},
-        Text::tr("Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
+    const QCommandLineOption header(
+        {QStringLiteral("H"), QStringLiteral("header")},
+        Text::tr(
+            "Extra HTTP header for every request, e.g. \"Authorization: Bearer ...\". Repeatable."),
         QStringLiteral("header"));
-    const QCommandLineOption stateDir(QStringLiteral("state-dir"),
+    const QCommandLineOption stateDir(
+        QStringLiteral("state-dir"),
         Text::tr("Where the upload queue is kept (default: the window's data folder; "
-                       "a headless run keeps none unless given one)."),
+                 "a headless run keeps none unless given one)."),
         QStringLiteral("dir"));
-    const QCommandLineOption oneStream(QStringLiteral("one-stream"),
+    const QCommandLineOption oneStream(
+        QStringLiteral("one-stream"),
         Text::tr("Send each file as one stream, never as parallel parts (which servers "
-                       "offering tus concatenation get by default for large files)."));
-    const QCommandLineOption schedule(QStringLiteral("schedule"),
+                 "offering tus concatenation get by default for large files)."));
+    const QCommandLineOption schedule(
+        QStringLiteral("schedule"),
         Text::tr("Full speed, a limit or a pause by the hour of the week, one rule a line: "
                  "\"Mon-Fri 09-17 limit 2M\", \"Sat,Sun paused\", \"* 23-07 full\" (later "
                  "lines win; # comments)."),
         QStringLiteral("file"));
-    const QCommandLineOption onMetered(QStringLiteral("on-metered"),
+    const QCommandLineOption onMetered(
+        QStringLiteral("on-metered"),
         Text::tr("On a metered connection: pause (the default), limit:RATE (e.g. limit:512K) "
                  "or ignore."),
         QStringLiteral("what"));
-    const QCommandLineOption exclude(QStringLiteral("exclude"),
+    const QCommandLineOption exclude(
+        QStringLiteral("exclude"),
         Text::tr("Leave out of folders what matches this pattern: *.tmp, ~$*, .git/ (a trailing "
                  "slash: folders only). Repeatable; added to the defaults (%1).")
             .arg(PathPatterns::defaultExcludes().join(QStringLiteral(" "))),
         QStringLiteral("pattern"));
-    const QCommandLineOption noDefaultExcludes(QStringLiteral("no-default-excludes"),
+    const QCommandLineOption noDefaultExcludes(
+        QStringLiteral("no-default-excludes"),
         Text::tr("With --headless, leave out only what --exclude says (the window's list is in "
                  "its Settings)."));
-    const QCommandLineOption watch(QStringLiteral("watch"),
+    const QCommandLineOption watch(
+        QStringLiteral("watch"),
         Text::tr("Keep uploading what appears or changes in this folder, once it settled, until "
                  "stopped (SIGTERM). Repeatable. With --headless, a queue and the list of what was "
                  "uploaded are kept in --state-dir (default: the data folder's watch/)."),
         QStringLiteral("dir"));
-    const QCommandLineOption settle(QStringLiteral("settle"),
+    const QCommandLineOption settle(
+        QStringLiteral("settle"),
         Text::tr("Seconds a watched file must stay unchanged before it is sent (default 3)."),
         QStringLiteral("seconds"));
-    const QCommandLineOption rescan(QStringLiteral("rescan"),
+    const QCommandLineOption rescan(
+        QStringLiteral("rescan"),
         Text::tr("Seconds between scans of a watched folder too large for inotify's watches "
                  "(default 60)."),
         QStringLiteral("seconds"));
-    const QCommandLineOption giveUpAfter(QStringLiteral("give-up-after"),
+    const QCommandLineOption giveUpAfter(
+        QStringLiteral("give-up-after"),
         Text::tr("Give an upload up after this long without progress while its server does not "
                  "answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never."),
         QStringLiteral("duration"));
-    parser.addOptions({headless, endpoint, s3Endpoint, region, s3Style, s3Credentials,
-                       concurrency, perServer, chunkSize, limitRate, header, stateDir, oneStream,
-                       schedule, onMetered, exclude, noDefaultExcludes, watch, settle, rescan,
-                       giveUpAfter});
+    parser.addOptions(
+        {headless,  endpoint,  s3Endpoint,        region, s3Style,  s3Credentials, concurrency,
+         perServer, chunkSize, limitRate,         header, stateDir, oneStream,     schedule,
+         onMetered, exclude,   noDefaultExcludes, watch,  settle,   rescan,        giveUpAfter});
     WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
@@ -266,8 +294,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     const bool s3Target = S3Target::isS3(options.endpoint);
     for (const QCommandLineOption *given : {&s3Endpoint, &region, &s3Style}) {
         if (parser.isSet(*given) && !s3Target)
-            return usageError(program, Text::tr("--%1 is for an s3:// --endpoint")
-                                           .arg(given->names().constFirst()));
+            return usageError(
+                program,
+                Text::tr("--%1 is for an s3:// --endpoint").arg(given->names().constFirst()));
     }
     if (s3Target) {
         const QString error = resolveS3Endpoint(options.endpoint, s3, &options.endpoint);
@@ -277,8 +306,8 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     // A headless run resuming a queue may hold S3 uploads: their keys come the same way.
     const bool resuming = parser.isSet(headless) && !options.stateDir.isEmpty();
     if (s3Target || parser.isSet(s3Credentials) || resuming) {
-        const QString error = readS3Credentials(s3, environment, &options.s3Credentials,
-                                                &result.warnings);
+        const QString error =
+            readS3Credentials(s3, environment, &options.s3Credentials, &result.warnings);
         if (!error.isEmpty())
             return usageError(program, error);
     }
@@ -287,28 +316,32 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         bool ok = false;
         options.concurrency = parser.value(concurrency).toInt(&ok);
         if (!ok || options.concurrency < MinConcurrency || options.concurrency > MaxConcurrency)
-            return usageError(program, Text::tr("--concurrency must be a whole number from %1 to %2")
-                                           .arg(MinConcurrency).arg(MaxConcurrency));
+            return usageError(program,
+                              Text::tr("--concurrency must be a whole number from %1 to %2")
+                                  .arg(MinConcurrency)
+                                  .arg(MaxConcurrency));
     }
     if (parser.isSet(perServer)) {
         bool ok = false;
         options.perServer = parser.value(perServer).toInt(&ok);
         if (!ok || options.perServer < MinConcurrency || options.perServer > MaxConcurrency)
             return usageError(program, Text::tr("--per-server must be a whole number from %1 to %2")
-                                           .arg(MinConcurrency).arg(MaxConcurrency));
+                                           .arg(MinConcurrency)
+                                           .arg(MaxConcurrency));
     }
     if (parser.isSet(limitRate)) {
         // The one rate parser: the settings dialog and the schedule read rates with it too.
         options.rateLimit = ScheduleMode::parseRate(parser.value(limitRate));
         if (options.rateLimit < 0)
             return usageError(program, Text::tr("--limit-rate must be a rate such as 500K, 10M "
-                                                      "or 1048576 (bytes per second), at least 1K"));
+                                                "or 1048576 (bytes per second), at least 1K"));
     }
     if (parser.isSet(chunkSize)) {
         options.chunkSizeGiven = true;
         options.chunkSize = parseSize(parser.value(chunkSize));
         if (options.chunkSize < 0)
-            return usageError(program, Text::tr("--chunk-size must be a size such as 8M, 512K or 1048576"));
+            return usageError(program,
+                              Text::tr("--chunk-size must be a size such as 8M, 512K or 1048576"));
         if (options.chunkSize < MinChunkSize)
             return usageError(program, Text::tr("--chunk-size must be at least 1K"));
     }
@@ -380,7 +413,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         // With a state dir and no paths, a headless run finishes what that queue holds.
         if (options.paths.isEmpty() && options.stateDir.isEmpty() && options.watch.isEmpty())
             return usageError(program, Text::tr("--headless needs at least one file or folder "
-                                                      "(or --state-dir to resume a queue)"));
+                                                "(or --state-dir to resume a queue)"));
         if (!options.paths.isEmpty() && options.endpoint.isEmpty())
             return usageError(program, Text::tr("--headless needs --endpoint URL"));
         if (!options.watch.isEmpty() && options.paths.isEmpty()
@@ -390,8 +423,8 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                             "set it off"));
         if (S3Target::isS3(options.endpoint) && !options.s3Credentials.isComplete())
             return usageError(program, Text::tr("an s3:// endpoint needs keys: set "
-                                                      "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "
-                                                      "or give --s3-credentials FILE"));
+                                                "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "
+                                                "or give --s3-credentials FILE"));
     }
     return result;
 }

@@ -2,8 +2,8 @@
 
 #include "governorstate.h"
 #include "s3credentials.h"
-#include "transferschedule.h"
 #include "transfer.h"
+#include "transferschedule.h"
 #include "whendoneoptions.h"
 
 #include <QProcessEnvironment>
@@ -24,7 +24,7 @@ struct AppOptions {
     qint64 chunkSize = 8 * 1024 * 1024;
     bool chunkSizeGiven = false; // --chunk-size: then requests never carry more than one chunk
     qint64 rateLimit = 0;        // --limit-rate: bytes per second for all uploads; 0: none
-    HttpHeaders headers; // from repeated --header "Name: value"; values never printed
+    HttpHeaders headers;         // from repeated --header "Name: value"; values never printed
     QStringList paths;
     QString stateDir; // --state-dir; empty: the default (window) or none (headless)
     // --one-stream: never split a file into parallel parts, even where the server could join them
@@ -69,6 +69,6 @@ struct CommandLineResult {
 // `arguments` includes the program name first, as QCoreApplication::arguments() does.
 // Needs no application object, so main() can decide which one to build from the result.
 // `environment` gives AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_PROFILE.
-CommandLineResult parseCommandLine(
-    const QStringList &arguments,
-    const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
+CommandLineResult
+parseCommandLine(const QStringList &arguments,
+                 const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());

@@ -17,7 +17,10 @@ constexpr int ExitFailure = 1;
 
 HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTextStream &err,
                                QObject *parent)
-    : QObject(parent), m_scheduler(scheduler), m_out(out), m_err(err)
+    : QObject(parent)
+    , m_scheduler(scheduler)
+    , m_out(out)
+    , m_err(err)
 {
     m_progressTimer.setInterval(PlainProgressMs);
     connect(&m_progressTimer, &QTimer::timeout, this, [this] { printProgress(false); });
@@ -34,11 +37,11 @@ HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTe
             &HeadlessRunner::reportDuplicates);
     // Once per outage, not per upload: the uploads waiting for it say nothing until they end.
     ServerHealth *health = m_scheduler->serverHealth();
-    connect(health, &ServerHealth::serverDown, this, [this](const QUrl &endpoint,
-                                                            const QString &cause) {
-        printLine(tr("hoist: %1 is unreachable (%2); its uploads wait for it")
-                      .arg(ServerHealth::keyOf(endpoint), cause));
-    });
+    connect(health, &ServerHealth::serverDown, this,
+            [this](const QUrl &endpoint, const QString &cause) {
+                printLine(tr("hoist: %1 is unreachable (%2); its uploads wait for it")
+                              .arg(ServerHealth::keyOf(endpoint), cause));
+            });
     connect(health, &ServerHealth::serverUp, this, [this](const QUrl &endpoint, qint64 downMs) {
         printLine(tr("hoist: %1 answers again after %2; its uploads go on")
                       .arg(ServerHealth::keyOf(endpoint), formatDuration(downMs / 1000)));
@@ -175,19 +178,26 @@ void HeadlessRunner::printProgress(bool final)
                 bytes += task->size();
         }
         const QString time = QString::number(seconds, 'f', 1);
-        line = m_failed > 0
-            ? tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 failed, %4 in %5 s", nullptr,
-                 total)
-                  .arg(m_succeeded).arg(m_verified).arg(m_failed).arg(formatSize(bytes), time)
-            : tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s", nullptr, total)
-                  .arg(m_succeeded).arg(m_verified).arg(formatSize(bytes), time);
+        line =
+            m_failed > 0
+                ? tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 failed, %4 in %5 s",
+                     nullptr, total)
+                      .arg(m_succeeded)
+                      .arg(m_verified)
+                      .arg(m_failed)
+                      .arg(formatSize(bytes), time)
+                : tr("hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s", nullptr, total)
+                      .arg(m_succeeded)
+                      .arg(m_verified)
+                      .arg(formatSize(bytes), time);
         if (bytes > 0)
             line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
     } else {
         if (total == 0 || (m_keepRunning && m_scheduler->isIdle()))
             return;
         line = tr("hoist: %1/%2 files, %3 of %4")
-                   .arg(done).arg(total)
+                   .arg(done)
+                   .arg(total)
                    .arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));
         const QString speed = formatSpeed(totals.bytesPerSecond);
         if (!speed.isEmpty())

@@ -1,8 +1,8 @@
 #include "headlesswhendone.h"
 
 #include "batchcommand.h"
-#include "terminationsignals.h"
 #include "powercountdown.h"
+#include "terminationsignals.h"
 #include "uploadscheduler.h"
 
 #include <QTextStream>
@@ -21,12 +21,14 @@ HeadlessWhenDone::HeadlessWhenDone(const WhenDone &whenDone, UploadScheduler *sc
     , m_scheduler(scheduler)
     , m_err(err)
     , m_power(power)
-    , m_countdownSeconds(PowerCountdown::DefaultSeconds) {
+    , m_countdownSeconds(PowerCountdown::DefaultSeconds)
+{
 }
 
 HeadlessWhenDone::~HeadlessWhenDone() = default;
 
-BatchOutcome HeadlessWhenDone::outcomeOf(const UploadScheduler &scheduler) {
+BatchOutcome HeadlessWhenDone::outcomeOf(const UploadScheduler &scheduler)
+{
     BatchOutcome outcome;
     const QList<TaskId> ids = scheduler.taskIds();
     for (const TaskId id : ids) {
@@ -39,7 +41,8 @@ BatchOutcome HeadlessWhenDone::outcomeOf(const UploadScheduler &scheduler) {
     return outcome;
 }
 
-void HeadlessWhenDone::run(int exitCode) {
+void HeadlessWhenDone::run(int exitCode)
+{
     m_exitCode = exitCode;
     switch (m_whenDone.action) {
     case WhenDone::Action::Nothing:
@@ -57,7 +60,8 @@ void HeadlessWhenDone::run(int exitCode) {
     }
 }
 
-void HeadlessWhenDone::runCommand() {
+void HeadlessWhenDone::runCommand()
+{
     m_command = new BatchCommand(this);
     connect(m_command, &BatchCommand::output, this, [this](const QByteArray &bytes) {
         m_err << QString::fromLocal8Bit(bytes);
@@ -71,7 +75,8 @@ void HeadlessWhenDone::runCommand() {
     m_command->start(m_whenDone.command, outcomeOf(*m_scheduler));
 }
 
-void HeadlessWhenDone::startCountdown(PowerControl::Action action) {
+void HeadlessWhenDone::startCountdown(PowerControl::Action action)
+{
     m_countdown = new PowerCountdown(m_power, this);
     m_signals = new TerminationSignals(this);
     connect(m_signals, &TerminationSignals::received, m_countdown, &PowerCountdown::cancel);
@@ -101,7 +106,8 @@ void HeadlessWhenDone::startCountdown(PowerControl::Action action) {
     m_countdown->start(action, m_countdownSeconds);
 }
 
-void HeadlessWhenDone::printLeft(int secondsLeft) {
+void HeadlessWhenDone::printLeft(int secondsLeft)
+{
     const bool suspend = m_countdown->action() == PowerControl::Action::Suspend;
     const QString line =
         (suspend ? tr("hoist: suspending this computer in %1 s (Ctrl+C cancels)")
@@ -115,7 +121,8 @@ void HeadlessWhenDone::printLeft(int secondsLeft) {
     m_err.flush();
 }
 
-void HeadlessWhenDone::done() {
+void HeadlessWhenDone::done()
+{
     if (m_done)
         return;
     m_done = true;

@@ -2,8 +2,8 @@
 
 #include "batchcommand.h"
 #include "batchoutcome.h"
-#include "powercountdown.h"
 #include "powercontrol.h"
+#include "powercountdown.h"
 #include "whendoneoptions.h"
 
 #include <QObject>

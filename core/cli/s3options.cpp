@@ -53,7 +53,8 @@ QString readS3Credentials(const S3Arguments &arguments, const QProcessEnvironmen
         const std::optional<S3Credentials> read =
             AwsCredentialsFile::read(arguments.credentialsFile, profile, &problem);
         if (!read)
-            return QStringLiteral("--s3-credentials %1: %2").arg(arguments.credentialsFile, problem);
+            return QStringLiteral("--s3-credentials %1: %2")
+                .arg(arguments.credentialsFile, problem);
         if (AwsCredentialsFile::readableByOthers(arguments.credentialsFile))
             warnings->append(QStringLiteral("%1 holds a secret key and other users may read it "
                                             "(chmod 600 %1)")

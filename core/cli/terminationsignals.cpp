@@ -11,14 +11,16 @@ int pipeFds[2] = {-1, -1};
 struct sigaction previousInt;
 struct sigaction previousTerm;
 
-void onSignal(int signalNumber) {
+void onSignal(int signalNumber)
+{
     const unsigned char byte = static_cast<unsigned char>(signalNumber);
     [[maybe_unused]] const ssize_t written = ::write(pipeFds[1], &byte, 1);
 }
 } // namespace
 
 TerminationSignals::TerminationSignals(QObject *parent)
-    : QObject(parent) {
+    : QObject(parent)
+{
     if (pipeFds[0] >= 0 || ::pipe2(pipeFds, O_CLOEXEC | O_NONBLOCK) != 0)
         return; // another one is active, or no pipe: signals keep their handlers
     struct sigaction action {};
@@ -31,7 +33,8 @@ TerminationSignals::TerminationSignals(QObject *parent)
     connect(m_notifier, &QSocketNotifier::activated, this, &TerminationSignals::onReadable);
 }
 
-TerminationSignals::~TerminationSignals() {
+TerminationSignals::~TerminationSignals()
+{
     if (!m_notifier)
         return;
     ::sigaction(SIGINT, &previousInt, nullptr);
@@ -42,7 +45,8 @@ TerminationSignals::~TerminationSignals() {
     pipeFds[0] = pipeFds[1] = -1;
 }
 
-void TerminationSignals::onReadable() {
+void TerminationSignals::onReadable()
+{
     unsigned char byte = 0;
     while (::read(pipeFds[0], &byte, 1) == 1)
         Q_EMIT received(int(byte));

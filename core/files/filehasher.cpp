@@ -58,8 +58,9 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
     const qint64 size = file.size();
     const QDateTime modified = file.fileTime(QFileDevice::FileModificationTime);
     if (expectedSize >= 0 && size != expectedSize)
-        return failure(Status::Changed,
-                       Text::tr("%1 is now %2 bytes (was %3).").arg(label).arg(size).arg(expectedSize));
+        return failure(
+            Status::Changed,
+            Text::tr("%1 is now %2 bytes (was %3).").arg(label).arg(size).arg(expectedSize));
 #ifdef Q_OS_UNIX
     // Read once, front to back: the kernel may read ahead further and drop pages sooner.
     posix_fadvise(file.handle(), 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -79,10 +80,9 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
             return failure(Status::Unreadable,
                            Text::tr("Cannot read %1: %2.").arg(label, file.errorString()));
         if (got == 0)
-            return failure(Status::Changed, Text::tr("%1 got shorter (%2 bytes, was %3).")
-                                                .arg(label)
-                                                .arg(done)
-                                                .arg(size));
+            return failure(
+                Status::Changed,
+                Text::tr("%1 got shorter (%2 bytes, was %3).").arg(label).arg(done).arg(size));
         EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
         done += got;
         if (control)
@@ -92,12 +92,11 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
     // Bytes appended, or rewritten in place, while we read: the digest is of no one file.
     const qint64 sizeAfter = file.size();
     if (sizeAfter != size || file.fileTime(QFileDevice::FileModificationTime) != modified) {
-        return failure(Status::Changed, sizeAfter != size
-                                            ? Text::tr("%1 is now %2 bytes (was %3).")
-                                                  .arg(label)
-                                                  .arg(sizeAfter)
-                                                  .arg(size)
-                                            : Text::tr("%1 was modified while it was read.").arg(label));
+        return failure(
+            Status::Changed,
+            sizeAfter != size
+                ? Text::tr("%1 is now %2 bytes (was %3).").arg(label).arg(sizeAfter).arg(size)
+                : Text::tr("%1 was modified while it was read.").arg(label));
     }
 
     unsigned char digest[EVP_MAX_MD_SIZE];

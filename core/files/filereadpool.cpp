@@ -11,7 +11,8 @@ namespace {
 constexpr int MaxReadThreads = 32;
 } // namespace
 
-QThreadPool *fileReadPool() {
+QThreadPool *fileReadPool()
+{
     // Leaked on purpose: QThreadPool's destructor waits for every thread.
     static QThreadPool *const pool = [] {
         auto *created = new QThreadPool;
@@ -21,7 +22,8 @@ QThreadPool *fileReadPool() {
     return pool;
 }
 
-std::shared_ptr<QFile> openSharedRegularFile(const QString &path, QString *problem) {
+std::shared_ptr<QFile> openSharedRegularFile(const QString &path, QString *problem)
+{
     auto file = std::make_unique<QFile>(path);
     if (!openRegularFile(*file, path, problem))
         return nullptr;

@@ -11,7 +11,6 @@
 
 #include <memory>
 
-
 namespace {
 // Bytes read at each end of the file.
 constexpr qint64 WindowBytes = 64 * 1024;
@@ -21,7 +20,8 @@ struct MdCtxDeleter {
 };
 
 // Adds exactly `length` bytes from `offset`; false if the file is shorter or unreadable.
-bool addRange(EVP_MD_CTX *ctx, QFile &file, qint64 offset, qint64 length) {
+bool addRange(EVP_MD_CTX *ctx, QFile &file, qint64 offset, qint64 length)
+{
     if (!file.seek(offset))
         return false;
     const QByteArray bytes = file.read(length);
@@ -33,7 +33,8 @@ bool addRange(EVP_MD_CTX *ctx, QFile &file, qint64 offset, qint64 length) {
 
 // libcrypto rather than QCryptographicHash: for a folder of 100,000 small files (read whole,
 // being under 128 KiB) the hashing was three quarters of the walk.
-QByteArray quickFingerprint(const QString &path, qint64 size) {
+QByteArray quickFingerprint(const QString &path, qint64 size)
+{
     if (size < 0)
         return {};
     QFile file;
@@ -48,8 +49,8 @@ QByteArray quickFingerprint(const QString &path, qint64 size) {
 
     const bool read = size <= 2 * WindowBytes
                           ? addRange(ctx.get(), file, 0, size)
-                          : addRange(ctx.get(), file, 0, WindowBytes) &&
-                                addRange(ctx.get(), file, size - WindowBytes, WindowBytes);
+                          : addRange(ctx.get(), file, 0, WindowBytes)
+                                && addRange(ctx.get(), file, size - WindowBytes, WindowBytes);
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
     if (!read || EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)
@@ -57,7 +58,8 @@ QByteArray quickFingerprint(const QString &path, qint64 size) {
     return QByteArray(reinterpret_cast<const char *>(digest), int(length));
 }
 
-FileIdentity FileIdentity::of(const QString &path) {
+FileIdentity FileIdentity::of(const QString &path)
+{
     FileIdentity identity;
     const QFileInfo info(path);
     identity.exists = info.isFile();

@@ -30,11 +30,13 @@ using FileId = std::pair<dev_t, ino_t>;
 
 // Free functions have no tr(): this gives them one, under the context lupdate files them in. The
 // reasons stay untranslated (TrText) until shown.
-TrText text(const char *source) {
+TrText text(const char *source)
+{
     return TrText("PathExpander", source);
 }
 
-TrText reasonFor(int error) {
+TrText reasonFor(int error)
+{
     switch (error) {
     case ENOENT:
     case ENOTDIR:
@@ -49,7 +51,8 @@ TrText reasonFor(int error) {
     }
 }
 
-qint64 modifiedMs(const struct stat &st) {
+qint64 modifiedMs(const struct stat &st)
+{
 #ifdef Q_OS_DARWIN
     const auto &t = st.st_mtimespec;
 #else
@@ -58,14 +61,16 @@ qint64 modifiedMs(const struct stat &st) {
     return qint64(t.tv_sec) * 1000 + qint64(t.tv_nsec) / 1000000;
 }
 
-QString canonicalPath(const QString &path) {
+QString canonicalPath(const QString &path)
+{
     char buffer[PATH_MAX];
     if (!::realpath(QFile::encodeName(path).constData(), buffer))
         return {};
     return QFile::decodeName(buffer);
 }
 
-bool isSameOrInside(const QString &path, const QString &folder) {
+bool isSameOrInside(const QString &path, const QString &folder)
+{
     if (path == folder)
         return true;
     const QString prefix = folder.endsWith(QLatin1Char('/')) ? folder : folder + QLatin1Char('/');
@@ -77,12 +82,15 @@ public:
     Walker(const bool *cancelled, QStringList roots, const PathPatterns &exclude)
         : m_cancelled(cancelled)
         , m_roots(std::move(roots))
-        , m_exclude(exclude) {}
+        , m_exclude(exclude)
+    {
+    }
 
     bool isCancelled() const { return m_cancelled && *m_cancelled; }
     QList<ExpandedPath> takeResults() { return std::move(m_results); }
 
-    void reject(const QString &path, const QString &displayName, const TrText &reason) {
+    void reject(const QString &path, const QString &displayName, const TrText &reason)
+    {
         ExpandedPath entry;
         entry.path = path;
         entry.displayName = displayName;
@@ -94,7 +102,8 @@ public:
     // a folder is a root itself, so it must not be refused as a loop onto that root.
     // `relative`: the path inside the dropped folder, empty for a dropped path itself.
     void visit(const QString &path, const QString &displayName, const QString &relative = {},
-               bool topLevel = false) {
+               bool topLevel = false)
+    {
         const QByteArray native = QFile::encodeName(path);
         struct stat st;
         if (::lstat(native.constData(), &st) != 0)
@@ -139,8 +148,9 @@ public:
                     text(QT_TRANSLATE_NOOP("PathExpander",
                                            "symbolic link loop: %1 is already being uploaded"))
                         .arg(target.isEmpty() ? path : target));
-        } else if (!isLink &&
-                   std::find(m_ancestors.cbegin(), m_ancestors.cend(), id) != m_ancestors.cend()) {
+        } else if (!isLink
+                   && std::find(m_ancestors.cbegin(), m_ancestors.cend(), id)
+                          != m_ancestors.cend()) {
             // Only a bind mount can make a real folder its own descendant.
             return reject(
                 path, displayName,
@@ -152,7 +162,8 @@ public:
 
 private:
     void walkFolder(const QString &path, const QString &displayName, const QString &relative,
-                    const FileId &id) {
+                    const FileId &id)
+    {
         DIR *dir = ::opendir(QFile::encodeName(path).constData());
         if (!dir)
             return reject(path, displayName, reasonFor(errno));
@@ -182,24 +193,26 @@ private:
     }
 
     const bool *m_cancelled;
-    const QStringList m_roots;       // canonical paths of the dropped folders
+    const QStringList m_roots; // canonical paths of the dropped folders
     const PathPatterns m_exclude;
     std::set<FileId> m_visited;      // every folder walked so far
     std::vector<FileId> m_ancestors; // the folders of the current walk, outermost first
     QList<ExpandedPath> m_results;
 };
 
-bool isReadableFolder(const QString &path) {
+bool isReadableFolder(const QString &path)
+{
     struct stat st;
     const QByteArray native = QFile::encodeName(path);
-    return ::stat(native.constData(), &st) == 0 && S_ISDIR(st.st_mode) &&
-           ::access(native.constData(), R_OK | X_OK) == 0;
+    return ::stat(native.constData(), &st) == 0 && S_ISDIR(st.st_mode)
+           && ::access(native.constData(), R_OK | X_OK) == 0;
 }
 
 } // namespace
 
 QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
-                                const PathPatterns &exclude) {
+                                const PathPatterns &exclude)
+{
     QStringList absolute;
     QStringList canonical;
     QStringList roots;
@@ -212,11 +225,14 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
         roots.append(isReadableFolder(absolute.constLast()) ? canonical.constLast() : QString());
     }
 
-    Walker walker(cancelled, [&] {
-        QStringList nonEmpty = roots;
-        nonEmpty.removeAll(QString());
-        return nonEmpty;
-    }(), exclude);
+    Walker walker(
+        cancelled,
+        [&] {
+            QStringList nonEmpty = roots;
+            nonEmpty.removeAll(QString());
+            return nonEmpty;
+        }(),
+        exclude);
 
     for (qsizetype i = 0; i < absolute.size() && !walker.isCancelled(); ++i) {
         const QString &path = absolute.at(i);

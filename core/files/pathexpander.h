@@ -11,8 +11,8 @@
 // Turns what a person dropped (files and folders) into the regular files to upload.
 // Runs on a worker thread: it only reads the file system and returns values.
 struct ExpandedPath {
-    QString path;         // absolute path
-    QString displayName;  // file name, or "folder/sub/file" for files found inside a folder
+    QString path;        // absolute path
+    QString displayName; // file name, or "folder/sub/file" for files found inside a folder
     qint64 size = 0;
     qint64 modifiedMs = 0;
     TrText rejection; // empty when the path is uploadable; otherwise why not (shown translated)

@@ -25,8 +25,9 @@ PathPatterns::PathPatterns(const QStringList &patterns)
             pattern.remove(0, 1);
         compiled.wholePath = anchored || pattern.contains(QLatin1Char('/'));
         // Anchored, and `*` never crosses a slash (Qt's default wildcard conversion).
-        compiled.regex = QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
-                                            QRegularExpression::CaseInsensitiveOption);
+        compiled.regex =
+            QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
+                               QRegularExpression::CaseInsensitiveOption);
         compiled.regex.optimize();
         m_patterns.append(trimmed);
         m_compiled.append(compiled);

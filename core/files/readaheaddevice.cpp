@@ -24,16 +24,19 @@ ReadAheadDevice::ReadAheadDevice(std::shared_ptr<QFile> file, qint64 begin, qint
     , m_file(std::move(file))
     , m_inbox(std::make_shared<Inbox>())
     , m_begin(qMax<qint64>(0, begin))
-    , m_end(qMax(m_begin, end)) {
+    , m_end(qMax(m_begin, end))
+{
     m_inbox->device = this;
 }
 
-ReadAheadDevice::~ReadAheadDevice() {
+ReadAheadDevice::~ReadAheadDevice()
+{
     QMutexLocker lock(&m_inbox->mutex);
     m_inbox->device = nullptr;
 }
 
-bool ReadAheadDevice::open(OpenMode mode) {
+bool ReadAheadDevice::open(OpenMode mode)
+{
     if ((mode & ReadWrite) != ReadOnly || (mode & (Append | Truncate))) {
         setErrorString(QStringLiteral("ReadAheadDevice is read-only"));
         return false;
@@ -51,12 +54,14 @@ bool ReadAheadDevice::open(OpenMode mode) {
     return QIODevice::open(ReadOnly | Unbuffered);
 }
 
-void ReadAheadDevice::close() {
+void ReadAheadDevice::close()
+{
     QIODevice::close();
     dropBuffered();
 }
 
-void ReadAheadDevice::dropBuffered() {
+void ReadAheadDevice::dropBuffered()
+{
     m_blocks.clear();
     m_frontUsed = 0;
     m_failure.reset();
@@ -64,14 +69,16 @@ void ReadAheadDevice::dropBuffered() {
     ++m_generation;
 }
 
-qint64 ReadAheadDevice::buffered() const {
+qint64 ReadAheadDevice::buffered() const
+{
     qint64 bytes = -m_frontUsed;
     for (const QByteArray &block : m_blocks)
         bytes += block.size();
     return bytes;
 }
 
-bool ReadAheadDevice::seek(qint64 pos) {
+bool ReadAheadDevice::seek(qint64 pos)
+{
     if (!isOpen() || pos < 0 || pos > size())
         return false;
     const qint64 target = m_begin + pos;
@@ -96,11 +103,13 @@ bool ReadAheadDevice::seek(qint64 pos) {
     return QIODevice::seek(pos);
 }
 
-bool ReadAheadDevice::atEnd() const {
+bool ReadAheadDevice::atEnd() const
+{
     return !isOpen() || pos() >= size();
 }
 
-void ReadAheadDevice::setThrottle(std::shared_ptr<ReadGate> gate) {
+void ReadAheadDevice::setThrottle(std::shared_ptr<ReadGate> gate)
+{
     if (gate == m_gate)
         return;
     m_gate = std::move(gate);
@@ -116,7 +125,8 @@ void ReadAheadDevice::setThrottle(std::shared_ptr<ReadGate> gate) {
 namespace {
 // On a worker: bytes [offset, offset + size) of the open file `fd`, read with pread() so that
 // blocks of several devices over one file never share a position.
-QByteArray readRange(int fd, qint64 offset, qint64 size, bool *shorter, QString *problem) {
+QByteArray readRange(int fd, qint64 offset, qint64 size, bool *shorter, QString *problem)
+{
     QByteArray bytes(size, Qt::Uninitialized);
     qint64 got = 0;
     while (got < size) {
@@ -139,7 +149,8 @@ QByteArray readRange(int fd, qint64 offset, qint64 size, bool *shorter, QString 
 }
 } // namespace
 
-void ReadAheadDevice::readAhead() {
+void ReadAheadDevice::readAhead()
+{
     if (!isOpen() || m_reading || m_failure || m_readEnd >= m_end)
         return;
     if (buffered() > (Blocks - 1) * BlockSize)
@@ -163,7 +174,8 @@ void ReadAheadDevice::readAhead() {
         });
 }
 
-void ReadAheadDevice::arrived(Block block) {
+void ReadAheadDevice::arrived(Block block)
+{
     if (block.generation != m_generation || !isOpen())
         return; // read before a seek or close that dropped it
     m_reading = false;
@@ -177,14 +189,16 @@ void ReadAheadDevice::arrived(Block block) {
     wakeReader();
 }
 
-void ReadAheadDevice::wakeReader() {
+void ReadAheadDevice::wakeReader()
+{
     if (!m_starved)
         return;
     m_starved = false;
     emit readyRead();
 }
 
-qint64 ReadAheadDevice::readData(char *data, qint64 maxSize) {
+qint64 ReadAheadDevice::readData(char *data, qint64 maxSize)
+{
     if (m_truncated)
         return -1;
     qint64 wanted = qMin(maxSize, m_end - m_position);
@@ -239,6 +253,7 @@ qint64 ReadAheadDevice::readData(char *data, qint64 maxSize) {
     return copied;
 }
 
-qint64 ReadAheadDevice::writeData(const char *, qint64) {
+qint64 ReadAheadDevice::writeData(const char *, qint64)
+{
     return -1;
 }

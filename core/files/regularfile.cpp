@@ -16,7 +16,8 @@ struct Text {
 
 } // namespace
 
-TrText notRegularFileText(unsigned mode) {
+TrText notRegularFileText(unsigned mode)
+{
     if (S_ISREG(mode))
         return {};
     const auto text = [](const char *source) { return TrText("RegularFile", source); };
@@ -29,7 +30,8 @@ TrText notRegularFileText(unsigned mode) {
     return text(QT_TRANSLATE_NOOP("RegularFile", "not a regular file (%1)")).arg(kind);
 }
 
-QString notRegularFileReason(unsigned mode) {
+QString notRegularFileReason(unsigned mode)
+{
     return notRegularFileText(mode).toString();
 }
 

@@ -7,14 +7,16 @@
 namespace {
 constexpr qint64 DayMs = 24 * 3600 * 1000;
 
-QString rateLabel(qint64 rate) {
+QString rateLabel(qint64 rate)
+{
     return ScheduleMode::limited(rate).label();
 }
 } // namespace
 
 // ---- MeteredPolicy --------------------------------------------------------------------------
 
-bool MeteredPolicy::parse(const QString &text, MeteredPolicy *policy) {
+bool MeteredPolicy::parse(const QString &text, MeteredPolicy *policy)
+{
     const QString t = text.trimmed().toLower();
     if (t == QLatin1String("pause") || t == QLatin1String("paused")) {
         *policy = {Action::Pause, 0};
@@ -24,9 +26,9 @@ bool MeteredPolicy::parse(const QString &text, MeteredPolicy *policy) {
         *policy = {Action::Ignore, 0};
         return true;
     }
-    if (t.startsWith(QLatin1String("limit")) && t.size() > 6 &&
-        (t.at(5) == QLatin1Char(':') || t.at(5) == QLatin1Char(' ') ||
-         t.at(5) == QLatin1Char('='))) {
+    if (t.startsWith(QLatin1String("limit")) && t.size() > 6
+        && (t.at(5) == QLatin1Char(':') || t.at(5) == QLatin1Char(' ')
+            || t.at(5) == QLatin1Char('='))) {
         const qint64 rate = ScheduleMode::parseRate(t.mid(6));
         if (rate < 0)
             return false;
@@ -36,7 +38,8 @@ bool MeteredPolicy::parse(const QString &text, MeteredPolicy *policy) {
     return false;
 }
 
-QString MeteredPolicy::text() const {
+QString MeteredPolicy::text() const
+{
     switch (action) {
     case Action::Pause:
         return QStringLiteral("pause");
@@ -53,7 +56,8 @@ QString MeteredPolicy::text() const {
 GovernorState GovernorState::decide(const TransferSchedule &schedule,
                                     const TransferSchedule::InForce &slot, bool metered,
                                     const MeteredPolicy &policy, const GovernorOverride &override,
-                                    qint64 nowMs) {
+                                    qint64 nowMs)
+{
     GovernorState s;
     s.metered = metered;
     s.hasSchedule = !schedule.isEmpty();
@@ -90,7 +94,8 @@ GovernorState GovernorState::decide(const TransferSchedule &schedule,
     return s;
 }
 
-QString GovernorState::when(qint64 ms, qint64 nowMs) {
+QString GovernorState::when(qint64 ms, qint64 nowMs)
+{
     const QDateTime at = QDateTime::fromMSecsSinceEpoch(ms);
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(nowMs);
     const QLocale locale;
@@ -101,12 +106,13 @@ QString GovernorState::when(qint64 ms, qint64 nowMs) {
     if (at.date() == now.date())
         return time;
     if (ms - nowMs < 6 * DayMs)
-        return locale.dayName(at.date().dayOfWeek(), QLocale::ShortFormat) + QLatin1Char(' ') +
-               time;
+        return locale.dayName(at.date().dayOfWeek(), QLocale::ShortFormat) + QLatin1Char(' ')
+               + time;
     return locale.toString(at.date(), QLocale::ShortFormat) + QLatin1Char(' ') + time;
 }
 
-QString GovernorState::describe(qint64 nowMs) const {
+QString GovernorState::describe(qint64 nowMs) const
+{
     const QString until = untilMs > 0 ? when(untilMs, nowMs) : QString();
     switch (cause) {
     case Cause::Override:

@@ -62,10 +62,11 @@ public:
     // "17:00" today, "Mon 08:00" within a week, else the date.
     static QString when(qint64 ms, qint64 nowMs);
 
-    bool operator==(const GovernorState &o) const {
-        return paused == o.paused && rate == o.rate && cause == o.cause && rule == o.rule &&
-               untilMs == o.untilMs && metered == o.metered && hasSchedule == o.hasSchedule &&
-               ruleText == o.ruleText;
+    bool operator==(const GovernorState &o) const
+    {
+        return paused == o.paused && rate == o.rate && cause == o.cause && rule == o.rule
+               && untilMs == o.untilMs && metered == o.metered && hasSchedule == o.hasSchedule
+               && ruleText == o.ruleText;
     }
     bool operator!=(const GovernorState &o) const { return !(*this == o); }
 };

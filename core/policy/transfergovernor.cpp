@@ -13,7 +13,8 @@ TransferGovernor::TransferGovernor(UploadScheduler *scheduler, Clock *clock, Net
     : QObject(parent)
     , m_scheduler(scheduler)
     , m_clock(clock)
-    , m_network(network) {
+    , m_network(network)
+{
     Q_ASSERT(scheduler && clock);
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::CoarseTimer);
@@ -25,63 +26,74 @@ TransferGovernor::TransferGovernor(UploadScheduler *scheduler, Clock *clock, Net
     update();
 }
 
-TransferGovernor::~TransferGovernor() {
+TransferGovernor::~TransferGovernor()
+{
     // The scheduler may outlive us: it must not stay held by a rule nobody can lift.
     m_scheduler->setSuspended(false, QString());
     m_scheduler->setRateCap(0);
 }
 
-qint64 TransferGovernor::now() const {
+qint64 TransferGovernor::now() const
+{
     return m_clock->wallMs();
 }
 
-void TransferGovernor::setSchedule(const TransferSchedule &schedule) {
+void TransferGovernor::setSchedule(const TransferSchedule &schedule)
+{
     m_schedule = schedule;
     update();
 }
 
-void TransferGovernor::setMeteredPolicy(const MeteredPolicy &policy) {
+void TransferGovernor::setMeteredPolicy(const MeteredPolicy &policy)
+{
     m_metered = policy;
     update();
 }
 
-void TransferGovernor::setTimeZone(const QTimeZone &zone) {
+void TransferGovernor::setTimeZone(const QTimeZone &zone)
+{
     m_zone = zone;
     update();
 }
 
-void TransferGovernor::overrideFor(qint64 ms) {
+void TransferGovernor::overrideFor(qint64 ms)
+{
     m_override.untilMs = now() + qMax<qint64>(1, ms);
     update();
 }
 
-void TransferGovernor::overrideUntilRuleEnds() {
+void TransferGovernor::overrideUntilRuleEnds()
+{
     const TransferSchedule::InForce slot = m_schedule.at(now(), m_zone);
     const bool scheduleHolds = slot.mode.kind != ScheduleMode::Kind::Full && slot.untilMs > 0;
     m_override.untilMs = scheduleHolds ? slot.untilMs : -1;
     update();
 }
 
-void TransferGovernor::restoreOverride(qint64 untilMs) {
+void TransferGovernor::restoreOverride(qint64 untilMs)
+{
     if (untilMs <= now())
         return;
     m_override.untilMs = untilMs;
     update();
 }
 
-void TransferGovernor::cancelOverride() {
+void TransferGovernor::cancelOverride()
+{
     m_override = {};
     update();
 }
 
-void TransferGovernor::onMeteredChanged() {
+void TransferGovernor::onMeteredChanged()
+{
     // An override "until the link changes" ends with the change.
     if (m_override.untilMs == -1)
         m_override = {};
     update();
 }
 
-void TransferGovernor::update() {
+void TransferGovernor::update()
+{
     const qint64 t = now();
     if (m_override.untilMs > 0 && m_override.untilMs <= t)
         m_override = {};
@@ -101,7 +113,8 @@ void TransferGovernor::update() {
         Q_EMIT stateChanged(m_state);
 }
 
-void TransferGovernor::arm() {
+void TransferGovernor::arm()
+{
     const qint64 t = now();
     qint64 next = m_state.untilMs > t ? m_state.untilMs : 0;
     if (m_override.untilMs > t && (next == 0 || m_override.untilMs < next))

@@ -17,7 +17,8 @@ const char *const LongDayNames[] = {"monday", "tuesday",  "wednesday", "thursday
                                     "friday", "saturday", "sunday"};
 const char *const WrittenDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
 
-int dayFromName(const QString &word) {
+int dayFromName(const QString &word)
+{
     const QString lower = word.toLower();
     for (int d = 0; d < TransferSchedule::Days; ++d) {
         if (lower == QLatin1String(DayNames[d]) || lower == QLatin1String(LongDayNames[d]))
@@ -27,7 +28,8 @@ int dayFromName(const QString &word) {
 }
 
 // "Mon-Fri,Sun", "*", "weekdays": the days it names, or false.
-bool parseDays(const QString &text, std::array<bool, TransferSchedule::Days> *days) {
+bool parseDays(const QString &text, std::array<bool, TransferSchedule::Days> *days)
+{
     days->fill(false);
     const QString lower = text.toLower();
     if (lower == QLatin1String("*") || lower == QLatin1String("daily")) {
@@ -61,12 +63,14 @@ bool parseDays(const QString &text, std::array<bool, TransferSchedule::Days> *da
     return true;
 }
 
-bool isHoursWord(const QString &word) {
+bool isHoursWord(const QString &word)
+{
     return !word.isEmpty() && word.at(0).isDigit();
 }
 
 // "09-17", "9:00-17:00", "23-07": from and to, whole hours 0-24, different.
-bool parseHours(const QString &text, int *from, int *to) {
+bool parseHours(const QString &text, int *from, int *to)
+{
     static const QRegularExpression re(QStringLiteral(R"(^(\d{1,2})(?::00)?-(\d{1,2})(?::00)?$)"));
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch())
@@ -78,12 +82,14 @@ bool parseHours(const QString &text, int *from, int *to) {
     return *from >= 0 && *from <= 23 && *to >= 0 && *to <= 24 && *from != *to % 24;
 }
 
-QString hourText(int hour) {
+QString hourText(int hour)
+{
     return QStringLiteral("%1").arg(hour, 2, 10, QLatin1Char('0'));
 }
 
 // "Mon-Fri", "Mon,Wed", "Sat,Sun", "*"
-QString daysText(const std::array<bool, TransferSchedule::Days> &days) {
+QString daysText(const std::array<bool, TransferSchedule::Days> &days)
+{
     if (std::all_of(days.cbegin(), days.cend(), [](bool b) { return b; }))
         return QStringLiteral("*");
     QStringList parts;
@@ -110,7 +116,8 @@ QString daysText(const std::array<bool, TransferSchedule::Days> &days) {
 
 // ---- ScheduleMode ---------------------------------------------------------------------------
 
-QString ScheduleMode::text() const {
+QString ScheduleMode::text() const
+{
     switch (kind) {
     case Kind::Full:
         return QStringLiteral("full");
@@ -122,7 +129,8 @@ QString ScheduleMode::text() const {
     return QStringLiteral("limit ") + rateText(rate);
 }
 
-QString ScheduleMode::label() const {
+QString ScheduleMode::label() const
+{
     switch (kind) {
     case Kind::Full:
         return TransferSchedule::tr("Full speed");
@@ -139,7 +147,8 @@ QString ScheduleMode::label() const {
     return formatSpeed(double(rate));
 }
 
-qint64 ScheduleMode::parseRate(const QString &text) {
+qint64 ScheduleMode::parseRate(const QString &text)
+{
     QString t = text.trimmed();
     if (t.endsWith(QLatin1String("/s"), Qt::CaseInsensitive))
         t.chop(2);
@@ -147,7 +156,8 @@ qint64 ScheduleMode::parseRate(const QString &text) {
     return rate >= MinRate ? rate : -1;
 }
 
-QString ScheduleMode::rateText(qint64 bytesPerSecond) {
+QString ScheduleMode::rateText(qint64 bytesPerSecond)
+{
     for (const auto &[unit, suffix] : {std::pair{GiB, 'G'}, {MiB, 'M'}, {KiB, 'K'}}) {
         if (bytesPerSecond >= unit && bytesPerSecond % unit == 0)
             return QString::number(bytesPerSecond / unit) + QLatin1Char(suffix);
@@ -157,11 +167,13 @@ QString ScheduleMode::rateText(qint64 bytesPerSecond) {
 
 // ---- TransferSchedule -----------------------------------------------------------------------
 
-QString TransferSchedule::ParseError::text() const {
+QString TransferSchedule::ParseError::text() const
+{
     return TransferSchedule::tr("line %1: %2").arg(line).arg(message);
 }
 
-TransferSchedule TransferSchedule::parse(const QString &text, QList<ParseError> *errors) {
+TransferSchedule TransferSchedule::parse(const QString &text, QList<ParseError> *errors)
+{
     TransferSchedule schedule;
     QList<ParseError> found;
     const QStringList lines = text.split(QLatin1Char('\n'));
@@ -184,14 +196,15 @@ TransferSchedule TransferSchedule::parse(const QString &text, QList<ParseError> 
     return found.isEmpty() ? schedule : TransferSchedule();
 }
 
-QString TransferSchedule::apply(const QString &line, int rule) {
+QString TransferSchedule::apply(const QString &line, int rule)
+{
     QStringList words = line.split(QLatin1Char(' '));
     std::array<bool, Days> days;
     days.fill(true);
     // The days are optional: a line may begin with its hours, or with what it does.
     const QString first = words.constFirst().toLower();
-    const bool isAction = first == QLatin1String("full") || first == QLatin1String("paused") ||
-                          first == QLatin1String("pause") || first == QLatin1String("limit");
+    const bool isAction = first == QLatin1String("full") || first == QLatin1String("paused")
+                          || first == QLatin1String("pause") || first == QLatin1String("limit");
     if (!isAction && !isHoursWord(first)) {
         if (!parseDays(words.constFirst(), &days))
             return tr("unknown days \"%1\" (write Mon…Sun, a range such as Mon-Fri, a list such as "
@@ -245,7 +258,8 @@ QString TransferSchedule::apply(const QString &line, int rule) {
     return {};
 }
 
-QString TransferSchedule::toText() const {
+QString TransferSchedule::toText() const
+{
     // Each run of equal hours once, with every day that has the same run: "* 00-07 limit 2M"
     // rather than seven lines. Runs of one day never overlap, so the order does not matter;
     // they come by their first day, then by hour.
@@ -284,8 +298,8 @@ QString TransferSchedule::toText() const {
             continue;
         for (qsizetype e = 0; e < runs.size(); ++e) {
             const Run &evening = runs.at(e);
-            if (e == m || evening.to != Hours || evening.from <= morning.to ||
-                evening.mode != morning.mode)
+            if (e == m || evening.to != Hours || evening.from <= morning.to
+                || evening.mode != morning.mode)
                 continue;
             std::array<bool, Days> next{};
             for (int d = 0; d < Days; ++d)
@@ -310,19 +324,22 @@ QString TransferSchedule::toText() const {
     return lines.isEmpty() ? QString() : lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-bool TransferSchedule::isEmpty() const {
+bool TransferSchedule::isEmpty() const
+{
     return std::all_of(m_slots.cbegin(), m_slots.cend(),
                        [](const ScheduleMode &m) { return m.kind == ScheduleMode::Kind::Full; });
 }
 
-void TransferSchedule::setMode(int day, int hour, const ScheduleMode &mode) {
+void TransferSchedule::setMode(int day, int hour, const ScheduleMode &mode)
+{
     if (day < 0 || day >= Days || hour < 0 || hour >= Hours)
         return;
     m_slots[index(day, hour)] = mode;
     m_ruleOf[index(day, hour)] = -1;
 }
 
-QList<qint64> TransferSchedule::rates() const {
+QList<qint64> TransferSchedule::rates() const
+{
     QList<qint64> rates;
     for (const ScheduleMode &m : m_slots) {
         if (m.kind == ScheduleMode::Kind::Limited && !rates.contains(m.rate))
@@ -332,7 +349,8 @@ QList<qint64> TransferSchedule::rates() const {
     return rates;
 }
 
-TransferSchedule::InForce TransferSchedule::at(qint64 wallMs, const QTimeZone &zone) const {
+TransferSchedule::InForce TransferSchedule::at(qint64 wallMs, const QTimeZone &zone) const
+{
     const QDateTime local = QDateTime::fromMSecsSinceEpoch(wallMs, zone);
     const int slot = index(local.date().dayOfWeek() - 1, local.time().hour());
     InForce now;

@@ -8,7 +8,8 @@
 
 namespace {
 // Untranslated (TrText) until shown, under the context lupdate files this namespace's tr() in.
-TrText tr(const char *text) {
+TrText tr(const char *text)
+{
     return TrText("S3Errors", text);
 }
 
@@ -21,7 +22,8 @@ bool is(const std::optional<S3Xml::Error> &error, const char *code)
 namespace S3Errors {
 
 TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
-                         const S3Target &target, const TrText &what, const QByteArray &retryAfter) {
+                         const S3Target &target, const TrText &what, const QByteArray &retryAfter)
+{
     using Kind = TransferError::Kind;
     const QString server = TusHttp::serverName(target.service());
     const QString bucket = target.bucket();
@@ -55,8 +57,7 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
     } else if (is(error, "SlowDown") || status == 429 || status == 503) {
         e = TransferError::make(
             Kind::TooManyRequests,
-            tr("The S3 service at %1 asks to slow down (HTTP %2)").arg(server).arg(status),
-            status);
+            tr("The S3 service at %1 asks to slow down (HTTP %2)").arg(server).arg(status), status);
     } else if (is(error, "BadDigest") || is(error, "InvalidDigest")
                || is(error, "XAmzContentSHA256Mismatch")) {
         e = TransferError::make(
@@ -65,22 +66,20 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
             status);
     } else if (is(error, "RequestTimeout")) {
         e = TransferError::make(
-            Kind::Timeout, tr("The S3 service at %1 gave up waiting for the request's bytes")
-                               .arg(server),
-            status);
+            Kind::Timeout,
+            tr("The S3 service at %1 gave up waiting for the request's bytes").arg(server), status);
     } else if (is(error, "InternalError") || is(error, "ServiceUnavailable") || status >= 500
                || status == 0) {
         e = TransferError::make(Kind::ServerError,
-                                tr("Server error at %1 (HTTP %2)").arg(server).arg(status),
-                                status);
+                                tr("Server error at %1 (HTTP %2)").arg(server).arg(status), status);
     } else if (is(error, "NoSuchUpload")) {
         e = TransferError::make(
             Kind::Rejected,
             tr("The S3 service at %1 no longer has the multipart upload").arg(server), status);
     } else if (status >= 200 && status < 300) {
-        e = TransferError::make(
-            Kind::BadResponse,
-            tr("The S3 service at %1 failed while %2").arg(server, what), status);
+        e = TransferError::make(Kind::BadResponse,
+                                tr("The S3 service at %1 failed while %2").arg(server, what),
+                                status);
     } else {
         e = TransferError::make(Kind::Rejected,
                                 tr("The S3 service at %1 refused the request while %2 (HTTP %3)")
@@ -89,8 +88,7 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
                                 status);
     }
     if (e.kind == Kind::TooManyRequests || e.kind == Kind::ServerError)
-        e.retryAfter =
-            TusHttp::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
+        e.retryAfter = TusHttp::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
     e.details = tr("While %1 (%2): HTTP %3").arg(what, target.displayName()).arg(status);
     if (error) {
         e.details = e.details.followedBy(
@@ -104,7 +102,8 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
     return e;
 }
 
-TransferError fromTransport(QNetworkReply *reply, const TrText &what) {
+TransferError fromTransport(QNetworkReply *reply, const TrText &what)
+{
     return TusHttp::errorFromReply(reply, what);
 }
 

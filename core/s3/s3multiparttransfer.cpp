@@ -1,6 +1,5 @@
 #include "s3multiparttransfer.h"
 
-#include "transferfile.h"
 #include "s3error.h"
 #include "s3partaddress.h"
 #include "s3partput.h"
@@ -8,6 +7,7 @@
 #include "s3puttransfer.h"
 #include "s3request.h"
 #include "s3verification.h"
+#include "transferfile.h"
 
 #include "filehasher.h"
 #include "mtimewire.h"
@@ -28,7 +28,7 @@ constexpr qint64 MinNonLastPart = 5 * MiB; // S3's EntityTooSmall bound
 bool uploadIsGone(const S3Answer &answer)
 {
     return answer.hasCode("NoSuchUpload") || answer.hasCode("NoSuchKey")
-        || (answer.status == 404 && !answer.s3Error);
+           || (answer.status == 404 && !answer.s3Error);
 }
 
 QString encoded(const QString &value)
@@ -217,11 +217,11 @@ void S3MultipartTransfer::onCreated(const S3Answer &answer)
     m_uploadId = *uploadId;
     for (int i = 0; i < m_parts.size(); ++i) {
         UploadPart &part = m_parts[i];
-        part.url = S3PartAddress{S3Target(m_target->service(), m_target->region(),
-                                          m_target->bucket(), QString(),
-                                          m_target->isVirtualHosted()),
-                                 m_key, m_uploadId, i + 1}
-                       .toUrl();
+        part.url =
+            S3PartAddress{S3Target(m_target->service(), m_target->region(), m_target->bucket(),
+                                   QString(), m_target->isVirtualHosted()),
+                          m_key, m_uploadId, i + 1}
+                .toUrl();
         part.confirmed = 0;
         part.etag.clear();
     }
@@ -275,8 +275,9 @@ void S3MultipartTransfer::applyListing()
     int held = 0;
     for (int i = 0; i < m_parts.size(); ++i) {
         UploadPart &part = m_parts[i];
-        const auto listed = std::find_if(m_listed.cbegin(), m_listed.cend(),
-                                         [i](const S3Xml::ListedPart &p) { return p.number == i + 1; });
+        const auto listed =
+            std::find_if(m_listed.cbegin(), m_listed.cend(),
+                         [i](const S3Xml::ListedPart &p) { return p.number == i + 1; });
         const bool whole = listed != m_listed.cend() && listed->size == part.length();
         part.confirmed = whole ? part.length() : 0;
         part.etag = whole ? listed->etag : QByteArray();
@@ -435,9 +436,8 @@ void S3MultipartTransfer::verify()
             connect(m_verification, &S3Verification::finished, this,
                     &S3MultipartTransfer::finishChecked);
         }
-        m_verification->start(S3Verification::expectedEtag(QList<QByteArray>(m_md5s.cbegin(),
-                                                                             m_md5s.cend()),
-                                                           true));
+        m_verification->start(
+            S3Verification::expectedEtag(QList<QByteArray>(m_md5s.cbegin(), m_md5s.cend()), true));
     };
     if (missing.isEmpty())
         return check();

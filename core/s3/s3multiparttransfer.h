@@ -92,12 +92,12 @@ private:
     QString m_key;
     QString m_uploadId;
     UploadParts m_parts;
-    QVector<S3PartPut *> m_puts;         // running, by part index (children)
-    QVector<QByteArray> m_md5s;          // by part index: the MD5 it was sent with, this attempt
+    QVector<S3PartPut *> m_puts; // running, by part index (children)
+    QVector<QByteArray> m_md5s;  // by part index: the MD5 it was sent with, this attempt
     QPointer<S3Verification> m_verification;
     std::shared_ptr<std::atomic_bool> m_hashCancel; // parts' MD5s read again in verify()
-    QPointer<S3Request> m_control;       // Create, ListParts or Complete in flight
-    QList<S3Xml::ListedPart> m_listed;   // ListParts pages read so far
+    QPointer<S3Request> m_control;                  // Create, ListParts or Complete in flight
+    QList<S3Xml::ListedPart> m_listed;              // ListParts pages read so far
     int m_limit = 1;
     bool m_held = false; // waiting for continueAfterCreated()
     bool m_lostOnce = false;

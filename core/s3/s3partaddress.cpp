@@ -28,8 +28,7 @@ std::optional<S3PartAddress> S3PartAddress::fromUrl(const QUrl &url)
     const QString uploadId =
         query.queryItemValue(QString::fromLatin1(UploadIdItem), QUrl::FullyDecoded);
     bool ok = false;
-    const int partNumber =
-        query.queryItemValue(QString::fromLatin1(PartNumberItem)).toInt(&ok);
+    const int partNumber = query.queryItemValue(QString::fromLatin1(PartNumberItem)).toInt(&ok);
     const QString key = url.path(QUrl::FullyDecoded).mid(1);
     if (uploadId.isEmpty() || !ok || partNumber < 1 || partNumber > MaxPartNumber || key.isEmpty())
         return std::nullopt;

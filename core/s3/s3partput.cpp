@@ -23,8 +23,8 @@ struct Prepared {
 };
 } // namespace
 
-S3PartPut::S3PartPut(S3Protocol *protocol, const TransferJob &job, const S3Target &target,
-                     QUrl url, qint64 begin, qint64 end, QString what, QObject *parent)
+S3PartPut::S3PartPut(S3Protocol *protocol, const TransferJob &job, const S3Target &target, QUrl url,
+                     qint64 begin, qint64 end, QString what, QObject *parent)
     : QObject(parent)
     , m_protocol(protocol)
     , m_job(job)
@@ -91,10 +91,10 @@ void S3PartPut::start()
                         .arg(QFileInfo(m_job.filePath).fileName())));
             }
             if (!prepared.file) {
-                return fail(TransferError::make(TransferError::Kind::FileUnreadable,
-                                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1': %2."))
-                                                    .arg(QFileInfo(m_job.filePath).fileName(),
-                                                         prepared.problem)));
+                return fail(TransferError::make(
+                    TransferError::Kind::FileUnreadable,
+                    TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1': %2."))
+                        .arg(QFileInfo(m_job.filePath).fileName(), prepared.problem)));
             }
             m_file = prepared.file;
             put(digests->at(0), digests->size() > 1 ? digests->at(1).toHex() : QByteArray());
@@ -120,8 +120,7 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
             m_body = body.get();
             return body.release();
         },
-        m_end - m_begin,
-        sha256.isEmpty() ? QByteArray(SigV4Signer::UnsignedPayload) : sha256);
+        m_end - m_begin, sha256.isEmpty() ? QByteArray(SigV4Signer::UnsignedPayload) : sha256);
     connect(m_request, &S3Request::uploadProgress, this, &S3PartPut::progress);
     connect(m_request, &S3Request::finished, this, [this](const S3Answer &answer) {
         if (m_finished)

@@ -36,7 +36,10 @@ public:
     qint64 begin() const { return m_begin; }
     qint64 end() const { return m_end; }
     // Another header to send and sign (x-amz-meta-mtime on a PutObject); before start().
-    void addHeader(const QByteArray &name, const QByteArray &value) { m_extra.append({name, value}); }
+    void addHeader(const QByteArray &name, const QByteArray &value)
+    {
+        m_extra.append({name, value});
+    }
     // The MD5 (raw) the body was sent with, as Content-MD5; empty before the hash.
     const QByteArray &md5() const { return m_md5; }
     // The answer's x-amz-server-side-encryption (S3Answer::encryption), once sent.
@@ -62,7 +65,7 @@ private:
     NetworkLease m_lease;
     std::shared_ptr<std::atomic_bool> m_cancel;
     S3Request *m_request = nullptr; // a child
-    std::shared_ptr<QFile> m_file; // open since the hash, checked unchanged then
+    std::shared_ptr<QFile> m_file;  // open since the hash, checked unchanged then
     QPointer<ReadAheadDevice> m_body;
     QTimer m_prepareTimer; // while the file is checked, hashed and opened
     QList<QPair<QByteArray, QByteArray>> m_extra;

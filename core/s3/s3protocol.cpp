@@ -143,8 +143,8 @@ void S3Protocol::sendAbort(const QString &uploadKey, const S3Target &target, con
     query.addQueryItem(QStringLiteral("uploadId"),
                        QString::fromUtf8(QUrl::toPercentEncoding(uploadId)));
     url.setQuery(query);
-    auto *request = new S3Request(this, target, "DELETE", url,
-                                  tr("aborting the multipart upload"), this);
+    auto *request =
+        new S3Request(this, target, "DELETE", url, tr("aborting the multipart upload"), this);
     request->setStallTimeout(AbortTimeoutMs);
     connect(request, &S3Request::finished, this, [this, request, uploadKey](const S3Answer &a) {
         request->deleteLater();
@@ -168,9 +168,8 @@ void S3Protocol::abortWhenCreated(S3Request *request, const S3Target &target, co
     connect(request, &S3Request::finished, this, [this, request, target, key](const S3Answer &a) {
         request->deleteLater();
         QString problem;
-        const std::optional<QString> uploadId = a.ok()
-            ? S3Xml::parseUploadId(a.body, &problem)
-            : std::nullopt;
+        const std::optional<QString> uploadId =
+            a.ok() ? S3Xml::parseUploadId(a.body, &problem) : std::nullopt;
         if (!uploadId)
             return;
         qCDebug(lcS3) << "aborting a multipart upload created after its transfer stopped";
@@ -186,15 +185,15 @@ void S3Protocol::checkServer(const QUrl &endpoint, const HttpHeaders &headers)
         TransferProtocol::checkServer(endpoint, headers);
         return;
     }
-    auto *request = new S3Request(this, *target, "HEAD", target->bucketUrl(),
-                                  tr("checking the server"), this);
+    auto *request =
+        new S3Request(this, *target, "HEAD", target->bucketUrl(), tr("checking the server"), this);
     request->setStallTimeout(ServerCheckTimeoutMs);
     connect(request, &S3Request::finished, this, [this, request, endpoint](const S3Answer &a) {
         request->deleteLater();
         TransferError error;
         // No keys is no request at all: the uploads will say so themselves.
-        const bool noAnswer = a.status == 0 && a.error
-                              && a.error->kind != TransferError::Kind::Rejected;
+        const bool noAnswer =
+            a.status == 0 && a.error && a.error->kind != TransferError::Kind::Rejected;
         if (noAnswer || a.status == 502 || a.status == 503 || a.status == 504)
             error = a.error.value_or(TransferError::make(
                 TransferError::Kind::Network, TrText::of(staticMetaObject, QT_TR_NOOP("No answer")),

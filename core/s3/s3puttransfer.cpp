@@ -1,11 +1,11 @@
 #include "s3puttransfer.h"
 
-#include "s3partput.h"
+#include "mtimewire.h"
 #include "s3error.h"
+#include "s3partput.h"
 #include "s3protocol.h"
 #include "s3request.h"
 #include "s3verification.h"
-#include "mtimewire.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -37,8 +37,8 @@ QByteArray S3PutTransfer::mtimeValue(const TransferJob &job)
     return MtimeWire::format(job.modifiedMs);
 }
 
-std::optional<S3Target> S3PutTransfer::targetOf(const S3Protocol *protocol,
-                                                const TransferJob &job, TransferError *error)
+std::optional<S3Target> S3PutTransfer::targetOf(const S3Protocol *protocol, const TransferJob &job,
+                                                TransferError *error)
 {
     QString problem;
     std::optional<S3Target> target = S3Target::fromUrl(job.endpoint, &problem);
@@ -78,9 +78,8 @@ void S3PutTransfer::run()
             [this](const S3Answer &answer) { fail(*answer.error); });
     m_put->addHeader(MtimeWire::S3Header, mtimeValue(m_job));
     connect(m_put, &S3PartPut::sent, this, &S3PutTransfer::onSent);
-    m_verification = new S3Verification(m_protocol, *target, key,
-                                        QFileInfo(m_job.filePath).fileName(), m_job.stallTimeoutMs,
-                                        this);
+    m_verification = new S3Verification(
+        m_protocol, *target, key, QFileInfo(m_job.filePath).fileName(), m_job.stallTimeoutMs, this);
     connect(m_verification, &S3Verification::finished, this, &S3PutTransfer::finishChecked);
     QPointer<S3PutTransfer> guard(this);
     Q_EMIT chunkStarted(0, m_job.fileSize);
@@ -100,8 +99,8 @@ void S3PutTransfer::onSent(const QByteArray &etag)
     answer.etag = etag;
     answer.encryption = m_put->encryption();
     TransferError mismatch;
-    const UploadCheck check = S3Verification::judge(answer, expected,
-                                                    QFileInfo(m_job.filePath).fileName(), &mismatch);
+    const UploadCheck check =
+        S3Verification::judge(answer, expected, QFileInfo(m_job.filePath).fileName(), &mismatch);
     finishChecked(check, mismatch);
 }
 

@@ -174,8 +174,8 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
     answer.body = body;
     answer.etag = reply->rawHeader("ETag");
     answer.encryption = reply->hasRawHeader("x-amz-server-side-encryption-customer-algorithm")
-        ? QByteArrayLiteral("SSE-C")
-        : reply->rawHeader("x-amz-server-side-encryption");
+                            ? QByteArrayLiteral("SSE-C")
+                            : reply->rawHeader("x-amz-server-side-encryption");
     if (answer.status == 0) {
         answer.error = S3Errors::fromTransport(reply, m_what);
         return finish(answer);

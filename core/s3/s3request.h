@@ -96,7 +96,7 @@ private:
     qint64 m_maxAnswerBytes = DefaultMaxAnswerBytes;
     QPointer<QNetworkAccessManager> m_network;
     QPointer<QNetworkReply> m_reply;
-    QDateTime m_signedAt; // the (corrected) clock the request in flight was signed with
+    QDateTime m_signedAt;        // the (corrected) clock the request in flight was signed with
     qint64 m_signedOffsetMs = 0; // ...and the correction in it
     QTimer m_stallTimer;
     bool m_skewRetried = false;

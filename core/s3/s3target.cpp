@@ -33,8 +33,7 @@ QUrl awsService(const QString &region)
 
 } // namespace
 
-S3Target::S3Target(QUrl service, QString region, QString bucket, QString prefix,
-                   bool virtualHosted)
+S3Target::S3Target(QUrl service, QString region, QString bucket, QString prefix, bool virtualHosted)
     : m_service(serviceBase(service))
     , m_region(region.isEmpty() ? QString::fromLatin1(DefaultRegion) : std::move(region))
     , m_bucket(std::move(bucket))
@@ -76,8 +75,8 @@ std::optional<S3Target> S3Target::fromUrl(const QUrl &url, QString *problem)
         const QString scheme = service.scheme().toLower();
         if (!service.isValid() || service.host().isEmpty()
             || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-            return fail(tr("The S3 service \"%1\" is not an http:// or https:// address.")
-                            .arg(endpoint));
+            return fail(
+                tr("The S3 service \"%1\" is not an http:// or https:// address.").arg(endpoint));
         if (!service.userInfo().isEmpty())
             return fail(tr("Keys do not belong in the address; give them as credentials."));
     }
@@ -103,8 +102,8 @@ QUrl S3Target::toUrl() const
 QString S3Target::displayName() const
 {
     const QString where = m_service.port() > 0
-        ? QStringLiteral("%1:%2").arg(m_service.host()).arg(m_service.port())
-        : m_service.host();
+                              ? QStringLiteral("%1:%2").arg(m_service.host()).arg(m_service.port())
+                              : m_service.host();
     return tr("%1/%2 on %3").arg(m_bucket, m_prefix, where);
 }
 

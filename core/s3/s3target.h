@@ -52,10 +52,7 @@ public:
     // a URL is refused outright: empty, '/', '?', '#', blanks, over 255 bytes.
     static bool isUsableBucketName(const QString &bucket);
 
-    friend bool operator==(const S3Target &a, const S3Target &b)
-    {
-        return a.toUrl() == b.toUrl();
-    }
+    friend bool operator==(const S3Target &a, const S3Target &b) { return a.toUrl() == b.toUrl(); }
 
 private:
     QUrl m_service;

@@ -151,10 +151,9 @@ std::optional<PartListing> parseListParts(const QByteArray &xml, QString *proble
         listing.nextMarker = int(*marker);
     }
     for (const QHash<QString, QString> &part : doc->repeated) {
-        const auto partNumber =
-            number(part.value(QStringLiteral("PartNumber")), 1, MaxPartNumber);
-        const auto size = number(part.value(QStringLiteral("Size")), 0,
-                                 std::numeric_limits<qint64>::max());
+        const auto partNumber = number(part.value(QStringLiteral("PartNumber")), 1, MaxPartNumber);
+        const auto size =
+            number(part.value(QStringLiteral("Size")), 0, std::numeric_limits<qint64>::max());
         const QString etag = part.value(QStringLiteral("ETag"));
         if (!partNumber || !size || etag.isEmpty())
             return fail(Text::tr("a listed part has no usable PartNumber, Size or ETag"));
@@ -186,7 +185,7 @@ QByteArray completeBody(const QList<ListedPart> &parts)
     QByteArray xml = "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">";
     for (const ListedPart &part : parts) {
         xml += "<Part><PartNumber>" + QByteArray::number(part.number) + "</PartNumber><ETag>"
-            + escaped(part.etag) + "</ETag></Part>";
+               + escaped(part.etag) + "</ETag></Part>";
     }
     xml += "</CompleteMultipartUpload>";
     return xml;

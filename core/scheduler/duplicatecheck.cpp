@@ -13,7 +13,8 @@ DuplicateCheck::Match DuplicateCheck::find(const TaskTable &tasks, const Expande
         UploadTask *task = tasks.find(id);
         if (!task || task->endpoint() != endpoint)
             continue;
-        const bool changed = file.rejection.isEmpty()
+        const bool changed =
+            file.rejection.isEmpty()
             && (task->size() != file.size || task->modifiedMs() != file.modifiedMs);
         // One not started yet answers for the file: it can take a newer version at no cost.
         if (task->isUnstarted()) {

@@ -34,10 +34,10 @@ Q_DECLARE_METATYPE(DuplicateReport)
 class DuplicateCheck final {
 public:
     enum class Verdict {
-        New,      // not queued: add it
-        Waiting,  // the same version waits, not started: skip
-        Newer,    // a newer version of one that waits, not started: it takes this version
-        Started,  // an upload of it started or ended: skip, unless asked to add it again
+        New,     // not queued: add it
+        Waiting, // the same version waits, not started: skip
+        Newer,   // a newer version of one that waits, not started: it takes this version
+        Started, // an upload of it started or ended: skip, unless asked to add it again
     };
     struct Match {
         Verdict verdict = Verdict::New;

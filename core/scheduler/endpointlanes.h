@@ -15,7 +15,10 @@
 // endpoints ever used, a handful.
 class EndpointLanes final {
 public:
-    explicit EndpointLanes(const EndpointHeaders *headers) : m_headers(headers) {}
+    explicit EndpointLanes(const EndpointHeaders *headers)
+        : m_headers(headers)
+    {
+    }
 
     // The lane of `endpoint`, made on first use.
     int laneFor(const QUrl &endpoint);

@@ -19,7 +19,8 @@ FailureHandler::FailureHandler(TaskControl *tasks, TransferProtocol *protocol,
     , m_recheck(recheck)
     , m_clock(clock)
     , m_health(new ServerHealth(protocol, std::move(headersFor), clock, this))
-    , m_random(std::random_device{}()) {
+    , m_random(std::random_device{}())
+{
     m_health->setPolicy(m_policy);
     // A server back: all its uploads go at once (as far as the limits let them).
     connect(m_health, &ServerHealth::serverUp, this, [this] { m_tasks->scheduleSoon(); });
@@ -33,7 +34,8 @@ FailureHandler::FailureHandler(TaskControl *tasks, TransferProtocol *protocol,
 
 FailureHandler::~FailureHandler() = default;
 
-void FailureHandler::setClock(Clock *clock) {
+void FailureHandler::setClock(Clock *clock)
+{
     Q_ASSERT(clock);
     disconnect(m_clock, &Clock::jumped, this, nullptr);
     m_clock = clock;
@@ -42,16 +44,19 @@ void FailureHandler::setClock(Clock *clock) {
     m_health->setClock(clock);
 }
 
-qint64 FailureHandler::nowMs() const {
+qint64 FailureHandler::nowMs() const
+{
     return m_clock->wallMs();
 }
 
-void FailureHandler::setPolicy(const RetryPolicy &policy) {
+void FailureHandler::setPolicy(const RetryPolicy &policy)
+{
     m_policy = policy;
     m_health->setPolicy(policy);
 }
 
-FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const TransferError &error) {
+FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const TransferError &error)
+{
     Judgement judgement;
     judgement.error = error;
     const qint64 monotonic = qMax<qint64>(1, m_clock->monotonicMs());
@@ -85,7 +90,8 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
     return judgement;
 }
 
-void FailureHandler::transferFailed(UploadTask *task, const TransferError &error) {
+void FailureHandler::transferFailed(UploadTask *task, const TransferError &error)
+{
     const Judgement judgement = judge(task, error);
     switch (judgement.verdict) {
     case Verdict::Fail:
@@ -106,7 +112,8 @@ void FailureHandler::transferFailed(UploadTask *task, const TransferError &error
     m_tasks->scheduleSoon();
 }
 
-void FailureHandler::fail(UploadTask *task, const TransferError &error) {
+void FailureHandler::fail(UploadTask *task, const TransferError &error)
+{
     TrText message = error.cause;
     if (error.isTransient() && task->retries() > 0)
         message = message.followedBy(
@@ -115,21 +122,23 @@ void FailureHandler::fail(UploadTask *task, const TransferError &error) {
     m_tasks->setTaskState(task, TaskState::Error);
 }
 
-void FailureHandler::progressed(UploadTask *task) {
+void FailureHandler::progressed(UploadTask *task)
+{
     if (task->progressed())
         m_health->progressed(task->endpoint());
 }
 
-int FailureHandler::retryFailed(const QList<TaskId> &ids) {
+int FailureHandler::retryFailed(const QList<TaskId> &ids)
+{
     int retried = 0;
     for (const TaskId id : ids) {
         UploadTask *task = m_tasks->findTask(id);
         if (!task || task->state() != TaskState::Error || m_recheck->isPending(id))
             continue;
         ++retried;
-        if (task->errorKind() == TransferError::Kind::FileChanged ||
-            task->errorKind() == TransferError::Kind::FileUnreadable ||
-            task->errorKind() == TransferError::Kind::ContentMismatch) {
+        if (task->errorKind() == TransferError::Kind::FileChanged
+            || task->errorKind() == TransferError::Kind::FileUnreadable
+            || task->errorKind() == TransferError::Kind::ContentMismatch) {
             // The person wants what the file holds now: a fresh upload, never the new bytes
             // appended to the old one. Read off this thread: the path may be a named pipe now,
             // or on a mount that hangs; it stays failed until read (onRechecked).
@@ -150,11 +159,13 @@ int FailureHandler::retryFailed(const QList<TaskId> &ids) {
     return retried;
 }
 
-int FailureHandler::retryAllFailed() {
+int FailureHandler::retryAllFailed()
+{
     return retryFailed(m_tasks->tasksIn(TaskState::Error));
 }
 
-void FailureHandler::retryTransient() {
+void FailureHandler::retryTransient()
+{
     // What failed only because a server or the network would not answer (given up) is what a
     // person resuming everything wants going again too.
     QList<TaskId> transient;
@@ -168,11 +179,13 @@ void FailureHandler::retryTransient() {
         m_health->wake();
 }
 
-void FailureHandler::wake() {
+void FailureHandler::wake()
+{
     m_health->wake();
 }
 
-void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file) {
+void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file)
+{
     UploadTask *task = m_tasks->findTask(id);
     if (!task || (task->state() != TaskState::Error && task->state() != TaskState::Paused))
         return; // removed, or resumed by hand meanwhile
@@ -201,7 +214,8 @@ void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file) {
     m_tasks->scheduleSoon();
 }
 
-void FailureHandler::onServerGivenUp(const QUrl &endpoint, const TrText &message) {
+void FailureHandler::onServerGivenUp(const QUrl &endpoint, const TrText &message)
+{
     // Every upload waiting to go there: those that tried, and those queued behind them that
     // would only find it gone again and start a new outage of their own.
     const QString server = ServerHealth::keyOf(endpoint);
@@ -216,7 +230,8 @@ void FailureHandler::onServerGivenUp(const QUrl &endpoint, const TrText &message
     m_tasks->scheduleSoon();
 }
 
-void FailureHandler::restartRunning() {
+void FailureHandler::restartRunning()
+{
     const QList<UploadTask *> running = m_tasks->runningTasks();
     for (UploadTask *task : running) {
         m_tasks->stopTask(task);
@@ -226,12 +241,14 @@ void FailureHandler::restartRunning() {
     m_tasks->scheduleSoon(); // on the next turn: after the connections are closed
 }
 
-bool FailureHandler::serverDown(const QUrl &endpoint) const {
+bool FailureHandler::serverDown(const QUrl &endpoint) const
+{
     return m_health->anyDown() && m_health->isDown(endpoint);
 }
 
 const std::shared_ptr<const ServerOutage> &FailureHandler::outageOfLane(int lane,
-                                                                        const QUrl &endpoint) {
+                                                                        const QUrl &endpoint)
+{
     // One record per server for its whole life, shared by every task of it: whether it is down
     // is read through it, so that an outage's start and end touch no task.
     if (lane >= int(m_laneOutages.size()))
@@ -242,7 +259,8 @@ const std::shared_ptr<const ServerOutage> &FailureHandler::outageOfLane(int lane
     return record;
 }
 
-void FailureHandler::armRetryTimer(qint64 earliestMs) {
+void FailureHandler::armRetryTimer(qint64 earliestMs)
+{
     if (earliestMs == 0) {
         m_retryTimer.stop();
         return;

@@ -1,10 +1,11 @@
 #include "ratemeter.h"
 
-void RateMeter::addSample(qint64 nowMs, qint64 totalBytes) {
+void RateMeter::addSample(qint64 nowMs, qint64 totalBytes)
+{
     // A total that went down (the transfer restarted) or a clock that went back would make a
     // negative or meaningless rate: start over from this sample.
-    if (!m_samples.empty() &&
-        (totalBytes < m_samples.back().second || nowMs < m_samples.back().first))
+    if (!m_samples.empty()
+        && (totalBytes < m_samples.back().second || nowMs < m_samples.back().first))
         m_samples = {};
 
     if (!m_samples.empty() && m_samples.back().first == nowMs)
@@ -16,7 +17,8 @@ void RateMeter::addSample(qint64 nowMs, qint64 totalBytes) {
         m_samples.removeFirst();
 }
 
-double RateMeter::bytesPerSecond(qint64 nowMs) const {
+double RateMeter::bytesPerSecond(qint64 nowMs) const
+{
     // Samples that have aged out since the last addSample do not count either.
     auto first = m_samples.cbegin();
     while (first != m_samples.cend() && first->first < nowMs - m_windowMs)
@@ -33,6 +35,7 @@ double RateMeter::bytesPerSecond(qint64 nowMs) const {
     return double(last.second - first->second) * 1000.0 / double(elapsedMs);
 }
 
-void RateMeter::reset() {
+void RateMeter::reset()
+{
     m_samples = {}; // clear() would keep the capacity
 }

@@ -10,7 +10,10 @@
 // of 100,000 tasks has a handful moving (a std::deque allocates half a KiB even when empty).
 class RateMeter final {
 public:
-    explicit RateMeter(qint64 windowMs = 3000) : m_windowMs(windowMs) {}
+    explicit RateMeter(qint64 windowMs = 3000)
+        : m_windowMs(windowMs)
+    {
+    }
 
     void addSample(qint64 nowMs, qint64 totalBytes);
     double bytesPerSecond(qint64 nowMs) const;

@@ -8,12 +8,14 @@ namespace {
 constexpr std::chrono::milliseconds MaxRetryAfter{10 * 60 * 1000};
 } // namespace
 
-bool RetryPolicy::shouldRetry(const TransferError &error, int retriesSoFar) const {
+bool RetryPolicy::shouldRetry(const TransferError &error, int retriesSoFar) const
+{
     return error.isTransient() && (maxRetries < 0 || retriesSoFar < maxRetries);
 }
 
 std::chrono::milliseconds RetryPolicy::delayFor(int retriesSoFar, const TransferError &error,
-                                                std::mt19937 &random) const {
+                                                std::mt19937 &random) const
+{
     using std::chrono::milliseconds;
     const qint64 base = std::max<qint64>(0, baseDelay.count());
     const qint64 ceiling = std::max<qint64>(0, maxDelay.count());

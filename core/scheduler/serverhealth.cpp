@@ -268,7 +268,6 @@ void ServerHealth::onTimer()
 void ServerHealth::updateNote(ServerOutage &outage) const
 {
     const QString since = formatWhen(outage.sinceWallMs, m_clock->localNow());
-    outage.note = outage.nextTryWallMs > 0
-                      ? Text::tr("Down since %1 · next try").arg(since)
-                      : Text::tr("Down since %1 · trying now").arg(since);
+    outage.note = outage.nextTryWallMs > 0 ? Text::tr("Down since %1 · next try").arg(since)
+                                           : Text::tr("Down since %1 · trying now").arg(since);
 }

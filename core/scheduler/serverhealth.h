@@ -23,12 +23,12 @@ class SleepDetector;
 // current outage without anyone walking the uploads when they change.
 struct ServerOutage {
     bool down = false;
-    QUrl endpoint;             // the endpoint that is asked whether the server is back
-    qint64 sinceWallMs = 0;    // when it stopped answering (ms since the epoch)
-    qint64 nextTryWallMs = 0;  // when it is asked next; 0 while a probe is on its way
-    QString cause;             // why the last attempt failed: "Connection refused by ..."
-    QString note;              // "Down since 13:11 · next try" (a row adds " in 2 min")
-    int probes = 0;            // probes sent in this outage
+    QUrl endpoint;            // the endpoint that is asked whether the server is back
+    qint64 sinceWallMs = 0;   // when it stopped answering (ms since the epoch)
+    qint64 nextTryWallMs = 0; // when it is asked next; 0 while a probe is on its way
+    QString cause;            // why the last attempt failed: "Connection refused by ..."
+    QString note;             // "Down since 13:11 · next try" (a row adds " in 2 min")
+    int probes = 0;           // probes sent in this outage
 };
 
 // Which servers answer. When an upload fails because its server is not reachable (connection
@@ -107,7 +107,7 @@ private:
         qint64 nextProbeMonoMs = 0; // 0 while a probe is on its way (or up)
         int step = 0;               // back-off steps taken since the last progress
         bool probing = false;
-        bool askAgain = false;      // woken while probing: a failure is asked again at once
+        bool askAgain = false; // woken while probing: a failure is asked again at once
     };
 
     void probe(const QString &key);

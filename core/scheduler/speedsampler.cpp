@@ -49,8 +49,9 @@ void SpeedSampler::record(double total, const QList<QPair<TaskId, double>> &runn
         if (it == m_tasks.end()) {
             if (m_tasks.size() >= MaxTaskHistories) {
                 const auto oldest = std::min_element(
-                    m_tasks.begin(), m_tasks.end(),
-                    [](const TaskHistory &a, const TaskHistory &b) { return a.lastTick < b.lastTick; });
+                    m_tasks.begin(), m_tasks.end(), [](const TaskHistory &a, const TaskHistory &b) {
+                        return a.lastTick < b.lastTick;
+                    });
                 m_tasks.erase(oldest);
             }
             it = m_tasks.insert(id, TaskHistory{SpeedHistory(m_total.capacity()), 0});

@@ -25,10 +25,13 @@ TaskIntake::TaskIntake(TaskControl *tasks, const TaskTable *table, Make make, Ma
     , m_table(table)
     , m_make(std::move(make))
     , m_made(std::move(made))
-    , m_currentEndpoint(std::move(currentEndpoint)) {}
+    , m_currentEndpoint(std::move(currentEndpoint))
+{
+}
 
 void TaskIntake::addPaths(const QStringList &paths, Priority priority, bool skipQueued,
-                          const QUrl &endpoint, const PathPatterns &exclude, bool fingerprints) {
+                          const QUrl &endpoint, const PathPatterns &exclude, bool fingerprints)
+{
     ++m_pending;
     // Folders may hold thousands of files on a slow disk: walk them off this thread.
     runOffThread(
@@ -51,7 +54,8 @@ void TaskIntake::addPaths(const QStringList &paths, Priority priority, bool skip
 }
 
 void TaskIntake::addFiles(const QList<FileToQueue> &files, const QUrl &endpoint, Priority priority,
-                          bool fingerprints) {
+                          bool fingerprints)
+{
     ++m_pending;
     runOffThread(
         this,
@@ -76,7 +80,8 @@ void TaskIntake::addFiles(const QList<FileToQueue> &files, const QUrl &endpoint,
 
 void TaskIntake::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
                             Priority priority, std::shared_ptr<DuplicateReport> duplicates,
-                            const QUrl &endpoint) {
+                            const QUrl &endpoint)
+{
     // A slice at a time, each its own turn of the event loop: 100,000 files become tasks, rows
     // and records in about a second, and the window must not freeze for all of it.
     QElapsedTimer slice;
@@ -114,7 +119,8 @@ void TaskIntake::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qs
     Q_EMIT sliceDone();
 }
 
-bool TaskIntake::skipQueued(const ExpandedPath &file, qint64 now, DuplicateReport *report) {
+bool TaskIntake::skipQueued(const ExpandedPath &file, qint64 now, DuplicateReport *report)
+{
     const DuplicateCheck::Match match = DuplicateCheck::find(*m_table, file, m_currentEndpoint());
     if (match.verdict == DuplicateCheck::Verdict::New)
         return false;

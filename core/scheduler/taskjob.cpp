@@ -5,7 +5,8 @@
 
 #include <QFileInfo>
 
-TransferJob transferJobFor(const UploadTask &task, const TaskJobSettings &settings) {
+TransferJob transferJobFor(const UploadTask &task, const TaskJobSettings &settings)
+{
     TransferJob job;
     job.filePath = task.path();
     job.fileSize = task.size();

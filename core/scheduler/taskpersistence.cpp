@@ -140,11 +140,11 @@ void TaskPersistence::flush()
             m_saved.remove(r.id);
     }
     if (!records.isEmpty())
-        queue(m_store, [store = m_store, records = std::move(records)] { store->saveAll(records); });
+        queue(m_store,
+              [store = m_store, records = std::move(records)] { store->saveAll(records); });
     if (!m_removed.isEmpty()) {
-        queue(m_store, [store = m_store, ids = std::exchange(m_removed, {})] {
-            store->removeAll(ids);
-        });
+        queue(m_store,
+              [store = m_store, ids = std::exchange(m_removed, {})] { store->removeAll(ids); });
     }
     if (!m_progressed.isEmpty())
         arm();

@@ -64,18 +64,17 @@ void TaskPreparer::verify(Pending &pending)
             if (same)
                 return afterVerify(id);
             // Not one byte of the new content may be appended to the old upload.
-            failWith(id,
-                     now.exists
-                         ? TransferError::make(
-                               TransferError::Kind::FileChanged,
-                               TrText::of(staticMetaObject,
-                                          QT_TR_NOOP("The file changed since it was queued; "
-                                                     "nothing more was sent. Retry uploads it "
-                                                     "anew.")))
-                         : TransferError::make(
-                               TransferError::Kind::FileUnreadable,
-                               TrText::of(staticMetaObject,
-                                          QT_TR_NOOP("The file is gone since it was queued."))));
+            failWith(id, now.exists
+                             ? TransferError::make(
+                                 TransferError::Kind::FileChanged,
+                                 TrText::of(staticMetaObject,
+                                            QT_TR_NOOP("The file changed since it was queued; "
+                                                       "nothing more was sent. Retry uploads it "
+                                                       "anew.")))
+                             : TransferError::make(
+                                 TransferError::Kind::FileUnreadable,
+                                 TrText::of(staticMetaObject,
+                                            QT_TR_NOOP("The file is gone since it was queued."))));
         });
 }
 

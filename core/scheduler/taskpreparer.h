@@ -30,7 +30,7 @@ public:
         qint64 modifiedMs = 0;
         QByteArray fingerprint; // empty: not checked
         QUrl endpoint;
-        HttpHeaders headers;    // for asking the endpoint
+        HttpHeaders headers;     // for asking the endpoint
         bool verifyFile = false; // a restored upload: check the file first
         bool mayHash = false;    // new upload (no hash yet, nothing created on the server)
     };

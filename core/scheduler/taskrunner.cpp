@@ -19,7 +19,8 @@ namespace {
 // How often speeds and hashing progress are refreshed while uploads run.
 constexpr int TickIntervalMs = 500;
 
-qint64 nowMs() {
+qint64 nowMs()
+{
     return QDateTime::currentMSecsSinceEpoch();
 }
 } // namespace
@@ -30,7 +31,8 @@ TaskRunner::TaskRunner(TaskControl *tasks, const Helpers &helpers, JobFor jobFor
     , m_tasks(tasks)
     , m_helpers(helpers)
     , m_jobFor(std::move(jobFor))
-    , m_headersFor(std::move(headersFor)) {
+    , m_headersFor(std::move(headersFor))
+{
     m_speedTimer.setInterval(TickIntervalMs);
     connect(&m_speedTimer, &QTimer::timeout, this, &TaskRunner::tick);
     TaskPreparer *preparer = m_helpers.preparer;
@@ -50,7 +52,8 @@ TaskRunner::TaskRunner(TaskControl *tasks, const Helpers &helpers, JobFor jobFor
     });
 }
 
-void TaskRunner::start(UploadTask *task) {
+void TaskRunner::start(UploadTask *task)
+{
     const TaskId id = task->id();
     TaskPreparer::Request request;
     request.id = id;
@@ -63,9 +66,9 @@ void TaskRunner::start(UploadTask *task) {
     request.verifyFile = task->verifyBeforeStart();
     // Only before the first transfer: an upload the server already has was announced without
     // a hash, and one hash per content is enough.
-    request.mayHash = task->contentHash().isEmpty() && task->uploadUrl().isEmpty() &&
-                      std::none_of(task->parts().cbegin(), task->parts().cend(),
-                                   [](const UploadPart &part) { return !part.url.isEmpty(); });
+    request.mayHash = task->contentHash().isEmpty() && task->uploadUrl().isEmpty()
+                      && std::none_of(task->parts().cbegin(), task->parts().cend(),
+                                      [](const UploadPart &part) { return !part.url.isEmpty(); });
     // Set before taskStarted, so that listeners see what the task is about to do.
     task->start(m_helpers.preparer->wouldHash(request) ? TaskPhase::Hashing
                                                        : TaskPhase::Transferring,
@@ -81,7 +84,8 @@ void TaskRunner::start(UploadTask *task) {
     m_helpers.preparer->prepare(request);
 }
 
-void TaskRunner::onPrepared(TaskId id, const QByteArray &contentHash) {
+void TaskRunner::onPrepared(TaskId id, const QByteArray &contentHash)
+{
     UploadTask *task = m_tasks->findTask(id);
     if (!task || task->state() != TaskState::Uploading || task->driver())
         return;
@@ -91,14 +95,16 @@ void TaskRunner::onPrepared(TaskId id, const QByteArray &contentHash) {
     launch(task);
 }
 
-void TaskRunner::launch(UploadTask *task) {
+void TaskRunner::launch(UploadTask *task)
+{
     std::unique_ptr<Transfer> transfer = m_helpers.protocol->createTransfer(m_jobFor(*task));
     task->attach(new TaskDriver(task, std::move(transfer), this));
     connectDriver(task->id());
     task->driver()->start();
 }
 
-void TaskRunner::connectDriver(TaskId id) {
+void TaskRunner::connectDriver(TaskId id)
+{
     // Handlers look the task up by id: a driver stopped meanwhile reports nothing, and a removed
     // task is never reached.
     TaskDriver *driver = m_tasks->findTask(id)->driver();
@@ -147,7 +153,8 @@ void TaskRunner::connectDriver(TaskId id) {
     });
 }
 
-void TaskRunner::stop(UploadTask *task) {
+void TaskRunner::stop(UploadTask *task)
+{
     if (TaskDriver *driver = task->detachDriver()) {
         driver->disconnect(this);
         driver->stop();
@@ -161,7 +168,8 @@ void TaskRunner::stop(UploadTask *task) {
     task->stopped();
 }
 
-void TaskRunner::completed(UploadTask *task) {
+void TaskRunner::completed(UploadTask *task)
+{
     task->endAttempt(UploadAttempt::Outcome::Completed, QString(), nowMs());
     stop(task);
     m_tasks->reshapeTask(task, [task] { task->succeed(); });
@@ -169,14 +177,16 @@ void TaskRunner::completed(UploadTask *task) {
     m_tasks->scheduleSoon();
 }
 
-void TaskRunner::failed(UploadTask *task, const TransferError &error) {
+void TaskRunner::failed(UploadTask *task, const TransferError &error)
+{
     task->endAttempt(UploadAttempt::Outcome::Failed, error.message(), nowMs());
     m_tasks->reshapeTask(task, [task] { task->dropInFlight(true); });
     stop(task);
     m_helpers.failures->transferFailed(task, error);
 }
 
-void TaskRunner::tick() {
+void TaskRunner::tick()
+{
     const QList<UploadTask *> running = m_tasks->runningTasks();
     if (running.isEmpty()) {
         m_speedTimer.stop();
@@ -191,7 +201,8 @@ void TaskRunner::tick() {
     }
 }
 
-void TaskRunner::uploadUrlSaved(TaskId id, quint64 token) {
+void TaskRunner::uploadUrlSaved(TaskId id, quint64 token)
+{
     UploadTask *task = m_tasks->findTask(id);
     if (task && task->driver() && task->holdToken() == token) {
         task->setHoldToken(0);
@@ -199,7 +210,8 @@ void TaskRunner::uploadUrlSaved(TaskId id, quint64 token) {
     }
 }
 
-void TaskRunner::storeWriteFailed(const QString &message) {
+void TaskRunner::storeWriteFailed(const QString &message)
+{
     // The queue could not be saved (disk full, permissions): uploads go on rather than wait for
     // a write that will not come, and say what is at risk.
     qCWarning(lcScheduler) << "store:" << message;

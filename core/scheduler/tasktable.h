@@ -3,8 +3,8 @@
 #include "uploadtask.h"
 #include "uploadtypes.h"
 
-#include <QList>
 #include <QHash>
+#include <QList>
 #include <QMultiHash>
 
 #include <map>
@@ -58,8 +58,8 @@ public:
         change();
         m_totals.bytesTotal += task->size() - size;
         m_totals.bytesDone += task->shownBytes() - shown;
-        m_totals.bytesActiveLeft += (counts(task->state()) ? left(*task) : 0)
-            - (active ? size - shown : 0);
+        m_totals.bytesActiveLeft +=
+            (counts(task->state()) ? left(*task) : 0) - (active ? size - shown : 0);
     }
 
     // Without speeds, which the scheduler adds from its running tasks.

@@ -61,8 +61,7 @@ void UploadQueue::setPriority(TaskId id, Priority priority)
 
 int UploadQueue::countIn(int laneIndex) const
 {
-    return laneIndex >= 0 && laneIndex < int(m_lanes.size()) ? m_lanes[size_t(laneIndex)].count
-                                                             : 0;
+    return laneIndex >= 0 && laneIndex < int(m_lanes.size()) ? m_lanes[size_t(laneIndex)].count : 0;
 }
 
 void UploadQueue::promoteDue(qint64 nowMs)

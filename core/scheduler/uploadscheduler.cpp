@@ -121,8 +121,8 @@ void UploadScheduler::setRateLimit(qint64 bytesPerSecond)
 void UploadScheduler::setRateCap(qint64 bytesPerSecond)
 {
     m_rateCap = qMax<qint64>(0, bytesPerSecond);
-    const qint64 stricter = m_ownRate == 0 || (m_rateCap > 0 && m_rateCap < m_ownRate)
-        ? m_rateCap : m_ownRate;
+    const qint64 stricter =
+        m_ownRate == 0 || (m_rateCap > 0 && m_rateCap < m_ownRate) ? m_rateCap : m_ownRate;
     m_bandwidth->setGlobalRate(stricter);
 }
 
@@ -222,8 +222,8 @@ UploadTask *UploadScheduler::makeTask(const ExpandedPath &p, Priority priority,
     return made;
 }
 
-void UploadScheduler::tasksMade(const QList<const UploadTask *> &tasks,
-                                const QList<TaskId> &added, const QList<TaskId> &rejected)
+void UploadScheduler::tasksMade(const QList<const UploadTask *> &tasks, const QList<TaskId> &added,
+                                const QList<TaskId> &rejected)
 {
     if (m_persistence)
         m_persistence->added(tasks);
@@ -477,10 +477,9 @@ void UploadScheduler::schedule()
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
     while (used < m_concurrency && !m_suspended) {
-        const TaskId id =
-            m_queue.takeNext(now, [&](int lane) {
-                return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
-            });
+        const TaskId id = m_queue.takeNext(now, [&](int lane) {
+            return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
+        });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
             break;

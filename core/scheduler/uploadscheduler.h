@@ -3,8 +3,8 @@
 #include "bulkcommands.h"
 #include "duplicatecheck.h"
 #include "endpointheaders.h"
-#include "failurehandler.h"
 #include "endpointlanes.h"
+#include "failurehandler.h"
 #include "filerecheck.h"
 #include "pathexpander.h"
 #include "retrypolicy.h"
@@ -287,7 +287,7 @@ private:
 
     TaskTable m_tasks;
     QHash<TaskId, UploadTask *> m_running; // the tasks in Uploading
-    UploadQueue m_queue;                    // the tasks in Waiting
+    UploadQueue m_queue;                   // the tasks in Waiting
     EndpointLanes m_lanes{&m_endpointHeaders};
     TaskId m_nextId = 1;
     quint64 m_nextSequence = 0;

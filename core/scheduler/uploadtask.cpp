@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size,
-                       qint64 modifiedMs, QUrl endpoint, Priority priority, qint64 chunkSize)
+UploadTask::UploadTask(TaskId id, QString path, QString displayName, qint64 size, qint64 modifiedMs,
+                       QUrl endpoint, Priority priority, qint64 chunkSize)
     : m_id(id)
     , m_path(std::move(path))
     , m_displayName(std::move(displayName))

@@ -206,8 +206,7 @@ public:
     // Forgets a failure and its retries: the task starts its tries afresh.
     void clearFailure();
     // An unstarted task is to send the newer version of its file that was just queued again.
-    void takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint,
-                       qint64 nowMs);
+    void takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint, qint64 nowMs);
 
     // Byte accounting, from what the transfer reports (file offsets; now in ms).
     void resetProgress();
@@ -266,8 +265,8 @@ private:
     qint64 m_maxRequestSize = 0;
 
     // Scheduling bookkeeping.
-    quint64 m_sequence = 0; // FIFO order among equals
-    int m_lane = 0;         // the scheduler's lane for its endpoint
+    quint64 m_sequence = 0;      // FIFO order among equals
+    int m_lane = 0;              // the scheduler's lane for its endpoint
     qint64 m_inFlightBegin = -1; // first byte of the request in flight, -1 when none
     qint64 m_inFlightSent = 0;   // bytes of it that left, as last reported
     AttemptLog m_attempts;
@@ -280,7 +279,7 @@ private:
     QHash<qint64, qint64> m_sentInFlight;
 
     // Persistence bookkeeping.
-    QByteArray m_fingerprint;         // quickFingerprint() when queued
+    QByteArray m_fingerprint; // quickFingerprint() when queued
     qint64 m_createdMs = 0;
     qint64 m_finishedMs = 0;
     bool m_verifyBeforeStart = false; // restored: check the file is what was queued

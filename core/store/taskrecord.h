@@ -27,7 +27,7 @@ struct TaskRecord {
     UploadCheck::Outcome checkOutcome = UploadCheck::Outcome::Unchecked;
     QString checkNote;
     QUrl endpoint;
-    QUrl uploadUrl; // empty until the server created the upload
+    QUrl uploadUrl;    // empty until the server created the upload
     UploadParts parts; // sent in parallel: each part's range, URL and confirmed bytes
     // Uploads on the server made for this task that are to be deleted (an instant attempt before
     // parts), kept until a DELETE was answered 204, 404 or 410.

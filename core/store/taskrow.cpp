@@ -8,16 +8,19 @@ const QString ColumnsV1 = QStringLiteral(
     "id, sequence, path, display_name, size, modified_ms, fingerprint, endpoint, upload_url, "
     "priority, state, confirmed_bytes, chunk_size, chunk_states, retries, error_kind, "
     "error_message, created_ms, updated_ms");
-const QString Columns = ColumnsV1 + QStringLiteral(", content_hash, parts, instant, rate_limit, "
-                                                   "max_request, to_delete, finished_ms, "
-                                                   "check_outcome, check_note, error_text");
+const QString Columns = ColumnsV1
+                        + QStringLiteral(", content_hash, parts, instant, rate_limit, "
+                                         "max_request, to_delete, finished_ms, "
+                                         "check_outcome, check_note, error_text");
 
 namespace {
-QUrl urlFrom(const QVariant &value) {
+QUrl urlFrom(const QVariant &value)
+{
     return QUrl::fromEncoded(value.toString().toLatin1());
 }
 
-QList<QUrl> urlListFrom(const QVariant &value) {
+QList<QUrl> urlListFrom(const QVariant &value)
+{
     QList<QUrl> urls;
     for (const QString &line : value.toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (const QUrl url = QUrl::fromEncoded(line.toLatin1()); url.isValid())
@@ -27,18 +30,21 @@ QList<QUrl> urlListFrom(const QVariant &value) {
 }
 } // namespace
 
-QString urlValue(const QUrl &url) {
+QString urlValue(const QUrl &url)
+{
     return QString::fromLatin1(url.toEncoded());
 }
 
-QVariant urlListValue(const QList<QUrl> &urls) {
+QVariant urlListValue(const QList<QUrl> &urls)
+{
     QStringList lines;
     for (const QUrl &url : urls)
         lines.append(urlValue(url));
     return urls.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
 }
 
-TaskRecord read(const QSqlQuery &q) {
+TaskRecord read(const QSqlQuery &q)
+{
     TaskRecord r;
     r.id = TaskId(q.value(0).toLongLong());
     r.sequence = quint64(q.value(1).toLongLong());
@@ -83,7 +89,8 @@ TaskRecord read(const QSqlQuery &q) {
     return r;
 }
 
-void bind(QSqlQuery &q, const TaskRecord &r) {
+void bind(QSqlQuery &q, const TaskRecord &r)
+{
     const QVariantList values = {
         qint64(r.id),
         qint64(r.sequence),

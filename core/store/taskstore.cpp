@@ -77,14 +77,16 @@ const QString CreateMeta = QStringLiteral(
 
 std::atomic<quint64> nextConnection{0};
 
-int primaryCode(const QSqlError &error) {
+int primaryCode(const QSqlError &error)
+{
     bool ok = false;
     const int code = error.nativeErrorCode().toInt(&ok);
     return ok ? (code & 0xff) : -1;
 }
 
 // The SQLite message alone ("disk I/O error"), without Qt's "Unable to execute statement".
-QString sqlText(const QSqlError &error) {
+QString sqlText(const QSqlError &error)
+{
     return error.databaseText().isEmpty() ? error.text() : error.databaseText();
 }
 } // namespace
@@ -93,25 +95,30 @@ TaskStore::TaskStore(const QString &directory, QObject *parent)
     : QObject(parent)
     , m_directory(QDir(directory).absolutePath())
     , m_connectionName(QStringLiteral("hoist-store-%1").arg(nextConnection.fetch_add(1)))
-    , m_lock(QDir(m_directory).filePath(LockFileName)) {
+    , m_lock(QDir(m_directory).filePath(LockFileName))
+{
     // Age alone never makes a lock stale: a Hoist may run for days. A lock whose process is gone
     // (killed, crashed) is still taken over, by pid; flock() guards the holder meanwhile.
     m_lock.setStaleLockTime(0);
 }
 
-TaskStore::~TaskStore() {
+TaskStore::~TaskStore()
+{
     close();
 }
 
-QString TaskStore::databasePath() const {
+QString TaskStore::databasePath() const
+{
     return QDir(m_directory).filePath(DatabaseFile);
 }
 
-bool TaskStore::isOpen() const {
+bool TaskStore::isOpen() const
+{
     return m_open;
 }
 
-TaskStore::OpenResult TaskStore::open() {
+TaskStore::OpenResult TaskStore::open()
+{
     OpenResult result;
     if (m_open) {
         result.error = tr("The task store in %1 is already open.").arg(m_directory);
@@ -162,7 +169,8 @@ TaskStore::OpenResult TaskStore::open() {
     return result;
 }
 
-QString TaskStore::lockError() const {
+QString TaskStore::lockError() const
+{
     switch (m_lock.error()) {
     case QLockFile::LockFailedError: {
         qint64 pid = 0;
@@ -186,14 +194,16 @@ QString TaskStore::lockError() const {
 namespace {
 // Whether an error means the file is not a database this Hoist can read. `schemaStep`: a plain
 // SQL error while reading the schema means the schema is not ours, not a bug here.
-bool meansUnreadable(const QSqlError &e, bool schemaStep) {
+bool meansUnreadable(const QSqlError &e, bool schemaStep)
+{
     const int code = primaryCode(e);
-    return code == SqliteCorrupt || code == SqliteNotADatabase ||
-           (schemaStep && code == SqliteError);
+    return code == SqliteCorrupt || code == SqliteNotADatabase
+           || (schemaStep && code == SqliteError);
 }
 } // namespace
 
-TaskStore::Attempt TaskStore::checkExisting(QString *error, bool *empty) const {
+TaskStore::Attempt TaskStore::checkExisting(QString *error, bool *empty) const
+{
     // Read-only, so that nothing is written to a file that may not be ours, and a WAL is never
     // checkpointed into a damaged file or deleted on close: what goes aside is what was found.
     const QString name = m_connectionName + QStringLiteral("-check");
@@ -212,15 +222,15 @@ TaskStore::Attempt TaskStore::checkExisting(QString *error, bool *empty) const {
     return attempt;
 }
 
-TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error,
-                                          bool *empty) const {
+TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error, bool *empty) const
+{
     QSqlQuery q(db);
     auto failed = [&](bool schemaStep) {
         *error = sqlText(q.lastError());
         return meansUnreadable(q.lastError(), schemaStep) ? Attempt::Unreadable : Attempt::Failed;
     };
-    if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs)) ||
-        !q.exec(QStringLiteral("PRAGMA quick_check(%1)").arg(MaxReportedProblems)))
+    if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs))
+        || !q.exec(QStringLiteral("PRAGMA quick_check(%1)").arg(MaxReportedProblems)))
         return failed(false);
     QStringList problems;
     while (q.next())
@@ -261,7 +271,8 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
     return Attempt::Ok;
 }
 
-TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *tasks) {
+TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *tasks)
+{
     const QFileInfo file(databasePath());
     const QFileInfo wal(databasePath() + QStringLiteral("-wal"));
     bool fresh = !file.exists() || file.size() == 0;
@@ -293,8 +304,8 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
     if (q.next() && q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
         qCWarning(lcStore) << "WAL unavailable for" << databasePath() << "; journal mode is"
                            << q.value(0).toString();
-    if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL")) ||
-        !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+    if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL"))
+        || !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
         return failed(false);
 
     if (fresh) {
@@ -302,9 +313,9 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
             *error = sqlText(m_db.lastError());
             return Attempt::Failed;
         }
-        if (!q.exec(CreateMeta) || !q.exec(CreateTasks) ||
-            !q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('version', %1)")
-                        .arg(SchemaVersion))) {
+        if (!q.exec(CreateMeta) || !q.exec(CreateTasks)
+            || !q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('version', %1)")
+                           .arg(SchemaVersion))) {
             const Attempt attempt = failed(false);
             m_db.rollback();
             return attempt;
@@ -328,7 +339,8 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
     return Attempt::Ok;
 }
 
-TaskStore::Attempt TaskStore::migrate(QString *error) {
+TaskStore::Attempt TaskStore::migrate(QString *error)
+{
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'version'")) || !q.next()) {
         *error = sqlText(q.lastError());
@@ -353,9 +365,9 @@ TaskStore::Attempt TaskStore::migrate(QString *error) {
             }
         }
     }
-    if (!q.exec(QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'")
-                    .arg(SchemaVersion)) ||
-        !m_db.commit()) {
+    if (!q.exec(
+            QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'").arg(SchemaVersion))
+        || !m_db.commit()) {
         *error = sqlText(q.lastError().isValid() ? q.lastError() : m_db.lastError());
         m_db.rollback();
         return Attempt::Failed;
@@ -365,7 +377,8 @@ TaskStore::Attempt TaskStore::migrate(QString *error) {
     return Attempt::Ok;
 }
 
-void TaskStore::closeDatabase() {
+void TaskStore::closeDatabase()
+{
     if (m_db.isValid())
         m_db.close();
     m_db = QSqlDatabase();
@@ -373,10 +386,11 @@ void TaskStore::closeDatabase() {
         QSqlDatabase::removeDatabase(m_connectionName);
 }
 
-bool TaskStore::moveAside(QString *movedTo, QString *error) const {
+bool TaskStore::moveAside(QString *movedTo, QString *error) const
+{
     const QString source = databasePath();
-    const QString base = source + QStringLiteral(".corrupt-") +
-                         QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const QString base = source + QStringLiteral(".corrupt-")
+                         + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString target = base;
     for (int n = 2; QFile::exists(target) || QFile::exists(target + QLatin1String("-wal")); ++n)
         target = base + QLatin1Char('-') + QString::number(n);
@@ -388,8 +402,8 @@ bool TaskStore::moveAside(QString *movedTo, QString *error) const {
     // The journal files go along under matching names, so SQLite can still open the copy with
     // them; one left behind would be replayed into the fresh database.
     for (const QLatin1String suffix : {QLatin1String("-wal"), QLatin1String("-shm")}) {
-        if (QFile::exists(source + suffix) && !QFile::rename(source + suffix, target + suffix) &&
-            !QFile::remove(source + suffix)) {
+        if (QFile::exists(source + suffix) && !QFile::rename(source + suffix, target + suffix)
+            && !QFile::remove(source + suffix)) {
             *error = tr("cannot move %1 out of the way").arg(source + suffix);
             return false;
         }
@@ -398,14 +412,17 @@ bool TaskStore::moveAside(QString *movedTo, QString *error) const {
     return true;
 }
 
-void TaskStore::close() {
+void TaskStore::close()
+{
     closeDatabase();
     if (m_lock.isLocked())
         m_lock.unlock();
     m_open = false;
 }
 
-template <typename Body> bool TaskStore::inTransaction(const QString &what, Body body) {
+template <typename Body>
+bool TaskStore::inTransaction(const QString &what, Body body)
+{
     if (!m_open) {
         Q_EMIT writeFailed(tr("Could not %1: the task store is not open.").arg(what));
         return false;
@@ -430,11 +447,13 @@ template <typename Body> bool TaskStore::inTransaction(const QString &what, Body
     return ok;
 }
 
-void TaskStore::save(const TaskRecord &record) {
+void TaskStore::save(const TaskRecord &record)
+{
     saveAll({record});
 }
 
-void TaskStore::saveAll(const QList<TaskRecord> &records) {
+void TaskStore::saveAll(const QList<TaskRecord> &records)
+{
     if (records.isEmpty())
         return;
     inTransaction(tr("save the upload queue"), [&](QString *error) {
@@ -456,11 +475,13 @@ void TaskStore::saveAll(const QList<TaskRecord> &records) {
     });
 }
 
-void TaskStore::remove(TaskId id) {
+void TaskStore::remove(TaskId id)
+{
     removeAll({id});
 }
 
-void TaskStore::removeAll(const QList<TaskId> &ids) {
+void TaskStore::removeAll(const QList<TaskId> &ids)
+{
     if (ids.isEmpty())
         return;
     inTransaction(tr("remove tasks from the upload queue"), [&](QString *error) {
@@ -480,27 +501,31 @@ void TaskStore::removeAll(const QList<TaskId> &ids) {
     });
 }
 
-void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token) {
+void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token)
+{
     saveDurably(id, QStringLiteral("upload_url"), TaskRow::urlValue(url), token);
 }
 
-void TaskStore::saveUploadParts(TaskId id, const UploadParts &parts, quint64 token) {
+void TaskStore::saveUploadParts(TaskId id, const UploadParts &parts, quint64 token)
+{
     saveDurably(id, QStringLiteral("parts"), QString::fromLatin1(encodeUploadParts(parts)), token);
 }
 
-void TaskStore::saveUploadsToDelete(TaskId id, const QList<QUrl> &urls, quint64 token) {
+void TaskStore::saveUploadsToDelete(TaskId id, const QList<QUrl> &urls, quint64 token)
+{
     saveDurably(id, QStringLiteral("to_delete"), TaskRow::urlListValue(urls), token);
 }
 
-void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &value,
-                            quint64 token) {
+void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &value, quint64 token)
+{
     // Losing this URL means a second upload of the same file, so this one commit is synced to
     // disk even under power loss; progress (NORMAL) only needs to survive a crash.
     if (m_open)
         QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = FULL"));
     const bool saved = inTransaction(tr("save the upload URL of task %1").arg(id), [&](QString *e) {
         QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("UPDATE tasks SET %1 = ?, updated_ms = ? WHERE id = ?").arg(column));
+        q.prepare(
+            QStringLiteral("UPDATE tasks SET %1 = ?, updated_ms = ? WHERE id = ?").arg(column));
         q.bindValue(0, value);
         q.bindValue(1, QDateTime::currentMSecsSinceEpoch());
         q.bindValue(2, qint64(id));
@@ -515,7 +540,8 @@ void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &va
         Q_EMIT uploadUrlSaved(id, token);
 }
 
-QString TaskStore::integrityCheck() {
+QString TaskStore::integrityCheck()
+{
     if (!m_open)
         return tr("the task store is not open");
     QSqlQuery q(m_db);

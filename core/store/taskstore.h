@@ -79,7 +79,8 @@ private:
     void closeDatabase();
     QString lockError() const;
     // Runs body(QString *error) in one transaction; rolls back and emits writeFailed on failure.
-    template <typename Body> bool inTransaction(const QString &what, Body body);
+    template <typename Body>
+    bool inTransaction(const QString &what, Body body);
     // One UPDATE of `column` for task `id`, synced to disk; emits uploadUrlSaved on success.
     void saveDurably(TaskId id, const QString &column, const QVariant &value, quint64 token);
 

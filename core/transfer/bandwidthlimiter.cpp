@@ -25,17 +25,20 @@ constexpr qint64 TurnUs = 10'000;
 constexpr qint64 MaxRate = 1'000'000'000'000;
 
 // What of `wanted` may go out of `have`: not crumbs, as each read costs its reader a round trip.
-qint64 grantFrom(qint64 wanted, qint64 have, qint64 quantum) {
+qint64 grantFrom(qint64 wanted, qint64 have, qint64 quantum)
+{
     return have >= qMin(wanted, quantum) ? qMin(wanted, have) : 0;
 }
 
-qint64 steadyMicros() {
+qint64 steadyMicros()
+{
     using namespace std::chrono;
     return duration_cast<microseconds>(steady_clock::now().time_since_epoch()).count();
 }
 } // namespace
 
-void TokenBucket::setRate(qint64 bytesPerSecond, qint64 nowUs) {
+void TokenBucket::setRate(qint64 bytesPerSecond, qint64 nowUs)
+{
     refill(nowUs);
     const bool wasLimited = limited();
     m_rate = qBound<qint64>(0, bytesPerSecond, MaxRate);
@@ -50,7 +53,8 @@ void TokenBucket::setRate(qint64 bytesPerSecond, qint64 nowUs) {
     m_microTokens = wasLimited ? qMin(m_microTokens, m_capacity * Micro) : 0;
 }
 
-void TokenBucket::refill(qint64 nowUs) {
+void TokenBucket::refill(qint64 nowUs)
+{
     const qint64 elapsed = nowUs - m_lastUs;
     m_lastUs = nowUs;
     if (!limited() || elapsed <= 0)
@@ -62,23 +66,28 @@ void TokenBucket::refill(qint64 nowUs) {
     m_microTokens += elapsed > room / m_rate ? room : elapsed * m_rate;
 }
 
-qint64 TokenBucket::timeUntil(qint64 needed, qint64 have) const {
+qint64 TokenBucket::timeUntil(qint64 needed, qint64 have) const
+{
     if (have >= needed)
         return 0;
     return (needed - have + m_rate - 1) / m_rate;
 }
 
-void TokenBucket::restartClock(qint64 nowUs) {
+void TokenBucket::restartClock(qint64 nowUs)
+{
     m_lastUs = nowUs;
 }
 
 Throttle::Throttle(BandwidthLimiter *limiter, TaskId task)
     : m_limiter(limiter)
-    , m_task(task) {}
+    , m_task(task)
+{
+}
 
 Throttle::~Throttle() = default;
 
-qint64 Throttle::take(qint64 wanted) {
+qint64 Throttle::take(qint64 wanted)
+{
     if (wanted <= 0)
         return 0;
     BandwidthLimiter *limiter = m_limiter.data();
@@ -121,7 +130,8 @@ qint64 Throttle::take(qint64 wanted) {
     return grant;
 }
 
-void Throttle::waitForTokens(QObject *receiver, std::function<void()> wake) {
+void Throttle::waitForTokens(QObject *receiver, std::function<void()> wake)
+{
     if (!receiver || !wake)
         return;
     if (BandwidthLimiter *limiter = m_limiter.data()) {
@@ -135,14 +145,16 @@ void Throttle::waitForTokens(QObject *receiver, std::function<void()> wake) {
 BandwidthLimiter::BandwidthLimiter(QObject *parent)
     : QObject(parent)
     , m_clock(&steadyMicros)
-    , m_timer(new QTimer(this)) {
+    , m_timer(new QTimer(this))
+{
     m_timer->setSingleShot(true);
     // A late timer costs no rate (refill is computed from the clock) but adds latency.
     m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &BandwidthLimiter::wakeDue);
 }
 
-BandwidthLimiter::~BandwidthLimiter() {
+BandwidthLimiter::~BandwidthLimiter()
+{
     // Throttles outlive the limiter unlimited; readers waiting on it must hear so, or they would
     // wait forever. Queued: they read again once this is gone.
     for (Waiter &waiter : m_waiters) {
@@ -152,24 +164,28 @@ BandwidthLimiter::~BandwidthLimiter() {
     }
 }
 
-void BandwidthLimiter::setGlobalRate(qint64 bytesPerSecond) {
+void BandwidthLimiter::setGlobalRate(qint64 bytesPerSecond)
+{
     m_global.setRate(bytesPerSecond, now());
     reschedule();
 }
 
-void BandwidthLimiter::setTaskRate(TaskId task, qint64 bytesPerSecond) {
+void BandwidthLimiter::setTaskRate(TaskId task, qint64 bytesPerSecond)
+{
     if (bytesPerSecond <= 0 && !m_throttles.contains(task))
         return;
     throttleRef(task)->m_bucket.setRate(bytesPerSecond, now());
     reschedule();
 }
 
-qint64 BandwidthLimiter::taskRate(TaskId task) const {
+qint64 BandwidthLimiter::taskRate(TaskId task) const
+{
     const auto it = m_throttles.constFind(task);
     return it == m_throttles.constEnd() ? 0 : (*it)->m_bucket.rate();
 }
 
-void BandwidthLimiter::forget(TaskId task) {
+void BandwidthLimiter::forget(TaskId task)
+{
     const std::shared_ptr<Throttle> throttle = m_throttles.take(task);
     if (!throttle || !throttle->m_bucket.limited())
         return;
@@ -177,18 +193,21 @@ void BandwidthLimiter::forget(TaskId task) {
     reschedule();
 }
 
-std::shared_ptr<Throttle> BandwidthLimiter::throttle(TaskId task) {
+std::shared_ptr<Throttle> BandwidthLimiter::throttle(TaskId task)
+{
     return throttleRef(task);
 }
 
-std::shared_ptr<Throttle> &BandwidthLimiter::throttleRef(TaskId task) {
+std::shared_ptr<Throttle> &BandwidthLimiter::throttleRef(TaskId task)
+{
     auto it = m_throttles.find(task);
     if (it == m_throttles.end())
         it = m_throttles.insert(task, std::shared_ptr<Throttle>(new Throttle(this, task)));
     return *it;
 }
 
-void BandwidthLimiter::setClock(Clock clock) {
+void BandwidthLimiter::setClock(Clock clock)
+{
     m_clock = clock ? std::move(clock) : Clock(&steadyMicros);
     // Elapsed time is only meaningful on one clock.
     const qint64 nowUs = now();
@@ -201,20 +220,23 @@ void BandwidthLimiter::setClock(Clock clock) {
     reschedule();
 }
 
-void BandwidthLimiter::enqueue(Waiter waiter) {
+void BandwidthLimiter::enqueue(Waiter waiter)
+{
     ++waiter.throttle->m_waiting;
     m_waiters.push_back(std::move(waiter));
     reschedule();
 }
 
-bool BandwidthLimiter::contended(const Throttle &throttle) const {
+bool BandwidthLimiter::contended(const Throttle &throttle) const
+{
     // Every waiter draws on the global bucket; only the task's own on its bucket.
-    return (m_global.limited() && !m_waiters.empty()) ||
-           (throttle.m_bucket.limited() && throttle.m_waiting > 0);
+    return (m_global.limited() && !m_waiters.empty())
+           || (throttle.m_bucket.limited() && throttle.m_waiting > 0);
 }
 
 void BandwidthLimiter::giveCredit(const std::shared_ptr<Throttle> &throttle, qint64 bytes,
-                                  qint64 nowUs) {
+                                  qint64 nowUs)
+{
     if (throttle->m_credit == 0)
         m_credited.push_back(throttle);
     throttle->m_credit += bytes;
@@ -222,13 +244,15 @@ void BandwidthLimiter::giveCredit(const std::shared_ptr<Throttle> &throttle, qin
     m_creditSum += bytes;
 }
 
-void BandwidthLimiter::spendCredit(Throttle &throttle, qint64 bytes) {
+void BandwidthLimiter::spendCredit(Throttle &throttle, qint64 bytes)
+{
     bytes = qMin(bytes, throttle.m_credit);
     throttle.m_credit -= bytes;
     m_creditSum -= bytes;
 }
 
-void BandwidthLimiter::expireCredits(qint64 nowUs) {
+void BandwidthLimiter::expireCredits(qint64 nowUs)
+{
     for (auto it = m_credited.begin(); it != m_credited.end();) {
         Throttle &throttle = **it;
         if (throttle.m_credit > 0 && nowUs >= throttle.m_creditUntil)
@@ -240,7 +264,8 @@ void BandwidthLimiter::expireCredits(qint64 nowUs) {
     }
 }
 
-qint64 BandwidthLimiter::pass(qint64 nowUs, std::vector<Waiter> *woken) {
+qint64 BandwidthLimiter::pass(qint64 nowUs, std::vector<Waiter> *woken)
+{
     constexpr qint64 Micro = TokenBucket::Micro;
     expireCredits(nowUs);
     ++m_passId;
@@ -307,7 +332,8 @@ qint64 BandwidthLimiter::pass(qint64 nowUs, std::vector<Waiter> *woken) {
     return firstDue;
 }
 
-void BandwidthLimiter::wakeDue() {
+void BandwidthLimiter::wakeDue()
+{
     m_timer->stop();
     m_nextWakeAt = -1;
     const qint64 nowUs = now();
@@ -327,7 +353,8 @@ void BandwidthLimiter::wakeDue() {
     reschedule();
 }
 
-void BandwidthLimiter::reschedule() {
+void BandwidthLimiter::reschedule()
+{
     if (m_waking)
         return; // wakeDue() reschedules when it is done
     const qint64 nowUs = now();

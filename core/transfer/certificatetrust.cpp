@@ -67,17 +67,18 @@ QString CertificateTrust::Refusal::problem() const
         }
     }
     const QString names = certificate.subjectAlternativeNames().values().join(QLatin1String(", "));
-    const QString forNames = names.isEmpty()
-        ? certificate.subjectInfo(QSslCertificate::CommonName).join(QLatin1String(", "))
-        : names;
+    const QString forNames =
+        names.isEmpty()
+            ? certificate.subjectInfo(QSslCertificate::CommonName).join(QLatin1String(", "))
+            : names;
     QString sentence;
     switch (main) {
     case QSslError::CertificateRevoked:
         sentence = tr("The certificate of %1 was revoked by its issuer").arg(server);
         break;
     case QSslError::CertificateBlacklisted:
-        sentence = tr("The certificate of %1 is on the list of certificates never to trust")
-                       .arg(server);
+        sentence =
+            tr("The certificate of %1 is on the list of certificates never to trust").arg(server);
         break;
     case QSslError::SelfSignedCertificate:
         sentence = tr("The certificate of %1 is self-signed").arg(server);
@@ -92,7 +93,8 @@ QString CertificateTrust::Refusal::problem() const
                        .arg(server);
         break;
     case QSslError::CertificateExpired:
-        sentence = tr("The certificate of %1 expired on %2").arg(server, date(certificate.expiryDate()));
+        sentence =
+            tr("The certificate of %1 expired on %2").arg(server, date(certificate.expiryDate()));
         break;
     case QSslError::CertificateNotYetValid:
         sentence = tr("The certificate of %1 is not valid before %2")
@@ -121,9 +123,9 @@ bool CertificateTrust::Refusal::trustable() const
         return false;
     return std::none_of(errors.cbegin(), errors.cend(), [](const QSslError &e) {
         return e.error() == QSslError::CertificateRevoked
-            || e.error() == QSslError::CertificateBlacklisted
-            || e.error() == QSslError::CertificateSignatureFailed
-            || e.error() == QSslError::UnableToDecryptCertificateSignature;
+               || e.error() == QSslError::CertificateBlacklisted
+               || e.error() == QSslError::CertificateSignatureFailed
+               || e.error() == QSslError::UnableToDecryptCertificateSignature;
     });
 }
 
@@ -136,12 +138,11 @@ CertificateTrust::CertificateTrust(QSettings *settings, QObject *parent)
 
 QString CertificateTrust::serverOf(const QUrl &url)
 {
-    const int port = url.port(url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0
-                                  ? 443
-                                  : 80);
+    const int port =
+        url.port(url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0 ? 443 : 80);
     const QString host = url.host().toLower();
     return (host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : host)
-        + QLatin1Char(':') + QString::number(port);
+           + QLatin1Char(':') + QString::number(port);
 }
 
 QByteArray CertificateTrust::fingerprint(const QSslCertificate &certificate)
@@ -162,10 +163,11 @@ void CertificateTrust::check(QNetworkReply *reply, const QList<QSslError> &error
     if (isTrusted(server, leaf, errors)) {
         // Errors about other certificates of the chain than the ones seen would not match.
         const QList<QSslCertificate> chain = reply->sslConfiguration().peerCertificateChain();
-        const bool ofThisChain = std::all_of(errors.cbegin(), errors.cend(), [&](const QSslError &e) {
-            return e.certificate().isNull() || e.certificate() == leaf
-                || chain.contains(e.certificate());
-        });
+        const bool ofThisChain =
+            std::all_of(errors.cbegin(), errors.cend(), [&](const QSslError &e) {
+                return e.certificate().isNull() || e.certificate() == leaf
+                       || chain.contains(e.certificate());
+            });
         if (ofThisChain) {
             reply->ignoreSslErrors(errors);
             return;

@@ -29,7 +29,7 @@ class CertificateTrust final : public QObject {
 public:
     // A certificate refused by a server.
     struct Refusal {
-        QString server; // "host:port", as serverOf() writes it
+        QString server;              // "host:port", as serverOf() writes it
         QSslCertificate certificate; // the server's own
         QList<QSslError> errors;
         // Cause first, naming the server: "The certificate of example.org:8443 is self-signed".

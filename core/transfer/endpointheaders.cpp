@@ -25,7 +25,7 @@ QString s3KeyOf(const QUrl &endpoint)
     url.setScheme(QStringLiteral("s3"));
     url.setHost(endpoint.host(QUrl::FullyDecoded), QUrl::DecodedMode);
     url.setPath(prefix.isEmpty() || prefix.startsWith(QLatin1Char('/')) ? prefix
-                                                                         : QLatin1Char('/') + prefix,
+                                                                        : QLatin1Char('/') + prefix,
                 QUrl::DecodedMode);
     url.setQuery(query);
     return url.toString(QUrl::FullyEncoded);
@@ -43,7 +43,7 @@ QString EndpointHeaders::keyOf(const QUrl &endpoint)
     const QString scheme = url.scheme().toLower();
     url.setScheme(scheme);
     url.setHost(url.host().toLower());
-    const int defaultPort = scheme == QLatin1String("https") ? 443
+    const int defaultPort = scheme == QLatin1String("https")  ? 443
                             : scheme == QLatin1String("http") ? 80
                                                               : -1;
     if (url.port() == defaultPort)

@@ -7,7 +7,8 @@
 namespace {
 // Free functions have no tr(): this gives them one, under the context lupdate files them in. The
 // reasons stay untranslated (TrText) until shown.
-TrText text(const char *source) {
+TrText text(const char *source)
+{
     return TrText("FileCheck", source);
 }
 } // namespace

@@ -3,12 +3,12 @@
 #include <QtGlobal>
 
 #ifdef Q_OS_LINUX
+#include <cstdlib>
 #include <dirent.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <cstdlib>
 
 namespace {
 bool isConnectionTcpSocket(int fd)

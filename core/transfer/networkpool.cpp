@@ -58,8 +58,8 @@ QString NetworkPool::serverOf(const QUrl &url)
 {
     // An s3:// target's requests go to its service (core/s3/s3target.h), whatever the bucket.
     if (url.scheme().compare(QLatin1String("s3"), Qt::CaseInsensitive) == 0) {
-        const QString service = QUrlQuery(url).queryItemValue(QStringLiteral("endpoint"),
-                                                              QUrl::FullyDecoded);
+        const QString service =
+            QUrlQuery(url).queryItemValue(QStringLiteral("endpoint"), QUrl::FullyDecoded);
         if (!service.isEmpty())
             return serverOf(QUrl(service));
     }

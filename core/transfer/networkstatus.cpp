@@ -42,7 +42,8 @@ QString transportName(QNetworkInformation::TransportMedium medium)
 
 } // namespace
 
-SystemNetworkStatus::SystemNetworkStatus(QObject *parent) : NetworkStatus(parent)
+SystemNetworkStatus::SystemNetworkStatus(QObject *parent)
+    : NetworkStatus(parent)
 {
     m_available = QNetworkInformation::loadDefaultBackend();
     QNetworkInformation *info = QNetworkInformation::instance();

@@ -53,7 +53,10 @@ class ManualNetworkStatus final : public NetworkStatus {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ManualNetworkStatus)
 public:
-    explicit ManualNetworkStatus(QObject *parent = nullptr) : NetworkStatus(parent) {}
+    explicit ManualNetworkStatus(QObject *parent = nullptr)
+        : NetworkStatus(parent)
+    {
+    }
     Reachability reachability() const override { return m_reachability; }
     bool isMetered() const override { return m_metered; }
     QString transport() const override { return m_transport; }

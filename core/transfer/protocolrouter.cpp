@@ -2,27 +2,30 @@
 
 #include <QCoreApplication>
 
-#include <algorithm>
 #include <QSet>
 #include <QTimer>
+#include <algorithm>
 
 namespace {
 
 // Fails on start(), once, as a transfer to a server nobody speaks to would.
 class UnroutableTransfer final : public Transfer {
 public:
-    explicit UnroutableTransfer(QUrl endpoint) : m_endpoint(std::move(endpoint)) {}
+    explicit UnroutableTransfer(QUrl endpoint)
+        : m_endpoint(std::move(endpoint))
+    {
+    }
 
     void start() override
     {
         QTimer::singleShot(0, this, [this] {
             if (m_aborted)
                 return;
-            Q_EMIT failed(TransferError::make(
-                TransferError::Kind::InvalidUrl,
-                QCoreApplication::translate("ProtocolRouter",
-                                            "Hoist cannot upload to \"%1\" addresses")
-                    .arg(m_endpoint.scheme())));
+            Q_EMIT failed(
+                TransferError::make(TransferError::Kind::InvalidUrl,
+                                    QCoreApplication::translate(
+                                        "ProtocolRouter", "Hoist cannot upload to \"%1\" addresses")
+                                        .arg(m_endpoint.scheme())));
         });
     }
     void abort() override { m_aborted = true; }
@@ -35,12 +38,15 @@ private:
 
 } // namespace
 
-ProtocolRouter::ProtocolRouter(QObject *parent) : TransferProtocol(parent) {}
+ProtocolRouter::ProtocolRouter(QObject *parent)
+    : TransferProtocol(parent)
+{
+}
 
 void ProtocolRouter::route(const QString &scheme, TransferProtocol *protocol)
 {
-    const bool known = std::find(m_byScheme.cbegin(), m_byScheme.cend(), protocol)
-                       != m_byScheme.cend();
+    const bool known =
+        std::find(m_byScheme.cbegin(), m_byScheme.cend(), protocol) != m_byScheme.cend();
     m_byScheme.insert(scheme.toLower(), protocol);
     if (known)
         return; // one protocol for several schemes passes each signal on once

@@ -29,7 +29,7 @@ QList<QNetworkProxy> SystemProxy::queryProxy(const QNetworkProxyQuery &query)
     if (isLoopback(host))
         return {QNetworkProxy(QNetworkProxy::NoProxy)};
     const QString key = query.protocolTag() + QLatin1Char('|') + host.toLower() + QLatin1Char('|')
-        + QString::number(query.peerPort());
+                        + QString::number(query.peerPort());
     {
         QMutexLocker locker(&m_mutex);
         const auto found = m_answers.constFind(key);

@@ -19,7 +19,6 @@
 using HttpHeader = QPair<QByteArray, QByteArray>;
 using HttpHeaders = QList<HttpHeader>;
 
-
 // Everything one transfer needs, copied from the task when it starts. Protocol-neutral:
 // uploadUrl is whatever the protocol uses to find the upload again (a tus upload URL).
 struct TransferJob {
@@ -27,7 +26,7 @@ struct TransferJob {
     qint64 fileSize = 0;
     qint64 modifiedMs = 0; // modification time when queued, ms since the epoch
     QUrl endpoint;
-    QUrl uploadUrl;        // empty: create a new upload
+    QUrl uploadUrl; // empty: create a new upload
     qint64 chunkSize = 8 * 1024 * 1024;
     // Requests may carry several chunks, up to this many bytes, while the link is fast enough
     // (see TusTransfer); at most chunkSize when smaller.

@@ -26,7 +26,8 @@ bool TransferError::isTransient() const
     return false;
 }
 
-TransferError TransferError::make(Kind kind, TrText cause, int httpStatus) {
+TransferError TransferError::make(Kind kind, TrText cause, int httpStatus)
+{
     TransferError error;
     error.kind = kind;
     error.cause = std::move(cause);

@@ -14,14 +14,16 @@ namespace {
 // Hashing slower than this (10 MB/s) counts as a stalled file system.
 constexpr qint64 MinHashBytesPerMs = 10000;
 
-QString seconds(int ms) {
+QString seconds(int ms)
+{
     return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
 }
 } // namespace
 
 TransferFile::TransferFile(const TransferJob &job, QObject *parent)
     : QObject(parent)
-    , m_job(job) {
+    , m_job(job)
+{
     m_timeout.setSingleShot(true);
     m_timeout.setInterval(qMax(1, job.stallTimeoutMs));
     connect(&m_timeout, &QTimer::timeout, this, &TransferFile::onTimeout);
@@ -29,18 +31,21 @@ TransferFile::TransferFile(const TransferJob &job, QObject *parent)
 
 TransferFile::~TransferFile() = default;
 
-void TransferFile::check(Checked done) {
+void TransferFile::check(Checked done)
+{
     run(false, [done = std::move(done)](const Result &result) { done(result.error); });
 }
 
-void TransferFile::open(Opened done) {
+void TransferFile::open(Opened done)
+{
     run(true, [done = std::move(done)](const Result &result) {
         done(result.file, result.error.value_or(TransferError()));
     });
 }
 
 void TransferFile::openBody(qint64 begin, qint64 end, std::shared_ptr<StreamHash> hash,
-                            BodyOpened done) {
+                            BodyOpened done)
+{
     open([this, begin, end, hash = std::move(hash),
           done = std::move(done)](const std::shared_ptr<QFile> &file, const TransferError &error) {
         if (!file)
@@ -59,19 +64,22 @@ void TransferFile::openBody(qint64 begin, qint64 end, std::shared_ptr<StreamHash
 }
 
 std::unique_ptr<ReadAheadDevice> TransferFile::body(const std::shared_ptr<QFile> &file,
-                                                    qint64 begin, qint64 end) const {
+                                                    qint64 begin, qint64 end) const
+{
     auto device = std::make_unique<ReadAheadDevice>(file, begin, end);
     device->setThrottle(m_job.throttle);
     return device;
 }
 
-void TransferFile::cancel() {
+void TransferFile::cancel()
+{
     ++m_generation;
     m_pending = nullptr;
     m_timeout.stop();
 }
 
-void TransferFile::run(bool open, std::function<void(const Result &)> done) {
+void TransferFile::run(bool open, std::function<void(const Result &)> done)
+{
     cancel();
     const quint64 generation = m_generation;
     m_pending = std::move(done);
@@ -107,7 +115,8 @@ void TransferFile::run(bool open, std::function<void(const Result &)> done) {
         });
 }
 
-void TransferFile::onTimeout() {
+void TransferFile::onTimeout()
+{
     if (!m_pending)
         return;
     const auto done = std::exchange(m_pending, nullptr);
@@ -117,7 +126,8 @@ void TransferFile::onTimeout() {
     done(result);
 }
 
-TransferError TransferFile::stalledError(const TransferJob &job) {
+TransferError TransferFile::stalledError(const TransferJob &job)
+{
     return TransferError::make(
         TransferError::Kind::Stalled,
         TrText::of(staticMetaObject,
@@ -125,6 +135,7 @@ TransferError TransferFile::stalledError(const TransferJob &job) {
             .arg(QFileInfo(job.filePath).fileName(), seconds(qMax(1, job.stallTimeoutMs))));
 }
 
-int TransferFile::hashTimeoutMs(const TransferJob &job, qint64 bytes) {
+int TransferFile::hashTimeoutMs(const TransferJob &job, qint64 bytes)
+{
     return int(qMin<qint64>(INT_MAX, qMax(1, job.stallTimeoutMs) + bytes / MinHashBytesPerMs));
 }

@@ -18,7 +18,10 @@ struct UploadCheck {
 
     bool verified() const { return outcome == Outcome::Verified; }
     static UploadCheck verifiedBy(QString how) { return {Outcome::Verified, std::move(how)}; }
-    static UploadCheck notVerifiable(QString why) { return {Outcome::NotVerifiable, std::move(why)}; }
+    static UploadCheck notVerifiable(QString why)
+    {
+        return {Outcome::NotVerifiable, std::move(why)};
+    }
 };
 
 Q_DECLARE_METATYPE(UploadCheck)

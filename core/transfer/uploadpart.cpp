@@ -14,7 +14,7 @@ QByteArray encodeUploadParts(const UploadParts &parts)
     QByteArray out;
     for (const UploadPart &p : parts) {
         out += QByteArray::number(p.begin) + ' ' + QByteArray::number(p.end) + ' '
-            + QByteArray::number(p.confirmed) + ' ' + p.url.toEncoded();
+               + QByteArray::number(p.confirmed) + ' ' + p.url.toEncoded();
         if (!p.etag.isEmpty())
             out += ' ' + p.etag.toPercentEncoding("\"");
         out += '\n';

@@ -2,8 +2,8 @@
 
 #include <QList>
 #include <QPair>
-#include <QVector>
 #include <QUrl>
+#include <QVector>
 
 // One part of an upload sent as several (tus concatenation's partial uploads, S3's parts): the
 // file's bytes [begin, end), the server's address for them (empty until created), how many of
@@ -20,8 +20,8 @@ struct UploadPart {
     bool isDone() const { return confirmed >= length(); }
     friend bool operator==(const UploadPart &a, const UploadPart &b)
     {
-        return a.begin == b.begin && a.end == b.end && a.url == b.url
-            && a.confirmed == b.confirmed && a.etag == b.etag;
+        return a.begin == b.begin && a.end == b.end && a.url == b.url && a.confirmed == b.confirmed
+               && a.etag == b.etag;
     }
 };
 using UploadParts = QList<UploadPart>;

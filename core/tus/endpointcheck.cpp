@@ -73,9 +73,9 @@ void EndpointCheck::onDeadline()
     cancel();
     Result result;
     result.endpoint = m_endpoint;
-    result.summary = tr("No answer from %1 within %n s", nullptr,
-                        qMax(1, (m_deadline.interval() + 500) / 1000))
-                         .arg(TusHttp::serverName(m_endpoint));
+    result.summary =
+        tr("No answer from %1 within %n s", nullptr, qMax(1, (m_deadline.interval() + 500) / 1000))
+            .arg(TusHttp::serverName(m_endpoint));
     Q_EMIT finished(result);
 }
 
@@ -100,9 +100,9 @@ EndpointCheck::Result EndpointCheck::judge(QNetworkReply *reply) const
         return result;
     }
     if (!caps.versions.isEmpty() && !caps.versions.contains(QLatin1String(TusHttp::Version))) {
-        result.summary = tr("The server speaks tus %1, not %2")
-                             .arg(caps.versions.join(QStringLiteral(", ")),
-                                  QLatin1String(TusHttp::Version));
+        result.summary =
+            tr("The server speaks tus %1, not %2")
+                .arg(caps.versions.join(QStringLiteral(", ")), QLatin1String(TusHttp::Version));
         return result;
     }
     result.ok = true;

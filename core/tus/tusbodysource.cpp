@@ -8,7 +8,8 @@ TusBodySource::TusBodySource(const TransferJob &job, QObject *parent)
     : QObject(parent)
     , m_job(job)
     , m_checksums(new ChunkChecksums(job.filePath, this))
-    , m_file(new TransferFile(job, this)) {
+    , m_file(new TransferFile(job, this))
+{
     m_timeout.setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         m_checksums->cancel();
@@ -19,7 +20,8 @@ TusBodySource::TusBodySource(const TransferJob &job, QObject *parent)
 
 TusBodySource::~TusBodySource() = default;
 
-void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done) {
+void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done)
+{
     // Not cancel(): the checksum prefetched for this range is what it is waiting for.
     m_file->cancel();
     m_pending = std::move(done);
@@ -38,13 +40,14 @@ void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done) {
                        TransferError::Kind::FileUnreadable,
                        TrText::of(staticMetaObject,
                                   QT_TR_NOOP("Could not read %1 to compute its checksum."))
-                           .arg(QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName() +
-                                QLatin1Char('\'')))));
+                           .arg(QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName()
+                                + QLatin1Char('\'')))));
         });
     });
 }
 
-void TusBodySource::openBody(qint64 begin, qint64 end, const QByteArray &checksum) {
+void TusBodySource::openBody(qint64 begin, qint64 end, const QByteArray &checksum)
+{
     m_file->openBody(
         begin, end, m_hash,
         [this, checksum](std::unique_ptr<ReadAheadDevice> body, const TransferError &error) {
@@ -53,18 +56,21 @@ void TusBodySource::openBody(qint64 begin, qint64 end, const QByteArray &checksu
 }
 
 void TusBodySource::finish(std::unique_ptr<ReadAheadDevice> body, const QByteArray &checksum,
-                           const TransferError &error) {
+                           const TransferError &error)
+{
     m_timeout.stop();
     if (const Prepared done = std::exchange(m_pending, nullptr))
         done(std::move(body), checksum, error);
 }
 
-void TusBodySource::prefetch(qint64 begin, qint64 end) {
+void TusBodySource::prefetch(qint64 begin, qint64 end)
+{
     if (m_checksums->enabled())
         m_checksums->prefetch(begin, end);
 }
 
-void TusBodySource::cancel() {
+void TusBodySource::cancel()
+{
     m_timeout.stop();
     m_pending = nullptr;
     m_checksums->cancel();

@@ -10,16 +10,19 @@ TusDiscovery::TusDiscovery(TusProtocol *protocol, const TransferJob &job, QObjec
     : QObject(parent)
     , m_protocol(protocol)
     , m_job(job)
-    , m_watch(new TusRequestWatch(job.stallTimeoutMs, this)) {
+    , m_watch(new TusRequestWatch(job.stallTimeoutMs, this))
+{
     connect(m_watch, &TusRequestWatch::finished, this, &TusDiscovery::onFinished);
     connect(m_watch, &TusRequestWatch::stalled, this, &TusDiscovery::stalled);
 }
 
-TusDiscovery::~TusDiscovery() {
+TusDiscovery::~TusDiscovery()
+{
     cancel();
 }
 
-void TusDiscovery::start(std::function<QNetworkAccessManager *()> network) {
+void TusDiscovery::start(std::function<QNetworkAccessManager *()> network)
+{
     m_network = std::move(network);
     m_probed = connect(m_protocol, &TransferProtocol::probed, this, [this] {
         const TusCapabilities caps = m_protocol->capabilities(m_job.endpoint);
@@ -33,18 +36,21 @@ void TusDiscovery::start(std::function<QNetworkAccessManager *()> network) {
     m_protocol->probe(m_job.endpoint, m_job.headers);
 }
 
-void TusDiscovery::cancel() {
+void TusDiscovery::cancel()
+{
     disconnect(m_probed);
     m_watch->drop();
 }
 
-void TusDiscovery::discoverAlone() {
+void TusDiscovery::discoverAlone()
+{
     qCDebug(lcTus) << "OPTIONS" << m_job.endpoint;
     const QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
     m_watch->watch(m_network()->sendCustomRequest(request, QByteArrayLiteral("OPTIONS")), 0);
 }
 
-void TusDiscovery::onFinished(QNetworkReply *reply) {
+void TusDiscovery::onFinished(QNetworkReply *reply)
+{
     const int status = TusHttp::httpStatus(reply);
     if (status == 0 || status == 423 || status == 429 || status >= 500)
         return Q_EMIT failed(TusHttp::errorFromReply(

@@ -144,21 +144,22 @@ QString serverWords(QNetworkReply *reply)
 QString serverName(const QUrl &url)
 {
     const int port = url.port(url.scheme() == QLatin1String("https") ? 443 : 80);
-    const QString host = url.host().contains(QLatin1Char(':'))
-        ? QStringLiteral("[%1]").arg(url.host())
-        : url.host();
+    const QString host =
+        url.host().contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(url.host()) : url.host();
     return QStringLiteral("%1:%2").arg(host).arg(port);
 }
 
 namespace {
 // The reasons below stay untranslated (TrText) until shown; lupdate files this namespace's tr()
 // calls under TusHttp.
-TrText tr(const char *source) {
+TrText tr(const char *source)
+{
     return TrText("TusHttp", source);
 }
 } // namespace
 
-TransferError errorFromReply(QNetworkReply *reply, const TrText &what) {
+TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
+{
     using Kind = TransferError::Kind;
     const int status = httpStatus(reply);
     if (status == 0) {

@@ -14,7 +14,8 @@ namespace {
 const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
 
 // Runs on a worker thread: touches nothing but its arguments.
-TusInstantProof::Proof proofOf(const TransferJob &job, const InstantWire::Challenge &challenge) {
+TusInstantProof::Proof proofOf(const TransferJob &job, const InstantWire::Challenge &challenge)
+{
     TusInstantProof::Proof proof;
     proof.changed = fileChangeError(job);
     if (proof.changed)
@@ -30,22 +31,28 @@ TusInstantProof::Proof proofOf(const TransferJob &job, const InstantWire::Challe
 
 TusInstantProof::TusInstantProof(const TransferJob &job, QObject *parent)
     : QObject(parent)
-    , m_job(job) {}
+    , m_job(job)
+{
+}
 
-TusInstantProof::~TusInstantProof() {
+TusInstantProof::~TusInstantProof()
+{
     cancel();
 }
 
-bool TusInstantProof::mayBeAsked(const TusCapabilities &caps, bool partial) const {
-    return !partial && m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)) &&
-           caps.instantUpload.contains(QLatin1String(InstantWire::Algorithm), Qt::CaseInsensitive);
+bool TusInstantProof::mayBeAsked(const TusCapabilities &caps, bool partial) const
+{
+    return !partial && m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey))
+           && caps.instantUpload.contains(QLatin1String(InstantWire::Algorithm),
+                                          Qt::CaseInsensitive);
 }
 
 std::optional<InstantWire::Challenge> TusInstantProof::challengeFrom(const QNetworkReply *reply,
-                                                                     qint64 offset) const {
+                                                                     qint64 offset) const
+{
     // Only an upload that announced its hash can be asked, and only for the whole file.
-    if (!reply->hasRawHeader(InstantWire::ChallengeHeader) || offset != 0 ||
-        !m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)))
+    if (!reply->hasRawHeader(InstantWire::ChallengeHeader) || offset != 0
+        || !m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey)))
         return std::nullopt;
     auto challenge =
         InstantWire::parseChallenge(reply->rawHeader(InstantWire::ChallengeHeader), m_job.fileSize);
@@ -56,7 +63,8 @@ std::optional<InstantWire::Challenge> TusInstantProof::challengeFrom(const QNetw
 }
 
 void TusInstantProof::prove(const InstantWire::Challenge &challenge,
-                            std::function<void(const Proof &)> done) {
+                            std::function<void(const Proof &)> done)
+{
     cancel();
     auto cancelled = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancelled;
@@ -74,14 +82,16 @@ void TusInstantProof::prove(const InstantWire::Challenge &challenge,
         });
 }
 
-void TusInstantProof::cancel() {
+void TusInstantProof::cancel()
+{
     if (m_cancel) {
         *m_cancel = true;
         m_cancel.reset();
     }
 }
 
-QNetworkRequest TusInstantProof::request(const QUrl &uploadUrl, const QByteArray &proofHex) const {
+QNetworkRequest TusInstantProof::request(const QUrl &uploadUrl, const QByteArray &proofHex) const
+{
     QNetworkRequest request = TusHttp::makeRequest(uploadUrl, m_job.headers);
     request.setRawHeader("Upload-Offset", "0");
     request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
@@ -90,7 +100,8 @@ QNetworkRequest TusInstantProof::request(const QUrl &uploadUrl, const QByteArray
     return request;
 }
 
-TusInstantProof::Verdict TusInstantProof::judge(QNetworkReply *reply, TransferError *error) const {
+TusInstantProof::Verdict TusInstantProof::judge(QNetworkReply *reply, TransferError *error) const
+{
     const int status = TusHttp::httpStatus(reply);
     if (status == 404 || status == 410)
         return Verdict::Lost;

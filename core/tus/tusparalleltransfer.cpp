@@ -433,8 +433,7 @@ void TusParallelTransfer::reportStreams()
     if (m_single && m_partTransfers.isEmpty())
         return;
     const int inUse = m_finished ? 0 : qMax(runningParts(), m_reply ? 1 : 0);
-    const int wanted =
-        qMax(1, int(std::count(m_doneNow.cbegin(), m_doneNow.cend(), false)));
+    const int wanted = qMax(1, int(std::count(m_doneNow.cbegin(), m_doneNow.cend(), false)));
     if (inUse == m_reportedInUse && wanted == m_reportedWanted)
         return;
     m_reportedInUse = inUse;

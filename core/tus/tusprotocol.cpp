@@ -173,7 +173,8 @@ void TusProtocol::awaitAbandoned(QNetworkReply *reply, const AbandonedUpload &up
 
 // Discovery shared by every transfer to an endpoint, and by the scheduler deciding whether hashing
 // a file first is worth it (instant upload, server/INSTANT-UPLOAD.md).
-void TusProtocol::probe(const QUrl &endpoint, const HttpHeaders &headers) {
+void TusProtocol::probe(const QUrl &endpoint, const HttpHeaders &headers)
+{
     const QUrl key = endpointKey(endpoint);
     if (capabilities(endpoint).known || m_probeFailed.contains(key)) {
         QMetaObject::invokeMethod(
@@ -201,8 +202,9 @@ void TusProtocol::probe(const QUrl &endpoint, const HttpHeaders &headers) {
             status >= 200 && status < 300 ? capabilitiesFrom(reply) : TusCapabilities();
         // Only what a transfer would accept is kept: anything else it finds out (and reports)
         // through its own OPTIONS.
-        const bool usable = caps.known && (caps.versions.isEmpty() ||
-                                           caps.versions.contains(QLatin1String(TusHttp::Version)));
+        const bool usable =
+            caps.known
+            && (caps.versions.isEmpty() || caps.versions.contains(QLatin1String(TusHttp::Version)));
         if (usable && !capabilities(endpoint).known)
             setCapabilities(endpoint, caps);
         else if (!usable)
@@ -213,7 +215,8 @@ void TusProtocol::probe(const QUrl &endpoint, const HttpHeaders &headers) {
     });
 }
 
-std::optional<bool> TusProtocol::offersInstantUpload(const QUrl &endpoint) const {
+std::optional<bool> TusProtocol::offersInstantUpload(const QUrl &endpoint) const
+{
     const TusCapabilities caps = capabilities(endpoint);
     if (caps.known)
         return caps.instantUpload.contains(QLatin1String(InstantWire::Algorithm),

@@ -15,12 +15,12 @@ class QNetworkReply;
 // What a tus server said about itself in answer to OPTIONS.
 struct TusCapabilities {
     bool known = false;
-    QStringList versions;   // Tus-Version
-    QStringList extensions; // Tus-Extension
-    qint64 maxSize = 0;     // Tus-Max-Size, 0 when not advertised
+    QStringList versions;           // Tus-Version
+    QStringList extensions;         // Tus-Extension
+    qint64 maxSize = 0;             // Tus-Max-Size, 0 when not advertised
     QStringList checksumAlgorithms; // Tus-Checksum-Algorithm
-    QStringList instantUpload; // Hoist-Instant-Upload: content hashes for instant upload
-    QStringList contentHash;   // Hoist-Content-Hash: whole-content hashes it reports (VerifyWire)
+    QStringList instantUpload;      // Hoist-Instant-Upload: content hashes for instant upload
+    QStringList contentHash; // Hoist-Content-Hash: whole-content hashes it reports (VerifyWire)
 
     bool has(const QString &extension) const { return extensions.contains(extension); }
 };
@@ -80,5 +80,5 @@ private:
     };
     std::deque<PendingDelete> m_deleteQueue;
     int m_deletesInFlight = 0;
-    int m_awaited = 0;        // awaitAbandoned() replies not answered yet
+    int m_awaited = 0; // awaitAbandoned() replies not answered yet
 };

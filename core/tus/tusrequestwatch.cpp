@@ -6,13 +6,15 @@
 #include <QNetworkReply>
 
 namespace {
-QString seconds(int ms) {
+QString seconds(int ms)
+{
     return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
 }
 } // namespace
 
 TusRequestWatch::TusRequestWatch(int stallTimeoutMs, QObject *parent)
-    : QObject(parent) {
+    : QObject(parent)
+{
     m_stallTimer.setSingleShot(true);
     m_stallTimer.setInterval(qMax(1, stallTimeoutMs));
     connect(&m_stallTimer, &QTimer::timeout, this, [this] {
@@ -26,11 +28,13 @@ TusRequestWatch::TusRequestWatch(int stallTimeoutMs, QObject *parent)
     });
 }
 
-TusRequestWatch::~TusRequestWatch() {
+TusRequestWatch::~TusRequestWatch()
+{
     drop();
 }
 
-void TusRequestWatch::watch(QNetworkReply *reply, qint64 bodySize) {
+void TusRequestWatch::watch(QNetworkReply *reply, qint64 bodySize)
+{
     drop();
     m_reply = reply;
     m_bodySize = bodySize;
@@ -62,11 +66,13 @@ void TusRequestWatch::watch(QNetworkReply *reply, qint64 bodySize) {
     m_stallTimer.start();
 }
 
-QNetworkReply *TusRequestWatch::reply() const {
+QNetworkReply *TusRequestWatch::reply() const
+{
     return m_reply;
 }
 
-QNetworkReply *TusRequestWatch::release() {
+QNetworkReply *TusRequestWatch::release()
+{
     m_stallTimer.stop();
     QNetworkReply *reply = m_reply;
     m_reply = nullptr;
@@ -77,7 +83,8 @@ QNetworkReply *TusRequestWatch::release() {
     return reply;
 }
 
-void TusRequestWatch::drop() {
+void TusRequestWatch::drop()
+{
     if (QNetworkReply *reply = release()) {
         if (reply->isRunning())
             reply->abort();

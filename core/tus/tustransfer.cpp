@@ -35,9 +35,8 @@ TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject 
     , m_requestSize(job.chunkSize, job.maxRequestSize, m_length)
 {
     m_source->setStreamHash(m_verification->streamHash());
-    connect(m_watch, &TusRequestWatch::finished, this, [this](QNetworkReply *reply) {
-        (this->*std::exchange(m_handler, nullptr))(reply);
-    });
+    connect(m_watch, &TusRequestWatch::finished, this,
+            [this](QNetworkReply *reply) { (this->*std::exchange(m_handler, nullptr))(reply); });
     connect(m_watch, &TusRequestWatch::progressed, this, &Transfer::chunkProgress);
     connect(m_watch, &TusRequestWatch::stalled, this, &TusTransfer::fail);
     connect(m_discovery, &TusDiscovery::found, this, [this](const TusCapabilities &caps) {
@@ -179,8 +178,8 @@ QNetworkRequest TusTransfer::creationRequest() const
 void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum)
 {
     const qint64 end = m_chunkEnd;
-    qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_length
-                   << "bytes 0 -" << end;
+    qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_length << "bytes 0 -"
+                   << end;
     QNetworkRequest request = creationRequest();
     request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
     request.setHeader(QNetworkRequest::ContentLengthHeader, end);
@@ -352,8 +351,7 @@ void TusTransfer::patch(ReadAheadDevice *body, const QByteArray &checksum)
     request.setHeader(QNetworkRequest::ContentLengthHeader, end - begin);
     if (!checksum.isEmpty())
         request.setRawHeader("Upload-Checksum", checksum);
-    QNetworkReply *reply =
-        network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
+    QNetworkReply *reply = network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
     body->setParent(reply);
     track(reply, &TusTransfer::onPatchFinished);
     prefetchChecksum(end);
@@ -505,24 +503,24 @@ void TusTransfer::withFileUnchanged(std::function<void()> next)
 
 void TusTransfer::withBody(qint64 begin, qint64 end, Sender send)
 {
-    m_source->prepare(
-        m_base + begin, m_base + end,
-        [this, begin, end, send](std::unique_ptr<ReadAheadDevice> body, const QByteArray &checksum,
-                                 const TransferError &error) {
-            if (m_finished)
-                return;
-            if (!body)
-                return fail(error);
-            m_chunkBegin = begin;
-            m_chunkEnd = end;
-            m_requestSize.started();
-            QPointer<TusTransfer> guard(this);
-            Q_EMIT chunkStarted(begin, end);
-            if (!guard || m_finished)
-                return;
-            m_body = body.get();
-            (this->*send)(body.release(), checksum);
-        });
+    m_source->prepare(m_base + begin, m_base + end,
+                      [this, begin, end, send](std::unique_ptr<ReadAheadDevice> body,
+                                               const QByteArray &checksum,
+                                               const TransferError &error) {
+                          if (m_finished)
+                              return;
+                          if (!body)
+                              return fail(error);
+                          m_chunkBegin = begin;
+                          m_chunkEnd = end;
+                          m_requestSize.started();
+                          QPointer<TusTransfer> guard(this);
+                          Q_EMIT chunkStarted(begin, end);
+                          if (!guard || m_finished)
+                              return;
+                          m_body = body.get();
+                          (this->*send)(body.release(), checksum);
+                      });
 }
 
 void TusTransfer::prefetchChecksum(qint64 sentEnd)
@@ -534,7 +532,8 @@ void TusTransfer::prefetchChecksum(qint64 sentEnd)
 
 // ---- instant upload (server/INSTANT-UPLOAD.md): prove the content instead of sending it --------
 
-void TusTransfer::declineInstant() {
+void TusTransfer::declineInstant()
+{
     if (m_finished)
         return;
     m_finished = true;
@@ -546,7 +545,8 @@ void TusTransfer::declineInstant() {
     Q_EMIT instantDeclined();
 }
 
-void TusTransfer::afterCreated() {
+void TusTransfer::afterCreated()
+{
     if (!m_challenge && m_job.instantOnly)
         return declineInstant();
     if (!confirm(m_offset))
@@ -566,7 +566,8 @@ void TusTransfer::afterCreated() {
                      });
 }
 
-void TusTransfer::sendProof(const QByteArray &proofHex) {
+void TusTransfer::sendProof(const QByteArray &proofHex)
+{
     qCDebug(lcTus) << "PATCH (proof)" << m_job.uploadUrl;
     const QNetworkRequest request = m_instant->request(m_job.uploadUrl, proofHex);
     m_chunkBegin = m_chunkEnd = 0;
@@ -575,7 +576,8 @@ void TusTransfer::sendProof(const QByteArray &proofHex) {
         &TusTransfer::onProofFinished);
 }
 
-void TusTransfer::onProofFinished(QNetworkReply *reply) {
+void TusTransfer::onProofFinished(QNetworkReply *reply)
+{
     using Verdict = TusInstantProof::Verdict;
     TransferError error;
     switch (m_instant->judge(reply, &error)) {

@@ -117,18 +117,18 @@ private:
     qint64 m_length = 0; // the upload's length: the file's, or the range's
     bool m_partial = false;
     TusCapabilities m_caps;
-    bool m_heldAfterCreate = false; // waiting for continueAfterCreated()
+    bool m_heldAfterCreate = false;                    // waiting for continueAfterCreated()
     std::optional<InstantWire::Challenge> m_challenge; // from the 201, until answered
-    TusDiscovery *m_discovery;       // a child
-    TusBodySource *m_source;         // a child
-    TusInstantProof *m_instant;      // a child
-    TusVerification *m_verification; // a child
-    TusRequestWatch *m_watch;        // a child: the request in flight
+    TusDiscovery *m_discovery;                         // a child
+    TusBodySource *m_source;                           // a child
+    TusInstantProof *m_instant;                        // a child
+    TusVerification *m_verification;                   // a child
+    TusRequestWatch *m_watch;                          // a child: the request in flight
     TusRequestSize m_requestSize;
     bool m_verifying = false;
     int m_checksumRetries = 0; // 460 answers in a row to the chunk being sent
-    qint64 m_offset = 0;     // what the server last confirmed
-    qint64 m_chunkBegin = 0; // the request in flight carries [m_chunkBegin, m_chunkEnd)
+    qint64 m_offset = 0;       // what the server last confirmed
+    qint64 m_chunkBegin = 0;   // the request in flight carries [m_chunkBegin, m_chunkEnd)
     qint64 m_chunkEnd = 0;
     NetworkLease m_lease;
     bool m_lostOnce = false;     // uploadLost handled once; a second time is an error

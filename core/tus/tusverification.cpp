@@ -22,8 +22,8 @@ TusVerification::~TusVerification()
 
 void TusVerification::setCapabilities(const TusCapabilities &caps, bool checksummed)
 {
-    m_offersHash = caps.contentHash.contains(QLatin1String(VerifyWire::Algorithm),
-                                             Qt::CaseInsensitive);
+    m_offersHash =
+        caps.contentHash.contains(QLatin1String(VerifyWire::Algorithm), Qt::CaseInsensitive);
     m_checksummed = checksummed;
     // Only when the file's hash is not known already (instant upload declared it).
     const bool known = m_job.metadata.contains(QLatin1String(InstantWire::MetadataKey));
@@ -82,10 +82,11 @@ void TusVerification::finish(Verdict verdict)
             return verdict(UploadCheck::verifiedBy(tr("Every request was checked by the server "
                                                       "(tus checksum extension).")),
                            {});
-        const QString why = m_offersHash
-            ? tr("Not verified: the server did not name its copy's SHA-256.")
-            : tr("Not verified: this server offers no way to check its copy (no tus checksum "
-                 "extension).");
+        const QString why =
+            m_offersHash
+                ? tr("Not verified: the server did not name its copy's SHA-256.")
+                : tr("Not verified: this server offers no way to check its copy (no tus checksum "
+                     "extension).");
         return verdict(UploadCheck::notVerifiable(why), {});
     }
     const QString known = m_job.metadata.value(QLatin1String(InstantWire::MetadataKey));
@@ -123,10 +124,10 @@ void TusVerification::finish(Verdict verdict)
 void TusVerification::compare(const QByteArray &ours, const Verdict &verdict)
 {
     if (ours == m_server) {
-        return verdict(UploadCheck::verifiedBy(
-                           tr("The server's whole copy has this file's SHA-256 (%1…).")
-                               .arg(QString::fromLatin1(ours.toHex().left(16)))),
-                       {});
+        return verdict(
+            UploadCheck::verifiedBy(tr("The server's whole copy has this file's SHA-256 (%1…).")
+                                        .arg(QString::fromLatin1(ours.toHex().left(16)))),
+            {});
     }
     verdict({}, mismatch(QFileInfo(m_job.filePath).fileName(), m_server, ours));
 }

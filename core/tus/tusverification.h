@@ -60,6 +60,6 @@ private:
     bool m_checksummed = false;
     QByteArray m_checksumName;
     std::shared_ptr<StreamHash> m_stream;
-    QByteArray m_server; // raw SHA-256 the server named
+    QByteArray m_server;                        // raw SHA-256 the server named
     std::shared_ptr<FileHashControl> m_hashing; // the file read again, while it runs
 };

@@ -46,7 +46,7 @@ unsigned FolderNotifier::watchMask()
     // Writes end in CLOSE_WRITE or stop (MODIFY); files arrive by creation or a move; folders
     // come and go the same ways.
     return IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
-        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
+           | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
 }
 
 void FolderNotifier::adopt(const QList<QPair<int, QString>> &watches)

@@ -23,7 +23,11 @@ QString join(const QString &folder, const QString &name)
 class Scanner {
 public:
     Scanner(const ScanRules &rules, WatchBudget budget, const std::atomic_bool *cancel)
-        : m_rules(rules), m_budget(budget), m_cancel(cancel) {}
+        : m_rules(rules)
+        , m_budget(budget)
+        , m_cancel(cancel)
+    {
+    }
 
     FolderScan run(const QString &from)
     {
@@ -51,8 +55,8 @@ private:
             m_scan.limitReached = true;
             return;
         }
-        const int wd = ::inotify_add_watch(m_budget.inotifyFd, native.constData(),
-                                           m_budget.mask | IN_ONLYDIR);
+        const int wd =
+            ::inotify_add_watch(m_budget.inotifyFd, native.constData(), m_budget.mask | IN_ONLYDIR);
         if (wd < 0) {
             if (errno == ENOSPC)
                 m_scan.limitReached = true;

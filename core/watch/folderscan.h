@@ -18,10 +18,10 @@ struct ScannedFile {
 
 // What to walk and which files count: the rules of one watched folder.
 struct ScanRules {
-    QString root;          // absolute path of the watched folder
+    QString root; // absolute path of the watched folder
     bool recursive = true;
-    PathPatterns include;  // empty: every file
-    PathPatterns exclude;  // files and folders left out (folders never walked into)
+    PathPatterns include; // empty: every file
+    PathPatterns exclude; // files and folders left out (folders never walked into)
     // Files whose path matches are taken; a path inside an excluded folder never is.
     bool takes(const QString &relativePath) const;
 };
@@ -40,7 +40,7 @@ struct FolderScan {
     QList<QPair<int, QString>> watches;
     bool limitReached = false; // a watch could not be added: ENOSPC, or the budget ran out
     bool rootMissing = false;
-    int folders = 0;           // folders walked, the root included
+    int folders = 0; // folders walked, the root included
 };
 
 // Walks `from` (a folder inside rules.root, "" for the root itself) and what it holds (folders

@@ -85,7 +85,8 @@ void FolderWatcher::setState(State state)
 bool FolderWatcher::contains(const QString &path, QString *relativePath) const
 {
     const QString root = m_folder.folder.endsWith(QLatin1Char('/'))
-        ? m_folder.folder : m_folder.folder + QLatin1Char('/');
+                             ? m_folder.folder
+                             : m_folder.folder + QLatin1Char('/');
     if (!path.startsWith(root) || path.size() == root.size())
         return false;
     *relativePath = path.mid(root.size());
@@ -121,7 +122,7 @@ void FolderWatcher::scan(const QString &from, bool withWatches)
         // Never all of the user's watches: editors, file managers and sync tools need theirs.
         static const int systemLimit = FolderNotifier::systemWatchLimit();
         const int limit = m_tuning.watchLimit >= 0 ? m_tuning.watchLimit
-            : systemLimit > 0                      ? systemLimit / 2
+                          : systemLimit > 0        ? systemLimit / 2
                                                    : INT_MAX;
         budget.remaining = qMax(0, limit - m_notifier->watchCount());
     }

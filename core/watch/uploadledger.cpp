@@ -38,12 +38,11 @@ QString UploadLedger::open()
     if (!db.open())
         return Text::tr("Cannot open the list of watched uploads: %1").arg(db.lastError().text());
     QSqlQuery q(db);
-    for (const char *sql : {
-             "PRAGMA journal_mode=WAL",
-             "PRAGMA synchronous=NORMAL",
-             "CREATE TABLE IF NOT EXISTS uploaded (folder TEXT NOT NULL, path TEXT NOT NULL, "
-             "size INTEGER NOT NULL, mtime INTEGER NOT NULL, sha256 BLOB, "
-             "PRIMARY KEY (folder, path)) WITHOUT ROWID"}) {
+    for (const char *sql :
+         {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL",
+          "CREATE TABLE IF NOT EXISTS uploaded (folder TEXT NOT NULL, path TEXT NOT NULL, "
+          "size INTEGER NOT NULL, mtime INTEGER NOT NULL, sha256 BLOB, "
+          "PRIMARY KEY (folder, path)) WITHOUT ROWID"}) {
         if (!q.exec(QLatin1String(sql)))
             return Text::tr("Cannot open the list of watched uploads: %1")
                 .arg(q.lastError().text());
@@ -60,9 +59,8 @@ void UploadLedger::load(const QString &folderKey)
     q.addBindValue(folderKey);
     if (q.exec()) {
         while (q.next())
-            entries.insert(q.value(0).toString(),
-                           {q.value(1).toLongLong(), q.value(2).toLongLong(),
-                            q.value(3).toByteArray()});
+            entries.insert(q.value(0).toString(), {q.value(1).toLongLong(), q.value(2).toLongLong(),
+                                                   q.value(3).toByteArray()});
     } else {
         Q_EMIT writeFailed(q.lastError().text());
     }
@@ -93,8 +91,7 @@ void UploadLedger::record(const QList<LedgerRecord> &records)
         }
     }
     if (!db.commit())
-        Q_EMIT writeFailed(Text::tr("Cannot note a watched upload: %1")
-                               .arg(db.lastError().text()));
+        Q_EMIT writeFailed(Text::tr("Cannot note a watched upload: %1").arg(db.lastError().text()));
 }
 
 LedgerThread::LedgerThread(const QString &directory)

@@ -19,14 +19,14 @@ QString WatchedFolder::remoteName(const QString &relativePath) const
 QString WatchedFolder::key() const
 {
     return folder + QLatin1Char('\n') + target.toString(QUrl::FullyEncoded) + QLatin1Char('\n')
-        + prefix;
+           + prefix;
 }
 
 QVariantMap WatchedFolder::toMap() const
 {
-    return {{FolderKey, folder},       {TargetKey, target.toString(QUrl::FullyEncoded)},
-            {PrefixKey, prefix},       {RecursiveKey, recursive},
-            {IncludeKey, include},     {ExcludeKey, exclude}};
+    return {{FolderKey, folder},   {TargetKey, target.toString(QUrl::FullyEncoded)},
+            {PrefixKey, prefix},   {RecursiveKey, recursive},
+            {IncludeKey, include}, {ExcludeKey, exclude}};
 }
 
 WatchedFolder WatchedFolder::fromMap(const QVariantMap &map)

@@ -32,7 +32,7 @@ struct WatchedFolder {
     friend bool operator==(const WatchedFolder &a, const WatchedFolder &b)
     {
         return a.folder == b.folder && a.target == b.target && a.prefix == b.prefix
-            && a.recursive == b.recursive && a.include == b.include && a.exclude == b.exclude;
+               && a.recursive == b.recursive && a.include == b.include && a.exclude == b.exclude;
     }
     friend bool operator!=(const WatchedFolder &a, const WatchedFolder &b) { return !(a == b); }
 };

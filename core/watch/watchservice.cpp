@@ -4,7 +4,6 @@
 #include "offthread.h"
 #include "uploadscheduler.h"
 
-
 namespace {
 // Settled files are queued together, a batch per folder at most this often.
 constexpr int QueueDelayMs = 100;
@@ -14,7 +13,7 @@ constexpr int RecordDelayMs = 250;
 bool isUnfinished(TaskState state)
 {
     return state == TaskState::Waiting || state == TaskState::Uploading
-        || state == TaskState::Paused;
+           || state == TaskState::Paused;
 }
 } // namespace
 
@@ -226,8 +225,7 @@ void WatchService::setPaused(bool paused)
     Q_EMIT statusChanged();
 }
 
-void WatchService::recordSuccess(Watch *watch, const QString &relativePath,
-                                 const UploadTask *task)
+void WatchService::recordSuccess(Watch *watch, const QString &relativePath, const UploadTask *task)
 {
     const QString key = watch->folder.key();
     LedgerEntry entry{task->size(), task->modifiedMs(), task->contentHash()};
@@ -242,8 +240,7 @@ void WatchService::recordSuccess(Watch *watch, const QString &relativePath,
         [path = task->path(), entry]() mutable {
             const FileHash hash = sha256File(path, entry.size);
             const std::optional<ScannedFile> now = statFile(path);
-            if (hash.ok() && now && now->size == entry.size
-                && now->modifiedMs == entry.modifiedMs)
+            if (hash.ok() && now && now->size == entry.size && now->modifiedMs == entry.modifiedMs)
                 entry.sha256 = hash.digest;
             return entry;
         },
@@ -328,8 +325,8 @@ QString WatchService::summary() const
     QString text = tr("Watching %n folder(s)", nullptr, watchedCount());
     if (const int scanning = int(scanningFolders().size()))
         text += QStringLiteral(" \u00b7 ")
-            + tr("%n scanned every %1 s (too many folders for inotify)", nullptr, scanning)
-                  .arg(m_tuning.rescanMs / 1000);
+                + tr("%n scanned every %1 s (too many folders for inotify)", nullptr, scanning)
+                      .arg(m_tuning.rescanMs / 1000);
     if (const int missing = int(missingFolders().size()))
         text += QStringLiteral(" \u00b7 ") + tr("%n missing", nullptr, missing);
     if (m_paused)

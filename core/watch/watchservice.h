@@ -79,7 +79,7 @@ private:
         WatchedFolder folder;
         QUrl target; // folder.target, or the local target it stands for
         FolderWatcher *watcher = nullptr;
-        bool started = false; // the ledger's entries came
+        bool started = false;     // the ledger's entries came
         QList<ScannedFile> ready; // versions to queue at the next flush
     };
     Watch *watchFor(const QString &folderKey);

@@ -58,7 +58,8 @@ struct Challenge {
 // (0-based) starts at the first 8 bytes of SHA-256(nonce || i as 4 bytes big-endian), read as a
 // big-endian unsigned number, modulo (length - size + 1). A file of count * size bytes or less
 // gets one range, all of it. Empty for a length below 1.
-inline QList<Range> rangesFor(const QByteArray &nonce, int count, qint64 size, qint64 length) {
+inline QList<Range> rangesFor(const QByteArray &nonce, int count, qint64 size, qint64 length)
+{
     QList<Range> out;
     if (length < 1 || count < 1 || size < 1)
         return out;
@@ -85,7 +86,8 @@ inline QList<Range> rangesFor(const QByteArray &nonce, int count, qint64 size, q
 }
 
 // `size` lower-case hex digits and nothing else.
-inline bool isLowerHex(const QByteArray &value, qsizetype size) {
+inline bool isLowerHex(const QByteArray &value, qsizetype size)
+{
     if (value.size() != size)
         return false;
     for (char c : value) {
@@ -97,7 +99,8 @@ inline bool isLowerHex(const QByteArray &value, qsizetype size) {
 
 // A SHA-256 as the metadata carries it: exactly 64 lower-case hex digits. The raw 32 bytes, or
 // nullopt for anything else.
-inline std::optional<QByteArray> parseSha256Hex(const QByteArray &value) {
+inline std::optional<QByteArray> parseSha256Hex(const QByteArray &value)
+{
     if (!isLowerHex(value, 2 * DigestBytes))
         return std::nullopt;
     return QByteArray::fromHex(value);
@@ -108,7 +111,8 @@ inline std::optional<QByteArray> parseSha256Hex(const QByteArray &value) {
 // themselves follow from rangesFor(). Parameters are separated by ';' with optional spaces around
 // them; unknown parameters are ignored (room to grow), a parameter given twice or anything
 // malformed gives nullopt, and the client then uploads normally.
-inline std::optional<Challenge> parseChallenge(const QByteArray &header, qint64 length) {
+inline std::optional<Challenge> parseChallenge(const QByteArray &header, qint64 length)
+{
     Challenge out;
     bool haveNonce = false;
     bool haveRanges = false;
@@ -129,8 +133,8 @@ inline std::optional<Challenge> parseChallenge(const QByteArray &header, qint64 
             // Digits only, as tus writes numbers; small enough that the product cannot overflow.
             const auto count = TusWire::parseUnsigned(value.left(x));
             const auto size = TusWire::parseUnsigned(value.mid(x + 1));
-            if (haveRanges || x < 0 || !count || !size || *count < 1 || *count > MaxRangeCount ||
-                *size < 1 || *size > MaxRangeBytes || *count * *size > MaxProofBytes)
+            if (haveRanges || x < 0 || !count || !size || *count < 1 || *count > MaxRangeCount
+                || *size < 1 || *size > MaxRangeBytes || *count * *size > MaxProofBytes)
                 return std::nullopt;
             out.count = int(*count);
             out.size = *size;
@@ -144,20 +148,23 @@ inline std::optional<Challenge> parseChallenge(const QByteArray &header, qint64 
 }
 
 // A new challenge for a file of `length` bytes (at least 1), with the ranges filled in.
-inline Challenge makeChallenge(const QByteArray &nonce, int count, qint64 size, qint64 length) {
+inline Challenge makeChallenge(const QByteArray &nonce, int count, qint64 size, qint64 length)
+{
     return Challenge{nonce, count, size, rangesFor(nonce, count, size, length)};
 }
 
-inline QByteArray formatChallenge(const Challenge &challenge) {
-    return "nonce=" + challenge.nonce.toHex() + "; ranges=" + QByteArray::number(challenge.count) +
-           'x' + QByteArray::number(challenge.size);
+inline QByteArray formatChallenge(const Challenge &challenge)
+{
+    return "nonce=" + challenge.nonce.toHex() + "; ranges=" + QByteArray::number(challenge.count)
+           + 'x' + QByteArray::number(challenge.size);
 }
 
 // The proof: SHA-256 over the nonce's raw bytes, then the bytes of each range in the order given,
 // read from `content` (open, readable, seekable). The raw 32 bytes; nullopt when the content
 // could not be read in full (shorter than a range, an I/O error). Reads at most MaxProofBytes
 // (RangeCount * RangeBytes, 1.125 MiB, from hoistd), in as many reads as there are ranges.
-inline std::optional<QByteArray> computeProof(QIODevice &content, const Challenge &challenge) {
+inline std::optional<QByteArray> computeProof(QIODevice &content, const Challenge &challenge)
+{
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(challenge.nonce);
     for (const Range &r : challenge.ranges) {

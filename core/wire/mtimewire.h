@@ -44,8 +44,8 @@ inline std::optional<Time> parse(const QByteArray &value)
     const int dot = text.indexOf('.');
     const QByteArray whole = dot < 0 ? text : text.left(dot);
     const QByteArray fraction = dot < 0 ? QByteArray() : text.mid(dot + 1);
-    if (whole.isEmpty() || whole.size() > 12 || (dot >= 0 && (fraction.isEmpty()
-                                                               || fraction.size() > 9)))
+    if (whole.isEmpty() || whole.size() > 12
+        || (dot >= 0 && (fraction.isEmpty() || fraction.size() > 9)))
         return std::nullopt;
     Time t;
     for (char c : whole) {

@@ -106,7 +106,7 @@ inline bool isConcatId(const QByteArray &id)
         return false;
     for (char c : id) {
         const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-            || c == '_' || c == '-';
+                        || c == '_' || c == '-';
         if (!ok)
             return false;
     }

@@ -5,9 +5,12 @@
 #include <cstring>
 
 AddressLimiter::AddressLimiter(int perAddress)
-    : m_perAddress(perAddress) {}
+    : m_perAddress(perAddress)
+{
+}
 
-AddressLimiter::Key AddressLimiter::keyOf(const sockaddr *address) {
+AddressLimiter::Key AddressLimiter::keyOf(const sockaddr *address)
+{
     Key key;
     if (!address)
         return key;
@@ -32,7 +35,8 @@ AddressLimiter::Key AddressLimiter::keyOf(const sockaddr *address) {
     return key;
 }
 
-bool AddressLimiter::admit(const sockaddr *address) {
+bool AddressLimiter::admit(const sockaddr *address)
+{
     const Key key = keyOf(address);
     if (m_perAddress <= 0 || key.family == 0)
         return true;
@@ -44,7 +48,8 @@ bool AddressLimiter::admit(const sockaddr *address) {
     return true;
 }
 
-void AddressLimiter::release(const sockaddr *address) {
+void AddressLimiter::release(const sockaddr *address)
+{
     const Key key = keyOf(address);
     if (m_perAddress <= 0 || key.family == 0)
         return;

@@ -26,7 +26,8 @@ private:
         quint64 bits = 0;
         bool operator==(const Key &o) const { return family == o.family && bits == o.bits; }
     };
-    friend size_t qHash(const Key &key, size_t seed) {
+    friend size_t qHash(const Key &key, size_t seed)
+    {
         return qHashMulti(seed, key.family, key.bits);
     }
     // nullopt-like: family 0 for an address that is neither IPv4 nor IPv6 (never limited).

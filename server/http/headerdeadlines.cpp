@@ -11,7 +11,8 @@ constexpr std::chrono::milliseconds MinReapInterval{20};
 constexpr qint64 NoDeadline = 0; // a head is complete; its request goes on
 constexpr qint64 Reaped = -1;    // shut down; libmicrohttpd will close it
 
-qint64 nanosNow() {
+qint64 nanosNow()
+{
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                HeaderDeadlines::Clock::now().time_since_epoch())
         .count();
@@ -22,29 +23,36 @@ class HeaderDeadlines::Connection {
 public:
     explicit Connection(int fd, qint64 deadline)
         : fd(fd)
-        , deadline(deadline) {}
+        , deadline(deadline)
+    {
+    }
     const int fd;
     std::atomic<qint64> deadline; // steady-clock nanoseconds, NoDeadline or Reaped
 };
 
 HeaderDeadlines::HeaderDeadlines(std::chrono::milliseconds timeout, std::function<void()> onReaped)
     : m_timeout(timeout)
-    , m_onReaped(std::move(onReaped)) {}
+    , m_onReaped(std::move(onReaped))
+{
+}
 
-HeaderDeadlines::~HeaderDeadlines() {
+HeaderDeadlines::~HeaderDeadlines()
+{
     stop();
     for (Connection *connection : m_connections)
         delete connection;
 }
 
-void HeaderDeadlines::start() {
+void HeaderDeadlines::start()
+{
     if (m_reaper.joinable() || m_timeout.count() <= 0)
         return;
     m_stopping = false;
     m_reaper = std::thread([this] { reap(); });
 }
 
-void HeaderDeadlines::stop() {
+void HeaderDeadlines::stop()
+{
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_stopping = true;
@@ -54,18 +62,21 @@ void HeaderDeadlines::stop() {
         m_reaper.join();
 }
 
-qint64 HeaderDeadlines::deadlineFromNow() const {
+qint64 HeaderDeadlines::deadlineFromNow() const
+{
     return nanosNow() + std::chrono::nanoseconds(m_timeout).count();
 }
 
-HeaderDeadlines::Connection *HeaderDeadlines::opened(int fd) {
+HeaderDeadlines::Connection *HeaderDeadlines::opened(int fd)
+{
     auto *connection = new Connection(fd, deadlineFromNow());
     std::lock_guard<std::mutex> lock(m_mutex);
     m_connections.insert(connection);
     return connection;
 }
 
-void HeaderDeadlines::headArrived(Connection *connection) {
+void HeaderDeadlines::headArrived(Connection *connection)
+{
     if (!connection)
         return;
     qint64 due = connection->deadline.load();
@@ -75,7 +86,8 @@ void HeaderDeadlines::headArrived(Connection *connection) {
     }
 }
 
-void HeaderDeadlines::requestEnded(Connection *connection) const {
+void HeaderDeadlines::requestEnded(Connection *connection) const
+{
     if (!connection)
         return;
     qint64 due = connection->deadline.load();
@@ -84,7 +96,8 @@ void HeaderDeadlines::requestEnded(Connection *connection) const {
     }
 }
 
-void HeaderDeadlines::closed(Connection *connection) {
+void HeaderDeadlines::closed(Connection *connection)
+{
     if (!connection)
         return;
     {
@@ -94,7 +107,8 @@ void HeaderDeadlines::closed(Connection *connection) {
     delete connection;
 }
 
-void HeaderDeadlines::reap() {
+void HeaderDeadlines::reap()
+{
     const auto interval = std::clamp(m_timeout / 4, MinReapInterval, MaxReapInterval);
     std::unique_lock<std::mutex> lock(m_mutex);
     while (!m_stopping) {

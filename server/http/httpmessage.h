@@ -16,7 +16,7 @@ struct HttpRequest {
     QHash<QByteArray, QByteArray> headers; // names lower-cased
     qint64 contentLength = -1;             // -1: not given (chunked, or no body)
     bool chunked = false;
-    QString user; // who is asking; empty for the anonymous user (tokens come with --config)
+    QString user;      // who is asking; empty for the anonymous user (tokens come with --config)
     QHostAddress peer; // the client's address
 
     QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }

@@ -49,13 +49,14 @@ constexpr std::chrono::seconds LibraryLogWindow{60};
 
 using Clock = std::chrono::steady_clock;
 
-std::uintptr_t address(const void *p) {
+std::uintptr_t address(const void *p)
+{
     return reinterpret_cast<std::uintptr_t>(p);
 }
 
 // True when [from, to) holds only zero bytes, between `least` and `most` of them.
-bool onlyLineEnds(std::uintptr_t from, std::uintptr_t to, std::uintptr_t least,
-                  std::uintptr_t most) {
+bool onlyLineEnds(std::uintptr_t from, std::uintptr_t to, std::uintptr_t least, std::uintptr_t most)
+{
     if (to < from + least || to > from + most)
         return false;
     for (std::uintptr_t p = from; p < to; ++p) {
@@ -79,14 +80,15 @@ struct HeadLayout {
 };
 
 MHD_Result collectField(void *cls, MHD_ValueKind, const char *key, size_t keySize,
-                        const char *value, size_t valueSize) {
+                        const char *value, size_t valueSize)
+{
     auto *layout = static_cast<HeadLayout *>(cls);
     layout->head->fields.append({QByteArray(key, qsizetype(keySize)),
                                  value ? QByteArray(value, qsizetype(valueSize)) : QByteArray()});
     const std::uintptr_t name = address(key);
     const std::uintptr_t valueEnd = address(value) + valueSize;
-    if (!value || address(value) <= name + keySize || valueEnd >= layout->end ||
-        !onlyLineEnds(layout->previous, name, 1, 2))
+    if (!value || address(value) <= name + keySize || valueEnd >= layout->end
+        || !onlyLineEnds(layout->previous, name, 1, 2))
         layout->hidden = true;
     else
         layout->previous = valueEnd;
@@ -95,7 +97,8 @@ MHD_Result collectField(void *cls, MHD_ValueKind, const char *key, size_t keySiz
 
 // A method or path as it goes into a request log line: one word of printable ASCII, so that what
 // a client sends can neither break the line nor forge another.
-QByteArray logWord(const QByteArray &raw) {
+QByteArray logWord(const QByteArray &raw)
+{
     QByteArray out = raw.left(MaxLoggedWordBytes);
     for (char &c : out) {
         if (uchar(c) <= 0x20 || uchar(c) >= 0x7f)
@@ -105,7 +108,8 @@ QByteArray logWord(const QByteArray &raw) {
 }
 
 // A header's value as a log line's number: its digits, or "-" when it is not a plain number.
-QByteArray logNumber(const QByteArray &raw) {
+QByteArray logNumber(const QByteArray &raw)
+{
     const QByteArray value = raw.trimmed();
     if (value.isEmpty() || value.size() > 19)
         return "-";
@@ -116,7 +120,8 @@ QByteArray logNumber(const QByteArray &raw) {
     return value;
 }
 
-MHD_Response *responseFor(const HttpResponse &r) {
+MHD_Response *responseFor(const HttpResponse &r)
+{
     if (!r.file || r.file->length() == 0)
         return MHD_create_response_from_buffer(
             size_t(r.body.size()), const_cast<char *>(r.body.constData()), MHD_RESPMEM_MUST_COPY);
@@ -131,7 +136,8 @@ MHD_Response *responseFor(const HttpResponse &r) {
     return response;
 }
 
-MHD_Result queue(MHD_Connection *connection, const HttpResponse &r, bool close) {
+MHD_Result queue(MHD_Connection *connection, const HttpResponse &r, bool close)
+{
     MHD_Response *response = responseFor(r);
     if (!response)
         return MHD_NO;
@@ -145,20 +151,23 @@ MHD_Result queue(MHD_Connection *connection, const HttpResponse &r, bool close) 
     return result;
 }
 
-HeaderDeadlines::Connection *deadlineOf(MHD_Connection *connection) {
+HeaderDeadlines::Connection *deadlineOf(MHD_Connection *connection)
+{
     const MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? static_cast<HeaderDeadlines::Connection *>(info->socket_context) : nullptr;
 }
 
-const sockaddr *peerOf(MHD_Connection *connection) {
+const sockaddr *peerOf(MHD_Connection *connection)
+{
     const MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : nullptr;
 }
 
 // How many connections the descriptors this process may open leave room for.
-int descriptorBudget() {
+int descriptorBudget()
+{
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
         return std::numeric_limits<int>::max();
@@ -172,9 +181,12 @@ int descriptorBudget() {
 HttpFileBody::HttpFileBody(int fd, qint64 offset, qint64 length)
     : m_fd(fd)
     , m_offset(offset)
-    , m_length(length) {}
+    , m_length(length)
+{
+}
 
-HttpFileBody::~HttpFileBody() {
+HttpFileBody::~HttpFileBody()
+{
     if (m_fd >= 0)
         ::close(m_fd);
 }
@@ -198,14 +210,16 @@ struct HttpServer::Pending {
 // libmicrohttpd's C callbacks, friends of HttpServer.
 struct HttpServerCallbacks {
     static void logEnd(const HttpServer &server, const HttpServer::Pending &pending,
-                       const QByteArray &status, const QByteArray &responseOffset) {
+                       const QByteArray &status, const QByteArray &responseOffset)
+    {
         server.m_handler.log(QString::fromLatin1(
-            "request end " + pending.logHead + " status=" + status + " response-offset=" +
-            logNumber(responseOffset) + " received=" + QByteArray::number(pending.received)));
+            "request end " + pending.logHead + " status=" + status + " response-offset="
+            + logNumber(responseOffset) + " received=" + QByteArray::number(pending.received)));
     }
 
     static MHD_Result answer(HttpServer &server, MHD_Connection *connection,
-                             HttpServer::Pending *pending, HttpResponse r) {
+                             HttpServer::Pending *pending, HttpResponse r)
+    {
         pending->answered = true;
         // Nothing more of this request reaches the exchange: let it go now, releasing the
         // upload's lock, rather than once the answer has been sent. A client that has its answer
@@ -219,13 +233,15 @@ struct HttpServerCallbacks {
     }
 
     // The request line is in: its target, before libmicrohttpd cuts and unescapes it.
-    static void *uriLogged(void *, const char *uri, MHD_Connection *) {
+    static void *uriLogged(void *, const char *uri, MHD_Connection *)
+    {
         auto *pending = new HttpServer::Pending;
         pending->targetLength = uri ? qint64(std::strlen(uri)) : -1;
         return pending;
     }
 
-    static void libraryLogged(void *cls, const char *format, va_list arguments) {
+    static void libraryLogged(void *cls, const char *format, va_list arguments)
+    {
         auto *server = static_cast<HttpServer *>(cls);
         char text[512];
         std::vsnprintf(text, sizeof text, format, arguments);
@@ -238,7 +254,8 @@ struct HttpServerCallbacks {
     // short, and an upload has exactly one path.
     static size_t unescape(void *, MHD_Connection *, char *text) { return std::strlen(text); }
 
-    static MHD_Result admit(void *cls, const sockaddr *address, socklen_t) {
+    static MHD_Result admit(void *cls, const sockaddr *address, socklen_t)
+    {
         auto *server = static_cast<HttpServer *>(cls);
         if (server->m_addresses->admit(address))
             return MHD_YES;
@@ -247,7 +264,8 @@ struct HttpServerCallbacks {
     }
 
     static void connectionNotified(void *cls, MHD_Connection *connection, void **context,
-                                   MHD_ConnectionNotificationCode code) {
+                                   MHD_ConnectionNotificationCode code)
+    {
         auto *server = static_cast<HttpServer *>(cls);
         if (code == MHD_CONNECTION_NOTIFY_STARTED) {
             const MHD_ConnectionInfo *fd =
@@ -265,7 +283,8 @@ struct HttpServerCallbacks {
 
     // The head as it arrived, and whether a NUL hid part of it (see HeadLayout).
     static RequestHead headOf(MHD_Connection *connection, const char *url, const char *method,
-                              const char *version, qint64 targetLength) {
+                              const char *version, qint64 targetLength)
+    {
         RequestHead head;
         head.method = QByteArray(method);
         head.target = QByteArray(url);
@@ -277,15 +296,16 @@ struct HttpServerCallbacks {
         MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &collectField, &layout);
         // The target runs up to the space before the version, which libmicrohttpd zeroed.
         const bool targetWhole =
-            targetLength >= 0 && address(version) > address(url) &&
-            address(version) - 1 - address(url) == std::uintptr_t(targetLength);
-        head.hiddenBytes = !size || layout.hidden || !targetWhole ||
-                           !onlyLineEnds(layout.previous, layout.end, 2, 4);
+            targetLength >= 0 && address(version) > address(url)
+            && address(version) - 1 - address(url) == std::uintptr_t(targetLength);
+        head.hiddenBytes = !size || layout.hidden || !targetWhole
+                           || !onlyLineEnds(layout.previous, layout.end, 2, 4);
         return head;
     }
 
     static MHD_Result begin(HttpServer &server, MHD_Connection *connection, const char *url,
-                            const char *method, const char *version, HttpServer::Pending *pending) {
+                            const char *method, const char *version, HttpServer::Pending *pending)
+    {
         pending->started = true;
         pending->began = Clock::now();
         ++server.m_inFlight;
@@ -299,13 +319,13 @@ struct HttpServerCallbacks {
         pending->method = HoistdMetrics::methodOf(request.method);
         pending->closeAfter = framed.closeAfter;
         if (server.m_logRequests) {
-            pending->logHead = logWord(request.method) + ' ' + logWord(request.path) +
-                               " upload-offset=" + logNumber(request.header("upload-offset")) +
-                               " upload-length=" + logNumber(request.header("upload-length")) +
-                               " content-length=" + logNumber(request.header("content-length"));
+            pending->logHead = logWord(request.method) + ' ' + logWord(request.path)
+                               + " upload-offset=" + logNumber(request.header("upload-offset"))
+                               + " upload-length=" + logNumber(request.header("upload-length"))
+                               + " content-length=" + logNumber(request.header("content-length"));
             if (request.mayHaveBody() && !framed.refused())
-                server.m_handler.log(QString::fromLatin1(
-                    "request begin " + logWord(request.method) + ' ' + logWord(request.path)));
+                server.m_handler.log(QString::fromLatin1("request begin " + logWord(request.method)
+                                                         + ' ' + logWord(request.path)));
         }
         if (framed.refused()) {
             server.m_metrics.refused(framed.reason);
@@ -314,8 +334,8 @@ struct HttpServerCallbacks {
         }
         pending->exchange = server.m_handler.begin(request);
         const int earlyStatus = pending->exchange->early ? pending->exchange->early->status : 0;
-        if ((earlyStatus == 401 || earlyStatus == 403) && !request.chunked &&
-            request.contentLength <= MaxDrainedBody) {
+        if ((earlyStatus == 401 || earlyStatus == 403) && !request.chunked
+            && request.contentLength <= MaxDrainedBody) {
             pending->draining = true; // answered by finish() once the body is in
             return MHD_YES;
         }
@@ -330,7 +350,8 @@ struct HttpServerCallbacks {
 
     static MHD_Result access(void *cls, MHD_Connection *connection, const char *url,
                              const char *method, const char *version, const char *uploadData,
-                             size_t *uploadDataSize, void **state) {
+                             size_t *uploadDataSize, void **state)
+    {
         auto *server = static_cast<HttpServer *>(cls);
         auto *pending = static_cast<HttpServer::Pending *>(*state);
         if (!pending) { // never: uriLogged() makes one for each request line
@@ -353,7 +374,8 @@ struct HttpServerCallbacks {
     }
 
     static void completed(void *cls, MHD_Connection *connection, void **state,
-                          MHD_RequestTerminationCode) {
+                          MHD_RequestTerminationCode)
+    {
         auto *server = static_cast<HttpServer *>(cls);
         server->m_deadlines->requestEnded(deadlineOf(connection));
         auto *pending = static_cast<HttpServer::Pending *>(*state);
@@ -381,13 +403,17 @@ HttpServer::HttpServer(HttpHandler &handler, HoistdMetrics &metrics, const HttpL
     , m_deadlines(std::make_unique<HeaderDeadlines>(
           limits.headerTimeout,
           [&metrics] { metrics.refused(HoistdMetrics::Refusal::HeaderTimeout); }))
-    , m_libraryLog(std::make_unique<LogThrottle>(LibraryLinesPerWindow, LibraryLogWindow)) {}
+    , m_libraryLog(std::make_unique<LogThrottle>(LibraryLinesPerWindow, LibraryLogWindow))
+{
+}
 
-HttpServer::~HttpServer() {
+HttpServer::~HttpServer()
+{
     stop();
 }
 
-bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error) {
+bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
     sockaddr_storage storage{};
     // poll(), not epoll: with epoll (edge-triggered) libmicrohttpd 0.9.75 could miss a client's
     // close that came right behind body bytes, leaving the request (and its upload's lock) held
@@ -441,7 +467,8 @@ bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *erro
     return true;
 }
 
-int HttpServer::stop() {
+int HttpServer::stop()
+{
     if (!m_daemon)
         return 0;
     const MHD_socket listener = MHD_quiesce_daemon(m_daemon);

@@ -2,9 +2,12 @@
 
 LogThrottle::LogThrottle(int perWindow, std::chrono::seconds window)
     : m_perWindow(perWindow)
-    , m_window(window) {}
+    , m_window(window)
+{
+}
 
-QStringList LogThrottle::pass(const QString &line, Clock::time_point now) {
+QStringList LogThrottle::pass(const QString &line, Clock::time_point now)
+{
     QMutexLocker locker(&m_mutex);
     QStringList out;
     if (m_logged == 0 || now - m_windowStart >= m_window) {

@@ -3,7 +3,8 @@
 namespace {
 constexpr int MaxContentLengthDigits = 18; // below 2^63
 
-bool isTokenChar(char c) {
+bool isTokenChar(char c)
+{
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
         return true;
     switch (c) {
@@ -28,7 +29,8 @@ bool isTokenChar(char c) {
     }
 }
 
-bool isToken(const QByteArray &name) {
+bool isToken(const QByteArray &name)
+{
     if (name.isEmpty())
         return false;
     for (char c : name) {
@@ -39,7 +41,8 @@ bool isToken(const QByteArray &name) {
 }
 
 // 1*DIGIT, as libmicrohttpd reads Content-Length (no sign, no whitespace); -1 otherwise.
-qint64 contentLengthOf(const QByteArray &value) {
+qint64 contentLengthOf(const QByteArray &value)
+{
     if (value.isEmpty() || value.size() > MaxContentLengthDigits)
         return -1;
     qint64 n = 0;
@@ -51,12 +54,14 @@ qint64 contentLengthOf(const QByteArray &value) {
     return n;
 }
 
-bool isKnownMethod(const QByteArray &method) {
+bool isKnownMethod(const QByteArray &method)
+{
     return HoistdMetrics::methodOf(method) != HoistdMetrics::Method::Other;
 }
 
 FramedRequest refuse(FramedRequest framed, int status, const QString &why,
-                     HoistdMetrics::Refusal reason = HoistdMetrics::Refusal::Framing) {
+                     HoistdMetrics::Refusal reason = HoistdMetrics::Refusal::Framing)
+{
     framed.status = status;
     framed.why = why;
     framed.reason = reason;
@@ -65,7 +70,8 @@ FramedRequest refuse(FramedRequest framed, int status, const QString &why,
 }
 } // namespace
 
-FramedRequest frameRequest(const RequestHead &head, qint64 maxHeaderBytes) {
+FramedRequest frameRequest(const RequestHead &head, qint64 maxHeaderBytes)
+{
     FramedRequest framed;
     HttpRequest &request = framed.request;
     request.method = head.method;
@@ -122,8 +128,8 @@ FramedRequest frameRequest(const RequestHead &head, qint64 maxHeaderBytes) {
     if (!transferEncodings.isEmpty()) {
         // libmicrohttpd reads a body as chunked only when the first Transfer-Encoding is exactly
         // "chunked" in any case; anything else it would read to the end of the connection.
-        if (transferEncodings.size() != 1 ||
-            transferEncodings.first().compare("chunked", Qt::CaseInsensitive) != 0) {
+        if (transferEncodings.size() != 1
+            || transferEncodings.first().compare("chunked", Qt::CaseInsensitive) != 0) {
             const QList<QByteArray> codings = request.header("transfer-encoding").split(',');
             const bool chunkedLast = codings.last().trimmed().toLower() == "chunked";
             return chunkedLast ? refuse(framed, 501,

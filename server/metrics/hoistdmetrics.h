@@ -59,7 +59,8 @@ private:
                                                          0.5,   1,     2.5,  5,     10,   30,  120};
     using Counter = std::atomic<quint64>;
 
-    static void add(Counter &counter, quint64 n) {
+    static void add(Counter &counter, quint64 n)
+    {
         counter.fetch_add(n, std::memory_order_relaxed);
     }
     static quint64 read(const Counter &counter) { return counter.load(std::memory_order_relaxed); }

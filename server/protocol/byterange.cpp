@@ -7,11 +7,13 @@ namespace {
 // More digits than any size a file can have: refused rather than risk an overflow.
 constexpr int MaxDigits = 18;
 
-bool isSpace(char c) {
+bool isSpace(char c)
+{
     return c == ' ' || c == '\t';
 }
 
-QByteArray trimmed(const QByteArray &text) {
+QByteArray trimmed(const QByteArray &text)
+{
     qsizetype from = 0;
     qsizetype to = text.size();
     while (from < to && isSpace(text.at(from)))
@@ -22,7 +24,8 @@ QByteArray trimmed(const QByteArray &text) {
 }
 
 // A non-empty run of at most MaxDigits ASCII digits; nullopt otherwise.
-std::optional<qint64> number(const QByteArray &text) {
+std::optional<qint64> number(const QByteArray &text)
+{
     if (text.isEmpty() || text.size() > MaxDigits)
         return std::nullopt;
     qint64 value = 0;
@@ -34,17 +37,20 @@ std::optional<qint64> number(const QByteArray &text) {
     return value;
 }
 
-ByteRange whole() {
+ByteRange whole()
+{
     return {};
 }
 
-ByteRange unsatisfiable() {
+ByteRange unsatisfiable()
+{
     ByteRange r;
     r.kind = ByteRange::Kind::Unsatisfiable;
     return r;
 }
 
-ByteRange part(qint64 first, qint64 last) {
+ByteRange part(qint64 first, qint64 last)
+{
     ByteRange r;
     r.kind = ByteRange::Kind::Part;
     r.first = first;
@@ -53,7 +59,8 @@ ByteRange part(qint64 first, qint64 last) {
 }
 } // namespace
 
-ByteRange ByteRange::parse(const QByteArray &header, qint64 size) {
+ByteRange ByteRange::parse(const QByteArray &header, qint64 size)
+{
     const qsizetype equals = header.indexOf('=');
     if (equals < 0 || size < 0)
         return whole();
@@ -91,9 +98,10 @@ ByteRange ByteRange::parse(const QByteArray &header, qint64 size) {
     return part(*first, last ? qMin(*last, size - 1) : size - 1);
 }
 
-QByteArray ByteRange::contentRange(qint64 size) const {
+QByteArray ByteRange::contentRange(qint64 size) const
+{
     if (kind == Kind::Unsatisfiable)
         return "bytes */" + QByteArray::number(size);
-    return "bytes " + QByteArray::number(first) + '-' + QByteArray::number(first + length - 1) +
-           '/' + QByteArray::number(size);
+    return "bytes " + QByteArray::number(first) + '-' + QByteArray::number(first + length - 1) + '/'
+           + QByteArray::number(size);
 }

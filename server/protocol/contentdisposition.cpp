@@ -5,21 +5,24 @@
 namespace {
 constexpr char FallbackName[] = "download";
 
-bool shown(char32_t c) {
+bool shown(char32_t c)
+{
     if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
         return false;
     return QChar::category(c) != QChar::Other_Format; // bidi overrides, zero-width joiners
 }
 
 // RFC 8187's attr-char: what goes into filename* unencoded.
-bool attrChar(uchar c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           QByteArray("!#$&+-.^_`|~").contains(char(c));
+bool attrChar(uchar c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+           || QByteArray("!#$&+-.^_`|~").contains(char(c));
 }
 
 } // namespace
 
-QByteArray attachmentDisposition(const QString &filename) {
+QByteArray attachmentDisposition(const QString &filename)
+{
     QString clean;
     for (const char32_t c : filename.toUcs4()) {
         if (shown(c))

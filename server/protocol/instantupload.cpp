@@ -6,7 +6,6 @@
 
 #include <openssl/crypto.h>
 
-
 namespace {
 constexpr qint64 ReadBlock = 1 << 20;
 // Running hashes are looked over for leftovers (uploads gone) beyond this many.
@@ -15,12 +14,15 @@ constexpr int PurgeAbove = 64;
 
 InstantUploads::InstantUploads(UploadStore &store, int maxAttempts)
     : m_store(store)
-    , m_challenges(maxAttempts) {}
+    , m_challenges(maxAttempts)
+{
+}
 
 InstantUploads::~InstantUploads() = default;
 
 InstantUploads::Declared InstantUploads::declared(const TusWire::Metadata &metadata,
-                                                  QByteArray *digest) {
+                                                  QByteArray *digest)
+{
     for (const auto &[key, value] : metadata) {
         if (key != InstantWire::MetadataKey)
             continue;
@@ -33,7 +35,8 @@ InstantUploads::Declared InstantUploads::declared(const TusWire::Metadata &metad
     return Declared::None;
 }
 
-QByteArray InstantUploads::declaredDigest(const QByteArray &rawMetadata) {
+QByteArray InstantUploads::declaredDigest(const QByteArray &rawMetadata)
+{
     QByteArray digest;
     const auto metadata = TusWire::parseMetadata(rawMetadata);
     if (!metadata || declared(*metadata, &digest) != Declared::Valid)
@@ -41,19 +44,21 @@ QByteArray InstantUploads::declaredDigest(const QByteArray &rawMetadata) {
     return digest;
 }
 
-void InstantUploads::purgeLocked() {
+void InstantUploads::purgeLocked()
+{
     if (qsizetype(m_hashers.size()) <= PurgeAbove)
         return;
     UploadRecord r;
     for (auto it = m_hashers.begin(); it != m_hashers.end();) {
-        const bool live = m_store.find(it->first, &r) == UploadStore::Lookup::Found &&
-                          !r.isFinished() && r.offset == it->second.offset;
+        const bool live = m_store.find(it->first, &r) == UploadStore::Lookup::Found
+                          && !r.isFinished() && r.offset == it->second.offset;
         it = live ? std::next(it) : m_hashers.erase(it);
     }
 }
 
 std::optional<InstantWire::Challenge>
-InstantUploads::challengeFor(const UploadRecord &record, const QByteArray &digest, bool *limited) {
+InstantUploads::challengeFor(const UploadRecord &record, const QByteArray &digest, bool *limited)
+{
     *limited = false;
     if (record.length <= 0 || digest.size() != InstantWire::DigestBytes)
         return std::nullopt; // an empty upload is complete at once; a deferred one has no match
@@ -65,7 +70,8 @@ InstantUploads::challengeFor(const UploadRecord &record, const QByteArray &diges
 }
 
 std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
-                                                  const QByteArray &proofHex, QString *why) {
+                                                  const QByteArray &proofHex, QString *why)
+{
     const QByteArray digest = declaredDigest(record.metadata);
     if (digest.isEmpty() || record.offset != 0 || record.length <= 0) {
         *why = QStringLiteral("no challenge (the upload declared no sha256, or has bytes)");
@@ -107,7 +113,8 @@ std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
     return done;
 }
 
-std::unique_ptr<ChecksumHasher> InstantUploads::takeHasher(const QString &id, qint64 offset) {
+std::unique_ptr<ChecksumHasher> InstantUploads::takeHasher(const QString &id, qint64 offset)
+{
     QMutexLocker locker(&m_mutex);
     if (offset == 0) {
         m_hashers.erase(id);
@@ -123,7 +130,8 @@ std::unique_ptr<ChecksumHasher> InstantUploads::takeHasher(const QString &id, qi
 }
 
 void InstantUploads::keepHasher(const QString &id, std::unique_ptr<ChecksumHasher> hasher,
-                                qint64 offset) {
+                                qint64 offset)
+{
     if (!hasher)
         return;
     QMutexLocker locker(&m_mutex);
@@ -131,7 +139,8 @@ void InstantUploads::keepHasher(const QString &id, std::unique_ptr<ChecksumHashe
 }
 
 InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &record, QString *actual,
-                                                       QString *expected, QByteArray *stored) {
+                                                       QString *expected, QByteArray *stored)
+{
     if (!record.isFinished())
         return Verdict::NotDeclared;
     const QByteArray declared = declaredDigest(record.metadata);
@@ -174,7 +183,8 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
 
 InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 length,
                                                   const QByteArray &rawMetadata, QByteArray *digest,
-                                                  QString *actual, QString *expected) {
+                                                  QString *actual, QString *expected)
+{
     const QByteArray declared = declaredDigest(rawMetadata);
     if (declared.isEmpty())
         return Verdict::NotDeclared;
@@ -189,7 +199,8 @@ InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 le
     return Verdict::Verified;
 }
 
-std::optional<QByteArray> InstantUploads::hashFile(const QString &path, qint64 length) {
+std::optional<QByteArray> InstantUploads::hashFile(const QString &path, qint64 length)
+{
     auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
     QFile file(path);
     if (!sha256 || !file.open(QIODevice::ReadOnly))

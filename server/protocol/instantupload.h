@@ -78,6 +78,6 @@ private:
 
     UploadStore &m_store;
     ProofChallenges m_challenges;
-    QMutex m_mutex; // for m_hashers
+    QMutex m_mutex;                       // for m_hashers
     std::map<QString, Running> m_hashers; // a QHash would want Running copyable
 };

@@ -8,15 +8,19 @@ constexpr int ExpireAbove = 64;
 } // namespace
 
 ProofChallenges::ProofChallenges(int maxAttempts)
-    : m_maxAttempts(maxAttempts) {}
-
-QString ProofChallenges::keyOf(const QString &owner, const QByteArray &digest, qint64 length) {
-    // User names never hold '/' (UserConfig), so the key is unambiguous.
-    return owner + QLatin1Char('/') + QString::fromLatin1(digest.toHex()) + QLatin1Char('/') +
-           QString::number(length);
+    : m_maxAttempts(maxAttempts)
+{
 }
 
-ProofChallenges::Budget &ProofChallenges::budgetLocked(const QString &owner) {
+QString ProofChallenges::keyOf(const QString &owner, const QByteArray &digest, qint64 length)
+{
+    // User names never hold '/' (UserConfig), so the key is unambiguous.
+    return owner + QLatin1Char('/') + QString::fromLatin1(digest.toHex()) + QLatin1Char('/')
+           + QString::number(length);
+}
+
+ProofChallenges::Budget &ProofChallenges::budgetLocked(const QString &owner)
+{
     Budget &budget = m_budgets[owner];
     if (budget.windowEnds.hasExpired()) {
         budget.failed = 0;
@@ -25,7 +29,8 @@ ProofChallenges::Budget &ProofChallenges::budgetLocked(const QString &owner) {
     return budget;
 }
 
-void ProofChallenges::expireLocked() {
+void ProofChallenges::expireLocked()
+{
     for (auto it = m_pending.begin(); it != m_pending.end();) {
         if (!it->expiry.hasExpired()) {
             ++it;
@@ -39,7 +44,8 @@ void ProofChallenges::expireLocked() {
 }
 
 std::optional<InstantWire::Challenge>
-ProofChallenges::issue(const QString &owner, const QByteArray &digest, qint64 length) {
+ProofChallenges::issue(const QString &owner, const QByteArray &digest, qint64 length)
+{
     using namespace InstantWire;
     if (length < 1)
         return std::nullopt;
@@ -62,16 +68,15 @@ ProofChallenges::issue(const QString &owner, const QByteArray &digest, qint64 le
     quint32 words[NonceBytes / 4];
     QRandomGenerator::system()->fillRange(words);
     const QByteArray nonce(reinterpret_cast<const char *>(words), NonceBytes);
-    Pending pending{makeChallenge(nonce, RangeCount, RangeBytes, length),
-                    QDeadlineTimer(Lifetime)};
+    Pending pending{makeChallenge(nonce, RangeCount, RangeBytes, length), QDeadlineTimer(Lifetime)};
     ++budget.outstanding;
     m_pending.insert(key, pending);
     return pending.challenge;
 }
 
-std::optional<InstantWire::Challenge> ProofChallenges::take(const QString &owner,
-                                                            const QByteArray &digest,
-                                                            qint64 length, QString *why) {
+std::optional<InstantWire::Challenge>
+ProofChallenges::take(const QString &owner, const QByteArray &digest, qint64 length, QString *why)
+{
     QMutexLocker locker(&m_mutex);
     const auto it = m_pending.constFind(keyOf(owner, digest, length));
     if (it == m_pending.cend()) {
@@ -90,18 +95,21 @@ std::optional<InstantWire::Challenge> ProofChallenges::take(const QString &owner
     return pending.challenge;
 }
 
-void ProofChallenges::failed(const QString &owner) {
+void ProofChallenges::failed(const QString &owner)
+{
     QMutexLocker locker(&m_mutex);
     ++budgetLocked(owner).failed;
 }
 
-void ProofChallenges::settle(const QString &owner, const QByteArray &digest, qint64 length) {
+void ProofChallenges::settle(const QString &owner, const QByteArray &digest, qint64 length)
+{
     QMutexLocker locker(&m_mutex);
     if (m_pending.remove(keyOf(owner, digest, length)))
         --budgetLocked(owner).outstanding;
 }
 
-int ProofChallenges::attempts(const QString &owner) {
+int ProofChallenges::attempts(const QString &owner)
+{
     QMutexLocker locker(&m_mutex);
     const Budget &budget = budgetLocked(owner);
     return budget.outstanding + budget.failed;

@@ -52,7 +52,7 @@ private:
     };
     static QString keyOf(const QString &owner, const QByteArray &digest, qint64 length);
     Budget &budgetLocked(const QString &owner); // with the window moved on when it ended
-    void expireLocked(); // expired challenges count as failed
+    void expireLocked();                        // expired challenges count as failed
 
     const int m_maxAttempts;
     QMutex m_mutex;

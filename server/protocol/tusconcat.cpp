@@ -9,12 +9,14 @@
 #include <QRegularExpression>
 
 namespace {
-bool isUploadId(const QByteArray &id) {
+bool isUploadId(const QByteArray &id)
+{
     static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
     return pattern.match(QString::fromLatin1(id)).hasMatch();
 }
 
-QByteArray uploadPath(const QString &id) {
+QByteArray uploadPath(const QString &id)
+{
     return TusService::CollectionPath + id.toLatin1();
 }
 } // namespace
@@ -23,9 +25,12 @@ TusConcat::TusConcat(UploadStore &store, TusInstant &instant, const TusLog &log,
     : m_store(store)
     , m_instant(instant)
     , m_log(log)
-    , m_maxSize(maxSize) {}
+    , m_maxSize(maxSize)
+{
+}
 
-QByteArray TusConcat::header(const UploadRecord &r) {
+QByteArray TusConcat::header(const UploadRecord &r)
+{
     if (r.concat == UploadRecord::Concat::Partial)
         return "partial";
     QByteArray out = "final;";
@@ -35,7 +40,8 @@ QByteArray TusConcat::header(const UploadRecord &r) {
 }
 
 HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArrayList &ids,
-                                    const QByteArray &metadata, const QString &filename) {
+                                    const QByteArray &metadata, const QString &filename)
+{
     QStringList parts;
     qint64 length = 0;
     for (const QByteArray &rawId : ids) {
@@ -52,8 +58,8 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
                                                  "has expired.")
                                       .arg(path))
                        : tusError(
-                             404,
-                             QStringLiteral("Upload-Concat names %1: no such upload.").arg(path));
+                           404,
+                           QStringLiteral("Upload-Concat names %1: no such upload.").arg(path));
         }
         if (r.concat != UploadRecord::Concat::Partial)
             return tusError(400, QStringLiteral("%1 is not a partial upload (one created with "

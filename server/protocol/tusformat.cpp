@@ -13,7 +13,8 @@ constexpr int MaxFilenameChars = 255;
 QString sanitiseFilename(const QByteArray &raw)
 {
     QString name = QString::fromUtf8(raw);
-    name = name.mid(qMax(name.lastIndexOf(QLatin1Char('/')), name.lastIndexOf(QLatin1Char('\\'))) + 1);
+    name =
+        name.mid(qMax(name.lastIndexOf(QLatin1Char('/')), name.lastIndexOf(QLatin1Char('\\'))) + 1);
     QString clean;
     for (QChar c : std::as_const(name)) {
         if (c.category() != QChar::Other_Control && c != QChar::ReplacementCharacter)

@@ -14,12 +14,15 @@ TusInstant::TusInstant(UploadStore &store, const TusLog &log, int maxAttempts,
     : m_store(store)
     , m_log(log)
     , m_uploads(std::make_unique<InstantUploads>(store, maxAttempts))
-    , m_metrics(metrics) {}
+    , m_metrics(metrics)
+{
+}
 
 TusInstant::~TusInstant() = default;
 
 void TusInstant::offerChallenge(HttpResponse &created, const UploadRecord &record,
-                                const QByteArray &digest) {
+                                const QByteArray &digest)
+{
     if (digest.isEmpty())
         return;
     bool limited = false;
@@ -40,7 +43,8 @@ void TusInstant::offerChallenge(HttpResponse &created, const UploadRecord &recor
 }
 
 std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
-                                                    const UploadRecord &r) {
+                                                    const UploadRecord &r)
+{
     // A PATCH with bytes is an ordinary one, Hoist-Proof or not, and leaves the challenge be:
     // only a proof answers it (or its expiry), so no request can trade it for a new one.
     if (!request.has("hoist-proof") || request.mayHaveBody())
@@ -74,22 +78,25 @@ std::optional<HttpResponse> TusInstant::answerProof(const HttpRequest &request,
     return out;
 }
 
-void TusInstant::attachContentHasher(UploadWriter &writer) {
+void TusInstant::attachContentHasher(UploadWriter &writer)
+{
     const UploadRecord &r = writer.record();
     writer.setContentHasher(m_uploads->takeHasher(r.id, r.offset));
 }
 
-void TusInstant::addContentHash(HttpResponse &response, const QByteArray &digest) {
+void TusInstant::addContentHash(HttpResponse &response, const QByteArray &digest)
+{
     if (digest.size() == VerifyWire::DigestBytes)
         response.set(VerifyWire::ContentHeader, digest.toHex());
 }
 
-void TusInstant::keepContentHasher(UploadWriter &writer) {
+void TusInstant::keepContentHasher(UploadWriter &writer)
+{
     m_uploads->keepHasher(writer.record().id, writer.takeContentHasher(), writer.record().offset);
 }
 
-std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r,
-                                                      QByteArray *stored) {
+std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r, QByteArray *stored)
+{
     QString actual;
     QString expected;
     switch (m_uploads->verifyFinished(r, &actual, &expected, stored)) {
@@ -117,7 +124,8 @@ std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r,
 }
 
 bool TusInstant::checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
-                             QByteArray *verified, HttpResponse *refusal) {
+                             QByteArray *verified, HttpResponse *refusal)
+{
     QString actual;
     QString expected;
     switch (InstantUploads::checkFile(path, length, metadata, verified, &actual, &expected)) {

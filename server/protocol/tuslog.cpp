@@ -2,13 +2,15 @@
 
 #include <cstdio>
 
-void TusLog::line(const QString &text) const {
+void TusLog::line(const QString &text) const
+{
     const QByteArray bytes = "hoistd: " + text.toUtf8() + '\n';
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
     std::fflush(stderr);
 }
 
-void TusLog::finished(const UploadRecord &r) const {
+void TusLog::finished(const UploadRecord &r) const
+{
     QString kind;
     if (r.concat == UploadRecord::Concat::Partial)
         kind = QStringLiteral(" (partial)");

@@ -9,7 +9,9 @@
 class TusLog final {
 public:
     explicit TusLog(bool verbose)
-        : m_verbose(verbose) {}
+        : m_verbose(verbose)
+    {
+    }
 
     // Whether every request is logged, not only finished uploads and trouble.
     bool verbose() const { return m_verbose; }

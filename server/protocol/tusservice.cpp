@@ -67,14 +67,16 @@ std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpRespo
     }
     out.hasher = ChecksumHasher::create(parsed->algorithm);
     if (!out.hasher) {
-        *error = tusError(400, QStringLiteral("Unsupported checksum algorithm '%1'; use one of %2.")
-                                   .arg(QString::fromLatin1(parsed->algorithm),
-                                        QString::fromLatin1(ChecksumHasher::algorithms().join(','))));
+        *error =
+            tusError(400, QStringLiteral("Unsupported checksum algorithm '%1'; use one of %2.")
+                              .arg(QString::fromLatin1(parsed->algorithm),
+                                   QString::fromLatin1(ChecksumHasher::algorithms().join(','))));
         return std::nullopt;
     }
     if (parsed->digest.size() != out.hasher->digestSize()) {
-        *error = tusError(400, QStringLiteral("The %1 digest in Upload-Checksum has the wrong size.")
-                                   .arg(QString::fromLatin1(parsed->algorithm)));
+        *error =
+            tusError(400, QStringLiteral("The %1 digest in Upload-Checksum has the wrong size.")
+                              .arg(QString::fromLatin1(parsed->algorithm)));
         return std::nullopt;
     }
     out.digest = parsed->digest;
@@ -84,9 +86,8 @@ std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpRespo
 
 QByteArrayList TusService::extensions()
 {
-    return {"creation",    "creation-with-upload", "creation-defer-length",
-            "termination", "checksum",             "expiration",
-            "concatenation"};
+    return {"creation", "creation-with-upload", "creation-defer-length", "termination",
+            "checksum", "expiration",           "concatenation"};
 }
 
 TusService::TusService(UploadStore &store, const TusConfig &config)
@@ -127,8 +128,8 @@ std::unique_ptr<HttpExchange> TusService::begin(const HttpRequest &request)
         return exchange;
     }
     const QByteArrayList allowed = collection
-        ? QByteArrayList{"OPTIONS", "POST"}
-        : QByteArrayList{"OPTIONS", "HEAD", "PATCH", "DELETE"};
+                                       ? QByteArrayList{"OPTIONS", "POST"}
+                                       : QByteArrayList{"OPTIONS", "HEAD", "PATCH", "DELETE"};
     if (!allowed.contains(method)) {
         HttpResponse r = tusError(405, QStringLiteral("Method not allowed here."));
         // GET of an upload is HoistdRouter's (UploadDownload), in front of this service.
@@ -175,9 +176,8 @@ bool TusService::authenticate(TusExchange &exchange) const
     HttpResponse r = tusError(401, sent ? QStringLiteral("The bearer token is not valid here.")
                                         : QStringLiteral("This server needs Authorization: "
                                                          "Bearer <token>."));
-    r.set("WWW-Authenticate",
-          sent ? QByteArray(R"(Bearer realm="hoistd", error="invalid_token")")
-               : QByteArray(R"(Bearer realm="hoistd")"));
+    r.set("WWW-Authenticate", sent ? QByteArray(R"(Bearer realm="hoistd", error="invalid_token")")
+                                   : QByteArray(R"(Bearer realm="hoistd")"));
     if (m_config.metrics)
         m_config.metrics->refused(HoistdMetrics::Refusal::Auth);
     if (m_config.verbose)
@@ -220,8 +220,8 @@ HttpResponse TusService::uploadGone(const HttpRequest &request, const QString &i
     // Another user's upload, live or gone, does not exist as far as this user can tell.
     UploadRecord r;
     return m_store.find(id, &r) == UploadStore::Lookup::Gone && r.owner == request.user
-        ? tusError(410, QStringLiteral("This upload was terminated or has expired."))
-        : tusError(404, QStringLiteral("No such upload."));
+               ? tusError(410, QStringLiteral("This upload was terminated or has expired."))
+               : tusError(404, QStringLiteral("No such upload."));
 }
 
 void TusService::create(TusExchange &exchange)
@@ -246,7 +246,8 @@ void TusService::create(TusExchange &exchange)
         return fail(400, QStringLiteral("A final upload's length is the sum of its parts: send no "
                                         "Upload-Length or Upload-Defer-Length."));
     if (!final && hasLength == deferred)
-        return fail(400, QStringLiteral("Send exactly one of Upload-Length and Upload-Defer-Length."));
+        return fail(400,
+                    QStringLiteral("Send exactly one of Upload-Length and Upload-Defer-Length."));
     if (deferred && request.header("upload-defer-length").trimmed() != "1")
         return fail(400, QStringLiteral("Upload-Defer-Length must be 1."));
     qint64 length = -1;
@@ -278,7 +279,8 @@ void TusService::create(TusExchange &exchange)
     const bool withBody = request.mayHaveBody();
     if (final) {
         if (withBody)
-            return fail(400, QStringLiteral("A final upload takes no body: its parts are its bytes."));
+            return fail(400,
+                        QStringLiteral("A final upload takes no body: its parts are its bytes."));
         exchange.early = m_concat->createFinal(request, concat->ids, rawMetadata, filename);
         return;
     }
@@ -296,10 +298,10 @@ void TusService::create(TusExchange &exchange)
     }
     QString why;
     UploadStore::Refusal refusal;
-    const auto record = m_store.create(
-        length, rawMetadata, filename, request.user,
-        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
-        {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
+    const auto record =
+        m_store.create(length, rawMetadata, filename, request.user,
+                       concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
+                       {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
     if (!record && refusal.inUse >= 0) {
         exchange.early = overQuota(exchange, refusal.inUse, length);
         return;
@@ -350,9 +352,8 @@ void TusService::create(TusExchange &exchange)
     m_store.tryLock(record->id); // new: nobody else knows the id yet
     exchange.m_lockedId = record->id;
     exchange.m_creating = true;
-    exchange.m_writer = std::make_unique<UploadWriter>(m_store, *record, limit,
-                                                       std::move(checksum->hasher),
-                                                       checksum->digest);
+    exchange.m_writer = std::make_unique<UploadWriter>(
+        m_store, *record, limit, std::move(checksum->hasher), checksum->digest);
     if (!exchange.m_writer->open()) {
         exchange.m_writer.reset();
         m_store.remove(record->id);
@@ -472,8 +473,8 @@ void TusService::patch(TusExchange &exchange, const QString &id)
             exchange.m_quotaBound = true;
         }
     }
-    exchange.m_writer = std::make_unique<UploadWriter>(m_store, r, limit, std::move(checksum->hasher),
-                                                       checksum->digest);
+    exchange.m_writer = std::make_unique<UploadWriter>(
+        m_store, r, limit, std::move(checksum->hasher), checksum->digest);
     if (!exchange.m_writer->open()) {
         exchange.m_writer.reset();
         return fail(500, QStringLiteral("The server could not open the upload."));
@@ -509,7 +510,8 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
                 .arg(QLatin1String(outcomes[int(outcome)]))
                 .arg(writer.checksumName().isEmpty()
                          ? QString()
-                         : QStringLiteral(", checksum ") + QString::fromLatin1(writer.checksumName())));
+                         : QStringLiteral(", checksum ")
+                               + QString::fromLatin1(writer.checksumName())));
     }
     const auto failed = [&](int status, const QString &why) {
         if (exchange.m_creating)

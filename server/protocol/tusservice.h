@@ -23,7 +23,7 @@ struct TusConfig {
     static constexpr int DefaultInstantAttempts = 20;
     static constexpr int DefaultMaxUnfinished = 1000;
 
-    qint64 maxSize = 0;  // Tus-Max-Size
+    qint64 maxSize = 0;   // Tus-Max-Size
     bool verbose = false; // one log line per request, not only per finished upload
     // Users with bearer tokens and quotas (--config); nullptr: the anonymous user only.
     std::shared_ptr<const UserConfig> users;
@@ -55,8 +55,8 @@ private:
     HttpRequest m_request;
     std::unique_ptr<UploadWriter> m_writer;
     QString m_lockedId;
-    bool m_creating = false; // creation-with-upload: a failed body removes the new upload
-    qint64 m_quota = -1;     // the user's quota in bytes; -1: none (the anonymous user)
+    bool m_creating = false;   // creation-with-upload: a failed body removes the new upload
+    qint64 m_quota = -1;       // the user's quota in bytes; -1: none (the anonymous user)
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
     int m_maxUnfinished = -1;  // the user's limit of unfinished uploads; -1: none
 };

@@ -18,7 +18,8 @@
 namespace {
 constexpr int MaxBasicBytes = 4096; // an Authorization header's Basic credentials, decoded
 
-HttpResponse plain(int status, const QString &text) {
+HttpResponse plain(int status, const QString &text)
+{
     HttpResponse r;
     r.status = status;
     r.set("Content-Type", "text/plain; charset=utf-8");
@@ -27,14 +28,16 @@ HttpResponse plain(int status, const QString &text) {
     return r;
 }
 
-QString uploadIdIn(const QByteArray &path) {
+QString uploadIdIn(const QByteArray &path)
+{
     static const QRegularExpression pattern(QStringLiteral("^/files/([0-9a-f]{32})$"));
     const auto match = pattern.match(QString::fromLatin1(path));
     return match.hasMatch() ? match.captured(1) : QString();
 }
 
 // The name a download gets: the client's filename, else the last part of its relativePath.
-QString downloadName(const UploadRecord &r) {
+QString downloadName(const UploadRecord &r)
+{
     if (!r.filename.isEmpty())
         return r.filename;
     const auto pairs = TusWire::parseMetadata(r.metadata);
@@ -48,7 +51,8 @@ QString downloadName(const UploadRecord &r) {
 }
 
 // Whether an If-None-Match / If-Range list names `etag` (weak comparison for the first).
-bool namesTag(const QByteArray &header, const QByteArray &etag) {
+bool namesTag(const QByteArray &header, const QByteArray &etag)
+{
     for (QByteArray tag : header.split(',')) {
         tag = tag.trimmed();
         if (tag.startsWith("W/"))
@@ -64,13 +68,17 @@ UploadDownload::UploadDownload(const UploadStore &store, std::shared_ptr<const U
                                HoistdMetrics *metrics)
     : m_store(store)
     , m_users(std::move(users))
-    , m_metrics(metrics) {}
+    , m_metrics(metrics)
+{
+}
 
-bool UploadDownload::handles(const HttpRequest &request) {
+bool UploadDownload::handles(const HttpRequest &request)
+{
     return request.method == "GET" && !uploadIdIn(request.path).isEmpty();
 }
 
-const HoistdUser *UploadDownload::userOf(const HttpRequest &request) const {
+const HoistdUser *UploadDownload::userOf(const HttpRequest &request) const
+{
     const QByteArray header = request.header("authorization").trimmed();
     const qsizetype space = header.indexOf(' ');
     if (space < 0 || header.left(space).toLower() != "basic")
@@ -90,7 +98,8 @@ const HoistdUser *UploadDownload::userOf(const HttpRequest &request) const {
     return m_users->authenticate("Bearer " + token);
 }
 
-HttpResponse UploadDownload::unauthorised(const HttpRequest &request) const {
+HttpResponse UploadDownload::unauthorised(const HttpRequest &request) const
+{
     if (m_metrics)
         m_metrics->refused(HoistdMetrics::Refusal::Auth);
     const bool sent = request.has("authorization");
@@ -105,14 +114,16 @@ HttpResponse UploadDownload::unauthorised(const HttpRequest &request) const {
     return r;
 }
 
-HttpResponse UploadDownload::answer(const HttpRequest &request) const {
+HttpResponse UploadDownload::answer(const HttpRequest &request) const
+{
     // Like every answer under /files/, so that a tus client reading it knows the server.
     HttpResponse r = respond(request);
     r.set("Tus-Resumable", TusWire::Version);
     return r;
 }
 
-HttpResponse UploadDownload::respond(const HttpRequest &request) const {
+HttpResponse UploadDownload::respond(const HttpRequest &request) const
+{
     QString owner; // the anonymous user
     if (m_users) {
         const HoistdUser *user = userOf(request);
@@ -147,8 +158,8 @@ HttpResponse UploadDownload::respond(const HttpRequest &request) const {
     // If-Range: the range only while the file is the one the client had (strong ETag or the
     // exact date); else the whole file.
     const QByteArray ifRange = request.header("if-range").trimmed();
-    const bool rangeApplies = ifRange.isEmpty() || ifRange == etag ||
-                              (!lastModified.isEmpty() && ifRange == lastModified);
+    const bool rangeApplies = ifRange.isEmpty() || ifRange == etag
+                              || (!lastModified.isEmpty() && ifRange == lastModified);
     const ByteRange range =
         ByteRange::parse(rangeApplies ? request.header("range") : QByteArray(), r.length);
     if (range.kind == ByteRange::Kind::Unsatisfiable) {

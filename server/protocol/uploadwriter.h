@@ -44,7 +44,7 @@ public:
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
 
 private:
-    bool commit(); // fdatasync, then record the offset in the index
+    bool commit();         // fdatasync, then record the offset in the index
     void startWriteback(); // sync_file_range(WRITE) of what arrived since the last call
     void rollBack();
     void closeFile();
@@ -58,7 +58,7 @@ private:
     std::unique_ptr<ChecksumHasher> m_contentHasher;
     qint64 m_contentHashed = 0; // bytes of this body fed to m_contentHasher
     int m_fd = -1;
-    qint64 m_received = 0;      // bytes of this body written to the file
+    qint64 m_received = 0; // bytes of this body written to the file
     qint64 m_sinceCommit = 0;
     qint64 m_writebackFrom = 0; // bytes of this body already handed to writeback
     Outcome m_failure = Outcome::Stored;

@@ -20,12 +20,14 @@ constexpr double MaxExactJsonInteger = 9007199254740992.0; // 2^53
 constexpr int Sha256Bytes = 32;
 constexpr double MaxUnfinishedLimit = 1e9;
 
-QByteArray sha256(const QByteArray &bytes) {
+QByteArray sha256(const QByteArray &bytes)
+{
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
 }
 
 // Visible ASCII without spaces or commas: what fits in one Authorization header unambiguously.
-bool isTokenText(const QString &token) {
+bool isTokenText(const QString &token)
+{
     for (QChar c : token) {
         if (c.unicode() < 0x21 || c.unicode() > 0x7e || c == QLatin1Char(','))
             return false;
@@ -33,7 +35,8 @@ bool isTokenText(const QString &token) {
     return true;
 }
 
-QString lineAndColumn(const QByteArray &json, int offset) {
+QString lineAndColumn(const QByteArray &json, int offset)
+{
     const QByteArray before = json.left(offset);
     const int line = int(before.count('\n')) + 1;
     const int column = offset - int(before.lastIndexOf('\n'));
@@ -41,7 +44,8 @@ QString lineAndColumn(const QByteArray &json, int offset) {
 }
 
 // "maxUnfinished" in `object`, when there: -1 when absent, -2 when not a whole number >= 0.
-int maxUnfinishedIn(const QJsonObject &object) {
+int maxUnfinishedIn(const QJsonObject &object)
+{
     const QJsonValue value = object.value(QLatin1String("maxUnfinished"));
     if (value.isUndefined())
         return -1;
@@ -54,7 +58,8 @@ int maxUnfinishedIn(const QJsonObject &object) {
 constexpr char BadMaxUnfinished[] =
     "\"maxUnfinished\" must be a whole number of uploads (0 to 10^9)";
 
-std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &where, QString *error) {
+std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &where, QString *error)
+{
     const auto fail = [&](const QString &why) {
         *error = where + QStringLiteral(": ") + why;
         return std::nullopt;
@@ -62,8 +67,8 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     if (!value.isObject())
         return fail(QStringLiteral("must be an object with name, token and quota"));
     const QJsonObject object = value.toObject();
-    static const QSet<QString> known{QStringLiteral("name"), QStringLiteral("token"),
-                                     QStringLiteral("tokenSha256"), QStringLiteral("quota"),
+    static const QSet<QString> known{QStringLiteral("name"),          QStringLiteral("token"),
+                                     QStringLiteral("tokenSha256"),   QStringLiteral("quota"),
                                      QStringLiteral("maxUnfinished"), QStringLiteral("metrics")};
     for (const QString &key : object.keys()) {
         if (!known.contains(key))
@@ -112,7 +117,8 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
 }
 } // namespace
 
-QByteArray bearerToken(const QByteArray &authorization) {
+QByteArray bearerToken(const QByteArray &authorization)
+{
     const QByteArray value = authorization.trimmed();
     const int space = value.indexOf(' ');
     if (space < 0 || value.left(space).toLower() != "bearer")
@@ -121,7 +127,8 @@ QByteArray bearerToken(const QByteArray &authorization) {
     return token.contains(' ') || token.contains(',') ? QByteArray() : token;
 }
 
-std::optional<UserConfig> UserConfig::load(const QString &path, QString *error) {
+std::optional<UserConfig> UserConfig::load(const QString &path, QString *error)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: %2").arg(path, file.errorString());
@@ -145,7 +152,8 @@ std::optional<UserConfig> UserConfig::load(const QString &path, QString *error) 
     return config;
 }
 
-std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *error) {
+std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *error)
+{
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -193,7 +201,8 @@ std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *err
     return config;
 }
 
-const HoistdUser *UserConfig::authenticate(const QByteArray &authorization) const {
+const HoistdUser *UserConfig::authenticate(const QByteArray &authorization) const
+{
     const QByteArray token = bearerToken(authorization);
     if (token.isEmpty())
         return nullptr;
@@ -201,8 +210,8 @@ const HoistdUser *UserConfig::authenticate(const QByteArray &authorization) cons
     const HoistdUser *match = nullptr;
     // Every user compared, no early exit: the time taken says nothing about who matched.
     for (const HoistdUser &user : m_users) {
-        if (user.tokenHash.size() == Sha256Bytes &&
-            CRYPTO_memcmp(user.tokenHash.constData(), hash.constData(), Sha256Bytes) == 0)
+        if (user.tokenHash.size() == Sha256Bytes
+            && CRYPTO_memcmp(user.tokenHash.constData(), hash.constData(), Sha256Bytes) == 0)
             match = &user;
     }
     return match;

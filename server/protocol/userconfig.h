@@ -9,11 +9,11 @@
 // One user of hoistd, as its configuration file names them. The token itself is never kept:
 // only its SHA-256, compared in constant time.
 struct HoistdUser {
-    QString name;         // owner of the user's uploads; [A-Za-z0-9._-], 1 to 64 characters
-    QByteArray tokenHash; // SHA-256 of the bearer token, raw bytes
-    qint64 quota = 0;     // bytes, unfinished uploads included
+    QString name;           // owner of the user's uploads; [A-Za-z0-9._-], 1 to 64 characters
+    QByteArray tokenHash;   // SHA-256 of the bearer token, raw bytes
+    qint64 quota = 0;       // bytes, unfinished uploads included
     int maxUnfinished = -1; // unfinished uploads at once; -1: the file's default, else hoistd's
-    bool metrics = false; // may read GET /metrics from anywhere (loopback peers always may)
+    bool metrics = false;   // may read GET /metrics from anywhere (loopback peers always may)
 };
 
 // hoistd --config FILE: the users and their bearer tokens, as JSON:
@@ -26,8 +26,8 @@ struct HoistdUser {
 //       { "name": "prometheus", "token": "...", "quota": 0, "metrics": true } ] }
 //
 // "tokenSha256" lets the file hold no secret at all. "maxUnfinished" (optional, at the top for
-// every user, or per user) bounds the uploads a user may have unfinished at once. The file must not be readable or writable
-// by others (chmod o-rwx), as for an ssh key.
+// every user, or per user) bounds the uploads a user may have unfinished at once. The file must not
+// be readable or writable by others (chmod o-rwx), as for an ssh key.
 class UserConfig final {
 public:
     static constexpr int MinTokenChars = 16;

@@ -109,7 +109,7 @@ QString cleanComponent(const QString &raw)
     if (extension.isEmpty() || extensionBytes > MaxExtensionBytes)
         return trimEnds(cutToBytes(clean, NamedFiles::MaxComponentBytes));
     return trimEnds(cutToBytes(clean.left(dot), NamedFiles::MaxComponentBytes - extensionBytes))
-        + extension;
+           + extension;
 }
 
 // "name.ext" as the n-th candidate: "name (n).ext".
@@ -158,8 +158,7 @@ public:
     void removeEmpty(const QStringList &folders)
     {
         for (qsizetype i = folders.size() - 1; i >= 0; --i) {
-            if (::unlinkat(m_fds[size_t(i)], encoded(folders.at(i)).constData(), AT_REMOVEDIR)
-                != 0)
+            if (::unlinkat(m_fds[size_t(i)], encoded(folders.at(i)).constData(), AT_REMOVEDIR) != 0)
                 return;
         }
     }
@@ -188,14 +187,16 @@ bool sameBytes(int a, int b, qint64 size)
 // content of `source`: the same inode, or the same size and bytes.
 bool holdsSameContent(int dirFd, const QByteArray &name, const QString &source)
 {
-    const int named = ::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC
-                                                            | O_NONBLOCK);
+    const int named =
+        ::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (named < 0)
         return false;
     const int stored = ::open(encoded(source).constData(), O_RDONLY | O_CLOEXEC);
-    struct stat a {}, b {};
-    const bool same = stored >= 0 && ::fstat(named, &a) == 0 && ::fstat(stored, &b) == 0
-        && S_ISREG(a.st_mode) && a.st_size == b.st_size
+    struct stat a {
+    }, b{};
+    const bool same =
+        stored >= 0 && ::fstat(named, &a) == 0 && ::fstat(stored, &b) == 0 && S_ISREG(a.st_mode)
+        && a.st_size == b.st_size
         && ((a.st_dev == b.st_dev && a.st_ino == b.st_ino) || sameBytes(named, stored, a.st_size));
     ::close(named);
     if (stored >= 0)
@@ -224,8 +225,9 @@ public:
         m_fd = ::openat(dirFd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, CopyMode);
         if (m_fd < 0 && errno != ENOSPC && errno != EDQUOT) {
             // No O_TMPFILE here: a hidden name, taken away again on every way out.
-            m_temporary = QStringLiteral(".hoist-%1.part")
-                              .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+            m_temporary =
+                QStringLiteral(".hoist-%1.part")
+                    .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
             m_fd = ::openat(dirFd, encoded(m_temporary).constData(),
                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, CopyMode);
             if (m_fd < 0)
@@ -260,7 +262,7 @@ public:
     {
         if (!m_temporary.isEmpty())
             return ::linkat(m_dirFd, encoded(m_temporary).constData(), m_dirFd, name.constData(), 0)
-                == 0;
+                   == 0;
         const QByteArray self = "/proc/self/fd/" + QByteArray::number(m_fd);
         if (::linkat(AT_FDCWD, self.constData(), m_dirFd, name.constData(), AT_SYMLINK_FOLLOW) == 0)
             return true;
@@ -355,8 +357,8 @@ QString NamedFiles::place(const QString &source, const QString &wanted, QString 
         const QString name = candidate(leaf, n);
         const QByteArray bytes = encoded(name);
         struct stat there {};
-        const bool taken = ::fstatat(walk.leafFolder(), bytes.constData(), &there,
-                                     AT_SYMLINK_NOFOLLOW) == 0;
+        const bool taken =
+            ::fstatat(walk.leafFolder(), bytes.constData(), &there, AT_SYMLINK_NOFOLLOW) == 0;
         // The same content under this name already (the same folder added again): that is its
         // name, not a new " (2)".
         if (taken && S_ISREG(there.st_mode) && holdsSameContent(walk.leafFolder(), bytes, source)) {
@@ -379,10 +381,10 @@ QString NamedFiles::place(const QString &source, const QString &wanted, QString 
                 ::chmod(encoded(source).constData(), SharedMode);
             }
         }
-        const bool done = linkOnly
-            ? ::linkat(AT_FDCWD, encoded(source).constData(), walk.leafFolder(), bytes.constData(), 0)
-                == 0
-            : copy->link(bytes);
+        const bool done = linkOnly ? ::linkat(AT_FDCWD, encoded(source).constData(),
+                                              walk.leafFolder(), bytes.constData(), 0)
+                                         == 0
+                                   : copy->link(bytes);
         if (done && linkOnly && mtime) {
             const timespec times[2] = {{0, UTIME_NOW}, *mtime};
             ::utimensat(walk.leafFolder(), bytes.constData(), times, AT_SYMLINK_NOFOLLOW);

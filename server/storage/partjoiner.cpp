@@ -15,8 +15,11 @@ constexpr qint64 FallbackBufferBytes = 1024 * 1024;
 class FdCloser {
 public:
     explicit FdCloser(int fd)
-        : m_fd(fd) {}
-    ~FdCloser() {
+        : m_fd(fd)
+    {
+    }
+    ~FdCloser()
+    {
         if (m_fd >= 0)
             ::close(m_fd);
     }
@@ -27,7 +30,8 @@ private:
 };
 
 // read()/write() for a file system without copy_file_range between these two files.
-bool copyByHand(int in, qint64 from, int out, qint64 length) {
+bool copyByHand(int in, qint64 from, int out, qint64 length)
+{
     QByteArray buffer(int(qMin(length, FallbackBufferBytes)), Qt::Uninitialized);
     while (length > 0) {
         const ssize_t got =
@@ -52,18 +56,23 @@ bool copyByHand(int in, qint64 from, int out, qint64 length) {
 } // namespace
 
 PartJoiner::PartJoiner(const UploadFiles &files)
-    : m_files(files) {}
+    : m_files(files)
+{
+}
 
-PartJoiner::~PartJoiner() {
+PartJoiner::~PartJoiner()
+{
     if (!m_id.isEmpty() && !m_kept)
         m_files.remove(m_id);
 }
 
-QString PartJoiner::path() const {
+QString PartJoiner::path() const
+{
     return m_files.path(m_id);
 }
 
-bool PartJoiner::join(const QList<UploadRecord> &parts, QString *error) {
+bool PartJoiner::join(const QList<UploadRecord> &parts, QString *error)
+{
     const int fd = m_files.createNew(&m_id, error);
     if (fd < 0) {
         m_id.clear();
@@ -83,7 +92,8 @@ bool PartJoiner::join(const QList<UploadRecord> &parts, QString *error) {
     return written;
 }
 
-bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, QString *error) const {
+bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, QString *error) const
+{
     for (const UploadRecord &part : parts) {
         const int in =
             ::open(QFile::encodeName(m_files.path(part.id)).constData(), O_RDONLY | O_CLOEXEC);
@@ -100,8 +110,9 @@ bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, QString *e
                 continue; // `from` moved on
             if (copied < 0 && errno == EINTR)
                 continue;
-            const bool unsupported = copied < 0 && (errno == EXDEV || errno == ENOSYS ||
-                                                    errno == EINVAL || errno == EOPNOTSUPP);
+            const bool unsupported =
+                copied < 0
+                && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP);
             if (unsupported && copyByHand(in, from, out, part.length - from))
                 break;
             *error = copied == 0 ? QStringLiteral("part %1 holds fewer than its %2 bytes")

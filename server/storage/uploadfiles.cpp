@@ -16,11 +16,13 @@ constexpr int IdBytes = 16;
 constexpr int IdAttempts = 4; // a collision of 128 random bits twice in a row is a broken RNG
 constexpr size_t CopyBlock = 1 << 20;
 
-QByteArray encoded(const QString &path) {
+QByteArray encoded(const QString &path)
+{
     return QFile::encodeName(path);
 }
 
-bool fsyncPath(const QString &path, int flags) {
+bool fsyncPath(const QString &path, int flags)
+{
     const int fd = ::open(encoded(path).constData(), flags | O_CLOEXEC);
     if (fd < 0)
         return false;
@@ -30,7 +32,8 @@ bool fsyncPath(const QString &path, int flags) {
 }
 
 // The first `length` bytes of `from` into a new file `to`, synced.
-bool copyFile(const QString &from, const QString &to, qint64 length, QString *error) {
+bool copyFile(const QString &from, const QString &to, qint64 length, QString *error)
+{
     const int in = ::open(encoded(from).constData(), O_RDONLY | O_CLOEXEC);
     const int out = ::open(encoded(to).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     const bool ok = in >= 0 && out >= 0 && UploadFiles::copyContent(in, out, length);
@@ -46,7 +49,8 @@ bool copyFile(const QString &from, const QString &to, qint64 length, QString *er
 }
 } // namespace
 
-bool UploadFiles::copyContent(int in, int out, qint64 length) {
+bool UploadFiles::copyContent(int in, int out, qint64 length)
+{
     loff_t done = 0;
     bool kernel = true;
     bool ok = true;
@@ -57,8 +61,8 @@ bool UploadFiles::copyContent(int in, int out, qint64 length) {
         if (kernel) {
             loff_t inOffset = done;
             n = ::copy_file_range(in, &inOffset, out, nullptr, want, 0);
-            if (n < 0 &&
-                (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP)) {
+            if (n < 0
+                && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP)) {
                 kernel = false;
                 continue;
             }
@@ -77,26 +81,33 @@ bool UploadFiles::copyContent(int in, int out, qint64 length) {
 }
 
 UploadFiles::UploadFiles(const QString &dir)
-    : m_dir(dir) {}
+    : m_dir(dir)
+{
+}
 
-QString UploadFiles::path(const QString &id) const {
+QString UploadFiles::path(const QString &id) const
+{
     return m_dir + QLatin1Char('/') + id;
 }
 
-bool UploadFiles::makeFolder() const {
+bool UploadFiles::makeFolder() const
+{
     return QDir().mkpath(m_dir);
 }
 
-QStringList UploadFiles::names() const {
+QStringList UploadFiles::names() const
+{
     return QDir(m_dir).entryList(QDir::Files | QDir::Hidden | QDir::System);
 }
 
-bool UploadFiles::isUploadId(const QString &name) {
+bool UploadFiles::isUploadId(const QString &name)
+{
     static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
     return pattern.match(name).hasMatch();
 }
 
-int UploadFiles::createNew(QString *id, QString *error) const {
+int UploadFiles::createNew(QString *id, QString *error) const
+{
     int fd = -1;
     for (int attempt = 0; attempt < IdAttempts && fd < 0; ++attempt) {
         quint32 words[IdBytes / 4];
@@ -110,7 +121,8 @@ int UploadFiles::createNew(QString *id, QString *error) const {
     return fd;
 }
 
-QString UploadFiles::createEmpty(QString *error) const {
+QString UploadFiles::createEmpty(QString *error) const
+{
     QString id;
     const int fd = createNew(&id, error);
     if (fd < 0)
@@ -125,15 +137,18 @@ QString UploadFiles::createEmpty(QString *error) const {
     return id;
 }
 
-bool UploadFiles::syncFolder() const {
+bool UploadFiles::syncFolder() const
+{
     return fsyncPath(m_dir, O_RDONLY | O_DIRECTORY);
 }
 
-void UploadFiles::remove(const QString &id) const {
+void UploadFiles::remove(const QString &id) const
+{
     QFile::remove(path(id));
 }
 
-bool UploadFiles::cutBack(const QString &id, qint64 keep) const {
+bool UploadFiles::cutBack(const QString &id, qint64 keep) const
+{
     const QString file = path(id);
     struct stat st {};
     if (::stat(encoded(file).constData(), &st) == 0 && st.st_nlink > 1) {
@@ -153,15 +168,16 @@ bool UploadFiles::cutBack(const QString &id, qint64 keep) const {
 }
 
 bool UploadFiles::placeContentOf(const QString &sourceId, const QString &id, qint64 length,
-                                 QString *error) const {
+                                 QString *error) const
+{
     const QString target = path(id);
     const QString source = path(sourceId);
     // Hidden, and not an upload id: open() deletes it if a crash leaves it behind.
     const QString temp = m_dir + QStringLiteral("/.") + id + QStringLiteral(".instant");
     QFile::remove(temp);
     // The source's bytes are durable already (it is finished); the link needs the folder sync.
-    if (::link(encoded(source).constData(), encoded(temp).constData()) != 0 &&
-        !copyFile(source, temp, length, error))
+    if (::link(encoded(source).constData(), encoded(temp).constData()) != 0
+        && !copyFile(source, temp, length, error))
         return false;
     if (QFileInfo(temp).size() != length) {
         QFile::remove(temp);
@@ -181,7 +197,8 @@ bool UploadFiles::placeContentOf(const QString &sourceId, const QString &id, qin
     return true;
 }
 
-bool UploadFiles::emptyAgain(const QString &id) const {
+bool UploadFiles::emptyAgain(const QString &id) const
+{
     const QString file = path(id);
     const QString temp = file + QStringLiteral(".empty");
     const int fd =

@@ -50,7 +50,8 @@ bool UploadIndex::open(QString *error)
         return false;
     }
     // FULL: the offset a client is told must survive a power cut, not only a crash.
-    const bool ok = exec(QStringLiteral("PRAGMA journal_mode=WAL"))
+    const bool ok =
+        exec(QStringLiteral("PRAGMA journal_mode=WAL"))
         && exec(QStringLiteral("PRAGMA synchronous=FULL"))
         && exec(QStringLiteral("CREATE TABLE IF NOT EXISTS uploads ("
                                " id TEXT PRIMARY KEY,"

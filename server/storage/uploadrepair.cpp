@@ -5,9 +5,12 @@
 #include <QFileInfo>
 
 UploadRepair::UploadRepair(const UploadFiles &files)
-    : m_files(files) {}
+    : m_files(files)
+{
+}
 
-bool UploadRepair::reconcile(const QList<UploadRecord> &rows, Outcome *out, QString *error) const {
+bool UploadRepair::reconcile(const QList<UploadRecord> &rows, Outcome *out, QString *error) const
+{
     for (UploadRecord r : rows) {
         const QString path = m_files.path(r.id);
         QFileInfo info(path);
@@ -50,7 +53,8 @@ bool UploadRepair::reconcile(const QList<UploadRecord> &rows, Outcome *out, QStr
     return true;
 }
 
-QStringList UploadRepair::deleteStrays(const std::function<bool(const QString &id)> &known) const {
+QStringList UploadRepair::deleteStrays(const std::function<bool(const QString &id)> &known) const
+{
     QStringList repairs;
     for (const QString &name : m_files.names()) {
         if (!known(name)) {

@@ -162,7 +162,7 @@ private:
     template <typename F>
     auto onIndex(F &&f) const;
     bool reconcile(QString *error);
-    void forget(const QString &id);   // with m_mutex held
+    void forget(const QString &id);    // with m_mutex held
     bool removeNow(const QString &id); // with m_mutex held
     qint64 usageLocked(const QString &owner) const;
     qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
@@ -191,8 +191,8 @@ private:
     mutable QMutex m_mutex;
     UploadTable m_uploads;
     QSet<QString> m_busy;
-    QHash<QString, QString> m_gone; // id -> owner, so that 410 is said to the owner only
+    QHash<QString, QString> m_gone;  // id -> owner, so that 410 is said to the owner only
     QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
-    QSet<QString> m_doomed; // terminated while busy: removed on unlock()
+    QSet<QString> m_doomed;          // terminated while busy: removed on unlock()
     QStringList m_repairs;
 };

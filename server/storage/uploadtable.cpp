@@ -1,11 +1,13 @@
 #include "uploadtable.h"
 
-const UploadRecord *UploadTable::find(const QString &id) const {
+const UploadRecord *UploadTable::find(const QString &id) const
+{
     const auto it = m_records.constFind(id);
     return it == m_records.cend() ? nullptr : &*it;
 }
 
-void UploadTable::put(const UploadRecord &record) {
+void UploadTable::put(const UploadRecord &record)
+{
     const auto it = m_records.find(record.id);
     if (it != m_records.end()) {
         unindex(*it);
@@ -16,7 +18,8 @@ void UploadTable::put(const UploadRecord &record) {
     index(record);
 }
 
-UploadRecord UploadTable::take(const QString &id) {
+UploadRecord UploadTable::take(const QString &id)
+{
     const auto it = m_records.find(id);
     if (it == m_records.end())
         return {};
@@ -26,26 +29,31 @@ UploadRecord UploadTable::take(const QString &id) {
     return out;
 }
 
-QStringList UploadTable::withContent(const QByteArray &digest) const {
+QStringList UploadTable::withContent(const QByteArray &digest) const
+{
     return m_byContent.values(digest);
 }
 
-QStringList UploadTable::expiredBy(const QDateTime &now, int max) const {
+QStringList UploadTable::expiredBy(const QDateTime &now, int max) const
+{
     return upTo(m_byExpiry, now.toMSecsSinceEpoch(), max);
 }
 
-QStringList UploadTable::finishedBefore(const QDateTime &time, int max) const {
+QStringList UploadTable::finishedBefore(const QDateTime &time, int max) const
+{
     return upTo(m_byFinish, time.toMSecsSinceEpoch() - 1, max);
 }
 
-QStringList UploadTable::upTo(const TimeIndex &index, qint64 last, int max) {
+QStringList UploadTable::upTo(const TimeIndex &index, qint64 last, int max)
+{
     QStringList out;
     for (auto it = index.begin(); it != index.end() && it->first <= last && out.size() < max; ++it)
         out << it->second;
     return out;
 }
 
-void UploadTable::index(const UploadRecord &r) {
+void UploadTable::index(const UploadRecord &r)
+{
     if (!r.namedPath.isEmpty())
         ++m_namedUsers[r.namedPath];
     if (r.isFinished()) {
@@ -61,7 +69,8 @@ void UploadTable::index(const UploadRecord &r) {
     }
 }
 
-void UploadTable::unindex(const UploadRecord &r) {
+void UploadTable::unindex(const UploadRecord &r)
+{
     if (!r.namedPath.isEmpty()) {
         const auto users = m_namedUsers.find(r.namedPath);
         if (users != m_namedUsers.end() && --*users <= 0)

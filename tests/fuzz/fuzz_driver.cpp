@@ -89,10 +89,41 @@ std::vector<std::string> corpusFiles(const std::string &path)
 
 // Pieces of the grammars under test, so mutations reach past the first syntax check.
 const char *const Dictionary[] = {
-    " ", ",", ", ", "=", "==", "\t", "\r\n", "0", "9", "18446744073709551616",
-    "999999999999999999", "-1", "+1", "sha256 ", "sha1 ", "md5 ", "SHA256 ", "crc32 ",
-    "filename ", "aGVsbG8=", "d29ybGQ", "AAAA", "////", "+/+/", "-_-_", "\x80", "\xff", "\0",
-    "partial", "final;", "/files/", "http://", "https://", "127.0.0.1:1080", "/files/..",
+    " ",
+    ",",
+    ", ",
+    "=",
+    "==",
+    "\t",
+    "\r\n",
+    "0",
+    "9",
+    "18446744073709551616",
+    "999999999999999999",
+    "-1",
+    "+1",
+    "sha256 ",
+    "sha1 ",
+    "md5 ",
+    "SHA256 ",
+    "crc32 ",
+    "filename ",
+    "aGVsbG8=",
+    "d29ybGQ",
+    "AAAA",
+    "////",
+    "+/+/",
+    "-_-_",
+    "\x80",
+    "\xff",
+    "\0",
+    "partial",
+    "final;",
+    "/files/",
+    "http://",
+    "https://",
+    "127.0.0.1:1080",
+    "/files/..",
     "0123456789abcdef0123456789abcdef",
 };
 
@@ -153,10 +184,12 @@ private:
                 break;
             const size_t from = pick(b->size());
             const size_t n = 1 + pick(std::min<size_t>(64, b->size() - from));
-            const Bytes piece(b->begin() + std::ptrdiff_t(from), b->begin() + std::ptrdiff_t(from + n));
+            const Bytes piece(b->begin() + std::ptrdiff_t(from),
+                              b->begin() + std::ptrdiff_t(from + n));
             const size_t times = 1 + pick(16);
             for (size_t i = 0; i < times && b->size() < m_maxLength; ++i)
-                b->insert(b->begin() + std::ptrdiff_t(std::min(at, b->size())), piece.begin(), piece.end());
+                b->insert(b->begin() + std::ptrdiff_t(std::min(at, b->size())), piece.begin(),
+                          piece.end());
             break;
         }
         case 5: { // a dictionary token

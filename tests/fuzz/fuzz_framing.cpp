@@ -26,7 +26,8 @@
 namespace {
 constexpr qint64 MaxHeaderBytes = 32 * 1024;
 
-RequestHead headFrom(const QByteArray &input) {
+RequestHead headFrom(const QByteArray &input)
+{
     RequestHead head;
     const QList<QByteArray> lines = input.split('\n');
     const QList<QByteArray> requestLine = lines.first().split(' ');
@@ -43,7 +44,8 @@ RequestHead headFrom(const QByteArray &input) {
     return head;
 }
 
-bool isToken(const QByteArray &name) {
+bool isToken(const QByteArray &name)
+{
     static const QByteArray extra = "!#$%&'*+-.^_`|~";
     if (name.isEmpty())
         return false;
@@ -56,7 +58,8 @@ bool isToken(const QByteArray &name) {
     return true;
 }
 
-void checkFraming(const QByteArray &input) {
+void checkFraming(const QByteArray &input)
+{
     const RequestHead head = headFrom(input);
     const FramedRequest framed = frameRequest(head, MaxHeaderBytes);
     const FramedRequest again = frameRequest(head, MaxHeaderBytes);
@@ -92,8 +95,8 @@ void checkFraming(const QByteArray &input) {
     FUZZ_CHECK(hosts == 1 || head.version == "HTTP/1.0");
     for (const QByteArray &length : lengths) {
         FUZZ_CHECK(!length.isEmpty() && length.size() <= 18);
-        FUZZ_CHECK(length ==
-                   QByteArray::number(length.toLongLong()).rightJustified(length.size(), '0'));
+        FUZZ_CHECK(length
+                   == QByteArray::number(length.toLongLong()).rightJustified(length.size(), '0'));
         FUZZ_CHECK(length.toLongLong() == lengths.first().toLongLong());
     }
     if (framed.request.chunked) {
@@ -103,13 +106,14 @@ void checkFraming(const QByteArray &input) {
     } else {
         FUZZ_CHECK(codings.isEmpty());
         FUZZ_CHECK(!framed.closeAfter);
-        FUZZ_CHECK(framed.request.contentLength ==
-                   (lengths.isEmpty() ? -1 : lengths.first().toLongLong()));
+        FUZZ_CHECK(framed.request.contentLength
+                   == (lengths.isEmpty() ? -1 : lengths.first().toLongLong()));
     }
 }
 } // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
     if (size > 64 * 1024) // past hoistd's 32 KiB of headers
         return 0;
     checkFraming(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));

@@ -1,8 +1,8 @@
-// Fuzz target for what hoistd parses out of a client's headers: core/wire/tuswire.h (Upload-Offset and
-// Upload-Length numbers, Upload-Metadata, Upload-Concat), server/protocol/checksum.h (Upload-Checksum) and
-// core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the challenge a client reads),
-// and for GET of a finished upload server/protocol/byterange.h (Range) and contentdisposition.h
-// (the client's filename in an answer's header).
+// Fuzz target for what hoistd parses out of a client's headers: core/wire/tuswire.h (Upload-Offset
+// and Upload-Length numbers, Upload-Metadata, Upload-Concat), server/protocol/checksum.h
+// (Upload-Checksum) and core/wire/instantwire.h (the sha256 metadata, Hoist-Proof, and the
+// challenge a client reads), and for GET of a finished upload server/protocol/byterange.h (Range)
+// and contentdisposition.h (the client's filename in an answer's header).
 //
 // Every input goes through every parser as a raw header value, and is also read as a list of
 // metadata pairs for an encode -> parse round trip. Invariants are checked with FUZZ_CHECK, which
@@ -22,13 +22,13 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define FUZZ_CHECK(cond)                                                                          \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            std::fprintf(stderr, "fuzz_tuswire: check failed at %s:%d: %s\n", __FILE__, __LINE__, \
-                         #cond);                                                                  \
-            std::abort();                                                                         \
-        }                                                                                         \
+#define FUZZ_CHECK(cond)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            std::fprintf(stderr, "fuzz_tuswire: check failed at %s:%d: %s\n", __FILE__, __LINE__,  \
+                         #cond);                                                                   \
+            std::abort();                                                                          \
+        }                                                                                          \
     } while (0)
 
 namespace {
@@ -262,8 +262,8 @@ void checkBuiltConcat(const QByteArray &input)
 
 } // namespace
 
-// Instant upload (core/wire/instantwire.h): the sha256 metadata value and the Hoist-Proof header hoistd
-// reads from a client, and the challenge the client reads back.
+// Instant upload (core/wire/instantwire.h): the sha256 metadata value and the Hoist-Proof header
+// hoistd reads from a client, and the challenge the client reads back.
 void checkInstantWire(const QByteArray &input)
 {
     if (const auto digest = InstantWire::parseSha256Hex(input.trimmed())) {
@@ -289,8 +289,8 @@ void checkInstantWire(const QByteArray &input)
         // What a client reads for a proof stays bounded, whatever the server said.
         FUZZ_CHECK(total <= InstantWire::MaxProofBytes);
         // format -> parse round trip
-        const auto again = InstantWire::parseChallenge(InstantWire::formatChallenge(*challenge),
-                                                       length);
+        const auto again =
+            InstantWire::parseChallenge(InstantWire::formatChallenge(*challenge), length);
         FUZZ_CHECK(again.has_value());
         FUZZ_CHECK(again->nonce == challenge->nonce);
         FUZZ_CHECK(again->ranges == challenge->ranges);
@@ -303,8 +303,8 @@ void checkInstantWire(const QByteArray &input)
 void checkRange(const QByteArray &input)
 {
     const qint64 fromInput = input.isEmpty() ? 7 : qint64(uchar(input.at(0))) * 1000003;
-    for (const qint64 size : {qint64(0), qint64(1), qint64(10), fromInput,
-                              Q_INT64_C(999999999999999999)}) {
+    for (const qint64 size :
+         {qint64(0), qint64(1), qint64(10), fromInput, Q_INT64_C(999999999999999999)}) {
         const ByteRange r = ByteRange::parse(input, size);
         switch (r.kind) {
         case ByteRange::Kind::Whole:
@@ -314,7 +314,8 @@ void checkRange(const QByteArray &input)
             FUZZ_CHECK(r.first >= 0 && r.length >= 1);
             FUZZ_CHECK(r.first < size && r.length <= size - r.first);
             const QByteArray expected = "bytes " + QByteArray::number(r.first) + '-'
-                + QByteArray::number(r.first + r.length - 1) + '/' + QByteArray::number(size);
+                                        + QByteArray::number(r.first + r.length - 1) + '/'
+                                        + QByteArray::number(size);
             FUZZ_CHECK(r.contentRange(size) == expected);
             break;
         }
@@ -338,16 +339,17 @@ void checkDisposition(const QByteArray &input)
         FUZZ_CHECK(d.count('"') == 2);
         FUZZ_CHECK(!d.contains('\\'));
         const qsizetype star = d.indexOf("\"; filename*=UTF-8''");
-        FUZZ_CHECK(star > 0 && d.indexOf('"', qsizetype(qstrlen("attachment; filename=\""))) == star);
+        FUZZ_CHECK(star > 0
+                   && d.indexOf('"', qsizetype(qstrlen("attachment; filename=\""))) == star);
         const QByteArray encoded = d.mid(star + qsizetype(qstrlen("\"; filename*=UTF-8''")));
         FUZZ_CHECK(!encoded.isEmpty());
         for (qsizetype i = 0; i < encoded.size(); ++i) {
             const char c = encoded.at(i);
             const bool attr = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9') || QByteArray("!#$&+-.^_`|~").contains(c);
+                              || (c >= '0' && c <= '9') || QByteArray("!#$&+-.^_`|~").contains(c);
             const auto hex = [&](qsizetype at) {
                 return at < encoded.size()
-                    && QByteArray("0123456789ABCDEF").contains(encoded.at(at));
+                       && QByteArray("0123456789ABCDEF").contains(encoded.at(at));
             };
             FUZZ_CHECK(attr || (c == '%' && hex(i + 1) && hex(i + 2)));
             if (c == '%')
@@ -366,8 +368,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 64 * 1024) // hoistd refuses headers over 32 KiB; no need to go far beyond
         return 0;
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data),
-                                                     qsizetype(size));
+    const QByteArray input =
+        QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
     checkUnsigned(input);
     checkMetadata(input);
     checkChecksum(input);

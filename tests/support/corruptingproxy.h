@@ -13,9 +13,10 @@ class QTcpSocket;
 // sent: it flips one bit of the first body byte of requests (the first `flips` bodies, or all),
 // and can hide the tus checksum extension from both ends, renaming "Upload-Checksum" in request
 // heads and "Tus-Checksum-Algorithm" in answers to headers of the same length nobody reads (so
-// the server cannot refuse the damaged chunk), and hoistd's offer of its whole-content hash. Reads request heads whole and counts bodies by
-// Content-Length, so keep-alive connections stay in step; chunked bodies are passed unchanged.
-// Runs on the thread that owns it: for small test files, not for throughput.
+// the server cannot refuse the damaged chunk), and hoistd's offer of its whole-content hash. Reads
+// request heads whole and counts bodies by Content-Length, so keep-alive connections stay in step;
+// chunked bodies are passed unchanged. Runs on the thread that owns it: for small test files, not
+// for throughput.
 class CorruptingProxy final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CorruptingProxy)

@@ -43,7 +43,8 @@ constexpr qint64 Never = std::numeric_limits<qint64>::max();
 
 // The two ends of a connection; a flow is named by the end it reads from.
 enum Side { Client = 0, Server = 1 };
-Side other(Side side) {
+Side other(Side side)
+{
     return side == Client ? Server : Client;
 }
 
@@ -96,13 +97,15 @@ protected:
 };
 
 // Non-blocking, and small writes go out at once, as they would without the link in between.
-void prepare(int fd) {
+void prepare(int fd)
+{
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
     const int on = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
 }
 
-bool wouldBlock() {
+bool wouldBlock()
+{
     return errno == EAGAIN || errno == EWOULDBLOCK;
 }
 } // namespace
@@ -112,7 +115,8 @@ public:
     DelayLinkEngine()
         : m_scratch(ReadSize, Qt::Uninitialized)
         , m_timer(new QTimer(this))
-        , m_traceTimer(new QTimer(this)) {
+        , m_traceTimer(new QTimer(this))
+    {
         m_timer->setSingleShot(true);
         m_timer->setTimerType(Qt::PreciseTimer);
         connect(m_timer, &QTimer::timeout, this, &DelayLinkEngine::deliverDue);
@@ -127,7 +131,8 @@ public:
         std::atomic<qint64> rate{0};
         std::atomic<qint64> window{0}; // 0: from the rate and the delay
 
-        qint64 windowNow() const {
+        qint64 windowNow() const
+        {
             if (const qint64 fixed = window; fixed > 0)
                 return fixed;
             const qint64 r = rate;
@@ -143,12 +148,14 @@ public:
     std::atomic<qint64> resets{0};
     std::atomic<qint64> delivered[2] = {0, 0}; // [Client]: client→server
 
-    DelayLink::Counters counters() const {
+    DelayLink::Counters counters() const
+    {
         return {accepted, open, upstreamFailed, resets, delivered[Client], delivered[Server]};
     }
 
     // The rest: the engine's thread. Returns the port, or 0 with *error.
-    quint16 listen(const QHostAddress &target, quint16 targetPort, quint16 port, QString *error) {
+    quint16 listen(const QHostAddress &target, quint16 targetPort, quint16 port, QString *error)
+    {
         if (m_listener) {
             *error = QStringLiteral("already started");
             return 0;
@@ -168,7 +175,8 @@ public:
         return m_listener->serverPort();
     }
 
-    bool setTrace(const QString &path) {
+    bool setTrace(const QString &path)
+    {
         m_traceTimer->stop();
         delete m_trace;
         m_trace = nullptr;
@@ -185,7 +193,8 @@ public:
         return true;
     }
 
-    void shutdown() {
+    void shutdown()
+    {
         m_timer->stop();
         const auto connections = m_connections;
         for (Connection *c : connections)
@@ -200,7 +209,8 @@ public:
 private:
     qint64 now() const { return m_clock.nsecsElapsed(); }
 
-    void setTarget(const QHostAddress &address, quint16 port) {
+    void setTarget(const QHostAddress &address, quint16 port)
+    {
         m_target = {};
         if (address.protocol() == QAbstractSocket::IPv6Protocol) {
             auto *in6 = reinterpret_cast<sockaddr_in6 *>(&m_target);
@@ -218,7 +228,8 @@ private:
         }
     }
 
-    void accept(int fd) {
+    void accept(int fd)
+    {
         auto *c = new Connection(this);
         Socket &client = c->sockets[Client];
         client.fd = fd;
@@ -237,7 +248,8 @@ private:
     }
 
     // Connects and opens what is due, and arms the timer for what is not yet.
-    void startDue(Connection *c, qint64 t) {
+    void startDue(Connection *c, qint64 t)
+    {
         if (c->connectAt <= t) {
             c->connectAt = Never;
             connectUpstream(c);
@@ -251,7 +263,8 @@ private:
     }
 
     // Notifiers for one end, both off: reading starts once the flow has opened.
-    void watch(Connection *c, Side side) {
+    void watch(Connection *c, Side side)
+    {
         Socket &s = c->sockets[side];
         s.reader = new QSocketNotifier(s.fd, QSocketNotifier::Read, c);
         s.writer = new QSocketNotifier(s.fd, QSocketNotifier::Write, c);
@@ -271,7 +284,8 @@ private:
         });
     }
 
-    void connectUpstream(Connection *c) {
+    void connectUpstream(Connection *c)
+    {
         Socket &server = c->sockets[Server];
         server.fd = ::socket(m_target.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
         if (server.fd < 0) {
@@ -280,8 +294,8 @@ private:
         }
         prepare(server.fd);
         watch(c, Server);
-        if (::connect(server.fd, reinterpret_cast<const sockaddr *>(&m_target), m_targetLength) ==
-            0)
+        if (::connect(server.fd, reinterpret_cast<const sockaddr *>(&m_target), m_targetLength)
+            == 0)
             connectDone(c);
         else if (errno == EINPROGRESS)
             server.writer->setEnabled(true);
@@ -289,7 +303,8 @@ private:
             upstreamLost(c);
     }
 
-    void connectDone(Connection *c) {
+    void connectDone(Connection *c)
+    {
         Socket &server = c->sockets[Server];
         int error = 0;
         socklen_t length = sizeof error;
@@ -304,12 +319,14 @@ private:
         deliver(c, Client); // what the client sent meanwhile
     }
 
-    void upstreamLost(Connection *c) {
+    void upstreamLost(Connection *c)
+    {
         ++upstreamFailed;
         sideFailed(c, Server);
     }
 
-    void readFrom(Connection *c, Side side) {
+    void readFrom(Connection *c, Side side)
+    {
         Flow &f = c->flows[side];
         Socket &from = c->sockets[side];
         const qint64 limit = settings.windowNow();
@@ -339,7 +356,8 @@ private:
     }
 
     // Puts n bytes from the scratch buffer on the link, one segment after the other.
-    void enqueue(Flow &f, Side side, qint64 n) {
+    void enqueue(Flow &f, Side side, qint64 n)
+    {
         const qint64 r = settings.rate;
         const qint64 delay = settings.delayNs;
         const qint64 arrival = now();
@@ -357,7 +375,8 @@ private:
     }
 
     // The source of a flow has ended: the end travels behind the bytes before it.
-    void endFlow(Connection *c, Side side, End end) {
+    void endFlow(Connection *c, Side side, End end)
+    {
         Flow &f = c->flows[side];
         f.ended = true;
         f.finished = false; // a reset still has to pass after a FIN went through
@@ -370,7 +389,8 @@ private:
 
     // One end was reset (or its connect failed): nothing more reaches it, and the other end is
     // reset in turn, once what it was sent before has arrived.
-    void sideFailed(Connection *c, Side side) {
+    void sideFailed(Connection *c, Side side)
+    {
         Socket &dead = c->sockets[side];
         if (dead.dead)
             return;
@@ -396,7 +416,8 @@ private:
     }
 
     // Writes what is due of one flow, as far as the far end takes it.
-    void deliver(Connection *c, Side side) {
+    void deliver(Connection *c, Side side)
+    {
         Flow &f = c->flows[side];
         Socket &to = c->sockets[other(side)];
         if (c->done || f.finished || !to.connected || to.dead)
@@ -450,13 +471,15 @@ private:
     }
 
     // Reads from a flow's source again, if it may and there is room.
-    void resume(Connection *c, Side side) {
+    void resume(Connection *c, Side side)
+    {
         const Flow &f = c->flows[side];
         if (f.opened && !f.ended && f.held < settings.windowNow())
             c->sockets[side].reader->setEnabled(true);
     }
 
-    void arm(qint64 dueNs) {
+    void arm(qint64 dueNs)
+    {
         if (dueNs >= m_timerDue)
             return;
         m_timerDue = dueNs;
@@ -464,7 +487,8 @@ private:
         m_timer->start(int((wait + 999'999) / 1'000'000)); // rounded up: never early
     }
 
-    void deliverDue() {
+    void deliverDue()
+    {
         m_timerDue = Never;
         const qint64 t = now();
         const auto connections = m_connections;
@@ -475,7 +499,8 @@ private:
         }
     }
 
-    void finish(Connection *c) {
+    void finish(Connection *c)
+    {
         if (c->done)
             return;
         c->done = true;
@@ -494,17 +519,19 @@ private:
         c->deleteLater(); // its notifiers may be what called us
     }
 
-    void startTrace() {
+    void startTrace()
+    {
         writeTrace();
         m_traceTimer->start();
     }
 
-    void writeTrace() {
+    void writeTrace()
+    {
         if (!m_trace)
             return;
-        m_trace->write(QByteArray::number(m_clock.elapsed()) + ' ' +
-                       QByteArray::number(delivered[Client].load()) + ' ' +
-                       QByteArray::number(delivered[Server].load()) + '\n');
+        m_trace->write(QByteArray::number(m_clock.elapsed()) + ' '
+                       + QByteArray::number(delivered[Client].load()) + ' '
+                       + QByteArray::number(delivered[Server].load()) + '\n');
         m_trace->flush();
     }
 
@@ -523,11 +550,14 @@ private:
 
 DelayLink::DelayLink(QObject *parent)
     : QObject(parent)
-    , m_engine(QStringLiteral("DelayLink")) {}
+    , m_engine(QStringLiteral("DelayLink"))
+{
+}
 
 DelayLink::~DelayLink() = default;
 
-bool DelayLink::start(const QString &targetHost, quint16 targetPort, quint16 listenPort) {
+bool DelayLink::start(const QString &targetHost, quint16 targetPort, quint16 listenPort)
+{
     QHostAddress address(targetHost);
     if (address.isNull()) {
         const QHostInfo info = QHostInfo::fromName(targetHost);
@@ -546,41 +576,50 @@ bool DelayLink::start(const QString &targetHost, quint16 targetPort, quint16 lis
     return port != 0;
 }
 
-QUrl DelayLink::url(const QString &path) const {
+QUrl DelayLink::url(const QString &path) const
+{
     return loopbackUrl(m_port, path);
 }
 
-void DelayLink::setDelay(std::chrono::microseconds oneWay) {
+void DelayLink::setDelay(std::chrono::microseconds oneWay)
+{
     m_engine->settings.delayNs = std::chrono::nanoseconds(oneWay).count();
 }
 
-void DelayLink::setRate(qint64 bitsPerSecond) {
+void DelayLink::setRate(qint64 bitsPerSecond)
+{
     m_engine->settings.rate = std::max<qint64>(0, bitsPerSecond);
 }
 
-void DelayLink::setWindow(qint64 bytes) {
+void DelayLink::setWindow(qint64 bytes)
+{
     m_engine->settings.window = std::max<qint64>(0, bytes);
 }
 
-std::chrono::microseconds DelayLink::delay() const {
+std::chrono::microseconds DelayLink::delay() const
+{
     return std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::nanoseconds(m_engine->settings.delayNs.load()));
 }
 
-qint64 DelayLink::rate() const {
+qint64 DelayLink::rate() const
+{
     return m_engine->settings.rate;
 }
 
-qint64 DelayLink::window() const {
+qint64 DelayLink::window() const
+{
     return m_engine->settings.windowNow();
 }
 
-bool DelayLink::setTraceFile(const QString &path) {
+bool DelayLink::setTraceFile(const QString &path)
+{
     bool ok = false;
     m_engine.run([&] { ok = m_engine->setTrace(path); });
     return ok;
 }
 
-DelayLink::Counters DelayLink::counters() const {
+DelayLink::Counters DelayLink::counters() const
+{
     return m_engine->counters();
 }

@@ -9,14 +9,16 @@ namespace {
 constexpr int StartTimeoutMs = 10000;
 }
 
-PrivateBus::~PrivateBus() {
+PrivateBus::~PrivateBus()
+{
     if (m_daemon.state() != QProcess::NotRunning) {
         m_daemon.kill();
         m_daemon.waitForFinished(5000);
     }
 }
 
-bool PrivateBus::start() {
+bool PrivateBus::start()
+{
     // --print-address writes the socket's address on stdout once it listens.
     m_daemon.start(QStringLiteral("dbus-daemon"),
                    {QStringLiteral("--session"), QStringLiteral("--nofork"),
@@ -36,18 +38,20 @@ bool PrivateBus::start() {
     m_address = QString::fromUtf8(out.left(out.indexOf('\n'))).trimmed();
     if (m_address.isEmpty()) {
         m_error = QStringLiteral("dbus-daemon gave no address: ")
-            + QString::fromLocal8Bit(m_daemon.readAllStandardError());
+                  + QString::fromLocal8Bit(m_daemon.readAllStandardError());
         return false;
     }
     return true;
 }
 
-FakeLogin1::~FakeLogin1() {
+FakeLogin1::~FakeLogin1()
+{
     if (!m_connectionName.isEmpty())
         QDBusConnection::disconnectFromBus(m_connectionName);
 }
 
-bool FakeLogin1::start(const QString &address, QString *error) {
+bool FakeLogin1::start(const QString &address, QString *error)
+{
     m_connectionName = QStringLiteral("fake-login1");
     QDBusConnection bus = QDBusConnection::connectToBus(address, m_connectionName);
     if (!bus.isConnected()) {
@@ -63,15 +67,18 @@ bool FakeLogin1::start(const QString &address, QString *error) {
     return true;
 }
 
-void FakeLogin1::Suspend(bool interactive, const QDBusMessage &message) {
+void FakeLogin1::Suspend(bool interactive, const QDBusMessage &message)
+{
     record(QStringLiteral("Suspend"), interactive, message);
 }
 
-void FakeLogin1::PowerOff(bool interactive, const QDBusMessage &message) {
+void FakeLogin1::PowerOff(bool interactive, const QDBusMessage &message)
+{
     record(QStringLiteral("PowerOff"), interactive, message);
 }
 
-void FakeLogin1::record(const QString &method, bool interactive, const QDBusMessage &message) {
+void FakeLogin1::record(const QString &method, bool interactive, const QDBusMessage &message)
+{
     m_calls.append({method, interactive});
     if (!m_refusal.isEmpty()) {
         QDBusConnection(m_connectionName)

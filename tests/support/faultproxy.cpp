@@ -25,7 +25,9 @@ enum class Fault { None, Reset, Stall };
 class Link final : public QObject {
 public:
     explicit Link(QObject *parent)
-        : QObject(parent) {}
+        : QObject(parent)
+    {
+    }
     QTcpSocket *client = nullptr;
     QTcpSocket *server = nullptr;
     Fault fault = Fault::None;
@@ -52,17 +54,21 @@ public:
     FaultProxyEngine() { m_buffer.resize(ChunkSize); }
 
     // Settings: any thread.
-    template <typename F> void configure(F &&change) {
+    template <typename F>
+    void configure(F &&change)
+    {
         QMutexLocker lock(&m_mutex);
         change(m_settings);
     }
-    void setSeed(quint32 seed) {
+    void setSeed(quint32 seed)
+    {
         QMutexLocker lock(&m_mutex);
         m_random.seed(seed);
     }
 
     // The rest: the engine's thread.
-    bool listen(quint16 port) {
+    bool listen(quint16 port)
+    {
         if (!m_server) {
             m_server = new QTcpServer(this);
             connect(m_server, &QTcpServer::newConnection, this, &FaultProxyEngine::accept);
@@ -77,7 +83,8 @@ public:
         }
         return true;
     }
-    void stopListening() {
+    void stopListening()
+    {
         if (!m_server || !m_server->isListening())
             return;
         const quint16 port = m_server->serverPort();
@@ -90,17 +97,20 @@ public:
     quint16 port() const { return m_server ? m_server->serverPort() : 0; }
     QString errorString() const { return m_error; }
 
-    void setStalled(bool stalled) {
+    void setStalled(bool stalled)
+    {
         m_stalled.store(stalled);
         if (!stalled)
             pumpAll();
     }
-    void resetAll() {
+    void resetAll()
+    {
         const auto links = m_links;
         for (Link *link : links)
             reset(link);
     }
-    void shutdown() {
+    void shutdown()
+    {
         const auto links = m_links;
         for (Link *link : links)
             finish(link);
@@ -117,7 +127,8 @@ public:
     std::atomic<qint64> bytesToClient{0};
 
 private:
-    void accept() {
+    void accept()
+    {
         while (m_server->hasPendingConnections()) {
             QTcpSocket *client = m_server->nextPendingConnection();
             auto *link = new Link(this);
@@ -163,7 +174,8 @@ private:
 
     // Always draws the same amount per connection, so that changing a probability does not
     // shift the faults drawn for later connections.
-    void draw(Link *link) {
+    void draw(Link *link)
+    {
         std::uniform_real_distribution<double> chance(0.0, 1.0);
         const double resetRoll = chance(m_random);
         const double stallRoll = chance(m_random);
@@ -181,7 +193,8 @@ private:
     }
 
     // Moves what one side has to the other, as far as the other takes it.
-    void pump(Link *link, bool upward) {
+    void pump(Link *link, bool upward)
+    {
         if (link->done || link->frozen || m_stalled.load() || !link->serverConnected)
             return;
         QTcpSocket *from = upward ? link->client : link->server;
@@ -211,21 +224,23 @@ private:
     }
 
     // A side that closed and has nothing left to pass on closes the other, gracefully.
-    void passClose(Link *link, bool upward) {
+    void passClose(Link *link, bool upward)
+    {
         QTcpSocket *from = upward ? link->client : link->server;
         QTcpSocket *to = upward ? link->server : link->client;
-        if (link->done || from->state() != QAbstractSocket::UnconnectedState ||
-            from->bytesAvailable() > 0 || link->closeSent[upward])
+        if (link->done || from->state() != QAbstractSocket::UnconnectedState
+            || from->bytesAvailable() > 0 || link->closeSent[upward])
             return;
         link->closeSent[upward] = true;
         if (to->state() == QAbstractSocket::ConnectedState)
             to->disconnectFromHost(); // after what it still has to write
-        if (link->client->state() == QAbstractSocket::UnconnectedState &&
-            link->server->state() == QAbstractSocket::UnconnectedState)
+        if (link->client->state() == QAbstractSocket::UnconnectedState
+            && link->server->state() == QAbstractSocket::UnconnectedState)
             finish(link);
     }
 
-    void sideClosed(Link *link) {
+    void sideClosed(Link *link)
+    {
         if (link->done)
             return;
         if (!link->serverConnected) { // the target could not be reached, or the client gave up
@@ -245,7 +260,8 @@ private:
         pump(link, false);
     }
 
-    void trip(Link *link) {
+    void trip(Link *link)
+    {
         if (link->fault == Fault::Reset) {
             link->server->flush(); // let the server see the bytes before the reset
             reset(link);
@@ -255,7 +271,8 @@ private:
         }
     }
 
-    void reset(Link *link) {
+    void reset(Link *link)
+    {
         if (link->done)
             return;
         link->done = true;
@@ -267,7 +284,8 @@ private:
         finish(link);
     }
 
-    void finish(Link *link) {
+    void finish(Link *link)
+    {
         if (!m_links.removeOne(link))
             return;
         link->done = true;
@@ -277,7 +295,8 @@ private:
         link->deleteLater();
     }
 
-    void pumpAll() {
+    void pumpAll()
+    {
         const auto links = m_links;
         for (Link *link : links) {
             if (m_links.contains(link))
@@ -301,11 +320,14 @@ private:
 
 FaultProxy::FaultProxy(QObject *parent)
     : QObject(parent)
-    , m_engine(QStringLiteral("FaultProxy")) {}
+    , m_engine(QStringLiteral("FaultProxy"))
+{
+}
 
 FaultProxy::~FaultProxy() = default;
 
-bool FaultProxy::start(const QString &targetHost, quint16 targetPort) {
+bool FaultProxy::start(const QString &targetHost, quint16 targetPort)
+{
     setTarget(targetHost, targetPort);
     bool ok = false;
     m_engine.run([&] {
@@ -316,46 +338,56 @@ bool FaultProxy::start(const QString &targetHost, quint16 targetPort) {
     return ok;
 }
 
-QUrl FaultProxy::url(const QString &path) const {
+QUrl FaultProxy::url(const QString &path) const
+{
     return loopbackUrl(m_port, path);
 }
 
-void FaultProxy::setTarget(const QString &host, quint16 port) {
+void FaultProxy::setTarget(const QString &host, quint16 port)
+{
     m_engine->configure([&](FaultProxyEngine::Settings &s) {
         s.host = host;
         s.port = port;
     });
 }
 
-void FaultProxy::setSeed(quint32 seed) {
+void FaultProxy::setSeed(quint32 seed)
+{
     m_engine->setSeed(seed);
 }
 
-void FaultProxy::setResetProbability(double p) {
+void FaultProxy::setResetProbability(double p)
+{
     m_engine->configure([p](FaultProxyEngine::Settings &s) { s.resetProbability = p; });
 }
 
-void FaultProxy::setResetWindow(qint64 bytes) {
+void FaultProxy::setResetWindow(qint64 bytes)
+{
     m_engine->configure([bytes](FaultProxyEngine::Settings &s) { s.resetWindow = bytes; });
 }
 
-void FaultProxy::setStallProbability(double p) {
+void FaultProxy::setStallProbability(double p)
+{
     m_engine->configure([p](FaultProxyEngine::Settings &s) { s.stallProbability = p; });
 }
 
-void FaultProxy::setStallWindow(qint64 bytes) {
+void FaultProxy::setStallWindow(qint64 bytes)
+{
     m_engine->configure([bytes](FaultProxyEngine::Settings &s) { s.stallWindow = bytes; });
 }
 
-void FaultProxy::resetAllNow() {
+void FaultProxy::resetAllNow()
+{
     m_engine.run([engine = m_engine.get()] { engine->resetAll(); });
 }
 
-void FaultProxy::setStalled(bool stalled) {
+void FaultProxy::setStalled(bool stalled)
+{
     m_engine.run([engine = m_engine.get(), stalled] { engine->setStalled(stalled); });
 }
 
-bool FaultProxy::setRefusing(bool refusing) {
+bool FaultProxy::setRefusing(bool refusing)
+{
     bool ok = true;
     m_engine.run([&] {
         if (refusing) {
@@ -368,7 +400,8 @@ bool FaultProxy::setRefusing(bool refusing) {
     return ok;
 }
 
-FaultProxy::Counters FaultProxy::counters() const {
+FaultProxy::Counters FaultProxy::counters() const
+{
     Counters c;
     c.accepted = m_engine->accepted;
     c.reset = m_engine->resets;
@@ -380,7 +413,8 @@ FaultProxy::Counters FaultProxy::counters() const {
     return c;
 }
 
-void FaultProxy::resetCounters() {
+void FaultProxy::resetCounters()
+{
     for (auto *counter :
          {&m_engine->accepted, &m_engine->resets, &m_engine->stalls, &m_engine->upstreamFailed,
           &m_engine->bytesToServer, &m_engine->bytesToClient})

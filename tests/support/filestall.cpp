@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 FileStall::FileStall(const QString &path, Hold hold, int maxHoldMs)
-    : m_maxHoldMs(maxHoldMs) {
+    : m_maxHoldMs(maxHoldMs)
+{
     m_fd = ::fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK, O_RDONLY | O_LARGEFILE);
     if (m_fd < 0) {
         m_error = QStringLiteral("fanotify_init: %1").arg(QString::fromLocal8Bit(strerror(errno)));
@@ -21,9 +22,9 @@ FileStall::FileStall(const QString &path, Hold hold, int maxHoldMs)
     }
     const uint64_t mask =
         hold == Hold::OpenAndRead ? (FAN_OPEN_PERM | FAN_ACCESS_PERM) : FAN_ACCESS_PERM;
-    if (::fanotify_mark(m_fd, FAN_MARK_ADD, mask, AT_FDCWD, QFile::encodeName(path).constData()) !=
-            0 ||
-        ::pipe2(m_wake, O_CLOEXEC) != 0) {
+    if (::fanotify_mark(m_fd, FAN_MARK_ADD, mask, AT_FDCWD, QFile::encodeName(path).constData())
+            != 0
+        || ::pipe2(m_wake, O_CLOEXEC) != 0) {
         m_error = QStringLiteral("fanotify_mark: %1").arg(QString::fromLocal8Bit(strerror(errno)));
         ::close(m_fd);
         m_fd = -1;
@@ -32,7 +33,8 @@ FileStall::FileStall(const QString &path, Hold hold, int maxHoldMs)
     m_thread = std::thread([this] { listen(); });
 }
 
-FileStall::~FileStall() {
+FileStall::~FileStall()
+{
     if (m_fd < 0)
         return;
     release();
@@ -44,7 +46,8 @@ FileStall::~FileStall() {
     ::close(m_fd);
 }
 
-void FileStall::release() {
+void FileStall::release()
+{
     m_released = true;
     if (m_wake[1] >= 0) {
         const char wake = 'r';
@@ -52,7 +55,8 @@ void FileStall::release() {
     }
 }
 
-void FileStall::listen() {
+void FileStall::listen()
+{
     using Clock = std::chrono::steady_clock;
     const auto allow = [this](int fd) {
         fanotify_response response{};
@@ -65,8 +69,9 @@ void FileStall::listen() {
     Clock::time_point firstHeld;
     bool stopping = false;
     while (!stopping || !held.empty()) {
-        if (m_released || stopping ||
-            (!held.empty() && Clock::now() - firstHeld > std::chrono::milliseconds(m_maxHoldMs))) {
+        if (m_released || stopping
+            || (!held.empty()
+                && Clock::now() - firstHeld > std::chrono::milliseconds(m_maxHoldMs))) {
             for (int fd : held)
                 allow(fd);
             held.clear();

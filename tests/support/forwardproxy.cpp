@@ -18,7 +18,8 @@ QByteArray rewrittenHead(const QByteArray &head)
     if (first.size() == 3) {
         const QUrl url(QString::fromLatin1(first[1]));
         if (url.isValid() && !url.scheme().isEmpty())
-            first[1] = url.path(QUrl::FullyEncoded).toLatin1()
+            first[1] =
+                url.path(QUrl::FullyEncoded).toLatin1()
                 + (url.hasQuery() ? "?" + url.query(QUrl::FullyEncoded).toLatin1() : QByteArray());
     }
     QByteArray out = first.join(' ') + "\r\n";
@@ -85,9 +86,8 @@ void ForwardProxy::forward(QTcpSocket *client, QByteArray *pending)
         if (upstream->state() == QAbstractSocket::ConnectedState)
             upstream->write(client->readAll());
     });
-    connect(upstream, &QTcpSocket::readyRead, client, [upstream, client] {
-        client->write(upstream->readAll());
-    });
+    connect(upstream, &QTcpSocket::readyRead, client,
+            [upstream, client] { client->write(upstream->readAll()); });
     connect(upstream, &QTcpSocket::disconnected, client, [upstream, client] {
         client->write(upstream->readAll());
         client->disconnectFromHost();
@@ -96,8 +96,7 @@ void ForwardProxy::forward(QTcpSocket *client, QByteArray *pending)
         if (e != QAbstractSocket::RemoteHostClosedError)
             client->abort();
     });
-    connect(client, &QTcpSocket::disconnected, upstream, [upstream] {
-        upstream->disconnectFromHost();
-    });
+    connect(client, &QTcpSocket::disconnected, upstream,
+            [upstream] { upstream->disconnectFromHost(); });
     upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
 }

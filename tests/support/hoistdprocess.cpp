@@ -7,7 +7,6 @@
 #include <QFileInfo>
 #include <QThread>
 
-
 namespace {
 constexpr int RestartAttempts = 50;
 constexpr int RestartPauseMs = 100;
@@ -36,9 +35,9 @@ bool HoistdProcess::start(const QStringList &extraArgs, quint16 port)
     m_process = std::make_unique<QProcess>();
     m_logStart = QFileInfo(logPath()).size();
     m_process->setStandardErrorFile(logPath(), QIODevice::Append);
-    const QStringList args = QStringList{QStringLiteral("--listen"),
-                                         QStringLiteral("127.0.0.1:%1").arg(port),
-                                         QStringLiteral("--data"), dataDir()}
+    const QStringList args =
+        QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                    QStringLiteral("--data"), dataDir()}
         + extraArgs;
     m_port = PeerProcess::start(*m_process, binary(), args, QStringLiteral("hoistd"), &m_error,
                                 &m_stderr);

@@ -32,9 +32,9 @@ public:
     qint64 pid() const;
 
     quint16 port() const { return m_port; }
-    QUrl endpoint() const; // http://127.0.0.1:PORT/files/
-    QString rootDir() const { return m_root.path(); }  // the temporary folder around the data
-    QString dataDir() const;                           // what hoistd got as --data
+    QUrl endpoint() const;                            // http://127.0.0.1:PORT/files/
+    QString rootDir() const { return m_root.path(); } // the temporary folder around the data
+    QString dataDir() const;                          // what hoistd got as --data
     // The file holding an upload's bytes, by its URL or Location (last path segment).
     QString storedPath(const QUrl &upload) const;
     QByteArray storedBytes(const QUrl &upload) const;

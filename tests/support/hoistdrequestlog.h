@@ -5,8 +5,8 @@
 #include <QByteArray>
 #include <QString>
 
-// PeerStats from the request lines hoistd --verbose writes (server/http/httpserver.h), read from its
-// log file as it grows. Only whole lines count, so a line being written is taken on the next
+// PeerStats from the request lines hoistd --verbose writes (server/http/httpserver.h), read from
+// its log file as it grows. Only whole lines count, so a line being written is taken on the next
 // read. A body's begin line is matched with its end line by Content-Length > 0 (chunked bodies,
 // which Hoist never sends, would not be counted in flight).
 class HoistdRequestLog final {

@@ -10,7 +10,8 @@ class LatenessProbe final {
 public:
     static constexpr int TickMs = 10;
 
-    LatenessProbe() {
+    LatenessProbe()
+    {
         m_ticker.setTimerType(Qt::PreciseTimer);
         m_ticker.setInterval(TickMs);
         QObject::connect(&m_ticker, &QTimer::timeout, [this] {

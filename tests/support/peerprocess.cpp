@@ -9,9 +9,8 @@ namespace {
 constexpr int StartTimeoutMs = 20000;
 } // namespace
 
-quint16 PeerProcess::start(QProcess &process, const QString &program,
-                           const QStringList &arguments, const QString &name, QString *error,
-                           QByteArray *stderrLog)
+quint16 PeerProcess::start(QProcess &process, const QString &program, const QStringList &arguments,
+                           const QString &name, QString *error, QByteArray *stderrLog)
 {
     // If the test dies (a crash, a ctest timeout), the server goes with it rather than lingering
     // on its port.
@@ -35,8 +34,8 @@ quint16 PeerProcess::start(QProcess &process, const QString &program,
                              : 0;
     if (port == 0) {
         kill(process, stderrLog);
-        *error = QStringLiteral("%1 did not start: %2")
-                     .arg(name, QString::fromUtf8(out + *stderrLog));
+        *error =
+            QStringLiteral("%1 did not start: %2").arg(name, QString::fromUtf8(out + *stderrLog));
     }
     return port;
 }

@@ -16,16 +16,19 @@
 // Runs a proxy's engine in a thread of its own, so that a test moving hundreds of MB/s does not
 // wait on it and so that it keeps forwarding while the test's thread is busy. Engine: a QObject
 // with shutdown(), which runs in the engine's thread before that thread ends.
-template <typename Engine> class EngineThread final {
+template <typename Engine>
+class EngineThread final {
     Q_DISABLE_COPY_MOVE(EngineThread)
 public:
     explicit EngineThread(const QString &name)
-        : m_engine(new Engine) {
+        : m_engine(new Engine)
+    {
         m_thread.setObjectName(name);
         m_engine->moveToThread(&m_thread);
         m_thread.start();
     }
-    ~EngineThread() {
+    ~EngineThread()
+    {
         run([engine = m_engine] { engine->shutdown(); });
         m_thread.quit();
         m_thread.wait();
@@ -36,7 +39,9 @@ public:
     Engine *get() const { return m_engine; }
 
     // Runs `f` in the engine's thread and returns when it is done.
-    template <typename F> void run(F &&f) const {
+    template <typename F>
+    void run(F &&f) const
+    {
         QMetaObject::invokeMethod(m_engine, std::forward<F>(f), Qt::BlockingQueuedConnection);
     }
 
@@ -46,7 +51,8 @@ private:
 };
 
 // http://127.0.0.1:PORT + path
-inline QUrl loopbackUrl(quint16 port, const QString &path) {
+inline QUrl loopbackUrl(quint16 port, const QString &path)
+{
     QUrl url;
     url.setScheme(QStringLiteral("http"));
     url.setHost(QStringLiteral("127.0.0.1"));
@@ -57,7 +63,8 @@ inline QUrl loopbackUrl(quint16 port, const QString &path) {
 
 // Makes the next close of a socket send RST instead of FIN, as a dropped connection looks to both
 // ends.
-inline void resetOnClose(qintptr descriptor) {
+inline void resetOnClose(qintptr descriptor)
+{
 #ifdef Q_OS_UNIX
     if (descriptor == -1)
         return;

@@ -25,20 +25,23 @@ RawResponse parseRawResponse(const QByteArray &raw)
 }
 
 RawResponse rawRequest(quint16 port, const QByteArray &method, const QByteArray &path,
-                       const RawHeaders &headers, const QByteArray &body, int timeoutMs) {
+                       const RawHeaders &headers, const QByteArray &body, int timeoutMs)
+{
     return rawRequest(RawRoute(), port, method, path, headers, body, timeoutMs);
 }
 
 RawResponse rawRequest(const RawRoute &route, quint16 port, const QByteArray &method,
                        const QByteArray &path, const RawHeaders &headers, const QByteArray &body,
-                       int timeoutMs) {
+                       int timeoutMs)
+{
     QTcpSocket socket;
     if (!route.from.isNull() && !socket.bind(route.from))
         return {};
     socket.connectToHost(route.server, port);
     if (!socket.waitForConnected(timeoutMs))
         return {};
-    QByteArray request = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    QByteArray request =
+        method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
     bool hasLength = false;
     for (const auto &[name, value] : headers) {
         request += name + ": " + value + "\r\n";

@@ -11,7 +11,7 @@ using RawHeaders = QList<QPair<QByteArray, QByteArray>>;
 // One HTTP/1.1 exchange over a plain blocking socket, for protocol tests that must control every
 // header byte. The connection is closed after the answer.
 struct RawResponse {
-    int status = 0; // 0: no valid answer
+    int status = 0;                       // 0: no valid answer
     QMap<QByteArray, QByteArray> headers; // names lower-cased
     QByteArray body;
     QByteArray raw;

@@ -14,7 +14,8 @@ namespace {
 constexpr int PatienceSeconds = 10;
 constexpr size_t ReadBlock = 64 * 1024;
 
-sockaddr_in loopback(quint16 port) {
+sockaddr_in loopback(quint16 port)
+{
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
@@ -24,7 +25,8 @@ sockaddr_in loopback(quint16 port) {
 } // namespace
 
 RawSocket::RawSocket(int fd)
-    : m_fd(fd) {
+    : m_fd(fd)
+{
     // Also bounds accept(): a test that waits for a connection that never comes fails, not hangs.
     const timeval patience{PatienceSeconds, 0};
     if (m_fd >= 0)
@@ -32,26 +34,31 @@ RawSocket::RawSocket(int fd)
 }
 
 RawSocket::RawSocket(RawSocket &&other) noexcept
-    : m_fd(std::exchange(other.m_fd, -1)) {}
+    : m_fd(std::exchange(other.m_fd, -1))
+{
+}
 
-RawSocket::~RawSocket() {
+RawSocket::~RawSocket()
+{
     if (m_fd >= 0)
         ::close(m_fd);
 }
 
-RawSocket RawSocket::listening(quint16 *port) {
+RawSocket RawSocket::listening(quint16 *port)
+{
     RawSocket s(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
     sockaddr_in address = loopback(0);
     socklen_t length = sizeof address;
-    if (::bind(s.m_fd, reinterpret_cast<sockaddr *>(&address), length) != 0 ||
-        ::listen(s.m_fd, 8) != 0 ||
-        ::getsockname(s.m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
+    if (::bind(s.m_fd, reinterpret_cast<sockaddr *>(&address), length) != 0
+        || ::listen(s.m_fd, 8) != 0
+        || ::getsockname(s.m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
         return RawSocket();
     *port = ntohs(address.sin_port);
     return s;
 }
 
-RawSocket RawSocket::connected(quint16 port) {
+RawSocket RawSocket::connected(quint16 port)
+{
     RawSocket s(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
     const sockaddr_in address = loopback(port);
     if (::connect(s.m_fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0)
@@ -59,11 +66,13 @@ RawSocket RawSocket::connected(quint16 port) {
     return s;
 }
 
-RawSocket RawSocket::accept() const {
+RawSocket RawSocket::accept() const
+{
     return RawSocket(::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC));
 }
 
-bool RawSocket::sendAll(const QByteArray &bytes) const {
+bool RawSocket::sendAll(const QByteArray &bytes) const
+{
     for (qint64 offset = 0; offset < bytes.size();) {
         const ssize_t n =
             ::send(m_fd, bytes.constData() + offset, size_t(bytes.size() - offset), MSG_NOSIGNAL);
@@ -76,16 +85,19 @@ bool RawSocket::sendAll(const QByteArray &bytes) const {
     return true;
 }
 
-void RawSocket::shutdownWrite() const {
+void RawSocket::shutdownWrite() const
+{
     ::shutdown(m_fd, SHUT_WR);
 }
 
-void RawSocket::reset() {
+void RawSocket::reset()
+{
     resetOnClose(m_fd);
     ::close(std::exchange(m_fd, -1));
 }
 
-QByteArray RawSocket::read(qint64 size) const {
+QByteArray RawSocket::read(qint64 size) const
+{
     QByteArray bytes(size, Qt::Uninitialized);
     qint64 got = 0;
     while (got < size) {
@@ -100,7 +112,8 @@ QByteArray RawSocket::read(qint64 size) const {
     return bytes;
 }
 
-QByteArray RawSocket::readToEnd(int *error) const {
+QByteArray RawSocket::readToEnd(int *error) const
+{
     QByteArray bytes;
     char buffer[ReadBlock];
     for (;;) {

@@ -70,7 +70,10 @@ S3Target RgwEnv::target(const QString &bucket, const QString &prefix) const
     return S3Target(endpoint, region, bucket, prefix);
 }
 
-RgwPeer::RgwPeer(RgwEnv env) : m_env(std::move(env)) {}
+RgwPeer::RgwPeer(RgwEnv env)
+    : m_env(std::move(env))
+{
+}
 
 QString RgwPeer::uniqueBucketName(const QString &prefix)
 {
@@ -93,9 +96,9 @@ RgwPeer::Answer RgwPeer::request(const QByteArray &method, const QString &path,
         q.addQueryItem(item.first, QString::fromUtf8(QUrl::toPercentEncoding(item.second)));
     url.setQuery(q);
     const SigV4Signer signer(m_env.keys, m_env.region);
-    const SigV4Signature signature = signer.sign(
-        SigV4Request::forUrl(method, url, SigV4Signer::sha256Hex(body)),
-        QDateTime::currentDateTimeUtc());
+    const SigV4Signature signature =
+        signer.sign(SigV4Request::forUrl(method, url, SigV4Signer::sha256Hex(body)),
+                    QDateTime::currentDateTimeUtc());
     QNetworkRequest request(url);
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     for (const auto &header : signature.headers) {
@@ -103,8 +106,8 @@ RgwPeer::Answer RgwPeer::request(const QByteArray &method, const QString &path,
             request.setRawHeader(header.first, header.second);
     }
     QNetworkReply *reply = body.isEmpty() && method != "PUT" && method != "POST"
-        ? m_network.sendCustomRequest(request, method)
-        : m_network.sendCustomRequest(request, method, body);
+                               ? m_network.sendCustomRequest(request, method)
+                               : m_network.sendCustomRequest(request, method, body);
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
@@ -136,8 +139,8 @@ std::optional<QByteArray> RgwPeer::getObject(const QString &bucket, const QStrin
 
 std::optional<QStringList> RgwPeer::multipartUploads(const QString &bucket)
 {
-    const Answer answer =
-        request("GET", QLatin1Char('/') + bucket + QLatin1Char('/'), {{QStringLiteral("uploads"), {}}});
+    const Answer answer = request("GET", QLatin1Char('/') + bucket + QLatin1Char('/'),
+                                  {{QStringLiteral("uploads"), {}}});
     if (!answer.ok())
         return std::nullopt;
     QStringList uploads;

@@ -16,8 +16,8 @@
 // What the rgw fixture (tests/support/rgw/rgw.sh) says about the RGW it started: the file named by
 // HOIST_RGW_ENV, in shell syntax (KEY=value or KEY='value' lines; export and comments ignored).
 struct RgwEnv {
-    QUrl endpoint;     // HOIST_S3_ENDPOINT, http://127.0.0.1:PORT
-    QString region;    // HOIST_S3_REGION
+    QUrl endpoint;      // HOIST_S3_ENDPOINT, http://127.0.0.1:PORT
+    QString region;     // HOIST_S3_REGION
     S3Credentials keys; // HOIST_S3_ACCESS_KEY, HOIST_S3_SECRET_KEY
 
     // Nullopt with a sentence in `problem` when the variable is unset or the file lacks a value.

@@ -42,7 +42,8 @@ QStringList elements(const QByteArray &xml, const QString &name)
 }
 
 // One access line of radosgw's beast frontend:
-// ... beast: 0x..: 127.0.0.1 - user [23/Nov/2026:16:54:07.620 +0000] "PUT /b/k HTTP/1.1" 200 3 - "agent" - latency=0.039999999s
+// ... beast: 0x..: 127.0.0.1 - user [23/Nov/2026:16:54:07.620 +0000] "PUT /b/k HTTP/1.1" 200 3 -
+// "agent" - latency=0.039999999s
 struct AccessLine {
     QByteArray method;
     QByteArray target; // path and query, encoded
@@ -60,9 +61,8 @@ std::optional<AccessLine> parseAccess(const QByteArray &line)
     if (!m.hasMatch())
         return std::nullopt;
     AccessLine a;
-    const QDateTime start =
-        QDateTime::fromString(m.captured(1).section(QLatin1Char(' '), 0, 0),
-                              QStringLiteral("dd/MMM/yyyy:HH:mm:ss.zzz"));
+    const QDateTime start = QDateTime::fromString(m.captured(1).section(QLatin1Char(' '), 0, 0),
+                                                  QStringLiteral("dd/MMM/yyyy:HH:mm:ss.zzz"));
     a.startMs = start.toMSecsSinceEpoch();
     a.endMs = a.startMs + qint64(m.captured(6).toDouble() * 1000);
     a.method = m.captured(2).toLatin1();
@@ -73,7 +73,10 @@ std::optional<AccessLine> parseAccess(const QByteArray &line)
 }
 } // namespace
 
-RgwTestPeer::RgwTestPeer() : m_downloads(std::make_unique<QTemporaryDir>()) {}
+RgwTestPeer::RgwTestPeer()
+    : m_downloads(std::make_unique<QTemporaryDir>())
+{
+}
 RgwTestPeer::~RgwTestPeer() = default;
 
 bool RgwTestPeer::available(QString *why)
@@ -106,7 +109,8 @@ bool RgwTestPeer::rgw(const QString &command)
     QProcess script;
     script.start(QStringLiteral("bash"), {rgwScript(), command, dir()});
     if (!script.waitForFinished(ScriptTimeoutMs) || script.exitCode() != 0) {
-        m_error = QStringLiteral("rgw.sh %1: %2").arg(command, QString::fromLocal8Bit(script.readAllStandardError()));
+        m_error = QStringLiteral("rgw.sh %1: %2")
+                      .arg(command, QString::fromLocal8Bit(script.readAllStandardError()));
         return false;
     }
     return true;
@@ -128,7 +132,8 @@ bool RgwTestPeer::isRunning() const
     if (!pidFile.open(QIODevice::ReadOnly))
         return false;
     // A killed daemon nobody reaped yet (a zombie) has no command line any more.
-    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
+    QFile cmdline(
+        QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(pidFile.readAll().trimmed())));
     return cmdline.open(QIODevice::ReadOnly) && !cmdline.readAll().isEmpty();
 }
 
@@ -215,8 +220,9 @@ QList<int> RgwTestPeer::listedParts(const QString &key) const
     }
     if (ids.size() != 1)
         return {};
-    const RgwPeer::Answer parts = m_client->request(
-        "GET", QLatin1Char('/') + m_bucket + QLatin1Char('/') + key, {{QStringLiteral("uploadId"), ids.first()}});
+    const RgwPeer::Answer parts =
+        m_client->request("GET", QLatin1Char('/') + m_bucket + QLatin1Char('/') + key,
+                          {{QStringLiteral("uploadId"), ids.first()}});
     QList<int> numbers;
     for (const QString &n : elements(parts.body, QStringLiteral("PartNumber")))
         numbers << n.toInt();
@@ -226,7 +232,8 @@ QList<int> RgwTestPeer::listedParts(const QString &key) const
 QList<int> RgwTestPeer::partsSent(const QString &key) const
 {
     QList<int> numbers;
-    const QByteArray path = '/' + m_bucket.toUtf8() + '/' + SigV4Signer::canonicalUri(key).mid(1) + '?';
+    const QByteArray path =
+        '/' + m_bucket.toUtf8() + '/' + SigV4Signer::canonicalUri(key).mid(1) + '?';
     const QJsonArray log = stats().log;
     for (const QJsonValue &entry : log) {
         const QJsonObject o = entry.toObject();
@@ -274,7 +281,9 @@ QList<QUrl> RgwTestPeer::uploads() const
 
 bool RgwTestPeer::eraseStored(const QUrl &objectUrl)
 {
-    return m_client->request("DELETE", QLatin1Char('/') + m_bucket + QLatin1Char('/') + keyOf(objectUrl)).ok();
+    return m_client
+        ->request("DELETE", QLatin1Char('/') + m_bucket + QLatin1Char('/') + keyOf(objectUrl))
+        .ok();
 }
 
 PeerStats RgwTestPeer::stats() const
@@ -290,8 +299,9 @@ PeerStats RgwTestPeer::stats() const
         if (!line.contains(" beast: "))
             continue;
         const std::optional<AccessLine> a = parseAccess(line.trimmed());
-        if (!a || !(a->target == mine || a->target.startsWith(mine + '/')
-                    || a->target.startsWith(mine + '?')))
+        if (!a
+            || !(a->target == mine || a->target.startsWith(mine + '/')
+                 || a->target.startsWith(mine + '?')))
             continue;
         stats.byMethod[QString::fromLatin1(a->method)] += 1;
         QJsonObject entry;

@@ -54,8 +54,9 @@ public:
     const UploadTask *task(TaskId id) const;
 
     // Back-off short enough for a test that provokes retries.
-    static RetryPolicy fastRetries(int maxRetries = RetryPolicy().maxRetries,
-                                   std::chrono::milliseconds maxDelay = std::chrono::milliseconds(200));
+    static RetryPolicy
+    fastRetries(int maxRetries = RetryPolicy().maxRetries,
+                std::chrono::milliseconds maxDelay = std::chrono::milliseconds(200));
 
 private:
     std::unique_ptr<TestPeer> m_peer;

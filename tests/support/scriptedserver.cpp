@@ -183,8 +183,8 @@ bool ScriptedServer::handleOne(QTcpSocket *socket, Connection &connection)
     const qint64 bodyStart = headEnd + 4;
     if (connection.buffer.size() - bodyStart < length) {
         // Clients that wait for it before sending the body.
-        if (request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0 &&
-            !connection.continued) {
+        if (request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0
+            && !connection.continued) {
             connection.continued = true;
             socket->write("HTTP/1.1 100 Continue\r\n\r\n");
         }

@@ -14,7 +14,8 @@ constexpr qint64 WriteAhead = 4 * 1024 * 1024;
 
 // Notes an arrival of `bytes` in (first, last).
 void noteArrival(qint64 bytes, qint64 before, PeerClock::time_point &first,
-                 PeerClock::time_point &last) {
+                 PeerClock::time_point &last)
+{
     const PeerClock::time_point now = PeerClock::now();
     if (before == 0 && bytes > 0)
         first = now;
@@ -24,24 +25,28 @@ void noteArrival(qint64 bytes, qint64 before, PeerClock::time_point &first,
 
 TcpPeer::TcpPeer(Mode mode, qint64 sourceBytes)
     : m_mode(mode)
-    , m_sourceBytes(sourceBytes) {
+    , m_sourceBytes(sourceBytes)
+{
     connect(&m_server, &QTcpServer::newConnection, this, &TcpPeer::accept);
     QVERIFY(m_server.listen(QHostAddress::LocalHost));
 }
 
-qint64 TcpPeer::totalReceived() const {
+qint64 TcpPeer::totalReceived() const
+{
     qint64 total = 0;
     for (const Connection &c : connections)
         total += c.received;
     return total;
 }
 
-const QByteArray &TcpPeer::sourceBlock() {
+const QByteArray &TcpPeer::sourceBlock()
+{
     static const QByteArray block = testContent(BlockSize, 7);
     return block;
 }
 
-void TcpPeer::accept() {
+void TcpPeer::accept()
+{
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
         const qsizetype index = connections.size();
         connections.append(Connection());
@@ -78,7 +83,8 @@ void TcpPeer::accept() {
 
 TcpClient::TcpClient(quint16 port, QByteArray toSend, bool keep)
     : m_toSend(std::move(toSend))
-    , m_keep(keep) {
+    , m_keep(keep)
+{
     connect(&socket, &QTcpSocket::connected, this, &TcpClient::feed);
     connect(&socket, &QTcpSocket::bytesWritten, this, &TcpClient::feed);
     connect(&socket, &QTcpSocket::readyRead, this, [this] {
@@ -97,12 +103,14 @@ TcpClient::TcpClient(quint16 port, QByteArray toSend, bool keep)
     socket.connectToHost(QHostAddress::LocalHost, port);
 }
 
-void TcpClient::send(const QByteArray &bytes) {
+void TcpClient::send(const QByteArray &bytes)
+{
     m_toSend += bytes;
     feed();
 }
 
-void TcpClient::feed() {
+void TcpClient::feed()
+{
     while (connected() && m_sent < m_toSend.size() && socket.bytesToWrite() < WriteAhead) {
         const qint64 n = std::min<qint64>(BlockSize, m_toSend.size() - m_sent);
         m_sent += socket.write(m_toSend.constData() + m_sent, n);

@@ -39,8 +39,10 @@ public:
         QMap<QString, QString> out;
         if (!file.open(QIODevice::ReadOnly))
             return out;
-        const QJsonObject metadata =
-            QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("metadata")).toObject();
+        const QJsonObject metadata = QJsonDocument::fromJson(file.readAll())
+                                         .object()
+                                         .value(QLatin1String("metadata"))
+                                         .toObject();
         for (auto it = metadata.begin(); it != metadata.end(); ++it)
             out.insert(it.key(), it.value().toString());
         return out;
@@ -148,9 +150,12 @@ std::unique_ptr<TestPeer> TestPeer::create(Kind kind)
 QString TestPeer::name() const
 {
     switch (kind()) {
-    case Kind::Hoistd: return QStringLiteral("hoistd");
-    case Kind::Rgw: return QStringLiteral("rgw");
-    case Kind::TusNode: break;
+    case Kind::Hoistd:
+        return QStringLiteral("hoistd");
+    case Kind::Rgw:
+        return QStringLiteral("rgw");
+    case Kind::TusNode:
+        break;
     }
     return QStringLiteral("tus-node");
 }

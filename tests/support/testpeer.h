@@ -20,7 +20,8 @@ public:
 
     virtual ~TestPeer();
 
-    // The kind HOIST_TEST_PEER names; an unknown name stops the test program, naming the valid ones.
+    // The kind HOIST_TEST_PEER names; an unknown name stops the test program, naming the valid
+    // ones.
     static Kind kindFromEnvironment();
     // A peer of that kind, not started yet.
     static std::unique_ptr<TestPeer> create(Kind kind = kindFromEnvironment());
@@ -61,7 +62,7 @@ public:
     virtual void resetStats() = 0;
 
     virtual QString errorString() const = 0;
-    virtual QString serverLog() const = 0; // what it printed on stderr, for failure messages
+    virtual QString serverLog() const = 0;       // what it printed on stderr, for failure messages
     QString serverLogTail(int lines = 40) const; // its last lines
 
 protected:

@@ -44,18 +44,18 @@ void TlsFront::pipe(QSslSocket *client)
     ++handshakes;
     auto *upstream = new QTcpSocket(client);
     connect(client, &QSslSocket::disconnected, client, &QObject::deleteLater);
-    connect(upstream, &QTcpSocket::connected, client, [client, upstream] {
-        upstream->write(client->readAll());
-    });
+    connect(upstream, &QTcpSocket::connected, client,
+            [client, upstream] { upstream->write(client->readAll()); });
     connect(client, &QSslSocket::readyRead, upstream, [client, upstream] {
         if (upstream->state() == QAbstractSocket::ConnectedState)
             upstream->write(client->readAll());
     });
-    connect(upstream, &QTcpSocket::readyRead, client, [client, upstream] {
-        client->write(upstream->readAll());
-    });
-    connect(upstream, &QTcpSocket::disconnected, client, [client] { client->disconnectFromHost(); });
-    connect(client, &QSslSocket::disconnected, upstream, [upstream] { upstream->disconnectFromHost(); });
+    connect(upstream, &QTcpSocket::readyRead, client,
+            [client, upstream] { client->write(upstream->readAll()); });
+    connect(upstream, &QTcpSocket::disconnected, client,
+            [client] { client->disconnectFromHost(); });
+    connect(client, &QSslSocket::disconnected, upstream,
+            [upstream] { upstream->disconnectFromHost(); });
     upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
 }
 

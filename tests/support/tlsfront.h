@@ -34,5 +34,5 @@ private:
 
 // A self-signed certificate and its key made by `openssl req` for 127.0.0.1 and localhost, in
 // `dir` under `name`; false (with the tool's words in `error`) when it failed.
-bool makeSelfSignedCertificate(const QString &dir, const QString &name, QSslCertificate *certificate,
-                               QSslKey *key, QString *error);
+bool makeSelfSignedCertificate(const QString &dir, const QString &name,
+                               QSslCertificate *certificate, QSslKey *key, QString *error);

@@ -36,8 +36,8 @@ public:
     }
     bool done() const
     {
-        return events.contains(QLatin1String("completed")) ||
-               events.contains(QLatin1String("failed"));
+        return events.contains(QLatin1String("completed"))
+               || events.contains(QLatin1String("failed"));
     }
     // Runs a real event loop until completed() or failed(). Unlike QTRY_*, whose polling sleeps
     // 10 ms between rounds, this keeps up with Qt's cross-thread upload pipeline, so throughput

@@ -9,7 +9,6 @@
 #include <QTcpSocket>
 #include <QThread>
 
-
 namespace {
 constexpr int FetchTimeoutMs = 10000;
 } // namespace
@@ -80,7 +79,9 @@ QString TusServerProcess::storedPath(const QUrl &uploadUrl) const
 
 int TusServerProcess::uploadCount() const
 {
-    return QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files).size();
+    return QDir(m_storage.path())
+        .entryList(QStringList{QStringLiteral("*.json")}, QDir::Files)
+        .size();
 }
 
 QList<QUrl> TusServerProcess::uploads() const

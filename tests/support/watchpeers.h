@@ -21,8 +21,8 @@ protected:
         m_watched = std::make_unique<QTemporaryDir>();
         m_state = std::make_unique<QTemporaryDir>();
         m_server = std::make_unique<HoistdProcess>();
-        QVERIFY2(m_server->start({QStringLiteral("--verbose"), QStringLiteral("--named-dir"),
-                                  m_named->path()}),
+        QVERIFY2(m_server->start(
+                     {QStringLiteral("--verbose"), QStringLiteral("--named-dir"), m_named->path()}),
                  qPrintable(m_server->errorString()));
         m_log.restart(m_server->logPath(), m_server->logSizeAtStart());
     }

@@ -35,7 +35,8 @@ const char *const batchActionNames[] = {"nothing", "notify",   "command",
 const char *const closeBehaviourNames[] = {"ask", "tray", "quit"};
 
 template <typename Enum, std::size_t N>
-Enum fromName(const char *key, const char *const (&names)[N], Enum fallback) {
+Enum fromName(const char *key, const char *const (&names)[N], Enum fallback)
+{
     const QString stored = QSettings().value(QLatin1String(key)).toString();
     for (std::size_t i = 0; i < N; ++i) {
         if (stored == QLatin1String(names[i]))
@@ -44,20 +45,23 @@ Enum fromName(const char *key, const char *const (&names)[N], Enum fallback) {
     return fallback;
 }
 
-void store(const char *key, const QVariant &value) {
+void store(const char *key, const QVariant &value)
+{
     QSettings().setValue(QLatin1String(key), value);
 }
 } // namespace
 
 AppSettings::AppSettings(UploadScheduler *scheduler, QObject *parent)
     : QObject(parent)
-    , m_scheduler(scheduler) {
+    , m_scheduler(scheduler)
+{
     Q_ASSERT(scheduler);
     // Requests that never grow past one chunk: the chunk size was fixed (--chunk-size).
     m_chunkSizeFixed = m_scheduler->maxRequestSize() == 0;
 }
 
-void AppSettings::restore(const Given &given) {
+void AppSettings::restore(const Given &given)
+{
     const QSettings settings;
     const auto has = [&settings](const char *key) { return settings.contains(QLatin1String(key)); };
     if (!given.concurrency && has(concurrencyKey))
@@ -77,121 +81,147 @@ void AppSettings::restore(const Given &given) {
     }
 }
 
-int AppSettings::concurrency() const {
+int AppSettings::concurrency() const
+{
     return m_scheduler->concurrency();
 }
 
-void AppSettings::setConcurrency(int limit) {
+void AppSettings::setConcurrency(int limit)
+{
     m_scheduler->setConcurrency(limit);
     store(concurrencyKey, m_scheduler->concurrency());
     Q_EMIT limitsChanged();
 }
 
-int AppSettings::perServerLimit() const {
+int AppSettings::perServerLimit() const
+{
     return m_scheduler->perServerLimit();
 }
 
-void AppSettings::setPerServerLimit(int limit) {
+void AppSettings::setPerServerLimit(int limit)
+{
     m_scheduler->setPerServerLimit(limit);
     store(perServerKey, m_scheduler->perServerLimit());
     Q_EMIT limitsChanged();
 }
 
-qint64 AppSettings::rateLimit() const {
+qint64 AppSettings::rateLimit() const
+{
     return m_scheduler->rateLimit();
 }
 
-void AppSettings::setRateLimit(qint64 bytesPerSecond) {
+void AppSettings::setRateLimit(qint64 bytesPerSecond)
+{
     m_scheduler->setRateLimit(bytesPerSecond);
     store(rateLimitKey, m_scheduler->rateLimit());
     Q_EMIT limitsChanged();
 }
 
-qint64 AppSettings::chunkSize() const {
+qint64 AppSettings::chunkSize() const
+{
     return m_chunkSizeFixed ? m_scheduler->chunkSize() : 0;
 }
 
-void AppSettings::setChunkSize(qint64 bytes) {
+void AppSettings::setChunkSize(qint64 bytes)
+{
     applyChunkSize(bytes);
     store(chunkSizeKey, chunkSize());
     Q_EMIT limitsChanged();
 }
 
 // For uploads queued from now on: a queued upload keeps the chunk size it was made with.
-void AppSettings::applyChunkSize(qint64 bytes) {
+void AppSettings::applyChunkSize(qint64 bytes)
+{
     m_chunkSizeFixed = bytes > 0;
     m_scheduler->setChunkSize(m_chunkSizeFixed ? bytes : DefaultChunkSize);
     m_scheduler->setMaxRequestSize(m_chunkSizeFixed ? 0 : MaxRequestSize);
 }
 
-qint64 AppSettings::giveUpAfterMs() const {
+qint64 AppSettings::giveUpAfterMs() const
+{
     return m_scheduler->retryPolicy().giveUpAfter.count();
 }
 
-void AppSettings::setGiveUpAfterMs(qint64 ms) {
+void AppSettings::setGiveUpAfterMs(qint64 ms)
+{
     RetryPolicy policy = m_scheduler->retryPolicy();
     policy.giveUpAfter = std::chrono::milliseconds(qMax<qint64>(0, ms));
     m_scheduler->setRetryPolicy(policy);
     store(giveUpAfterKey, qint64(policy.giveUpAfter.count() / 1000));
 }
 
-AppSettings::BatchAction AppSettings::batchAction() const {
+AppSettings::BatchAction AppSettings::batchAction() const
+{
     return fromName(batchActionKey, batchActionNames, BatchAction::Notify);
 }
 
-void AppSettings::setBatchAction(BatchAction action) {
+void AppSettings::setBatchAction(BatchAction action)
+{
     store(batchActionKey, QString::fromLatin1(batchActionNames[int(action)]));
 }
 
-QString AppSettings::batchCommand() const {
+QString AppSettings::batchCommand() const
+{
     return QSettings().value(QLatin1String(batchCommandKey)).toString();
 }
 
-void AppSettings::setBatchCommand(const QString &command) {
+void AppSettings::setBatchCommand(const QString &command)
+{
     store(batchCommandKey, command);
 }
 
-bool AppSettings::startInTray() const {
+bool AppSettings::startInTray() const
+{
     return QSettings().value(QLatin1String(startInTrayKey), false).toBool();
 }
 
-void AppSettings::setStartInTray(bool on) {
+void AppSettings::setStartInTray(bool on)
+{
     store(startInTrayKey, on);
 }
 
-AppSettings::CloseBehaviour AppSettings::closeBehaviour() const {
+AppSettings::CloseBehaviour AppSettings::closeBehaviour() const
+{
     return fromName(closeBehaviourKey, closeBehaviourNames, CloseBehaviour::Ask);
 }
 
-void AppSettings::setCloseBehaviour(CloseBehaviour behaviour) {
+void AppSettings::setCloseBehaviour(CloseBehaviour behaviour)
+{
     store(closeBehaviourKey, QString::fromLatin1(closeBehaviourNames[int(behaviour)]));
 }
 
-QString AppSettings::language() const {
+QString AppSettings::language() const
+{
     return QSettings().value(QLatin1String(languageKey)).toString();
 }
 
-void AppSettings::setLanguage(const QString &language) {
+void AppSettings::setLanguage(const QString &language)
+{
     store(languageKey, language);
 }
 
-QString AppSettings::theme() const {
+QString AppSettings::theme() const
+{
     return QSettings().value(QLatin1String(themeKey)).toString();
 }
 
-void AppSettings::setTheme(const QString &theme) {
+void AppSettings::setTheme(const QString &theme)
+{
     store(themeKey, theme);
 }
 
-QString AppSettings::scheduleText() const {
+QString AppSettings::scheduleText() const
+{
     return QSettings().value(QLatin1String(scheduleKey)).toString();
 }
 
-void AppSettings::setScheduleText(const QString &text) {
+void AppSettings::setScheduleText(const QString &text)
+{
     store(scheduleKey, text);
 }
 
-QList<qint64> AppSettings::scheduleRates() const {
+QList<qint64> AppSettings::scheduleRates() const
+{
     QList<qint64> rates;
     const QStringList stored = QSettings().value(QLatin1String(scheduleRatesKey)).toStringList();
     for (const QString &text : stored) {
@@ -202,67 +232,79 @@ QList<qint64> AppSettings::scheduleRates() const {
     return rates;
 }
 
-void AppSettings::setScheduleRates(const QList<qint64> &rates) {
+void AppSettings::setScheduleRates(const QList<qint64> &rates)
+{
     QStringList texts;
     for (const qint64 rate : rates)
         texts << ScheduleMode::rateText(rate);
     store(scheduleRatesKey, texts);
 }
 
-qint64 AppSettings::scheduleOverrideUntil() const {
+qint64 AppSettings::scheduleOverrideUntil() const
+{
     return QSettings().value(QLatin1String(overrideKey)).toLongLong();
 }
 
-void AppSettings::setScheduleOverrideUntil(qint64 untilMs) {
+void AppSettings::setScheduleOverrideUntil(qint64 untilMs)
+{
     if (untilMs > 0)
         store(overrideKey, untilMs);
     else
         QSettings().remove(QLatin1String(overrideKey));
 }
 
-bool AppSettings::watchingPaused() const {
+bool AppSettings::watchingPaused() const
+{
     return QSettings().value(QLatin1String(watchingPausedKey)).toBool();
 }
 
-void AppSettings::setWatchingPaused(bool paused) {
+void AppSettings::setWatchingPaused(bool paused)
+{
     store(watchingPausedKey, paused);
 }
 
-MeteredPolicy AppSettings::meteredPolicy() const {
+MeteredPolicy AppSettings::meteredPolicy() const
+{
     MeteredPolicy policy;
     MeteredPolicy::parse(QSettings().value(QLatin1String(meteredKey)).toString(), &policy);
     return policy; // the default (pause) unless a valid one was stored
 }
 
-void AppSettings::setMeteredPolicy(const MeteredPolicy &policy) {
+void AppSettings::setMeteredPolicy(const MeteredPolicy &policy)
+{
     store(meteredKey, policy.text());
 }
 
-QStringList AppSettings::excludePatterns() const {
+QStringList AppSettings::excludePatterns() const
+{
     const QSettings settings;
     if (!settings.contains(QLatin1String(excludeKey)))
         return PathPatterns::defaultExcludes();
     return settings.value(QLatin1String(excludeKey)).toStringList();
 }
 
-void AppSettings::setExcludePatterns(const QStringList &patterns) {
+void AppSettings::setExcludePatterns(const QStringList &patterns)
+{
     // Stored even when empty: a person who removed every pattern wants none, not the defaults.
     store(excludeKey, patterns);
     applyExcludes();
     Q_EMIT excludePatternsChanged();
 }
 
-void AppSettings::setRunExcludes(const QStringList &patterns) {
+void AppSettings::setRunExcludes(const QStringList &patterns)
+{
     m_runExcludes = patterns;
     applyExcludes();
     Q_EMIT excludePatternsChanged();
 }
 
-void AppSettings::applyExcludes() {
+void AppSettings::applyExcludes()
+{
     m_scheduler->setExcludePatterns(PathPatterns(effectiveExcludes()));
 }
 
-QList<WatchedFolder> AppSettings::watchedFolders() const {
+QList<WatchedFolder> AppSettings::watchedFolders() const
+{
     QList<WatchedFolder> folders;
     const QVariantList stored = QSettings().value(QLatin1String(watchedKey)).toList();
     for (const QVariant &v : stored) {
@@ -273,7 +315,8 @@ QList<WatchedFolder> AppSettings::watchedFolders() const {
     return folders;
 }
 
-void AppSettings::setWatchedFolders(const QList<WatchedFolder> &folders) {
+void AppSettings::setWatchedFolders(const QList<WatchedFolder> &folders)
+{
     QVariantList stored;
     for (const WatchedFolder &folder : folders)
         stored.append(folder.toMap());

@@ -9,9 +9,10 @@ namespace {
 constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 // From a phone's uplink to a fibre line's.
-constexpr qint64 Ladder[] = {256 * KiB, 512 * KiB, 1 * MiB, 2 * MiB, 5 * MiB,
+constexpr qint64 Ladder[] = {256 * KiB, 512 * KiB, 1 * MiB,  2 * MiB,  5 * MiB,
                              10 * MiB,  20 * MiB,  50 * MiB, 100 * MiB};
-// What "Custom…" accepts, in MiB/s; below 1 KiB/s uploads would only crawl into their stall timeout.
+// What "Custom…" accepts, in MiB/s; below 1 KiB/s uploads would only crawl into their stall
+// timeout.
 constexpr double MinCustomMiB = 1.0 / 1024;
 constexpr double MaxCustomMiB = 100000;
 } // namespace
@@ -63,9 +64,9 @@ void RateLimitMenu::askCustom()
 {
     bool ok = false;
     const double start = m_current > 0 ? double(m_current) / MiB : 1.0;
-    const double mib = QInputDialog::getDouble(parentWidget(), tr("Speed limit"),
-                                               tr("Upload at most (MiB/s):"), start, MinCustomMiB,
-                                               MaxCustomMiB, 3, &ok);
+    const double mib =
+        QInputDialog::getDouble(parentWidget(), tr("Speed limit"), tr("Upload at most (MiB/s):"),
+                                start, MinCustomMiB, MaxCustomMiB, 3, &ok);
     if (!ok) {
         setCurrent(m_current); // the check marks as they were
         return;

@@ -42,8 +42,8 @@ QString formatMoment(qint64 ms)
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms);
     const QLocale locale;
     return when.date() == QDate::currentDate()
-        ? locale.toString(when.time(), QStringLiteral("HH:mm:ss"))
-        : locale.toString(when, QLocale::ShortFormat);
+               ? locale.toString(when.time(), QStringLiteral("HH:mm:ss"))
+               : locale.toString(when, QLocale::ShortFormat);
 }
 
 // How far it is, in the words of the row's Progress column: bytes on their way count only while
@@ -184,8 +184,8 @@ QWidget *DetailsPane::buildLegend()
     auto *row = new QHBoxLayout(legend);
     row->setContentsMargins(0, 0, 0, 0);
     const auto colors = ChunkBarPainter::Colors::fromPalette(palette());
-    for (const ChunkState state : {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed,
-                                   ChunkState::Pending}) {
+    for (const ChunkState state :
+         {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed, ChunkState::Pending}) {
         auto *swatch = new QLabel(legend);
         swatch->setPixmap(QPixmap::fromImage(ChunkBarPainter::swatch(state, swatchSize, colors)));
         auto *label = new QLabel(ChunkBarPainter::stateLabel(state), legend);
@@ -229,8 +229,8 @@ QWidget *DetailsPane::buildGeneral()
     m_verification->setTextInteractionFlags(Qt::TextSelectableByMouse);
     where->addRow(tr("Verified:"), m_verification);
     auto *when = new QFormLayout;
-    for (const QString &name : {tr("Added:"), tr("Started:"), tr("Finished:"), tr("Time spent:"),
-                                tr("Average speed:")}) {
+    for (const QString &name :
+         {tr("Added:"), tr("Started:"), tr("Finished:"), tr("Time spent:"), tr("Average speed:")}) {
         auto *value = new QLabel(page);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         when->addRow(name, value);
@@ -324,8 +324,7 @@ void DetailsPane::refresh()
 
     const AttemptLog &log = task->attempts();
     const bool ended = task->state() == TaskState::Success || task->state() == TaskState::Error;
-    const qint64 finished =
-        ended && !log.attempts().isEmpty() ? log.attempts().last().endedMs : 0;
+    const qint64 finished = ended && !log.attempts().isEmpty() ? log.attempts().last().endedMs : 0;
     const qint64 spent = log.timeSpentMs(now);
     const QStringList values{
         formatMoment(task->createdMs()),
@@ -368,10 +367,18 @@ void DetailsPane::refreshTries(const UploadTask &task, qint64 now)
         const UploadAttempt &a = attempts.at(i);
         QString ending;
         switch (a.outcome) {
-        case UploadAttempt::Outcome::Running: ending = tr("Still sending"); break;
-        case UploadAttempt::Outcome::Completed: ending = tr("Finished"); break;
-        case UploadAttempt::Outcome::Failed: ending = a.reason; break;
-        case UploadAttempt::Outcome::Stopped: ending = tr("Stopped (paused, cancelled or moved)"); break;
+        case UploadAttempt::Outcome::Running:
+            ending = tr("Still sending");
+            break;
+        case UploadAttempt::Outcome::Completed:
+            ending = tr("Finished");
+            break;
+        case UploadAttempt::Outcome::Failed:
+            ending = a.reason;
+            break;
+        case UploadAttempt::Outcome::Stopped:
+            ending = tr("Stopped (paused, cancelled or moved)");
+            break;
         }
         QTreeWidgetItem *item = m_tries->topLevelItem(row);
         item->setText(0, QString::number(firstNumber + i));

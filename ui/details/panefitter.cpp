@@ -10,7 +10,8 @@ PaneFitter::PaneFitter(QMainWindow *window, QDockWidget *pane, int preferredHeig
     , m_window(window)
     , m_pane(pane)
     , m_preferred(preferredHeight)
-    , m_share(maxShare) {
+    , m_share(maxShare)
+{
     // Its contents scroll: their full height would otherwise be the pane's minimum.
     if (QWidget *body = pane->widget()) {
         auto *scroll = new QScrollArea(pane);
@@ -26,16 +27,18 @@ PaneFitter::PaneFitter(QMainWindow *window, QDockWidget *pane, int preferredHeig
     pane->installEventFilter(this);
 }
 
-int PaneFitter::maxHeight() const {
+int PaneFitter::maxHeight() const
+{
     const QWidget *central = m_window->centralWidget();
     const int shared =
         (central ? central->height() : 0) + (m_pane->isVisible() ? m_pane->height() : 0);
     return qMax(0, int(shared * m_share));
 }
 
-void PaneFitter::fit() {
-    if (!m_pane->isVisible() || m_window->dockWidgetArea(m_pane) == Qt::NoDockWidgetArea ||
-        m_pane->isFloating())
+void PaneFitter::fit()
+{
+    if (!m_pane->isVisible() || m_window->dockWidgetArea(m_pane) == Qt::NoDockWidgetArea
+        || m_pane->isFloating())
         return;
     const int cap = maxHeight();
     const int height = m_pane->height();
@@ -48,9 +51,10 @@ void PaneFitter::fit() {
     }
 }
 
-bool PaneFitter::eventFilter(QObject *watched, QEvent *event) {
-    if ((watched == m_window && event->type() == QEvent::Resize) ||
-        (watched == m_pane && event->type() == QEvent::Show)) {
+bool PaneFitter::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((watched == m_window && event->type() == QEvent::Resize)
+        || (watched == m_pane && event->type() == QEvent::Show)) {
         // After the window's layout has placed the table and the pane at the new size.
         if (!m_fitQueued) {
             m_fitQueued = true;

@@ -93,11 +93,10 @@ void SpeedGraph::paintEvent(QPaintEvent *)
         return;
 
     const QVector<double> total = m_sampler->total().values();
-    const QVector<double> selected =
-        m_task ? m_sampler->taskSeries(m_task) : QVector<double>();
-    const double most = std::max(m_sampler->total().max(),
-                                 selected.isEmpty() ? 0.0 : *std::max_element(selected.cbegin(),
-                                                                             selected.cend()));
+    const QVector<double> selected = m_task ? m_sampler->taskSeries(m_task) : QVector<double>();
+    const double most =
+        std::max(m_sampler->total().max(),
+                 selected.isEmpty() ? 0.0 : *std::max_element(selected.cbegin(), selected.cend()));
     const double top = roundUp(std::max(most, 1024.0));
 
     const QFontMetrics fm = fontMetrics();
@@ -110,8 +109,8 @@ void SpeedGraph::paintEvent(QPaintEvent *)
         widest = std::max(widest, fm.horizontalAdvance(labels.last()));
     }
     const int labelWidth = widest + margin;
-    const QRectF plot(margin + labelWidth, margin + fm.height(),
-                      width() - 2 * margin - labelWidth, height() - 2 * margin - 2 * fm.height());
+    const QRectF plot(margin + labelWidth, margin + fm.height(), width() - 2 * margin - labelWidth,
+                      height() - 2 * margin - 2 * fm.height());
     if (plot.width() < 10 || plot.height() < 10)
         return;
 
@@ -158,8 +157,8 @@ void SpeedGraph::paintEvent(QPaintEvent *)
     painter.drawText(head.adjusted(18, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, legend);
     if (m_task) {
         const double now = selected.isEmpty() ? 0.0 : selected.last();
-        const QString mine = now > 0 ? tr("This upload %1").arg(formatSpeed(now))
-                                     : tr("This upload: not sending");
+        const QString mine =
+            now > 0 ? tr("This upload %1").arg(formatSpeed(now)) : tr("This upload: not sending");
         const int w = fm.horizontalAdvance(mine);
         const QPointF start(head.right() - w - 22, head.center().y());
         painter.setPen(QPen(QColor(selectedColor), selectedPenWidth));

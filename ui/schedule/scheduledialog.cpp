@@ -23,7 +23,8 @@ namespace {
 constexpr int ModeRole = Qt::UserRole;
 constexpr int RateRole = Qt::UserRole + 1;
 
-QIcon swatch(const QColor &color, bool hatched) {
+QIcon swatch(const QColor &color, bool hatched)
+{
     QPixmap pixmap(16, 16);
     pixmap.fill(color);
     if (hatched) {
@@ -42,7 +43,8 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
     , m_newRate(new QLineEdit(this))
     , m_metered(new QComboBox(this))
     , m_meteredRate(new QLineEdit(this))
-    , m_text(new QPlainTextEdit(this)) {
+    , m_text(new QPlainTextEdit(this))
+{
     setWindowTitle(tr("Schedule"));
     m_rates = rates;
     for (const qint64 rate : schedule.rates()) {
@@ -138,7 +140,8 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
     choose(ScheduleMode::paused());
 }
 
-void ScheduleDialog::fillPalette() {
+void ScheduleDialog::fillPalette()
+{
     const ScheduleMode current = m_grid->brush();
     m_palette->clear();
     QList<ScheduleMode> modes{ScheduleMode::full(), ScheduleMode::paused()};
@@ -158,11 +161,12 @@ void ScheduleDialog::fillPalette() {
     choose(current);
 }
 
-void ScheduleDialog::choose(const ScheduleMode &mode) {
+void ScheduleDialog::choose(const ScheduleMode &mode)
+{
     for (int i = 0; i < m_palette->count(); ++i) {
         QListWidgetItem *item = m_palette->item(i);
-        if (item->data(ModeRole).toInt() == int(mode.kind) &&
-            item->data(RateRole).toLongLong() == mode.rate) {
+        if (item->data(ModeRole).toInt() == int(mode.kind)
+            && item->data(RateRole).toLongLong() == mode.rate) {
             m_palette->setCurrentItem(item);
             return;
         }
@@ -170,7 +174,8 @@ void ScheduleDialog::choose(const ScheduleMode &mode) {
     m_palette->setCurrentRow(1); // paused
 }
 
-bool ScheduleDialog::addRate(qint64 bytesPerSecond) {
+bool ScheduleDialog::addRate(qint64 bytesPerSecond)
+{
     if (bytesPerSecond < ScheduleMode::MinRate)
         return false;
     if (!m_rates.contains(bytesPerSecond)) {
@@ -182,7 +187,8 @@ bool ScheduleDialog::addRate(qint64 bytesPerSecond) {
     return true;
 }
 
-void ScheduleDialog::addTypedRate() {
+void ScheduleDialog::addTypedRate()
+{
     if (!addRate(ScheduleMode::parseRate(m_newRate->text()))) {
         QMessageBox::warning(this, tr("Schedule"),
                              tr("\"%1\" is not a rate: write one such as 2M, 512K or 1048576 "
@@ -193,7 +199,8 @@ void ScheduleDialog::addTypedRate() {
     m_newRate->clear();
 }
 
-void ScheduleDialog::removeChosenRate() {
+void ScheduleDialog::removeChosenRate()
+{
     const QListWidgetItem *item = m_palette->currentItem();
     if (!item || item->data(ModeRole).toInt() != int(ScheduleMode::Kind::Limited))
         return;
@@ -213,22 +220,26 @@ void ScheduleDialog::removeChosenRate() {
     showText();
 }
 
-void ScheduleDialog::showText() {
+void ScheduleDialog::showText()
+{
     const QString text = m_grid->schedule().toText();
     m_text->setPlainText(text.isEmpty() ? tr("# Full speed at all hours") : text);
 }
 
-void ScheduleDialog::updateMeteredRate() {
-    m_meteredRate->setEnabled(m_metered->currentData().toInt() ==
-                              int(MeteredPolicy::Action::Limit));
+void ScheduleDialog::updateMeteredRate()
+{
+    m_meteredRate->setEnabled(m_metered->currentData().toInt()
+                              == int(MeteredPolicy::Action::Limit));
 }
 
-TransferSchedule ScheduleDialog::schedule() const {
+TransferSchedule ScheduleDialog::schedule() const
+{
     // Made again from its text: each run of hours becomes a rule the status bar can name.
     return TransferSchedule::parse(m_grid->schedule().toText(), nullptr);
 }
 
-MeteredPolicy ScheduleDialog::meteredPolicy() const {
+MeteredPolicy ScheduleDialog::meteredPolicy() const
+{
     MeteredPolicy policy;
     policy.action = MeteredPolicy::Action(m_metered->currentData().toInt());
     if (policy.action == MeteredPolicy::Action::Limit)
@@ -236,7 +247,8 @@ MeteredPolicy ScheduleDialog::meteredPolicy() const {
     return policy;
 }
 
-void ScheduleDialog::accept() {
+void ScheduleDialog::accept()
+{
     if (meteredPolicy().action == MeteredPolicy::Action::Limit && meteredPolicy().rate < 0) {
         QMessageBox::warning(this, tr("Schedule"),
                              tr("The rate for a metered connection must be one such as 512K or "

@@ -19,24 +19,28 @@ constexpr int RateHues[] = {30, 50, 195, 265, 320, 10, 170, 225};
 } // namespace
 
 ScheduleGrid::ScheduleGrid(QWidget *parent)
-    : QWidget(parent) {
+    : QWidget(parent)
+{
     m_firstDay = int(QLocale().firstDayOfWeek()) - 1;
     setMouseTracking(true);
     setAccessibleName(tr("Weekly schedule"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-void ScheduleGrid::setSchedule(const TransferSchedule &schedule) {
+void ScheduleGrid::setSchedule(const TransferSchedule &schedule)
+{
     m_schedule = schedule;
     update();
 }
 
-void ScheduleGrid::setRates(const QList<qint64> &rates) {
+void ScheduleGrid::setRates(const QList<qint64> &rates)
+{
     m_rates = rates;
     update();
 }
 
-QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rates) {
+QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rates)
+{
     switch (mode.kind) {
     case ScheduleMode::Kind::Full:
         return QColor(120, 200, 120);
@@ -52,15 +56,18 @@ QColor ScheduleGrid::colorFor(const ScheduleMode &mode, const QList<qint64> &rat
     return QColor::fromHsv(RateHues[i % hues], 140, 235);
 }
 
-int ScheduleGrid::rowOf(int day) const {
+int ScheduleGrid::rowOf(int day) const
+{
     return (day - m_firstDay + TransferSchedule::Days) % TransferSchedule::Days;
 }
 
-int ScheduleGrid::dayOf(int row) const {
+int ScheduleGrid::dayOf(int row) const
+{
     return (row + m_firstDay) % TransferSchedule::Days;
 }
 
-int ScheduleGrid::labelWidth() const {
+int ScheduleGrid::labelWidth() const
+{
     const QLocale locale;
     int width = 0;
     for (int d = 1; d <= 7; ++d)
@@ -69,20 +76,24 @@ int ScheduleGrid::labelWidth() const {
     return width + 10;
 }
 
-int ScheduleGrid::headerHeight() const {
+int ScheduleGrid::headerHeight() const
+{
     return fontMetrics().height() + 6;
 }
 
-QSize ScheduleGrid::sizeHint() const {
+QSize ScheduleGrid::sizeHint() const
+{
     return {labelWidth() + TransferSchedule::Hours * (CellWidth + Gap),
             headerHeight() + TransferSchedule::Days * (CellHeight + Gap)};
 }
 
-QSize ScheduleGrid::minimumSizeHint() const {
+QSize ScheduleGrid::minimumSizeHint() const
+{
     return {labelWidth() + TransferSchedule::Hours * 14, sizeHint().height()};
 }
 
-QRect ScheduleGrid::cellRect(int row, int hour) const {
+QRect ScheduleGrid::cellRect(int row, int hour) const
+{
     const double w = double(width() - labelWidth()) / TransferSchedule::Hours;
     const int x0 = labelWidth() + int(hour * w);
     const int x1 = labelWidth() + int((hour + 1) * w);
@@ -90,11 +101,13 @@ QRect ScheduleGrid::cellRect(int row, int hour) const {
     return {x0, y, x1 - x0 - Gap, CellHeight};
 }
 
-QPoint ScheduleGrid::cellCenter(int day, int hour) const {
+QPoint ScheduleGrid::cellCenter(int day, int hour) const
+{
     return cellRect(rowOf(day), hour).center();
 }
 
-bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) const {
+bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) const
+{
     const double w = double(width() - labelWidth()) / TransferSchedule::Hours;
     int h = int(std::floor((pos.x() - labelWidth()) / w));
     int r = (pos.y() - headerHeight()) / (CellHeight + Gap);
@@ -109,7 +122,8 @@ bool ScheduleGrid::cellAt(const QPoint &pos, int *row, int *hour, bool clamp) co
     return true;
 }
 
-void ScheduleGrid::paintEvent(QPaintEvent *) {
+void ScheduleGrid::paintEvent(QPaintEvent *)
+{
     QPainter p(this);
     const QLocale locale;
     const QColor text = palette().color(QPalette::WindowText);
@@ -146,9 +160,10 @@ void ScheduleGrid::paintEvent(QPaintEvent *) {
     }
 }
 
-void ScheduleGrid::mousePressEvent(QMouseEvent *event) {
-    if (event->button() != Qt::LeftButton ||
-        !cellAt(event->position().toPoint(), &m_startRow, &m_startHour, false))
+void ScheduleGrid::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton
+        || !cellAt(event->position().toPoint(), &m_startRow, &m_startHour, false))
         return;
     m_dragging = true;
     m_beforeDrag = m_schedule;
@@ -157,7 +172,8 @@ void ScheduleGrid::mousePressEvent(QMouseEvent *event) {
     paintDrag();
 }
 
-void ScheduleGrid::mouseMoveEvent(QMouseEvent *event) {
+void ScheduleGrid::mouseMoveEvent(QMouseEvent *event)
+{
     if (!m_dragging)
         return;
     int row = 0;
@@ -170,7 +186,8 @@ void ScheduleGrid::mouseMoveEvent(QMouseEvent *event) {
     paintDrag();
 }
 
-void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event) {
+void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event)
+{
     if (event->button() == Qt::LeftButton && m_dragging) {
         m_dragging = false;
         Q_EMIT scheduleChanged();
@@ -179,7 +196,8 @@ void ScheduleGrid::mouseReleaseEvent(QMouseEvent *event) {
 
 // The rectangle from where the press was to where the pointer is, painted on the schedule as it
 // was before the press: dragging back un-paints.
-void ScheduleGrid::paintDrag() {
+void ScheduleGrid::paintDrag()
+{
     m_schedule = m_beforeDrag;
     for (int row = qMin(m_startRow, m_endRow); row <= qMax(m_startRow, m_endRow); ++row) {
         for (int h = qMin(m_startHour, m_endHour); h <= qMax(m_startHour, m_endHour); ++h)
@@ -188,7 +206,8 @@ void ScheduleGrid::paintDrag() {
     update();
 }
 
-bool ScheduleGrid::event(QEvent *event) {
+bool ScheduleGrid::event(QEvent *event)
+{
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         int row = 0;

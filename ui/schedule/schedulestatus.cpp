@@ -21,7 +21,8 @@ ScheduleStatus::ScheduleStatus(TransferGovernor *governor, AppSettings *settings
     , m_settings(settings)
     , m_window(window)
     , m_button(new QToolButton(window))
-    , m_menu(new QMenu(window)) {
+    , m_menu(new QMenu(window))
+{
     m_button->setObjectName(QStringLiteral("scheduleStatus"));
     m_button->setAutoRaise(true);
     m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -46,7 +47,8 @@ ScheduleStatus::ScheduleStatus(TransferGovernor *governor, AppSettings *settings
     show(m_governor->state());
 }
 
-void ScheduleStatus::restore(const AppOptions &options) {
+void ScheduleStatus::restore(const AppOptions &options)
+{
     m_governor->setMeteredPolicy(options.meteredGiven ? options.metered
                                                       : m_settings->meteredPolicy());
     if (!options.schedulePath.isEmpty()) {
@@ -65,14 +67,16 @@ void ScheduleStatus::restore(const AppOptions &options) {
             Qt::UniqueConnection);
 }
 
-void ScheduleStatus::keepOverride() {
+void ScheduleStatus::keepOverride()
+{
     // "Until the link changes" (-1) is not kept: that link is gone at the next start.
     const qint64 until = qMax<qint64>(0, m_governor->overrideUntil());
     if (until != m_settings->scheduleOverrideUntil())
         m_settings->setScheduleOverrideUntil(until);
 }
 
-void ScheduleStatus::editSchedule() {
+void ScheduleStatus::editSchedule()
+{
     ScheduleDialog dialog(m_governor->schedule(), m_settings->scheduleRates(),
                           m_governor->meteredPolicy(), m_window);
     if (m_hook)
@@ -87,7 +91,8 @@ void ScheduleStatus::editSchedule() {
     m_governor->setSchedule(schedule);
 }
 
-void ScheduleStatus::show(const GovernorState &state) {
+void ScheduleStatus::show(const GovernorState &state)
+{
     const QString text = state.describe(m_governor->now());
     m_button->setText(text.isEmpty() ? tr("Schedule…") : text);
     QStringList tip;

@@ -22,7 +22,7 @@ CertificateActions::CertificateActions(CertificateTrust *trust, RowActions *rows
                       "fingerprint is:\n\n%3")
                        .arg(problem, server, fingerprint),
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-            == QMessageBox::Yes;
+               == QMessageBox::Yes;
     };
     m_rows->addMenuSection([this](QMenu *menu, const QList<TaskId> &ids) { addTo(menu, ids); });
 }
@@ -32,7 +32,8 @@ bool CertificateActions::failedAt(const UploadTask &task, const QString &server)
     if (task.state() != TaskState::Error)
         return false;
     return CertificateTrust::serverOf(task.endpoint()) == server
-        || (!task.uploadUrl().isEmpty() && CertificateTrust::serverOf(task.uploadUrl()) == server);
+           || (!task.uploadUrl().isEmpty()
+               && CertificateTrust::serverOf(task.uploadUrl()) == server);
 }
 
 QStringList CertificateActions::refusedServers(const QList<TaskId> &ids) const
@@ -58,9 +59,9 @@ void CertificateActions::addTo(QMenu *menu, const QList<TaskId> &ids)
         return;
     menu->addSeparator();
     for (const QString &server : servers) {
-        QAction *view = menu->addAction(servers.size() > 1
-                                            ? tr("View certificate of %1…").arg(server)
-                                            : tr("View certificate…"));
+        QAction *view =
+            menu->addAction(servers.size() > 1 ? tr("View certificate of %1…").arg(server)
+                                               : tr("View certificate…"));
         view->setObjectName(QStringLiteral("viewCertificate"));
         connect(view, &QAction::triggered, this, [this, server] { this->view(server); });
         QAction *trustAction = menu->addAction(tr("Trust this certificate for %1…").arg(server));

@@ -23,8 +23,8 @@ class CertificateActions final : public QObject {
     Q_DISABLE_COPY_MOVE(CertificateActions)
 public:
     // Asked before trusting; `server`, `problem` and the spaced fingerprint are shown.
-    using Confirm =
-        std::function<bool(const QString &server, const QString &problem, const QString &fingerprint)>;
+    using Confirm = std::function<bool(const QString &server, const QString &problem,
+                                       const QString &fingerprint)>;
 
     // Joins `rows`' context menu; `window` parents the dialogs and is this object's parent.
     CertificateActions(CertificateTrust *trust, RowActions *rows, QWidget *window);

@@ -24,8 +24,9 @@ QString nameOf(const QSslCertificate &certificate, bool issuer)
         return joined(issuer ? certificate.issuerInfo(what) : certificate.subjectInfo(what));
     };
     QStringList parts;
-    for (const auto what : {QSslCertificate::CommonName, QSslCertificate::Organization,
-                            QSslCertificate::OrganizationalUnitName, QSslCertificate::CountryName}) {
+    for (const auto what :
+         {QSslCertificate::CommonName, QSslCertificate::Organization,
+          QSslCertificate::OrganizationalUnitName, QSslCertificate::CountryName}) {
         const QString value = info(what);
         if (!value.isEmpty())
             parts << value;
@@ -49,8 +50,8 @@ CertificateDialog::CertificateDialog(const CertificateTrust::Refusal &refusal, Q
     setWindowTitle(tr("Certificate of %1").arg(refusal.server));
     const QSslCertificate &cert = refusal.certificate;
     auto *layout = new QVBoxLayout(this);
-    auto *problem = new QLabel(QStringLiteral("<b>%1</b>").arg(refusal.problem().toHtmlEscaped()),
-                               this);
+    auto *problem =
+        new QLabel(QStringLiteral("<b>%1</b>").arg(refusal.problem().toHtmlEscaped()), this);
     problem->setWordWrap(true);
     layout->addWidget(problem);
 
@@ -61,12 +62,12 @@ CertificateDialog::CertificateDialog(const CertificateTrust::Refusal &refusal, Q
     form->addRow(tr("Issued by:"), selectable(nameOf(cert, true), this));
     const QStringList names = cert.subjectAlternativeNames().values();
     form->addRow(tr("Names:"), selectable(names.isEmpty() ? tr("(none)") : joined(names), this));
-    form->addRow(tr("Valid from:"),
-                 selectable(locale.toString(cert.effectiveDate().toLocalTime(), QLocale::LongFormat),
-                            this));
-    form->addRow(tr("Valid until:"),
-                 selectable(locale.toString(cert.expiryDate().toLocalTime(), QLocale::LongFormat),
-                            this));
+    form->addRow(
+        tr("Valid from:"),
+        selectable(locale.toString(cert.effectiveDate().toLocalTime(), QLocale::LongFormat), this));
+    form->addRow(
+        tr("Valid until:"),
+        selectable(locale.toString(cert.expiryDate().toLocalTime(), QLocale::LongFormat), this));
     QLabel *fingerprint = selectable(spacedFingerprint(cert), this);
     fingerprint->setObjectName(QStringLiteral("fingerprint"));
     fingerprint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -104,5 +105,5 @@ QString CertificateDialog::spacedFingerprint(const QSslCertificate &certificate)
         pairs << QString::fromLatin1(hex.mid(i, 2));
     // Two lines of sixteen: readable, and short enough for the dialog.
     return pairs.mid(0, 16).join(QLatin1Char(':')) + QLatin1Char('\n')
-        + pairs.mid(16).join(QLatin1Char(':'));
+           + pairs.mid(16).join(QLatin1Char(':'));
 }

@@ -47,10 +47,10 @@ void EndpointStatus::showOutage()
     }
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const QString since = formatWhen(outage->sinceWallMs, QDateTime::currentDateTime());
-    const QString next = outage->nextTryWallMs > now
-                             ? tr("next try in %1")
-                                   .arg(formatDuration((outage->nextTryWallMs - now + 999) / 1000))
-                             : tr("trying now");
+    const QString next =
+        outage->nextTryWallMs > now
+            ? tr("next try in %1").arg(formatDuration((outage->nextTryWallMs - now + 999) / 1000))
+            : tr("trying now");
     m_warning->setToolTip(tr("Unreachable since %1 · %2\n%3").arg(since, next, outage->cause));
     m_warning->setProperty("endpointCheck", true);
     m_warning->setVisible(true);
@@ -86,10 +86,10 @@ void EndpointStatus::show(const EndpointCheck::Result &result)
 {
     m_result = result;
     m_ok->setVisible(result.ok);
-    m_ok->setToolTip(result.ok ? tr("%1 answers: %2")
-                                     .arg(result.endpoint.toString(QUrl::RemoveUserInfo),
-                                          result.summary)
-                               : QString());
+    m_ok->setToolTip(result.ok
+                         ? tr("%1 answers: %2")
+                               .arg(result.endpoint.toString(QUrl::RemoveUserInfo), result.summary)
+                         : QString());
     if (!result.ok) {
         m_warning->setToolTip(result.summary);
         m_warning->setProperty("endpointCheck", true);

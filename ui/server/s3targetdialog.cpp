@@ -72,7 +72,8 @@ S3TargetDialog::S3TargetDialog(TokenKeeper *keeper, const QUrl &current, QWidget
     auto *layout = new QVBoxLayout(this);
     auto *explanation = new QLabel(
         tr("Files go to the bucket under the prefix, by the path the table shows: a dropped "
-           "folder keeps its structure."), this);
+           "folder keeps its structure."),
+        this);
     explanation->setWordWrap(true);
     layout->addWidget(explanation);
     layout->addLayout(form);

@@ -38,7 +38,7 @@ TokenControl::TokenControl(UploadScheduler *scheduler, TokenKeeper *keeper, QWid
                 Q_EMIT notice(tr("The keyring did not keep the token for %1 (%2); Hoist keeps "
                                  "it until it quits.")
                                   .arg(endpoint.host(), problem),
-                            NoticeMs);
+                              NoticeMs);
             });
     connect(m_scheduler, &UploadScheduler::taskFinished, this, &TokenControl::onFinished);
     refresh();
@@ -50,7 +50,8 @@ void TokenControl::setEndpoint(const QUrl &endpoint, bool local)
     m_local = local;
     if (!local)
         m_keeper->lookUp(endpoint);
-    if (m_dialog && EndpointHeaders::keyOf(m_dialog->endpoint()) != EndpointHeaders::keyOf(endpoint))
+    if (m_dialog
+        && EndpointHeaders::keyOf(m_dialog->endpoint()) != EndpointHeaders::keyOf(endpoint))
         m_dialog->reject(); // it was about the other server
     refresh();
 }
@@ -76,8 +77,8 @@ void TokenControl::refresh()
     else
         tip = tr("A token is set for this server, for this session only.");
     m_action->setStatusTip(tip);
-    m_action->setToolTip(tr("Token… (%1): %2")
-                             .arg(shortcut().toString(QKeySequence::NativeText), tip));
+    m_action->setToolTip(
+        tr("Token… (%1): %2").arg(shortcut().toString(QKeySequence::NativeText), tip));
 }
 
 QKeySequence TokenControl::shortcut()

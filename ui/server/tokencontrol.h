@@ -2,9 +2,9 @@
 
 #include "uploadtypes.h"
 
+#include <QKeySequence>
 #include <QObject>
 #include <QPointer>
-#include <QKeySequence>
 #include <QUrl>
 
 class QAction;

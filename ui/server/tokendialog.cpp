@@ -22,12 +22,13 @@ TokenDialog::TokenDialog(TokenKeeper *keeper, const QUrl &endpoint, QWidget *par
     Q_ASSERT(keeper);
     setWindowTitle(tr("Token for %1").arg(endpoint.host()));
 
-    auto *heading = new QLabel(
-        tr("Token for <b>%1</b>").arg(endpoint.toDisplayString(QUrl::RemoveUserInfo).toHtmlEscaped()),
-        this);
+    auto *heading =
+        new QLabel(tr("Token for <b>%1</b>")
+                       .arg(endpoint.toDisplayString(QUrl::RemoveUserInfo).toHtmlEscaped()),
+                   this);
     heading->setTextFormat(Qt::RichText);
-    auto *explanation = new QLabel(
-        tr("Uploads to this server only send it, as “Authorization: Bearer …”."), this);
+    auto *explanation =
+        new QLabel(tr("Uploads to this server only send it, as “Authorization: Bearer …”."), this);
     explanation->setWordWrap(true);
 
     m_token = new QLineEdit(this);

@@ -87,7 +87,7 @@ private:
         bool remembered = false;
         bool lookedUp = false;
         bool lookingUp = false;
-        bool held = false;          // its uploads wait for the lookup
+        bool held = false;            // its uploads wait for the lookup
         bool setDuringLookup = false; // a person's choice arrived first: the keyring's is stale
         bool wantRemembered = false;
         int writing = 0; // keyring writes not answered yet

@@ -39,9 +39,7 @@ PatternListEdit::PatternListEdit(const QStringList &defaults, QWidget *parent)
     layout->addLayout(buttons);
 
     connect(m_add, &QPushButton::clicked, this, &PatternListEdit::addPattern);
-    connect(m_remove, &QPushButton::clicked, this, [this] {
-        qDeleteAll(m_list->selectedItems());
-    });
+    connect(m_remove, &QPushButton::clicked, this, [this] { qDeleteAll(m_list->selectedItems()); });
     connect(m_list, &QListWidget::itemChanged, this, &PatternListEdit::check);
 }
 

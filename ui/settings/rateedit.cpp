@@ -15,7 +15,8 @@ constexpr QRgb problemColor = 0xc0392b;
 RateEdit::RateEdit(QWidget *parent)
     : QWidget(parent)
     , m_edit(new QLineEdit(this))
-    , m_understood(new QLabel(this)) {
+    , m_understood(new QLabel(this))
+{
     m_edit->setPlaceholderText(tr("No limit"));
     m_edit->setClearButtonEnabled(true);
     m_edit->setMinimumWidth(editWidth);
@@ -32,16 +33,19 @@ RateEdit::RateEdit(QWidget *parent)
     showUnderstood();
 }
 
-qint64 RateEdit::rate() const {
+qint64 RateEdit::rate() const
+{
     const QString text = m_edit->text().trimmed();
     return text.isEmpty() ? 0 : ScheduleMode::parseRate(text);
 }
 
-void RateEdit::setRate(qint64 bytesPerSecond) {
+void RateEdit::setRate(qint64 bytesPerSecond)
+{
     m_edit->setText(bytesPerSecond > 0 ? ScheduleMode::rateText(bytesPerSecond) : QString());
 }
 
-void RateEdit::showUnderstood() {
+void RateEdit::showUnderstood()
+{
     const qint64 bytes = rate();
     QPalette palette; // nothing set: the dialog's
     if (bytes < 0)

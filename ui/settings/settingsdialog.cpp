@@ -3,10 +3,10 @@
 #include "theme.h"
 
 #include "appsettings.h"
+#include "formatting.h"
 #include "pathpatterns.h"
 #include "patternlistedit.h"
 #include "rateedit.h"
-#include "formatting.h"
 #include "uploadscheduler.h"
 
 #include <QCheckBox>
@@ -26,7 +26,9 @@ constexpr int maxChunkMiB = 1024;
 constexpr int fieldWidth = 120;
 constexpr int commandWidth = 320;
 
-template <typename Enum> void selectData(QComboBox *combo, Enum value) {
+template <typename Enum>
+void selectData(QComboBox *combo, Enum value)
+{
     combo->setCurrentIndex(qMax(0, combo->findData(QVariant::fromValue(value))));
 }
 } // namespace
@@ -45,7 +47,8 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_startInTray(new QCheckBox(tr("Start &minimised to the tray"), this))
     , m_language(new QComboBox(this))
     , m_theme(new QComboBox(this))
-    , m_exclude(new PatternListEdit(PathPatterns::defaultExcludes(), this)) {
+    , m_exclude(new PatternListEdit(PathPatterns::defaultExcludes(), this))
+{
     Q_ASSERT(settings);
     setWindowTitle(tr("Hoist settings"));
 
@@ -73,9 +76,9 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
                                  "progress (as --give-up-after)"));
     m_rateLimit->setToolTip(tr("All uploads together send at most this much (the status bar's "
                                "“Limit”)"));
-    for (QWidget *field : {static_cast<QWidget *>(m_concurrency),
-                           static_cast<QWidget *>(m_perServer), static_cast<QWidget *>(m_chunkSize),
-                           static_cast<QWidget *>(m_giveUpAfter)})
+    for (QWidget *field :
+         {static_cast<QWidget *>(m_concurrency), static_cast<QWidget *>(m_perServer),
+          static_cast<QWidget *>(m_chunkSize), static_cast<QWidget *>(m_giveUpAfter)})
         field->setMinimumWidth(fieldWidth);
 
     using Batch = AppSettings::BatchAction;
@@ -90,7 +93,8 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
                                  "can be cancelled. Quitting waits for all to succeed: with "
                                  "failures Hoist stays open and notifies, so that they can be "
                                  "seen."));
-    m_batchCommand->setPlaceholderText(tr("e.g. notify-send Hoist \"$HOIST_FINISHED_COUNT uploaded\""));
+    m_batchCommand->setPlaceholderText(
+        tr("e.g. notify-send Hoist \"$HOIST_FINISHED_COUNT uploaded\""));
     m_batchCommand->setToolTip(
         tr("Run by /bin/sh. Its environment names the files: HOIST_FINISHED_COUNT and "
            "HOIST_FAILED_COUNT say how many; HOIST_FINISHED_LIST and HOIST_FAILED_LIST are files "
@@ -168,7 +172,8 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     load();
 }
 
-void SettingsDialog::load() {
+void SettingsDialog::load()
+{
     m_concurrency->setValue(m_settings->concurrency());
     m_perServer->setValue(m_settings->perServerLimit());
     // A fixed size below 1 MiB (only the command line sets one) shows as 1 MiB.
@@ -195,7 +200,8 @@ void SettingsDialog::load() {
     m_exclude->setPatterns(m_settings->excludePatterns());
 }
 
-void SettingsDialog::accept() {
+void SettingsDialog::accept()
+{
     if (!m_rateLimit->isValid()) {
         m_rateLimit->setFocus(Qt::OtherFocusReason);
         return;

@@ -23,10 +23,10 @@ public:
 
     QSpinBox *concurrencySpin() const { return m_concurrency; }
     QSpinBox *perServerSpin() const { return m_perServer; }
-    QSpinBox *chunkSizeSpin() const { return m_chunkSize; } // MiB; 0 = automatic
+    QSpinBox *chunkSizeSpin() const { return m_chunkSize; }       // MiB; 0 = automatic
     QComboBox *giveUpAfterCombo() const { return m_giveUpAfter; } // data: seconds, 0 = never
     RateEdit *rateLimitEdit() const { return m_rateLimit; } // as --limit-rate; empty = unlimited
-    QComboBox *batchActionCombo() const { return m_batchAction; } // data: AppSettings::BatchAction
+    QComboBox *batchActionCombo() const { return m_batchAction; }  // data: AppSettings::BatchAction
     QLineEdit *batchCommandEdit() const { return m_batchCommand; } // enabled with "Run a command"
     QComboBox *closeBehaviourCombo() const { return m_closeBehaviour; } // data: CloseBehaviour
     QCheckBox *startInTrayBox() const { return m_startInTray; }

@@ -13,13 +13,15 @@ struct Startup {
     QPalette palette;
 };
 
-const Startup &startup() {
+const Startup &startup()
+{
     static const Startup s{QApplication::style()->name(), QApplication::palette()};
     return s;
 }
 } // namespace
 
-Theme::Choice Theme::fromName(const QString &name) {
+Theme::Choice Theme::fromName(const QString &name)
+{
     if (name == QLatin1String("light"))
         return Choice::Light;
     if (name == QLatin1String("dark"))
@@ -27,7 +29,8 @@ Theme::Choice Theme::fromName(const QString &name) {
     return Choice::System;
 }
 
-QString Theme::name(Choice choice) {
+QString Theme::name(Choice choice)
+{
     switch (choice) {
     case Choice::Light:
         return QStringLiteral("light");
@@ -39,7 +42,8 @@ QString Theme::name(Choice choice) {
     return QStringLiteral("system");
 }
 
-QPalette Theme::darkPalette() {
+QPalette Theme::darkPalette()
+{
     const QColor window(45, 45, 48);
     const QColor base(30, 30, 32);
     const QColor text(225, 225, 228);
@@ -73,7 +77,8 @@ QPalette Theme::darkPalette() {
     return p;
 }
 
-void Theme::apply(Choice choice) {
+void Theme::apply(Choice choice)
+{
     const Startup &before = startup();
     switch (choice) {
     case Choice::System:

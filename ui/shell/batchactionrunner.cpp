@@ -16,19 +16,23 @@ BatchActionRunner::BatchActionRunner(AppSettings *settings, QWidget *window, Not
     , m_window(window)
     , m_notify(std::move(notify))
     , m_watched(std::move(watched))
-    , m_countdownSeconds(PowerCountdown::DefaultSeconds) {
+    , m_countdownSeconds(PowerCountdown::DefaultSeconds)
+{
     Q_ASSERT(settings && m_notify && m_watched);
 }
 
-BatchActionRunner::~BatchActionRunner() {
+BatchActionRunner::~BatchActionRunner()
+{
     delete m_dialog;
 }
 
-void BatchActionRunner::setPowerControl(PowerControl *power) {
+void BatchActionRunner::setPowerControl(PowerControl *power)
+{
     m_power = power;
 }
 
-void BatchActionRunner::run(const BatchOutcome &outcome) {
+void BatchActionRunner::run(const BatchOutcome &outcome)
+{
     using Action = AppSettings::BatchAction;
     const Action action = m_settings->batchAction();
     switch (action) {
@@ -58,7 +62,8 @@ void BatchActionRunner::run(const BatchOutcome &outcome) {
     }
 }
 
-void BatchActionRunner::notifyBatch(const BatchOutcome &outcome) {
+void BatchActionRunner::notifyBatch(const BatchOutcome &outcome)
+{
     // Whoever looks at the window sees it already; a notification would only interrupt.
     if (m_watched())
         return;
@@ -67,7 +72,8 @@ void BatchActionRunner::notifyBatch(const BatchOutcome &outcome) {
              BatchWatcher::describe(int(outcome.finished.size()), failed), failed > 0);
 }
 
-void BatchActionRunner::runCommand(const BatchOutcome &outcome) {
+void BatchActionRunner::runCommand(const BatchOutcome &outcome)
+{
     const QString line = m_settings->batchCommand().trimmed();
     if (line.isEmpty()) {
         m_notify(tr("No command to run"),
@@ -89,8 +95,8 @@ void BatchActionRunner::runCommand(const BatchOutcome &outcome) {
     command->start(line, outcome);
 }
 
-void BatchActionRunner::startCountdown(AppSettings::BatchAction action,
-                                       const BatchOutcome &outcome) {
+void BatchActionRunner::startCountdown(AppSettings::BatchAction action, const BatchOutcome &outcome)
+{
     if (m_countdown && m_countdown->isRunning())
         return; // one countdown at a time; the one shown stands
     if (!m_power) {
@@ -111,15 +117,14 @@ void BatchActionRunner::startCountdown(AppSettings::BatchAction action,
                          error, true);
             });
     const PowerControl::Action power = action == AppSettings::BatchAction::Suspend
-        ? PowerControl::Action::Suspend
-        : PowerControl::Action::PowerOff;
+                                           ? PowerControl::Action::Suspend
+                                           : PowerControl::Action::PowerOff;
     m_countdown->start(power, m_countdownSeconds);
     if (!m_countdown->isRunning())
         return; // no wait asked for: already requested
     m_dialog = new CountdownDialog(
         m_countdown,
-        BatchWatcher::describe(int(outcome.finished.size()), int(outcome.failed.size())),
-        m_window);
+        BatchWatcher::describe(int(outcome.finished.size()), int(outcome.failed.size())), m_window);
     m_dialog->show();
     m_dialog->raise();
     m_dialog->activateWindow();

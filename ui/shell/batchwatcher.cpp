@@ -7,19 +7,22 @@
 
 BatchWatcher::BatchWatcher(UploadScheduler *scheduler, QObject *parent)
     : QObject(parent)
-    , m_scheduler(scheduler) {
+    , m_scheduler(scheduler)
+{
     Q_ASSERT(scheduler);
     connect(m_scheduler, &UploadScheduler::taskFinished, this, &BatchWatcher::onFinished);
     connect(m_scheduler, &UploadScheduler::idle, this, &BatchWatcher::onIdle);
 }
 
-void BatchWatcher::onFinished(TaskId id) {
+void BatchWatcher::onFinished(TaskId id)
+{
     if (const UploadTask *task = m_scheduler->task(id))
         m_ended.insert(id, {task->state() == TaskState::Success, m_isWatched && m_isWatched(*task),
                             m_nextOrder++, task->path()});
 }
 
-void BatchWatcher::onIdle() {
+void BatchWatcher::onIdle()
+{
     // Idle because everything left was paused, with nothing ended since: no batch to tell of.
     if (m_ended.isEmpty())
         return;
@@ -39,7 +42,8 @@ void BatchWatcher::onIdle() {
     Q_EMIT batchEnded(outcome);
 }
 
-QString BatchWatcher::describe(int succeeded, int failed) {
+QString BatchWatcher::describe(int succeeded, int failed)
+{
     // Plural forms spelled out: without a numerus translation "%n upload(s)" would show as is.
     if (failed == 0)
         return succeeded == 1 ? tr("1 upload finished") : tr("%1 uploads finished").arg(succeeded);

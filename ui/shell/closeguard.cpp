@@ -10,14 +10,16 @@
 
 CloseGuard::CloseGuard(AppSettings *settings, QWidget *window, QObject *parent)
     : QObject(parent)
-    , m_settings(settings) {
+    , m_settings(settings)
+{
     Q_ASSERT(settings);
     m_question = [window = QPointer<QWidget>(window)](int active, bool trayOffered) {
         return ask(window, active, trayOffered);
     };
 }
 
-CloseGuard::Action CloseGuard::decide(int active, bool trayAvailable) {
+CloseGuard::Action CloseGuard::decide(int active, bool trayAvailable)
+{
     if (active == 0)
         return Action::Quit;
     switch (m_settings->closeBehaviour()) {
@@ -40,7 +42,8 @@ CloseGuard::Action CloseGuard::decide(int active, bool trayAvailable) {
     return answer.action;
 }
 
-CloseGuard::Answer CloseGuard::ask(QWidget *parent, int active, bool trayOffered) {
+CloseGuard::Answer CloseGuard::ask(QWidget *parent, int active, bool trayOffered)
+{
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Question);
     box.setWindowTitle(tr("Hoist"));

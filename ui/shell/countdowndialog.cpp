@@ -15,13 +15,13 @@ namespace {
 constexpr int labelWidth = 380;
 } // namespace
 
-CountdownDialog::CountdownDialog(PowerCountdown *countdown, const QString &summary,
-                                 QWidget *parent)
+CountdownDialog::CountdownDialog(PowerCountdown *countdown, const QString &summary, QWidget *parent)
     : QDialog(parent)
     , m_countdown(countdown)
     , m_summary(summary)
     , m_label(new QLabel(this))
-    , m_bar(new QProgressBar(this)) {
+    , m_bar(new QProgressBar(this))
+{
     Q_ASSERT(countdown);
     const bool suspend = countdown->action() == PowerControl::Action::Suspend;
     setWindowTitle(suspend ? tr("Suspend the computer") : tr("Shut down the computer"));
@@ -55,7 +55,8 @@ CountdownDialog::CountdownDialog(PowerCountdown *countdown, const QString &summa
     showLeft(countdown->secondsLeft());
 }
 
-void CountdownDialog::showLeft(int secondsLeft) {
+void CountdownDialog::showLeft(int secondsLeft)
+{
     const bool suspend = m_countdown->action() == PowerControl::Action::Suspend;
     // Plural forms spelled out: without a numerus translation "%n second(s)" would show as is.
     QString when;
@@ -70,7 +71,8 @@ void CountdownDialog::showLeft(int secondsLeft) {
     m_bar->setValue(secondsLeft);
 }
 
-void CountdownDialog::reject() {
+void CountdownDialog::reject()
+{
     if (!std::exchange(m_over, true))
         m_countdown->cancel();
     QDialog::reject();

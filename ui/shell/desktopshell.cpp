@@ -24,7 +24,8 @@ DesktopShell::DesktopShell(UploadScheduler *scheduler, QWidget *window, AppSetti
     , m_window(window)
     , m_settings(settings)
     , m_guard(new CloseGuard(settings, window, this))
-    , m_batches(new BatchWatcher(scheduler, this)) {
+    , m_batches(new BatchWatcher(scheduler, this))
+{
     Q_ASSERT(scheduler && window && settings);
     if (trayAvailable) {
         m_tray = new TrayIcon(scheduler, this);
@@ -52,32 +53,37 @@ DesktopShell::DesktopShell(UploadScheduler *scheduler, QWidget *window, AppSetti
     m_window->installEventFilter(this);
 }
 
-DesktopShell::~DesktopShell() {
+DesktopShell::~DesktopShell()
+{
     if (m_window)
         m_window->removeEventFilter(this);
 }
 
-void DesktopShell::start() {
+void DesktopShell::start()
+{
     if (!m_settings->startInTray())
         m_window->show();
     else if (!m_tray)
         m_window->showMinimized(); // asked not to be in the way; the taskbar is all there is
 }
 
-void DesktopShell::showWindow() {
+void DesktopShell::showWindow()
+{
     m_window->showNormal();
     m_window->raise();
     m_window->activateWindow();
 }
 
-void DesktopShell::toggleWindow() {
+void DesktopShell::toggleWindow()
+{
     if (m_window->isVisible() && !m_window->isMinimized())
         m_window->hide();
     else
         showWindow();
 }
 
-bool DesktopShell::eventFilter(QObject *watched, QEvent *event) {
+bool DesktopShell::eventFilter(QObject *watched, QEvent *event)
+{
     if (watched != m_window.data() || event->type() != QEvent::Close || m_quitting)
         return QObject::eventFilter(watched, event);
     const SchedulerTotals totals = m_scheduler->totals();
@@ -102,24 +108,28 @@ bool DesktopShell::eventFilter(QObject *watched, QEvent *event) {
     return false;
 }
 
-void DesktopShell::requestQuit() {
+void DesktopShell::requestQuit()
+{
     const SchedulerTotals totals = m_scheduler->totals();
     const int active = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
     if (m_guard->decide(active, false) == CloseGuard::Action::Quit)
         quit();
 }
 
-void DesktopShell::setQuitAction(QAction *action) {
+void DesktopShell::setQuitAction(QAction *action)
+{
     disconnect(action, &QAction::triggered, nullptr, nullptr); // the window's own close()
     connect(action, &QAction::triggered, this, &DesktopShell::requestQuit);
 }
 
-void DesktopShell::quit() {
+void DesktopShell::quit()
+{
     // The queue is in the store already; the next start resumes it from the server's offsets.
     m_quitting = true;
     Q_EMIT quitRequested();
 }
 
-bool DesktopShell::windowHasFocus() const {
+bool DesktopShell::windowHasFocus() const
+{
     return m_window->isVisible() && !m_window->isMinimized() && m_window->isActiveWindow();
 }

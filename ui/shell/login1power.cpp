@@ -19,20 +19,23 @@ std::atomic<int> nextConnection{0};
 
 Login1Power::Login1Power(const QString &busAddress, QObject *parent)
     : PowerControl(parent)
-    , m_busAddress(busAddress) {
+    , m_busAddress(busAddress)
+{
     if (!m_busAddress.isEmpty())
         m_connectionName = QStringLiteral("hoist-login1-%1").arg(nextConnection++);
 }
 
-Login1Power::~Login1Power() {
+Login1Power::~Login1Power()
+{
     if (!m_connectionName.isEmpty())
         QDBusConnection::disconnectFromBus(m_connectionName);
 }
 
-void Login1Power::request(Action action) {
+void Login1Power::request(Action action)
+{
     QDBusConnection bus = m_busAddress.isEmpty()
-        ? QDBusConnection::systemBus()
-        : QDBusConnection::connectToBus(m_busAddress, m_connectionName);
+                              ? QDBusConnection::systemBus()
+                              : QDBusConnection::connectToBus(m_busAddress, m_connectionName);
     if (!bus.isConnected()) {
         const QString why = bus.lastError().message();
         QMetaObject::invokeMethod(

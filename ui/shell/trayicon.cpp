@@ -24,7 +24,8 @@ TrayIcon::TrayIcon(UploadScheduler *scheduler, QObject *parent)
     , m_scheduler(scheduler)
     , m_base(Icons::app())
     , m_menu(new QMenu)
-    , m_icon(new QSystemTrayIcon(this)) {
+    , m_icon(new QSystemTrayIcon(this))
+{
     Q_ASSERT(scheduler);
     m_pauseAll =
         m_menu->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
@@ -44,11 +45,13 @@ TrayIcon::TrayIcon(UploadScheduler *scheduler, QObject *parent)
     update(m_scheduler->totals());
 }
 
-TrayIcon::~TrayIcon() {
+TrayIcon::~TrayIcon()
+{
     delete m_menu; // a tray's menu has no parent widget
 }
 
-void TrayIcon::update(const SchedulerTotals &totals) {
+void TrayIcon::update(const SchedulerTotals &totals)
+{
     const int active = totals.count(TaskState::Uploading) + totals.count(TaskState::Waiting);
     const int percent = active == 0             ? -1
                         : totals.bytesTotal > 0 ? int(totals.bytesDone * 100 / totals.bytesTotal)
@@ -64,7 +67,8 @@ void TrayIcon::update(const SchedulerTotals &totals) {
     m_resumeAll->setEnabled(totals.count(TaskState::Paused) > 0);
 }
 
-QIcon TrayIcon::withProgress(const QIcon &base, int percent) {
+QIcon TrayIcon::withProgress(const QIcon &base, int percent)
+{
     if (percent < 0)
         return base;
     QIcon icon;
@@ -90,7 +94,8 @@ QIcon TrayIcon::withProgress(const QIcon &base, int percent) {
     return icon;
 }
 
-QString TrayIcon::toolTipFor(const SchedulerTotals &totals) {
+QString TrayIcon::toolTipFor(const SchedulerTotals &totals)
+{
     QStringList counts;
     if (const int n = totals.count(TaskState::Uploading))
         counts << tr("%1 uploading").arg(n);

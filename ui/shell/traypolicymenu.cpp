@@ -20,7 +20,8 @@ TrayPolicyMenu::TrayPolicyMenu(QMenu *menu, QAction *before, TransferGovernor *g
     , m_override(new QAction(menu))
     , m_scheduleSeparator(new QAction(menu))
     , m_pauseWatching(new QAction(menu))
-    , m_watchFolders(new QAction(tr("Watch folders…"), menu)) {
+    , m_watchFolders(new QAction(tr("Watch folders…"), menu))
+{
     Q_ASSERT(menu && governor);
     m_inForce->setEnabled(false); // a statement, not a command
     m_scheduleSeparator->setSeparator(true);
@@ -40,7 +41,8 @@ TrayPolicyMenu::TrayPolicyMenu(QMenu *menu, QAction *before, TransferGovernor *g
     showWatch();
 }
 
-void TrayPolicyMenu::showState(const GovernorState &state) {
+void TrayPolicyMenu::showState(const GovernorState &state)
+{
     const bool overridden = state.cause == GovernorState::Cause::Override;
     const bool holding = state.paused || state.rate > 0;
     const QString text = state.describe(m_governor->now());
@@ -60,14 +62,16 @@ void TrayPolicyMenu::showState(const GovernorState &state) {
     m_scheduleSeparator->setVisible(shown);
 }
 
-void TrayPolicyMenu::toggleOverride() {
+void TrayPolicyMenu::toggleOverride()
+{
     if (m_governor->isOverridden())
         m_governor->cancelOverride();
     else
         m_governor->overrideFor(OverrideMs);
 }
 
-void TrayPolicyMenu::showWatch() {
+void TrayPolicyMenu::showWatch()
+{
     const bool paused = m_watch && m_watch->service()->isPaused();
     m_pauseWatching->setText(paused ? tr("Resume watching") : tr("Pause watching"));
     m_pauseWatching->setToolTip(m_watch ? m_watch->service()->summary() : QString());

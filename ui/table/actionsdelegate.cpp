@@ -17,11 +17,16 @@ constexpr int iconInset = 4;
 QIcon iconFor(ActionsDelegate::Action action)
 {
     switch (action) {
-    case ActionsDelegate::Action::Pause: return Icons::pause();
-    case ActionsDelegate::Action::Resume: return Icons::resume();
-    case ActionsDelegate::Action::Retry: return Icons::retry();
-    case ActionsDelegate::Action::Cancel: return Icons::cancel();
-    case ActionsDelegate::Action::None: break;
+    case ActionsDelegate::Action::Pause:
+        return Icons::pause();
+    case ActionsDelegate::Action::Resume:
+        return Icons::resume();
+    case ActionsDelegate::Action::Retry:
+        return Icons::retry();
+    case ActionsDelegate::Action::Cancel:
+        return Icons::cancel();
+    case ActionsDelegate::Action::None:
+        break;
     }
     return {};
 }
@@ -36,10 +41,14 @@ QVector<ActionsDelegate::Action> ActionsDelegate::actionsFor(TaskState state)
 {
     switch (state) {
     case TaskState::Waiting:
-    case TaskState::Uploading: return {Action::Pause, Action::Cancel};
-    case TaskState::Paused: return {Action::Resume, Action::Cancel};
-    case TaskState::Error: return {Action::Retry, Action::Cancel};
-    case TaskState::Success: return {};
+    case TaskState::Uploading:
+        return {Action::Pause, Action::Cancel};
+    case TaskState::Paused:
+        return {Action::Resume, Action::Cancel};
+    case TaskState::Error:
+        return {Action::Retry, Action::Cancel};
+    case TaskState::Success:
+        return {};
     }
     return {};
 }
@@ -133,11 +142,20 @@ bool ActionsDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
         return true; // a click on a button is not a click on the row
     const auto id = index.data(UploadTableModel::TaskIdRole).value<TaskId>();
     switch (action) {
-    case Action::Pause: Q_EMIT pauseClicked(id); break;
-    case Action::Resume: Q_EMIT resumeClicked(id); break;
-    case Action::Retry: Q_EMIT retryClicked(id); break;
-    case Action::Cancel: Q_EMIT cancelClicked(id); break;
-    case Action::None: break;
+    case Action::Pause:
+        Q_EMIT pauseClicked(id);
+        break;
+    case Action::Resume:
+        Q_EMIT resumeClicked(id);
+        break;
+    case Action::Retry:
+        Q_EMIT retryClicked(id);
+        break;
+    case Action::Cancel:
+        Q_EMIT cancelClicked(id);
+        break;
+    case Action::None:
+        break;
     }
     return true;
 }

@@ -75,10 +75,10 @@ bool ChunkBarDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
     const QString counts = index.data(Qt::ToolTipRole).toString();
     const QString legend =
         ChunkBarPainter::legendHtml(ChunkBarPainter::Colors::fromPalette(option.palette));
-    QToolTip::showText(event->globalPos(),
-                       QStringLiteral("<p style=\"white-space:pre\">%1</p>%2")
-                           .arg(counts.toHtmlEscaped(), legend),
-                       view->viewport(), option.rect);
+    QToolTip::showText(
+        event->globalPos(),
+        QStringLiteral("<p style=\"white-space:pre\">%1</p>%2").arg(counts.toHtmlEscaped(), legend),
+        view->viewport(), option.rect);
     return true;
 }
 

@@ -3,9 +3,9 @@
 #include "chunkbarpainter.h"
 #include "uploadtypes.h"
 
+#include "celldelegate.h"
 #include <QHash>
 #include <QImage>
-#include "celldelegate.h"
 
 // Paints the Chunks column: the task's chunk map downsampled to the cell's pixel width. The
 // strip is cached per task and rebuilt only when the width, the map or the palette changes.

@@ -10,10 +10,10 @@
 namespace {
 // Hues chosen to be told apart with any colour vision (after Okabe and Ito), and by more than
 // hue: done is dark, in flight light and striped, failed hatched.
-constexpr int doneHue = 207;     // blue
-constexpr int inFlightHue = 38;  // amber
-constexpr int failedHue = 4;     // red
-constexpr int stripeSpacing = 4; // logical pixels between stripes and hatch lines
+constexpr int doneHue = 207;      // blue
+constexpr int inFlightHue = 38;   // amber
+constexpr int failedHue = 4;      // red
+constexpr int stripeSpacing = 4;  // logical pixels between stripes and hatch lines
 constexpr int swatchFraction = 2; // a legend's in-flight sample is sent 1/2
 
 QColor mix(const QColor &a, const QColor &b, double t)
@@ -88,9 +88,15 @@ QVector<ChunkBarPainter::Pixel> ChunkBarPainter::downsample(const QVector<ChunkS
                 continue;
             const double share = hi - lo;
             switch (states.at(i)) {
-            case ChunkState::Pending: px.pending += share; break;
-            case ChunkState::Done: px.done += share; break;
-            case ChunkState::Failed: px.failed += share; break;
+            case ChunkState::Pending:
+                px.pending += share;
+                break;
+            case ChunkState::Done:
+                px.done += share;
+                break;
+            case ChunkState::Failed:
+                px.failed += share;
+                break;
             case ChunkState::InFlight: {
                 const double sent = std::clamp(i + fraction - lo, 0.0, share);
                 px.sent += sent;
@@ -113,7 +119,9 @@ QColor ChunkBarPainter::colorOf(const Pixel &px, const Colors &colors)
 {
     const auto blend = [](const QColor &a, double shareA, const QColor &b, double shareB) {
         const double total = shareA + shareB;
-        const auto channel = [&](int x, int y) { return int(std::lround((x * shareA + y * shareB) / total)); };
+        const auto channel = [&](int x, int y) {
+            return int(std::lround((x * shareA + y * shareB) / total));
+        };
         return QColor(channel(a.red(), b.red()), channel(a.green(), b.green()),
                       channel(a.blue(), b.blue()));
     };
@@ -258,10 +266,14 @@ QImage ChunkBarPainter::swatch(ChunkState state, QSize size, const Colors &color
 QString ChunkBarPainter::stateLabel(ChunkState state)
 {
     switch (state) {
-    case ChunkState::Done: return tr("Sent");
-    case ChunkState::InFlight: return tr("On its way");
-    case ChunkState::Failed: return tr("Failed, sent again");
-    case ChunkState::Pending: return tr("Not sent yet");
+    case ChunkState::Done:
+        return tr("Sent");
+    case ChunkState::InFlight:
+        return tr("On its way");
+    case ChunkState::Failed:
+        return tr("Failed, sent again");
+    case ChunkState::Pending:
+        return tr("Not sent yet");
     }
     return {};
 }
@@ -269,8 +281,8 @@ QString ChunkBarPainter::stateLabel(ChunkState state)
 QString ChunkBarPainter::legendHtml(const Colors &colors)
 {
     QString html = QStringLiteral("<table cellspacing=\"2\">");
-    for (const ChunkState state : {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed,
-                                   ChunkState::Pending}) {
+    for (const ChunkState state :
+         {ChunkState::Done, ChunkState::InFlight, ChunkState::Failed, ChunkState::Pending}) {
         QByteArray png;
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);

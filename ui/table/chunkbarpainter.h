@@ -34,17 +34,17 @@ public:
         int x = 0;
         int width = 0;
         ChunkState state = ChunkState::InFlight; // InFlight or Failed
-        bool widened = false; // narrower than the minimum as downsampled
+        bool widened = false;                    // narrower than the minimum as downsampled
     };
 
     struct Colors {
         QColor pending; // light grey (dark grey on a dark theme)
         QColor inFlight;
-        QColor sent;    // amber
-        QColor done;    // dark blue (light blue on a dark theme)
-        QColor failed;  // red
-        QColor stripe;  // the stripes over chunks in flight
-        QColor hatch;   // the hatch over failed chunks
+        QColor sent;   // amber
+        QColor done;   // dark blue (light blue on a dark theme)
+        QColor failed; // red
+        QColor stripe; // the stripes over chunks in flight
+        QColor hatch;  // the hatch over failed chunks
         // From the palette's Base and Text, so the bar fits light and dark themes.
         static Colors fromPalette(const QPalette &palette);
     };

@@ -35,7 +35,8 @@ void ColumnChooser::setHidden(int column, bool hidden)
     Q_EMIT hiddenChanged(column, hidden);
 }
 
-void ColumnChooser::setDefaultHidden(const QList<int> &columns) {
+void ColumnChooser::setDefaultHidden(const QList<int> &columns)
+{
     if (QSettings().contains(m_key))
         return;
     for (const int c : columns) {
@@ -53,7 +54,8 @@ void ColumnChooser::showMenu(const QPoint &pos)
     menu.exec(m_header->viewport()->mapToGlobal(pos));
 }
 
-void ColumnChooser::fillMenu(QMenu *menu) {
+void ColumnChooser::fillMenu(QMenu *menu)
+{
     QAbstractItemModel *model = m_header->model();
     for (int c = 0; c < m_header->count(); ++c) {
         const QString name = model->headerData(c, Qt::Horizontal).toString();

@@ -19,7 +19,8 @@ EmptyFilterNotice::EmptyFilterNotice(UploadTableView *view, QSortFilterProxyMode
     , m_proxy(proxy)
     , m_dropHint(std::move(dropHint))
     , m_label(new QLabel(tr("No uploads match"), this))
-    , m_clear(new QPushButton(tr("Clear the filter"), this)) {
+    , m_clear(new QPushButton(tr("Clear the filter"), this))
+{
     setObjectName(QStringLiteral("emptyFilterNotice"));
     QFont font = m_label->font();
     font.setPointSizeF(font.pointSizeF() * textScale);
@@ -44,7 +45,8 @@ EmptyFilterNotice::EmptyFilterNotice(UploadTableView *view, QSortFilterProxyMode
     refresh();
 }
 
-void EmptyFilterNotice::refresh() {
+void EmptyFilterNotice::refresh()
+{
     const bool hiddenByFilter = m_proxy->rowCount() == 0 && m_proxy->sourceModel()->rowCount() > 0;
     m_view->setEmptyHint(hiddenByFilter ? QString() : m_dropHint);
     setVisible(hiddenByFilter);
@@ -52,13 +54,15 @@ void EmptyFilterNotice::refresh() {
         place();
 }
 
-void EmptyFilterNotice::place() {
+void EmptyFilterNotice::place()
+{
     const QRect area = m_view->viewport()->rect();
     const QSize size = sizeHint().boundedTo(area.size());
     setGeometry(QRect(area.center() - QPoint(size.width() / 2, size.height() / 2), size));
 }
 
-bool EmptyFilterNotice::eventFilter(QObject *watched, QEvent *event) {
+bool EmptyFilterNotice::eventFilter(QObject *watched, QEvent *event)
+{
     if (watched == m_view->viewport() && event->type() == QEvent::Resize && isVisible())
         place();
     return QWidget::eventFilter(watched, event);

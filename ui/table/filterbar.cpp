@@ -14,7 +14,10 @@ struct Choice {
     const char *label;
     uint states;
 };
-constexpr uint bit(TaskState s) { return UploadFilterProxy::stateBit(s); }
+constexpr uint bit(TaskState s)
+{
+    return UploadFilterProxy::stateBit(s);
+}
 constexpr Choice Choices[] = {
     {QT_TRANSLATE_NOOP("FilterBar", "All"), UploadFilterProxy::AllStates},
     {QT_TRANSLATE_NOOP("FilterBar", "Uploading"), bit(TaskState::Uploading)},

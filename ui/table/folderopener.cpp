@@ -12,7 +12,8 @@ namespace {
 const QString Service = QStringLiteral("org.freedesktop.FileManager1");
 const QString Path = QStringLiteral("/org/freedesktop/FileManager1");
 
-void openFolderOf(const QString &filePath, const FolderOpener::NotShown &notShown) {
+void openFolderOf(const QString &filePath, const FolderOpener::NotShown &notShown)
+{
     const QString folder = QFileInfo(filePath).absolutePath();
     if (!QDesktopServices::openUrl(QUrl::fromLocalFile(folder)) && notShown)
         notShown(folder);
@@ -32,7 +33,8 @@ bool canSelectFiles()
     return activatable.contains(Service);
 }
 
-void showFile(const QString &filePath, NotShown notShown) {
+void showFile(const QString &filePath, NotShown notShown)
+{
     // No canSelectFiles() first: its questions to the bus are synchronous, and the window must
     // not wait on them. A file manager that is not there answers ServiceUnknown (one that is
     // activatable is started by the bus), and the folder opens instead.
@@ -41,8 +43,8 @@ void showFile(const QString &filePath, NotShown notShown) {
         openFolderOf(filePath, notShown);
         return;
     }
-    QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Service,
-                                                       QStringLiteral("ShowItems"));
+    QDBusMessage call =
+        QDBusMessage::createMethodCall(Service, Path, Service, QStringLiteral("ShowItems"));
     call << QStringList{QUrl::fromLocalFile(filePath).toString()} << QString();
     auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(call));
     QObject::connect(watcher, &QDBusPendingCallWatcher::finished, watcher,

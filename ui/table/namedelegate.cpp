@@ -7,7 +7,8 @@
 #include <QStyle>
 
 void NameDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
-                         const QModelIndex &index) const {
+                         const QModelIndex &index) const
+{
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
     const QWidget *widget = opt.widget;

@@ -7,8 +7,8 @@ const QChar ellipsis(0x2026);
 
 // QFontMetrics::elidedText can come out a pixel or two wider than asked (it measures the
 // pieces apart): asked again for less until it fits.
-QString elided(const QFontMetrics &metrics, const QString &text, Qt::TextElideMode mode,
-               int width) {
+QString elided(const QFontMetrics &metrics, const QString &text, Qt::TextElideMode mode, int width)
+{
     for (int room = width; room >= 0; --room) {
         const QString shown = metrics.elidedText(text, mode, room);
         if (metrics.horizontalAdvance(shown) <= width)
@@ -18,7 +18,8 @@ QString elided(const QFontMetrics &metrics, const QString &text, Qt::TextElideMo
 }
 } // namespace
 
-QString elidePath(const QString &path, const QFontMetrics &metrics, int width) {
+QString elidePath(const QString &path, const QFontMetrics &metrics, int width)
+{
     if (metrics.horizontalAdvance(path) <= width)
         return path;
     const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));

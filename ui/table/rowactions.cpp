@@ -31,8 +31,7 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     // Space toggles both (m_toggle below); the menu says so.
     m_pause = new QAction(Icons::pause(), tr("Pause") + QLatin1Char('\t') + spaceKey(), this);
     // Selections act through the scheduler's list commands: O(selected), one batch of changes.
-    connect(m_pause, &QAction::triggered, this,
-            [this] { m_scheduler->pauseTasks(m_selection()); });
+    connect(m_pause, &QAction::triggered, this, [this] { m_scheduler->pauseTasks(m_selection()); });
     m_resume = new QAction(Icons::resume(), tr("Resume") + QLatin1Char('\t') + spaceKey(), this);
     connect(m_resume, &QAction::triggered, this,
             [this] { m_scheduler->resumeTasks(m_selection()); });
@@ -75,7 +74,8 @@ RowActions::RowActions(UploadScheduler *scheduler, QAbstractItemView *view, Sele
     m_limit = new RateLimitMenu(tr("Speed limit"), m_view);
     m_limit->setObjectName(QStringLiteral("rowSpeedLimit"));
     connect(m_limit, &RateLimitMenu::rateChosen, this, [this](qint64 rate) {
-        forSelected([this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
+        forSelected(
+            [this, rate](TaskId id, TaskState) { m_scheduler->setTaskRateLimit(id, rate); });
     });
 
     m_priorityGroup = new QActionGroup(this);
@@ -184,7 +184,8 @@ void RowActions::togglePause()
         m_scheduler->resumeTasks(ids);
 }
 
-int RowActions::copyCauses() {
+int RowActions::copyCauses()
+{
     QStringList lines;
     forSelected([this, &lines](TaskId id, TaskState state) {
         if (state != TaskState::Error)
@@ -212,7 +213,8 @@ void RowActions::showMenu(const QPoint &viewportPos)
         action->setEnabled(true);
 }
 
-void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids) {
+void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids)
+{
     bool canPause = false, canResume = false, canRetry = false, canMove = false;
     bool anyLink = false, allFinished = true;
     int priorities = 0; // bit per priority among the selection
@@ -227,8 +229,8 @@ void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids) {
         canResume = canResume || s == TaskState::Paused;
         canRetry = canRetry || s == TaskState::Error;
         canMove = canMove
-            || ((s == TaskState::Error || s == TaskState::Paused) && !current.isEmpty()
-                && task->endpoint() != current);
+                  || ((s == TaskState::Error || s == TaskState::Paused) && !current.isEmpty()
+                      && task->endpoint() != current);
         // Failed or done: nothing will be sent, so pausing, priority and a speed limit are moot.
         allFinished = allFinished && (s == TaskState::Success || s == TaskState::Error);
         anyLink = anyLink || !task->uploadUrl().isEmpty();
@@ -240,7 +242,8 @@ void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids) {
     m_retry->setEnabled(canRetry);
     m_retry->setText(ids.size() > 1 ? tr("Retry failed") : tr("Retry"));
     m_sendToCurrent->setEnabled(canMove);
-    m_sendToCurrent->setToolTip(tr("Upload again to %1").arg(UploadTableModel::serverText(current)));
+    m_sendToCurrent->setToolTip(
+        tr("Upload again to %1").arg(UploadTableModel::serverText(current)));
     m_copyLinks->setEnabled(anyLink);
     m_copyLinks->setText(ids.size() > 1 ? tr("Copy links") : tr("Copy link"));
     const QList<QAction *> priorityActions = m_priorityGroup->actions();

@@ -5,7 +5,8 @@
 
 namespace SortMemory {
 
-void restore(QHeaderView *header, const QString &columnKey, const QString &orderKey) {
+void restore(QHeaderView *header, const QString &columnKey, const QString &orderKey)
+{
     const QSettings settings;
     bool ok = false;
     int column = settings.value(columnKey, -1).toInt(&ok);

@@ -20,7 +20,8 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
     : QObject(window)
     , m_rows(rows)
     , m_storage(std::move(storage))
-    , m_window(window) {
+    , m_window(window)
+{
     m_show = [this](const QString &filePath) {
         FolderOpener::showFile(filePath, [this](const QString &folder) { sayNotShown(folder); });
     };
@@ -40,7 +41,7 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
                       "its own name go; the original you uploaded stays.")
                        .arg(listed.join(QLatin1Char('\n'))),
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-            == QMessageBox::Yes;
+               == QMessageBox::Yes;
     };
     m_copyUrlAction = new QAction(tr("Copy URL"), this);
     m_copyUrlAction->setObjectName(QStringLiteral("copyUrl"));
@@ -51,8 +52,8 @@ StoredFileActions::StoredFileActions(RowActions *rows, LocalStorage storage, QWi
     // "Copy link" of a file this computer keeps: where it is, which any program opens.
     m_rows->setLinkText([this](const UploadTask &task) {
         return task.state() == TaskState::Success && m_storage.isLocal(task.uploadUrl())
-            ? m_storage.fileOf(task.uploadUrl())
-            : QString();
+                   ? m_storage.fileOf(task.uploadUrl())
+                   : QString();
     });
 }
 
@@ -76,9 +77,9 @@ void StoredFileActions::addTo(QMenu *menu, const QList<TaskId> &ids)
     menu->addAction(m_copyUrlAction); // beside "Copy link"
     menu->addSeparator();
     menu->addAction(m_showAction);
-    m_removeAction->setText(stored.size() > 1 ? tr("Remove %n from this computer…", nullptr,
-                                                   int(stored.size()))
-                                              : tr("Remove from this computer…"));
+    m_removeAction->setText(stored.size() > 1
+                                ? tr("Remove %n from this computer…", nullptr, int(stored.size()))
+                                : tr("Remove from this computer…"));
     menu->addAction(m_removeAction);
 }
 
@@ -96,7 +97,8 @@ bool StoredFileActions::showSelected()
     return false;
 }
 
-void StoredFileActions::sayNotShown(const QString &folder) {
+void StoredFileActions::sayNotShown(const QString &folder)
+{
     // No file manager here: say where the file is, in words that can be copied.
     auto *box = new QMessageBox(QMessageBox::Information, tr("Show in folder"),
                                 tr("No file manager could open the folder. The file is in:\n%1")

@@ -24,9 +24,15 @@ constexpr int maxRemovalRuns = 32;
 // The colour of the state of failed rows; a semantic colour the palette has no role for.
 constexpr QRgb failedTextColor = 0xc0392b;
 
-qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
-constexpr uint bit(int column) { return 1u << column; }
+constexpr uint bit(int column)
+{
+    return 1u << column;
+}
 } // namespace
 
 UploadTableModel::UploadTableModel(UploadScheduler *scheduler, QObject *parent)
@@ -102,18 +108,30 @@ QVariant UploadTableModel::headerData(int section, Qt::Orientation orientation, 
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         switch (Column(section)) {
-        case Name: return tr("Name");
-        case Size: return tr("Size");
-        case State: return tr("State");
-        case Progress: return tr("Progress");
-        case Chunks: return tr("Chunks");
-        case Speed: return tr("Speed");
-        case TimeLeft: return tr("Time left");
-        case Server: return tr("Server");
-        case Added: return tr("Added");
-        case Finished: return tr("Finished");
-        case Actions: return QString();
-        case Count: break;
+        case Name:
+            return tr("Name");
+        case Size:
+            return tr("Size");
+        case State:
+            return tr("State");
+        case Progress:
+            return tr("Progress");
+        case Chunks:
+            return tr("Chunks");
+        case Speed:
+            return tr("Speed");
+        case TimeLeft:
+            return tr("Time left");
+        case Server:
+            return tr("Server");
+        case Added:
+            return tr("Added");
+        case Finished:
+            return tr("Finished");
+        case Actions:
+            return QString();
+        case Count:
+            break;
         }
     }
     if (role == Qt::TextAlignmentRole) {
@@ -131,9 +149,12 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
     const UploadTask &task = *m_rows.at(index.row()).task;
     const int column = index.column();
     switch (role) {
-    case Qt::DisplayRole: return displayText(task, column);
-    case Qt::ToolTipRole: return toolTip(task, column);
-    case Qt::AccessibleTextRole: return accessibleText(task, column);
+    case Qt::DisplayRole:
+        return displayText(task, column);
+    case Qt::ToolTipRole:
+        return toolTip(task, column);
+    case Qt::AccessibleTextRole:
+        return accessibleText(task, column);
     case Qt::TextAlignmentRole: {
         const bool number = column == Size || column == Speed || column == TimeLeft;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight | Qt::AlignVCenter
@@ -143,14 +164,22 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
         if (column == State && task.state() == TaskState::Error)
             return QBrush(QColor(failedTextColor));
         return {};
-    case TaskIdRole: return QVariant::fromValue(task.id());
-    case StateRole: return QVariant::fromValue(task.state());
-    case ProgressRole: return task.progress();
-    case ChunkMapRole: return QVariant::fromValue(chunkBarData(task));
-    case SortRole: return sortValue(task, column);
-    case ErrorRole: return task.state() == TaskState::Error ? task.errorMessage() : QString();
-    case PriorityRole: return QVariant::fromValue(task.priority());
-    default: return {};
+    case TaskIdRole:
+        return QVariant::fromValue(task.id());
+    case StateRole:
+        return QVariant::fromValue(task.state());
+    case ProgressRole:
+        return task.progress();
+    case ChunkMapRole:
+        return QVariant::fromValue(chunkBarData(task));
+    case SortRole:
+        return sortValue(task, column);
+    case ErrorRole:
+        return task.state() == TaskState::Error ? task.errorMessage() : QString();
+    case PriorityRole:
+        return QVariant::fromValue(task.priority());
+    default:
+        return {};
     }
 }
 
@@ -180,7 +209,8 @@ QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
         // "Uploading" and "Retrying in" while the network is down.
         return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
                                   : tr("Uploading");
-    case TaskState::Paused: return tr("Paused");
+    case TaskState::Paused:
+        return tr("Paused");
     case TaskState::Success:
         if (task.check().verified())
             return task.instant() ? tr("Done (instant) · verified") : tr("Done · verified");
@@ -198,26 +228,34 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
     const bool moving =
         task.state() == TaskState::Uploading && task.phase() == TaskPhase::Transferring;
     switch (Column(column)) {
-    case Name: return task.displayName();
+    case Name:
+        return task.displayName();
     case Size: // a path that could not be read has no size to speak of
         return task.state() == TaskState::Error && task.size() == 0 ? QStringLiteral("\u2014")
-                                                                     : formatSize(task.size());
-    case State: return stateText(task, nowMs());
-    case Progress: return QStringLiteral("%1%").arg(task.progress() * 100.0, 0, 'f', 1);
+                                                                    : formatSize(task.size());
+    case State:
+        return stateText(task, nowMs());
+    case Progress:
+        return QStringLiteral("%1%").arg(task.progress() * 100.0, 0, 'f', 1);
     case Chunks: {
         const ChunkMap &chunks = task.chunks();
         return QStringLiteral("%1/%2").arg(chunks.countIn(ChunkState::Done)).arg(chunks.count());
     }
-    case Speed: return moving ? formatSpeed(task.speed()) : QString();
-    case TimeLeft: return moving ? formatDuration(task.secondsLeft()) : QString();
+    case Speed:
+        return moving ? formatSpeed(task.speed()) : QString();
+    case TimeLeft:
+        return moving ? formatDuration(task.secondsLeft()) : QString();
     case Server: {
         const QString name = m_serverName ? m_serverName(task.endpoint()) : QString();
         return name.isEmpty() ? serverText(task.endpoint()) : name;
     }
-    case Added: return formatWhen(task.createdMs(), QDateTime::currentDateTime());
-    case Finished: return formatWhen(task.finishedMs(), QDateTime::currentDateTime());
+    case Added:
+        return formatWhen(task.createdMs(), QDateTime::currentDateTime());
+    case Finished:
+        return formatWhen(task.finishedMs(), QDateTime::currentDateTime());
     case Actions:
-    case Count: break;
+    case Count:
+        break;
     }
     return {};
 }
@@ -225,26 +263,34 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
 QVariant UploadTableModel::sortValue(const UploadTask &task, int column) const
 {
     switch (Column(column)) {
-    case Name: return task.displayName();
-    case Size: return task.size();
+    case Name:
+        return task.displayName();
+    case Size:
+        return task.size();
     case State:
-    case Actions: return int(task.state());
-    case Progress: return task.progress();
+    case Actions:
+        return int(task.state());
+    case Progress:
+        return task.progress();
     case Chunks: {
         const int count = task.chunks().count();
         return count ? double(task.chunks().countIn(ChunkState::Done)) / count : task.progress();
     }
-    case Speed: return task.state() == TaskState::Uploading ? task.speed() : 0.0;
+    case Speed:
+        return task.state() == TaskState::Uploading ? task.speed() : 0.0;
     case TimeLeft: {
         // Unknown sorts after every known time.
         const qint64 left = task.state() == TaskState::Uploading ? task.secondsLeft() : -1;
         return left < 0 ? std::numeric_limits<qint64>::max() : left;
     }
-    case Server: return task.endpoint().toString();
-    case Added: return task.createdMs();
+    case Server:
+        return task.endpoint().toString();
+    case Added:
+        return task.createdMs();
     case Finished: // unfinished sorts after every finished one
         return task.finishedMs() > 0 ? task.finishedMs() : std::numeric_limits<qint64>::max();
-    case Count: break;
+    case Count:
+        break;
     }
     return {};
 }
@@ -253,18 +299,25 @@ QString UploadTableModel::accessibleText(const UploadTask &task, int column) con
 {
     // What a screen reader says for the columns that are painted rather than written.
     switch (Column(column)) {
-    case Progress: return tr("%1 uploaded").arg(displayText(task, column));
-    case Chunks: return toolTip(task, column);
+    case Progress:
+        return tr("%1 uploaded").arg(displayText(task, column));
+    case Chunks:
+        return toolTip(task, column);
     case Actions:
         switch (task.state()) {
         case TaskState::Waiting:
-        case TaskState::Uploading: return tr("Buttons: pause, cancel");
-        case TaskState::Paused: return tr("Buttons: resume, cancel");
-        case TaskState::Error: return tr("Buttons: retry, cancel");
-        case TaskState::Success: return tr("No buttons");
+        case TaskState::Uploading:
+            return tr("Buttons: pause, cancel");
+        case TaskState::Paused:
+            return tr("Buttons: resume, cancel");
+        case TaskState::Error:
+            return tr("Buttons: retry, cancel");
+        case TaskState::Success:
+            return tr("No buttons");
         }
         return {};
-    default: return displayText(task, column);
+    default:
+        return displayText(task, column);
     }
 }
 
@@ -287,8 +340,9 @@ QString UploadTableModel::serverText(const QUrl &endpoint)
                                      | QUrl::StripTrailingSlash);
     if (text.startsWith(QLatin1String("//")))
         text.remove(0, 2);
-    return endpoint.scheme() == QLatin1String("http") ? text
-                                                      : endpoint.scheme() + QLatin1String("://") + text;
+    return endpoint.scheme() == QLatin1String("http")
+               ? text
+               : endpoint.scheme() + QLatin1String("://") + text;
 }
 
 QString UploadTableModel::toolTip(const UploadTask &task, int column) const
@@ -317,8 +371,7 @@ QString UploadTableModel::toolTip(const UploadTask &task, int column) const
         text += QLatin1Char('\n') + tr("Failed: %1").arg(task.errorMessage());
         if (!task.errorDetail().isEmpty())
             text += QLatin1Char('\n') + task.errorDetail();
-    }
-    else if (!task.statusNote().isEmpty())
+    } else if (!task.statusNote().isEmpty())
         text += QLatin1Char('\n') + task.statusNote();
     return text;
 }

@@ -3,12 +3,12 @@
 #include "uploadtypes.h"
 
 #include <QAbstractTableModel>
-#include <QUrl>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QPointer>
 #include <QSet>
 #include <QTimer>
+#include <QUrl>
 #include <QVector>
 
 #include <functional>
@@ -35,7 +35,17 @@ class UploadTableModel final : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(UploadTableModel)
 public:
     enum Column {
-        Name, Size, State, Progress, Chunks, Speed, TimeLeft, Server, Added, Finished, Actions,
+        Name,
+        Size,
+        State,
+        Progress,
+        Chunks,
+        Speed,
+        TimeLeft,
+        Server,
+        Added,
+        Finished,
+        Actions,
         Count
     };
     Q_ENUM(Column)

@@ -65,9 +65,8 @@ void UploadTableView::paintEvent(QPaintEvent *event)
     if (m_dropHighlight) {
         QPen pen(palette().color(QPalette::Highlight), 2, Qt::DashLine);
         painter.setPen(pen);
-        painter.drawRoundedRect(area.adjusted(dropFrameInset, dropFrameInset, -dropFrameInset,
-                                              -dropFrameInset),
-                                6, 6);
+        painter.drawRoundedRect(
+            area.adjusted(dropFrameInset, dropFrameInset, -dropFrameInset, -dropFrameInset), 6, 6);
     }
     if (empty && !m_emptyHint.isEmpty()) {
         QFont font = painter.font();

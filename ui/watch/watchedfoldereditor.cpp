@@ -119,8 +119,8 @@ void WatchedFolderEditor::accept()
 
 void WatchedFolderEditor::browse()
 {
-    const QString chosen = QFileDialog::getExistingDirectory(this, tr("Folder to watch"),
-                                                             m_folder->text());
+    const QString chosen =
+        QFileDialog::getExistingDirectory(this, tr("Folder to watch"), m_folder->text());
     if (!chosen.isEmpty())
         m_folder->setText(chosen);
 }

@@ -33,15 +33,14 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
     , m_add(new QPushButton(tr("&Add…"), this))
     , m_edit(new QPushButton(tr("&Edit…"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
-    , m_pause(new QCheckBox(tr("&Pause watching: upload nothing new until this is unticked"),
-                            this))
+    , m_pause(new QCheckBox(tr("&Pause watching: upload nothing new until this is unticked"), this))
 {
     m_pause->setChecked(settings->watchingPaused());
     setWindowTitle(tr("Watched folders"));
     resize(defaultSize);
     m_list->setColumnCount(ColumnCount);
-    m_list->setHeaderLabels({tr("Folder"), tr("Upload to"), tr("Prefix"), tr("Files"),
-                             tr("State")});
+    m_list->setHeaderLabels(
+        {tr("Folder"), tr("Upload to"), tr("Prefix"), tr("Files"), tr("State")});
     m_list->setRootIsDecorated(false);
     m_list->setAlternatingRowColors(true);
     m_list->header()->setStretchLastSection(false);
@@ -95,12 +94,16 @@ QString WatchedFoldersDialog::stateText(const QString &folder) const
     if (!m_service)
         return {};
     switch (m_service->stateOfFolder(folder)) {
-    case FolderWatcher::State::Starting: return tr("Looking for changes…");
-    case FolderWatcher::State::Watching: return tr("Watching");
+    case FolderWatcher::State::Starting:
+        return tr("Looking for changes…");
+    case FolderWatcher::State::Watching:
+        return tr("Watching");
     case FolderWatcher::State::Scanning:
         return tr("Scanning every %1 s (inotify limit)").arg(m_service->tuning().rescanMs / 1000);
-    case FolderWatcher::State::Missing: return tr("Not there");
-    case FolderWatcher::State::Failed: return tr("Scanning (no inotify)");
+    case FolderWatcher::State::Missing:
+        return tr("Not there");
+    case FolderWatcher::State::Failed:
+        return tr("Scanning (no inotify)");
     }
     return {};
 }
@@ -120,17 +123,18 @@ void WatchedFoldersDialog::refresh()
     };
     for (const WatchedFolder &f : std::as_const(m_folders)) {
         auto *item = new QTreeWidgetItem(
-            m_list, {f.folder, f.target.isEmpty() ? tr("This computer") : f.target.toDisplayString(),
-                     f.prefix, rulesOf(f), stateText(f.folder)});
+            m_list,
+            {f.folder, f.target.isEmpty() ? tr("This computer") : f.target.toDisplayString(),
+             f.prefix, rulesOf(f), stateText(f.folder)});
         item->setToolTip(FolderColumn, f.folder);
     }
     // Folders watched for this run only (--watch), after the kept ones: shown, not editable.
     if (m_service) {
         for (const WatchedFolder &f : m_service->folders()) {
-            const bool kept = std::any_of(m_folders.cbegin(), m_folders.cend(),
-                                          [&f](const WatchedFolder &k) {
-                                              return k.folder == f.folder && k.prefix == f.prefix;
-                                          });
+            const bool kept =
+                std::any_of(m_folders.cbegin(), m_folders.cend(), [&f](const WatchedFolder &k) {
+                    return k.folder == f.folder && k.prefix == f.prefix;
+                });
             if (kept)
                 continue;
             auto *item = new QTreeWidgetItem(

@@ -28,10 +28,10 @@ void WatchStatusButton::refresh()
     QString tip = tr("Watched folders (Ctrl+Shift+W)");
     for (const QString &folder : scanning)
         tip += QLatin1Char('\n')
-            + tr("%1: too many subfolders for inotify's watches (fs.inotify.max_user_watches); "
-                 "scanned every %2 s instead")
-                  .arg(folder)
-                  .arg(m_service->tuning().rescanMs / 1000);
+               + tr("%1: too many subfolders for inotify's watches (fs.inotify.max_user_watches); "
+                    "scanned every %2 s instead")
+                     .arg(folder)
+                     .arg(m_service->tuning().rescanMs / 1000);
     for (const QString &folder : missing)
         tip += QLatin1Char('\n') + tr("%1: not there (looked for again)").arg(folder);
     setToolTip(tip);

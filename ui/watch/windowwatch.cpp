@@ -5,9 +5,9 @@
 
 #include <QFileInfo>
 
-WindowWatch::WindowWatch(UploadScheduler *scheduler, AppSettings *settings,
-                         const QString &stateDir, const RunOptions &run,
-                         WatchService::LocalTarget localTarget, QObject *parent)
+WindowWatch::WindowWatch(UploadScheduler *scheduler, AppSettings *settings, const QString &stateDir,
+                         const RunOptions &run, WatchService::LocalTarget localTarget,
+                         QObject *parent)
     : QObject(parent)
     , m_settings(settings)
     , m_run(run)
@@ -20,9 +20,8 @@ WindowWatch::WindowWatch(UploadScheduler *scheduler, AppSettings *settings,
         {m_run.settleMs, m_run.rescanMs, FolderWatcher::watchLimitFromEnvironment()});
     m_service->setGlobalExclude(PathPatterns(m_settings->effectiveExcludes()));
     m_service->setLocalTarget(std::move(localTarget));
-    connect(m_settings, &AppSettings::excludePatternsChanged, this, [this] {
-        m_service->setGlobalExclude(PathPatterns(m_settings->effectiveExcludes()));
-    });
+    connect(m_settings, &AppSettings::excludePatternsChanged, this,
+            [this] { m_service->setGlobalExclude(PathPatterns(m_settings->effectiveExcludes())); });
     connect(m_settings, &AppSettings::watchedFoldersChanged, this, &WindowWatch::start);
 }
 

@@ -82,7 +82,7 @@ void LimitControls::showRate()
     const qint64 rate = m_scheduler->rateLimit();
     m_rateMenu->setCurrent(rate);
     m_rate->setText(tr("Limit: %1").arg(RateLimitMenu::describe(rate)));
-    m_rate->setToolTip(rate > 0 ? tr("All uploads together send at most %1")
-                                      .arg(RateLimitMenu::describe(rate))
-                                : tr("Uploads send as fast as the network takes them"));
+    m_rate->setToolTip(
+        rate > 0 ? tr("All uploads together send at most %1").arg(RateLimitMenu::describe(rate))
+                 : tr("Uploads send as fast as the network takes them"));
 }

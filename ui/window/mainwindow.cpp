@@ -100,8 +100,9 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     resize(defaultWindowSize.boundedTo(available));
 
     m_endpoint = new EndpointField(m_scheduler, this);
-    connect(m_endpoint, &EndpointField::notice, this,
-            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(m_endpoint, &EndpointField::notice, this, [this](const QString &text, int timeoutMs) {
+        statusBar()->showMessage(text, timeoutMs);
+    });
 
     buildTable();
     m_rowActions = new RowActions(
@@ -169,7 +170,8 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     };
 }
 
-QString MainWindow::cancelQuestion(int count, int sent) {
+QString MainWindow::cancelQuestion(int count, int sent)
+{
     const QString question =
         count == 1 ? tr("Cancel this upload?") : tr("Cancel %n uploads?", nullptr, count);
     // Only say bytes are deleted when some were sent.
@@ -303,8 +305,8 @@ void MainWindow::buildToolBar()
     const auto withShortcut = [](QAction *action, const QKeySequence &keys) {
         action->setShortcut(keys);
         action->setShortcutContext(Qt::WindowShortcut);
-        action->setToolTip(QStringLiteral("%1 (%2)").arg(
-            action->text().remove(QChar(0x2026)), keys.toString(QKeySequence::NativeText)));
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QChar(0x2026)),
+                                                         keys.toString(QKeySequence::NativeText)));
     };
     m_menuActions.addFiles =
         bar->addAction(Icons::addFiles(), tr("Add files…"), this, &MainWindow::addFiles);
@@ -316,8 +318,8 @@ void MainWindow::buildToolBar()
     m_menuActions.pauseAll =
         bar->addAction(Icons::pause(), tr("Pause all"), m_scheduler, &UploadScheduler::pauseAll);
     withShortcut(m_menuActions.pauseAll, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    QAction *resumeAll = bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler,
-                                        &UploadScheduler::resumeAll);
+    QAction *resumeAll =
+        bar->addAction(Icons::resume(), tr("Resume all"), m_scheduler, &UploadScheduler::resumeAll);
     withShortcut(resumeAll, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_menuActions.resumeAll = resumeAll;
     resumeAll->setToolTip(tr("Resume paused uploads and retry those that failed because a server "
@@ -481,10 +483,9 @@ void MainWindow::showSelectedDetails()
     int first = -1;
     for (const QItemSelectionRange &range : ranges)
         first = first < 0 ? range.top() : qMin(first, range.top());
-    m_details->setTask(first < 0 ? 0
-                                 : m_proxy->index(first, 0)
-                                       .data(UploadTableModel::TaskIdRole)
-                                       .value<TaskId>());
+    m_details->setTask(
+        first < 0 ? 0
+                  : m_proxy->index(first, 0).data(UploadTableModel::TaskIdRole).value<TaskId>());
 }
 
 void MainWindow::togglePauseSelection()
@@ -537,8 +538,7 @@ void MainWindow::updateTotals(const SchedulerTotals &totals)
         if (const int n = totals.count(part.state))
             shown << tr(part.text).arg(n);
     }
-    m_counts->setText(shown.isEmpty() ? tr("No uploads")
-                                      : shown.join(QStringLiteral(" \u00b7 ")));
+    m_counts->setText(shown.isEmpty() ? tr("No uploads") : shown.join(QStringLiteral(" \u00b7 ")));
     QString speed;
     if (totals.bytesTotal > 0)
         speed = tr("%1 of %2").arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));

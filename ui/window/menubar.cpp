@@ -17,7 +17,8 @@ MenuBar::MenuBar(const Actions &actions, ColumnChooser *columns, QHeaderView *he
     , m_view(addMenu(tr("&View")))
     , m_transfers(addMenu(tr("&Transfers")))
     , m_help(addMenu(tr("&Help")))
-    , m_quit(actions.quit) {
+    , m_quit(actions.quit)
+{
     for (QMenu *menu : {m_file, m_edit, m_view, m_transfers, m_help})
         menu->setToolTipsVisible(true);
 
@@ -53,28 +54,33 @@ MenuBar::MenuBar(const Actions &actions, ColumnChooser *columns, QHeaderView *he
     m_about->setMenuRole(QAction::AboutRole);
 }
 
-QString MenuBar::aboutText() {
+QString MenuBar::aboutText()
+{
     return tr("<b>Hoist %1</b><p>Uploads files and folders to tus servers, S3 buckets and its "
               "own server, hoistd; resumes where the server has them.</p>")
         .arg(QStringLiteral(HOIST_VERSION));
 }
 
-void MenuBar::addWatchedFolders(QAction *action) {
+void MenuBar::addWatchedFolders(QAction *action)
+{
     m_file->insertAction(m_quit, action);
     m_file->insertSeparator(m_quit);
 }
 
-void MenuBar::addToken(QAction *action) {
+void MenuBar::addToken(QAction *action)
+{
     m_edit->addAction(action);
 }
 
-void MenuBar::addSchedule(QAction *action) {
+void MenuBar::addSchedule(QAction *action)
+{
     m_transfers->addAction(action);
 }
 
 // Made as the menu opens: it shows the columns as they are now (the header's menu may have
 // changed them).
-void MenuBar::fillColumns() {
+void MenuBar::fillColumns()
+{
     m_columns->clear();
     const QAbstractItemModel *model = m_header->model();
     const QList<int> hidden = m_chooser->hidden();
