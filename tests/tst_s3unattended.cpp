@@ -92,7 +92,6 @@ private:
     // as RGW's access log has them.
     int objectWrites(const QString &key) const;
     // aws s3api head-object: the object's JSON description, as the reference client reads it.
-    QJsonObject head(const QString &key);
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
 
     std::unique_ptr<RgwTestPeer> m_rgw;
@@ -144,29 +143,6 @@ int tst_S3Unattended::objectWrites(const QString &key) const
             ++n;
     }
     return n;
-}
-
-QJsonObject tst_S3Unattended::head(const QString &key)
-{
-    QProcess aws;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), m_rgw->credentials().accessKeyId);
-    env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"),
-               QString::fromUtf8(m_rgw->credentials().secretAccessKey));
-    env.insert(QStringLiteral("AWS_CONFIG_FILE"), m_files.filePath(QStringLiteral("no-config")));
-    env.insert(QStringLiteral("AWS_SHARED_CREDENTIALS_FILE"),
-               m_files.filePath(QStringLiteral("no-credentials")));
-    aws.setProcessEnvironment(env);
-    aws.start(QStringLiteral("/usr/bin/aws"),
-              {QStringLiteral("--endpoint-url"), m_rgw->service().toString(),
-               QStringLiteral("--region"), m_rgw->region(), QStringLiteral("--output"),
-               QStringLiteral("json"), QStringLiteral("s3api"), QStringLiteral("head-object"),
-               QStringLiteral("--bucket"), m_rgw->bucket(), QStringLiteral("--key"), key});
-    if (!aws.waitForFinished(60000) || aws.exitCode() != 0) {
-        qWarning() << "aws head-object" << key << aws.readAllStandardError();
-        return {};
-    }
-    return QJsonDocument::fromJson(aws.readAllStandardOutput()).object();
 }
 
 void tst_S3Unattended::watchedFolderToABucket()
@@ -240,7 +216,7 @@ void tst_S3Unattended::watchedFolderToABucket()
         {QStringLiteral("w/doc.txt"), watched(QStringLiteral("doc.txt"))},
         {QStringLiteral("w/sub/big.bin"), big}};
     for (const auto &[key, path] : objects) {
-        const QString mtime = head(key)
+        const QString mtime = m_rgw->headObjectByAws(key)
                                   .value(QLatin1String("Metadata"))
                                   .toObject()
                                   .value(QLatin1String("mtime"))

@@ -53,7 +53,6 @@ private:
     void startScheduler();
     QList<TaskId> add(const QStringList &paths);
     // aws s3api head-object: the object's JSON description, as the reference client reads it.
-    QJsonObject head(const QString &key);
 
     std::unique_ptr<RgwTestPeer> m_rgw;
     QTemporaryDir m_files;
@@ -98,29 +97,6 @@ QList<TaskId> tst_S3Verification::add(const QStringList &paths)
     for (const QList<QVariant> &signal : std::as_const(added))
         ids += signal.first().value<QList<TaskId>>();
     return ids;
-}
-
-QJsonObject tst_S3Verification::head(const QString &key)
-{
-    QProcess aws;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), m_rgw->credentials().accessKeyId);
-    env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"),
-               QString::fromUtf8(m_rgw->credentials().secretAccessKey));
-    env.insert(QStringLiteral("AWS_CONFIG_FILE"), m_files.filePath(QStringLiteral("no-config")));
-    env.insert(QStringLiteral("AWS_SHARED_CREDENTIALS_FILE"),
-               m_files.filePath(QStringLiteral("no-credentials")));
-    aws.setProcessEnvironment(env);
-    aws.start(QStringLiteral("/usr/bin/aws"),
-              {QStringLiteral("--endpoint-url"), m_rgw->service().toString(),
-               QStringLiteral("--region"), m_rgw->region(), QStringLiteral("--output"),
-               QStringLiteral("json"), QStringLiteral("s3api"), QStringLiteral("head-object"),
-               QStringLiteral("--bucket"), m_rgw->bucket(), QStringLiteral("--key"), key});
-    if (!aws.waitForFinished(60000) || aws.exitCode() != 0) {
-        qWarning() << "aws head-object" << key << aws.readAllStandardError();
-        return {};
-    }
-    return QJsonDocument::fromJson(aws.readAllStandardOutput()).object();
 }
 
 void tst_S3Verification::expectedEtags()
@@ -178,7 +154,7 @@ void tst_S3Verification::putAndMultipartAreVerified()
     QCOMPARE(m_rgw->object(QStringLiteral("single.bin")), testContent(300 * KiB, 1));
     QCOMPARE(m_rgw->object(QStringLiteral("multi.bin")), testContent(20 * MiB + 7, 2));
     for (const QString &key : {QStringLiteral("single.bin"), QStringLiteral("multi.bin")}) {
-        const QJsonObject object = head(key);
+        const QJsonObject object = m_rgw->headObjectByAws(key);
         QVERIFY2(!object.isEmpty(), qPrintable(key));
         QCOMPARE(object.value(QLatin1String("Metadata"))
                      .toObject()
@@ -187,7 +163,7 @@ void tst_S3Verification::putAndMultipartAreVerified()
                  QStringLiteral("981173106.789"));
     }
     // The multipart ETag as aws reports it: three parts of 8 MiB at most.
-    QVERIFY(head(QStringLiteral("multi.bin"))
+    QVERIFY(m_rgw->headObjectByAws(QStringLiteral("multi.bin"))
                 .value(QLatin1String("ETag"))
                 .toString()
                 .endsWith(QLatin1String("-3\"")));

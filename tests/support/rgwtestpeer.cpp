@@ -5,14 +5,17 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDebug>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -173,6 +176,30 @@ QByteArray RgwTestPeer::object(const QString &key, bool *found) const
     if (found)
         *found = bytes.has_value();
     return bytes.value_or(QByteArray());
+}
+
+QJsonObject RgwTestPeer::headObjectByAws(const QString &key) const
+{
+    QProcess aws;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), credentials().accessKeyId);
+    env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"),
+               QString::fromUtf8(credentials().secretAccessKey));
+    env.insert(QStringLiteral("AWS_CONFIG_FILE"),
+               m_downloads->filePath(QStringLiteral("no-config")));
+    env.insert(QStringLiteral("AWS_SHARED_CREDENTIALS_FILE"),
+               m_downloads->filePath(QStringLiteral("no-credentials")));
+    aws.setProcessEnvironment(env);
+    aws.start(QStringLiteral("/usr/bin/aws"),
+              {QStringLiteral("--endpoint-url"), service().toString(), QStringLiteral("--region"),
+               region(), QStringLiteral("--output"), QStringLiteral("json"),
+               QStringLiteral("s3api"), QStringLiteral("head-object"), QStringLiteral("--bucket"),
+               bucket(), QStringLiteral("--key"), key});
+    if (!aws.waitForFinished(60000) || aws.exitCode() != 0) {
+        qWarning() << "aws head-object" << key << aws.readAllStandardError();
+        return {};
+    }
+    return QJsonDocument::fromJson(aws.readAllStandardOutput()).object();
 }
 
 QStringList RgwTestPeer::keys(const QString &prefix) const

@@ -4,6 +4,7 @@
 #include "s3credentials.h"
 #include "testpeer.h"
 
+#include <QJsonObject>
 #include <QStringList>
 
 // The shared Ceph RGW of the test run (tests/support/rgw/rgw.sh, ctest fixture `rgw`) as a
@@ -48,6 +49,9 @@ public:
     QList<int> listedParts(const QString &key) const;
     // Part numbers of every UploadPart of `key` the log shows answered with 200, in order.
     QList<int> partsSent(const QString &key) const;
+    // HeadObject as the aws CLI reads it (a third party's view of the metadata and ETag): its
+    // JSON answer, empty when there is no such object.
+    QJsonObject headObjectByAws(const QString &key) const;
 
     QString storedPath(const QUrl &objectUrl) const override;
     QList<QUrl> uploads() const override;
