@@ -230,7 +230,7 @@ private Q_SLOTS:
                  QStringLiteral("全部暂停"));
         QCOMPARE(QCoreApplication::translate("EndpointChoice", "This computer"),
                  QStringLiteral("本机"));
-        QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 5),
+        QCOMPARE(QCoreApplication::translate("FailureHandler", " · %n tries", nullptr, 5),
                  QStringLiteral(" · 尝试 5 次"));
         // Qt's own words (standard buttons) come from qtbase's catalogue when it is installed
         // (Debian: qt6-translations-l10n, in scripts/setup.sh).
@@ -242,9 +242,9 @@ private Q_SLOTS:
         QCOMPARE(loader.install(QStringLiteral("en")), QStringLiteral("en"));
         QCOMPARE(QCoreApplication::translate("MainWindow", "Pause all"),
                  QStringLiteral("Pause all"));
-        QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 1),
+        QCOMPARE(QCoreApplication::translate("FailureHandler", " · %n tries", nullptr, 1),
                  QStringLiteral(" · 1 try"));
-        QCOMPARE(QCoreApplication::translate("UploadScheduler", " · %n tries", nullptr, 3),
+        QCOMPARE(QCoreApplication::translate("FailureHandler", " · %n tries", nullptr, 3),
                  QStringLiteral(" · 3 tries"));
         QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Cancel"));
     }

@@ -127,11 +127,11 @@ void TusTransfer::proceed()
     if (m_caps.maxSize > 0 && m_length > m_caps.maxSize) {
         return fail(TransferError::make(
             TransferError::Kind::TooLarge,
-            QStringLiteral(
-                "%1 is too large for this server: it is %2 (%3 bytes), the server accepts "
-                "at most %4 (%5 bytes).")
-                .arg(fileLabel(), formatSize(m_job.fileSize), QString::number(m_job.fileSize),
-                     formatSize(m_caps.maxSize), QString::number(m_caps.maxSize))));
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("%1 is too large for this server: it is %2 (%3 bytes), the "
+                                  "server accepts at most %4 (%5 bytes)."))
+                .arg(fileLabel(), formatSize(m_job.fileSize), QString::number(m_job.fileSize))
+                .arg(formatSize(m_caps.maxSize), QString::number(m_caps.maxSize))));
     }
     if (m_caps.has(QStringLiteral("checksum")))
         m_source->chooseChecksum(m_caps.checksumAlgorithms);

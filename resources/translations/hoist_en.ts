@@ -288,6 +288,13 @@ Trust this certificate for %2 only, from now on? Its SHA-256 fingerprint is:
     </message>
 </context>
 <context>
+    <name>ColumnChooser</name>
+    <message>
+        <source>%1 (no room: widen the window)</source>
+        <translation>%1 (no room: widen the window)</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>%1: %2
@@ -527,6 +534,10 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>--when-done-run goes with --when-done command (or alone)</source>
         <translation>--when-done-run goes with --when-done command (or alone)</translation>
     </message>
+    <message>
+        <source>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</source>
+        <translation>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</translation>
+    </message>
 </context>
 <context>
     <name>CountdownDialog</name>
@@ -673,10 +684,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Select an upload to see its details</translation>
     </message>
     <message>
-        <source>Sent as parallel parts (%1 so far), joined when all are there; hover for them</source>
-        <translation>Sent as parallel parts (%1 so far), joined when all are there; hover for them</translation>
-    </message>
-    <message>
         <source>None yet</source>
         <translation>None yet</translation>
     </message>
@@ -720,6 +727,21 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>Verified:</source>
         <translation>Verified:</translation>
     </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 of %2 (%3%)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent as %n parallel parts (%1 sending, %2 done), joined when all are there; hover for their addresses</source>
+        <translation>
+            <numerusform>Sent as %n parallel part (%1 sending, %2 done), joined when it is there; hover for its address</numerusform>
+            <numerusform>Sent as %n parallel parts (%1 sending, %2 done), joined when all are there; hover for their addresses</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>DuplicateBar</name>
@@ -758,6 +780,17 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>%1 waiting uploads now send the newer versions of their files.</source>
         <translation>%1 waiting uploads now send the newer versions of their files.</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyFilterNotice</name>
+    <message>
+        <source>No uploads match</source>
+        <translation>No uploads match</translation>
+    </message>
+    <message>
+        <source>Clear the filter</source>
+        <translation>Clear the filter</translation>
     </message>
 </context>
 <context>
@@ -890,6 +923,36 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>FailureHandler</name>
+    <message>
+        <source>Gave up after %1 without progress: %2</source>
+        <translation>Gave up after %1 without progress: %2</translation>
+    </message>
+    <message>
+        <source>%1 · retry %2 of %3</source>
+        <translation>%1 · retry %2 of %3</translation>
+    </message>
+    <message>
+        <source>%1 · next try</source>
+        <translation>%1 · next try</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n tries</source>
+        <translation>
+            <numerusform> · %n try</numerusform>
+            <numerusform> · %n tries</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Reading the file…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>FileCheck</name>
     <message>
         <source>The file %1 no longer exists.</source>
@@ -949,13 +1012,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>OpenSSL could not finish a SHA-256 digest.</source>
         <translation>OpenSSL could not finish a SHA-256 digest.</translation>
-    </message>
-</context>
-<context>
-    <name>FileRangeDevice</name>
-    <message>
-        <source>%1 is shorter than expected (truncated while reading)</source>
-        <translation>%1 is shorter than expected (truncated while reading)</translation>
     </message>
 </context>
 <context>
@@ -1224,31 +1280,12 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Server</translation>
     </message>
     <message>
-        <source>Nothing of them was sent yet.</source>
-        <translation>Nothing of them was sent yet.</translation>
-    </message>
-    <message>
-        <source>What was already sent is deleted from the server where it allows it.</source>
-        <translation>What was already sent is deleted from the server where it allows it.</translation>
-    </message>
-    <message numerus="yes">
-        <source>What %n of them already sent is deleted from the server where it allows it.</source>
-        <translation>
-            <numerusform>What %n of them already sent is deleted from the server where it allows it.</numerusform>
-            <numerusform>What %n of them already sent is deleted from the server where it allows it.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Cancel uploads</source>
         <translation>Cancel uploads</translation>
     </message>
     <message>
         <source>Cancel this upload?</source>
         <translation>Cancel this upload?</translation>
-    </message>
-    <message>
-        <source>Cancel %1 uploads?</source>
-        <translation>Cancel %1 uploads?</translation>
     </message>
     <message>
         <source>Drop files or folders here to upload them</source>
@@ -1350,6 +1387,83 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>Watched folders…</source>
         <translation>Watched folders…</translation>
     </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n uploads?</source>
+        <translation>
+            <numerusform>Cancel %n upload?</numerusform>
+            <numerusform>Cancel %n uploads?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing of it has been sent yet.</source>
+        <translation>Nothing of it has been sent yet.</translation>
+    </message>
+    <message>
+        <source>What it already sent is deleted from the server, where the server allows it.</source>
+        <translation>What it already sent is deleted from the server, where the server allows it.</translation>
+    </message>
+    <message>
+        <source>None of them has sent anything yet.</source>
+        <translation>None of them has sent anything yet.</translation>
+    </message>
+    <message>
+        <source>What they already sent is deleted from the server, where the server allows it.</source>
+        <translation>What they already sent is deleted from the server, where the server allows it.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
+        <translation>
+            <numerusform>%n of them had already sent part of its file: that part is deleted from the server, where the server allows it.</numerusform>
+            <numerusform>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>Select &amp;all</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Transfers</source>
+        <translation>&amp;Transfers</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>&amp;Columns</translation>
+    </message>
+    <message>
+        <source>&amp;About Hoist</source>
+        <translation>&amp;About Hoist</translation>
+    </message>
+    <message>
+        <source>About Hoist</source>
+        <translation>About Hoist</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1446,6 +1560,25 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
 </context>
 <context>
+    <name>RateEdit</name>
+    <message>
+        <source>No limit</source>
+        <translation>No limit</translation>
+    </message>
+    <message>
+        <source>Bytes per second, as --limit-rate takes them: 512K, 2M, 1.5M/s or 1048576 (binary units, at least 1K). Empty: no limit.</source>
+        <translation>Bytes per second, as --limit-rate takes them: 512K, 2M, 1.5M/s or 1048576 (binary units, at least 1K). Empty: no limit.</translation>
+    </message>
+    <message>
+        <source>Not a rate: write 512K, 2M or 1048576, at least 1K</source>
+        <translation>Not a rate: write 512K, 2M or 1048576, at least 1K</translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+</context>
+<context>
     <name>RateLimitMenu</name>
     <message>
         <source>No limit</source>
@@ -1466,6 +1599,17 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Upload at most (MiB/s):</source>
         <translation>Upload at most (MiB/s):</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAheadDevice</name>
+    <message>
+        <source>the file is not open</source>
+        <translation>the file is not open</translation>
+    </message>
+    <message>
+        <source>%1 is shorter than expected (truncated while reading)</source>
+        <translation>%1 is shorter than expected (truncated while reading)</translation>
     </message>
 </context>
 <context>
@@ -1572,6 +1716,18 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Retry failed</source>
         <translation>Retry failed</translation>
+    </message>
+    <message>
+        <source>Copy cause</source>
+        <translation>Copy cause</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1701,6 +1857,10 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
         <translation>The file changed while uploading: &apos;%1&apos; got shorter.</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos;: %2.</source>
+        <translation>Cannot read &apos;%1&apos;: %2.</translation>
     </message>
 </context>
 <context>
@@ -2163,14 +2323,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Automatic: 8 MiB, with requests growing up to 64 MiB on fast links. A size: no request carries more (for servers or proxies that refuse large requests). For uploads added from now on.</translation>
     </message>
     <message>
-        <source> MiB/s</source>
-        <translation> MiB/s</translation>
-    </message>
-    <message>
-        <source>Unlimited</source>
-        <translation>Unlimited</translation>
-    </message>
-    <message>
         <source>All uploads together send at most this much (the status bar&apos;s “Limit”)</source>
         <translation>All uploads together send at most this much (the status bar&apos;s “Limit”)</translation>
     </message>
@@ -2318,6 +2470,18 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>Files and folders matching these are never uploaded from dropped or watched folders.</source>
         <translation>Files and folders matching these are never uploaded from dropped or watched folders.</translation>
     </message>
+    <message>
+        <source>Light</source>
+        <translation>Light</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dark</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Theme:</translation>
+    </message>
 </context>
 <context>
     <name>SpeedGraph</name>
@@ -2397,6 +2561,24 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <source>This computer keeps no file under that name any more.</source>
         <translation>This computer keeps no file under that name any more.</translation>
     </message>
+    <message>
+        <source>Copy URL</source>
+        <translation>Copy URL</translation>
+    </message>
+    <message>
+        <source>The address on Hoist&apos;s own server, which opens on this computer only</source>
+        <translation>The address on Hoist&apos;s own server, which opens on this computer only</translation>
+    </message>
+    <message>
+        <source>Copy URLs</source>
+        <translation>Copy URLs</translation>
+    </message>
+    <message>
+        <source>No file manager could open the folder. The file is in:
+%1</source>
+        <translation>No file manager could open the folder. The file is in:
+%1</translation>
+    </message>
 </context>
 <context>
     <name>TaskDriver</name>
@@ -2418,6 +2600,13 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>The file changed while uploading: %1 Nothing was sent.</source>
         <translation>The file changed while uploading: %1 Nothing was sent.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
+        <translation>The queue could not be saved (%1); this upload may not survive a crash.</translation>
     </message>
 </context>
 <context>
@@ -2541,6 +2730,17 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <source>About %1 days left</source>
         <translation>About %1 days left</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (all %n uploads)</source>
+        <translation>
+            <numerusform>%1 (%n upload)</numerusform>
+            <numerusform>%1 (all %n uploads)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</source>
+        <translation>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</translation>
+    </message>
 </context>
 <context>
     <name>TokenControl</name>
@@ -2581,16 +2781,27 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <translation>%1 wants a token (HTTP 401).</translation>
     </message>
     <message>
-        <source>Set it with “Token…” beside the server address, then retry.</source>
-        <translation>Set it with “Token…” beside the server address, then retry.</translation>
-    </message>
-    <message>
-        <source>Choose that server, set its token with “Token…”, then retry.</source>
-        <translation>Choose that server, set its token with “Token…”, then retry.</translation>
-    </message>
-    <message>
         <source>An S3 bucket takes keys, not a token: see “S3 bucket…”</source>
         <translation>An S3 bucket takes keys, not a token: see “S3 bucket…”</translation>
+    </message>
+    <message>
+        <source>Token… (%1): %2</source>
+        <translation>Token… (%1): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retrying %n upload(s) to %1 with the new token.</source>
+        <translation>
+            <numerusform>Retrying %n upload to %1 with the new token.</numerusform>
+            <numerusform>Retrying %n uploads to %1 with the new token.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set it with the key button in the Server field (%1); its refused uploads start again.</source>
+        <translation>Set it with the key button in the Server field (%1); its refused uploads start again.</translation>
+    </message>
+    <message>
+        <source>Choose that server, then set its token with the key button in the Server field (%1).</source>
+        <translation>Choose that server, then set its token with the key button in the Server field (%1).</translation>
     </message>
 </context>
 <context>
@@ -2665,6 +2876,17 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>no keyring</source>
         <translation>no keyring</translation>
+    </message>
+</context>
+<context>
+    <name>TransferFile</name>
+    <message>
+        <source>Cannot read &apos;%1&apos;: %2.</source>
+        <translation>Cannot read &apos;%1&apos;: %2.</translation>
+    </message>
+    <message>
+        <source>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</source>
+        <translation>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</translation>
     </message>
 </context>
 <context>
@@ -2763,6 +2985,55 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
+    </message>
+</context>
+<context>
+    <name>TrayPolicyMenu</name>
+    <message>
+        <source>Watch folders…</source>
+        <translation>Watch folders…</translation>
+    </message>
+    <message>
+        <source>Rule in force: %1</source>
+        <translation>Rule in force: %1</translation>
+    </message>
+    <message>
+        <source>Back to schedule</source>
+        <translation>Back to schedule</translation>
+    </message>
+    <message>
+        <source>Back to schedule (%1)</source>
+        <translation>Back to schedule (%1)</translation>
+    </message>
+    <message>
+        <source>Full speed for 1 hour</source>
+        <translation>Full speed for 1 hour</translation>
+    </message>
+    <message>
+        <source>Resume watching</source>
+        <translation>Resume watching</translation>
+    </message>
+    <message>
+        <source>Pause watching</source>
+        <translation>Pause watching</translation>
+    </message>
+</context>
+<context>
+    <name>TusBodySource</name>
+    <message>
+        <source>Could not read %1 to compute its checksum.</source>
+        <translation>Could not read %1 to compute its checksum.</translation>
+    </message>
+</context>
+<context>
+    <name>TusDiscovery</name>
+    <message>
+        <source>asking the server what it supports</source>
+        <translation>asking the server what it supports</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not 1.0.0.</source>
+        <translation>The server speaks tus %1, not 1.0.0.</translation>
     </message>
 </context>
 <context>
@@ -2873,6 +3144,17 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     </message>
 </context>
 <context>
+    <name>TusInstantProof</name>
+    <message>
+        <source>proving the file is held</source>
+        <translation>proving the file is held</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
+        <translation>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</translation>
+    </message>
+</context>
+<context>
     <name>TusParallelTransfer</name>
     <message>
         <source>joining the parts</source>
@@ -2888,15 +3170,14 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     </message>
 </context>
 <context>
+    <name>TusRequestWatch</name>
+    <message>
+        <source>The upload stalled: no progress for %1 s.</source>
+        <translation>The upload stalled: no progress for %1 s.</translation>
+    </message>
+</context>
+<context>
     <name>TusTransfer</name>
-    <message>
-        <source>asking the server what it supports</source>
-        <translation>asking the server what it supports</translation>
-    </message>
-    <message>
-        <source>The server speaks tus %1, not 1.0.0.</source>
-        <translation>The server speaks tus %1, not 1.0.0.</translation>
-    </message>
     <message>
         <source>The file changed while uploading: %1 got shorter.</source>
         <translation>The file changed while uploading: %1 got shorter.</translation>
@@ -2926,24 +3207,8 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <translation>The server accepted none of the %1 bytes sent.</translation>
     </message>
     <message>
-        <source>The upload stalled: no progress for %1 s.</source>
-        <translation>The upload stalled: no progress for %1 s.</translation>
-    </message>
-    <message>
-        <source>Could not read %1 to compute its checksum.</source>
-        <translation>Could not read %1 to compute its checksum.</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>Cannot read %1: %2.</translation>
-    </message>
-    <message>
-        <source>proving the file is held</source>
-        <translation>proving the file is held</translation>
-    </message>
-    <message>
-        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
-        <translation>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</translation>
+        <source>%1 is too large for this server: it is %2 (%3 bytes), the server accepts at most %4 (%5 bytes).</source>
+        <translation>%1 is too large for this server: it is %2 (%3 bytes), the server accepts at most %4 (%5 bytes).</translation>
     </message>
 </context>
 <context>
@@ -2995,35 +3260,8 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
 <context>
     <name>UploadScheduler</name>
     <message>
-        <source>%1 · retry %2 of %3</source>
-        <translation>%1 · retry %2 of %3</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n tries</source>
-        <translation>
-            <numerusform> · %n try</numerusform>
-            <numerusform> · %n tries</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
-        <translation>The queue could not be saved (%1); this upload may not survive a crash.</translation>
-    </message>
-    <message>
         <source>Reading the file…</source>
         <translation>Reading the file…</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>Cannot read %1: %2</translation>
-    </message>
-    <message>
-        <source>Gave up after %1 without progress: %2</source>
-        <translation>Gave up after %1 without progress: %2</translation>
-    </message>
-    <message>
-        <source>%1 · next try</source>
-        <translation>%1 · next try</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3425,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
             <numerusform>%n missing</numerusform>
             <numerusform>%n missing</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>paused</translation>
     </message>
 </context>
 <context>
@@ -3368,6 +3610,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>%1; this run only (--watch)</source>
         <translation>%1; this run only (--watch)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause watching: upload nothing new until this is unticked</source>
+        <translation>&amp;Pause watching: upload nothing new until this is unticked</translation>
     </message>
 </context>
 <context>

@@ -288,6 +288,13 @@ Trust this certificate for %2 only, from now on? Its SHA-256 fingerprint is:
     </message>
 </context>
 <context>
+    <name>ColumnChooser</name>
+    <message>
+        <source>%1 (no room: widen the window)</source>
+        <translation>%1（没有空间：请加宽窗口）</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>%1: %2
@@ -527,6 +534,10 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>--when-done-run goes with --when-done command (or alone)</source>
         <translation>--when-done-run 须与 --when-done command 一起使用（或单独使用）</translation>
     </message>
+    <message>
+        <source>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</source>
+        <translation>--when-done 在与 --watch 一同给出的文件全部结束后执行；被监视文件夹自身的上传永远不会触发它</translation>
+    </message>
 </context>
 <context>
     <name>CountdownDialog</name>
@@ -673,10 +684,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>选择一个上传以查看其详细信息</translation>
     </message>
     <message>
-        <source>Sent as parallel parts (%1 so far), joined when all are there; hover for them</source>
-        <translation>分成并行部分发送（目前 %1 个），全部到齐后合并；悬停可查看各部分</translation>
-    </message>
-    <message>
         <source>None yet</source>
         <translation>暂无</translation>
     </message>
@@ -720,6 +727,20 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>Verified:</source>
         <translation>已校验：</translation>
     </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent as %n parallel parts (%1 sending, %2 done), joined when all are there; hover for their addresses</source>
+        <translation>
+            <numerusform>分成 %n 个并行部分发送（%1 个发送中，%2 个已完成），全部到齐后合并；悬停可查看各部分的地址</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>DuplicateBar</name>
@@ -758,6 +779,17 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>%1 waiting uploads now send the newer versions of their files.</source>
         <translation>%1 个等待中的上传现在将发送其文件的新版本。</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyFilterNotice</name>
+    <message>
+        <source>No uploads match</source>
+        <translation>没有匹配的上传</translation>
+    </message>
+    <message>
+        <source>Clear the filter</source>
+        <translation>清除筛选</translation>
     </message>
 </context>
 <context>
@@ -889,6 +921,35 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>FailureHandler</name>
+    <message>
+        <source>Gave up after %1 without progress: %2</source>
+        <translation>%1 内没有进展，已放弃：%2</translation>
+    </message>
+    <message>
+        <source>%1 · retry %2 of %3</source>
+        <translation>%1 · 重试 %2/%3</translation>
+    </message>
+    <message>
+        <source>%1 · next try</source>
+        <translation>%1 · 下次尝试</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n tries</source>
+        <translation>
+            <numerusform> · 尝试 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>FileCheck</name>
     <message>
         <source>The file %1 no longer exists.</source>
@@ -948,13 +1009,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>OpenSSL could not finish a SHA-256 digest.</source>
         <translation>OpenSSL 无法完成 SHA-256 摘要计算。</translation>
-    </message>
-</context>
-<context>
-    <name>FileRangeDevice</name>
-    <message>
-        <source>%1 is shorter than expected (truncated while reading)</source>
-        <translation>%1 比预期短（读取期间被截断）</translation>
     </message>
 </context>
 <context>
@@ -1218,30 +1272,12 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>服务器</translation>
     </message>
     <message>
-        <source>Nothing of them was sent yet.</source>
-        <translation>这些上传尚未发送任何内容。</translation>
-    </message>
-    <message>
-        <source>What was already sent is deleted from the server where it allows it.</source>
-        <translation>已发送的内容会在服务器允许时从服务器上删除。</translation>
-    </message>
-    <message numerus="yes">
-        <source>What %n of them already sent is deleted from the server where it allows it.</source>
-        <translation>
-            <numerusform>其中 %n 个已发送的内容会在服务器允许时从服务器上删除。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Cancel uploads</source>
         <translation>取消上传</translation>
     </message>
     <message>
         <source>Cancel this upload?</source>
         <translation>取消此上传？</translation>
-    </message>
-    <message>
-        <source>Cancel %1 uploads?</source>
-        <translation>取消 %1 个上传？</translation>
     </message>
     <message>
         <source>Drop files or folders here to upload them</source>
@@ -1343,6 +1379,81 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>Watched folders…</source>
         <translation>监视的文件夹…</translation>
     </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n uploads?</source>
+        <translation>
+            <numerusform>取消 %n 个上传？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing of it has been sent yet.</source>
+        <translation>此上传尚未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>What it already sent is deleted from the server, where the server allows it.</source>
+        <translation>它已发送的内容会在服务器允许时从服务器上删除。</translation>
+    </message>
+    <message>
+        <source>None of them has sent anything yet.</source>
+        <translation>这些上传都尚未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>What they already sent is deleted from the server, where the server allows it.</source>
+        <translation>它们已发送的内容会在服务器允许时从服务器上删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
+        <translation>
+            <numerusform>其中 %n 个已发送了部分文件：这部分内容会在服务器允许时从服务器上删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>MenuBar</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Transfers</source>
+        <translation>传输(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;About Hoist</source>
+        <translation>关于 Hoist(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Hoist</source>
+        <translation>关于 Hoist</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;将文件和文件夹上传到 tus 服务器、S3 存储桶和 Hoist 自带的服务器 hoistd；从服务器已收到的位置继续上传。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>PathExpander</name>
@@ -1439,6 +1550,25 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
 </context>
 <context>
+    <name>RateEdit</name>
+    <message>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Bytes per second, as --limit-rate takes them: 512K, 2M, 1.5M/s or 1048576 (binary units, at least 1K). Empty: no limit.</source>
+        <translation>每秒字节数，写法同 --limit-rate：512K、2M、1.5M/s 或 1048576（二进制单位，至少 1K）。留空：不限速。</translation>
+    </message>
+    <message>
+        <source>Not a rate: write 512K, 2M or 1048576, at least 1K</source>
+        <translation>不是速率：请写 512K、2M 或 1048576，至少 1K</translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+</context>
+<context>
     <name>RateLimitMenu</name>
     <message>
         <source>No limit</source>
@@ -1459,6 +1589,17 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Upload at most (MiB/s):</source>
         <translation>最高上传速度（MiB/s）：</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAheadDevice</name>
+    <message>
+        <source>the file is not open</source>
+        <translation>文件未打开</translation>
+    </message>
+    <message>
+        <source>%1 is shorter than expected (truncated while reading)</source>
+        <translation>%1 比预期短（读取期间被截断）</translation>
     </message>
 </context>
 <context>
@@ -1565,6 +1706,18 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
+    </message>
+    <message>
+        <source>Copy cause</source>
+        <translation>复制失败原因</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1694,6 +1847,10 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
         <translation>文件在上传过程中被更改：“%1”变短了。</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos;: %2.</source>
+        <translation>无法读取“%1”：%2。</translation>
     </message>
 </context>
 <context>
@@ -2156,14 +2313,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>自动：8 MiB，链路较快时请求会逐渐增大，最多 64 MiB。指定大小：任何请求都不超过此大小（用于拒绝大请求的服务器或代理）。对此后添加的上传生效。</translation>
     </message>
     <message>
-        <source> MiB/s</source>
-        <translation> MiB/s</translation>
-    </message>
-    <message>
-        <source>Unlimited</source>
-        <translation>不限速</translation>
-    </message>
-    <message>
         <source>All uploads together send at most this much (the status bar&apos;s “Limit”)</source>
         <translation>全部上传合计最多发送这么多（即状态栏上的“限速”）</translation>
     </message>
@@ -2311,6 +2460,18 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>Files and folders matching these are never uploaded from dropped or watched folders.</source>
         <translation>拖入或监视的文件夹中，匹配这些模式的文件和文件夹永远不会上传。</translation>
     </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>SpeedGraph</name>
@@ -2387,6 +2548,24 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <source>This computer keeps no file under that name any more.</source>
         <translation>本机已不再保存该名称的文件。</translation>
     </message>
+    <message>
+        <source>Copy URL</source>
+        <translation>复制 URL</translation>
+    </message>
+    <message>
+        <source>The address on Hoist&apos;s own server, which opens on this computer only</source>
+        <translation>Hoist 自带服务器上的地址，只能在本机打开</translation>
+    </message>
+    <message>
+        <source>Copy URLs</source>
+        <translation>复制 URL</translation>
+    </message>
+    <message>
+        <source>No file manager could open the folder. The file is in:
+%1</source>
+        <translation>没有文件管理器能打开该文件夹。文件位于：
+%1</translation>
+    </message>
 </context>
 <context>
     <name>TaskDriver</name>
@@ -2408,6 +2587,13 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>The file changed while uploading: %1 Nothing was sent.</source>
         <translation>文件在上传过程中被更改：%1 未发送任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
+        <translation>无法保存队列（%1）；程序崩溃后此上传可能丢失。</translation>
     </message>
 </context>
 <context>
@@ -2531,6 +2717,16 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <source>About %1 days left</source>
         <translation>剩余约 %1 天</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (all %n uploads)</source>
+        <translation>
+            <numerusform>%1（全部 %n 个上传）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</source>
+        <translation>上传中和等待中的上传还需发送的量（%1），按它们合计的速度（%2，已平滑）计算。各行的“剩余时间”则只按该上传自身的速度计算。</translation>
+    </message>
 </context>
 <context>
     <name>TokenControl</name>
@@ -2571,16 +2767,26 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <translation>%1 需要令牌 (HTTP 401)。</translation>
     </message>
     <message>
-        <source>Set it with “Token…” beside the server address, then retry.</source>
-        <translation>请用服务器地址旁的“令牌…”设置，然后重试。</translation>
-    </message>
-    <message>
-        <source>Choose that server, set its token with “Token…”, then retry.</source>
-        <translation>请选择该服务器，用“令牌…”设置其令牌，然后重试。</translation>
-    </message>
-    <message>
         <source>An S3 bucket takes keys, not a token: see “S3 bucket…”</source>
         <translation>S3 存储桶使用密钥而非令牌：请见“S3 存储桶…”</translation>
+    </message>
+    <message>
+        <source>Token… (%1): %2</source>
+        <translation>令牌…（%1）：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retrying %n upload(s) to %1 with the new token.</source>
+        <translation>
+            <numerusform>正在用新令牌重试发往 %1 的 %n 个上传。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set it with the key button in the Server field (%1); its refused uploads start again.</source>
+        <translation>请用“服务器”栏中的钥匙按钮设置令牌（%1）；被拒绝的上传将重新开始。</translation>
+    </message>
+    <message>
+        <source>Choose that server, then set its token with the key button in the Server field (%1).</source>
+        <translation>请选择该服务器，然后用“服务器”栏中的钥匙按钮设置其令牌（%1）。</translation>
     </message>
 </context>
 <context>
@@ -2655,6 +2861,17 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>no keyring</source>
         <translation>没有密钥环</translation>
+    </message>
+</context>
+<context>
+    <name>TransferFile</name>
+    <message>
+        <source>Cannot read &apos;%1&apos;: %2.</source>
+        <translation>无法读取“%1”：%2。</translation>
+    </message>
+    <message>
+        <source>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</source>
+        <translation>读取“%1”停滞：其文件系统 %2 秒内没有响应。</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2970,55 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>TrayPolicyMenu</name>
+    <message>
+        <source>Watch folders…</source>
+        <translation>监视文件夹…</translation>
+    </message>
+    <message>
+        <source>Rule in force: %1</source>
+        <translation>当前规则：%1</translation>
+    </message>
+    <message>
+        <source>Back to schedule</source>
+        <translation>回到计划</translation>
+    </message>
+    <message>
+        <source>Back to schedule (%1)</source>
+        <translation>回到计划（%1）</translation>
+    </message>
+    <message>
+        <source>Full speed for 1 hour</source>
+        <translation>全速 1 小时</translation>
+    </message>
+    <message>
+        <source>Resume watching</source>
+        <translation>继续监视</translation>
+    </message>
+    <message>
+        <source>Pause watching</source>
+        <translation>暂停监视</translation>
+    </message>
+</context>
+<context>
+    <name>TusBodySource</name>
+    <message>
+        <source>Could not read %1 to compute its checksum.</source>
+        <translation>无法读取 %1 以计算校验和。</translation>
+    </message>
+</context>
+<context>
+    <name>TusDiscovery</name>
+    <message>
+        <source>asking the server what it supports</source>
+        <translation>询问服务器支持的功能</translation>
+    </message>
+    <message>
+        <source>The server speaks tus %1, not 1.0.0.</source>
+        <translation>服务器使用的是 tus %1，而不是 1.0.0。</translation>
     </message>
 </context>
 <context>
@@ -2863,6 +3129,17 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
 </context>
 <context>
+    <name>TusInstantProof</name>
+    <message>
+        <source>proving the file is held</source>
+        <translation>证明持有该文件</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
+        <translation>服务器对证明的应答既不是 0 也不是文件大小（%1），而是 Upload-Offset“%2”。</translation>
+    </message>
+</context>
+<context>
     <name>TusParallelTransfer</name>
     <message>
         <source>joining the parts</source>
@@ -2878,15 +3155,14 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
 </context>
 <context>
+    <name>TusRequestWatch</name>
+    <message>
+        <source>The upload stalled: no progress for %1 s.</source>
+        <translation>上传停滞：%1 秒内没有进展。</translation>
+    </message>
+</context>
+<context>
     <name>TusTransfer</name>
-    <message>
-        <source>asking the server what it supports</source>
-        <translation>询问服务器支持的功能</translation>
-    </message>
-    <message>
-        <source>The server speaks tus %1, not 1.0.0.</source>
-        <translation>服务器使用的是 tus %1，而不是 1.0.0。</translation>
-    </message>
     <message>
         <source>The file changed while uploading: %1 got shorter.</source>
         <translation>文件在上传过程中被更改：%1 变短了。</translation>
@@ -2916,24 +3192,8 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <translation>服务器未接受已发送的 %1 字节中的任何一个。</translation>
     </message>
     <message>
-        <source>The upload stalled: no progress for %1 s.</source>
-        <translation>上传停滞：%1 秒内没有进展。</translation>
-    </message>
-    <message>
-        <source>Could not read %1 to compute its checksum.</source>
-        <translation>无法读取 %1 以计算校验和。</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>proving the file is held</source>
-        <translation>证明持有该文件</translation>
-    </message>
-    <message>
-        <source>The server&apos;s answer to a proof is not 0 or the file&apos;s size (%1) but Upload-Offset &apos;%2&apos;.</source>
-        <translation>服务器对证明的应答既不是 0 也不是文件大小（%1），而是 Upload-Offset“%2”。</translation>
+        <source>%1 is too large for this server: it is %2 (%3 bytes), the server accepts at most %4 (%5 bytes).</source>
+        <translation>%1 对此服务器过大：它有 %2（%3 字节），而服务器最多接受 %4（%5 字节）。</translation>
     </message>
 </context>
 <context>
@@ -2985,34 +3245,8 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
 <context>
     <name>UploadScheduler</name>
     <message>
-        <source>%1 · retry %2 of %3</source>
-        <translation>%1 · 重试 %2/%3</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n tries</source>
-        <translation>
-            <numerusform> · 尝试 %n 次</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The queue could not be saved (%1); this upload may not survive a crash.</source>
-        <translation>无法保存队列（%1）；程序崩溃后此上传可能丢失。</translation>
-    </message>
-    <message>
         <source>Reading the file…</source>
         <translation>正在读取文件…</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>Gave up after %1 without progress: %2</source>
-        <translation>%1 内没有进展，已放弃：%2</translation>
-    </message>
-    <message>
-        <source>%1 · next try</source>
-        <translation>%1 · 下次尝试</translation>
     </message>
 </context>
 <context>
@@ -3173,6 +3407,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <translation>
             <numerusform>%n 个不存在</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
     </message>
 </context>
 <context>
@@ -3354,6 +3592,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>%1; this run only (--watch)</source>
         <translation>%1；仅本次运行（--watch）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause watching: upload nothing new until this is unticked</source>
+        <translation>暂停监视(&amp;P)：取消勾选之前不上传任何新内容</translation>
     </message>
 </context>
 <context>
