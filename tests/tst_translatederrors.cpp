@@ -53,7 +53,7 @@ void tst_TranslatedErrors::argumentsAreTranslatedAndFilledOnce()
                             .arg(QStringLiteral("a%2b"), QStringLiteral("c"));
     QCOMPARE(text.toString(), QStringLiteral("Network error with a%2b: c"));
     const TrText nested =
-        TrText("UploadScheduler", "Gave up after %1 without progress: %2")
+        TrText("FailureHandler", "Gave up after %1 without progress: %2")
             .arg(QStringLiteral("2 s"),
                  TrText("TusHttp", "Connection refused by %1").arg(QStringLiteral("127.0.0.1:9")));
     QCOMPARE(
@@ -65,7 +65,7 @@ void tst_TranslatedErrors::argumentsAreTranslatedAndFilledOnce()
     QVERIFY2(!chinese.contains(QLatin1String("Gave up")), qPrintable(chinese));
     // Plurals through %n, in the language in use.
     m_language.install(QStringLiteral("en"));
-    const TrText tries = TrText("UploadScheduler", " · %n tries", 3);
+    const TrText tries = TrText("FailureHandler", " · %n tries", 3);
     QCOMPARE(tries.toString(), QStringLiteral(" · 3 tries"));
 }
 
