@@ -118,8 +118,13 @@ TokenDialog *TokenControl::openDialog()
 bool TokenControl::refusedToken(const UploadTask &task)
 {
     // TusHttp's sentence for a 401 (core/tushttp.cpp); the task keeps its kind and text only.
-    return task.state() == TaskState::Error && task.errorKind() == TransferError::Kind::Rejected
-           && task.errorMessage().contains(QLatin1String("(HTTP 401)"));
+    // Read in the untranslated source, so that it holds whatever language is installed (a cause
+    // stored before schema 9 is plain words, read as they are).
+    if (task.state() != TaskState::Error || task.errorKind() != TransferError::Kind::Rejected)
+        return false;
+    const TrText &cause = task.errorText();
+    const QByteArray words = cause.isTranslatable() ? cause.source() : cause.toString().toUtf8();
+    return words.contains("(HTTP 401)");
 }
 
 int TokenControl::retryRefused(const QUrl &endpoint)
