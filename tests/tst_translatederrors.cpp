@@ -3,6 +3,7 @@
 // English once English is installed, and Chinese again after, also after a round trip through
 // the task store.
 #include "hoistdprocess.h"
+#include "scriptedserver.h"
 #include "testfiles.h"
 #include "waitfor.h"
 
@@ -18,6 +19,18 @@
 #include <QTest>
 
 namespace {
+// The text, or one of its arguments, made from `source` (a translatable source text).
+const TrText *findSource(const TrText &text, const QByteArray &source)
+{
+    if (text.isTranslatable() && text.source().contains(source))
+        return &text;
+    for (const TrText &argument : text.arguments()) {
+        if (const TrText *found = findSource(argument, source))
+            return found;
+    }
+    return nullptr;
+}
+
 const QString English = QStringLiteral("Connection refused by 127.0.0.1:%1");
 const QString Chinese = QString::fromUtf8("127.0.0.1:%1 拒绝连接");
 } // namespace
@@ -31,6 +44,7 @@ private Q_SLOTS:
     void argumentsAreTranslatedAndFilledOnce();
     void jsonRoundTrip();
     void failedUnderChineseReadsEnglish();
+    void answerThatIsNotTusIsTranslatable();
 
 private:
     LanguageLoader m_language;
@@ -142,6 +156,54 @@ void tst_TranslatedErrors::failedUnderChineseReadsEnglish()
     QVERIFY2(restored->errorMessage().startsWith(english), qPrintable(restored->errorMessage()));
     QCOMPARE(m_language.install(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     QVERIFY2(restored->errorMessage().startsWith(chinese), qPrintable(restored->errorMessage()));
+}
+
+void tst_TranslatedErrors::answerThatIsNotTusIsTranslatable()
+{
+    // A server that creates the upload but does not say where it is: the cause is Hoist's words
+    // (TusAnswer), kept as source text to translate when shown, also after a store round trip.
+    ScriptedServer server([](const ScriptedServer::Request &request) {
+        if (request.method == "OPTIONS")
+            return ScriptedServer::Reply(204, {{"Tus-Resumable", "1.0.0"},
+                                               {"Tus-Version", "1.0.0"},
+                                               {"Tus-Extension", "creation"}});
+        return ScriptedServer::Reply(201, {{"Tus-Resumable", "1.0.0"}});
+    });
+    QVERIFY(server.listen());
+    QTemporaryDir files;
+    const QString path = makeTestFile(files.path(), QStringLiteral("nowhere.bin"), 4000, 6);
+    QNetworkAccessManager network;
+    TusProtocol protocol(&network);
+    UploadScheduler scheduler(&protocol);
+    scheduler.setEndpoint(server.url(QStringLiteral("/files/")));
+    QSignalSpy added(&scheduler, &UploadScheduler::tasksAdded);
+    scheduler.addPaths({path}, Priority::Normal);
+    QVERIFY(added.wait(10000));
+    const TaskId id = added.first().first().value<QList<TaskId>>().first();
+    QVERIFY(waitFor([&] { return scheduler.isIdle(); }, 60000));
+    const UploadTask *task = scheduler.task(id);
+    QCOMPARE(task->state(), TaskState::Error);
+    QCOMPARE(task->errorKind(), TransferError::Kind::BadResponse);
+    QCOMPARE(server.count("POST"), 1);
+    QVERIFY2(task->errorMessage().contains(QLatin1String("no Location in its HTTP 201 answer")),
+             qPrintable(task->errorMessage()));
+
+    QTemporaryDir state;
+    {
+        TaskStore store(state.path());
+        QVERIFY(store.open().ok);
+        store.save(task->toRecord(1700000000000));
+    }
+    TaskStore store(state.path());
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 1);
+    const TrText stored = reopened.tasks.first().errorText;
+    const TrText *cause = findSource(stored, "(no Location in its HTTP %1 answer)");
+    QVERIFY2(cause, qPrintable(stored.toJson()));
+    QCOMPARE(cause->context(), QByteArray("TusAnswer"));
+    QCOMPARE(cause->arguments().size(), 1);
+    QCOMPARE(cause->arguments().first().toString(), QStringLiteral("201"));
 }
 
 QTEST_GUILESS_MAIN(tst_TranslatedErrors)

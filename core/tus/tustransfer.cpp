@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "readaheaddevice.h"
+#include "tusanswer.h"
 #include "tusbodysource.h"
 #include "tusdiscovery.h"
 #include "tushttp.h"
@@ -16,7 +17,6 @@ namespace {
 // A chunk the server found corrupted (460) is sent again at once this many times in a row before
 // the attempt fails (and the scheduler retries it later).
 constexpr int MaxChecksumRetries = 3;
-const QByteArray OffsetContentType = QByteArrayLiteral("application/offset+octet-stream");
 } // namespace
 
 TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject *parent,
@@ -32,6 +32,7 @@ TusTransfer::TusTransfer(TusProtocol *protocol, const TransferJob &job, QObject 
     , m_instant(new TusInstantProof(job, this))
     , m_verification(new TusVerification(job, this))
     , m_watch(new TusRequestWatch(job.stallTimeoutMs, this))
+    , m_requests(job, m_length, m_partial)
     , m_requestSize(job.chunkSize, job.maxRequestSize, m_length)
 {
     m_source->setStreamHash(m_verification->streamHash());
@@ -156,23 +157,9 @@ void TusTransfer::create()
     }
     withFileUnchanged([this] {
         qCDebug(lcTus) << "POST" << m_job.endpoint << "length" << m_length;
-        QNetworkRequest request = creationRequest();
-        request.setHeader(QNetworkRequest::ContentLengthHeader, 0);
         m_chunkBegin = m_chunkEnd = 0;
-        track(network()->post(request, QByteArray()), &TusTransfer::onCreateFinished);
+        track(network()->post(m_requests.creation(), QByteArray()), &TusTransfer::onCreateFinished);
     });
-}
-
-QNetworkRequest TusTransfer::creationRequest() const
-{
-    QNetworkRequest request = TusHttp::makeRequest(m_job.endpoint, m_job.headers);
-    request.setRawHeader("Upload-Length", QByteArray::number(m_length));
-    // A part carries no metadata: the final upload that joins the parts names the file.
-    if (m_partial)
-        request.setRawHeader("Upload-Concat", QByteArrayLiteral("partial"));
-    else if (const QByteArray metadata = TusHttp::uploadMetadata(m_job); !metadata.isEmpty())
-        request.setRawHeader("Upload-Metadata", metadata);
-    return request;
 }
 
 void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum)
@@ -180,12 +167,7 @@ void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum
     const qint64 end = m_chunkEnd;
     qCDebug(lcTus) << "POST with upload" << m_job.endpoint << "length" << m_length << "bytes 0 -"
                    << end;
-    QNetworkRequest request = creationRequest();
-    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
-    request.setHeader(QNetworkRequest::ContentLengthHeader, end);
-    if (!checksum.isEmpty())
-        request.setRawHeader("Upload-Checksum", checksum);
-    QNetworkReply *reply = network()->post(request, body);
+    QNetworkReply *reply = network()->post(m_requests.creationWithBody(end, checksum), body);
     body->setParent(reply); // lives exactly as long as the request reading it
     track(reply, &TusTransfer::onCreateFinished);
     prefetchChecksum(end);
@@ -205,52 +187,24 @@ bool TusTransfer::failIfBodyTruncated()
 
 void TusTransfer::onCreateFinished(QNetworkReply *reply)
 {
-    using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
     if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
     if (status < 200 || status >= 300)
         return fail(TusHttp::errorFromReply(
             reply, TrText::of(staticMetaObject, QT_TR_NOOP("creating the upload"))));
+    TusAnswer::Created created;
+    if (const TransferError bad = TusAnswer::created(reply, m_job.endpoint, m_chunkEnd, &created);
+        bad.kind != TransferError::Kind::None)
+        return fail(bad);
     m_verification->noteAnswer(reply);
-    const QByteArray location = reply->rawHeader("Location");
-    if (location.trimmed().isEmpty()) {
-        return fail(TransferError::make(
-            Kind::BadResponse,
-            QStringLiteral(
-                "The server did not say where the upload is (no Location in its HTTP %1 answer).")
-                .arg(status),
-            status));
-    }
-    const QUrl url = m_job.endpoint.resolved(QUrl::fromEncoded(location.trimmed()));
-    if (const QString problem = TusHttp::urlProblem(url); !problem.isEmpty())
-        return fail(TransferError::make(
-            Kind::BadResponse,
-            TrText::of(staticMetaObject,
-                       QT_TR_NOOP("The server gave an unusable upload address. %1"))
-                .arg(problem),
-            status));
-
     const bool sentBody = m_chunkEnd > 0;
-    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
-    if (!offset && !sentBody && offsetHeader.isEmpty())
-        offset = 0;
-    if (!offset || *offset > m_chunkEnd) {
-        return fail(TransferError::make(
-            Kind::BadResponse,
-            QStringLiteral(
-                "The server's answer to creating the upload is not tus (Upload-Offset '%1' "
-                "after sending %2 bytes).")
-                .arg(QString::fromLatin1(offsetHeader))
-                .arg(m_chunkEnd),
-            status));
-    }
-    qCDebug(lcTus) << "created" << url << "offset" << *offset;
+    const QUrl url = created.url;
+    qCDebug(lcTus) << "created" << url << "offset" << created.offset;
     m_protocol->rememberUpload(url, m_job.endpoint);
     m_job.uploadUrl = url;
     QPointer<TusTransfer> guard(this);
-    m_offset = *offset;
+    m_offset = created.offset;
     m_heldAfterCreate = m_job.holdAfterCreate;
     m_challenge = sentBody ? std::nullopt : m_instant->challengeFrom(reply, m_offset);
     if (sentBody)
@@ -276,8 +230,7 @@ void TusTransfer::head()
 {
     qCDebug(lcTus) << "HEAD" << m_job.uploadUrl;
     m_chunkBegin = m_chunkEnd = 0;
-    const QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
-    track(network()->head(request), &TusTransfer::onHeadFinished);
+    track(network()->head(m_requests.head(m_job.uploadUrl)), &TusTransfer::onHeadFinished);
 }
 
 void TusTransfer::onHeadFinished(QNetworkReply *reply)
@@ -289,27 +242,19 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
         return fail(TusHttp::errorFromReply(
             reply,
             TrText::of(staticMetaObject, QT_TR_NOOP("asking the server for the upload's offset"))));
-    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
-    if (!offset || *offset > m_length) {
-        return fail(TransferError::make(
-            TransferError::Kind::BadResponse,
-            QStringLiteral(
-                "The server's answer about the upload is not tus (Upload-Offset '%1' for an "
-                "upload of %2 bytes).")
-                .arg(QString::fromLatin1(offsetHeader))
-                .arg(m_length),
-            status));
-    }
+    qint64 offset = 0;
+    if (const TransferError bad = TusAnswer::headOffset(reply, m_length, &offset);
+        bad.kind != TransferError::Kind::None)
+        return fail(bad);
     const std::optional<qint64> length = TusHttp::parseOffset(reply->rawHeader("Upload-Length"));
     if (length && *length != m_length) {
         // Another file's upload (or an old version of this one): it cannot be finished with ours.
         qCDebug(lcTus) << "upload length" << *length << "differs from ours" << m_length;
         return recreateLostUpload();
     }
-    qCDebug(lcTus) << "resuming" << m_job.uploadUrl << "at" << *offset;
+    qCDebug(lcTus) << "resuming" << m_job.uploadUrl << "at" << offset;
     m_verification->noteAnswer(reply);
-    m_offset = *offset;
+    m_offset = offset;
     if (confirm(m_offset))
         sendNext();
 }
@@ -345,13 +290,8 @@ void TusTransfer::patch(ReadAheadDevice *body, const QByteArray &checksum)
     const qint64 begin = m_chunkBegin;
     const qint64 end = m_chunkEnd;
     qCDebug(lcTus) << "PATCH" << m_job.uploadUrl << begin << "-" << end;
-    QNetworkRequest request = TusHttp::makeRequest(m_job.uploadUrl, m_job.headers);
-    request.setRawHeader("Upload-Offset", QByteArray::number(begin));
-    request.setHeader(QNetworkRequest::ContentTypeHeader, OffsetContentType);
-    request.setHeader(QNetworkRequest::ContentLengthHeader, end - begin);
-    if (!checksum.isEmpty())
-        request.setRawHeader("Upload-Checksum", checksum);
-    QNetworkReply *reply = network()->sendCustomRequest(request, QByteArrayLiteral("PATCH"), body);
+    QNetworkReply *reply = network()->sendCustomRequest(
+        m_requests.patch(m_job.uploadUrl, begin, end, checksum), QByteArrayLiteral("PATCH"), body);
     body->setParent(reply);
     track(reply, &TusTransfer::onPatchFinished);
     prefetchChecksum(end);
@@ -359,7 +299,6 @@ void TusTransfer::patch(ReadAheadDevice *body, const QByteArray &checksum)
 
 void TusTransfer::onPatchFinished(QNetworkReply *reply)
 {
-    using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
     if (failIfBodyTruncated() || failIfContentRefused(reply))
         return;
@@ -381,30 +320,14 @@ void TusTransfer::onPatchFinished(QNetworkReply *reply)
             reply, TrText::of(staticMetaObject, QT_TR_NOOP("sending bytes %1 to %2"))
                        .arg(m_chunkBegin)
                        .arg(m_chunkEnd)));
-    const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
-    if (!offset || *offset < m_chunkBegin || *offset > m_chunkEnd) {
-        return fail(TransferError::make(
-            Kind::BadResponse,
-            QStringLiteral(
-                "The server's answer is not tus: Upload-Offset '%1' after sending bytes %2 to %3.")
-                .arg(QString::fromLatin1(offsetHeader))
-                .arg(m_chunkBegin)
-                .arg(m_chunkEnd),
-            status));
-    }
-    if (*offset == m_chunkBegin) {
-        return fail(TransferError::make(
-            Kind::ServerError,
-            TrText::of(staticMetaObject,
-                       QT_TR_NOOP("The server accepted none of the %1 bytes sent."))
-                .arg(m_chunkEnd - m_chunkBegin),
-            status));
-    }
+    qint64 offset = 0;
+    if (const TransferError bad = TusAnswer::patchOffset(reply, m_chunkBegin, m_chunkEnd, &offset);
+        bad.kind != TransferError::Kind::None)
+        return fail(bad);
     m_conflictHead = false;
     m_checksumRetries = 0;
     m_verification->noteAnswer(reply);
-    m_offset = *offset;
+    m_offset = offset;
     m_requestSize.succeeded(m_chunkEnd - m_chunkBegin);
     if (confirm(m_offset))
         sendNext();

@@ -2,6 +2,7 @@
 
 #include "instantwire.h"
 #include "tusprotocol.h"
+#include "tusrequests.h"
 #include "tusrequestsize.h"
 #include "tusverification.h"
 
@@ -12,7 +13,6 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
-class QNetworkRequest;
 class ReadAheadDevice;
 class TusBodySource;
 class TusDiscovery;
@@ -68,8 +68,6 @@ private:
     void create();
     void head();
     void sendNext();
-    // POST to the endpoint with Upload-Length and Upload-Metadata or Upload-Concat: partial.
-    QNetworkRequest creationRequest() const;
     void postWithBody(ReadAheadDevice *body, const QByteArray &checksum);
     void patch(ReadAheadDevice *body, const QByteArray &checksum);
     // Calls `next` once the file is found unchanged (off this thread); fails otherwise.
@@ -124,6 +122,7 @@ private:
     TusInstantProof *m_instant;                        // a child
     TusVerification *m_verification;                   // a child
     TusRequestWatch *m_watch;                          // a child: the request in flight
+    TusRequests m_requests;
     TusRequestSize m_requestSize;
     bool m_verifying = false;
     int m_checksumRetries = 0; // 460 answers in a row to the chunk being sent
