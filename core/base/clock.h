@@ -38,7 +38,10 @@ public:
     {
         m_monotonic.start();
     }
-    qint64 wallMs() const override { return QDateTime::currentMSecsSinceEpoch(); }
+    // The wall clock, ms since the epoch, for code that is handed no Clock (the window's "5 s
+    // ago", a task's timestamps). What a test must be able to move reads a Clock instead.
+    static qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+    qint64 wallMs() const override { return nowMs(); }
     qint64 monotonicMs() const override { return m_monotonic.elapsed(); }
 
 private:

@@ -1,15 +1,7 @@
 #include "taskdriver.h"
 
+#include "clock.h"
 #include "uploadtask.h"
-
-#include <QDateTime>
-
-namespace {
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-} // namespace
 
 TaskDriver::TaskDriver(UploadTask *task, std::unique_ptr<Transfer> transfer, QObject *parent)
     : QObject(parent)
@@ -88,13 +80,13 @@ void TaskDriver::connectSingle()
         });
     });
     connect(transfer, &Transfer::offsetConfirmed, this, [this](qint64 offset) {
-        account([offset](UploadTask &t) { t.confirmOffset(offset, nowMs()); });
+        account([offset](UploadTask &t) { t.confirmOffset(offset, SystemClock::nowMs()); });
     });
     connect(transfer, &Transfer::chunkStarted, this, [this](qint64 begin, qint64 end) {
         account([begin, end](UploadTask &t) { t.startRequest(begin, end); });
     });
     connect(transfer, &Transfer::chunkProgress, this, [this](qint64 sent) {
-        account([sent](UploadTask &t) { t.requestProgress(sent, nowMs()); });
+        account([sent](UploadTask &t) { t.requestProgress(sent, SystemClock::nowMs()); });
     });
     connect(transfer, &Transfer::completedInstantly, this, [this] {
         if (m_task)
@@ -118,10 +110,11 @@ void TaskDriver::connectParts()
         Q_EMIT partsCreated(parts);
     });
     connect(transfer, &Transfer::partsConfirmed, this, [this](const UploadParts &parts) {
-        account([&parts](UploadTask &t) { t.confirmParts(parts, nowMs()); });
+        account([&parts](UploadTask &t) { t.confirmParts(parts, SystemClock::nowMs()); });
     });
     connect(transfer, &Transfer::chunkProgressAt, this, [this](qint64 begin, qint64 sent) {
-        account([begin, sent](UploadTask &t) { t.partProgress(begin, sent, nowMs()); });
+        account(
+            [begin, sent](UploadTask &t) { t.partProgress(begin, sent, SystemClock::nowMs()); });
     });
     connect(transfer, &Transfer::streamsChanged, this, [this](int inUse, int wanted) {
         if (!m_task)

@@ -1,10 +1,9 @@
 #include "taskpersistence.h"
 
+#include "clock.h"
 #include "taskrecord.h"
 #include "taskstore.h"
 #include "uploadtask.h"
-
-#include <QDateTime>
 
 namespace {
 // Changes reach the store at most this late (a crash loses at most this much of them, and what
@@ -12,11 +11,6 @@ namespace {
 constexpr int BatchIntervalMs = 250;
 // Progress of one task is saved at most this often.
 constexpr qint64 ProgressSaveIntervalMs = 1000;
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
 
 // Runs `call` on the store's thread, after everything queued before it.
 template <typename Call>
@@ -53,7 +47,7 @@ void TaskPersistence::added(const QList<const UploadTask *> &tasks)
 {
     if (tasks.isEmpty())
         return;
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     QList<TaskRecord> records;
     records.reserve(tasks.size());
     for (const UploadTask *task : tasks)
@@ -110,7 +104,7 @@ quint64 TaskPersistence::saveUploadsToDelete(TaskId id, const QList<QUrl> &urls)
 void TaskPersistence::flush()
 {
     m_batch.stop();
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     QList<TaskRecord> records;
     const auto take = [&](TaskId id) {
         const UploadTask *task = m_find(id);

@@ -1,5 +1,6 @@
 #include "taskrunner.h"
 
+#include "clock.h"
 #include "failurehandler.h"
 #include "orphanuploads.h"
 #include "taskcontrol.h"
@@ -8,7 +9,6 @@
 #include "taskpreparer.h"
 #include "uploadtask.h"
 
-#include <QDateTime>
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -19,10 +19,6 @@ namespace {
 // How often speeds and hashing progress are refreshed while uploads run.
 constexpr int TickIntervalMs = 500;
 
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
 } // namespace
 
 TaskRunner::TaskRunner(TaskControl *tasks, const Helpers &helpers, JobFor jobFor,
@@ -72,7 +68,7 @@ void TaskRunner::start(UploadTask *task)
     // Set before taskStarted, so that listeners see what the task is about to do.
     task->start(m_helpers.preparer->wouldHash(request) ? TaskPhase::Hashing
                                                        : TaskPhase::Transferring,
-                nowMs());
+                SystemClock::nowMs());
     m_tasks->setTaskState(task, TaskState::Uploading);
     // A listener to taskStarted may have paused or cancelled it already: start nothing then.
     task = m_tasks->findTask(id);
@@ -162,7 +158,8 @@ void TaskRunner::stop(UploadTask *task)
     }
     m_helpers.preparer->cancel(task->id());
     m_tasks->reshapeTask(task, [task] { task->dropInFlight(false); }); // shown falls to confirmed
-    task->endAttempt(UploadAttempt::Outcome::Stopped, QString(), nowMs()); // unless ended
+    task->endAttempt(UploadAttempt::Outcome::Stopped, QString(),
+                     SystemClock::nowMs()); // unless ended
     // What the transfer would have deleted itself (an instant attempt cut short).
     m_helpers.orphans->sweep(task);
     task->stopped();
@@ -170,7 +167,7 @@ void TaskRunner::stop(UploadTask *task)
 
 void TaskRunner::completed(UploadTask *task)
 {
-    task->endAttempt(UploadAttempt::Outcome::Completed, QString(), nowMs());
+    task->endAttempt(UploadAttempt::Outcome::Completed, QString(), SystemClock::nowMs());
     stop(task);
     m_tasks->reshapeTask(task, [task] { task->succeed(); });
     m_tasks->setTaskState(task, TaskState::Success);
@@ -179,7 +176,7 @@ void TaskRunner::completed(UploadTask *task)
 
 void TaskRunner::failed(UploadTask *task, const TransferError &error)
 {
-    task->endAttempt(UploadAttempt::Outcome::Failed, error.message(), nowMs());
+    task->endAttempt(UploadAttempt::Outcome::Failed, error.message(), SystemClock::nowMs());
     m_tasks->reshapeTask(task, [task] { task->dropInFlight(true); });
     stop(task);
     m_helpers.failures->transferFailed(task, error);
@@ -192,7 +189,7 @@ void TaskRunner::tick()
         m_speedTimer.stop();
         return;
     }
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     for (UploadTask *task : running) {
         if (m_helpers.preparer->isHashing(task->id()))
             task->setHashedBytes(m_helpers.preparer->hashedBytes(task->id()));

@@ -23,11 +23,6 @@ namespace {
 // At most this often a changed task is reported (so a row repaints at most 10 times a second).
 constexpr int FlushIntervalMs = 100;
 
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
 bool isActive(TaskState s)
 {
     return s == TaskState::Waiting || s == TaskState::Uploading;
@@ -353,7 +348,7 @@ void UploadScheduler::setState(UploadTask *task, TaskState state)
     }
     if (state == TaskState::Uploading)
         m_running.insert(id, task);
-    m_tasks.setState(task, state, nowMs());
+    m_tasks.setState(task, state, SystemClock::nowMs());
     if (state == TaskState::Waiting)
         m_queue.push(id, task->sequence(), task->priority(), task->lane(), task->ownRetryAtMs());
     taskChanged(task, true);

@@ -64,8 +64,7 @@ TransferError TusAnswer::headOffset(QNetworkReply *reply, qint64 length, qint64 
     return {};
 }
 
-TransferError TusAnswer::patchOffset(QNetworkReply *reply, qint64 begin, qint64 end,
-                                     qint64 *offset)
+TransferError TusAnswer::patchOffset(QNetworkReply *reply, qint64 begin, qint64 end, qint64 *offset)
 {
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);

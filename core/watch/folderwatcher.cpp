@@ -1,10 +1,10 @@
 #include "folderwatcher.h"
 
+#include "clock.h"
 #include "filehasher.h"
 #include "foldernotifier.h"
 #include "offthread.h"
 
-#include <QDateTime>
 #include <QLoggingCategory>
 
 #include <climits>
@@ -17,11 +17,6 @@ namespace {
 int checkIntervalFor(int settleMs)
 {
     return qBound(50, settleMs / 3, 1000);
-}
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
 }
 
 bool sameVersion(const LedgerEntry &entry, qint64 size, qint64 modifiedMs)
@@ -167,7 +162,7 @@ void FolderWatcher::onScanned(const QString &from, bool withWatches, FolderScan 
     }
     if ((!m_notifier || m_fallback) && !m_rescanTimer.isActive())
         m_rescanTimer.start();
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     for (const ScannedFile &file : std::as_const(result.files))
         consider(file, now);
 }
@@ -197,7 +192,7 @@ void FolderWatcher::onEvents(const QList<FolderEvent> &events)
 {
     if (m_fallback)
         return; // the last watches' parting words: scans tell it now
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     const ScanRules r = rules();
     for (const FolderEvent &e : events) {
         if (e.folder) {
@@ -252,7 +247,7 @@ void FolderWatcher::checkCandidates()
 
 void FolderWatcher::onChecked(const QList<QPair<QString, std::optional<ScannedFile>>> &stats)
 {
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     for (const auto &[rel, stat] : stats) {
         auto it = m_candidates.find(rel);
         if (it == m_candidates.end())

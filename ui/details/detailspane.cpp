@@ -2,6 +2,7 @@
 
 #include "chunkbarpainter.h"
 #include "chunkmapview.h"
+#include "clock.h"
 #include "formatting.h"
 #include "icons.h"
 #include "speedgraph.h"
@@ -28,11 +29,6 @@ namespace {
 const char *const visibleKey = "detailsVisible";
 constexpr QSize swatchSize(22, 12);
 constexpr int spacing = 6;
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
 
 // A moment as a person reads it: the time alone when it is today.
 QString formatMoment(qint64 ms)
@@ -296,7 +292,7 @@ void DetailsPane::refresh()
         m_tabs->setTabText(m_tabs->indexOf(m_tries), tr("Tries"));
         return;
     }
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     m_title->setText(task->displayName());
     const QString state = UploadTableModel::stateText(*task, now);
     const QString progress = progressLine(*task);

@@ -1,6 +1,7 @@
 #include "uploadtablemodel.h"
 
 #include "chunkmap.h"
+#include "clock.h"
 #include "formatting.h"
 #include "s3target.h"
 #include "serverhealth.h"
@@ -23,11 +24,6 @@ constexpr int countdownTickMs = 500;
 constexpr int maxRemovalRuns = 32;
 // The colour of the state of failed rows; a semantic colour the palette has no role for.
 constexpr QRgb failedTextColor = 0xc0392b;
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
 
 constexpr uint bit(int column)
 {
@@ -234,7 +230,7 @@ QString UploadTableModel::displayText(const UploadTask &task, int column) const
         return task.state() == TaskState::Error && task.size() == 0 ? QStringLiteral("\u2014")
                                                                     : formatSize(task.size());
     case State:
-        return stateText(task, nowMs());
+        return stateText(task, SystemClock::nowMs());
     case Progress:
         return QStringLiteral("%1%").arg(task.progress() * 100.0, 0, 'f', 1);
     case Chunks: {
@@ -480,7 +476,7 @@ void UploadTableModel::onTasksAdded(const QList<TaskId> &ids)
     if (!m_scheduler)
         return;
     QVector<Row> added;
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     QSet<TaskId> seen;
     for (TaskId id : ids) {
         if (m_rowOf.contains(id) || seen.contains(id))
@@ -624,7 +620,7 @@ void UploadTableModel::flush()
     m_dirty.clear();
     std::sort(rows.begin(), rows.end());
 
-    const qint64 now = nowMs();
+    const qint64 now = SystemClock::nowMs();
     bool countdowns = false;
     // Runs of adjacent rows whose changed columns are alike become one dataChanged.
     int runFirst = -1, runLast = -1;
