@@ -13,7 +13,9 @@ constexpr int MaxReadThreads = 32;
 
 QThreadPool *fileReadPool()
 {
-    // Leaked on purpose: QThreadPool's destructor waits for every thread.
+    // Leaked on purpose, never joined at exit: QThreadPool's destructor waits for every thread,
+    // and a thread blocked in read() or close() on a dead network mount may never return, so
+    // quitting would hang with it. The process's exit ends those threads instead.
     static QThreadPool *const pool = [] {
         auto *created = new QThreadPool;
         created->setMaxThreadCount(MaxReadThreads);
