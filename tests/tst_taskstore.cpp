@@ -66,6 +66,7 @@ void compareRecords(const TaskRecord &a, const TaskRecord &b)
     QCOMPARE(a.retries, b.retries);
     QCOMPARE(a.errorKind, b.errorKind);
     QCOMPARE(a.errorText, b.errorText);
+    QCOMPARE(a.httpStatus, b.httpStatus);
     QCOMPARE(a.instant, b.instant);
     QCOMPARE(a.rateLimit, b.rateLimit);
     QCOMPARE(a.maxRequestSize, b.maxRequestSize);
@@ -186,6 +187,7 @@ void TstTaskStore::roundTrip_data()
     large.state = TaskState::Paused;
     large.errorKind = TransferError::Kind::TooManyRequests;
     large.errorText = QStringLiteral("429");
+    large.httpStatus = 429;
     QTest::newRow("> 4 GiB") << large;
 
     TaskRecord leftovers = sampleRecord(4, 4);
@@ -290,7 +292,7 @@ void TstTaskStore::walModeIsActive()
     QCOMPARE(readColumn(store.databasePath(), QStringLiteral("SELECT value FROM meta WHERE key = "
                                                              "'version'"))
                  .toInt(),
-             9);
+             10);
 }
 
 void TstTaskStore::secondStoreInProcessIsRefused()

@@ -1,10 +1,12 @@
 // TaskStore opening a queue written by an older Hoist: schema 1 (before content hashes and
 // parallel parts), schema 5 (before the uploads to delete), schema 6 (before the finish time) and
-// schema 7 (before uploads were verified) and schema 8 (before causes were kept untranslated) are
-// brought up to date in place, keeping every task.
+// schema 7 (before uploads were verified), schema 8 (before causes were kept untranslated) and
+// schema 9 (before the failing HTTP status was kept) are brought up to date in place, keeping
+// every task.
 #include "taskstore.h"
 
 #include <QDir>
+#include <QHash>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -115,6 +117,37 @@ const char *const SchemaV8[] = {
     " NULL, '', 0, 0, 0, NULL, 1700000009000, 0, NULL)",
 };
 
+// The schema 9 tables exactly as that Hoist created them: one task refused for want of a token
+// (its cause the untranslated source with "(HTTP 401)"), one refused with 403, one waiting.
+const char *const SchemaV9[] = {
+    "CREATE TABLE meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE tasks ("
+    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
+    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
+    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
+    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
+    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
+    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
+    " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
+    " check_note TEXT, error_text TEXT, PRIMARY KEY (id))",
+    "INSERT INTO meta (key, value) VALUES ('version', 9)",
+    "INSERT INTO tasks VALUES (41, 1, '/data/a.bin', 'a.bin', 1000, 1700000000123, x'01',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 4, 0, 1000, x'00', 0, 9,"
+    " '\xe6\x9c\x8d\xe5\x8a\xa1\xe5\x99\xa8\xe6\x8b\x92\xe7\xbb\x9d', 1700000000000,"
+    " 1700000009000, NULL, '', 0, 0, 0, NULL, 1700000009000, 0, NULL,"
+    " '{\"c\":\"TusHttp\",\"s\":\"The server refused authorisation (HTTP 401); check the"
+    " token set for this server%1\",\"a\":[{\"t\":\"\"}]}')",
+    "INSERT INTO tasks VALUES (42, 2, '/data/b.bin', 'b.bin', 1000, 1700000000123, x'02',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 4, 0, 1000, x'00', 0, 9,"
+    " 'The server refused access (HTTP 403); this token may not upload there', 1700000000000,"
+    " 1700000009000, NULL, '', 0, 0, 0, NULL, 1700000009000, 0, NULL, NULL)",
+    "INSERT INTO tasks VALUES (43, 3, '/data/c.bin', 'c.bin', 1000, 1700000000123, x'03',"
+    " 'http://127.0.0.1:1080/files/', '', 1, 0, 0, 1000, x'00', 0, 0, '', 1700000001000,"
+    " 1700000002000, NULL, '', 0, 0, 0, NULL, 0, 0, NULL, NULL)",
+};
+
 // Runs `sql` on its own connection, the way another program (or an older Hoist) would.
 QVariant exec(const QString &dbPath, const QString &sql)
 {
@@ -146,6 +179,7 @@ private Q_SLOTS:
     void schema6IsMigratedWithFinishTimes();
     void schema7IsMigratedWithVerification();
     void schema8IsMigratedKeepingOldCauses();
+    void schema9IsMigratedWithHttpStatus();
 };
 
 void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
@@ -194,7 +228,7 @@ void tst_TaskStoreMigration::schema1IsMigratedKeepingTasks()
         store.save(r);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             9);
+             10);
 
     // Once migrated it opens as a current store, with what was saved since.
     TaskStore store(dir);
@@ -243,7 +277,7 @@ void tst_TaskStoreMigration::schema5IsMigratedKeepingTasks()
         QCOMPARE(saved.first().at(1).toULongLong(), quint64(31));
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             9);
+             10);
     TaskStore store(dir);
     const TaskStore::OpenResult reopened = store.open();
     QVERIFY2(reopened.ok, qPrintable(reopened.error));
@@ -287,7 +321,7 @@ void tst_TaskStoreMigration::schema6IsMigratedWithFinishTimes()
         store.save(waiting);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             9);
+             10);
     QCOMPARE(
         exec(dbPath, QStringLiteral("SELECT finished_ms FROM tasks WHERE id = 12")).toLongLong(),
         finishedAt);
@@ -335,7 +369,7 @@ void tst_TaskStoreMigration::schema7IsMigratedWithVerification()
         store.save(waiting);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             9);
+             10);
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT check_outcome FROM tasks WHERE id = 22")).toInt(),
              int(UploadCheck::Outcome::Verified));
 
@@ -381,7 +415,7 @@ void tst_TaskStoreMigration::schema8IsMigratedKeepingOldCauses()
         store.save(failed);
     }
     QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
-             9);
+             10);
     QVERIFY(exec(dbPath, QStringLiteral("SELECT error_text FROM tasks WHERE id = 31"))
                 .toString()
                 .contains(QLatin1String("The server refused the upload (HTTP %1)%2")));
@@ -393,6 +427,49 @@ void tst_TaskStoreMigration::schema8IsMigratedKeepingOldCauses()
     QCOMPARE(reopened.tasks.first().errorText, cause);
     QCOMPARE(reopened.tasks.first().errorText.toString(),
              QStringLiteral("The server refused the upload (HTTP 422): no"));
+}
+
+void tst_TaskStoreMigration::schema9IsMigratedWithHttpStatus()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("state"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString dbPath = QDir(dir).filePath(QStringLiteral("hoist.db"));
+    for (const char *sql : SchemaV9)
+        exec(dbPath, QString::fromUtf8(sql));
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT count(*) FROM tasks")).toInt(), 3);
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QVERIFY(opened.movedAside.isEmpty());
+        QCOMPARE(opened.tasks.size(), 3);
+        QHash<TaskId, TaskRecord> byId;
+        for (const TaskRecord &r : opened.tasks)
+            byId.insert(r.id, r);
+        // Refused for want of a token before the status was kept: found in its source text.
+        QCOMPARE(byId.value(41).httpStatus, 401);
+        QVERIFY(byId.value(41).errorText.isTranslatable());
+        QCOMPARE(byId.value(41).errorKind, TransferError::Kind::Rejected);
+        // Refused otherwise (403), and not failed: no status made up.
+        QCOMPARE(byId.value(42).httpStatus, 0);
+        QCOMPARE(byId.value(43).httpStatus, 0);
+        TaskRecord busy = byId.value(42);
+        busy.httpStatus = 503;
+        store.save(busy);
+    }
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT value FROM meta WHERE key = 'version'")).toInt(),
+             10);
+    QCOMPARE(exec(dbPath, QStringLiteral("SELECT http_status FROM tasks WHERE id = 42")).toInt(),
+             503);
+
+    TaskStore store(dir);
+    const TaskStore::OpenResult reopened = store.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), 3);
+    for (const TaskRecord &r : reopened.tasks)
+        QCOMPARE(r.httpStatus, r.id == 41 ? 401 : r.id == 42 ? 503 : 0);
 }
 
 QTEST_GUILESS_MAIN(tst_TaskStoreMigration)

@@ -8,6 +8,7 @@
 
 #include "mainwindow.h"
 #include "menubar.h"
+#include "taskstore.h"
 #include "tokencontrol.h"
 #include "tokendialog.h"
 #include "tokenkeeper.h"
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void initTestCase();
     void tokenButtonIsInTheServerField();
     void savedTokenRetriesThatServersRefusedUploads();
+    void savedTokenRetriesRefusalsRestoredFromTheStore();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -167,6 +169,58 @@ void tst_TokenRetry::savedTokenRetriesThatServersRefusedUploads()
     // The other server's stays failed: its token is not this one.
     QCOMPARE(scheduler.task(elsewhere)->state(), TaskState::Error);
     QVERIFY(TokenControl::refusedToken(*scheduler.task(elsewhere)));
+}
+
+// A 401 kept in the task store (schema 10's http_status) is known after a restart: saving the
+// token retries it as it would one refused in this run.
+void tst_TokenRetry::savedTokenRetriesRefusalsRestoredFromTheStore()
+{
+    QSettings().clear();
+    HoistdProcess server;
+    QVERIFY2(startWithUsers(server), qPrintable(server.errorString()));
+    QTemporaryDir files;
+    QTemporaryDir state;
+    const QString path = makeTestFile(files.path(), QStringLiteral("later.bin"), FileSize, 11);
+    QNetworkAccessManager network;
+    TusProtocol protocol(&network);
+    {
+        // The run before: refused without a token, and kept so.
+        UploadScheduler before(&protocol);
+        before.setHashPolicy(UploadScheduler::HashPolicy::Never);
+        before.setEndpoint(server.endpoint());
+        before.addPaths({path});
+        QTRY_COMPARE_WITH_TIMEOUT(before.totals().count(TaskState::Error), 1, TimeoutMs);
+        const UploadTask *refused = before.task(before.taskIds().first());
+        QCOMPARE(refused->httpStatus(), 401);
+        TaskStore store(state.path());
+        QVERIFY(store.open().ok);
+        store.save(refused->toRecord(1700000000000));
+    }
+    TaskStore store(state.path());
+    const TaskStore::OpenResult opened = store.open();
+    QVERIFY2(opened.ok, qPrintable(opened.error));
+    QCOMPARE(opened.tasks.size(), 1);
+
+    UploadScheduler scheduler(&protocol);
+    scheduler.setHashPolicy(UploadScheduler::HashPolicy::Never);
+    scheduler.setEndpoint(server.endpoint());
+    scheduler.restore(opened.tasks);
+    const TaskId id = scheduler.taskIds().value(0);
+    QVERIFY(id);
+    QCOMPARE(scheduler.task(id)->state(), TaskState::Error);
+    QVERIFY2(TokenControl::refusedToken(*scheduler.task(id)),
+             qPrintable(scheduler.task(id)->errorMessage()));
+    MemorySecretStore secrets;
+    TokenKeeper keeper(&scheduler, &secrets);
+    MainWindow window(&scheduler);
+    window.setTokenKeeper(&keeper);
+    TokenDialog *dialog = window.tokenControl()->openDialog();
+    QVERIFY(dialog);
+    dialog->tokenEdit()->setText(QString::fromLatin1(AliceToken));
+    QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
+
+    QTRY_COMPARE_WITH_TIMEOUT(scheduler.task(id)->state(), TaskState::Success, TimeoutMs);
+    QCOMPARE(server.storedBytes(scheduler.task(id)->uploadUrl()), testContent(FileSize, 11));
 }
 
 QTEST_MAIN(tst_TokenRetry)

@@ -199,7 +199,7 @@ void FailureHandler::onRechecked(TaskId id, const FileRecheck::Result &file)
             m_tasks->setTaskState(task, TaskState::Waiting); // Paused cannot fail directly
         if (task->state() == TaskState::Error) {
             // Failed again, for this cause: said as a new failure is.
-            task->failAgain(error.kind, error.cause);
+            task->failAgain(error);
             m_tasks->taskFailedAgain(task);
         } else {
             fail(task, error);

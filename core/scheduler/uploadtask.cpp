@@ -36,6 +36,7 @@ std::unique_ptr<UploadTask> UploadTask::fromRecord(const TaskRecord &r)
     task->m_retries = r.retries;
     task->m_errorKind = r.errorKind;
     task->m_errorText = r.errorText;
+    task->m_httpStatus = r.httpStatus;
     task->m_rateLimit = r.rateLimit;
     task->m_maxRequestSize = r.maxRequestSize;
     task->m_confirmed = r.confirmedBytes;
@@ -91,6 +92,7 @@ TaskRecord UploadTask::toRecord(qint64 nowMs) const
     r.retries = m_retries;
     r.errorKind = m_errorKind;
     r.errorText = m_errorText;
+    r.httpStatus = m_httpStatus;
     r.rateLimit = m_rateLimit;
     r.maxRequestSize = m_maxRequestSize;
     r.createdMs = m_createdMs;
@@ -235,6 +237,7 @@ void UploadTask::clearFailure()
     m_stuckSinceMs = 0;
     m_errorKind = TransferError::Kind::None;
     m_errorText = {};
+    m_httpStatus = 0;
     m_errorDetailText = {};
     m_statusNote.clear();
 }
@@ -336,6 +339,7 @@ void UploadTask::rejected(TransferError::Kind kind, const TrText &message, qint6
     m_state = TaskState::Error;
     m_errorKind = kind;
     m_errorText = message;
+    m_httpStatus = 0;
     m_finishedMs = nowMs;
 }
 
@@ -450,15 +454,17 @@ void UploadTask::fail(const TransferError &error, const TrText &message, qint64 
     m_attempts.end(UploadAttempt::Outcome::Failed, error.message(), nowMs);
     m_errorKind = error.kind;
     m_errorText = message;
+    m_httpStatus = error.httpStatus;
     m_errorDetailText = error.details;
     m_statusNote.clear();
     m_retryAtMs = 0;
 }
 
-void UploadTask::failAgain(TransferError::Kind kind, const TrText &message)
+void UploadTask::failAgain(const TransferError &error)
 {
-    m_errorKind = kind;
-    m_errorText = message;
+    m_errorKind = error.kind;
+    m_errorText = error.cause;
+    m_httpStatus = error.httpStatus;
     m_errorDetailText = {};
 }
 

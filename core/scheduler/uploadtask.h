@@ -84,6 +84,9 @@ public:
     // In the language installed now; the cause itself is kept untranslated (errorText()).
     QString errorMessage() const { return m_errorText.toString(); }
     const TrText &errorText() const { return m_errorText; }
+    // The HTTP status of the server's answer that failed it (401: it wants a token); 0 when the
+    // failure was no HTTP answer (a refused connection, an unreadable file) or there is none.
+    int httpStatus() const { return m_httpStatus; }
     // What was being done when the error came, and the network library's words (this run only).
     QString errorDetail() const { return m_errorDetailText.toString(); }
     // A note for a person that is not an error (e.g. "waiting to retry", "server lost the upload",
@@ -189,8 +192,8 @@ public:
     void waitForRetry(qint64 atWallMs, const QString &note);
     // Failed with `error`, said as `message` (about to enter Error).
     void fail(const TransferError &error, const TrText &message, qint64 nowMs);
-    // Failed again while in Error, for `kind`, said as `message`.
-    void failAgain(TransferError::Kind kind, const TrText &message);
+    // Failed again while in Error, for `error`, said as its cause.
+    void failAgain(const TransferError &error);
     // Succeeded: the server holds it all (through TaskTable::reshape).
     void succeed();
     // Retries: one more counted (returns how many now), the first stuck moment noted, the count
@@ -251,6 +254,7 @@ private:
     int m_retries = 0;
     TransferError::Kind m_errorKind = TransferError::Kind::None;
     TrText m_errorText;
+    int m_httpStatus = 0;
     TrText m_errorDetailText;
     QString m_statusNote;
     qint64 m_retryAtMs = 0;

@@ -42,6 +42,8 @@ struct TaskRecord {
     // Why it failed, untranslated: shown in the language in use (schema 9; older rows hold the
     // text in the language they failed in, as plain words).
     TrText errorText;
+    // The HTTP status of the answer that failed it; 0: none (schema 10).
+    int httpStatus = 0;
     qint64 rateLimit = 0; // the upload's own bandwidth limit, bytes per second; 0: none
     // The most bytes one request may carry (requests grow on fast links); 0: one chunk. Kept so
     // that an upload queued with --chunk-size (a proxy's body limit) keeps to it when resumed.

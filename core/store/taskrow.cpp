@@ -11,7 +11,7 @@ const QString ColumnsV1 = QStringLiteral(
 const QString Columns = ColumnsV1
                         + QStringLiteral(", content_hash, parts, instant, rate_limit, "
                                          "max_request, to_delete, finished_ms, "
-                                         "check_outcome, check_note, error_text");
+                                         "check_outcome, check_note, error_text, http_status");
 
 namespace {
 QUrl urlFrom(const QVariant &value)
@@ -86,6 +86,7 @@ TaskRecord read(const QSqlQuery &q)
                          ? UploadCheck::Outcome(outcome)
                          : UploadCheck::Outcome::Unchecked;
     r.checkNote = q.value(27).toString();
+    r.httpStatus = qBound(0, q.value(29).toInt(), 999);
     return r;
 }
 
@@ -121,6 +122,7 @@ void bind(QSqlQuery &q, const TaskRecord &r)
         int(r.checkOutcome),
         r.checkNote,
         r.errorText.toJson(),
+        r.httpStatus,
     };
     Q_ASSERT(values.size() == ColumnCount);
     for (int i = 0; i < values.size(); ++i)

@@ -17,7 +17,7 @@ namespace TaskRow {
 extern const QString ColumnsV1;
 // Every column this Hoist reads and writes, in the order of read() and bind().
 extern const QString Columns;
-constexpr int ColumnCount = 29;
+constexpr int ColumnCount = 30;
 
 TaskRecord read(const QSqlQuery &query);
 // Binds the record to positional placeholders 0..ColumnCount-1, in the order of Columns.

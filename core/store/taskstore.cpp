@@ -26,7 +26,9 @@ namespace {
 //    tasks.check_note (how, or why it could not be).
 // 9: tasks.error_text (why it failed, untranslated: source text, context and arguments as JSON,
 //    translated when shown). Rows failed before it keep error_message, their words as they were.
-constexpr int SchemaVersion = 9;
+// 10: tasks.http_status (the HTTP status of the answer that failed it, 0: none; a 401 is retried
+//     when a token for its server is saved).
+constexpr int SchemaVersion = 10;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -51,7 +53,8 @@ const QString CreateTasks = QStringLiteral(
     " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
     " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
     " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
-    " check_note TEXT, error_text TEXT, PRIMARY KEY (id))");
+    " check_note TEXT, error_text TEXT, http_status INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (id))");
 // Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
 const QList<QStringList> Migrations = {
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
@@ -70,8 +73,16 @@ const QList<QStringList> Migrations = {
      QStringLiteral("ALTER TABLE tasks ADD COLUMN check_note TEXT")},
     // Rows failed before it keep their words in error_message, shown as they are.
     {QStringLiteral("ALTER TABLE tasks ADD COLUMN error_text TEXT")},
+    // Rows refused with 401 before it said so only in their words (TusHttp's sentence, kept as
+    // its untranslated source in error_text, or as English in error_message): found there, so
+    // that saving a token still retries them.
+    {QStringLiteral("ALTER TABLE tasks ADD COLUMN http_status INTEGER NOT NULL DEFAULT 0"),
+     QStringLiteral("UPDATE tasks SET http_status = 401 WHERE state = %1 AND error_kind = %2"
+                    " AND (error_text LIKE '%(HTTP 401)%' OR error_message LIKE '%(HTTP 401)%')")
+         .arg(int(TaskState::Error))
+         .arg(int(TransferError::Kind::Rejected))},
 };
-static_assert(SchemaVersion == 9, "a new schema version needs its step in Migrations");
+static_assert(SchemaVersion == 10, "a new schema version needs its step in Migrations");
 const QString CreateMeta = QStringLiteral(
     "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
 

@@ -117,14 +117,11 @@ TokenDialog *TokenControl::openDialog()
 
 bool TokenControl::refusedToken(const UploadTask &task)
 {
-    // TusHttp's sentence for a 401 (core/tushttp.cpp); the task keeps its kind and text only.
-    // Read in the untranslated source, so that it holds whatever language is installed (a cause
-    // stored before schema 9 is plain words, read as they are).
-    if (task.state() != TaskState::Error || task.errorKind() != TransferError::Kind::Rejected)
-        return false;
-    const TrText &cause = task.errorText();
-    const QByteArray words = cause.isTranslatable() ? cause.source() : cause.toString().toUtf8();
-    return words.contains("(HTTP 401)");
+    // The task keeps the status of the answer that failed it, also across a restart (a row
+    // failed before schema 10 has it from its words, TaskStore's migration). An S3 bucket signs
+    // with keys, not a token.
+    return task.state() == TaskState::Error && task.httpStatus() == 401
+           && !S3Target::isS3(task.endpoint());
 }
 
 int TokenControl::retryRefused(const QUrl &endpoint)
