@@ -554,7 +554,7 @@ void TestMainWindow::retryGoesToCorrectedServer()
         QCOMPARE(m_server->storedBytes(task->uploadUrl()), file.readAll());
         links << task->uploadUrl().toString();
     }
-    const QString serverText = UploadTableModel::serverText(m_server->endpoint());
+    const QString serverText = UploadCellText::serverText(m_server->endpoint());
     QCOMPARE(m_window->proxy()->index(0, UploadTableModel::Server).data().toString(), serverText);
 
     // "Copy link": the selection's upload URLs, one per line.

@@ -126,7 +126,7 @@ void tst_PausedProgress::checkShows(const Session &session, TaskId id, qint64 he
     QCOMPARE(task->shownBytes(), held);
     QCOMPARE(session.progressText(id), percent(held, task->size()));
     // The chunk bar: nothing moving, and done exactly the chunks the server holds whole.
-    const ChunkBarData bar = UploadTableModel::chunkBarData(*task);
+    const ChunkBarData bar = ChunkBarData::of(*task);
     QCOMPARE(int(std::count(bar.states.cbegin(), bar.states.cend(), ChunkState::InFlight)), 0);
     qint64 doneBytes = 0;
     for (int i = 0; i < bar.states.size(); ++i) {

@@ -294,7 +294,7 @@ void TestStoredFiles::otherHoistdsLinkOpens()
     QCOMPARE(status, 200);
     const int row = graph.window->model()->rowOf(task->id());
     QCOMPARE(graph.window->model()->index(row, UploadTableModel::Server).data().toString(),
-             UploadTableModel::serverText(other.endpoint()));
+             UploadCellText::serverText(other.endpoint()));
 }
 
 // Issue 18.3: the same folder added again after its rows were cleared names nothing again; the

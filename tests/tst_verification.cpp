@@ -129,13 +129,13 @@ void tst_Verification::verifiedWhereTheServerCanTell()
             QVERIFY2(task->check().verified(), qPrintable(describe(task)));
             QVERIFY2(task->check().how.contains(QLatin1String("SHA-256")),
                      qPrintable(task->check().how));
-            QCOMPARE(UploadTableModel::stateText(*task, 0), QStringLiteral("Done · verified"));
+            QCOMPARE(UploadCellText::stateText(*task, 0), QStringLiteral("Done · verified"));
         } else {
             // @tus/server has no checksum extension and names no hash: done, not verified.
             QCOMPARE(task->check().outcome, UploadCheck::Outcome::NotVerifiable);
             QVERIFY2(task->check().how.contains(QLatin1String("no way to check")),
                      qPrintable(task->check().how));
-            QCOMPARE(UploadTableModel::stateText(*task, 0), QStringLiteral("Done"));
+            QCOMPARE(UploadCellText::stateText(*task, 0), QStringLiteral("Done"));
         }
     }
 }

@@ -1,7 +1,20 @@
 // The window's frame around the table: its menus (existing actions, their shortcuts shown), the
 // empty-filter notice, and the layout of a short window (800x500), where the details pane gives
-// way before the table. The uploads wait on a held endpoint: nothing is sent.
+// way before the table, the Schedule dialog fits the screen and the status bar keeps the time
+// left readable. The program runs on one 800x500 screen less a panel; the uploads wait on a held
+// endpoint: nothing is sent.
 #include "testsettings.h"
+
+#include "appsettings.h"
+#include "clock.h"
+#include "networkstatus.h"
+#include "scheduledialog.h"
+#include "schedulegrid.h"
+#include "schedulestatus.h"
+#include "timeleftlabel.h"
+#include "transfergovernor.h"
+#include "uploadledger.h"
+#include "watchservice.h"
 
 #include "columnchooser.h"
 #include "detailspane.h"
@@ -20,15 +33,19 @@
 #include "uploadtableview.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -37,6 +54,8 @@
 #include <memory>
 
 namespace {
+// The free area of an 800x500 screen under a desktop's 32 px panel.
+const QRect ShortScreen(0, 0, 800, 468);
 const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
 
 TaskRecord waitingRecord(TaskId id)
@@ -72,6 +91,8 @@ private Q_SLOTS:
     void menusReuseActionsWithShortcuts();
     void emptyFilterSaysNoMatchAndClears();
     void shortWindowKeepsTheTableUsable();
+    void shortScreenFitsScheduleDialog();
+    void shortStatusBarKeepsTimeLeft();
 
 private:
     void makeWindow(int waiting);
@@ -277,5 +298,103 @@ void tst_WindowLayout::shortWindowKeepsTheTableUsable()
     QVERIFY(m_window->endpointEdit()->width() >= 400);
 }
 
-QTEST_MAIN(tst_WindowLayout)
+// The screen a person tried: 800x500, less a panel.
+void tst_WindowLayout::shortScreenFitsScheduleDialog()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    QCOMPARE(screen->availableGeometry(), ShortScreen);
+    makeWindow(3);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    // Opened over the window as Transfers → Edit schedule… opens it.
+    ScheduleDialog dialog(TransferSchedule(), {}, MeteredPolicy(), m_window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY2(ShortScreen.contains(dialog.frameGeometry()),
+             qPrintable(QStringLiteral("%1x%2 at %3,%4")
+                            .arg(dialog.frameGeometry().width())
+                            .arg(dialog.frameGeometry().height())
+                            .arg(dialog.frameGeometry().x())
+                            .arg(dialog.frameGeometry().y())));
+    // The whole week in sight without scrolling, Sunday too, and the buttons.
+    const ScheduleGrid *grid = dialog.grid();
+    for (int day = 0; day < TransferSchedule::Days; ++day) {
+        for (const int hour : {0, TransferSchedule::Hours - 1}) {
+            const QPoint cell = grid->cellCenter(day, hour);
+            QVERIFY2(grid->visibleRegion().contains(cell)
+                         && ShortScreen.contains(grid->mapToGlobal(cell)),
+                     qPrintable(QStringLiteral("day %1 hour %2").arg(day).arg(hour)));
+        }
+    }
+    for (const QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (button->text().remove(QLatin1Char('&')) == QLatin1String("OK"))
+            QVERIFY(ShortScreen.contains(button->mapToGlobal(button->rect().bottomRight())));
+    }
+}
+
+// At 800x500 with everything the app puts in the status bar (watched folders, the schedule),
+// uploads under way: the time left is painted whole, the counts give way first.
+void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
+{
+    makeWindow(30);
+    ManualClock clock(QDateTime::currentMSecsSinceEpoch());
+    ManualNetworkStatus network;
+    TransferGovernor governor(m_scheduler.get(), &clock, &network);
+    AppSettings settings(m_scheduler.get());
+    ScheduleStatus schedule(&governor, &settings, m_window.get());
+    UploadLedger ledger(m_settingsDir.filePath(QStringLiteral("ledger")));
+    WatchService watch(m_scheduler.get(), &ledger);
+    m_window->setWatchService(&watch);
+    m_window->resize(800, 500);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+
+    // Four uploading at 1 MiB/s with 40 s of bytes to go, 26 waiting.
+    SchedulerTotals totals;
+    totals.counts[int(TaskState::Uploading)] = 4;
+    totals.counts[int(TaskState::Waiting)] = 26;
+    totals.bytesPerSecond = 1 << 20;
+    totals.bytesTotal = 300 << 20;
+    totals.bytesDone = 100 << 20;
+    totals.bytesActiveLeft = 40 << 20;
+    auto *label = m_window->statusBar()->findChild<TimeLeftLabel *>();
+    QVERIFY(label);
+    Q_EMIT m_scheduler->totalsChanged(totals);
+    totals.bytesActiveLeft = 30 << 20;
+    Q_EMIT m_scheduler->totalsChanged(totals);
+    QCOMPARE(label->text(), QStringLiteral("Less than a minute left (all 30 uploads)"));
+    const QString time = QStringLiteral("Less than a minute left");
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QVERIFY2(label->contentsRect().width()
+                 >= label->fontMetrics().horizontalAdvance(label->shownText()),
+             qPrintable(QStringLiteral("%1 px for \"%2\"")
+                            .arg(label->contentsRect().width())
+                            .arg(label->shownText())));
+    QVERIFY2(label->shownText().startsWith(time), qPrintable(label->shownText()));
+    QVERIFY(label->isVisible());
+    // Inside the bar, not pushed off its end.
+    const QRect bar = m_window->statusBar()->rect();
+    QVERIFY(bar.contains(label->geometry()));
+}
+
+int main(int argc, char **argv)
+{
+    // One short screen (the offscreen platform reads its screens from a file).
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screen.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly))
+        return 1;
+    file.write(QStringLiteral("{\"screens\": [{\"name\": \"short\", \"x\": 0, \"y\": 0, "
+                              "\"width\": %1, \"height\": %2, \"logicalDpi\": 96}]}")
+                   .arg(ShortScreen.width())
+                   .arg(ShortScreen.height())
+                   .toUtf8());
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    QApplication app(argc, argv);
+    tst_WindowLayout test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_windowlayout.moc"

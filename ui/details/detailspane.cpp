@@ -294,10 +294,10 @@ void DetailsPane::refresh()
     }
     const qint64 now = SystemClock::nowMs();
     m_title->setText(task->displayName());
-    const QString state = UploadTableModel::stateText(*task, now);
+    const QString state = UploadCellText::stateText(*task, now);
     const QString progress = progressLine(*task);
     m_state->setText(progress.isEmpty() ? state : tr("%1 · %2").arg(state, progress));
-    m_map->setData(UploadTableModel::chunkBarData(*task));
+    m_map->setData(ChunkBarData::of(*task));
     m_map->setToolTip(ChunkBarPainter::legendHtml(ChunkBarPainter::Colors::fromPalette(palette())));
     m_path->setText(task->path());
     m_server->setText(task->endpoint().toString(QUrl::RemoveUserInfo));

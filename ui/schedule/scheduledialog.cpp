@@ -15,6 +15,8 @@
 #include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -22,6 +24,9 @@
 namespace {
 constexpr int ModeRole = Qt::UserRole;
 constexpr int RateRole = Qt::UserRole + 1;
+// The text form shows this many lines where the screen has room, and shrinks to the fewer first.
+constexpr int TextLines = 7;
+constexpr int TextMinLines = 3;
 
 QIcon swatch(const QColor &color, bool hatched)
 {
@@ -120,7 +125,9 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
 
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * 7 + 12);
+    const int line = m_text->fontMetrics().lineSpacing();
+    m_text->setMinimumHeight(line * TextMinLines + 12);
+    m_text->setMaximumHeight(line * TextLines + 12);
     m_text->setAccessibleName(tr("Schedule as text"));
     m_text->setToolTip(tr("The same rules as a file for hoist --headless --schedule FILE"));
     connect(m_grid, &ScheduleGrid::scheduleChanged, this, &ScheduleDialog::showText);
@@ -130,14 +137,60 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
     connect(buttons, &QDialogButtonBox::accepted, this, &ScheduleDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    // Everything but the buttons scrolls where the screen is too short for it (800x500): the
+    // week comes first, so it is whole, and the text form gives up its lines before any scrolls.
+    auto *body = new QWidget;
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins({});
+    bodyLayout->addWidget(intro);
+    bodyLayout->addLayout(top);
+    bodyLayout->addLayout(form);
+    bodyLayout->addWidget(new QLabel(tr("As text (for --schedule FILE):"), body));
+    bodyLayout->addWidget(m_text, 1);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setWidget(body);
+
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(top, 1);
-    layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("As text (for --schedule FILE):"), this));
-    layout->addWidget(m_text);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(buttons);
+    fitScreen();
     choose(ScheduleMode::paused());
+}
+
+void ScheduleDialog::fitScreen()
+{
+    // The size the contents ask for, bounded by the screen the dialog opens on less the window
+    // frame (guessed from the parent's, as the dialog has none before it is shown).
+    QWidget *body = m_scroll->widget();
+    const QMargins margins = layout()->contentsMargins();
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    const QSize wanted(body->sizeHint().width() + margins.left() + margins.right() + scrollBar,
+                       body->sizeHint().height() + layout()->spacing()
+                           + layout()->itemAt(1)->sizeHint().height() + margins.top()
+                           + margins.bottom());
+    QWidget *parent = parentWidget() ? parentWidget()->window() : nullptr;
+    const QScreen *on = parent ? parent->screen() : screen();
+    if (!on) {
+        resize(wanted);
+        return;
+    }
+    const QRect free = on->availableGeometry();
+    QSize frame;
+    if (parent)
+        frame = parent->frameGeometry().size() - parent->geometry().size();
+    const QSize size = wanted.boundedTo(free.size() - frame);
+    resize(size);
+    if (size == wanted || !parent)
+        return;
+    // As big as the screen allows: on it, not centred over the window and past the screen's edge.
+    QRect placed(QPoint(), size + frame);
+    placed.moveCenter(parent->frameGeometry().center());
+    placed.moveLeft(
+        qBound(free.left(), placed.left(), free.left() + free.width() - placed.width()));
+    placed.moveTop(qBound(free.top(), placed.top(), free.top() + free.height() - placed.height()));
+    move(placed.topLeft()); // a window's position is its frame's
 }
 
 void ScheduleDialog::fillPalette()

@@ -9,6 +9,7 @@ class QComboBox;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QScrollArea;
 class ScheduleGrid;
 
 // Edits the weekly schedule: a palette of modes (full speed, paused, and any number of rates the
@@ -33,6 +34,7 @@ public:
     QComboBox *meteredCombo() const { return m_metered; }
     QLineEdit *meteredRateEdit() const { return m_meteredRate; }
     QPlainTextEdit *textView() const { return m_text; }
+    QScrollArea *scrollArea() const { return m_scroll; }
     // Adds a rate to the palette (as the Add button does with the typed rate) and picks it.
     bool addRate(qint64 bytesPerSecond);
     // Picks the palette's entry for `mode` as the brush.
@@ -41,6 +43,8 @@ public:
     void accept() override;
 
 private:
+    // Sized to its contents, but never taller or wider than the screen's free area.
+    void fitScreen();
     void fillPalette();
     void addTypedRate();
     void removeChosenRate();
@@ -53,5 +57,6 @@ private:
     QComboBox *m_metered;
     QLineEdit *m_meteredRate;
     QPlainTextEdit *m_text;
+    QScrollArea *m_scroll = nullptr;
     QList<qint64> m_rates;
 };

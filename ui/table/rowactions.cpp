@@ -242,8 +242,7 @@ void RowActions::fillMenu(QMenu *menu, const QList<TaskId> &ids)
     m_retry->setEnabled(canRetry);
     m_retry->setText(ids.size() > 1 ? tr("Retry failed") : tr("Retry"));
     m_sendToCurrent->setEnabled(canMove);
-    m_sendToCurrent->setToolTip(
-        tr("Upload again to %1").arg(UploadTableModel::serverText(current)));
+    m_sendToCurrent->setToolTip(tr("Upload again to %1").arg(UploadCellText::serverText(current)));
     m_copyLinks->setEnabled(anyLink);
     m_copyLinks->setText(ids.size() > 1 ? tr("Copy links") : tr("Copy link"));
     const QList<QAction *> priorityActions = m_priorityGroup->actions();

@@ -1,20 +1,15 @@
 #include "uploadtablemodel.h"
 
-#include "chunkmap.h"
 #include "clock.h"
-#include "formatting.h"
-#include "s3target.h"
 #include "serverhealth.h"
 #include "uploadscheduler.h"
 #include "uploadtask.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QDateTime>
 #include <QtAlgorithms>
 
 #include <algorithm>
-#include <limits>
 
 namespace {
 // How often a retry countdown ("Retrying in 12 s") is re-read while one is showing.
@@ -146,11 +141,11 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return displayText(task, column);
+        return m_text.displayText(task, column);
     case Qt::ToolTipRole:
-        return toolTip(task, column);
+        return m_text.toolTip(task, column);
     case Qt::AccessibleTextRole:
-        return accessibleText(task, column);
+        return m_text.accessibleText(task, column);
     case Qt::TextAlignmentRole: {
         const bool number = column == Size || column == Speed || column == TimeLeft;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight | Qt::AlignVCenter
@@ -167,9 +162,9 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
     case ProgressRole:
         return task.progress();
     case ChunkMapRole:
-        return QVariant::fromValue(chunkBarData(task));
+        return QVariant::fromValue(ChunkBarData::of(task));
     case SortRole:
-        return sortValue(task, column);
+        return m_text.sortValue(task, column);
     case ErrorRole:
         return task.state() == TaskState::Error ? task.errorMessage() : QString();
     case PriorityRole:
@@ -179,222 +174,12 @@ QVariant UploadTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QString UploadTableModel::stateText(const UploadTask &task, qint64 now)
-{
-    switch (task.state()) {
-    case TaskState::Waiting:
-        if (task.retryAtMs() > now) {
-            // Why first, then when: "Connection refused by 127.0.0.1:9 · retry 2 of 5 in 4 s".
-            const qint64 seconds = (task.retryAtMs() - now + 999) / 1000;
-            if (!task.statusNote().isEmpty())
-                return tr("%1 in %2").arg(task.statusNote(), formatDuration(seconds));
-            return tr("Retrying in %1").arg(formatDuration(seconds));
-        }
-        if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
-            return task.statusNote();
-        if (task.retries() > 0) // its retry is due, about to start
-            return tr("Reconnecting (try %1)").arg(task.retries() + 1);
-        // Held by the schedule or a metered link: "Paused by schedule until Mon 08:00".
-        return task.statusNote().isEmpty() ? tr("Waiting") : task.statusNote();
-    case TaskState::Uploading:
-        // The Progress bar stays what it always is, bytes on the server, so it never runs to the
-        // end and back to zero; how far the hashing is reads here instead.
-        if (task.phase() == TaskPhase::Hashing)
-            return tr("Hashing %1%").arg(int(task.hashProgress() * 100.0));
-        // After a failure and until bytes move again: one steady word, not a flicker between
-        // "Uploading" and "Retrying in" while the network is down.
-        return task.retries() > 0 ? tr("Reconnecting (try %1)").arg(task.retries() + 1)
-                                  : tr("Uploading");
-    case TaskState::Paused:
-        return tr("Paused");
-    case TaskState::Success:
-        if (task.check().verified())
-            return task.instant() ? tr("Done (instant) · verified") : tr("Done · verified");
-        return task.instant() ? tr("Done (instant)") : tr("Done");
-    case TaskState::Error:
-        // The reason belongs in the row, cause first, where a person looks first (the colour and
-        // the state filter say it failed); the tooltip adds what was being done.
-        return task.errorMessage().isEmpty() ? tr("Failed") : task.errorMessage();
-    }
-    return {};
-}
-
-QString UploadTableModel::displayText(const UploadTask &task, int column) const
-{
-    const bool moving =
-        task.state() == TaskState::Uploading && task.phase() == TaskPhase::Transferring;
-    switch (Column(column)) {
-    case Name:
-        return task.displayName();
-    case Size: // a path that could not be read has no size to speak of
-        return task.state() == TaskState::Error && task.size() == 0 ? QStringLiteral("\u2014")
-                                                                    : formatSize(task.size());
-    case State:
-        return stateText(task, SystemClock::nowMs());
-    case Progress:
-        return QStringLiteral("%1%").arg(task.progress() * 100.0, 0, 'f', 1);
-    case Chunks: {
-        const ChunkMap &chunks = task.chunks();
-        return QStringLiteral("%1/%2").arg(chunks.countIn(ChunkState::Done)).arg(chunks.count());
-    }
-    case Speed:
-        return moving ? formatSpeed(task.speed()) : QString();
-    case TimeLeft:
-        return moving ? formatDuration(task.secondsLeft()) : QString();
-    case Server: {
-        const QString name = m_serverName ? m_serverName(task.endpoint()) : QString();
-        return name.isEmpty() ? serverText(task.endpoint()) : name;
-    }
-    case Added:
-        return formatWhen(task.createdMs(), QDateTime::currentDateTime());
-    case Finished:
-        return formatWhen(task.finishedMs(), QDateTime::currentDateTime());
-    case Actions:
-    case Count:
-        break;
-    }
-    return {};
-}
-
-QVariant UploadTableModel::sortValue(const UploadTask &task, int column) const
-{
-    switch (Column(column)) {
-    case Name:
-        return task.displayName();
-    case Size:
-        return task.size();
-    case State:
-    case Actions:
-        return int(task.state());
-    case Progress:
-        return task.progress();
-    case Chunks: {
-        const int count = task.chunks().count();
-        return count ? double(task.chunks().countIn(ChunkState::Done)) / count : task.progress();
-    }
-    case Speed:
-        return task.state() == TaskState::Uploading ? task.speed() : 0.0;
-    case TimeLeft: {
-        // Unknown sorts after every known time.
-        const qint64 left = task.state() == TaskState::Uploading ? task.secondsLeft() : -1;
-        return left < 0 ? std::numeric_limits<qint64>::max() : left;
-    }
-    case Server:
-        return task.endpoint().toString();
-    case Added:
-        return task.createdMs();
-    case Finished: // unfinished sorts after every finished one
-        return task.finishedMs() > 0 ? task.finishedMs() : std::numeric_limits<qint64>::max();
-    case Count:
-        break;
-    }
-    return {};
-}
-
-QString UploadTableModel::accessibleText(const UploadTask &task, int column) const
-{
-    // What a screen reader says for the columns that are painted rather than written.
-    switch (Column(column)) {
-    case Progress:
-        return tr("%1 uploaded").arg(displayText(task, column));
-    case Chunks:
-        return toolTip(task, column);
-    case Actions:
-        switch (task.state()) {
-        case TaskState::Waiting:
-        case TaskState::Uploading:
-            return tr("Buttons: pause, cancel");
-        case TaskState::Paused:
-            return tr("Buttons: resume, cancel");
-        case TaskState::Error:
-            return tr("Buttons: retry, cancel");
-        case TaskState::Success:
-            return tr("No buttons");
-        }
-        return {};
-    default:
-        return displayText(task, column);
-    }
-}
-
 void UploadTableModel::setServerName(ServerName name)
 {
-    m_serverName = std::move(name);
+    m_text.setServerName(std::move(name));
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, Server), index(int(m_rows.size()) - 1, Server),
                          {Qt::DisplayRole});
-}
-
-QString UploadTableModel::serverText(const QUrl &endpoint)
-{
-    // Host, port and path, as short as says which server: the scheme only when it is not http.
-    if (endpoint.isEmpty())
-        return QString();
-    if (const std::optional<S3Target> s3 = S3Target::fromUrl(endpoint))
-        return s3->displayName(); // "bucket/prefix/ on host:port"
-    QString text = endpoint.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveScheme
-                                     | QUrl::StripTrailingSlash);
-    if (text.startsWith(QLatin1String("//")))
-        text.remove(0, 2);
-    return endpoint.scheme() == QLatin1String("http")
-               ? text
-               : endpoint.scheme() + QLatin1String("://") + text;
-}
-
-QString UploadTableModel::toolTip(const UploadTask &task, int column) const
-{
-    if (column == Server)
-        return task.endpoint().toString(QUrl::RemoveUserInfo);
-    if (column == Added)
-        return tr("Added %1").arg(formatWhenFull(task.createdMs()));
-    if (column == Finished && task.finishedMs() > 0)
-        return (task.state() == TaskState::Error ? tr("Failed %1") : tr("Finished %1"))
-            .arg(formatWhenFull(task.finishedMs()));
-    if (column == Chunks) {
-        const ChunkMap &chunks = task.chunks();
-        QString text = tr("%1 of %2 chunks of %3 done")
-                           .arg(chunks.countIn(ChunkState::Done))
-                           .arg(chunks.count())
-                           .arg(formatSize(chunks.chunkSize()));
-        if (const int moving = chunks.countIn(ChunkState::InFlight))
-            text += tr(", %1 in flight").arg(moving);
-        if (const int failed = chunks.countIn(ChunkState::Failed))
-            text += tr(", %1 failed").arg(failed);
-        return text;
-    }
-    QString text = task.path();
-    if (task.state() == TaskState::Error && !task.errorMessage().isEmpty()) {
-        text += QLatin1Char('\n') + tr("Failed: %1").arg(task.errorMessage());
-        if (!task.errorDetail().isEmpty())
-            text += QLatin1Char('\n') + task.errorDetail();
-    } else if (!task.statusNote().isEmpty())
-        text += QLatin1Char('\n') + task.statusNote();
-    return text;
-}
-
-ChunkBarData UploadTableModel::chunkBarData(const UploadTask &task)
-{
-    const ChunkMap &map = task.chunks();
-    ChunkBarData data;
-    data.taskId = task.id();
-    data.states = map.states();
-    if (data.states.isEmpty()) // an empty file: one chunk, done or not
-        data.states = {task.state() == TaskState::Success ? ChunkState::Done : ChunkState::Pending};
-    const auto first = std::find(data.states.cbegin(), data.states.cend(), ChunkState::InFlight);
-    if (first != data.states.cend() && map.count() > 0) {
-        const int index = int(first - data.states.cbegin());
-        const qint64 length = map.chunkEnd(index) - map.chunkBegin(index);
-        if (length > 0)
-            data.inFlightFraction = std::clamp(double(map.inFlightBytes()) / length, 0.0, 1.0);
-    }
-    for (const UploadPart &part : task.parts()) {
-        if (part.begin > 0)
-            data.partStarts.append(map.indexOf(part.begin));
-    }
-    // 1/1000 of a chunk is finer than any pixel; hashing a coarser value saves repaints.
-    const auto permille = quint64(data.inFlightFraction * 1000);
-    data.revision = qHashBits(data.states.constData(), size_t(data.states.size()), permille);
-    return data;
 }
 
 UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, qint64 now) const
@@ -411,7 +196,7 @@ UploadTableModel::Snapshot UploadTableModel::snapshotOf(const UploadTask &task, 
     else if (task.waitingForServer())
         s.countdown = 0; // its server is being asked: re-read until it answers or not
 
-    s.chunkRevision = chunkBarData(task).revision;
+    s.chunkRevision = ChunkBarData::of(task).revision;
     s.hashPercent = task.phase() == TaskPhase::Hashing ? int(task.hashProgress() * 100.0) : -1;
     s.name = task.displayName();
     s.error = task.errorMessage();

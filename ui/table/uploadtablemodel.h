@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chunkbardata.h"
+#include "uploadcelltext.h"
 #include "uploadtypes.h"
 
 #include <QAbstractTableModel>
@@ -11,21 +13,8 @@
 #include <QUrl>
 #include <QVector>
 
-#include <functional>
-
 class UploadScheduler;
 class UploadTask;
-
-// What the chunk bar paints for one row. `states` is an implicitly shared copy (cheap);
-// `revision` changes whenever the picture would, so a painter can cache by (task, width, revision).
-struct ChunkBarData {
-    TaskId taskId = 0;
-    quint64 revision = 0;
-    QVector<ChunkState> states;
-    double inFlightFraction = 0; // of each in-flight chunk, the part that has left this machine
-    QVector<int> partStarts;     // chunks where a parallel part begins: its runs are its own
-};
-Q_DECLARE_METATYPE(ChunkBarData)
 
 // The scheduler's tasks as rows, one column per fact. Read-only: commands go to the scheduler,
 // changes come back through its signals. Repaints are coalesced: whatever the scheduler emits,
@@ -82,18 +71,10 @@ public:
     int rowOf(TaskId id) const; // -1 when unknown
     QModelIndex indexOf(TaskId id, int column = Name) const;
 
-    // Text of the State column, e.g. "Uploading", "Retrying in 12 s".
-    static QString stateText(const UploadTask &task, qint64 nowMs);
-    // The Server column: "127.0.0.1:1080/files", "https://tus.example.com/files".
-    static QString serverText(const QUrl &endpoint);
     // What the Server column calls some servers instead of their address ("This computer" for
-    // the window's own); empty for the others, which show serverText().
-    using ServerName = std::function<QString(const QUrl &endpoint)>;
+    // the window's own); empty for the others. The words of every cell are UploadCellText's.
+    using ServerName = UploadCellText::ServerName;
     void setServerName(ServerName name);
-    // Qt::AccessibleTextRole: the painted columns (progress, chunks, buttons) in words.
-    QString accessibleText(const UploadTask &task, int column) const;
-    // What the chunk bar paints for `task` (ChunkMapRole).
-    static ChunkBarData chunkBarData(const UploadTask &task);
 
 private:
     // What was last shown for a row; diffed on flush to find the columns that changed.
@@ -134,12 +115,9 @@ private:
     Snapshot snapshotOf(const UploadTask &task, qint64 nowMs) const;
     static uint changedColumns(const Snapshot &before, const Snapshot &after);
     static QList<int> rolesFor(uint columnMask);
-    QString displayText(const UploadTask &task, int column) const;
-    QVariant sortValue(const UploadTask &task, int column) const;
-    QString toolTip(const UploadTask &task, int column) const;
 
     QPointer<UploadScheduler> m_scheduler;
-    ServerName m_serverName;
+    UploadCellText m_text;
     QVector<Row> m_rows;
     QHash<TaskId, int> m_rowOf;
     QSet<TaskId> m_dirty;

@@ -10,6 +10,7 @@
 #include "emptyfilternotice.h"
 #include "endpointfield.h"
 #include "filterbar.h"
+#include "fittinglabel.h"
 #include "formatting.h"
 #include "icons.h"
 #include "limitcontrols.h"
@@ -120,7 +121,8 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
             &MainWindow::showSelectedDetails);
     buildToolBar();
 
-    m_counts = new QLabel(this);
+    // The counts give way first (elided); the time left only drops its "(all N uploads)".
+    m_counts = new FittingLabel(FittingLabel::Shortest::Elided, this);
     m_speed = new QLabel(this);
     statusBar()->addWidget(m_counts, 1);
     statusBar()->addPermanentWidget(new TimeLeftLabel(m_scheduler, this));

@@ -12,7 +12,7 @@ constexpr qint64 HoursOnlyBelow = 48;
 } // namespace
 
 TimeLeftLabel::TimeLeftLabel(UploadScheduler *scheduler, QWidget *parent)
-    : QLabel(parent)
+    : FittingLabel(Shortest::Whole, parent)
 {
     setObjectName(QStringLiteral("timeLeft"));
     m_clock.start();
@@ -54,6 +54,8 @@ void TimeLeftLabel::onTotals(const SchedulerTotals &totals)
     if (shown == text())
         return;
     setText(shown);
+    const QString alone = describe(m_estimate.secondsLeft());
+    setShorterForms(alone == shown ? QStringList() : QStringList{alone});
     // Why it may differ from a row's: it is everything under way at the speed of all of them.
     setToolTip(shown.isEmpty() ? QString()
                                : tr("What the uploading and waiting uploads still have to send "

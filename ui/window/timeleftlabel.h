@@ -1,16 +1,17 @@
 #pragma once
 
+#include "fittinglabel.h"
 #include "totaltimeleft.h"
 
 #include <QElapsedTimer>
-#include <QLabel>
 
 class UploadScheduler;
 struct SchedulerTotals;
 
 // The status bar's "About 12 min left": every upload under way together (TotalTimeLeft), in
-// words as round as an estimate deserves. Empty while idle or while the speed is unknown.
-class TimeLeftLabel final : public QLabel {
+// words as round as an estimate deserves. Empty while idle or while the speed is unknown. Where
+// the status bar is short of room it drops the "(all 5 uploads)", never the time.
+class TimeLeftLabel final : public FittingLabel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TimeLeftLabel)
 public:
