@@ -66,6 +66,7 @@ void FittingLabel::paintEvent(QPaintEvent *event)
     }
     QPainter painter(this);
     const QRect rect = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
-    style()->drawItemText(&painter, rect, int(QStyle::visualAlignment(layoutDirection(), alignment())),
-                          palette(), isEnabled(), shown, foregroundRole());
+    style()->drawItemText(&painter, rect,
+                          int(QStyle::visualAlignment(layoutDirection(), alignment())), palette(),
+                          isEnabled(), shown, foregroundRole());
 }
