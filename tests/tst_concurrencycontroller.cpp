@@ -208,6 +208,20 @@ private Q_SLOTS:
         QVERIFY2(run.finalLevel >= 12, qPrintable(QString::number(run.finalLevel)));
     }
 
+    // Small requests to a server that answers within a millisecond: more at once would still
+    // overlap a little, but nothing above NearCeiling paid over loopback; it stays there.
+    void staysFewOnANearServer()
+    {
+        Link link;
+        link.rttUs = 300;
+        link.serviceUs = 100;
+        link.bytesPerSecond = 2e9;
+        const Run run = simulate(link, 10'000'000);
+        QVERIFY2(run.maxLevel <= ConcurrencyController::NearCeiling,
+                 qPrintable(QString::number(run.maxLevel)));
+        QVERIFY(run.finalLevel >= 2);
+    }
+
     void neverBelowFloor()
     {
         Link link;

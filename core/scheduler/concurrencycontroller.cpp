@@ -131,7 +131,7 @@ void ConcurrencyController::startEpoch(qint64 nowUs)
 
 void ConcurrencyController::setLevel(int level, qint64 nowUs)
 {
-    level = qBound(Floor, level, Ceiling);
+    level = qBound(Floor, level, isNear() ? NearCeiling : Ceiling);
     if (level != m_level) {
         m_level = level;
         m_changedUs = nowUs;

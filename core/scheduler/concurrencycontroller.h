@@ -23,6 +23,16 @@ public:
     static constexpr int Floor = 1;
     static constexpr int Ceiling = 64;
     static constexpr int StartLevel = 4;
+    // A server whose small requests answer within NearServerUs (loopback, a LAN; a far link's
+    // round trip is tens of ms) is near: nothing above NearCeiling pays there (measured over
+    // loopback to hoistd), and a large file goes to it as one stream (UploadScheduler::jobFor).
+    static constexpr qint64 NearServerUs = 10000;
+    static constexpr int NearCeiling = 8;
+    bool isNear() const
+    {
+        const qint64 least = leastSmallRequestUs();
+        return least > 0 && least < NearServerUs;
+    }
 
     explicit ConcurrencyController(int start = StartLevel);
 
