@@ -133,6 +133,7 @@ void tst_UploadScheduler::uploadsFilesByteIdentical()
 void tst_UploadScheduler::concurrencyLimitKeptAndReached()
 {
     m_scheduler->setConcurrency(3);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     QStringList paths;
     for (int i = 0; i < 8; ++i)
         paths << makeTestFile(m_files->path(), QStringLiteral("c%1").arg(i), 4 * MiB, i);
@@ -151,6 +152,7 @@ void tst_UploadScheduler::concurrencyLimitKeptAndReached()
 void tst_UploadScheduler::raisingConcurrencyStartsMore()
 {
     m_scheduler->setConcurrency(1);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     m_scheduler->setChunkSize(64 * KiB);
     QStringList paths;
     for (int i = 0; i < 6; ++i)
@@ -174,6 +176,7 @@ void tst_UploadScheduler::raisingConcurrencyStartsMore()
 void tst_UploadScheduler::loweringConcurrencyStopsNothing()
 {
     m_scheduler->setConcurrency(3);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     m_scheduler->setChunkSize(64 * KiB);
     QStringList paths;
     for (int i = 0; i < 5; ++i)
@@ -190,6 +193,7 @@ void tst_UploadScheduler::loweringConcurrencyStopsNothing()
     QVERIFY(waitFor([&] { return m_scheduler->runningCount() == 3; }));
     const int startsBefore = runningAtStart.size();
     m_scheduler->setConcurrency(1);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     QVERIFY(waitIdle());
     QCOMPARE(paused, 0);
     for (TaskId id : ids)
@@ -499,6 +503,7 @@ void tst_UploadScheduler::retryAfterFixingTheFile()
 void tst_UploadScheduler::priorityOrder()
 {
     m_scheduler->setConcurrency(1);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     // Hold everything back (paused as it arrives), then let it go at once.
     connect(m_scheduler, &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {
         for (TaskId id : ids)
@@ -524,6 +529,7 @@ void tst_UploadScheduler::lowPriorityIsNotStarved()
 {
     constexpr int AgingSkips = 2;
     m_scheduler->setConcurrency(1);
+    m_scheduler->setAutoConcurrency(false); // a fixed limit is tested
     m_scheduler->setAgingSkips(AgingSkips);
     bool holding = true;
     connect(m_scheduler, &UploadScheduler::tasksAdded, this, [&](const QList<TaskId> &ids) {

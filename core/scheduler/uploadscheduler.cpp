@@ -2,7 +2,9 @@
 
 #include "bandwidthlimiter.h"
 #include "clock.h"
+#include "concurrencylevels.h"
 #include "failurehandler.h"
+#include "networkpool.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
@@ -38,6 +40,8 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     : QObject(parent)
     , m_protocol(protocol)
     , m_ownClock(clock ? nullptr : new SystemClock(this))
+    , m_levels(new ConcurrencyLevels(
+          [this](const QString &server) { return m_lanes.serverIndex(server); }, this))
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
     , m_orphans(new OrphanUploads(
@@ -71,6 +75,9 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     m_flushTimer.setInterval(FlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
     connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
+    connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
+    connect(m_levels, &ConcurrencyLevels::levelChanged, this,
+            &UploadScheduler::concurrencyLevelChanged);
 }
 
 UploadScheduler::~UploadScheduler()
@@ -471,9 +478,10 @@ void UploadScheduler::schedule()
     const qint64 now = m_failures->nowMs();
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
-    while (used < m_concurrency && !m_suspended) {
+    while (used < globalLimit() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
-            return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
+            return m_lanes.mayStart(lane, usedOn, limitOn(m_lanes.serverOf(lane)))
+                   && !serverDown(lane);
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
@@ -483,6 +491,7 @@ void UploadScheduler::schedule()
         usedOn = slotsPerServer(&used);
     }
     balanceStreams();
+    noteDemand();
     m_orphans->sweepRestored();
     m_failures->armRetryTimer(m_queue.nextReadyAtMs());
     checkIdle();
@@ -499,7 +508,15 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.stallTimeoutMs = m_stallTimeoutMs;
     settings.headers = headersFor(task.endpoint());
     settings.holdAfterCreate = m_persistence != nullptr;
-    settings.maxStreams = m_parallelParts ? m_concurrency : 1;
+    settings.maxStreams = m_parallelParts ? globalLimit() : 1;
+    // Auto, to a near server (ConcurrencyController::NearServerUs): one stream carries all
+    // the link can (its round trip is too short for a TCP window to hold it back), and parts
+    // would cost their joining for nothing.
+    if (m_autoConcurrency) {
+        const qint64 least = m_levels->leastSmallRequestUs(m_lanes.serverOf(task.lane()));
+        if (least > 0 && least < ConcurrencyController::NearServerUs)
+            settings.maxStreams = 1;
+    }
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
@@ -526,14 +543,18 @@ void UploadScheduler::balanceStreams()
         demands.append(d);
     }
     const qint64 now = m_failures->nowMs();
-    const auto waiting = [this, now](int server, const QVector<int> &usedOn) {
+    QVector<int> limits(m_lanes.serverCount(), 0);
+    for (int server = 0; server < limits.size(); ++server)
+        limits[server] = limitOn(server);
+    const auto waiting = [this, now, &limits](int server, const QVector<int> &usedOn) {
         return m_queue.hasReady(now, [&](int lane) {
-            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit)
+            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn,
+                                                limits.at(m_lanes.serverOf(lane)))
                    && !serverDown(lane);
         });
     };
-    StreamAllocator::allocate(demands, m_lanes.serverCount(), {m_concurrency, m_perServerLimit},
-                              waiting);
+    StreamAllocator::allocate(demands, m_lanes.serverCount(),
+                              {globalLimit(), m_perServerLimit, limits}, waiting);
     for (int i = 0; i < tasks.size(); ++i) {
         UploadTask *task = tasks.at(i);
         if (!task->driver() || task->streamLimit() == demands.at(i).limit)
