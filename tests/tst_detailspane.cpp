@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QItemSelectionModel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSet>
@@ -367,7 +368,8 @@ void TestDetailsPane::autoLevelInStatusBarAndPane()
         return pane->atOnceText() == DetailsPane::tr("At most %n requests in all (fixed)", "", 4)
                || big->state() == TaskState::Success;
     }));
-    // Auto again, at 800 x 500: the level shows in the room it has, never clipped.
+    // Auto again, at 800 x 500: the level shows in the room the others leave, never clipped,
+    // and never at their cost: while it shows anything, none of them is narrower than it asks.
     window.concurrencySpin()->setValue(0);
     QVERIFY(scheduler->autoConcurrency());
     window.resize(800, 500);
@@ -375,7 +377,16 @@ void TestDetailsPane::autoLevelInStatusBarAndPane()
         return level->fullText() == ParallelLevelLabel::describe(scheduler->concurrencyLevel())
                || scheduler->totals().count(TaskState::Uploading) == 0;
     }));
+    level->parentWidget()->layout()->activate(); // the layout pending from the resize
     QVERIFY(level->fontMetrics().horizontalAdvance(level->text()) <= level->contentsRect().width());
+    const QList<QWidget *> others =
+        level->parentWidget()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
+    for (const QWidget *other : others) {
+        if (other != level && other->isVisible() && !level->text().isEmpty())
+            QVERIFY2(other->width() >= other->sizeHint().width(),
+                     qPrintable(other->objectName() + QLatin1Char(' ')
+                                + QString::number(other->width())));
+    }
 
     QVERIFY(engine.waitIdle(120000));
     QCOMPARE(scheduler->totals().count(TaskState::Success), int(ids.size()));

@@ -3,6 +3,8 @@
 #include "appsettings.h"
 #include "uploadscheduler.h"
 
+#include <QEvent>
+#include <QLayout>
 #include <QResizeEvent>
 
 ParallelLevelLabel::ParallelLevelLabel(UploadScheduler *scheduler, AppSettings *settings,
@@ -12,11 +14,14 @@ ParallelLevelLabel::ParallelLevelLabel(UploadScheduler *scheduler, AppSettings *
     , m_settings(settings)
 {
     setObjectName(QStringLiteral("parallelLevel"));
+    setTextFormat(Qt::PlainText);
     connect(m_scheduler, &UploadScheduler::concurrencyLevelChanged, this,
             &ParallelLevelLabel::refresh);
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &ParallelLevelLabel::onTotals);
     // Auto on or off, from the toolbar or the settings dialog.
     connect(m_settings, &AppSettings::limitsChanged, this, &ParallelLevelLabel::refresh);
+    if (parentWidget())
+        parentWidget()->installEventFilter(this);
     onTotals(m_scheduler->totals());
 }
 
@@ -48,21 +53,52 @@ void ParallelLevelLabel::refresh()
                           "a server slows down or refuses.",
                           "", level)
                      : QString());
-    updateGeometry(); // its width follows the text's
+    chooseForm();
+}
+
+int ParallelLevelLabel::widthOf(const QString &text) const
+{
+    if (text.isEmpty())
+        return 0;
+    const QMargins margins = contentsMargins();
+    return fontMetrics().horizontalAdvance(text) + margins.left() + margins.right() + 2 * margin();
+}
+
+void ParallelLevelLabel::chooseForm()
+{
+    QString chosen;
+    const QWidget *bar = parentWidget();
+    if (!m_full.isEmpty() && bar && bar->layout()) {
+        // The bar's hint less this label's own: what the others need.
+        const int others = bar->layout()->sizeHint().width() - sizeHint().width();
+        const int room = bar->width() - others;
+        const QString compact = describe(m_level, true);
+        if (widthOf(m_full) <= room)
+            chosen = m_full;
+        else if (widthOf(compact) <= room)
+            chosen = compact;
+    }
+    if (chosen != m_chosen) {
+        m_chosen = chosen;
+        updateGeometry();
+    }
     fit();
 }
 
-// As wide as the full text, whatever is shown for lack of room (else the layout would shrink it
-// to what it shows).
+void ParallelLevelLabel::fit()
+{
+    QString shown = m_chosen;
+    if (widthOf(shown) > width())
+        shown = widthOf(describe(m_level, true)) <= width() ? describe(m_level, true) : QString();
+    if (shown != text())
+        setText(shown);
+}
+
 QSize ParallelLevelLabel::sizeHint() const
 {
     const QMargins margins = contentsMargins();
-    const int height = fontMetrics().height() + margins.top() + margins.bottom() + 2 * margin();
-    if (m_full.isEmpty())
-        return {0, height};
-    return {fontMetrics().horizontalAdvance(m_full) + margins.left() + margins.right()
-                + 2 * margin(),
-            height};
+    return {widthOf(m_chosen),
+            fontMetrics().height() + margins.top() + margins.bottom() + 2 * margin()};
 }
 
 // No width: the layout takes room from it before it clips the others.
@@ -71,24 +107,27 @@ QSize ParallelLevelLabel::minimumSizeHint() const
     return {0, sizeHint().height()};
 }
 
+bool ParallelLevelLabel::event(QEvent *event)
+{
+    // Moved into the status bar (addPermanentWidget): watch its width there.
+    if (event->type() == QEvent::ParentAboutToChange && parentWidget())
+        parentWidget()->removeEventFilter(this);
+    else if (event->type() == QEvent::ParentChange && parentWidget())
+        parentWidget()->installEventFilter(this);
+    return QLabel::event(event);
+}
+
+// The bar's width, or another's text, changed: the room left may have too.
+bool ParallelLevelLabel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == parentWidget()
+        && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest))
+        chooseForm();
+    return QLabel::eventFilter(watched, event);
+}
+
 void ParallelLevelLabel::resizeEvent(QResizeEvent *event)
 {
     QLabel::resizeEvent(event);
     fit();
-}
-
-// The longest form that fits the width it was given.
-void ParallelLevelLabel::fit()
-{
-    QString shown;
-    if (!m_full.isEmpty()) {
-        const int room = contentsRect().width() - 2 * margin();
-        const QString compact = describe(m_level, true);
-        if (fontMetrics().horizontalAdvance(m_full) <= room)
-            shown = m_full;
-        else if (fontMetrics().horizontalAdvance(compact) <= room)
-            shown = compact;
-    }
-    if (shown != text())
-        setText(shown);
 }
