@@ -1,39 +1,48 @@
 #include "concurrencycontroller.h"
 
+#include <QLoggingCategory>
 #include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
 
+Q_LOGGING_CATEGORY(lcController, "hoist.concurrency.controller", QtWarningMsg)
+
 namespace {
 // An epoch lasts at least this long, and two smoothed request times, and this many samples
-// (or half the level): shorter ones are mostly noise.
+// (or the level's worth): shorter ones are mostly noise.
 constexpr qint64 MinEpochUs = 100 * 1000;
-constexpr int MinEpochSamples = 4;
+constexpr int MinEpochSamples = 8;
 // A request's cost beyond its body (headers, a round trip's worth of work at the server): so that
 // bodiless requests count for something in the goodput.
 constexpr qint64 RequestOverheadBytes = 512;
 // Slow start goes on while a doubling brings at least this much more goodput; when it brought
 // less than KeepAfterSlowStart, the level goes back to the one before.
-constexpr double SlowStartGain = 1.3;
+constexpr double SlowStartGain = 1.2;
 constexpr double KeepAfterSlowStart = 1.1;
 // A step up is kept when the goodput grew by at least this share of the step's own size (one
-// more of eight requests: +12.5% possible, +3.1% needed).
-constexpr double ProbeGainShare = 0.25;
+// more of eight requests: +12.5% possible, +1.9% needed), and by at least MinProbeGain, above
+// an epoch's noise.
+constexpr double ProbeGainShare = 0.1;
+constexpr double MinProbeGain = 0.0;
 // What a cut keeps: for a refusal, and for a step down when requests queue.
 constexpr double CutFactor = 0.7;
 // Requests taking this many times the least seen for their size are queueing somewhere; a step
-// down is tried, and kept when the goodput stays within StepDownKeep of the best recent.
+// down is tried, and kept when the goodput stays within StepDownKeep of the best recent one
+// (not of the level before: steps that each lose a little would add up).
 constexpr double QueueingRatio = 2.0;
-constexpr double StepDownKeep = 0.93;
-// The best recent goodput and the least request times forget slowly, per epoch, so that a link
-// that changed is learned again.
-constexpr double BestRateDecay = 0.97;
-constexpr double BaseDrift = 1.02;
+constexpr double StepDownKeep = 0.97;
+// The best recent goodput forgets this much per epoch, so that a link that got slower is
+// learned again.
+constexpr double BestRateDecay = 0.995;
+// The least request times forget slowly, per epoch, so that a link that changed is learned again.
+constexpr double BaseDrift = 1.002;
 // Epochs to stay at a level after a probe that did not pay, or after a cut.
 constexpr int HoldEpochs = 3;
 // No request ended for this long (or four request times) before one started: the work paused.
 constexpr qint64 IdleGapUs = 1000 * 1000;
+// After a change, the old level's requests drain for this many request times before measuring.
+constexpr double SettleRequestTimes = 1.5;
 // The smoothed request time's gain per sample.
 constexpr double SrttGain = 0.125;
 } // namespace
@@ -82,6 +91,7 @@ bool ConcurrencyController::add(const RequestSample &sample)
     if (sample.finishedUs < m_measureFromUs)
         return false; // the old level's requests still drain
     m_bytes += sample.bytes + RequestOverheadBytes;
+    m_durationSumUs += durationUs;
     ++m_samples;
     if (sample.startedUs >= m_changedUs) {
         const int c = sizeClass(sample.bytes);
@@ -100,13 +110,14 @@ bool ConcurrencyController::add(const RequestSample &sample)
 bool ConcurrencyController::epochDone(qint64 nowUs) const
 {
     const qint64 length = std::max<qint64>(MinEpochUs, qint64(2 * m_srttUs));
-    return nowUs - m_measureFromUs >= length && m_samples >= std::max(MinEpochSamples, m_level / 2);
+    return nowUs - m_measureFromUs >= length && m_samples >= std::max(MinEpochSamples, m_level);
 }
 
 void ConcurrencyController::startEpoch(qint64 nowUs)
 {
     m_measureFromUs = nowUs;
     m_bytes = 0;
+    m_durationSumUs = 0;
     m_samples = 0;
     m_logQueueSum = 0;
     m_queueSamples = 0;
@@ -122,8 +133,9 @@ void ConcurrencyController::setLevel(int level, qint64 nowUs)
     if (level != m_level) {
         m_level = level;
         m_changedUs = nowUs;
-        // The requests sent at the old level end within about one request time.
-        startEpoch(nowUs + qint64(m_srttUs));
+        // The requests sent at the old level end within about one request time (smoothed, so
+        // it lags: a half more).
+        startEpoch(nowUs + qint64(SettleRequestTimes * m_srttUs));
         return;
     }
     startEpoch(nowUs);
@@ -148,8 +160,10 @@ bool ConcurrencyController::refused(const RequestSample &sample)
 
 bool ConcurrencyController::decide(qint64 nowUs)
 {
-    const double seconds = double(nowUs - m_measureFromUs) / 1e6;
-    const double rate = seconds > 0 ? double(m_bytes) / seconds : 0;
+    // Goodput by Little's law, level × bytes per request / time per request: the bytes answered
+    // for in a window would depend on where the window cuts the requests that end together.
+    const double rate =
+        m_durationSumUs > 0 ? m_level * double(m_bytes) / (m_durationSumUs / 1e6) : 0;
     // How far above the least seen for their size this epoch's requests took (geometric mean).
     double logQueue = 0;
     int counted = 0;
@@ -163,10 +177,15 @@ bool ConcurrencyController::decide(qint64 nowUs)
         counted += m_countOf[size_t(c)];
     }
     const double queue = counted > 0 ? std::exp(logQueue / counted) : 1.0;
-    m_bestRate = std::max(m_bestRate * BestRateDecay, rate);
     const int before = m_level;
     const bool limited = m_limited;
+    if (limited)
+        m_bestRate = std::max(m_bestRate * BestRateDecay, rate);
     const bool mayGrow = nowUs >= m_growAfterUs;
+    qCDebug(lcController) << "epoch at" << nowUs / 1000 << "ms: level" << m_level << "rate"
+                          << qint64(rate) << "queue" << queue << "used" << limited << "prev"
+                          << m_prevLevel << qint64(m_prevRate) << "best" << qint64(m_bestRate)
+                          << "samples" << m_samples << "hold" << m_hold;
     if (!limited) {
         // Fewer requests waited than the level allows: its goodput says nothing about it.
         startEpoch(nowUs);
@@ -196,8 +215,11 @@ bool ConcurrencyController::decide(qint64 nowUs)
         m_prevRate = rate;
     } else if (m_level > m_prevLevel) {
         const double needed =
-            1.0 + ProbeGainShare * double(m_level - m_prevLevel) / double(m_prevLevel);
+            1.0
+            + std::max(MinProbeGain,
+                       ProbeGainShare * double(m_level - m_prevLevel) / double(m_prevLevel));
         if (rate >= m_prevRate * needed && mayGrow) {
+            m_notDownFrom = 0;
             m_prevLevel = m_level;
             m_prevRate = rate;
             setLevel(m_level + step(), nowUs);
@@ -212,8 +234,10 @@ bool ConcurrencyController::decide(qint64 nowUs)
             m_prevRate = rate;
             m_hold = HoldEpochs;
         } else {
+            // Fewer lost goodput: the level was not too high. The next move from it is up.
             setLevel(m_prevLevel, nowUs);
             m_hold = 2 * HoldEpochs;
+            m_notDownFrom = m_level;
         }
         return m_level != before;
     } else {
@@ -225,7 +249,7 @@ bool ConcurrencyController::decide(qint64 nowUs)
         return false;
     }
     m_prevLevel = m_level;
-    if (queue > QueueingRatio && m_level > Floor)
+    if (queue > QueueingRatio && m_level > Floor && m_level != m_notDownFrom)
         setLevel(int(std::floor(m_level * CutFactor)), nowUs);
     else if (mayGrow)
         setLevel(m_level + step(), nowUs);

@@ -55,6 +55,7 @@ private:
     int m_prevLevel = 0;
     double m_prevRate = 0;
     double m_bestRate = 0;       // the best recent goodput, decaying
+    int m_notDownFrom = 0;       // a step down from this level lost goodput: probe up from it
     int m_hold = 0;              // epochs to stay before probing again
     qint64 m_growAfterUs = 0;    // a Retry-After: nothing grows before
     qint64 m_lastCutUs = -1;     // the last cut for a refusal
@@ -63,6 +64,7 @@ private:
     qint64 m_changedUs = 0;
     qint64 m_measureFromUs = 0;
     qint64 m_bytes = 0;
+    double m_durationSumUs = 0;
     int m_samples = 0;
     double m_logQueueSum = 0; // sum of log(time) over the epoch's samples
     int m_queueSamples = 0;

@@ -2,7 +2,11 @@
 
 #include "requestobserver.h"
 
+#include <QLoggingCategory>
+
 #include <algorithm>
+
+Q_LOGGING_CATEGORY(lcLevels, "hoist.concurrency.levels", QtWarningMsg)
 
 namespace {
 // At most this often listeners hear that a level moved (a status bar, a details pane).
@@ -31,6 +35,7 @@ int ConcurrencyLevels::levelOf(int server)
     while (m_controllers.size() <= server) {
         m_controllers.append(ConcurrencyController());
         m_busy.append(false);
+        m_peaks.append(ConcurrencyController::StartLevel);
     }
     return m_controllers.at(server).level();
 }
@@ -70,6 +75,10 @@ bool ConcurrencyLevels::sampled(const RequestSample &sample)
     levelOf(server);
     if (!m_controllers[server].add(sample))
         return false;
+    m_peaks[server] = qMax(m_peaks.at(server), m_controllers.at(server).level());
+    qCDebug(lcLevels) << "server" << server << "level" << m_controllers.at(server).level()
+                      << "after" << (sample.refused() ? "a refusal" : "an epoch") << "at"
+                      << sample.finishedUs / 1000 << "ms";
     changed();
     return true;
 }

@@ -25,6 +25,7 @@ public:
     int levelOf(int server);
     // 0 for a server not used yet.
     int knownLevelOf(int server) const;
+    int peakLevelOf(int server) const { return m_peaks.value(server); }
     // Requests allowed in flight now, across the servers that have work (or had, last).
     int total() const { return m_total; }
     // Feeds each server's demand after a scheduling pass: `inFlight` and `wanted` per server.
@@ -43,6 +44,7 @@ private:
     std::function<int(const QString &)> m_serverIndexOf;
     QVector<ConcurrencyController> m_controllers;
     QVector<bool> m_busy; // has work, as of the last noteDemand
+    QVector<int> m_peaks; // the highest level reached
     int m_total = 0;
     QTimer m_notify;
 };

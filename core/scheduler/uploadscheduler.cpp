@@ -136,6 +136,11 @@ int UploadScheduler::concurrencyLevelFor(const QUrl &endpoint) const
     return m_perServerLimit > 0 ? qMin(level, m_perServerLimit) : level;
 }
 
+int UploadScheduler::concurrencyLevelPeakFor(const QUrl &endpoint) const
+{
+    return m_levels->peakLevelOf(m_lanes.serverIndex(NetworkPool::serverOf(endpoint)));
+}
+
 void UploadScheduler::setPerServerLimit(int limit)
 {
     m_perServerLimit = limit <= 0 ? 0 : qMin(limit, MaxConcurrency);

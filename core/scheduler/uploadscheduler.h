@@ -103,6 +103,8 @@ public:
     int concurrencyLevel() const;
     // The Auto level of `endpoint`'s server (NetworkPool::serverOf); 0 when none yet.
     int concurrencyLevelFor(const QUrl &endpoint) const;
+    // The highest Auto level `endpoint`'s server reached so far; 0 when none.
+    int concurrencyLevelPeakFor(const QUrl &endpoint) const;
     // Requests in flight at once to one server (scheme, host and port), on top of the global
     // limit: 0 (the default) for none, else 1 to MaxConcurrency.
     void setPerServerLimit(int limit);

@@ -45,8 +45,12 @@ LoadSheddingProxy::LoadSheddingProxy(QObject *parent)
 LoadSheddingProxy::~LoadSheddingProxy()
 {
     const QList<Pair *> pairs = m_pairs.values();
-    for (Pair *pair : pairs)
+    for (Pair *pair : pairs) {
+        pair->client->disconnect(this);
+        pair->upstream->disconnect(this);
         delete pair;
+    }
+    m_pairs.clear();
 }
 
 bool LoadSheddingProxy::start(const QString &targetHost, quint16 targetPort)
