@@ -352,9 +352,9 @@ void TestDetailsPane::autoLevelInStatusBarAndPane()
             DetailsPane::tr("%n requests to this server (Auto)", "", serverLevel);
         const QString text = pane->atOnceText();
         return serverLevel > 0 && big->state() == TaskState::Uploading && !big->parts().isEmpty()
-               && text.startsWith(server + QStringLiteral(" · this upload: "))
-               && sendingParts(text, QStringLiteral("this upload: (\\d+) part")) > 0
-               && sendingParts(text, QStringLiteral("this upload: (\\d+) part"))
+               && text.startsWith(server + QStringLiteral("\nThis upload: "))
+               && sendingParts(text, QStringLiteral("This upload: (\\d+) part")) > 0
+               && sendingParts(text, QStringLiteral("This upload: (\\d+) part"))
                       == sendingParts(pane->uploadUrlEdit()->placeholderText(),
                                       QStringLiteral("\\((\\d+) sending"));
     }));

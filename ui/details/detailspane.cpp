@@ -115,7 +115,7 @@ QString atOnceLine(const UploadScheduler &scheduler, const UploadTask &task)
     }
     if (task.state() != TaskState::Uploading || task.parts().isEmpty())
         return server;
-    return DetailsPane::tr("%1 · this upload: %n parts sending", "", countParts(task).sending)
+    return DetailsPane::tr("%1\nThis upload: %n parts sending", "", countParts(task).sending)
         .arg(server);
 }
 
