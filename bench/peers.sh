@@ -38,7 +38,7 @@
 # run: `L2 mixed s3 hoist aws 1` in BENCH_PLAN adds it). More would not fit the ~25 minutes on 2
 # loaded cores; BENCH_QUICK has a smaller plan of its own. Rounds interleave the tools of a line
 # (their order rotates each round); figures are medians. The not-hurt runs have rounds of their
-# own (BENCH_SAFE_ROUNDS, default 2). Every upload is checked
+# own (BENCH_SAFE_ROUNDS, default 3: a second or two each, they are the noisiest). Every upload is checked
 # untimed: object or file counts and sizes, and the sha256 of the big files once per tool and
 # work. Files and the tus servers' storage live in /dev/shm when it has room; every process
 # started here is stopped on exit. The load average is noted at the start and the end.
@@ -54,7 +54,7 @@ QUICK="${BENCH_QUICK:-0}"
 ROUNDS="${BENCH_ROUNDS:-$([ "$QUICK" = 1 ] && echo 1 || echo 2)}"
 LOAD_MS="${BENCH_LOAD_MS:-5}"
 # The not-hurt runs are short (a second or two on loopback), so noisier: more rounds of them.
-SAFE_ROUNDS="${BENCH_SAFE_ROUNDS:-$([ "$QUICK" = 1 ] && echo 1 || echo 2)}"
+SAFE_ROUNDS="${BENCH_SAFE_ROUNDS:-$([ "$QUICK" = 1 ] && echo 1 || echo 3)}"
 SMALL_SIZE=16384
 if [ "$QUICK" = 1 ]; then
   N_A=100 N_B=400 BIG_MIB=32 MIX_SMALL=200 MIX_BIG_MIB=16 SAFE_MIB=32
