@@ -2,7 +2,9 @@
 
 #include "bandwidthlimiter.h"
 #include "clock.h"
+#include "concurrencylevels.h"
 #include "failurehandler.h"
+#include "networkpool.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
@@ -43,6 +45,8 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     : QObject(parent)
     , m_protocol(protocol)
     , m_ownClock(clock ? nullptr : new SystemClock(this))
+    , m_levels(new ConcurrencyLevels(
+          [this](const QString &server) { return m_lanes.serverIndex(server); }, this))
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
     , m_orphans(new OrphanUploads(
@@ -76,6 +80,9 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     m_flushTimer.setInterval(FlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
     connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
+    connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
+    connect(m_levels, &ConcurrencyLevels::levelChanged, this,
+            &UploadScheduler::concurrencyLevelChanged);
 }
 
 UploadScheduler::~UploadScheduler()
@@ -99,6 +106,39 @@ void UploadScheduler::setConcurrency(int limit)
 {
     m_concurrency = qBound(MinConcurrency, limit, MaxConcurrency);
     requestSchedule();
+}
+
+void UploadScheduler::setAutoConcurrency(bool on)
+{
+    if (m_autoConcurrency == on)
+        return;
+    m_autoConcurrency = on;
+    requestSchedule();
+    Q_EMIT concurrencyLevelChanged();
+}
+
+int UploadScheduler::concurrencyLevel() const
+{
+    if (!m_autoConcurrency)
+        return m_concurrency;
+    const int level = m_levels->total();
+    return level > 0 ? level : ConcurrencyController::StartLevel;
+}
+
+int UploadScheduler::concurrencyLevelFor(const QUrl &endpoint) const
+{
+    const int server = m_lanes.serverIndex(NetworkPool::serverOf(endpoint));
+    if (!m_autoConcurrency)
+        return server < 0             ? 0
+               : m_perServerLimit > 0 ? qMin(m_perServerLimit, m_concurrency)
+                                      : m_concurrency;
+    const int level = m_levels->knownLevelOf(server);
+    return m_perServerLimit > 0 ? qMin(level, m_perServerLimit) : level;
+}
+
+int UploadScheduler::concurrencyLevelPeakFor(const QUrl &endpoint) const
+{
+    return m_levels->peakLevelOf(m_lanes.serverIndex(NetworkPool::serverOf(endpoint)));
 }
 
 void UploadScheduler::setPerServerLimit(int limit)
@@ -471,14 +511,34 @@ QVector<int> UploadScheduler::slotsPerServer(int *total) const
     return used;
 }
 
+int UploadScheduler::globalLimit() const
+{
+    return m_autoConcurrency ? MaxConcurrency : m_concurrency;
+}
+
+int UploadScheduler::limitOn(int server)
+{
+    if (!m_autoConcurrency)
+        return m_perServerLimit;
+    const int level = m_levels->levelOf(server);
+    return m_perServerLimit > 0 ? qMin(level, m_perServerLimit) : level;
+}
+
+void UploadScheduler::requestSampled(const RequestSample &sample)
+{
+    if (m_levels->sampled(sample) && m_autoConcurrency)
+        requestSchedule();
+}
+
 void UploadScheduler::schedule()
 {
     const qint64 now = m_failures->nowMs();
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
-    while (used < m_concurrency && !m_suspended) {
+    while (used < globalLimit() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
-            return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
+            return m_lanes.mayStart(lane, usedOn, limitOn(m_lanes.serverOf(lane)))
+                   && !serverDown(lane);
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
@@ -488,6 +548,7 @@ void UploadScheduler::schedule()
         usedOn = slotsPerServer(&used);
     }
     balanceStreams();
+    noteDemand();
     m_orphans->sweepRestored();
     m_failures->armRetryTimer(m_queue.nextReadyAtMs());
     checkIdle();
@@ -504,7 +565,7 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.stallTimeoutMs = m_stallTimeoutMs;
     settings.headers = headersFor(task.endpoint());
     settings.holdAfterCreate = m_persistence != nullptr;
-    settings.maxStreams = m_parallelParts ? m_concurrency : 1;
+    settings.maxStreams = m_parallelParts ? globalLimit() : 1;
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
@@ -531,14 +592,18 @@ void UploadScheduler::balanceStreams()
         demands.append(d);
     }
     const qint64 now = m_failures->nowMs();
-    const auto waiting = [this, now](int server, const QVector<int> &usedOn) {
+    QVector<int> limits(m_lanes.serverCount(), 0);
+    for (int server = 0; server < limits.size(); ++server)
+        limits[server] = limitOn(server);
+    const auto waiting = [this, now, &limits](int server, const QVector<int> &usedOn) {
         return m_queue.hasReady(now, [&](int lane) {
-            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit)
+            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn,
+                                                limits.at(m_lanes.serverOf(lane)))
                    && !serverDown(lane);
         });
     };
-    StreamAllocator::allocate(demands, m_lanes.serverCount(), {m_concurrency, m_perServerLimit},
-                              waiting);
+    StreamAllocator::allocate(demands, m_lanes.serverCount(),
+                              {globalLimit(), m_perServerLimit, limits}, waiting);
     for (int i = 0; i < tasks.size(); ++i) {
         UploadTask *task = tasks.at(i);
         if (!task->driver() || task->streamLimit() == demands.at(i).limit)
@@ -546,6 +611,28 @@ void UploadScheduler::balanceStreams()
         task->setStreamLimit(demands.at(i).limit);
         task->driver()->setStreamLimit(task->streamLimit());
     }
+}
+
+void UploadScheduler::noteDemand()
+{
+    if (!m_autoConcurrency)
+        return;
+    int used = 0;
+    const QVector<int> inFlight = slotsPerServer(&used);
+    QVector<int> wanted(inFlight.size(), 0);
+    for (const UploadTask *task : std::as_const(m_running)) {
+        const int want = task->driver() ? qMax(task->streamsWanted(), task->streamsInUse()) : 1;
+        wanted[m_lanes.serverOf(task->lane())] += want;
+    }
+    // One more than it has, while something ready waits for a slot there.
+    const qint64 now = m_failures->nowMs();
+    for (int server = 0; server < wanted.size(); ++server) {
+        if (m_queue.hasReady(now, [&](int lane) {
+                return m_lanes.serverOf(lane) == server && !serverDown(lane);
+            }))
+            wanted[server] = qMax(wanted.at(server), inFlight.at(server)) + 1;
+    }
+    m_levels->noteDemand(inFlight, wanted);
 }
 
 void UploadScheduler::terminateUploads(UploadTask *task)
