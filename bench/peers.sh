@@ -329,6 +329,15 @@ verify_tus() { # tool work
 
 # ---- the plan ----------------------------------------------------------------------------------
 declare -A TIMES FAILED # link|work|protocol|tool -> "seconds per round ", -> 1
+# Hoist says which level Auto reached for the server, and its most, at the end (on stderr).
+export QT_LOGGING_RULES="hoist.concurrency.info=true"
+declare -A LEVELS # key -> "reached/most per round "
+note_level() { # key
+  local level
+  level="$(grep -m 1 -o 'auto reached [0-9]* (max [0-9]*)' "$WORK/run.err" | tr -d ')' |
+    awk '{ print $3 "/" $5 }' || true)"
+  [ -z "$level" ] || LEVELS[$1]+="$level "
+}
 one_run() { # link work protocol tool round
   local link="$1" work="$2" proto="$3" tool="$4" round="$5" key="$1|$2|$3|$4" rc=0 start end s
   local prefix="$link-$work-$tool-$round"
@@ -342,6 +351,7 @@ one_run() { # link work protocol tool round
   end=$(bench_now_ns)
   [ "$rc" = 2 ] && { FAILED[$key]="n/a"; return; }
   [ -z "$LOGS" ] || cat "$WORK/run.out" "$WORK/run.err" >"$LOGS/$prefix-$proto.log"
+  note_level "$key"
   if [ "$rc" != 0 ]; then
     note "round $round $link $work $proto $tool: exit $rc: $(grep -m 3 -i error "$WORK/run.out" "$WORK/run.err" | tr '\n' ' ' | cut -c1-400)"
     FAILED[$key]=1
@@ -403,6 +413,7 @@ safe_run() { # server work config round
   run_fg "$HOIST" --headless "${c[@]}" -e "$ep" "$path" >"$WORK/run.out" 2>"$WORK/run.err" || rc=$?
   end=$(bench_now_ns)
   [ -z "$LOGS" ] || cat "$WORK/run.out" "$WORK/run.err" >"$LOGS/safe-$server-$work-$config-$4.log"
+  note_level "$key"
   after="$(count_hoistd "$size")"
   if [ "$rc" != 0 ] || [ $((after - before)) != "$n" ]; then
     note "not-hurt $server $work -c $config: exit $rc, hoistd stored $((after - before)) of $n:" \
@@ -461,7 +472,9 @@ S3_FIGS=() TUS_FIGS=() # "link work|seconds per column|..."
 cell() { # key: the median seconds, "n/a", "FAILED" or "-" (not in the plan)
   if [ "${FAILED[$1]:-}" = n/a ]; then echo n/a
   elif [ -n "${FAILED[$1]:-}" ]; then echo FAILED
-  elif [ -n "${TIMES[$1]:-}" ]; then med "$1"
+  elif [ -n "${TIMES[$1]:-}" ]; then
+    local levels="${LEVELS[$1]:-}"
+    echo "$(med "$1")${levels:+ (auto ${levels% })}"
   else echo -; fi
 }
 while read -r link work proto rest; do
@@ -566,7 +579,7 @@ echo "Hoist's defaults against its peers' ($([ "$QUICK" = 1 ] && echo "BENCH_QUI
   "$ROUNDS rounds; L1: ${LINK_DELAY[L1]} ms each way, ${LINK_MBIT[L1]} Mbit/s; L2:" \
   "${LINK_DELAY[L2]} ms each way, ${LINK_MBIT[L2]} Mbit/s)"
 echo
-echo "S3 to Ceph RGW through the link: seconds, medians"
+echo "S3 to Ceph RGW through the link: seconds, medians; (auto R/M): the level Auto reached for the server at the end / its most, by round"
 [ ${#S3_FIGS[@]} = 0 ] || print_table "link, work|hoist default|rclone default|aws default|hoist -c 8|rclone 8|aws 8" "${S3_FIGS[@]}"
 echo
 echo "tus to @tus/server through the link: seconds, medians (tus-js-client: 8 uploads at once, tusjs-many's default; ddc: uploadDataDuringCreation)"
@@ -579,4 +592,5 @@ echo
 echo "Notes:"
 printf '  %s\n' "${NOTES[@]}"
 for key in "${!TIMES[@]}"; do echo "  seconds by round, $key: ${TIMES[$key]% }"; done | sort
+for key in "${!LEVELS[@]}"; do echo "  Auto's level (reached/most) by round, $key: ${LEVELS[$key]% }"; done | sort
 exit 0
