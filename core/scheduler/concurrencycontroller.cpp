@@ -80,6 +80,8 @@ bool ConcurrencyController::add(const RequestSample &sample)
     if (sample.refused())
         return refused(sample);
     const double durationUs = double(qMax<qint64>(1, sample.durationUs()));
+    if (sizeClass(sample.bytes) == 0)
+        m_leastSmallUs = m_leastSmallUs <= 0 ? durationUs : std::min(m_leastSmallUs, durationUs);
     m_srttUs = m_srttUs <= 0 ? durationUs : m_srttUs + SrttGain * (durationUs - m_srttUs);
     // The first request, or the first after a pause in the work: a new epoch from its start.
     const qint64 idleGap = std::max<qint64>(IdleGapUs, qint64(4 * m_srttUs));
@@ -164,6 +166,11 @@ bool ConcurrencyController::decide(qint64 nowUs)
     // for in a window would depend on where the window cuts the requests that end together.
     const double rate =
         m_durationSumUs > 0 ? m_level * double(m_bytes) / (m_durationSumUs / 1e6) : 0;
+    // What did arrive in the window, gaps between requests included (the time a file takes to
+    // start, which Little's law does not see, matters where requests are short): what a step
+    // down must keep.
+    const double seconds = double(nowUs - m_measureFromUs) / 1e6;
+    const double arrived = seconds > 0 ? double(m_bytes) / seconds : 0;
     // How far above the least seen for their size this epoch's requests took (geometric mean).
     double logQueue = 0;
     int counted = 0;
@@ -180,12 +187,13 @@ bool ConcurrencyController::decide(qint64 nowUs)
     const int before = m_level;
     const bool limited = m_limited;
     if (limited)
-        m_bestRate = std::max(m_bestRate * BestRateDecay, rate);
+        m_bestArrived = std::max(m_bestArrived * BestRateDecay, arrived);
     const bool mayGrow = nowUs >= m_growAfterUs;
     qCDebug(lcController) << "epoch at" << nowUs / 1000 << "ms: level" << m_level << "rate"
                           << qint64(rate) << "queue" << queue << "used" << limited << "prev"
-                          << m_prevLevel << qint64(m_prevRate) << "best" << qint64(m_bestRate)
-                          << "samples" << m_samples << "hold" << m_hold;
+                          << m_prevLevel << qint64(m_prevRate) << "arrived" << qint64(arrived)
+                          << "best" << qint64(m_bestArrived) << "samples" << m_samples << "hold"
+                          << m_hold;
     if (!limited) {
         // Fewer requests waited than the level allows: its goodput says nothing about it.
         startEpoch(nowUs);
@@ -229,7 +237,7 @@ bool ConcurrencyController::decide(qint64 nowUs)
         }
         return m_level != before;
     } else if (m_level < m_prevLevel) {
-        if (rate >= m_bestRate * StepDownKeep) {
+        if (arrived >= m_bestArrived * StepDownKeep) {
             m_prevLevel = m_level;
             m_prevRate = rate;
             m_hold = HoldEpochs;

@@ -28,6 +28,11 @@ public:
 
     int level() const { return m_level; }
     bool inSlowStart() const { return m_slowStart; }
+    // The least time a small request (below 64 KiB) took, microseconds; 0 when none was seen.
+    qint64 leastSmallRequestUs() const
+    {
+        return qint64(m_baseUs[0] > 0 ? m_baseUs[0] : m_leastSmallUs);
+    }
     // A request to the server ended at sample.finishedUs. Returns true when the level changed.
     bool add(const RequestSample &sample);
     // What the server could use at `nowUs`: requests in flight, and those that would run if the
@@ -46,6 +51,7 @@ private:
     int step() const;
 
     int m_level;
+    double m_leastSmallUs = 0; // before the first epoch ends
     bool m_slowStart = true;
     // Smoothed request time, microseconds (what an epoch's length is measured in).
     double m_srttUs = 0;
@@ -54,7 +60,7 @@ private:
     // The level compared against and the goodput measured there (bytes per second; 0: none).
     int m_prevLevel = 0;
     double m_prevRate = 0;
-    double m_bestRate = 0;       // the best recent goodput, decaying
+    double m_bestArrived = 0;    // the best recent bytes per second arrived, decaying
     int m_notDownFrom = 0;       // a step down from this level lost goodput: probe up from it
     int m_hold = 0;              // epochs to stay before probing again
     qint64 m_growAfterUs = 0;    // a Retry-After: nothing grows before

@@ -26,6 +26,14 @@ public:
     // 0 for a server not used yet.
     int knownLevelOf(int server) const;
     int peakLevelOf(int server) const { return m_peaks.value(server); }
+    // The least time a small request to `server` took (a round trip and the server's least
+    // work), microseconds; 0 when none is known.
+    qint64 leastSmallRequestUs(int server) const
+    {
+        return server >= 0 && server < m_controllers.size()
+                   ? m_controllers.at(server).leastSmallRequestUs()
+                   : 0;
+    }
     // Requests allowed in flight now, across the servers that have work (or had, last).
     int total() const { return m_total; }
     // Feeds each server's demand after a scheduling pass: `inFlight` and `wanted` per server.

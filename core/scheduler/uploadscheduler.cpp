@@ -24,6 +24,9 @@ Q_LOGGING_CATEGORY(lcScheduler, "hoist.scheduler", QtWarningMsg)
 namespace {
 // At most this often a changed task is reported (so a row repaints at most 10 times a second).
 constexpr int FlushIntervalMs = 100;
+// Auto: a server this close (its least small request, microseconds) gets a large file as one
+// stream (see jobFor).
+constexpr qint64 NearServerUs = 3000;
 
 qint64 nowMs()
 {
@@ -566,6 +569,14 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.headers = headersFor(task.endpoint());
     settings.holdAfterCreate = m_persistence != nullptr;
     settings.maxStreams = m_parallelParts ? globalLimit() : 1;
+    // Auto, to a server whose small requests answer within NearServerUs: one stream carries all
+    // the link can (its round trip is too short for a TCP window to hold it back), and parts
+    // would cost their joining for nothing.
+    if (m_autoConcurrency) {
+        const qint64 least = m_levels->leastSmallRequestUs(m_lanes.serverOf(task.lane()));
+        if (least > 0 && least < NearServerUs)
+            settings.maxStreams = 1;
+    }
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
