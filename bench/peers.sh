@@ -43,8 +43,8 @@
 # untimed: object or file counts and sizes, and the sha256 of the big files once per tool and
 # work. Files and the tus servers' storage live in /dev/shm when it has room; every process
 # started here is stopped on exit. The load average is noted at the start and the end.
-# Measured on the 2 cores shared with four builds (load 4-9): BENCH_QUICK=1 2 minutes; the full
-# run 23 minutes (with Hoist at 3 at once; less with Auto).
+# Measured on the 2 cores shared with four builds (load 2-9): BENCH_QUICK=1 2 minutes; the full
+# run 19 minutes with Auto (23 with Hoist's old default of 3 at once).
 # Environment: BENCH_QUICK=1 (works of 100 and 400 files, 32 MiB, 200 files + 2 x 16 MiB; one
 # round), BENCH_ROUNDS (R in the plan; default 2, quick 1), BENCH_PLAN, BENCH_SAFE_ROUNDS,
 # BENCH_LOAD_MS (5), BENCH_LOG_DIR (keeps every tool's output there), BENCH_BUILD_DIR (build/).
