@@ -1,6 +1,10 @@
 // A DelayLink from the command line, for benchmarks that need loopback to look like a far-away
 // link (this kernel has no netem):
 //   linkproxy --target 127.0.0.1:PORT [--listen PORT] --delay-ms 20 --rate-mbit 100 [--trace FILE]
+//             [--load-latency-ms N]
+// --load-latency-ms makes a server that slows down under load out of one that does not: every
+// request and answer is held back N ms more for each connection busy on the link at that moment
+// (DelayLink::setLoadDelay).
 // Prints "listening <port>" on stdout once it listens, so that a script can read the port, and
 // runs until SIGTERM or SIGINT; then a summary on stderr.
 #include "delaylink.h"
@@ -70,7 +74,12 @@ int main(int argc, char **argv)
         QStringLiteral("trace"),
         QStringLiteral("Appends \"<ms> <bytes to server> <bytes to client>\" every 100 ms."),
         QStringLiteral("file"));
-    parser.addOptions({target, listen, delay, rate, window, trace});
+    const QCommandLineOption loadLatency(
+        QStringLiteral("load-latency-ms"),
+        QStringLiteral("Extra delay per connection busy at that moment, in milliseconds (default "
+                       "0): a server that slows down under load."),
+        QStringLiteral("ms"), QStringLiteral("0"));
+    parser.addOptions({target, listen, delay, rate, window, trace, loadLatency});
     parser.process(app);
 
     QString host;
@@ -80,8 +89,9 @@ int main(int argc, char **argv)
     const double delayMs = number(parser, delay);
     const double rateMbit = number(parser, rate);
     const double windowKib = number(parser, window);
+    const double loadLatencyMs = number(parser, loadLatency);
     if (!parseTarget(parser.value(target), &host, &targetPort) || !listenOk || listenPort > 65535
-        || delayMs < 0 || rateMbit < 0 || windowKib < 0) {
+        || delayMs < 0 || rateMbit < 0 || windowKib < 0 || loadLatencyMs < 0) {
         err << "linkproxy: bad arguments\n" << parser.helpText();
         return 2;
     }
@@ -90,6 +100,7 @@ int main(int argc, char **argv)
     link.setDelay(std::chrono::microseconds(std::llround(delayMs * 1000)));
     link.setRate(std::llround(rateMbit * 1e6));
     link.setWindow(std::llround(windowKib * 1024));
+    link.setLoadDelay(std::chrono::microseconds(std::llround(loadLatencyMs * 1000)));
     if (parser.isSet(trace) && !link.setTraceFile(parser.value(trace))) {
         err << "linkproxy: cannot write " << parser.value(trace) << '\n';
         return 1;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs every Debian and npm package Hoist's build, app, tests and benchmarks need.
+# (rclone and awscli: the S3 peers of bench/peers.sh and bench/s3.sh.)
 # Idempotent and quiet; safe to run again. Needs root (or sudo) for apt-get.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ DEBIAN_PACKAGES=(
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n python3
   nodejs npm curl time
   nginx
-  radosgw ceph-mon ceph-osd ceph-common awscli
+  radosgw ceph-mon ceph-osd ceph-common awscli rclone
   xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
   desktop-file-utils dbus clang-format
 )

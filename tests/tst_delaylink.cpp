@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 #include <vector>
@@ -132,6 +133,7 @@ private Q_SLOTS:
     void resetPassesThrough();
     void unreachableTargetResetsClient();
     void countsConnections();
+    void loadDelayGrowsWithBusyConnections();
     void traceRecordsDeliveredBytes();
     void keepsUpWithFastLinks_data();
     void keepsUpWithFastLinks();
@@ -537,6 +539,50 @@ void TestDelayLink::countsConnections()
     c = link.counters();
     QCOMPARE(c.accepted, 3);
     QCOMPARE(c.reset, 0);
+}
+
+// A server that slows down under load: each request and answer is held back the load delay more
+// for every connection with bytes on the link at that moment, its own included; idle connections
+// do not count.
+void TestDelayLink::loadDelayGrowsWithBusyConnections()
+{
+    constexpr int perBusyMs = 30;
+    TcpPeer echo(TcpPeer::Mode::Echo);
+    DelayLink link;
+    link.setLoadDelay(std::chrono::milliseconds(perBusyMs));
+    QVERIFY(startLink(link, echo.port(), 0));
+    std::vector<std::unique_ptr<TcpClient>> clients;
+    for (int i = 0; i < 3; ++i) {
+        clients.push_back(std::make_unique<TcpClient>(link.port(), "a"));
+        QVERIFY(waitFor([&] { return clients.back()->receivedBytes == 1; }));
+    }
+
+    // Alone (the two others open but idle): one load delay each way.
+    PeerClock::time_point sent = PeerClock::now();
+    clients[0]->send("b");
+    QVERIFY(waitFor([&] { return clients[0]->receivedBytes == 2; }));
+    double took = msBetween(sent, clients[0]->lastByteAt);
+    QVERIFY2(took >= 2 * perBusyMs, qPrintable(describe(took, 2 * perBusyMs)));
+    // Idle connections counted would make it 3 each way.
+    QVERIFY2(took < 5.5 * perBusyMs, qPrintable(QStringLiteral("%1 ms alone").arg(took)));
+
+    // All three at once: the request read last waits for 3, and every answer is read while the
+    // others still hold bytes.
+    sent = PeerClock::now();
+    for (const auto &client : clients)
+        client->send("c");
+    QVERIFY(waitFor([&] {
+        return std::all_of(clients.begin(), clients.end(),
+                           [](const auto &client) { return client->receivedBytes >= 2; })
+               && clients[1]->receivedBytes == 2 && clients[2]->receivedBytes == 2
+               && clients[0]->receivedBytes == 3;
+    }));
+    double slowest = 0;
+    for (const auto &client : clients)
+        slowest = std::max(slowest, msBetween(sent, client->lastByteAt));
+    QVERIFY2(slowest >= 4 * perBusyMs, qPrintable(describe(slowest, 4 * perBusyMs)));
+    QCOMPARE(clients[0]->received, QByteArray("abc"));
+    QCOMPARE(clients[2]->received, QByteArray("ac"));
 }
 
 void TestDelayLink::traceRecordsDeliveredBytes()

@@ -129,7 +129,8 @@ public:
     struct Settings {
         std::atomic<qint64> delayNs{0};
         std::atomic<qint64> rate{0};
-        std::atomic<qint64> window{0}; // 0: from the rate and the delay
+        std::atomic<qint64> window{0};      // 0: from the rate and the delay
+        std::atomic<qint64> loadDelayNs{0}; // per connection busy on the link
 
         qint64 windowNow() const
         {
@@ -339,7 +340,7 @@ private:
             const qint64 want = std::min(room, ReadSize);
             const ssize_t n = ::recv(from.fd, m_scratch.data(), size_t(want), 0);
             if (n > 0) {
-                enqueue(f, side, n);
+                enqueue(c, side, n);
                 if (n < want)
                     break; // drained; the notifier tells when there is more
             } else if (n == 0) {
@@ -355,11 +356,25 @@ private:
         deliver(c, side); // without a delay, what was read is due now
     }
 
-    // Puts n bytes from the scratch buffer on the link, one segment after the other.
-    void enqueue(Flow &f, Side side, qint64 n)
+    // Connections with bytes on the link in either direction, counting c: the load a server that
+    // slows down under load would feel now.
+    qint64 busyConnections(const Connection *c) const
     {
+        qint64 busy = 1;
+        for (const Connection *other : m_connections) {
+            if (other != c && (other->flows[Client].held > 0 || other->flows[Server].held > 0))
+                ++busy;
+        }
+        return busy;
+    }
+
+    // Puts n bytes from the scratch buffer on the link, one segment after the other.
+    void enqueue(Connection *c, Side side, qint64 n)
+    {
+        Flow &f = c->flows[side];
         const qint64 r = settings.rate;
-        const qint64 delay = settings.delayNs;
+        const qint64 perBusy = settings.loadDelayNs;
+        const qint64 delay = settings.delayNs + (perBusy > 0 ? perBusy * busyConnections(c) : 0);
         const qint64 arrival = now();
         const qint64 segment =
             r > 0 ? std::clamp(r * SegmentNs / 8 / NsPerSecond, MinSegment, MaxSegment) : n;
@@ -589,6 +604,11 @@ void DelayLink::setDelay(std::chrono::microseconds oneWay)
 void DelayLink::setRate(qint64 bitsPerSecond)
 {
     m_engine->settings.rate = std::max<qint64>(0, bitsPerSecond);
+}
+
+void DelayLink::setLoadDelay(std::chrono::microseconds perBusyConnection)
+{
+    m_engine->settings.loadDelayNs = std::chrono::nanoseconds(perBusyConnection).count();
 }
 
 void DelayLink::setWindow(qint64 bytes)

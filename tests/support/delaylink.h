@@ -44,6 +44,11 @@ public:
     void setDelay(std::chrono::microseconds oneWay);
     // Per direction; 0: unlimited.
     void setRate(qint64 bitsPerSecond);
+    // A server that slows down under load: bytes read from then on are held back this much more
+    // for every connection that has bytes on the link at that moment (its own included), in
+    // either direction, so a request or an answer takes longer the more run at once. 0 (the
+    // default): none.
+    void setLoadDelay(std::chrono::microseconds perBusyConnection);
     // Bytes held per connection and direction. 0 (the default): max(64 KiB, 2 × rate × (delay +
     // 2 ms)), the 2 ms for the timer's granularity; 16 MiB when the rate is unlimited.
     void setWindow(qint64 bytes);
