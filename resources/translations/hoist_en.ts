@@ -333,10 +333,6 @@ Try &apos;%1 --help&apos; for more information.
         <translation>Upload without a window; one result line per file on stdout.</translation>
     </message>
     <message>
-        <source>Files uploading at once, %1-%2 (default 3).</source>
-        <translation>Files uploading at once, %1-%2 (default 3).</translation>
-    </message>
-    <message>
         <source>Requests at once to one server, %1-%2 (default: as many as --concurrency).</source>
         <translation>Requests at once to one server, %1-%2 (default: as many as --concurrency).</translation>
     </message>
@@ -367,10 +363,6 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>--state-dir needs a folder</source>
         <translation>--state-dir needs a folder</translation>
-    </message>
-    <message>
-        <source>--concurrency must be a whole number from %1 to %2</source>
-        <translation>--concurrency must be a whole number from %1 to %2</translation>
     </message>
     <message>
         <source>--per-server must be a whole number from %1 to %2</source>
@@ -537,6 +529,14 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</source>
         <translation>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</translation>
+    </message>
+    <message>
+        <source>Requests at once: auto (the default: each server&apos;s find their own level) or a fixed number, %1-%2.</source>
+        <translation>Requests at once: auto (the default: each server&apos;s find their own level) or a fixed number, %1-%2.</translation>
+    </message>
+    <message>
+        <source>--concurrency must be auto or a whole number from %1 to %2</source>
+        <translation>--concurrency must be auto or a whole number from %1 to %2</translation>
     </message>
 </context>
 <context>
@@ -741,6 +741,42 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n requests to this server (Auto)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auto (no level for this server yet)</source>
+        <translation>Auto (no level for this server yet)</translation>
+    </message>
+    <message>
+        <source>At most %1 in all, %2 to this server (fixed)</source>
+        <translation>At most %1 in all, %2 to this server (fixed)</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n requests in all (fixed)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+This upload: %n parts sending</source>
+        <translation>
+            <numerusform>%1
+This upload: %n part sending</numerusform>
+            <numerusform>%1
+This upload: %n parts sending</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>At once:</source>
+        <translation>At once:</translation>
     </message>
 </context>
 <context>
@@ -1230,10 +1266,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Parallel:</translation>
     </message>
     <message>
-        <source>How many requests go at once: files, or parts of a large file where the server joins parts</source>
-        <translation>How many requests go at once: files, or parts of a large file where the server joins parts</translation>
-    </message>
-    <message>
         <source>Per server:</source>
         <translation>Per server:</translation>
     </message>
@@ -1260,6 +1292,14 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Uploads send as fast as the network takes them</source>
         <translation>Uploads send as fast as the network takes them</translation>
+    </message>
+    <message>
+        <source>How many requests go at once: files, or parts of a large file where the server joins parts.</source>
+        <translation>How many requests go at once: files, or parts of a large file where the server joins parts.</translation>
+    </message>
+    <message>
+        <source>A number: never more than that many at once.</source>
+        <translation>A number: never more than that many at once.</translation>
     </message>
 </context>
 <context>
@@ -1463,6 +1503,35 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</source>
         <translation>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelLevelLabel</name>
+    <message>
+        <source>Auto · %1</source>
+        <translation>Auto · %1</translation>
+    </message>
+    <message>
+        <source>Parallel: Auto · %1</source>
+        <translation>Parallel: Auto · %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Parallel: Auto allows %n requests at once now, across all servers: it adds more while that makes uploads faster, and takes some back when a server slows down or refuses.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ParallelSpin</name>
+    <message>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <source>Auto: Hoist finds how many requests at once each server rewards, adding more while uploads get faster and fewer when a server slows down or refuses.</source>
+        <translation>Auto: Hoist finds how many requests at once each server rewards, adding more while uploads get faster and fewer when a server slows down or refuses.</translation>
     </message>
 </context>
 <context>
@@ -2299,10 +2368,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Hoist settings</translation>
     </message>
     <message>
-        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</source>
-        <translation>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</translation>
-    </message>
-    <message>
         <source>Any</source>
         <translation>Any</translation>
     </message>
@@ -2481,6 +2546,10 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>&amp;Theme:</source>
         <translation>&amp;Theme:</translation>
+    </message>
+    <message>
+        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</source>
+        <translation>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</translation>
     </message>
 </context>
 <context>
@@ -3019,6 +3088,33 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     </message>
 </context>
 <context>
+    <name>TusAnswer</name>
+    <message>
+        <source>The server did not say where the upload is (no Location in its HTTP %1 answer).</source>
+        <translation>The server did not say where the upload is (no Location in its HTTP %1 answer).</translation>
+    </message>
+    <message>
+        <source>The server gave an unusable upload address. %1</source>
+        <translation>The server gave an unusable upload address. %1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to creating the upload is not tus (Upload-Offset &apos;%1&apos; after sending %2 bytes).</source>
+        <translation>The server&apos;s answer to creating the upload is not tus (Upload-Offset &apos;%1&apos; after sending %2 bytes).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer about the upload is not tus (Upload-Offset &apos;%1&apos; for an upload of %2 bytes).</source>
+        <translation>The server&apos;s answer about the upload is not tus (Upload-Offset &apos;%1&apos; for an upload of %2 bytes).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not tus: Upload-Offset &apos;%1&apos; after sending bytes %2 to %3.</source>
+        <translation>The server&apos;s answer is not tus: Upload-Offset &apos;%1&apos; after sending bytes %2 to %3.</translation>
+    </message>
+    <message>
+        <source>The server accepted none of the %1 bytes sent.</source>
+        <translation>The server accepted none of the %1 bytes sent.</translation>
+    </message>
+</context>
+<context>
     <name>TusBodySource</name>
     <message>
         <source>Could not read %1 to compute its checksum.</source>
@@ -3187,10 +3283,6 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <translation>creating the upload</translation>
     </message>
     <message>
-        <source>The server gave an unusable upload address. %1</source>
-        <translation>The server gave an unusable upload address. %1</translation>
-    </message>
-    <message>
         <source>asking the server for the upload&apos;s offset</source>
         <translation>asking the server for the upload&apos;s offset</translation>
     </message>
@@ -3201,10 +3293,6 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>sending bytes %1 to %2</source>
         <translation>sending bytes %1 to %2</translation>
-    </message>
-    <message>
-        <source>The server accepted none of the %1 bytes sent.</source>
-        <translation>The server accepted none of the %1 bytes sent.</translation>
     </message>
     <message>
         <source>%1 is too large for this server: it is %2 (%3 bytes), the server accepts at most %4 (%5 bytes).</source>

@@ -333,10 +333,6 @@ Try &apos;%1 --help&apos; for more information.
         <translation>不打开窗口上传；每个文件在标准输出上输出一行结果。</translation>
     </message>
     <message>
-        <source>Files uploading at once, %1-%2 (default 3).</source>
-        <translation>同时上传的文件数，%1-%2（默认 3）。</translation>
-    </message>
-    <message>
         <source>Requests at once to one server, %1-%2 (default: as many as --concurrency).</source>
         <translation>对同一服务器的同时请求数，%1-%2（默认：与 --concurrency 相同）。</translation>
     </message>
@@ -367,10 +363,6 @@ Try &apos;%1 --help&apos; for more information.
     <message>
         <source>--state-dir needs a folder</source>
         <translation>--state-dir 需要指定一个文件夹</translation>
-    </message>
-    <message>
-        <source>--concurrency must be a whole number from %1 to %2</source>
-        <translation>--concurrency 必须是 %1 到 %2 之间的整数</translation>
     </message>
     <message>
         <source>--per-server must be a whole number from %1 to %2</source>
@@ -537,6 +529,14 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>--when-done acts once the files given beside --watch have ended; a watched folder&apos;s own uploads never set it off</source>
         <translation>--when-done 在与 --watch 一同给出的文件全部结束后执行；被监视文件夹自身的上传永远不会触发它</translation>
+    </message>
+    <message>
+        <source>Requests at once: auto (the default: each server&apos;s find their own level) or a fixed number, %1-%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--concurrency must be auto or a whole number from %1 to %2</source>
+        <translation>--concurrency 必须是 auto 或 %1 到 %2 之间的整数</translation>
     </message>
 </context>
 <context>
@@ -740,6 +740,38 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n requests to this server (Auto)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auto (no level for this server yet)</source>
+        <translation>自动（此服务器尚无数值）</translation>
+    </message>
+    <message>
+        <source>At most %1 in all, %2 to this server (fixed)</source>
+        <translation>总共最多 %1 个，此服务器最多 %2 个（固定）</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n requests in all (fixed)</source>
+        <translation>
+            <numerusform>总共最多 %n 个请求（固定）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+This upload: %n parts sending</source>
+        <translation>
+            <numerusform>%1
+此上传：%n 个分段正在发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>At once:</source>
+        <translation>同时：</translation>
     </message>
 </context>
 <context>
@@ -1222,10 +1254,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>并行：</translation>
     </message>
     <message>
-        <source>How many requests go at once: files, or parts of a large file where the server joins parts</source>
-        <translation>同时发出的请求数：文件，或者在服务器支持合并时大文件的各个部分</translation>
-    </message>
-    <message>
         <source>Per server:</source>
         <translation>每服务器：</translation>
     </message>
@@ -1252,6 +1280,14 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Uploads send as fast as the network takes them</source>
         <translation>上传速度只受网络限制</translation>
+    </message>
+    <message>
+        <source>How many requests go at once: files, or parts of a large file where the server joins parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A number: never more than that many at once.</source>
+        <translation>数字：同时绝不超过这个数量。</translation>
     </message>
 </context>
 <context>
@@ -1453,6 +1489,34 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;Uploads files and folders to tus servers, S3 buckets and its own server, hoistd; resumes where the server has them.&lt;/p&gt;</source>
         <translation>&lt;b&gt;Hoist %1&lt;/b&gt;&lt;p&gt;将文件和文件夹上传到 tus 服务器、S3 存储桶和 Hoist 自带的服务器 hoistd；从服务器已收到的位置继续上传。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelLevelLabel</name>
+    <message>
+        <source>Auto · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel: Auto · %1</source>
+        <translation>并行：自动 · %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Parallel: Auto allows %n requests at once now, across all servers: it adds more while that makes uploads faster, and takes some back when a server slows down or refuses.</source>
+        <translation>
+            <numerusform>并行：自动模式现在允许所有服务器合计同时 %n 个请求：只要能让上传更快就继续增加，服务器变慢或拒绝时则减少一些。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ParallelSpin</name>
+    <message>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Auto: Hoist finds how many requests at once each server rewards, adding more while uploads get faster and fewer when a server slows down or refuses.</source>
+        <translation>自动：Hoist 会为每个服务器找出最合适的同时请求数，上传变快时增加，服务器变慢或拒绝时减少。</translation>
     </message>
 </context>
 <context>
@@ -2289,10 +2353,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>Hoist 设置</translation>
     </message>
     <message>
-        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”)</source>
-        <translation>同时发出的请求总数（即工具栏上的“并行”）</translation>
-    </message>
-    <message>
         <source>Any</source>
         <translation>不限</translation>
     </message>
@@ -2471,6 +2531,10 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>&amp;Theme:</source>
         <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3004,6 +3068,33 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
 </context>
 <context>
+    <name>TusAnswer</name>
+    <message>
+        <source>The server did not say where the upload is (no Location in its HTTP %1 answer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server gave an unusable upload address. %1</source>
+        <translation>服务器给出的上传地址无法使用。%1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to creating the upload is not tus (Upload-Offset &apos;%1&apos; after sending %2 bytes).</source>
+        <translation>服务器对创建上传的应答不符合 tus（发送 %2 字节后 Upload-Offset 为“%1”）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer about the upload is not tus (Upload-Offset &apos;%1&apos; for an upload of %2 bytes).</source>
+        <translation>服务器关于该上传的应答不符合 tus（%2 字节的上传，Upload-Offset 为“%1”）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not tus: Upload-Offset &apos;%1&apos; after sending bytes %2 to %3.</source>
+        <translation>服务器的应答不符合 tus：发送第 %2 到 %3 字节后 Upload-Offset 为“%1”。</translation>
+    </message>
+    <message>
+        <source>The server accepted none of the %1 bytes sent.</source>
+        <translation>服务器没有接受已发送的 %1 字节中的任何一个。</translation>
+    </message>
+</context>
+<context>
     <name>TusBodySource</name>
     <message>
         <source>Could not read %1 to compute its checksum.</source>
@@ -3172,10 +3263,6 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <translation>创建上传</translation>
     </message>
     <message>
-        <source>The server gave an unusable upload address. %1</source>
-        <translation>服务器给出的上传地址无法使用。%1</translation>
-    </message>
-    <message>
         <source>asking the server for the upload&apos;s offset</source>
         <translation>向服务器查询上传的偏移量</translation>
     </message>
@@ -3186,10 +3273,6 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>sending bytes %1 to %2</source>
         <translation>发送第 %1 到 %2 字节</translation>
-    </message>
-    <message>
-        <source>The server accepted none of the %1 bytes sent.</source>
-        <translation>服务器未接受已发送的 %1 字节中的任何一个。</translation>
     </message>
     <message>
         <source>%1 is too large for this server: it is %2 (%3 bytes), the server accepts at most %4 (%5 bytes).</source>
