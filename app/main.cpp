@@ -139,6 +139,7 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setChunkSize(options.chunkSize);
     scheduler.setMaxRequestSize(options.chunkSizeGiven ? 0 : AppSettings::MaxRequestSize);
     scheduler.setConcurrency(options.concurrency);
+    scheduler.setAutoConcurrency(options.autoConcurrency);
     scheduler.setPerServerLimit(options.perServer);
     scheduler.setRateLimit(options.rateLimit);
     scheduler.setHeaders(options.headers);
@@ -228,7 +229,9 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     const QMetaObject::Connection exitWhenDone =
         QObject::connect(&whenDone, &HeadlessWhenDone::finished, &app, &QCoreApplication::exit);
     qCDebug(lcApp) << "headless:" << options.paths.size() << "paths, concurrency"
-                   << options.concurrency << "chunk" << options.chunkSize;
+                   << (options.autoConcurrency ? QStringLiteral("auto")
+                                               : QString::number(options.concurrency))
+                   << "chunk" << options.chunkSize;
     // Watching runs until SIGTERM or SIGINT, which end it through the event loop (exit 0).
     std::unique_ptr<HeadlessWatch> watch;
     if (!options.watch.isEmpty()) {

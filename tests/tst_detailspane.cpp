@@ -1,6 +1,7 @@
 // The details pane and the endpoint check in the window, against the real hoistd: a finished
 // upload's addresses, tries and timings; a failing one's tries with their reasons; the pane
 // following the selection and remembering whether it is shown; the Server field's verdict.
+#include "delaylink.h"
 #include "hoistdprocess.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
@@ -12,6 +13,7 @@
 #include "endpointstatus.h"
 #include "formatting.h"
 #include "mainwindow.h"
+#include "parallellevellabel.h"
 #include "speedgraph.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -22,9 +24,13 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QItemSelectionModel>
+#include <QLayout>
 #include <QLineEdit>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -52,6 +58,7 @@ private Q_SLOTS:
     void followsSelectionAndIsRemembered();
     void partsAndProgressAsTheyAre();
     void endpointCheckBesideServerField();
+    void autoLevelInStatusBarAndPane();
 
 private:
     QTemporaryDir m_settings;
@@ -130,6 +137,7 @@ void TestDetailsPane::partsAndProgressAsTheyAre()
     QVERIFY2(engine.start(m_hoistd.endpoint()), qPrintable(engine.errorString()));
     engine.scheduler()->setParallelParts(true);
     engine.scheduler()->setConcurrency(3);
+    engine.scheduler()->setAutoConcurrency(false); // three parts at once, whatever Auto would find
     engine.scheduler()->setHashPolicy(UploadScheduler::HashPolicy::Never);
     engine.scheduler()->setRateLimit(MiB / 2);
     const qint64 size = 12 * SchedulerFixture::ChunkSize + 3;
@@ -276,6 +284,118 @@ void TestDetailsPane::endpointCheckBesideServerField()
     QTest::keyClick(field, Qt::Key_Return);
     QVERIFY(waitFor([&] { return status->okAction()->isVisible(); }, 10000));
     QVERIFY(!status->warningAction()->isVisible());
+}
+
+// Parallel: Auto to a far server: the status bar says the level the scheduler allows, after each
+// change of it, and says nothing with a fixed number or once nothing uploads; the pane says the
+// level of the selected upload's server, and how many of its parts are being sent.
+void TestDetailsPane::autoLevelInStatusBarAndPane()
+{
+    DelayLink link;
+    link.setDelay(std::chrono::milliseconds(20));
+    link.setRate(20'000'000);
+    QVERIFY2(link.start(QStringLiteral("127.0.0.1"), m_hoistd.port()),
+             qPrintable(link.errorString()));
+    const QUrl far = link.url(QStringLiteral("/files/"));
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(far), qPrintable(engine.errorString()));
+    UploadScheduler *scheduler = engine.scheduler();
+    scheduler->setHashPolicy(UploadScheduler::HashPolicy::Never);
+    scheduler->setParallelParts(true);
+    QVERIFY(scheduler->autoConcurrency()); // the default
+
+    MainWindow window(scheduler);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *level = window.findChild<ParallelLevelLabel *>(QStringLiteral("parallelLevel"));
+    QVERIFY(level);
+    QVERIFY(level->fullText().isEmpty()); // nothing uploads
+    // Connected after the label, so this runs after it has heard of the change.
+    QStringList wrong;
+    QSet<QString> shown;
+    QObject::connect(scheduler, &UploadScheduler::concurrencyLevelChanged, &window, [&] {
+        if (level->fullText().isEmpty())
+            return; // idle, or the totals have not said yet that something uploads
+        shown.insert(level->fullText());
+        const QString expected = ParallelLevelLabel::describe(scheduler->concurrencyLevel());
+        if (level->fullText() != expected)
+            wrong << level->fullText() + QStringLiteral(" for ") + expected;
+    });
+
+    // One large file sent as parts, first, then many small ones.
+    QStringList paths{makeTestFile(engine.files().path(), QStringLiteral("big.bin"), 6 * MiB)};
+    for (int i = 0; i < 300; ++i)
+        paths << makeTestFile(engine.files().path(), QStringLiteral("s%1.bin").arg(i), 16 * 1024);
+    const QList<TaskId> ids = engine.add(paths);
+    QCOMPARE(ids.size(), paths.size());
+    QVERIFY(waitFor([&] {
+        return scheduler->concurrencyLevel() > 0
+               && level->text() == ParallelLevelLabel::describe(scheduler->concurrencyLevel());
+    }));
+    QVERIFY2(level->toolTip().contains(QString::number(scheduler->concurrencyLevel())),
+             qPrintable(level->toolTip()));
+
+    // The pane, on the large file: its server's level, and its parts being sent.
+    DetailsPane *pane = window.detailsPane();
+    pane->toggleViewAction()->trigger();
+    pane->setTask(ids.first());
+    const UploadTask *big = engine.task(ids.first());
+    // Its parts being sent, as the Upload URL's placeholder counts them.
+    const auto sendingParts = [](const QString &text, const QString &pattern) {
+        const QRegularExpressionMatch match = QRegularExpression(pattern).match(text);
+        return match.hasMatch() ? match.captured(1).toInt() : -1;
+    };
+    QVERIFY(waitFor([&] {
+        const int serverLevel = scheduler->concurrencyLevelFor(far);
+        const QString server =
+            DetailsPane::tr("%n requests to this server (Auto)", "", serverLevel);
+        const QString text = pane->atOnceText();
+        return serverLevel > 0 && big->state() == TaskState::Uploading && !big->parts().isEmpty()
+               && text.startsWith(server + QStringLiteral("\nThis upload: "))
+               && sendingParts(text, QStringLiteral("This upload: (\\d+) part")) > 0
+               && sendingParts(text, QStringLiteral("This upload: (\\d+) part"))
+                      == sendingParts(pane->uploadUrlEdit()->placeholderText(),
+                                      QStringLiteral("\\((\\d+) sending"));
+    }));
+
+    // A fixed number: the status bar says nothing more, the pane says the cap.
+    window.concurrencySpin()->setValue(4);
+    QVERIFY(!scheduler->autoConcurrency());
+    QVERIFY(level->fullText().isEmpty());
+    QVERIFY(level->text().isEmpty());
+    QVERIFY(waitFor([&] {
+        return pane->atOnceText() == DetailsPane::tr("At most %n requests in all (fixed)", "", 4)
+               || big->state() == TaskState::Success;
+    }));
+    // Auto again, at 800 x 500: the level shows in the room the others leave, never clipped,
+    // and never at their cost: while it shows anything, none of them is narrower than it asks.
+    window.concurrencySpin()->setValue(0);
+    QVERIFY(scheduler->autoConcurrency());
+    window.resize(800, 500);
+    QVERIFY(waitFor([&] {
+        return level->fullText() == ParallelLevelLabel::describe(scheduler->concurrencyLevel())
+               || scheduler->totals().count(TaskState::Uploading) == 0;
+    }));
+    level->parentWidget()->layout()->activate(); // the layout pending from the resize
+    QVERIFY(level->fontMetrics().horizontalAdvance(level->text()) <= level->contentsRect().width());
+    const QList<QWidget *> others =
+        level->parentWidget()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
+    for (const QWidget *other : others) {
+        if (other != level && other->isVisible() && !level->text().isEmpty())
+            QVERIFY2(other->width() >= other->sizeHint().width(),
+                     qPrintable(other->objectName() + QLatin1Char(' ')
+                                + QString::number(other->width())));
+    }
+
+    QVERIFY(engine.waitIdle(120000));
+    QCOMPARE(scheduler->totals().count(TaskState::Success), int(ids.size()));
+    QCOMPARE(m_hoistd.storedBytes(big->uploadUrl()).size(), 6 * MiB);
+    QVERIFY(waitFor([&] { return level->fullText().isEmpty(); }));
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    // It climbed on the far link, and the status bar said each step.
+    QVERIFY2(shown.size() >= 2,
+             qPrintable(QStringList(shown.cbegin(), shown.cend()).join(QLatin1Char('|'))));
 }
 
 QTEST_MAIN(TestDetailsPane)

@@ -566,16 +566,21 @@ void TestMainWindow::retryGoesToCorrectedServer()
 void TestMainWindow::concurrencySpinBox()
 {
     QSpinBox *spin = m_window->concurrencySpin();
-    // The same range as --concurrency, so a window opened with "-c 32" shows 32.
-    QCOMPARE(spin->minimum(), 1);
+    // Auto first, then the same range as --concurrency, so a window opened with "-c 32" shows 32.
+    QCOMPARE(spin->minimum(), 0);
     QCOMPARE(spin->maximum(), 64);
-    QCOMPARE(spin->value(), m_scheduler->concurrency());
+    QVERIFY(m_scheduler->autoConcurrency());
+    QCOMPARE(spin->text(), QStringLiteral("Auto"));
     spin->setValue(7);
+    QVERIFY(!m_scheduler->autoConcurrency());
     QCOMPARE(m_scheduler->concurrency(), 7);
     spin->setValue(100);
     QCOMPARE(m_scheduler->concurrency(), 64);
     m_scheduler->setConcurrency(1000); // the scheduler keeps to the range by itself too
     QCOMPARE(m_scheduler->concurrency(), 64);
+    spin->setValue(0);
+    QVERIFY(m_scheduler->autoConcurrency());
+    QCOMPARE(m_scheduler->concurrency(), 64); // the cap for when Auto goes off again
 }
 
 void TestMainWindow::statusBarCounts()

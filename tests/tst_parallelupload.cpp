@@ -114,6 +114,7 @@ std::unique_ptr<SchedulerFixture> parallelEngine(const QUrl &endpoint)
         qFatal("%s", qPrintable(engine->errorString()));
     engine->scheduler()->setParallelParts(true);
     engine->scheduler()->setConcurrency(Concurrency);
+    engine->scheduler()->setAutoConcurrency(false); // a fixed limit is what is tested
     return engine;
 }
 
@@ -366,6 +367,7 @@ void tst_ParallelUpload::raisedLimitStartsMoreParts()
     QCOMPARE(ServerLog::parse(server.serverLog()).maxInFlight, Concurrency);
 
     engine->scheduler()->setConcurrency(8);
+    engine->scheduler()->setAutoConcurrency(false); // a fixed limit is what is tested
     QVERIFY(waitFor([&] { return task->chunks().countIn(ChunkState::InFlight) == 5; }));
     QVERIFY(waitFor([&] { return ServerLog::parse(server.serverLog()).maxInFlight == 5; }));
     QCOMPARE(task->streams(), 5);

@@ -91,6 +91,7 @@ void tst_SchedulerLimits::perServerLimitHolds()
     QVERIFY(engine.start(a->endpoint()));
     UploadScheduler *scheduler = engine.scheduler();
     scheduler->setConcurrency(6);
+    scheduler->setAutoConcurrency(false); // fixed limits are what is tested
     scheduler->setPerServerLimit(2);
     scheduler->setParallelParts(true); // extra streams count against their server too
     // Slow enough that uploads overlap however fast this machine is.

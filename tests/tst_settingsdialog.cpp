@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "limitcontrols.h"
 #include "mainwindow.h"
+#include "parallelspin.h"
 #include "rateedit.h"
 #include "settingsdialog.h"
 #include "testsettings.h"
@@ -61,6 +62,13 @@ private Q_SLOTS:
     void rateAsTheCommandLineReadsIt_data();
     void rateAsTheCommandLineReadsIt();
     void rateNotUnderstoodIsRefused();
+    void autoIsTheDefault();
+    void autoOrANumberSurvivesARestart();
+    void autoCanBeTyped_data();
+    void autoCanBeTyped();
+    void storedOldDefaultBecomesAuto_data();
+    void storedOldDefaultBecomesAuto();
+    void commandLineAutoWinsForItsRun();
 
 private:
     std::unique_ptr<UploadScheduler> makeScheduler();
@@ -204,7 +212,8 @@ void tst_SettingsDialog::commandLineWinsForItsRun()
     QSettings().setValue(QStringLiteral("giveUpAfter"), 3600);
     QSettings().setValue(QStringLiteral("retries"), 2); // an older Hoist's: no longer read
     auto scheduler = makeScheduler();
-    scheduler->setConcurrency(5);        // hoist -c 5
+    scheduler->setAutoConcurrency(false); // hoist -c 5
+    scheduler->setConcurrency(5);
     scheduler->setChunkSize(512 * 1024); // --chunk-size 512K
     scheduler->setMaxRequestSize(0);
     AppSettings settings(scheduler.get());
@@ -213,6 +222,7 @@ void tst_SettingsDialog::commandLineWinsForItsRun()
     given.chunkSize = true;
     settings.restore(given);
     QCOMPARE(scheduler->concurrency(), 5);
+    QVERIFY(!scheduler->autoConcurrency());
     QCOMPARE(scheduler->chunkSize(), qint64(512 * 1024));
     QCOMPARE(scheduler->retryPolicy().giveUpAfter.count(), qint64(3600 * 1000)); // not given
     QCOMPARE(scheduler->retryPolicy().maxRetries, RetryPolicy::Unlimited);
@@ -223,6 +233,7 @@ void tst_SettingsDialog::commandLineWinsForItsRun()
     dialog.accept();
     QCOMPARE(scheduler->chunkSize(), qint64(512 * 1024));
     QCOMPARE(stored("concurrency"), QStringLiteral("9"));
+    QCOMPARE(stored("concurrencyMode"), QStringLiteral("fixed")); // a 9 was chosen: kept
     QCOMPARE(stored("chunkSize"), QString::number(4 * MiB));
 }
 
@@ -339,6 +350,194 @@ void tst_SettingsDialog::rateNotUnderstoodIsRefused()
         dialog.rateLimitEdit()->edit()->setText(QStringLiteral("512K"));
         QVERIFY(ok->isEnabled());
     }
+}
+
+// A new person gets Parallel: Auto, in the scheduler, the toolbar and the dialog; looking at it
+// writes nothing.
+void tst_SettingsDialog::autoIsTheDefault()
+{
+    auto scheduler = makeScheduler();
+    QVERIFY(scheduler->autoConcurrency());
+    MainWindow window(scheduler.get());
+    QVERIFY(scheduler->autoConcurrency());
+    ParallelSpin *toolbar = window.limitControls()->concurrencySpin();
+    QVERIFY(toolbar->isAuto());
+    QCOMPARE(toolbar->text(), QStringLiteral("Auto"));
+    QCOMPARE(toolbar->minimum(), ParallelSpin::AutoValue);
+    QCOMPARE(toolbar->maximum(), UploadScheduler::MaxConcurrency);
+    QVERIFY2(toolbar->toolTip().contains(ParallelSpin::autoDescription()),
+             qPrintable(toolbar->toolTip()));
+    SettingsDialog dialog(window.appSettings(), true);
+    QCOMPARE(dialog.concurrencySpin()->text(), QStringLiteral("Auto"));
+    QVERIFY(dialog.concurrencySpin()->toolTip().contains(ParallelSpin::autoDescription()));
+    dialog.accept();
+    QVERIFY(scheduler->autoConcurrency());
+    QVERIFY(!QSettings().contains(QStringLiteral("concurrency")));
+    QVERIFY(!QSettings().contains(QStringLiteral("concurrencyMode")));
+}
+
+// A number in the dialog or the toolbar is a fixed cap; Auto is one step below 1. Each reaches
+// the scheduler and the settings file, and a new start (a new scheduler, Auto by default, and a
+// new AppSettings over the same file) has it again.
+void tst_SettingsDialog::autoOrANumberSurvivesARestart()
+{
+    const auto restart = [this] {
+        auto scheduler = makeScheduler();
+        AppSettings settings(scheduler.get());
+        settings.restore({});
+        return std::make_pair(scheduler->autoConcurrency(), scheduler->concurrency());
+    };
+    auto scheduler = makeScheduler();
+    MainWindow window(scheduler.get());
+    {
+        SettingsDialog dialog(window.appSettings(), true);
+        dialog.concurrencySpin()->setValue(7);
+        dialog.accept();
+    }
+    QVERIFY(!scheduler->autoConcurrency());
+    QCOMPARE(scheduler->concurrency(), 7);
+    QCOMPARE(window.concurrencySpin()->text(), QStringLiteral("7"));
+    QCOMPARE(stored("concurrency"), QStringLiteral("7"));
+    QCOMPARE(stored("concurrencyMode"), QStringLiteral("fixed"));
+    QCOMPARE(restart(), std::make_pair(false, 7));
+
+    // One step down from 1 in the toolbar is Auto; the number stays for when Auto goes off.
+    window.concurrencySpin()->setValue(1);
+    QCOMPARE(scheduler->concurrency(), 1);
+    window.concurrencySpin()->stepDown();
+    QVERIFY(window.limitControls()->concurrencySpin()->isAuto());
+    QVERIFY(scheduler->autoConcurrency());
+    QCOMPARE(stored("concurrencyMode"), QStringLiteral("auto"));
+    QCOMPARE(stored("concurrency"), QStringLiteral("1"));
+    QCOMPARE(restart(), std::make_pair(true, 1));
+    {
+        SettingsDialog dialog(window.appSettings(), true);
+        QVERIFY(dialog.concurrencySpin()->isAuto());
+        dialog.concurrencySpin()->setValue(12);
+        dialog.accept();
+    }
+    QCOMPARE(window.concurrencySpin()->value(), 12);
+    QCOMPARE(restart(), std::make_pair(false, 12));
+    {
+        SettingsDialog dialog(window.appSettings(), true);
+        dialog.concurrencySpin()->setValue(ParallelSpin::AutoValue);
+        dialog.accept();
+    }
+    QVERIFY(scheduler->autoConcurrency());
+    QCOMPARE(window.concurrencySpin()->text(), QStringLiteral("Auto"));
+    QCOMPARE(restart(), std::make_pair(true, 12));
+}
+
+void tst_SettingsDialog::autoCanBeTyped_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<bool>("automatic");
+    QTest::addColumn<int>("fixed");
+    QTest::newRow("auto") << "auto" << true << 0;
+    QTest::newRow("Auto") << "Auto" << true << 0;
+    QTest::newRow("AUTO") << "AUTO" << true << 0;
+    QTest::newRow("0 is Auto") << "0" << true << 0;
+    QTest::newRow("a number") << "12" << false << 12;
+    QTest::newRow("part of the word") << "au" << false << 5; // not yet: stays as it was
+}
+
+void tst_SettingsDialog::autoCanBeTyped()
+{
+    QFETCH(QString, typed);
+    QFETCH(bool, automatic);
+    QFETCH(int, fixed);
+    auto scheduler = makeScheduler();
+    MainWindow window(scheduler.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ParallelSpin *spin = window.limitControls()->concurrencySpin();
+    spin->setValue(5);
+    QVERIFY(!scheduler->autoConcurrency());
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, typed);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(scheduler->autoConcurrency(), automatic);
+    QCOMPARE(spin->isAuto(), automatic);
+    if (!automatic)
+        QCOMPARE(scheduler->concurrency(), fixed);
+    else
+        QCOMPARE(spin->text(), QStringLiteral("Auto"));
+}
+
+// A settings file from before Auto holds the number alone. 3 was that Hoist's default, most
+// likely never chosen: it becomes Auto, the new default. Any other number was chosen and stays
+// a fixed cap. Once decided, the mode is written, so a 3 chosen later stays a 3.
+void tst_SettingsDialog::storedOldDefaultBecomesAuto_data()
+{
+    QTest::addColumn<QVariant>("number");
+    QTest::addColumn<QVariant>("mode");
+    QTest::addColumn<bool>("automatic");
+    QTest::addColumn<int>("fixed");
+    QTest::addColumn<QString>("modeAfter");
+    QTest::newRow("old default 3") << QVariant(3) << QVariant() << true << 3 << "auto";
+    QTest::newRow("chosen 5") << QVariant(5) << QVariant() << false << 5 << "fixed";
+    QTest::newRow("chosen 1") << QVariant(1) << QVariant() << false << 1 << "fixed";
+    QTest::newRow("3 chosen after Auto")
+        << QVariant(3) << QVariant(QStringLiteral("fixed")) << false << 3 << "fixed";
+    QTest::newRow("Auto over 8") << QVariant(8) << QVariant(QStringLiteral("auto")) << true << 8
+                                 << "auto";
+    // -1: the scheduler's own cap, untouched.
+    QTest::newRow("nothing stored") << QVariant() << QVariant() << true << -1 << "";
+}
+
+void tst_SettingsDialog::storedOldDefaultBecomesAuto()
+{
+    QFETCH(QVariant, number);
+    QFETCH(QVariant, mode);
+    QFETCH(bool, automatic);
+    QFETCH(int, fixed);
+    QFETCH(QString, modeAfter);
+    if (number.isValid())
+        QSettings().setValue(QStringLiteral("concurrency"), number);
+    if (mode.isValid())
+        QSettings().setValue(QStringLiteral("concurrencyMode"), mode);
+    for (int start = 0; start < 2; ++start) { // and the same at the start after
+        auto scheduler = makeScheduler();
+        AppSettings settings(scheduler.get());
+        settings.restore({});
+        QCOMPARE(scheduler->autoConcurrency(), automatic);
+        QCOMPARE(scheduler->concurrency(), fixed < 0 ? makeScheduler()->concurrency() : fixed);
+        QCOMPARE(stored("concurrencyMode"), modeAfter);
+        QCOMPARE(SettingsDialog(&settings, true).concurrencySpin()->isAuto(), automatic);
+    }
+    if (!number.isValid())
+        QVERIFY(QSettings().allKeys().isEmpty());
+}
+
+// "-c auto" and "-c 5" win over what is remembered, for that run only.
+void tst_SettingsDialog::commandLineAutoWinsForItsRun()
+{
+    QSettings().setValue(QStringLiteral("concurrency"), 9);
+    QSettings().setValue(QStringLiteral("concurrencyMode"), QStringLiteral("fixed"));
+    AppSettings::Given given;
+    given.concurrency = true;
+    {
+        auto scheduler = makeScheduler();
+        scheduler->setAutoConcurrency(true); // hoist -c auto
+        AppSettings settings(scheduler.get());
+        settings.restore(given);
+        QVERIFY(scheduler->autoConcurrency());
+        SettingsDialog dialog(&settings, true);
+        QVERIFY(dialog.concurrencySpin()->isAuto());
+        dialog.accept();
+        QCOMPARE(stored("concurrencyMode"), QStringLiteral("fixed"));
+        QCOMPARE(stored("concurrency"), QStringLiteral("9"));
+    }
+    QSettings().setValue(QStringLiteral("concurrencyMode"), QStringLiteral("auto"));
+    auto scheduler = makeScheduler();
+    scheduler->setAutoConcurrency(false); // hoist -c 5
+    scheduler->setConcurrency(5);
+    AppSettings settings(scheduler.get());
+    settings.restore(given);
+    QVERIFY(!scheduler->autoConcurrency());
+    QCOMPARE(scheduler->concurrency(), 5);
+    QCOMPARE(stored("concurrencyMode"), QStringLiteral("auto"));
 }
 
 QTEST_MAIN(tst_SettingsDialog)

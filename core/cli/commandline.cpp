@@ -185,10 +185,12 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                  "read the S3 keys from: profile AWS_PROFILE, else default."),
         QStringLiteral("file"));
     const QCommandLineOption concurrency({QStringLiteral("c"), QStringLiteral("concurrency")},
-                                         Text::tr("Files uploading at once, %1-%2 (default 3).")
+                                         Text::tr("Requests at once: auto (the default: each "
+                                                  "server's find their own level) or a fixed "
+                                                  "number, %1-%2.")
                                              .arg(MinConcurrency)
                                              .arg(MaxConcurrency),
-                                         QStringLiteral("n"));
+                                         QStringLiteral("auto|n"));
     const QCommandLineOption perServer(
         QStringLiteral("per-server"),
         Text::tr("Requests at once to one server, %1-%2 (default: as many as "
@@ -313,11 +315,14 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     }
     if (parser.isSet(concurrency)) {
         options.concurrencyGiven = true;
-        bool ok = false;
-        options.concurrency = parser.value(concurrency).toInt(&ok);
+        const QString value = parser.value(concurrency).trimmed();
+        options.autoConcurrency = value.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0;
+        bool ok = options.autoConcurrency;
+        if (!options.autoConcurrency)
+            options.concurrency = value.toInt(&ok);
         if (!ok || options.concurrency < MinConcurrency || options.concurrency > MaxConcurrency)
             return usageError(program,
-                              Text::tr("--concurrency must be a whole number from %1 to %2")
+                              Text::tr("--concurrency must be auto or a whole number from %1 to %2")
                                   .arg(MinConcurrency)
                                   .arg(MaxConcurrency));
     }

@@ -18,6 +18,9 @@ struct AppOptions {
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
     // An s3:// endpoint's keys (--s3-credentials or AWS_*); empty when none were given.
     S3Credentials s3Credentials;
+    // --concurrency auto|N: Auto (the default) lets each server's requests in flight find their
+    // level; a number is a fixed limit, held in `concurrency`.
+    bool autoConcurrency = true;
     int concurrency = 3;
     bool concurrencyGiven = false; // --concurrency: the window's remembered one does not apply
     int perServer = 0; // --per-server: requests at once to one server; 0: only --concurrency

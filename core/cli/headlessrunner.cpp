@@ -1,11 +1,17 @@
 #include "headlessrunner.h"
 
 #include "formatting.h"
+#include "networkpool.h"
 #include "s3target.h"
 #include "serverhealth.h"
 #include "uploadscheduler.h"
 
+#include <QLoggingCategory>
 #include <QTextStream>
+
+// QT_LOGGING_RULES="hoist.concurrency.info=true": the Auto level each server reached, at the end
+// (what bench/ reads).
+Q_LOGGING_CATEGORY(lcConcurrency, "hoist.concurrency", QtWarningMsg)
 
 namespace {
 constexpr int TerminalProgressMs = 1000;
@@ -226,6 +232,13 @@ void HeadlessRunner::finish()
     else
         printProgress(true);
     m_err.flush();
+    if (m_scheduler->autoConcurrency()) {
+        const QUrl endpoint = m_scheduler->endpoint();
+        qCInfo(lcConcurrency).noquote() << QStringLiteral("auto reached %1 (max %2) for %3")
+                                               .arg(m_scheduler->concurrencyLevelFor(endpoint))
+                                               .arg(m_scheduler->concurrencyLevelPeakFor(endpoint))
+                                               .arg(NetworkPool::serverOf(endpoint));
+    }
     m_exitCode = m_failed > 0 ? ExitFailure : ExitSuccess;
     Q_EMIT finished(m_exitCode);
 }

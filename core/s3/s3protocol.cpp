@@ -33,6 +33,7 @@ S3Protocol::S3Protocol(QNetworkAccessManager *network, QObject *parent)
     : TransferProtocol(parent)
     , m_pool(network)
 {
+    connect(&m_pool, &NetworkPool::requestFinished, this, &TransferProtocol::requestFinished);
 }
 
 S3Protocol::~S3Protocol() = default;

@@ -25,6 +25,8 @@ public:
     const QUrl &endpoint(int lane) const { return m_lanes[size_t(lane)].endpoint; }
     int serverOf(int lane) const { return m_lanes[size_t(lane)].server; }
     int serverCount() const { return int(m_serverOf.size()); }
+    // The index of the server `key` (a NetworkPool::serverOf()); -1 when no lane goes there.
+    int serverIndex(const QString &key) const { return m_serverOf.value(key, -1); }
 
     // Whether a waiting upload of `lane` may start, given the requests in flight per server:
     // its endpoint is not held (a token still being looked up) and its server is below

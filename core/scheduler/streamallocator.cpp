@@ -13,7 +13,8 @@ void StreamAllocator::allocate(QVector<Task> &tasks, int serverCount, const Limi
     }
     for (Task &task : tasks) {
         const int server = task.server;
-        const bool overServer = limits.perServer > 0 && usedOn.at(server) > limits.perServer;
+        const int perServer = limits.limitOn(server);
+        const bool overServer = perServer > 0 && usedOn.at(server) > perServer;
         if (used > limits.global || overServer || waiting(server, usedOn)) {
             task.limit = 1;
             continue;
@@ -23,8 +24,8 @@ void StreamAllocator::allocate(QVector<Task> &tasks, int serverCount, const Limi
         int limit = qMax(1, qMin(task.limit, task.wanted));
         // ...and whatever is free, globally and on its server, up to what it wants.
         int free = limits.global - used;
-        if (limits.perServer > 0)
-            free = qMin(free, limits.perServer - usedOn.at(server));
+        if (perServer > 0)
+            free = qMin(free, perServer - usedOn.at(server));
         const int grant = qMin(task.wanted - limit, free + before - qMax(limit, task.inUse));
         if (grant > 0)
             limit += grant;

@@ -25,6 +25,12 @@ public:
     struct Limits {
         int global = 1;
         int perServer = 0; // 0: only the global limit
+        // When not empty, each server's own limit instead of perServer (0: none), by index.
+        QVector<int> perServerOf;
+        int limitOn(int server) const
+        {
+            return perServerOf.isEmpty() ? perServer : perServerOf.value(server, perServer);
+        }
     };
     // True when a waiting task could start if a slot of `server` were free, given the slots in
     // use on each server (`usedOn`).

@@ -2,7 +2,9 @@
 
 #include "bandwidthlimiter.h"
 #include "clock.h"
+#include "concurrencylevels.h"
 #include "failurehandler.h"
+#include "networkpool.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
@@ -22,6 +24,9 @@ Q_LOGGING_CATEGORY(lcScheduler, "hoist.scheduler", QtWarningMsg)
 namespace {
 // At most this often a changed task is reported (so a row repaints at most 10 times a second).
 constexpr int FlushIntervalMs = 100;
+// Auto: a server this close (its least small request, microseconds) gets a large file as one
+// stream (see jobFor).
+constexpr qint64 NearServerUs = 3000;
 
 bool isActive(TaskState s)
 {
@@ -38,6 +43,8 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     : QObject(parent)
     , m_protocol(protocol)
     , m_ownClock(clock ? nullptr : new SystemClock(this))
+    , m_levels(new ConcurrencyLevels(
+          [this](const QString &server) { return m_lanes.serverIndex(server); }, this))
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
     , m_orphans(new OrphanUploads(
@@ -71,6 +78,9 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     m_flushTimer.setInterval(FlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
     connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
+    connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
+    connect(m_levels, &ConcurrencyLevels::levelChanged, this,
+            &UploadScheduler::concurrencyLevelChanged);
 }
 
 UploadScheduler::~UploadScheduler()
@@ -94,6 +104,39 @@ void UploadScheduler::setConcurrency(int limit)
 {
     m_concurrency = qBound(MinConcurrency, limit, MaxConcurrency);
     requestSchedule();
+}
+
+void UploadScheduler::setAutoConcurrency(bool on)
+{
+    if (m_autoConcurrency == on)
+        return;
+    m_autoConcurrency = on;
+    requestSchedule();
+    Q_EMIT concurrencyLevelChanged();
+}
+
+int UploadScheduler::concurrencyLevel() const
+{
+    if (!m_autoConcurrency)
+        return m_concurrency;
+    const int level = m_levels->total();
+    return level > 0 ? level : ConcurrencyController::StartLevel;
+}
+
+int UploadScheduler::concurrencyLevelFor(const QUrl &endpoint) const
+{
+    const int server = m_lanes.serverIndex(NetworkPool::serverOf(endpoint));
+    if (!m_autoConcurrency)
+        return server < 0             ? 0
+               : m_perServerLimit > 0 ? qMin(m_perServerLimit, m_concurrency)
+                                      : m_concurrency;
+    const int level = m_levels->knownLevelOf(server);
+    return m_perServerLimit > 0 ? qMin(level, m_perServerLimit) : level;
+}
+
+int UploadScheduler::concurrencyLevelPeakFor(const QUrl &endpoint) const
+{
+    return m_levels->peakLevelOf(m_lanes.serverIndex(NetworkPool::serverOf(endpoint)));
 }
 
 void UploadScheduler::setPerServerLimit(int limit)
@@ -466,14 +509,34 @@ QVector<int> UploadScheduler::slotsPerServer(int *total) const
     return used;
 }
 
+int UploadScheduler::globalLimit() const
+{
+    return m_autoConcurrency ? MaxConcurrency : m_concurrency;
+}
+
+int UploadScheduler::limitOn(int server)
+{
+    if (!m_autoConcurrency)
+        return m_perServerLimit;
+    const int level = m_levels->levelOf(server);
+    return m_perServerLimit > 0 ? qMin(level, m_perServerLimit) : level;
+}
+
+void UploadScheduler::requestSampled(const RequestSample &sample)
+{
+    if (m_levels->sampled(sample) && m_autoConcurrency)
+        requestSchedule();
+}
+
 void UploadScheduler::schedule()
 {
     const qint64 now = m_failures->nowMs();
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
-    while (used < m_concurrency && !m_suspended) {
+    while (used < globalLimit() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
-            return m_lanes.mayStart(lane, usedOn, m_perServerLimit) && !serverDown(lane);
+            return m_lanes.mayStart(lane, usedOn, limitOn(m_lanes.serverOf(lane)))
+                   && !serverDown(lane);
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
@@ -483,6 +546,7 @@ void UploadScheduler::schedule()
         usedOn = slotsPerServer(&used);
     }
     balanceStreams();
+    noteDemand();
     m_orphans->sweepRestored();
     m_failures->armRetryTimer(m_queue.nextReadyAtMs());
     checkIdle();
@@ -499,7 +563,15 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.stallTimeoutMs = m_stallTimeoutMs;
     settings.headers = headersFor(task.endpoint());
     settings.holdAfterCreate = m_persistence != nullptr;
-    settings.maxStreams = m_parallelParts ? m_concurrency : 1;
+    settings.maxStreams = m_parallelParts ? globalLimit() : 1;
+    // Auto, to a server whose small requests answer within NearServerUs: one stream carries all
+    // the link can (its round trip is too short for a TCP window to hold it back), and parts
+    // would cost their joining for nothing.
+    if (m_autoConcurrency) {
+        const qint64 least = m_levels->leastSmallRequestUs(m_lanes.serverOf(task.lane()));
+        if (least > 0 && least < NearServerUs)
+            settings.maxStreams = 1;
+    }
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
@@ -526,14 +598,18 @@ void UploadScheduler::balanceStreams()
         demands.append(d);
     }
     const qint64 now = m_failures->nowMs();
-    const auto waiting = [this, now](int server, const QVector<int> &usedOn) {
+    QVector<int> limits(m_lanes.serverCount(), 0);
+    for (int server = 0; server < limits.size(); ++server)
+        limits[server] = limitOn(server);
+    const auto waiting = [this, now, &limits](int server, const QVector<int> &usedOn) {
         return m_queue.hasReady(now, [&](int lane) {
-            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn, m_perServerLimit)
+            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn,
+                                                limits.at(m_lanes.serverOf(lane)))
                    && !serverDown(lane);
         });
     };
-    StreamAllocator::allocate(demands, m_lanes.serverCount(), {m_concurrency, m_perServerLimit},
-                              waiting);
+    StreamAllocator::allocate(demands, m_lanes.serverCount(),
+                              {globalLimit(), m_perServerLimit, limits}, waiting);
     for (int i = 0; i < tasks.size(); ++i) {
         UploadTask *task = tasks.at(i);
         if (!task->driver() || task->streamLimit() == demands.at(i).limit)
@@ -541,6 +617,28 @@ void UploadScheduler::balanceStreams()
         task->setStreamLimit(demands.at(i).limit);
         task->driver()->setStreamLimit(task->streamLimit());
     }
+}
+
+void UploadScheduler::noteDemand()
+{
+    if (!m_autoConcurrency)
+        return;
+    int used = 0;
+    const QVector<int> inFlight = slotsPerServer(&used);
+    QVector<int> wanted(inFlight.size(), 0);
+    for (const UploadTask *task : std::as_const(m_running)) {
+        const int want = task->driver() ? qMax(task->streamsWanted(), task->streamsInUse()) : 1;
+        wanted[m_lanes.serverOf(task->lane())] += want;
+    }
+    // One more than it has, while something ready waits for a slot there.
+    const qint64 now = m_failures->nowMs();
+    for (int server = 0; server < wanted.size(); ++server) {
+        if (m_queue.hasReady(now, [&](int lane) {
+                return m_lanes.serverOf(lane) == server && !serverDown(lane);
+            }))
+            wanted[server] = qMax(wanted.at(server), inFlight.at(server)) + 1;
+    }
+    m_levels->noteDemand(inFlight, wanted);
 }
 
 void UploadScheduler::terminateUploads(UploadTask *task)

@@ -23,6 +23,7 @@
 #include <memory>
 
 class BandwidthLimiter;
+class ConcurrencyLevels;
 class Clock;
 class OrphanUploads;
 class TaskPersistence;
@@ -89,8 +90,21 @@ public:
     // stops nothing but starts nothing until below it.
     static constexpr int MinConcurrency = 1;
     static constexpr int MaxConcurrency = 64;
+    // The fixed limit, used while Auto is off.
     void setConcurrency(int limit);
     int concurrency() const { return m_concurrency; }
+    // Parallel: Auto (the default): each server's requests in flight find their own level
+    // (ConcurrencyController), from 1 to MaxConcurrency, learned from how its requests end;
+    // the per-server limit, when set, still caps it. Off: concurrency() holds.
+    void setAutoConcurrency(bool on);
+    bool autoConcurrency() const { return m_autoConcurrency; }
+    // Requests allowed in flight now, across servers: Auto's levels of the servers with work
+    // (the last ones reached when idle), else concurrency().
+    int concurrencyLevel() const;
+    // The Auto level of `endpoint`'s server (NetworkPool::serverOf); 0 when none yet.
+    int concurrencyLevelFor(const QUrl &endpoint) const;
+    // The highest Auto level `endpoint`'s server reached so far; 0 when none.
+    int concurrencyLevelPeakFor(const QUrl &endpoint) const;
     // Requests in flight at once to one server (scheme, host and port), on top of the global
     // limit: 0 (the default) for none, else 1 to MaxConcurrency.
     void setPerServerLimit(int limit);
@@ -227,6 +241,8 @@ Q_SIGNALS:
     void totalsChanged(const SchedulerTotals &totals);
     // Everything queued has finished (success or error) or is paused.
     void idle();
+    // concurrencyLevel() or a server's level moved; at most a few times a second.
+    void concurrencyLevelChanged();
 
 private:
     UploadTask *find(TaskId id) const { return m_tasks.find(id); }
@@ -243,6 +259,12 @@ private:
     void schedule();
     // Requests in flight the limits count, in all and per server.
     QVector<int> slotsPerServer(int *total) const;
+    // Requests in flight allowed in all, and to server `server` (0: no limit but the global).
+    int globalLimit() const;
+    int limitOn(int server);
+    // Auto: what each server could use now, for its controller.
+    void noteDemand();
+    void requestSampled(const RequestSample &sample);
     // What a transfer of `task` needs; sets its speed limit in the limiter.
     TransferJob jobFor(const UploadTask &task);
     void balanceStreams();
@@ -277,6 +299,7 @@ private:
     HttpHeaders m_headers;
     EndpointHeaders m_endpointHeaders;
     int m_concurrency = 3;
+    bool m_autoConcurrency = true;
     int m_perServerLimit = 0;
     int m_stallTimeoutMs = 30000;
     bool m_parallelParts = true;
@@ -295,6 +318,7 @@ private:
     QTimer m_flushTimer;
     bool m_scheduleQueued = false;
     bool m_wasIdle = true;
+    ConcurrencyLevels *m_levels;
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
     OrphanUploads *m_orphans;

@@ -1,6 +1,7 @@
 #include "networkpool.h"
 
 #include "certificatetrust.h"
+#include "requestobserver.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -47,9 +48,12 @@ void NetworkLease::release()
 
 NetworkPool::NetworkPool(QNetworkAccessManager *primary, QObject *parent)
     : QObject(parent)
+    , m_observer(new RequestObserver(this))
 {
     Q_ASSERT(primary);
     m_managers.append(primary);
+    m_observer->watch(primary);
+    connect(m_observer, &RequestObserver::requestFinished, this, &NetworkPool::requestFinished);
 }
 
 NetworkPool::~NetworkPool() = default; // the extra managers are children
@@ -84,6 +88,7 @@ NetworkLease NetworkPool::lease(const QString &server)
         manager->setTransferTimeout(primary()->transferTimeout());
         if (m_trust)
             m_trust->watch(manager);
+        m_observer->watch(manager);
         chosen = int(m_managers.size());
         m_managers.append(manager);
     }

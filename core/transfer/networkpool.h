@@ -6,7 +6,10 @@
 #include <QPointer>
 #include <QString>
 
+#include "requestsample.h"
+
 class CertificateTrust;
+class RequestObserver;
 class QNetworkAccessManager;
 class QUrl;
 class NetworkPool;
@@ -64,12 +67,17 @@ public:
     // Every manager, the primary and those made later, has its SSL errors decided by `trust`.
     void setCertificateTrust(CertificateTrust *trust);
 
+Q_SIGNALS:
+    // A request through any of the managers ended (RequestObserver).
+    void requestFinished(const RequestSample &sample);
+
 private:
     friend class NetworkLease;
     void giveBack(QNetworkAccessManager *manager, const QString &server);
 
     QList<QNetworkAccessManager *> m_managers;
     QPointer<CertificateTrust> m_trust;
+    RequestObserver *m_observer;
     // Per server, transfers lent each manager (by index into m_managers).
     QHash<QString, QList<int>> m_lent;
 };

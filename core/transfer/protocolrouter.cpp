@@ -55,6 +55,7 @@ void ProtocolRouter::route(const QString &scheme, TransferProtocol *protocol)
     connect(protocol, &TransferProtocol::serverChecked, this, &TransferProtocol::serverChecked);
     connect(protocol, &TransferProtocol::abandonedCreationAnswered, this,
             &TransferProtocol::abandonedCreationAnswered);
+    connect(protocol, &TransferProtocol::requestFinished, this, &TransferProtocol::requestFinished);
 }
 
 TransferProtocol *ProtocolRouter::protocolFor(const QUrl &url) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "readgate.h"
+#include "requestsample.h"
 #include "transfererror.h"
 #include "uploadcheck.h"
 #include "uploadpart.h"
@@ -182,4 +183,7 @@ Q_SIGNALS:
     void serverChecked(const QUrl &endpoint, const TransferError &error);
     // A creation left to finish by an aborted transfer was answered (see AbandonedUpload).
     void abandonedCreationAnswered(const AbandonedUpload &upload);
+    // A request to a server ended, any request the protocol sent: how long it took, what it
+    // carried, whether the server refused it for load (what Parallel: Auto learns from).
+    void requestFinished(const RequestSample &sample);
 };

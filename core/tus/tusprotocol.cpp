@@ -43,6 +43,7 @@ TusProtocol::TusProtocol(QNetworkAccessManager *network, QObject *parent)
     , m_network(network)
     , m_pool(network)
 {
+    connect(&m_pool, &NetworkPool::requestFinished, this, &TransferProtocol::requestFinished);
 }
 
 std::unique_ptr<Transfer> TusProtocol::createTransfer(const TransferJob &job)

@@ -8,7 +8,12 @@
 #include <cstddef>
 
 namespace {
+// The fixed cap (kept while Auto is on, for when it goes off), and whether Auto is on: "auto" or
+// "fixed". A file from before Auto has the number alone (migrateConcurrency).
 const char *const concurrencyKey = "concurrency";
+const char *const concurrencyModeKey = "concurrencyMode";
+const char *const autoMode = "auto";
+const char *const fixedMode = "fixed";
 const char *const perServerKey = "perServer";
 const char *const rateLimitKey = "rateLimit";
 const char *const chunkSizeKey = "chunkSize";
@@ -49,6 +54,21 @@ void store(const char *key, const QVariant &value)
 {
     QSettings().setValue(QLatin1String(key), value);
 }
+
+// Once, for a file from before Auto: a stored 3 was that Hoist's default, most likely never
+// chosen, and becomes Auto, the new default; any other number was chosen and stays a fixed cap.
+// The mode is written, so that a 3 chosen from now on stays a 3.
+void migrateConcurrency()
+{
+    QSettings settings;
+    if (settings.contains(QLatin1String(concurrencyModeKey))
+        || !settings.contains(QLatin1String(concurrencyKey)))
+        return;
+    const bool oldDefault =
+        settings.value(QLatin1String(concurrencyKey)).toInt() == AppSettings::OldDefaultConcurrency;
+    settings.setValue(QLatin1String(concurrencyModeKey),
+                      QLatin1String(oldDefault ? autoMode : fixedMode));
+}
 } // namespace
 
 AppSettings::AppSettings(UploadScheduler *scheduler, QObject *parent)
@@ -64,8 +84,12 @@ void AppSettings::restore(const Given &given)
 {
     const QSettings settings;
     const auto has = [&settings](const char *key) { return settings.contains(QLatin1String(key)); };
+    migrateConcurrency();
     if (!given.concurrency && has(concurrencyKey))
         m_scheduler->setConcurrency(settings.value(QLatin1String(concurrencyKey)).toInt());
+    if (!given.concurrency && has(concurrencyModeKey))
+        m_scheduler->setAutoConcurrency(settings.value(QLatin1String(concurrencyModeKey)).toString()
+                                        != QLatin1String(fixedMode));
     if (!given.perServer && has(perServerKey))
         m_scheduler->setPerServerLimit(settings.value(QLatin1String(perServerKey)).toInt());
     if (!given.rateLimit && has(rateLimitKey))
@@ -81,6 +105,18 @@ void AppSettings::restore(const Given &given)
     }
 }
 
+bool AppSettings::autoConcurrency() const
+{
+    return m_scheduler->autoConcurrency();
+}
+
+void AppSettings::setAutoConcurrency(bool on)
+{
+    m_scheduler->setAutoConcurrency(on);
+    store(concurrencyModeKey, QLatin1String(on ? autoMode : fixedMode));
+    Q_EMIT limitsChanged();
+}
+
 int AppSettings::concurrency() const
 {
     return m_scheduler->concurrency();
@@ -88,8 +124,10 @@ int AppSettings::concurrency() const
 
 void AppSettings::setConcurrency(int limit)
 {
-    m_scheduler->setConcurrency(limit);
+    m_scheduler->setConcurrency(limit); // the cap first, so that it is in force once Auto is off
+    m_scheduler->setAutoConcurrency(false);
     store(concurrencyKey, m_scheduler->concurrency());
+    store(concurrencyModeKey, QLatin1String(fixedMode));
     Q_EMIT limitsChanged();
 }
 

@@ -41,9 +41,12 @@ public:
     void restore(const Given &given);
 
     // The scheduler's knobs: read from the scheduler (what is in force), written to both.
-    int concurrency() const;
-    void setConcurrency(int limit);
-    int perServerLimit() const; // 0: no limit per server
+    // Parallel: Auto (the default: the scheduler finds its level per server) or a fixed cap.
+    bool autoConcurrency() const;
+    void setAutoConcurrency(bool on);
+    int concurrency() const;        // the fixed cap, in force while Auto is off
+    void setConcurrency(int limit); // a fixed cap: Auto goes off
+    int perServerLimit() const;     // 0: no limit per server
     void setPerServerLimit(int limit);
     qint64 rateLimit() const; // bytes per second, 0: none
     void setRateLimit(qint64 bytesPerSecond);
@@ -105,6 +108,8 @@ public:
     // Requests grow to this on fast links unless a chunk size was fixed (a server or a proxy in
     // front of it may refuse larger bodies; 64 MiB is well below the 100 MB common at CDNs).
     static constexpr qint64 MaxRequestSize = 64 * 1024 * 1024;
+    // What "concurrency" held before Auto unless a number was chosen (Hoist's old default).
+    static constexpr int OldDefaultConcurrency = 3;
 
 Q_SIGNALS:
     // A scheduler knob changed (from the toolbar or the dialog): shown values follow.

@@ -55,32 +55,64 @@ QString progressLine(const UploadTask &task)
         .arg(task.progress() * 100.0, 0, 'f', 1);
 }
 
-// The Upload URL's placeholder for an upload sent as parts: how many there are, how many are
-// being sent now (a chunk of theirs is in flight) and how many the server holds whole.
-QString partsLine(const UploadTask &task)
+struct PartCounts {
+    int sending = 0; // a chunk of theirs is in flight
+    int done = 0;    // the server holds them whole
+};
+
+PartCounts countParts(const UploadTask &task)
 {
     const ChunkMap &chunks = task.chunks();
-    int sending = 0;
-    int done = 0;
+    PartCounts counts;
     for (const UploadPart &part : task.parts()) {
         if (part.isDone()) {
-            ++done;
+            ++counts.done;
             continue;
         }
         const int first = chunks.indexOf(part.begin);
         const int last = part.end > part.begin ? chunks.indexOf(part.end - 1) : first;
         for (int i = qMax(0, first); first >= 0 && i <= last; ++i) {
             if (chunks.state(i) == ChunkState::InFlight) {
-                ++sending;
+                ++counts.sending;
                 break;
             }
         }
     }
+    return counts;
+}
+
+// The Upload URL's placeholder for an upload sent as parts: how many there are, how many are
+// being sent now and how many the server holds whole.
+QString partsLine(const UploadTask &task)
+{
+    const PartCounts counts = countParts(task);
     return DetailsPane::tr("Sent as %n parallel parts (%1 sending, %2 done), joined when all are "
                            "there; hover for their addresses",
                            "", int(task.parts().size()))
-        .arg(sending)
-        .arg(done);
+        .arg(counts.sending)
+        .arg(counts.done);
+}
+
+// The "At once:" line: what the scheduler allows to the upload's server now, and what of it
+// this upload uses when it sends parts in parallel (counted as partsLine counts them).
+QString atOnceLine(const UploadScheduler &scheduler, const UploadTask &task)
+{
+    QString server;
+    if (scheduler.autoConcurrency()) {
+        const int level = scheduler.concurrencyLevelFor(task.endpoint());
+        server = level > 0 ? DetailsPane::tr("%n requests to this server (Auto)", "", level)
+                           : DetailsPane::tr("Auto (no level for this server yet)");
+    } else if (scheduler.perServerLimit() > 0) {
+        server = DetailsPane::tr("At most %1 in all, %2 to this server (fixed)")
+                     .arg(scheduler.concurrency())
+                     .arg(scheduler.perServerLimit());
+    } else {
+        server = DetailsPane::tr("At most %n requests in all (fixed)", "", scheduler.concurrency());
+    }
+    if (task.state() != TaskState::Uploading || task.parts().isEmpty())
+        return server;
+    return DetailsPane::tr("%1\nThis upload: %n parts sending", "", countParts(task).sending)
+        .arg(server);
 }
 
 // The "Verified:" line: how the server's copy was shown to match, or why it was not.
@@ -166,6 +198,11 @@ DetailsPane::DetailsPane(UploadScheduler *scheduler, QWidget *parent)
     });
 
     connect(m_scheduler, &UploadScheduler::tasksChanged, this, &DetailsPane::onTasksChanged);
+    // Auto's level moves without the task changing.
+    connect(m_scheduler, &UploadScheduler::concurrencyLevelChanged, this, [this] {
+        if (const UploadTask *task = m_task && isVisible() ? m_scheduler->task(m_task) : nullptr)
+            refreshAtOnce(*task);
+    });
     connect(m_scheduler, &UploadScheduler::tasksAboutToBeRemoved, this,
             [this](const QList<TaskId> &ids) {
                 if (ids.contains(m_task))
@@ -232,6 +269,11 @@ QWidget *DetailsPane::buildGeneral()
         when->addRow(name, value);
         m_timings.append(value);
     }
+    m_atOnce = new QLabel(page);
+    m_atOnce->setWordWrap(true);
+    m_atOnce->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // First: where the pane is short, the rows at the top are the ones seen.
+    when->insertRow(0, tr("At once:"), m_atOnce);
     columns->addLayout(where, 3);
     columns->addSpacing(2 * spacing);
     columns->addLayout(when, 2);
@@ -241,6 +283,11 @@ QWidget *DetailsPane::buildGeneral()
 QString DetailsPane::verificationText() const
 {
     return m_verification->text();
+}
+
+QString DetailsPane::atOnceText() const
+{
+    return m_atOnce->text();
 }
 
 QString DetailsPane::stateLine() const
@@ -288,6 +335,7 @@ void DetailsPane::refresh()
         for (QLabel *label : std::as_const(m_timings))
             label->clear();
         m_verification->clear();
+        m_atOnce->clear();
         m_tries->clear();
         m_tabs->setTabText(m_tabs->indexOf(m_tries), tr("Tries"));
         return;
@@ -332,7 +380,14 @@ void DetailsPane::refresh()
     };
     for (int i = 0; i < m_timings.size(); ++i)
         m_timings.at(i)->setText(values.at(i));
+    refreshAtOnce(*task);
     refreshTries(*task, now);
+}
+
+void DetailsPane::refreshAtOnce(const UploadTask &task)
+{
+    const bool ended = task.state() == TaskState::Success || task.state() == TaskState::Error;
+    m_atOnce->setText(ended ? QStringLiteral("\u2014") : atOnceLine(*m_scheduler, task));
 }
 
 void DetailsPane::refreshTries(const UploadTask &task, qint64 now)

@@ -43,6 +43,9 @@ public:
     // The timings as shown, by their labels' order: added, started, finished, time spent,
     // average speed.
     QStringList timings() const;
+    // The "At once:" line: requests at once to the upload's server (Auto's level, or the fixed
+    // cap) and, while it sends parts in parallel, how many of them are being sent.
+    QString atOnceText() const;
 
 private:
     QWidget *buildGeneral();
@@ -50,6 +53,7 @@ private:
     QLineEdit *addCopyable(const QString &name);
     void refresh();
     void refreshTries(const UploadTask &task, qint64 nowMs);
+    void refreshAtOnce(const UploadTask &task);
     void onTasksChanged(const QList<TaskId> &ids);
 
     UploadScheduler *m_scheduler;
@@ -64,6 +68,7 @@ private:
     QLineEdit *m_uploadUrl = nullptr;
     QLabel *m_verification = nullptr;
     QList<QLabel *> m_timings;
+    QLabel *m_atOnce = nullptr;
     QTreeWidget *m_tries = nullptr;
     SpeedGraph *m_graph = nullptr;
 };

@@ -4,6 +4,7 @@
 
 #include "appsettings.h"
 #include "formatting.h"
+#include "parallelspin.h"
 #include "pathpatterns.h"
 #include "patternlistedit.h"
 #include "rateedit.h"
@@ -36,7 +37,7 @@ void selectData(QComboBox *combo, Enum value)
 SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidget *parent)
     : QDialog(parent)
     , m_settings(settings)
-    , m_concurrency(new QSpinBox(this))
+    , m_concurrency(new ParallelSpin(this))
     , m_perServer(new QSpinBox(this))
     , m_chunkSize(new QSpinBox(this))
     , m_giveUpAfter(new QComboBox(this))
@@ -52,9 +53,9 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     Q_ASSERT(settings);
     setWindowTitle(tr("Hoist settings"));
 
-    m_concurrency->setRange(UploadScheduler::MinConcurrency, UploadScheduler::MaxConcurrency);
     m_concurrency->setToolTip(tr("How many requests go at once, in all (the toolbar's "
-                                 "“Parallel”)"));
+                                 "“Parallel”).")
+                              + QLatin1Char('\n') + ParallelSpin::autoDescription());
     m_perServer->setRange(0, UploadScheduler::MaxConcurrency);
     m_perServer->setSpecialValueText(tr("Any"));
     m_perServer->setToolTip(tr("At most this many requests to one server at once"));
@@ -174,7 +175,8 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
 
 void SettingsDialog::load()
 {
-    m_concurrency->setValue(m_settings->concurrency());
+    m_concurrency->showFrom(*m_settings);
+    m_shownConcurrency = m_concurrency->value();
     m_perServer->setValue(m_settings->perServerLimit());
     // A fixed size below 1 MiB (only the command line sets one) shows as 1 MiB.
     const qint64 chunk = m_settings->chunkSize();
@@ -206,8 +208,8 @@ void SettingsDialog::accept()
         m_rateLimit->setFocus(Qt::OtherFocusReason);
         return;
     }
-    if (m_concurrency->value() != m_settings->concurrency())
-        m_settings->setConcurrency(m_concurrency->value());
+    if (m_concurrency->value() != m_shownConcurrency)
+        m_concurrency->applyTo(m_settings);
     if (m_perServer->value() != m_settings->perServerLimit())
         m_settings->setPerServerLimit(m_perServer->value());
     // Sizes shown rounded are written only when changed, so that OK keeps an exact one.

@@ -3,6 +3,7 @@
 #include <QDialog>
 
 class AppSettings;
+class ParallelSpin;
 class PatternListEdit;
 class QCheckBox;
 class QComboBox;
@@ -21,7 +22,7 @@ public:
     // Without a system tray the "keep uploading in the tray" choices are not offered.
     SettingsDialog(AppSettings *settings, bool trayAvailable, QWidget *parent = nullptr);
 
-    QSpinBox *concurrencySpin() const { return m_concurrency; }
+    ParallelSpin *concurrencySpin() const { return m_concurrency; } // Auto, then 1 to 64
     QSpinBox *perServerSpin() const { return m_perServer; }
     QSpinBox *chunkSizeSpin() const { return m_chunkSize; }       // MiB; 0 = automatic
     QComboBox *giveUpAfterCombo() const { return m_giveUpAfter; } // data: seconds, 0 = never
@@ -40,7 +41,7 @@ private:
     void load();
 
     AppSettings *m_settings;
-    QSpinBox *m_concurrency;
+    ParallelSpin *m_concurrency;
     QSpinBox *m_perServer;
     QSpinBox *m_chunkSize;
     QComboBox *m_giveUpAfter;
@@ -53,6 +54,7 @@ private:
     QComboBox *m_theme;
     PatternListEdit *m_exclude;
     // What the widgets showed when the dialog opened: only changes are written.
+    int m_shownConcurrency = 0;
     int m_shownChunkSize = 0;
     qint64 m_shownRate = 0;
 };

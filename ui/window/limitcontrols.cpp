@@ -1,6 +1,7 @@
 #include "limitcontrols.h"
 
 #include "appsettings.h"
+#include "parallelspin.h"
 #include "ratelimitmenu.h"
 #include "uploadscheduler.h"
 
@@ -23,20 +24,22 @@ LimitControls::LimitControls(UploadScheduler *scheduler, AppSettings *settings, 
     : QObject(bar)
     , m_scheduler(scheduler)
     , m_settings(settings)
-    , m_concurrency(new QSpinBox(bar))
+    , m_concurrency(new ParallelSpin(bar))
     , m_perServer(new QSpinBox(bar))
     , m_rate(new QToolButton(bar))
     , m_rateMenu(new RateLimitMenu(tr("Speed limit"), bar))
 {
     QLabel *parallel = label(tr("Parallel:"), bar, 6);
     bar->addWidget(parallel);
-    m_concurrency->setRange(UploadScheduler::MinConcurrency, UploadScheduler::MaxConcurrency);
-    m_concurrency->setValue(m_scheduler->concurrency());
+    m_concurrency->showFrom(*m_settings);
     m_concurrency->setToolTip(
         tr("How many requests go at once: files, or parts of a large file where the server "
-           "joins parts"));
+           "joins parts.")
+        + QLatin1Char('\n') + ParallelSpin::autoDescription() + QLatin1Char('\n')
+        + tr("A number: never more than that many at once."));
     parallel->setBuddy(m_concurrency);
-    connect(m_concurrency, &QSpinBox::valueChanged, m_settings, &AppSettings::setConcurrency);
+    connect(m_concurrency, &QSpinBox::valueChanged, this,
+            [this] { m_concurrency->applyTo(m_settings); });
     bar->addWidget(m_concurrency);
 
     QLabel *perServer = label(tr("Per server:"), bar, 8);
@@ -72,7 +75,7 @@ void LimitControls::showLimits()
 {
     const QSignalBlocker concurrency(m_concurrency);
     const QSignalBlocker perServer(m_perServer);
-    m_concurrency->setValue(m_scheduler->concurrency());
+    m_concurrency->showFrom(*m_settings);
     m_perServer->setValue(m_scheduler->perServerLimit());
     showRate();
 }

@@ -17,6 +17,8 @@
 #include "menubar.h"
 #include "namedelegate.h"
 #include "panefitter.h"
+#include "parallellevellabel.h"
+#include "parallelspin.h"
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
@@ -127,6 +129,7 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     statusBar()->addWidget(m_counts, 1);
     statusBar()->addPermanentWidget(new TimeLeftLabel(m_scheduler, this));
     statusBar()->addPermanentWidget(m_speed);
+    statusBar()->addPermanentWidget(new ParallelLevelLabel(m_scheduler, m_settings, this));
     statusBar()->addPermanentWidget(m_limits->rateButton());
     auto *settingsButton = new QToolButton(this);
     settingsButton->setDefaultAction(m_settingsAction);

@@ -1,0 +1,102 @@
+#include "requestobserver.h"
+
+#include "networkpool.h"
+
+#include <QChildEvent>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+
+namespace {
+// A Retry-After longer than this says nothing about the next second's load.
+constexpr qint64 MaxRetryAfterMs = 60 * 1000;
+
+qint64 retryAfterMs(const QByteArray &value)
+{
+    if (value.isEmpty())
+        return 0;
+    bool ok = false;
+    const qint64 seconds = value.trimmed().toLongLong(&ok);
+    if (ok)
+        return qBound<qint64>(0, seconds * 1000, MaxRetryAfterMs);
+    const QDateTime at =
+        QDateTime::fromString(QString::fromLatin1(value.trimmed()), Qt::RFC2822Date);
+    if (!at.isValid())
+        return 0;
+    return qBound<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(at), MaxRetryAfterMs);
+}
+} // namespace
+
+void RequestObserver::watch(QNetworkAccessManager *manager)
+{
+    // A manager shared by two protocols' pools (tus and S3 may be given the same one) is
+    // watched once, so that each request is one sample.
+    static const char *const Watched = "hoistRequestsObserved";
+    if (manager->property(Watched).toBool())
+        return;
+    manager->setProperty(Watched, true);
+    manager->installEventFilter(this);
+    connect(manager, &QNetworkAccessManager::finished, this, &RequestObserver::finished);
+}
+
+qint64 RequestObserver::nowUs()
+{
+    static const QElapsedTimer timer = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    return timer.nsecsElapsed() / 1000;
+}
+
+RequestSample::Outcome RequestObserver::outcomeOf(int status, int networkError)
+{
+    if (status == 429 || status >= 500)
+        return RequestSample::Outcome::Refused;
+    if (status == 0
+        && (networkError == QNetworkReply::TimeoutError
+            || networkError == QNetworkReply::RemoteHostClosedError))
+        return RequestSample::Outcome::Refused;
+    return RequestSample::Outcome::Done;
+}
+
+bool RequestObserver::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ChildAdded) {
+        // Only the pointer is kept: the reply is still being constructed.
+        QObject *child = static_cast<QChildEvent *>(event)->child();
+        m_startedUs.insert(child, nowUs());
+        connect(child, &QObject::destroyed, this,
+                [this](QObject *gone) { m_startedUs.remove(gone); });
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void RequestObserver::finished(QNetworkReply *reply)
+{
+    const auto started = m_startedUs.constFind(reply);
+    if (started == m_startedUs.constEnd())
+        return;
+    const qint64 startedUs = *started;
+    m_startedUs.erase(started);
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QNetworkReply::NetworkError error = reply->error();
+    // Aborted here (a pause, a stall seen by the transfer): says nothing of the server.
+    if (status == 0 && error == QNetworkReply::OperationCanceledError)
+        return;
+    if (status == 0 && error != QNetworkReply::TimeoutError
+        && error != QNetworkReply::RemoteHostClosedError)
+        return; // refused connection, no route, TLS: an outage, not load (ServerHealth)
+    RequestSample sample;
+    sample.server = NetworkPool::serverOf(reply->url());
+    sample.startedUs = startedUs;
+    sample.finishedUs = nowUs();
+    sample.bytes =
+        qMax<qint64>(0, reply->request().header(QNetworkRequest::ContentLengthHeader).toLongLong());
+    sample.status = status;
+    sample.outcome = outcomeOf(status, error);
+    if (sample.refused())
+        sample.retryAfterMs = retryAfterMs(reply->rawHeader("Retry-After"));
+    Q_EMIT requestFinished(sample);
+}

@@ -1,0 +1,242 @@
+// ConcurrencyController against a simulated link: requests of a given size over a link of a
+// given round trip and bandwidth, to a server of a given capacity that may refuse under load.
+// Time is simulated (no network, no sleeps): each case runs minutes of a link in milliseconds.
+#include "concurrencycontroller.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace {
+struct Link {
+    qint64 rttUs = 40'000;
+    qint64 serviceUs = 500;         // the server's own time per request, alone
+    double bytesPerSecond = 12.5e6; // 100 Mbit/s, shared by the requests in flight
+    int capacity = 1000;            // requests the server works on at once without slowing
+    qint64 loadUs = 0;              // added to each request per request in flight
+    int refuseAbove = 0;            // more in flight than this: 503 (0: never)
+    qint64 retryAfterMs = 1000;
+    qint64 requestBytes = 16 * 1024;
+};
+
+struct Run {
+    int finalLevel = 0;
+    int maxLevel = 0;
+    int minLevel = 1000;
+    int maxAfterFirstRefusal = 0;
+    int levelAfterFirstRefusal = 0;
+    int levelBeforeFirstRefusal = 0;
+    int refusals = 0;
+    qint64 bytesDone = 0;
+    int maxInFlight = 0;
+};
+
+// Runs `link` for `durationUs` of simulated time. `fixed`: a fixed level instead of the
+// controller. `demand`: requests available at once (0: as many as allowed). `until`: from then
+// on the server no longer refuses.
+Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {}, int demand = 0,
+             qint64 refuseUntilUs = -1)
+{
+    ConcurrencyController controller;
+    std::multimap<qint64, RequestSample> inFlight; // by end
+    Run run;
+    qint64 now = 0;
+    bool refusedOnce = false;
+    const auto level = [&] { return fixed ? *fixed : controller.level(); };
+    const auto fill = [&] {
+        const int want = demand > 0 ? demand : 1000;
+        while (int(inFlight.size()) < std::min(level(), want)) {
+            const int n = int(inFlight.size()) + 1;
+            RequestSample s;
+            s.server = QStringLiteral("sim");
+            s.startedUs = now;
+            s.bytes = link.requestBytes;
+            const bool refusing = refuseUntilUs < 0 || now < refuseUntilUs;
+            if (link.refuseAbove > 0 && n > link.refuseAbove && refusing) {
+                s.outcome = RequestSample::Outcome::Refused;
+                s.status = 503;
+                s.retryAfterMs = link.retryAfterMs;
+                s.finishedUs = now + link.rttUs;
+            } else {
+                const double share = link.bytesPerSecond / n;
+                const double slow = std::max(1.0, double(n) / link.capacity);
+                s.status = 204;
+                s.finishedUs = now + link.rttUs + qint64(link.serviceUs * slow) + link.loadUs * n
+                               + qint64(double(link.requestBytes) / share * 1e6);
+            }
+            inFlight.emplace(s.finishedUs, s);
+        }
+        run.maxInFlight = std::max(run.maxInFlight, int(inFlight.size()));
+        const int wanted = demand > 0 ? demand : int(inFlight.size()) + 1;
+        controller.noteDemand(int(inFlight.size()), wanted, now);
+    };
+    fill();
+    while (!inFlight.empty() && now < durationUs) {
+        const auto first = inFlight.begin();
+        const RequestSample s = first->second;
+        now = first->first;
+        inFlight.erase(first);
+        if (s.refused()) {
+            ++run.refusals;
+            if (!refusedOnce)
+                run.levelBeforeFirstRefusal = level();
+        } else {
+            run.bytesDone += s.bytes;
+        }
+        if (!fixed && controller.add(s) && qEnvironmentVariableIsSet("SIMTRACE"))
+            qDebug("%lld ms level %d", now / 1000, controller.level());
+        if (s.refused() && !refusedOnce) {
+            refusedOnce = true;
+            run.levelAfterFirstRefusal = level();
+        } else if (refusedOnce) {
+            run.maxAfterFirstRefusal = std::max(run.maxAfterFirstRefusal, level());
+        }
+        run.maxLevel = std::max(run.maxLevel, level());
+        run.minLevel = std::min(run.minLevel, level());
+        fill();
+    }
+    run.finalLevel = level();
+    return run;
+}
+} // namespace
+
+class TestConcurrencyController : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void startsAtFour()
+    {
+        QCOMPARE(ConcurrencyController().level(), 4);
+        QCOMPARE(ConcurrencyController(0).level(), 1);
+        QCOMPARE(ConcurrencyController(1000).level(), 64);
+    }
+
+    // Small requests on a far link: each takes a round trip whatever the level, so the level
+    // climbs until the bandwidth is used.
+    void growsOnALongLink()
+    {
+        Link link; // 40 ms, 100 Mbit/s, 16 KiB requests
+        const Run run = simulate(link, 20'000'000);
+        QVERIFY2(run.finalLevel >= 16, qPrintable(QString::number(run.finalLevel)));
+        QVERIFY(run.maxLevel <= ConcurrencyController::Ceiling);
+        // Within 10% of the best fixed level.
+        qint64 best = 0;
+        for (int fixed : {1, 3, 8, 16, 32, 64})
+            best = std::max(best, simulate(link, 20'000'000, fixed).bytesDone);
+        QVERIFY2(run.bytesDone >= best * 0.9,
+                 qPrintable(QStringLiteral("%1 of %2").arg(run.bytesDone).arg(best)));
+    }
+
+    // Large requests over a near link: the bandwidth is used by one request; more only make
+    // each take longer.
+    void staysLowWhenBandwidthBound()
+    {
+        Link link;
+        link.rttUs = 200;
+        link.serviceUs = 100;
+        link.bytesPerSecond = 400e6;
+        link.requestBytes = 8 * 1024 * 1024;
+        const Run run = simulate(link, 60'000'000);
+        QVERIFY2(run.finalLevel <= 5, qPrintable(QString::number(run.finalLevel)));
+        QVERIFY2(run.maxLevel <= 8, qPrintable(QString::number(run.maxLevel)));
+    }
+
+    // A server that works on 8 requests at once and queues the rest: the level goes well past 1
+    // but not to the ceiling (beyond 8 only the round trip still overlaps), and does about as well
+    // as the best fixed level.
+    void findsAServersCapacity()
+    {
+        Link link;
+        link.rttUs = 2'000;
+        link.serviceUs = 10'000;
+        link.capacity = 8;
+        link.bytesPerSecond = 1e9;
+        const Run run = simulate(link, 30'000'000);
+        QVERIFY2(run.finalLevel >= 6 && run.finalLevel <= 32,
+                 qPrintable(QString::number(run.finalLevel)));
+        qint64 best = 0;
+        for (int fixed : {1, 3, 8, 16, 32, 64})
+            best = std::max(best, simulate(link, 30'000'000, fixed).bytesDone);
+        QVERIFY2(run.bytesDone >= best * 0.9,
+                 qPrintable(QStringLiteral("%1 of %2").arg(run.bytesDone).arg(best)));
+    }
+
+    // A server that slows down under load (each request in flight adds 5 ms to every one), near
+    // and far: Auto does about as well as the best fixed level.
+    void keepsUpWithTheBestFixedUnderLoad_data()
+    {
+        QTest::addColumn<qint64>("rttUs");
+        QTest::newRow("loopback") << qint64(200);
+        QTest::newRow("10 ms") << qint64(10'000);
+        QTest::newRow("40 ms") << qint64(40'000);
+    }
+    void keepsUpWithTheBestFixedUnderLoad()
+    {
+        QFETCH(qint64, rttUs);
+        Link link;
+        link.rttUs = rttUs;
+        link.loadUs = 5'000;
+        link.bytesPerSecond = 1e9;
+        const Run run = simulate(link, 30'000'000);
+        qint64 best = 0;
+        for (int fixed : {1, 3, 8, 16, 32, 64})
+            best = std::max(best, simulate(link, 30'000'000, fixed).bytesDone);
+        QVERIFY2(run.bytesDone >= best * 0.9, qPrintable(QStringLiteral("%1 of %2, level %3")
+                                                             .arg(run.bytesDone)
+                                                             .arg(best)
+                                                             .arg(run.finalLevel)));
+    }
+
+    // 503 above six in flight: cut ×0.7 at the first, then stay near six, without a storm of
+    // refusals; once the server stops refusing, the level grows again.
+    void backsOffOnRefusalsAndRecovers()
+    {
+        Link link;
+        link.refuseAbove = 6;
+        const Run run = simulate(link, 30'000'000, {}, 0, 15'000'000);
+        QVERIFY(run.refusals > 0);
+        QCOMPARE(run.levelAfterFirstRefusal, int(run.levelBeforeFirstRefusal * 0.7));
+        QVERIFY(run.minLevel >= ConcurrencyController::Floor);
+        const Run during = simulate(link, 15'000'000);
+        QVERIFY2(during.maxAfterFirstRefusal <= 8,
+                 qPrintable(QString::number(during.maxAfterFirstRefusal)));
+        // Far fewer refusals than requests.
+        const qint64 requests = during.bytesDone / link.requestBytes;
+        QVERIFY2(during.refusals * 20 < requests,
+                 qPrintable(QStringLiteral("%1 of %2").arg(during.refusals).arg(requests)));
+        QVERIFY2(run.finalLevel >= 12, qPrintable(QString::number(run.finalLevel)));
+    }
+
+    void neverBelowFloor()
+    {
+        Link link;
+        link.refuseAbove = 1; // refuses anything beyond one
+        const Run run = simulate(link, 10'000'000);
+        QCOMPARE(run.minLevel, 1);
+        QVERIFY(run.refusals > 0);
+        QVERIFY(run.bytesDone > 0);
+    }
+
+    void neverAboveCeiling()
+    {
+        Link link;
+        link.rttUs = 500'000; // half a second, unlimited bandwidth: more always pays
+        link.bytesPerSecond = 1e12;
+        const Run run = simulate(link, 120'000'000);
+        QCOMPARE(run.maxLevel, ConcurrencyController::Ceiling);
+        QCOMPARE(run.finalLevel, ConcurrencyController::Ceiling);
+    }
+
+    // Three requests at a time is all there is: the level is not used up, so it does not grow.
+    void doesNotGrowWhenAppLimited()
+    {
+        Link link;
+        const Run run = simulate(link, 10'000'000, {}, 3);
+        QCOMPARE(run.maxLevel, ConcurrencyController::StartLevel);
+        QCOMPARE(run.maxInFlight, 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConcurrencyController)
+#include "tst_concurrencycontroller.moc"
