@@ -54,7 +54,10 @@ void StatusTotals::show(const SchedulerTotals &totals)
                               : QString();
     if (!bytes.isEmpty() && !speed.isEmpty()) {
         m_speed->setText(bytes + QStringLiteral("  ") + speed);
-        m_speed->setShorterForms({bytes + QLatin1Char(' ') + speed, speed});
+        // "50%  ↑ 2.60 MiB/s" before the speed alone: the share sent says more than blank room.
+        const int percent = int(totals.bytesDone * 100 / totals.bytesTotal);
+        m_speed->setShorterForms({bytes + QLatin1Char(' ') + speed,
+                                  tr("%1%").arg(percent) + QStringLiteral("  ") + speed, speed});
     } else {
         m_speed->setText(bytes + speed);
         m_speed->setShorterForms({});
