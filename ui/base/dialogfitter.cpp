@@ -27,10 +27,9 @@ void DialogFitter::fitToScreen(QDialog *dialog, QScrollArea *scroll)
     const QMargins margins = layout->contentsMargins();
     const int scrollBar = dialog->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, dialog);
     const QSize around = layout->sizeHint();
-    const QSize wanted(
-        std::max(around.width(),
-                 body->sizeHint().width() + scrollBar + margins.left() + margins.right()),
-        around.height() - scroll->sizeHint().height() + body->sizeHint().height());
+    const QSize wanted(std::max(around.width(), body->sizeHint().width() + scrollBar
+                                                    + margins.left() + margins.right()),
+                       around.height() - scroll->sizeHint().height() + body->sizeHint().height());
     fitToScreen(dialog, wanted);
 }
 
