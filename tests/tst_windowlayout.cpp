@@ -1,19 +1,23 @@
 // The window's frame around the table: its menus (existing actions, their shortcuts shown), the
 // empty-filter notice, and the layout of a short window (800x500), where the details pane gives
-// way before the table, the Schedule dialog fits the screen and the status bar keeps the time
-// left readable. The program runs on one 800x500 screen less a panel; the uploads wait on a held
-// endpoint: nothing is sent.
+// way before the table, the Schedule, Settings and Watched folders dialogs fit the screen and the
+// status bar keeps the time left and the speed readable. The program runs on one 800x500 screen
+// less a panel; the uploads wait on a held endpoint: nothing is sent.
 #include "testsettings.h"
 
 #include "appsettings.h"
 #include "clock.h"
+#include "fittinglabel.h"
 #include "networkstatus.h"
+#include "parallelspin.h"
 #include "scheduledialog.h"
 #include "schedulegrid.h"
 #include "schedulestatus.h"
+#include "settingsdialog.h"
 #include "timeleftlabel.h"
 #include "transfergovernor.h"
 #include "uploadledger.h"
+#include "watchedfoldersdialog.h"
 #include "watchservice.h"
 
 #include "columnchooser.h"
@@ -35,6 +39,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
@@ -57,6 +62,36 @@ namespace {
 // The free area of an 800x500 screen under a desktop's 32 px panel.
 const QRect ShortScreen(0, 0, 800, 468);
 const QUrl Nowhere(QStringLiteral("http://127.0.0.1:9/files/"));
+
+// Where a dialog opened over the window is not inside the short screen, or its OK or Cancel
+// button is not whole in sight there; empty when all is.
+QString offScreen(const QDialog &dialog)
+{
+    const QRect frame = dialog.frameGeometry();
+    if (!ShortScreen.contains(frame)) {
+        return QStringLiteral("frame %1x%2 at %3,%4")
+            .arg(frame.width())
+            .arg(frame.height())
+            .arg(frame.x())
+            .arg(frame.y());
+    }
+    const auto *box = dialog.findChild<QDialogButtonBox *>();
+    if (!box)
+        return QStringLiteral("no buttons");
+    for (const auto which : {QDialogButtonBox::Ok, QDialogButtonBox::Cancel}) {
+        const QPushButton *button = box->button(which);
+        if (!button)
+            return QStringLiteral("no button %1").arg(int(which));
+        const QRect shown(button->mapToGlobal(QPoint()), button->size());
+        if (!button->isVisible() || button->visibleRegion().boundingRect() != button->rect()
+            || !ShortScreen.contains(shown)) {
+            return QStringLiteral("%1 at %2,%3 to %4,%5")
+                .arg(button->text(), QString::number(shown.left()), QString::number(shown.top()),
+                     QString::number(shown.right()), QString::number(shown.bottom()));
+        }
+    }
+    return {};
+}
 
 TaskRecord waitingRecord(TaskId id)
 {
@@ -92,7 +127,10 @@ private Q_SLOTS:
     void emptyFilterSaysNoMatchAndClears();
     void shortWindowKeepsTheTableUsable();
     void shortScreenFitsScheduleDialog();
+    void shortScreenFitsSettingsDialog();
+    void shortScreenFitsWatchedFoldersDialog();
     void shortStatusBarKeepsTimeLeft();
+    void shortStatusBarKeepsSpeed();
 
 private:
     void makeWindow(int waiting);
@@ -332,6 +370,39 @@ void tst_WindowLayout::shortScreenFitsScheduleDialog()
     }
 }
 
+// Settings (Ctrl+,) with every choice offered (a tray, a long exclusion list): its groups scroll,
+// OK and Cancel stay on the screen.
+void tst_WindowLayout::shortScreenFitsSettingsDialog()
+{
+    makeWindow(3);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    AppSettings settings(m_scheduler.get());
+    SettingsDialog dialog(&settings, true, m_window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QString off = offScreen(dialog);
+    QVERIFY2(off.isEmpty(), qPrintable(off));
+    // The first field is in sight, not scrolled away.
+    const QWidget *first = dialog.concurrencySpin();
+    QVERIFY(ShortScreen.contains(first->mapToGlobal(first->rect().bottomRight())));
+    QVERIFY(first->visibleRegion().boundingRect() == first->rect());
+}
+
+// Watched folders (Ctrl+Shift+W), whose list is wide by default: no wider than the screen.
+void tst_WindowLayout::shortScreenFitsWatchedFoldersDialog()
+{
+    makeWindow(3);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    AppSettings settings(m_scheduler.get());
+    WatchedFoldersDialog dialog(&settings, nullptr, m_window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QString off = offScreen(dialog);
+    QVERIFY2(off.isEmpty(), qPrintable(off));
+}
+
 // At 800x500 with everything the app puts in the status bar (watched folders, the schedule),
 // uploads under way: the time left is painted whole, the counts give way first.
 void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
@@ -375,6 +446,50 @@ void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
     // Inside the bar, not pushed off its end.
     const QRect bar = m_window->statusBar()->rect();
     QVERIFY(bar.contains(label->geometry()));
+}
+
+// At 800x500 with the status bar full and a long figure ("28.8 MiB of 420 MiB  ↑ 2.93 MiB/s"):
+// what the speed label paints fits its room, in the bar, and says the speed.
+void tst_WindowLayout::shortStatusBarKeepsSpeed()
+{
+    makeWindow(30);
+    ManualClock clock(QDateTime::currentMSecsSinceEpoch());
+    ManualNetworkStatus network;
+    TransferGovernor governor(m_scheduler.get(), &clock, &network);
+    AppSettings settings(m_scheduler.get());
+    ScheduleStatus schedule(&governor, &settings, m_window.get());
+    UploadLedger ledger(m_settingsDir.filePath(QStringLiteral("ledger")));
+    WatchService watch(m_scheduler.get(), &ledger);
+    m_window->setWatchService(&watch);
+    m_window->resize(800, 500);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+
+    SchedulerTotals totals;
+    totals.counts[int(TaskState::Uploading)] = 4;
+    totals.counts[int(TaskState::Waiting)] = 26;
+    totals.bytesPerSecond = qint64(2.93 * (1 << 20));
+    totals.bytesTotal = qint64(420) << 20;
+    totals.bytesDone = qint64(28.8 * (1 << 20));
+    totals.bytesActiveLeft = qint64(40) << 20;
+    Q_EMIT m_scheduler->totalsChanged(totals);
+    const QString speed = QStringLiteral("\u2191 2.93 MiB/s");
+    FittingLabel *label = nullptr;
+    for (FittingLabel *each : m_window->statusBar()->findChildren<FittingLabel *>()) {
+        if (each->text().endsWith(speed))
+            label = each;
+    }
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("28.8 MiB of 420 MiB  ") + speed);
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QVERIFY2(label->contentsRect().width()
+                 >= label->fontMetrics().horizontalAdvance(label->shownText()),
+             qPrintable(QStringLiteral("%1 px for \"%2\"")
+                            .arg(label->contentsRect().width())
+                            .arg(label->shownText())));
+    QVERIFY2(label->shownText().endsWith(speed), qPrintable(label->shownText()));
+    QVERIFY(label->isVisible());
+    QVERIFY(m_window->statusBar()->rect().contains(label->geometry()));
 }
 
 int main(int argc, char **argv)

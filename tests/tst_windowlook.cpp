@@ -2,6 +2,7 @@
 // sort order is kept across restarts, failed rows offer what can act on them, the cancel
 // question reads as English does, "Show in folder" says where when nothing opens it, and the
 // chunk bar takes its colours from the palette, also the dark theme's.
+#include "cancelquestion.h"
 #include "chunkbarpainter.h"
 #include "columnchooser.h"
 #include "mainwindow.h"
@@ -255,7 +256,7 @@ void tst_WindowLook::cancelQuestionReads()
     QFETCH(int, count);
     QFETCH(int, sent);
     QFETCH(QString, text);
-    QCOMPARE(MainWindow::cancelQuestion(count, sent), text);
+    QCOMPARE(CancelQuestion::text(count, sent), text);
 }
 
 void tst_WindowLook::folderNotShownSaysWhere()

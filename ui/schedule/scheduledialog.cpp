@@ -2,6 +2,8 @@
 
 #include "schedulegrid.h"
 
+#include "dialogfitter.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -15,7 +17,6 @@
 #include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -147,50 +148,14 @@ ScheduleDialog::ScheduleDialog(const TransferSchedule &schedule, const QList<qin
     bodyLayout->addLayout(form);
     bodyLayout->addWidget(new QLabel(tr("As text (for --schedule FILE):"), body));
     bodyLayout->addWidget(m_text, 1);
-    m_scroll = new QScrollArea(this);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setWidgetResizable(true);
+    m_scroll = DialogFitter::scrollArea(this);
     m_scroll->setWidget(body);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_scroll, 1);
     layout->addWidget(buttons);
-    fitScreen();
+    DialogFitter::fitToScreen(this, m_scroll);
     choose(ScheduleMode::paused());
-}
-
-void ScheduleDialog::fitScreen()
-{
-    // The size the contents ask for, bounded by the screen the dialog opens on less the window
-    // frame (guessed from the parent's, as the dialog has none before it is shown).
-    QWidget *body = m_scroll->widget();
-    const QMargins margins = layout()->contentsMargins();
-    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
-    const QSize wanted(body->sizeHint().width() + margins.left() + margins.right() + scrollBar,
-                       body->sizeHint().height() + layout()->spacing()
-                           + layout()->itemAt(1)->sizeHint().height() + margins.top()
-                           + margins.bottom());
-    QWidget *parent = parentWidget() ? parentWidget()->window() : nullptr;
-    const QScreen *on = parent ? parent->screen() : screen();
-    if (!on) {
-        resize(wanted);
-        return;
-    }
-    const QRect free = on->availableGeometry();
-    QSize frame;
-    if (parent)
-        frame = parent->frameGeometry().size() - parent->geometry().size();
-    const QSize size = wanted.boundedTo(free.size() - frame);
-    resize(size);
-    if (size == wanted || !parent)
-        return;
-    // As big as the screen allows: on it, not centred over the window and past the screen's edge.
-    QRect placed(QPoint(), size + frame);
-    placed.moveCenter(parent->frameGeometry().center());
-    placed.moveLeft(
-        qBound(free.left(), placed.left(), free.left() + free.width() - placed.width()));
-    placed.moveTop(qBound(free.top(), placed.top(), free.top() + free.height() - placed.height()));
-    move(placed.topLeft()); // a window's position is its frame's
 }
 
 void ScheduleDialog::fillPalette()

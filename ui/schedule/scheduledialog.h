@@ -43,8 +43,6 @@ public:
     void accept() override;
 
 private:
-    // Sized to its contents, but never taller or wider than the screen's free area.
-    void fitScreen();
     void fillPalette();
     void addTypedRate();
     void removeChosenRate();

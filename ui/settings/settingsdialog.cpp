@@ -3,6 +3,7 @@
 #include "theme.h"
 
 #include "appsettings.h"
+#include "dialogfitter.h"
 #include "formatting.h"
 #include "parallelspin.h"
 #include "pathpatterns.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -164,13 +166,22 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    // The groups scroll where the screen is too short for them (800x500); OK and Cancel stay.
+    auto *body = new QWidget;
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins({});
+    bodyLayout->addWidget(uploads);
+    bodyLayout->addWidget(window);
+    bodyLayout->addWidget(folders);
+    bodyLayout->addStretch(1);
+    QScrollArea *scroll = DialogFitter::scrollArea(this);
+    scroll->setWidget(body);
+
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(uploads);
-    layout->addWidget(window);
-    layout->addWidget(folders);
-    layout->addStretch(1);
+    layout->addWidget(scroll, 1);
     layout->addWidget(buttons);
     load();
+    DialogFitter::fitToScreen(this, scroll);
 }
 
 void SettingsDialog::load()

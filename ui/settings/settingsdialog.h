@@ -14,7 +14,8 @@ class RateEdit;
 // Hoist's settings in one place (Ctrl+,): how hard uploads push, what happens when a batch
 // finishes or the window closes, the language. Shows AppSettings as they are and, on OK, writes
 // back what was changed (a value the command line set for this run is remembered only when the
-// person changes it here). Tokens are not here: they live in the keyring, per server.
+// person changes it here). Tokens are not here: they live in the keyring, per server. On a short
+// screen (800x500) its groups scroll and OK and Cancel stay in sight.
 class SettingsDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SettingsDialog)

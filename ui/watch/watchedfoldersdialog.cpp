@@ -1,6 +1,7 @@
 #include "watchedfoldersdialog.h"
 
 #include "appsettings.h"
+#include "dialogfitter.h"
 #include "watchedfoldereditor.h"
 #include "watchservice.h"
 
@@ -37,7 +38,7 @@ WatchedFoldersDialog::WatchedFoldersDialog(AppSettings *settings, const WatchSer
 {
     m_pause->setChecked(settings->watchingPaused());
     setWindowTitle(tr("Watched folders"));
-    resize(defaultSize);
+    DialogFitter::fitToScreen(this, defaultSize); // its list scrolls; never wider than the screen
     m_list->setColumnCount(ColumnCount);
     m_list->setHeaderLabels(
         {tr("Folder"), tr("Upload to"), tr("Prefix"), tr("Files"), tr("State")});

@@ -2,6 +2,7 @@
 
 #include "actionsdelegate.h"
 #include "appsettings.h"
+#include "cancelquestion.h"
 #include "chunkbardelegate.h"
 #include "columnchooser.h"
 #include "columnfitter.h"
@@ -10,21 +11,18 @@
 #include "emptyfilternotice.h"
 #include "endpointfield.h"
 #include "filterbar.h"
-#include "fittinglabel.h"
-#include "formatting.h"
 #include "icons.h"
 #include "limitcontrols.h"
 #include "menubar.h"
 #include "namedelegate.h"
 #include "panefitter.h"
-#include "parallellevellabel.h"
 #include "parallelspin.h"
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
 #include "settingsdialog.h"
 #include "sortmemory.h"
-#include "timeleftlabel.h"
+#include "statustotals.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -41,7 +39,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QScreen>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -123,20 +120,14 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
             &MainWindow::showSelectedDetails);
     buildToolBar();
 
-    // The counts give way first (elided); the time left only drops its "(all N uploads)".
-    m_counts = new FittingLabel(FittingLabel::Shortest::Elided, this);
-    m_speed = new QLabel(this);
-    statusBar()->addWidget(m_counts, 1);
-    statusBar()->addPermanentWidget(new TimeLeftLabel(m_scheduler, this));
-    statusBar()->addPermanentWidget(m_speed);
-    statusBar()->addPermanentWidget(new ParallelLevelLabel(m_scheduler, m_settings, this));
+    m_totals = new StatusTotals(m_scheduler, m_settings, statusBar());
     statusBar()->addPermanentWidget(m_limits->rateButton());
     auto *settingsButton = new QToolButton(this);
     settingsButton->setDefaultAction(m_settingsAction);
     settingsButton->setAutoRaise(true);
     statusBar()->addPermanentWidget(settingsButton);
-    connect(m_scheduler, &UploadScheduler::totalsChanged, this, &MainWindow::updateTotals);
-    updateTotals(m_scheduler->totals());
+    connect(m_scheduler, &UploadScheduler::totalsChanged, m_filter, &FilterBar::setTotals);
+    m_filter->setTotals(m_scheduler->totals());
 
     // Keys to the fields: Ctrl+F the name filter, Ctrl+L the server.
     auto *findName = new QAction(tr("Filter by name"), this);
@@ -168,33 +159,8 @@ MainWindow::MainWindow(UploadScheduler *scheduler, AppSettings *settings, QWidge
     buildMenuBar();
 
     m_confirmCancel = [this](int count, int sent) {
-        const auto answer =
-            QMessageBox::question(this, tr("Cancel uploads"), cancelQuestion(count, sent),
-                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        return answer == QMessageBox::Yes;
+        return CancelQuestion::ask(this, count, sent);
     };
-}
-
-QString MainWindow::cancelQuestion(int count, int sent)
-{
-    const QString question =
-        count == 1 ? tr("Cancel this upload?") : tr("Cancel %n uploads?", nullptr, count);
-    // Only say bytes are deleted when some were sent.
-    QString what;
-    if (count == 1)
-        what = sent == 0 ? tr("Nothing of it has been sent yet.")
-                         : tr("What it already sent is deleted from the server, where the server "
-                              "allows it.");
-    else if (sent == 0)
-        what = tr("None of them has sent anything yet.");
-    else if (sent == count)
-        what = tr("What they already sent is deleted from the server, where the server allows "
-                  "it.");
-    else
-        what = tr("%n of them had already sent part of their file: that part is deleted from the "
-                  "server, where the server allows it.",
-                  nullptr, sent);
-    return question + QLatin1Char('\n') + what;
 }
 
 MainWindow::~MainWindow()
@@ -525,34 +491,6 @@ void MainWindow::cancelTasks(const QList<TaskId> &ids)
     m_scheduler->cancelTasks(ids); // one removal batch, not one per row
 }
 
-void MainWindow::updateTotals(const SchedulerTotals &totals)
-{
-    struct Part {
-        TaskState state;
-        const char *text;
-    };
-    static const Part parts[] = {
-        {TaskState::Uploading, QT_TR_NOOP("%1 uploading")},
-        {TaskState::Waiting, QT_TR_NOOP("%1 waiting")},
-        {TaskState::Paused, QT_TR_NOOP("%1 paused")},
-        {TaskState::Success, QT_TR_NOOP("%1 done")},
-        {TaskState::Error, QT_TR_NOOP("%1 failed")},
-    };
-    QStringList shown;
-    for (const Part &part : parts) {
-        if (const int n = totals.count(part.state))
-            shown << tr(part.text).arg(n);
-    }
-    m_counts->setText(shown.isEmpty() ? tr("No uploads") : shown.join(QStringLiteral(" \u00b7 ")));
-    QString speed;
-    if (totals.bytesTotal > 0)
-        speed = tr("%1 of %2").arg(formatSize(totals.bytesDone), formatSize(totals.bytesTotal));
-    if (totals.bytesPerSecond > 0)
-        speed += QStringLiteral("  \u2191 ") + formatSpeed(totals.bytesPerSecond);
-    m_speed->setText(speed);
-    m_filter->setTotals(totals);
-}
-
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
@@ -568,10 +506,7 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (UploadTableView::localPaths(event->mimeData()).isEmpty())
-        event->ignore();
-    else
-        event->acceptProposedAction();
+    dragMoveEvent(event); // the same question: are there local files in it?
 }
 
 void MainWindow::dragMoveEvent(QDragMoveEvent *event)
@@ -597,6 +532,11 @@ void MainWindow::showSettings()
 {
     SettingsDialog dialog(m_settings, QSystemTrayIcon::isSystemTrayAvailable(), this);
     dialog.exec();
+}
+
+QLabel *MainWindow::countsLabel() const
+{
+    return m_totals->countsLabel();
 }
 
 QSpinBox *MainWindow::concurrencySpin() const

@@ -21,6 +21,7 @@ class QMenu;
 class QSpinBox;
 class RateLimitMenu;
 class RowActions;
+class StatusTotals;
 class ColumnChooser;
 class ColumnFitter;
 class DetailsPane;
@@ -31,7 +32,6 @@ class UploadTableModel;
 class UploadTableView;
 class WatchService;
 class WatchStatusButton;
-struct SchedulerTotals;
 
 // The window: the upload table, a toolbar for adding files and the knobs that matter (endpoint,
 // concurrency), a status bar with totals. Drop files or folders anywhere on it to queue them.
@@ -50,8 +50,6 @@ public:
     // `count` unfinished uploads would go, `sent` of which have bytes on a server.
     using ConfirmCancel = std::function<bool(int count, int sent)>;
     void setConfirmCancel(ConfirmCancel confirm);
-    // The default confirmation's text for `count` uploads, `sent` of which have bytes on a server.
-    static QString cancelQuestion(int count, int sent);
 
     // The named server: the endpoint field shows its name while uploads go there, and choosing
     // it again is typing its name (offered as a completion), clearing the field, or the field's
@@ -83,7 +81,7 @@ public:
     LimitControls *limitControls() const { return m_limits; }
     QLineEdit *endpointEdit() const { return m_endpoint->edit(); }
     QSpinBox *concurrencySpin() const;
-    QLabel *countsLabel() const { return m_counts; }
+    QLabel *countsLabel() const;
     ActionsDelegate *actionsDelegate() const { return m_actions; }
     TokenControl *tokenControl() const { return m_endpoint->tokenControl(); }
     RowActions *rowActions() const { return m_rowActions; }
@@ -126,7 +124,6 @@ private:
     void addPaths(const QStringList &paths);
     void cancelTasks(const QList<TaskId> &ids);
     void showSelectedDetails();
-    void updateTotals(const SchedulerTotals &totals);
 
     UploadScheduler *m_scheduler;
     AppSettings *m_settings;
@@ -142,8 +139,7 @@ private:
     ActionsDelegate *m_actions = nullptr;
     QToolBar *m_toolBar = nullptr;
     EndpointField *m_endpoint = nullptr;
-    QLabel *m_counts = nullptr;
-    QLabel *m_speed = nullptr;
+    StatusTotals *m_totals = nullptr;
     RowActions *m_rowActions = nullptr;
     ColumnChooser *m_columns = nullptr;
     ColumnFitter *m_fitter = nullptr;
