@@ -98,6 +98,47 @@
     </message>
 </context>
 <context>
+    <name>CancelQuestion</name>
+    <message>
+        <source>Cancel this upload?</source>
+        <translation>Cancel this upload?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n uploads?</source>
+        <translation>
+            <numerusform>Cancel %n upload?</numerusform>
+            <numerusform>Cancel %n uploads?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing of it has been sent yet.</source>
+        <translation>Nothing of it has been sent yet.</translation>
+    </message>
+    <message>
+        <source>What it already sent is deleted from the server, where the server allows it.</source>
+        <translation>What it already sent is deleted from the server, where the server allows it.</translation>
+    </message>
+    <message>
+        <source>None of them has sent anything yet.</source>
+        <translation>None of them has sent anything yet.</translation>
+    </message>
+    <message>
+        <source>What they already sent is deleted from the server, where the server allows it.</source>
+        <translation>What they already sent is deleted from the server, where the server allows it.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
+        <translation>
+            <numerusform>%n of them had already sent part of its file: that part is deleted from the server, where the server allows it.</numerusform>
+            <numerusform>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel uploads</source>
+        <translation>Cancel uploads</translation>
+    </message>
+</context>
+<context>
     <name>CertificateActions</name>
     <message>
         <source>Trust this certificate?</source>
@@ -744,9 +785,9 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
     <message numerus="yes">
         <source>%n requests to this server (Auto)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n request to this server (Auto)</numerusform>
+            <numerusform>%n requests to this server (Auto)</numerusform>
         </translation>
     </message>
     <message>
@@ -759,9 +800,9 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     </message>
     <message numerus="yes">
         <source>At most %n requests in all (fixed)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>At most %n request in all (fixed)</numerusform>
+            <numerusform>At most %n requests in all (fixed)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1320,14 +1361,6 @@ This upload: %n parts sending</numerusform>
         <translation>Server</translation>
     </message>
     <message>
-        <source>Cancel uploads</source>
-        <translation>Cancel uploads</translation>
-    </message>
-    <message>
-        <source>Cancel this upload?</source>
-        <translation>Cancel this upload?</translation>
-    </message>
-    <message>
         <source>Drop files or folders here to upload them</source>
         <translation>Drop files or folders here to upload them</translation>
     </message>
@@ -1376,34 +1409,6 @@ This upload: %n parts sending</numerusform>
         <translation>Add folder</translation>
     </message>
     <message>
-        <source>%1 uploading</source>
-        <translation>%1 uploading</translation>
-    </message>
-    <message>
-        <source>%1 waiting</source>
-        <translation>%1 waiting</translation>
-    </message>
-    <message>
-        <source>%1 paused</source>
-        <translation>%1 paused</translation>
-    </message>
-    <message>
-        <source>%1 done</source>
-        <translation>%1 done</translation>
-    </message>
-    <message>
-        <source>%1 failed</source>
-        <translation>%1 failed</translation>
-    </message>
-    <message>
-        <source>No uploads</source>
-        <translation>No uploads</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 of %2</translation>
-    </message>
-    <message>
         <source>Close window</source>
         <translation>Close window</translation>
     </message>
@@ -1430,36 +1435,6 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cancel %n uploads?</source>
-        <translation>
-            <numerusform>Cancel %n upload?</numerusform>
-            <numerusform>Cancel %n uploads?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing of it has been sent yet.</source>
-        <translation>Nothing of it has been sent yet.</translation>
-    </message>
-    <message>
-        <source>What it already sent is deleted from the server, where the server allows it.</source>
-        <translation>What it already sent is deleted from the server, where the server allows it.</translation>
-    </message>
-    <message>
-        <source>None of them has sent anything yet.</source>
-        <translation>None of them has sent anything yet.</translation>
-    </message>
-    <message>
-        <source>What they already sent is deleted from the server, where the server allows it.</source>
-        <translation>What they already sent is deleted from the server, where the server allows it.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
-        <translation>
-            <numerusform>%n of them had already sent part of its file: that part is deleted from the server, where the server allows it.</numerusform>
-            <numerusform>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Select &amp;all</source>
@@ -1517,9 +1492,9 @@ This upload: %n parts sending</numerusform>
     </message>
     <message numerus="yes">
         <source>Parallel: Auto allows %n requests at once now, across all servers: it adds more while that makes uploads faster, and takes some back when a server slows down or refuses.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Parallel: Auto allows %n request at once now, across all servers: it adds more while that makes uploads faster, and takes some back when a server slows down or refuses.</numerusform>
+            <numerusform>Parallel: Auto allows %n requests at once now, across all servers: it adds more while that makes uploads faster, and takes some back when a server slows down or refuses.</numerusform>
         </translation>
     </message>
 </context>
@@ -2584,6 +2559,41 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>This upload: not sending</source>
         <translation>This upload: not sending</translation>
+    </message>
+</context>
+<context>
+    <name>StatusTotals</name>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 uploading</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 waiting</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 paused</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 done</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 failed</translation>
+    </message>
+    <message>
+        <source>No uploads</source>
+        <translation>No uploads</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>

@@ -98,6 +98,45 @@
     </message>
 </context>
 <context>
+    <name>CancelQuestion</name>
+    <message>
+        <source>Cancel this upload?</source>
+        <translation>取消此上传？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n uploads?</source>
+        <translation>
+            <numerusform>取消 %n 个上传？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing of it has been sent yet.</source>
+        <translation>此上传尚未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>What it already sent is deleted from the server, where the server allows it.</source>
+        <translation>它已发送的内容会在服务器允许时从服务器上删除。</translation>
+    </message>
+    <message>
+        <source>None of them has sent anything yet.</source>
+        <translation>这些上传都尚未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>What they already sent is deleted from the server, where the server allows it.</source>
+        <translation>它们已发送的内容会在服务器允许时从服务器上删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
+        <translation>
+            <numerusform>其中 %n 个已发送了部分文件：这部分内容会在服务器允许时从服务器上删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel uploads</source>
+        <translation>取消上传</translation>
+    </message>
+</context>
+<context>
     <name>CertificateActions</name>
     <message>
         <source>Trust this certificate?</source>
@@ -532,7 +571,7 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
     <message>
         <source>Requests at once: auto (the default: each server&apos;s find their own level) or a fixed number, %1-%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>同时进行的请求数：auto（默认：每个服务器自行找到合适的数量）或固定数字 %1-%2。</translation>
     </message>
     <message>
         <source>--concurrency must be auto or a whole number from %1 to %2</source>
@@ -743,8 +782,8 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
     <message numerus="yes">
         <source>%n requests to this server (Auto)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>对此服务器同时 %n 个请求（自动）</numerusform>
         </translation>
     </message>
     <message>
@@ -1283,7 +1322,7 @@ This upload: %n parts sending</source>
     </message>
     <message>
         <source>How many requests go at once: files, or parts of a large file where the server joins parts.</source>
-        <translation type="unfinished"></translation>
+        <translation>同时进行多少个请求：文件，或在服务器支持合并分段时大文件的分段。</translation>
     </message>
     <message>
         <source>A number: never more than that many at once.</source>
@@ -1306,14 +1345,6 @@ This upload: %n parts sending</source>
     <message>
         <source>Server</source>
         <translation>服务器</translation>
-    </message>
-    <message>
-        <source>Cancel uploads</source>
-        <translation>取消上传</translation>
-    </message>
-    <message>
-        <source>Cancel this upload?</source>
-        <translation>取消此上传？</translation>
     </message>
     <message>
         <source>Drop files or folders here to upload them</source>
@@ -1364,34 +1395,6 @@ This upload: %n parts sending</source>
         <translation>添加文件夹</translation>
     </message>
     <message>
-        <source>%1 uploading</source>
-        <translation>%1 个上传中</translation>
-    </message>
-    <message>
-        <source>%1 waiting</source>
-        <translation>%1 个等待中</translation>
-    </message>
-    <message>
-        <source>%1 paused</source>
-        <translation>%1 个已暂停</translation>
-    </message>
-    <message>
-        <source>%1 done</source>
-        <translation>%1 个已完成</translation>
-    </message>
-    <message>
-        <source>%1 failed</source>
-        <translation>%1 个失败</translation>
-    </message>
-    <message>
-        <source>No uploads</source>
-        <translation>没有上传</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
         <source>Close window</source>
         <translation>关闭窗口</translation>
     </message>
@@ -1418,34 +1421,6 @@ This upload: %n parts sending</source>
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cancel %n uploads?</source>
-        <translation>
-            <numerusform>取消 %n 个上传？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing of it has been sent yet.</source>
-        <translation>此上传尚未发送任何内容。</translation>
-    </message>
-    <message>
-        <source>What it already sent is deleted from the server, where the server allows it.</source>
-        <translation>它已发送的内容会在服务器允许时从服务器上删除。</translation>
-    </message>
-    <message>
-        <source>None of them has sent anything yet.</source>
-        <translation>这些上传都尚未发送任何内容。</translation>
-    </message>
-    <message>
-        <source>What they already sent is deleted from the server, where the server allows it.</source>
-        <translation>它们已发送的内容会在服务器允许时从服务器上删除。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n of them had already sent part of their file: that part is deleted from the server, where the server allows it.</source>
-        <translation>
-            <numerusform>其中 %n 个已发送了部分文件：这部分内容会在服务器允许时从服务器上删除。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Select &amp;all</source>
@@ -1495,7 +1470,7 @@ This upload: %n parts sending</source>
     <name>ParallelLevelLabel</name>
     <message>
         <source>Auto · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>自动 · %1</translation>
     </message>
     <message>
         <source>Parallel: Auto · %1</source>
@@ -2534,7 +2509,7 @@ This upload: %n parts sending</source>
     </message>
     <message>
         <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</source>
-        <translation type="unfinished"></translation>
+        <translation>总共同时进行多少个请求（即工具栏上的“并行”）。</translation>
     </message>
 </context>
 <context>
@@ -2568,6 +2543,41 @@ This upload: %n parts sending</source>
     <message>
         <source>This upload: not sending</source>
         <translation>此上传：未在发送</translation>
+    </message>
+</context>
+<context>
+    <name>StatusTotals</name>
+    <message>
+        <source>%1 uploading</source>
+        <translation>%1 个上传中</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 个等待中</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 个已暂停</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 个已完成</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 个失败</translation>
+    </message>
+    <message>
+        <source>No uploads</source>
+        <translation>没有上传</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>
@@ -3071,7 +3081,7 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <name>TusAnswer</name>
     <message>
         <source>The server did not say where the upload is (no Location in its HTTP %1 answer).</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器没有告知上传的位置（其 HTTP %1 应答中没有 Location）。</translation>
     </message>
     <message>
         <source>The server gave an unusable upload address. %1</source>
