@@ -269,7 +269,7 @@ private Q_SLOTS:
         const QString usage = runHoist({QStringLiteral("--headless"), QStringLiteral("-c"),
                                         QStringLiteral("0"), QStringLiteral("x")},
                                        QStringLiteral("zh_CN.UTF-8"), config);
-        QVERIFY2(usage.contains(QStringLiteral("--concurrency 必须是 1 到 64 之间的整数")),
+        QVERIFY2(usage.contains(QStringLiteral("--concurrency 必须是 auto 或 1 到 64 之间的整数")),
                  qPrintable(usage));
 
         // The settings key wins over the system: what the settings dialog stores.
