@@ -102,3 +102,23 @@ bench_free_port() {
   node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
     console.log(s.address().port); s.close(); })'
 }
+
+# The tool measured now runs in the background and is waited for, so that a signal reaches the
+# script's trap at once; the trap's cleanup calls bench_stop_fg to end it and its children (a
+# tool under /usr/bin/time, node under a shell).
+FG=""
+run_fg() { # command...: runs it, returns its status
+  "$@" &
+  FG=$!
+  local rc=0
+  wait "$FG" || rc=$?
+  FG=""
+  return "$rc"
+}
+bench_stop_fg() {
+  if [ -n "$FG" ]; then
+    pkill -TERM -P "$FG" 2>/dev/null || true
+    kill "$FG" 2>/dev/null || true
+  fi
+  FG=""
+}

@@ -116,12 +116,8 @@ LOGS="${BENCH_LOG_DIR:-}"
 echo "bench: working in $WORK, RGW in $RGW_DIR" >&2
 
 PIDS=() # every server started here
-FG=""   # the tool running now (in the background, waited for: a signal reaches the trap at once)
 cleanup() {
-  if [ -n "$FG" ]; then
-    pkill -TERM -P "$FG" 2>/dev/null || true # its children (node, under a shell)
-    kill "$FG" 2>/dev/null || true
-  fi
+  bench_stop_fg
   local p
   for p in "${PIDS[@]}"; do bench_stop "$p"; done
   bash tests/support/rgw/rgw.sh stop "$RGW_DIR" >/dev/null 2>&1 || true
@@ -131,15 +127,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-run_fg() { # command...: runs it, returns its status
-  "$@" &
-  FG=$!
-  local rc=0
-  wait "$FG" || rc=$?
-  FG=""
-  return "$rc"
-}
 
 TABLE=() NOTES=()
 add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }

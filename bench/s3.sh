@@ -39,12 +39,8 @@ HOIST="$(bench_build hoist app/hoist)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/hoist-s3bench.XXXXXX")"
 bench_need_space "$WORK" $((BIG_MIB * 3 + 1024)) || echo "bench: going on anyway" >&2
 RGW_DIR="$WORK/rgw"
-FG=""
 cleanup() {
-  if [ -n "$FG" ]; then
-    pkill -TERM -P "$FG" 2>/dev/null || true # under /usr/bin/time
-    kill "$FG" 2>/dev/null || true
-  fi
+  bench_stop_fg
   bash tests/support/rgw/rgw.sh stop "$RGW_DIR" 2>/dev/null || true
   rm -rf "$WORK"
   return 0
@@ -52,15 +48,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-run_fg() { # command...: runs it, returns its status
-  "$@" &
-  FG=$!
-  local rc=0
-  wait "$FG" || rc=$?
-  FG=""
-  return "$rc"
-}
 
 echo "bench: starting RGW in $RGW_DIR" >&2
 bash tests/support/rgw/rgw.sh start "$RGW_DIR" >&2

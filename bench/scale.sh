@@ -77,12 +77,8 @@ echo "bench: working in $WORK$([ "$QUICK" = 1 ] && echo ' (BENCH_QUICK: smaller 
 # Every server started here is in PIDS; FG is the tool running now (in the background, waited
 # for, so that a signal reaches the trap at once).
 PIDS=()
-FG=""
 cleanup() {
-  if [ -n "$FG" ]; then
-    pkill -TERM -P "$FG" 2>/dev/null || true # under /usr/bin/time
-    kill "$FG" 2>/dev/null || true
-  fi
+  bench_stop_fg
   local p
   for p in "${PIDS[@]}"; do bench_stop "$p"; done
   rm -rf "$WORK"
@@ -91,15 +87,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-run_fg() { # command...: runs it, returns its status
-  "$@" &
-  FG=$!
-  local rc=0
-  wait "$FG" || rc=$?
-  FG=""
-  return "$rc"
-}
 
 stop_server() { # pid
   bench_stop "$1"

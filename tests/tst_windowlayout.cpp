@@ -115,6 +115,36 @@ QAction *findAction(const QMenu *menu, const QString &text)
     }
     return nullptr;
 }
+// Everything the app puts in the status bar besides the totals (the watched folders' and the
+// schedule's buttons), for as long as it lives.
+struct FullStatusBar {
+    FullStatusBar(UploadScheduler *scheduler, MainWindow *window, const QString &dir)
+        : clock(QDateTime::currentMSecsSinceEpoch())
+        , governor(scheduler, &clock, &network)
+        , settings(scheduler)
+        , schedule(&governor, &settings, window)
+        , ledger(dir + QStringLiteral("/ledger"))
+        , watch(scheduler, &ledger)
+    {
+        window->setWatchService(&watch);
+    }
+    ManualClock clock;
+    ManualNetworkStatus network;
+    TransferGovernor governor;
+    AppSettings settings;
+    ScheduleStatus schedule;
+    UploadLedger ledger;
+    WatchService watch;
+};
+
+// Empty when what `label` paints fits its room, else what did not.
+QString cutOff(const FittingLabel &label)
+{
+    const int room = label.contentsRect().width();
+    if (room >= label.fontMetrics().horizontalAdvance(label.shownText()))
+        return {};
+    return QStringLiteral("%1 px for \"%2\"").arg(room).arg(label.shownText());
+}
 } // namespace
 
 class tst_WindowLayout : public QObject {
@@ -408,14 +438,7 @@ void tst_WindowLayout::shortScreenFitsWatchedFoldersDialog()
 void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
 {
     makeWindow(30);
-    ManualClock clock(QDateTime::currentMSecsSinceEpoch());
-    ManualNetworkStatus network;
-    TransferGovernor governor(m_scheduler.get(), &clock, &network);
-    AppSettings settings(m_scheduler.get());
-    ScheduleStatus schedule(&governor, &settings, m_window.get());
-    UploadLedger ledger(m_settingsDir.filePath(QStringLiteral("ledger")));
-    WatchService watch(m_scheduler.get(), &ledger);
-    m_window->setWatchService(&watch);
+    const FullStatusBar pieces(m_scheduler.get(), m_window.get(), m_settingsDir.path());
     m_window->resize(800, 500);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -436,11 +459,8 @@ void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
     QCOMPARE(label->text(), QStringLiteral("Less than a minute left (all 30 uploads)"));
     const QString time = QStringLiteral("Less than a minute left");
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    QVERIFY2(label->contentsRect().width()
-                 >= label->fontMetrics().horizontalAdvance(label->shownText()),
-             qPrintable(QStringLiteral("%1 px for \"%2\"")
-                            .arg(label->contentsRect().width())
-                            .arg(label->shownText())));
+    const QString cut = cutOff(*label);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut));
     QVERIFY2(label->shownText().startsWith(time), qPrintable(label->shownText()));
     QVERIFY(label->isVisible());
     // Inside the bar, not pushed off its end.
@@ -453,14 +473,7 @@ void tst_WindowLayout::shortStatusBarKeepsTimeLeft()
 void tst_WindowLayout::shortStatusBarKeepsSpeed()
 {
     makeWindow(30);
-    ManualClock clock(QDateTime::currentMSecsSinceEpoch());
-    ManualNetworkStatus network;
-    TransferGovernor governor(m_scheduler.get(), &clock, &network);
-    AppSettings settings(m_scheduler.get());
-    ScheduleStatus schedule(&governor, &settings, m_window.get());
-    UploadLedger ledger(m_settingsDir.filePath(QStringLiteral("ledger")));
-    WatchService watch(m_scheduler.get(), &ledger);
-    m_window->setWatchService(&watch);
+    const FullStatusBar pieces(m_scheduler.get(), m_window.get(), m_settingsDir.path());
     m_window->resize(800, 500);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -482,11 +495,8 @@ void tst_WindowLayout::shortStatusBarKeepsSpeed()
     QVERIFY(label);
     QCOMPARE(label->text(), QStringLiteral("28.8 MiB of 420 MiB  ") + speed);
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    QVERIFY2(label->contentsRect().width()
-                 >= label->fontMetrics().horizontalAdvance(label->shownText()),
-             qPrintable(QStringLiteral("%1 px for \"%2\"")
-                            .arg(label->contentsRect().width())
-                            .arg(label->shownText())));
+    const QString cut = cutOff(*label);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut));
     QVERIFY2(label->shownText().endsWith(speed), qPrintable(label->shownText()));
     QVERIFY(label->isVisible());
     QVERIFY(m_window->statusBar()->rect().contains(label->geometry()));
