@@ -2,9 +2,7 @@
 
 #include "bandwidthlimiter.h"
 #include "clock.h"
-#include "concurrencylevels.h"
 #include "failurehandler.h"
-#include "networkpool.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskdriver.h"
@@ -40,8 +38,6 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     : QObject(parent)
     , m_protocol(protocol)
     , m_ownClock(clock ? nullptr : new SystemClock(this))
-    , m_levels(new ConcurrencyLevels(
-          [this](const QString &server) { return m_lanes.serverIndex(server); }, this))
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
     , m_orphans(new OrphanUploads(
@@ -76,7 +72,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
     connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
     connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
-    connect(m_levels, &ConcurrencyLevels::levelChanged, this,
+    connect(&m_limits.levels(), &ConcurrencyLevels::levelChanged, this,
             &UploadScheduler::concurrencyLevelChanged);
 }
 
@@ -99,14 +95,22 @@ void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
 
 void UploadScheduler::setConcurrency(int limit)
 {
-    m_concurrency = qBound(MinConcurrency, limit, MaxConcurrency);
+    m_limits.setFixed(limit);
     requestSchedule();
 }
 
 void UploadScheduler::setPerServerLimit(int limit)
 {
-    m_perServerLimit = limit <= 0 ? 0 : qMin(limit, MaxConcurrency);
+    m_limits.setPerServer(limit);
     requestSchedule();
+}
+
+void UploadScheduler::setAutoConcurrency(bool on)
+{
+    if (!m_limits.setAuto(on))
+        return;
+    requestSchedule();
+    Q_EMIT concurrencyLevelChanged();
 }
 
 void UploadScheduler::setInstantMinimumSize(qint64 bytes)
@@ -462,6 +466,26 @@ void UploadScheduler::requestSchedule()
         Qt::QueuedConnection);
 }
 
+void UploadScheduler::noteDemand()
+{
+    int used = 0;
+    const qint64 now = m_failures->nowMs();
+    m_limits.noteDemand(
+        slotsPerServer(&used), m_running,
+        [this](const UploadTask &task) { return m_lanes.serverOf(task.lane()); },
+        [this, now](int server) {
+            return m_queue.hasReady(now, [&](int lane) {
+                return m_lanes.serverOf(lane) == server && !serverDown(lane);
+            });
+        });
+}
+
+void UploadScheduler::requestSampled(const RequestSample &sample)
+{
+    if (m_limits.sampled(sample))
+        requestSchedule();
+}
+
 QVector<int> UploadScheduler::slotsPerServer(int *total) const
 {
     QVector<int> used(m_lanes.serverCount(), 0);
@@ -478,9 +502,9 @@ void UploadScheduler::schedule()
     const qint64 now = m_failures->nowMs();
     int used = 0;
     QVector<int> usedOn = slotsPerServer(&used);
-    while (used < globalLimit() && !m_suspended) {
+    while (used < m_limits.global() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
-            return m_lanes.mayStart(lane, usedOn, limitOn(m_lanes.serverOf(lane)))
+            return m_lanes.mayStart(lane, usedOn, m_limits.on(m_lanes.serverOf(lane)))
                    && !serverDown(lane);
         });
         UploadTask *next = id ? find(id) : nullptr;
@@ -508,15 +532,7 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.stallTimeoutMs = m_stallTimeoutMs;
     settings.headers = headersFor(task.endpoint());
     settings.holdAfterCreate = m_persistence != nullptr;
-    settings.maxStreams = m_parallelParts ? globalLimit() : 1;
-    // Auto, to a near server (ConcurrencyController::NearServerUs): one stream carries all
-    // the link can (its round trip is too short for a TCP window to hold it back), and parts
-    // would cost their joining for nothing.
-    if (m_autoConcurrency) {
-        const qint64 least = m_levels->leastSmallRequestUs(m_lanes.serverOf(task.lane()));
-        if (least > 0 && least < ConcurrencyController::NearServerUs)
-            settings.maxStreams = 1;
-    }
+    settings.maxStreams = m_parallelParts ? m_limits.streamsOn(m_lanes.serverOf(task.lane())) : 1;
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
@@ -545,7 +561,7 @@ void UploadScheduler::balanceStreams()
     const qint64 now = m_failures->nowMs();
     QVector<int> limits(m_lanes.serverCount(), 0);
     for (int server = 0; server < limits.size(); ++server)
-        limits[server] = limitOn(server);
+        limits[server] = m_limits.on(server);
     const auto waiting = [this, now, &limits](int server, const QVector<int> &usedOn) {
         return m_queue.hasReady(now, [&](int lane) {
             return m_lanes.wouldStartWithSlotOn(server, lane, usedOn,
@@ -554,7 +570,7 @@ void UploadScheduler::balanceStreams()
         });
     };
     StreamAllocator::allocate(demands, m_lanes.serverCount(),
-                              {globalLimit(), m_perServerLimit, limits}, waiting);
+                              {m_limits.global(), m_limits.perServer(), limits}, waiting);
     for (int i = 0; i < tasks.size(); ++i) {
         UploadTask *task = tasks.at(i);
         if (!task->driver() || task->streamLimit() == demands.at(i).limit)

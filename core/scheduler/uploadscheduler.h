@@ -1,11 +1,13 @@
 #pragma once
 
 #include "bulkcommands.h"
+#include "concurrencylimits.h"
 #include "duplicatecheck.h"
 #include "endpointheaders.h"
 #include "endpointlanes.h"
 #include "failurehandler.h"
 #include "filerecheck.h"
+#include "networkpool.h"
 #include "pathexpander.h"
 #include "retrypolicy.h"
 #include "taskcontrol.h"
@@ -88,27 +90,33 @@ public:
     // Requests in flight at once, across all tasks: from MinConcurrency to MaxConcurrency (the
     // command line and the window offer the same range). Raising starts more at once; lowering
     // stops nothing but starts nothing until below it.
-    static constexpr int MinConcurrency = 1;
-    static constexpr int MaxConcurrency = 64;
+    static constexpr int MinConcurrency = ConcurrencyLimits::MinConcurrency;
+    static constexpr int MaxConcurrency = ConcurrencyLimits::MaxConcurrency;
     // The fixed limit, used while Auto is off.
     void setConcurrency(int limit);
-    int concurrency() const { return m_concurrency; }
+    int concurrency() const { return m_limits.fixed(); }
     // Parallel: Auto (the default): each server's requests in flight find their own level
     // (ConcurrencyController), from 1 to MaxConcurrency, learned from how its requests end;
     // the per-server limit, when set, still caps it. Off: concurrency() holds.
     void setAutoConcurrency(bool on);
-    bool autoConcurrency() const { return m_autoConcurrency; }
+    bool autoConcurrency() const { return m_limits.isAuto(); }
     // Requests allowed in flight now, across servers: Auto's levels of the servers with work
     // (the last ones reached when idle), else concurrency().
-    int concurrencyLevel() const;
+    int concurrencyLevel() const { return m_limits.level(); }
     // The Auto level of `endpoint`'s server (NetworkPool::serverOf); 0 when none yet.
-    int concurrencyLevelFor(const QUrl &endpoint) const;
+    int concurrencyLevelFor(const QUrl &endpoint) const
+    {
+        return m_limits.levelFor(m_lanes.serverIndex(NetworkPool::serverOf(endpoint)));
+    }
     // The highest Auto level `endpoint`'s server reached so far; 0 when none.
-    int concurrencyLevelPeakFor(const QUrl &endpoint) const;
+    int concurrencyLevelPeakFor(const QUrl &endpoint) const
+    {
+        return m_limits.peakFor(m_lanes.serverIndex(NetworkPool::serverOf(endpoint)));
+    }
     // Requests in flight at once to one server (scheme, host and port), on top of the global
     // limit: 0 (the default) for none, else 1 to MaxConcurrency.
     void setPerServerLimit(int limit);
-    int perServerLimit() const { return m_perServerLimit; }
+    int perServerLimit() const { return m_limits.perServer(); }
     // Back-off, its cap and how long without progress before an upload is given up (also a
     // server's outage: ServerHealth).
     void setRetryPolicy(const RetryPolicy &policy) { m_failures->setPolicy(policy); }
@@ -259,9 +267,6 @@ private:
     void schedule();
     // Requests in flight the limits count, in all and per server.
     QVector<int> slotsPerServer(int *total) const;
-    // Requests in flight allowed in all, and to server `server` (0: no limit but the global).
-    int globalLimit() const;
-    int limitOn(int server);
     // Auto: what each server could use now, for its controller.
     void noteDemand();
     void requestSampled(const RequestSample &sample);
@@ -298,9 +303,6 @@ private:
     qint64 m_maxRequestSize = 0;
     HttpHeaders m_headers;
     EndpointHeaders m_endpointHeaders;
-    int m_concurrency = 3;
-    bool m_autoConcurrency = true;
-    int m_perServerLimit = 0;
     int m_stallTimeoutMs = 30000;
     bool m_parallelParts = true;
     qint64 m_ownRate = 0;
@@ -318,7 +320,8 @@ private:
     QTimer m_flushTimer;
     bool m_scheduleQueued = false;
     bool m_wasIdle = true;
-    ConcurrencyLevels *m_levels;
+    ConcurrencyLimits m_limits{
+        [this](const QString &server) { return m_lanes.serverIndex(server); }};
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
     OrphanUploads *m_orphans;
