@@ -1,16 +1,21 @@
 // The window's look and what it offers (issue 18.11): the column chooser tells what shows, the
 // sort order is kept across restarts, failed rows offer what can act on them, the cancel
 // question reads as English does, "Show in folder" says where when nothing opens it, and the
-// chunk bar takes its colours from the palette, also the dark theme's.
+// chunk bar takes its colours from the palette, also the dark theme's. The Server field's text
+// stops at its buttons also after they moved (18.6).
 #include "cancelquestion.h"
 #include "chunkbarpainter.h"
 #include "columnchooser.h"
+#include "endpointstatus.h"
+#include "hoistdprocess.h"
 #include "mainwindow.h"
+#include "memorysecretstore.h"
 #include "rowactions.h"
 #include "storedfileactions.h"
 #include "taskrecord.h"
 #include "testsettings.h"
 #include "theme.h"
+#include "tokenkeeper.h"
 #include "tusprotocol.h"
 #include "uploadfilterproxy.h"
 #include "uploadscheduler.h"
@@ -20,13 +25,17 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QScreen>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <memory>
 
@@ -66,6 +75,25 @@ QStringList entries(const QMenu &menu)
     }
     return texts;
 }
+
+// The Server field's button that shows the action named `objectName`.
+QToolButton *fieldButton(const QLineEdit *edit, const QString &objectName)
+{
+    for (QToolButton *button : edit->findChildren<QToolButton *>())
+        if (button->defaultAction() && button->defaultAction()->objectName() == objectName)
+            return button;
+    return nullptr;
+}
+
+// The field's visible button next on the right of `button`.
+QToolButton *buttonRightOf(const QLineEdit *edit, const QWidget *button)
+{
+    QToolButton *next = nullptr;
+    for (QToolButton *other : edit->findChildren<QToolButton *>())
+        if (other->isVisible() && other->x() > button->x() && (!next || other->x() < next->x()))
+            next = other;
+    return next;
+}
 } // namespace
 
 class tst_WindowLook : public QObject {
@@ -82,6 +110,7 @@ private Q_SLOTS:
     void folderNotShownSaysWhere();
     void chunkColoursComeFromThePalette();
     void themeAppliesAtOnce();
+    void serverTextStopsAtTheButtons();
 
 private:
     void makeWindow();
@@ -311,6 +340,58 @@ void tst_WindowLook::themeAppliesAtOnce()
     QTRY_COMPARE(m_window->view()->palette().color(QPalette::Base), before);
     QCOMPARE(Theme::fromName(Theme::name(Theme::Choice::Dark)), Theme::Choice::Dark);
     QCOMPARE(Theme::fromName(QStringLiteral("nonsense")), Theme::Choice::System);
+}
+
+// As at 800x500 with a long address: when the check's tick shows, the other buttons move left,
+// and Qt repainted only where they were and are. The text painted before showed in the gap
+// between the clear button and the token's. What is on the screen (the backing store, not a
+// fresh grab()) must have the same background there as between two buttons that had no text.
+void tst_WindowLook::serverTextStopsAtTheButtons()
+{
+    HoistdProcess hoistd;
+    QVERIFY2(hoistd.start(), qPrintable(hoistd.errorString()));
+    m_scheduler->setEndpoint(QUrl());
+    MemorySecretStore store;
+    TokenKeeper keeper(m_scheduler.get(), &store);
+    m_window = std::make_unique<MainWindow>(m_scheduler.get());
+    m_window->setTokenKeeper(&keeper);
+    m_window->resize(800, 500);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+
+    QLineEdit *edit = m_window->endpointEdit();
+    QSignalSpy checked(m_window->endpointStatus(), &EndpointStatus::checked);
+    edit->setFocus();
+    QTest::keyClicks(edit, hoistd.endpoint().toString());
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY(checked.wait(10000));
+    QVERIFY(checked.last().at(0).value<EndpointCheck::Result>().ok);
+
+    QToolButton *clear = fieldButton(edit, QStringLiteral("_q_qlineeditclearaction"));
+    QVERIFY(clear && clear->isVisible());
+    QToolButton *token = buttonRightOf(edit, clear);
+    QVERIFY(token);
+    QToolButton *s3 = buttonRightOf(edit, token);
+    QVERIFY(s3);
+    // The address is longer than the room left for it, so that its text reaches the buttons.
+    QVERIFY(edit->fontMetrics().horizontalAdvance(edit->text()) > clear->x());
+    const auto gapAfter = [&](const QWidget *left, const QWidget *right) {
+        const QPoint topLeft = left->mapTo(m_window.get(), QPoint(left->width(), 0));
+        return QRect(topLeft, QSize(right->x() - left->x() - left->width(), left->height()));
+    };
+    const QRect textGap = gapAfter(clear, token);
+    const QRect emptyGap = gapAfter(token, s3);
+    QVERIFY(!textGap.isEmpty());
+    QCOMPARE(textGap.size(), emptyGap.size());
+    const auto sameBackground = [&] {
+        const QImage screen = m_window->screen()->grabWindow(m_window->winId()).toImage();
+        const qreal dpr = screen.devicePixelRatio();
+        const auto pixels = [&](const QRect &r) {
+            return screen.copy(QRect(r.topLeft() * dpr, r.size() * dpr));
+        };
+        return !screen.isNull() && pixels(textGap) == pixels(emptyGap);
+    };
+    QTRY_VERIFY(sameBackground()); // once the paints the check asked for are done
 }
 
 QTEST_MAIN(tst_WindowLook)

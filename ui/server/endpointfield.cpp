@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QCompleter>
+#include <QEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -49,6 +50,7 @@ EndpointField::EndpointField(UploadScheduler *scheduler, QWidget *window)
     if (QAction *clear = m_edit->findChild<QAction *>(QStringLiteral("_q_qlineeditclearaction")))
         clear->setIcon(Icons::clearText());
     m_edit->setProperty("endpointValid", true);
+    m_edit->installEventFilter(this);
     m_namedAction = m_edit->addAction(Icons::computer(), QLineEdit::LeadingPosition);
     m_namedAction->setVisible(false);
     connect(m_namedAction, &QAction::triggered, this, &EndpointField::chooseNamedEndpoint);
@@ -59,6 +61,16 @@ EndpointField::EndpointField(UploadScheduler *scheduler, QWidget *window)
     connect(m_edit, &QLineEdit::editingFinished, this, &EndpointField::applyEndpoint);
     connect(m_edit, &QLineEdit::textEdited, this, [this] { showEndpointProblem({}); });
     showEndpoint();
+}
+
+bool EndpointField::eventFilter(QObject *watched, QEvent *event)
+{
+    // A button that shows or hides (the check, the warning, the named server) moves the others
+    // and so where the text ends, but Qt repaints only where the buttons were and are: the text
+    // painted before stayed in the gaps between them (QLineEditIconButton::actionEvent, 6.4).
+    if (watched == m_edit && event->type() == QEvent::ActionChanged)
+        m_edit->update();
+    return QObject::eventFilter(watched, event);
 }
 
 TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper)

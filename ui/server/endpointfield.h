@@ -49,6 +49,9 @@ public:
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
     static QString endpointProblem(const QString &text);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     // A sentence for the status bar, to show for `timeoutMs` (TokenControl::notice).
     void notice(const QString &text, int timeoutMs);
