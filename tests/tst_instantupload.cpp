@@ -110,6 +110,9 @@ std::unique_ptr<UploadScheduler> TestInstantUpload::schedulerFor(const QUrl &end
     auto scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     scheduler->setEndpoint(endpoint);
     scheduler->setChunkSize(Chunk);
+    // Three parallel parts at once, which the test counts (Auto sends one stream to a server
+    // this near).
+    scheduler->setConcurrency(3);
     if (!token.isEmpty())
         scheduler->setHeaders({{"Authorization", "Bearer " + token}});
     return scheduler;

@@ -96,6 +96,8 @@ void UploadScheduler::holdEndpoint(const QUrl &endpoint, bool held)
 void UploadScheduler::setConcurrency(int limit)
 {
     m_limits.setFixed(limit);
+    if (m_limits.setAuto(false))
+        Q_EMIT concurrencyLevelChanged();
     requestSchedule();
 }
 

@@ -92,7 +92,8 @@ public:
     // stops nothing but starts nothing until below it.
     static constexpr int MinConcurrency = ConcurrencyLimits::MinConcurrency;
     static constexpr int MaxConcurrency = ConcurrencyLimits::MaxConcurrency;
-    // The fixed limit, used while Auto is off.
+    // A fixed limit: setting one turns Auto off (a number is a fixed cap); concurrency() keeps
+    // it for when Auto goes off again.
     void setConcurrency(int limit);
     int concurrency() const { return m_limits.fixed(); }
     // Parallel: Auto (the default): each server's requests in flight find their own level
