@@ -25,7 +25,8 @@ public:
     static constexpr int StartLevel = 4;
     // A server whose small requests answer within NearServerUs (loopback, a LAN; a far link's
     // round trip is tens of ms) is near: nothing above NearCeiling pays there (measured over
-    // loopback to hoistd), and a large file goes to it as one stream (UploadScheduler::jobFor).
+    // loopback to hoistd), and a large file goes to it as one stream
+    // (ConcurrencyLimits::streamsOn).
     static constexpr qint64 NearServerUs = 10000;
     static constexpr int NearCeiling = 8;
     bool isNear() const
