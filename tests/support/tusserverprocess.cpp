@@ -26,7 +26,7 @@ bool TusServerProcess::start(quint16 port, qint64 maxSize)
     m_maxSize = maxSize;
     m_process = std::make_unique<QProcess>();
     m_process->setWorkingDirectory(QStringLiteral(HOIST_TEST_NODE_DIR));
-    QStringList args{QStringLiteral("tus-server.mjs"), QStringLiteral("--dir"), m_storage.path(),
+    QStringList args{QStringLiteral("tus-server.mjs"), QStringLiteral("--dir"), storageDir(),
                      QStringLiteral("--port"), QString::number(port)};
     if (maxSize > 0)
         args << QStringLiteral("--max-size") << QString::number(maxSize);
@@ -74,21 +74,19 @@ QString TusServerProcess::storedPath(const QUrl &uploadUrl) const
     const QString id = uploadUrl.path().section(QLatin1Char('/'), -1);
     if (id.isEmpty() || id.contains(QLatin1String("..")))
         return {};
-    return QDir(m_storage.path()).filePath(id);
+    return QDir(storageDir()).filePath(id);
 }
 
 int TusServerProcess::uploadCount() const
 {
-    return QDir(m_storage.path())
-        .entryList(QStringList{QStringLiteral("*.json")}, QDir::Files)
-        .size();
+    return QDir(storageDir()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files).size();
 }
 
 QList<QUrl> TusServerProcess::uploads() const
 {
     QList<QUrl> urls;
     const QStringList records =
-        QDir(m_storage.path()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files);
+        QDir(storageDir()).entryList(QStringList{QStringLiteral("*.json")}, QDir::Files);
     for (const QString &record : records)
         urls << endpoint().resolved(QUrl(record.chopped(5))); // "<id>.json" -> /files/<id>
     return urls;

@@ -27,10 +27,16 @@ public:
     // Starts it again on the same port with the same storage.
     bool restart();
     bool isRunning() const;
+    // Keep uploads in `dir` rather than a folder of its own (before start): two servers on one
+    // folder stand for instances behind a load balancer.
+    void setStorageDir(const QString &dir) { m_sharedStorage = dir; }
 
     quint16 port() const { return m_port; }
     QUrl endpoint() const; // http://127.0.0.1:PORT/files/
-    QString storageDir() const { return m_storage.path(); }
+    QString storageDir() const
+    {
+        return m_sharedStorage.isEmpty() ? m_storage.path() : m_sharedStorage;
+    }
     // Where @tus/file-store keeps the bytes of an upload, by its URL's last path segment.
     QString storedPath(const QUrl &uploadUrl) const;
     // Number of uploads (finished or not) in storage.
@@ -48,6 +54,7 @@ private:
     QByteArray fetch(const QByteArray &method, const QByteArray &path) const;
 
     QTemporaryDir m_storage;
+    QString m_sharedStorage;
     std::unique_ptr<QProcess> m_process;
     quint16 m_port = 0;
     qint64 m_maxSize = 0;
