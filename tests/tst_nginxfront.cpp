@@ -123,14 +123,14 @@ bool tst_NginxFront::startEngine(int concurrency, qint64 rateLimit)
     UploadScheduler *scheduler = m_engine->scheduler();
     scheduler->setAutoConcurrency(false);
     scheduler->setConcurrency(concurrency);
-    scheduler->setChunkSize(8 * MiB); // the product's: a chunk is a piece of progress, not a request
+    scheduler->setChunkSize(8
+                            * MiB); // the product's: a chunk is a piece of progress, not a request
     if (rateLimit > 0)
         scheduler->setRateLimit(rateLimit);
     return true;
 }
 
-QList<Source> tst_NginxFront::makeFiles(const QString &prefix, int count, qint64 size,
-                                        quint32 seed)
+QList<Source> tst_NginxFront::makeFiles(const QString &prefix, int count, qint64 size, quint32 seed)
 {
     QList<Source> files;
     for (int i = 0; i < count; ++i) {
@@ -261,7 +261,8 @@ void tst_NginxFront::aBufferingFrontIsCaught()
     QVERIFY(!big.isEmpty());
     for (const NginxLogEntry &e : big)
         QVERIFY2(e.upstreamResponseTime < 0.5 * e.requestTime,
-                 qPrintable(QStringLiteral("%1 of %2 s").arg(e.upstreamResponseTime).arg(e.requestTime)));
+                 qPrintable(
+                     QStringLiteral("%1 of %2 s").arg(e.upstreamResponseTime).arg(e.requestTime)));
 }
 
 void tst_NginxFront::roundRobinSpreadsRequests()
@@ -356,8 +357,8 @@ void tst_NginxFront::upstreamsChangeWithoutARestart()
     // None left: nginx answers 502 itself.
     QVERIFY(m_front->removeUpstream(a));
     QVERIFY(m_front->removeUpstream(b));
-    const RawResponse r = rawRequest(m_front->port(), "OPTIONS", "/files/",
-                                     {{"Tus-Resumable", "1.0.0"}});
+    const RawResponse r =
+        rawRequest(m_front->port(), "OPTIONS", "/files/", {{"Tus-Resumable", "1.0.0"}});
     QCOMPARE(r.status, 502);
 }
 

@@ -11,11 +11,11 @@ struct NginxLogEntry {
     QByteArray method;
     QByteArray uri;
     int status = 0;
-    QList<quint16> upstreamPorts;  // every upstream tried, in order (empty: none)
-    QList<int> upstreamStatuses;   // their answers, in the same order
-    qint64 requestLength = 0;      // request line, headers and body as read from the client
-    qint64 bytesSent = 0;          // to the client
-    double requestTime = 0;        // first byte from the client to the log line, seconds
+    QList<quint16> upstreamPorts;    // every upstream tried, in order (empty: none)
+    QList<int> upstreamStatuses;     // their answers, in the same order
+    qint64 requestLength = 0;        // request line, headers and body as read from the client
+    qint64 bytesSent = 0;            // to the client
+    double requestTime = 0;          // first byte from the client to the log line, seconds
     double upstreamResponseTime = 0; // from connecting to the last upstream to its last byte
 
     // The upstream that gave the answer (the last one tried), 0 if none.

@@ -103,9 +103,9 @@ bool NginxFront::launch(quint16 port)
     // If the test dies, the master gets SIGTERM (its fast shutdown) and takes its workers with it;
     // SIGKILL would leave them holding the port.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
-    m_process->start(binary(), {QStringLiteral("-p"), m_root.path(), QStringLiteral("-c"),
-                                configPath(), QStringLiteral("-e"),
-                                m_root.filePath(QStringLiteral("error.log"))});
+    m_process->start(binary(),
+                     {QStringLiteral("-p"), m_root.path(), QStringLiteral("-c"), configPath(),
+                      QStringLiteral("-e"), m_root.filePath(QStringLiteral("error.log"))});
     if (!m_process->waitForStarted(StartTimeoutMs)) {
         m_error = QStringLiteral("cannot start %1: %2").arg(binary(), m_process->errorString());
         m_process.reset();
@@ -187,8 +187,8 @@ bool NginxFront::reload()
     QProcess check;
     check.setProcessChannelMode(QProcess::MergedChannels);
     check.start(binary(), {QStringLiteral("-t"), QStringLiteral("-q"), QStringLiteral("-p"),
-                           m_root.path(), QStringLiteral("-c"), configPath(),
-                           QStringLiteral("-e"), m_root.filePath(QStringLiteral("error.log"))});
+                           m_root.path(), QStringLiteral("-c"), configPath(), QStringLiteral("-e"),
+                           m_root.filePath(QStringLiteral("error.log"))});
     if (!check.waitForFinished(ReloadTimeoutMs) || check.exitCode() != 0) {
         m_error = QStringLiteral("nginx refuses the new configuration: %1")
                       .arg(QString::fromUtf8(check.readAll()));
@@ -260,8 +260,8 @@ bool NginxFront::writeConfig(quint16 port)
     }
     QByteArray servers;
     for (const Upstream &u : m_upstreams)
-        servers += "    server 127.0.0.1:" + QByteArray::number(u.port) + (u.down ? " down" : "") +
-                   ";\n";
+        servers +=
+            "    server 127.0.0.1:" + QByteArray::number(u.port) + (u.down ? " down" : "") + ";\n";
     if (m_upstreams.isEmpty())
         servers = "    server 127.0.0.1:" + QByteArray::number(PlaceholderPort) + " down;\n";
     config.replace("@USER@", userLine())
