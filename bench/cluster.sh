@@ -45,10 +45,12 @@ bench_need_space "$WORK" $((BIG_MIB + SMALL_N + RR_FILES * RR_BIG_MIB + 4096)) |
 RGW_DIR="$WORK/rgw"
 PIDS=()
 cleanup() {
+  set +e # stop everything, whatever fails
   bench_stop_fg
   local pid
   for pid in "${PIDS[@]}"; do bench_stop "$pid"; done
-  for pid in "$WORK"/*.pid; do [ -e "$pid" ] && bench_stop "$(cat "$pid")"; done
+  # Not this shell's children (the killer round's restarted instance): kill, no wait.
+  for pid in "$WORK"/*.pid; do [ -e "$pid" ] && { kill "$(cat "$pid")" 2>/dev/null || true; }; done
   bash tests/support/rgw/rgw.sh stop "$RGW_DIR" >/dev/null 2>&1 || true
   rm -rf "$WORK"
   return 0
@@ -245,6 +247,46 @@ killer=$!
 PIDS+=("$killer")
 peer_round tus-rr-killed --chunk-size 8M
 say "  (the instance on ${ports[0]} was SIGKILLed ${KILL_AFTER} s into this round and restarted 2 s later)"
+
+# Two writers on one upload, as round robin makes of a client that gave up on a slow PATCH and
+# resumed: writer 1 PATCHes the whole file to one instance at 2 MiB/s; STALE_AFTER seconds in,
+# writer 2 asks the other instance for the offset (HEAD) and PATCHes the rest from there at full
+# speed, while writer 1 goes on. Direct to each instance, so that they are two for certain.
+# Reported: each writer's answer, the offset writer 2 was given, and the object read back.
+STALE_N="${BENCH_STALE_UPLOADS:-4}" STALE_AFTER="${BENCH_STALE_AFTER:-5}"
+a="http://127.0.0.1:${ports[1]}/files/" b="http://127.0.0.1:${ports[0]}/files/"
+: >"$WORK/stale.list"
+stale_answers=""
+stale_seen=$(peer_errors | wc -l)
+mapfile -t BIGS < <(find "$RR" -name '*.bin' -size +2M | sort) # the RR_BIG_MIB MiB ones
+for i in $(seq 1 "$STALE_N"); do
+  file="${BIGS[$(((i - 1) % ${#BIGS[@]}))]}"
+  size=$(stat -c %s "$file")
+  location="$(curl -sS -D - -o /dev/null -X POST "$a" -H 'Tus-Resumable: 1.0.0' \
+    -H "Upload-Length: $size" -H 'Content-Length: 0' | tr -d '\r' |
+    awk 'tolower($1) == "location:" { print $2 }')"
+  id="${location##*/}"
+  curl -sS -o /dev/null -w '%{http_code}' --limit-rate 2M -X PATCH -T "$file" "$a$id" \
+    -H 'Tus-Resumable: 1.0.0' -H 'Upload-Offset: 0' -H 'Expect:' \
+    -H 'Content-Type: application/offset+octet-stream' >"$WORK/stale-$i.first" 2>&1 &
+  first=$!
+  sleep "$STALE_AFTER"
+  offset="$(curl -sS -I "$b$id" -H 'Tus-Resumable: 1.0.0' | tr -d '\r' |
+    awk 'tolower($1) == "upload-offset:" { print $2 }')"
+  second="$(tail -c +$((${offset:-0} + 1)) "$file" | curl -sS -o /dev/null -w '%{http_code}' \
+    -X PATCH --data-binary @- "$b$id" -H 'Tus-Resumable: 1.0.0' -H "Upload-Offset: ${offset:-0}" \
+    -H 'Content-Type: application/offset+octet-stream' -H 'Expect:' 2>&1 || true)"
+  wait "$first" || true
+  stale_answers+="upload $i: writer 2 given offset ${offset:-none} of $size, answered $second; writer 1 answered $(cat "$WORK/stale-$i.first"). "
+  printf '%s\t%s\n' "$id" "$file" >>"$WORK/stale.list"
+done
+say "two writers on one upload ($STALE_N uploads of $RR_BIG_MIB MiB, the second writer $STALE_AFTER s in):"
+say "  $stale_answers"
+NODE_NO_WARNINGS=1 node tests/node/s3-verify.mjs --bucket tus-rr --endpoint "$HOIST_S3_ENDPOINT" \
+  --region "$HOIST_S3_REGION" <"$WORK/stale.list" >"$WORK/stale.verify" || true
+say "  read back from RGW: $(tail -n 1 "$WORK/stale.verify"); $(grep -v '^checked' "$WORK/stale.verify" | tr '\n' ';')"
+say "  the peers' error lines: $(($(peer_errors | wc -l) - stale_seen))" \
+  "($(peer_errors | tail -n +$((stale_seen + 1)) | sed -E 's/[0-9a-f]{32}/ID/g; s/[0-9]{5,}/N/g' | cut -c1-100 | sort | uniq -c | sort -rn | head -n 4 | tr -s ' ' | tr '\n' ';'))"
 # HOISTD SIDE: three hoistd instances on one bucket and one PostgreSQL behind
 #   start_front front-hoistd PORT1 PORT2 PORT3, the same two cluster_round calls; then the
 #   aggregate MB/s of one instance against three (same files, -c $CONC).
