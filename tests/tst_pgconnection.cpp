@@ -127,6 +127,14 @@ private Q_SLOTS:
     {
         PgConnection::Options options;
         options.statementTimeout = 300ms;
+        int observed = 0;
+        int observedFailures = 0;
+        std::chrono::nanoseconds longest{0};
+        options.observer = [&](std::chrono::nanoseconds took, bool ok) {
+            ++observed;
+            observedFailures += ok ? 0 : 1;
+            longest = qMax(longest, took);
+        };
         PgConnection c(parse(m_peer->url()), options);
         QElapsedTimer timer;
         timer.start();
@@ -137,6 +145,10 @@ private Q_SLOTS:
         // The connection stays usable.
         QVERIFY(c.run("SELECT 1"));
         QCOMPARE(c.connects(), 1);
+        // Both statements were timed for /metrics, the cancelled one as a failure.
+        QCOMPARE(observed, 2);
+        QCOMPARE(observedFailures, 1);
+        QVERIFY(longest >= 250ms);
     }
 
     void unreachableThenBack()

@@ -1,97 +1,31 @@
-#include "pgindex.h"
-#include "pglistener.h"
 #include "pgschema.h"
-#include "pgtestpeer.h"
+#include "tst_pgindexfixture.h"
 
 #include <QAtomicInt>
-#include <QRandomGenerator>
-#include <QSignalSpy>
 #include <QTest>
-#include <QThread>
-
-#include <memory>
-#include <vector>
 
 using namespace std::chrono_literals;
+using namespace PgIndexTest;
 
-namespace {
-QString newId()
-{
-    return QString::fromLatin1(QByteArray::number(QRandomGenerator::global()->generate64(), 16)
-                                   .rightJustified(16, '0')
-                               + QByteArray::number(QRandomGenerator::global()->generate64(), 16)
-                                     .rightJustified(16, '0'));
-}
-
-UploadRecord recordOf(const QString &owner, qint64 length)
-{
-    UploadRecord r;
-    r.id = newId();
-    r.owner = owner;
-    r.length = length;
-    r.expires = QDateTime::currentDateTimeUtc().addSecs(3600);
-    return r;
-}
-
-// Runs `body(i)` on `n` threads at once and waits for all.
-void onThreads(int n, const std::function<void(int)> &body)
-{
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (int i = 0; i < n; ++i) {
-        threads.emplace_back(QThread::create(body, i));
-        threads.back()->start();
-    }
-    for (auto &t : threads)
-        t->wait();
-}
-} // namespace
-
-// PgIndex (and its parts: PgUploads, PgLeases, PgChallenges, PgListener, PgAdvisoryLock) against
-// the shared PostgreSQL 15 of the test run, each test function in a database of its own.
+// PgIndex's records, usage and quotas, sweeps, reconciliation and challenges (PgUploads,
+// PgChallenges) against the shared PostgreSQL 15 of the test run, each test function in a
+// database of its own. Leases and hand-over: tst_pgleases.
 class TestPgIndex : public QObject {
     Q_OBJECT
-    std::unique_ptr<PgTestPeer> m_peer;
-    std::unique_ptr<PgIndex> m_index;
+    Fixture m_pg;
+    std::unique_ptr<PgIndex> &m_index = m_pg.index;
 
-    std::unique_ptr<PgIndex> openIndex(int maxAttempts = 10)
-    {
-        PgIndex::Options options;
-        options.maxProofAttempts = maxAttempts;
-        auto index = std::make_unique<PgIndex>(m_peer->address(), options);
-        QString error;
-        if (!index->open(&error))
-            qWarning() << "open:" << error;
-        return index;
-    }
-    std::unique_ptr<PgConnection> direct() // a session of the test's own
-    {
-        return std::make_unique<PgConnection>(m_peer->address());
-    }
-    PgUpload find(const QString &id)
-    {
-        PgUpload u;
-        PgError error;
-        const auto found = m_index->uploads().find(id, &u, &error);
-        if (found != PgUploads::Lookup::Found)
-            qWarning() << "find" << id << int(found) << error.message;
-        return u;
-    }
+    std::unique_ptr<PgIndex> openIndex(int maxAttempts = 10) { return m_pg.openIndex(maxAttempts); }
+    std::unique_ptr<PgConnection> direct() { return m_pg.direct(); }
+    PgUpload find(const QString &id) { return m_pg.find(id); }
 
 private Q_SLOTS:
     void init()
     {
         QString why;
-        if (!PgTestPeer::available(&why))
-            QFAIL(qPrintable(why));
-        m_peer = std::make_unique<PgTestPeer>();
-        QVERIFY2(m_peer->start(), qPrintable(m_peer->errorString()));
-        m_index = openIndex();
+        QVERIFY2(m_pg.start(&why), qPrintable(why));
     }
-    void cleanup()
-    {
-        m_index.reset();
-        m_peer.reset();
-    }
+    void cleanup() { m_pg.stop(); }
 
     void migratesOnceAndRefusesNewer()
     {
@@ -104,7 +38,7 @@ private Q_SLOTS:
         QVERIFY2(openIndex()->open(&error), qPrintable(error));
         QCOMPARE(c->exec("SELECT count(*) FROM schema_version")->at(0, 0).toLongLong(), 1);
         QVERIFY(c->run("UPDATE schema_version SET version = 99"));
-        PgIndex later(m_peer->address(), {});
+        PgIndex later(m_pg.peer->address(), {});
         QVERIFY(!later.open(&error));
         QVERIFY2(error.contains(QLatin1String("newer")), qPrintable(error));
     }
@@ -183,8 +117,8 @@ private Q_SLOTS:
                 PgError error;
                 PgUploads::Usage usage;
                 const auto outcome = index.uploads().create(
-                    recordOf(QStringLiteral("bob"), n % 2 ? 10 : 0) /* half free */, limits,
-                    &usage, &error);
+                    recordOf(QStringLiteral("bob"), n % 2 ? 10 : 0) /* half free */, limits, &usage,
+                    &error);
                 if (outcome == PgUploads::Outcome::Done)
                     done.fetchAndAddRelaxed(1);
                 else if (outcome == PgUploads::Outcome::Refused)
@@ -234,17 +168,17 @@ private Q_SLOTS:
         const PgUploads::Limits limits{PgUploads::NoLimit, PgUploads::NoLimit, 2};
         const UploadRecord a = recordOf(QStringLiteral("dan"), 5);
         QCOMPARE(m_index->uploads().create(a, limits, &usage, &error), PgUploads::Outcome::Done);
-        QCOMPARE(m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage,
-                                           &error),
-                 PgUploads::Outcome::Done);
-        QCOMPARE(m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage,
-                                           &error),
-                 PgUploads::Outcome::Refused);
+        QCOMPARE(
+            m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage, &error),
+            PgUploads::Outcome::Done);
+        QCOMPARE(
+            m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage, &error),
+            PgUploads::Outcome::Refused);
         QCOMPARE(usage.unfinished, 2);
         // An empty upload is finished at once: the limit does not stop it.
-        QCOMPARE(m_index->uploads().create(recordOf(QStringLiteral("dan"), 0), limits, &usage,
-                                           &error),
-                 PgUploads::Outcome::Done);
+        QCOMPARE(
+            m_index->uploads().create(recordOf(QStringLiteral("dan"), 0), limits, &usage, &error),
+            PgUploads::Outcome::Done);
         // Finishing one (a fenced commit to its length) makes room.
         const auto lease = m_index->leases().take(a.id, QStringLiteral("i1"), 10s, &error);
         QVERIFY(lease.taken);
@@ -252,14 +186,14 @@ private Q_SLOTS:
         commit.to = 5;
         commit.tailKey = QStringLiteral("t/x.1.1");
         commit.tailSize = 5;
-        QCOMPARE(m_index->leases().commit(a.id, QStringLiteral("i1"), lease.generation, commit,
-                                          &error),
-                 PgLeases::Outcome::Committed);
+        QCOMPARE(
+            m_index->leases().commit(a.id, QStringLiteral("i1"), lease.generation, commit, &error),
+            PgLeases::Outcome::Committed);
         QVERIFY(find(a.id).record.finished.isValid());
         QCOMPARE(m_index->uploads().usage(QStringLiteral("dan"), &error).unfinished, 1);
-        QCOMPARE(m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage,
-                                           &error),
-                 PgUploads::Outcome::Done);
+        QCOMPARE(
+            m_index->uploads().create(recordOf(QStringLiteral("dan"), 5), limits, &usage, &error),
+            PgUploads::Outcome::Done);
         // Now instant upload finds it by its verified content.
         const QByteArray digest(32, '\x11');
         QVERIFY(m_index->uploads().setContentHash(a.id, digest, &error));
@@ -276,8 +210,7 @@ private Q_SLOTS:
         PgUploads::Usage usage;
         const UploadRecord r = recordOf(QStringLiteral("erin"), -1);
         QCOMPARE(m_index->uploads().create(r, {}, &usage, &error), PgUploads::Outcome::Done);
-        QCOMPARE(m_index->uploads().setCounted(r.id, 600, 1000, &error),
-                 PgUploads::Outcome::Done);
+        QCOMPARE(m_index->uploads().setCounted(r.id, 600, 1000, &error), PgUploads::Outcome::Done);
         QCOMPARE(m_index->uploads().setCounted(r.id, 1200, 1000, &error),
                  PgUploads::Outcome::Refused);
         QCOMPARE(m_index->uploads().usage(QStringLiteral("erin"), &error).bytes, 600);
@@ -289,158 +222,6 @@ private Q_SLOTS:
         // Once only.
         QCOMPARE(m_index->uploads().setLength(r.id, 800, 1000, &error),
                  PgUploads::Outcome::Missing);
-    }
-
-    void leaseTakeRenewExpire()
-    {
-        PgError error;
-        PgUploads::Usage usage;
-        const UploadRecord r = recordOf(QString(), 100);
-        QCOMPARE(m_index->uploads().create(r, {}, &usage, &error), PgUploads::Outcome::Done);
-        PgLeases &leases = m_index->leases();
-        const auto a = leases.take(r.id, QStringLiteral("aaa"), 10s, &error);
-        QVERIFY(a.taken);
-        QCOMPARE(a.generation, 1);
-        const auto b = leases.take(r.id, QStringLiteral("bbb"), 10s, &error);
-        QVERIFY(!b.taken);
-        QCOMPARE(b.holder, QStringLiteral("aaa"));
-        QVERIFY(b.remaining > 5s && b.remaining <= 10s);
-        QVERIFY(leases.release(r.id, QStringLiteral("aaa"), 1, &error));
-        const auto b2 = leases.take(r.id, QStringLiteral("bbb"), 300ms, &error);
-        QVERIFY(b2.taken);
-        QCOMPARE(b2.generation, 2);
-        // The old holder can neither renew nor release it.
-        QVERIFY(!leases.renew(r.id, QStringLiteral("aaa"), 1, 10s, &error));
-        QVERIFY(!leases.release(r.id, QStringLiteral("aaa"), 1, &error));
-        QVERIFY(leases.renew(r.id, QStringLiteral("bbb"), 2, 300ms, &error));
-        // Left to run out, it goes to the next asker with generation + 1.
-        // (Not QTRY_VERIFY: it evaluates its expression once more after success.)
-        PgLeases::Taken c;
-        QVERIFY(QTest::qWaitFor(
-            [&] { return (c = leases.take(r.id, QStringLiteral("ccc"), 10s, &error)).taken; },
-            5000));
-        QCOMPARE(c.generation, 3);
-        QVERIFY(!leases.renew(r.id, QStringLiteral("bbb"), 2, 10s, &error));
-        QCOMPARE(find(r.id).leaseHolder, QStringLiteral("ccc"));
-        // Hostile holders and ids never reach a statement.
-        QVERIFY(!leases.take(r.id, QStringLiteral("x'; --"), 10s, &error).taken);
-        QCOMPARE(error.kind, PgError::Kind::Invalid);
-        QVERIFY(!leases.take(QStringLiteral("no such"), QStringLiteral("ddd"), 10s, &error)
-                     .taken);
-    }
-
-    void fencedCommitRefusedAfterTakeover()
-    {
-        PgError error;
-        PgUploads::Usage usage;
-        const UploadRecord r = recordOf(QStringLiteral("fay"), 20 << 20);
-        QCOMPARE(m_index->uploads().create(r, {}, &usage, &error), PgUploads::Outcome::Done);
-        PgLeases &leases = m_index->leases();
-        const QString a = QStringLiteral("aaa");
-        const QString b = QStringLiteral("bbb");
-        const auto first = leases.take(r.id, a, 200ms, &error);
-        QVERIFY(first.taken);
-        QVERIFY(leases.setMultipartId(r.id, a, first.generation, QStringLiteral("mp-1"), &error));
-        QCOMPARE(leases.allocatePart(r.id, a, first.generation, &error), 1);
-        PgLeases::Commit one{0, 5 << 20, {{1, QStringLiteral("\"e1\""), 5 << 20, 0, 0}}, {}, 0,
-                             3600s};
-        QCOMPARE(leases.commit(r.id, a, first.generation, one, &error),
-                 PgLeases::Outcome::Committed);
-        QCOMPARE(leases.allocatePart(r.id, a, first.generation, &error), 2);
-        // a stalls; its lease runs out and b takes over.
-        PgLeases::Taken second;
-        QVERIFY(QTest::qWaitFor(
-            [&] { return (second = leases.take(r.id, b, 10s, &error)).taken; }, 5000));
-        QCOMPARE(second.generation, first.generation + 1);
-        // a wakes up: its commit of part 2 and a tail is refused, and nothing changed.
-        PgLeases::Commit late{5 << 20, 12 << 20, {{2, QStringLiteral("\"late\""), 5 << 20,
-                                                   5 << 20, 0}},
-                              QStringLiteral("t/x.1.2"), 2 << 20, 3600s};
-        QCOMPARE(leases.commit(r.id, a, first.generation, late, &error),
-                 PgLeases::Outcome::Fenced);
-        QVERIFY(!error);
-        QVERIFY(!leases.allocatePart(r.id, a, first.generation, &error));
-        QVERIFY(!leases.renew(r.id, a, first.generation, 10s, &error));
-        PgUpload u = find(r.id);
-        QCOMPARE(u.record.offset, 5 << 20);
-        QVERIFY(u.tailKey.isEmpty());
-        QCOMPARE(u.multipartId, QStringLiteral("mp-1"));
-        QCOMPARE(leases.parts(r.id, &error).size(), 1);
-        // b never reuses a number a may have sent to S3 (2 went to a).
-        QCOMPARE(leases.allocatePart(r.id, b, second.generation, &error), 3);
-        // A commit from a stale offset is refused too, even by the holder.
-        PgLeases::Commit stale{0, 6 << 20, {}, {}, 0, 3600s};
-        QCOMPARE(leases.commit(r.id, b, second.generation, stale, &error),
-                 PgLeases::Outcome::Fenced);
-        PgLeases::Commit mine{5 << 20, 10 << 20,
-                              {{3, QStringLiteral("\"e3\""), 5 << 20, 5 << 20, 0}},
-                              QStringLiteral("t/x.2.4"), 1234, 3600s};
-        QCOMPARE(leases.commit(r.id, b, second.generation, mine, &error),
-                 PgLeases::Outcome::Committed);
-        u = find(r.id);
-        QCOMPARE(u.record.offset, 10 << 20);
-        QCOMPARE(u.tailKey, QStringLiteral("t/x.2.4"));
-        QCOMPARE(u.tailSize, 1234);
-        const QList<PgPart> parts = leases.parts(r.id, &error);
-        QCOMPARE(parts.size(), 2);
-        QCOMPARE(parts.at(0).number, 1);
-        QCOMPARE(parts.at(0).generation, first.generation);
-        QCOMPARE(parts.at(1).number, 3);
-        QCOMPARE(parts.at(1).etag, QStringLiteral("\"e3\""));
-        QCOMPARE(parts.at(1).offset, 5 << 20);
-        QCOMPARE(parts.at(1).generation, second.generation);
-    }
-
-    void notifyReachesHolder()
-    {
-        // The holder's side on this thread's event loop.
-        PgListener listener(m_peer->address(), PgLeases::channel(QStringLiteral("holder1")));
-        QVERIFY2(listener.start(), qPrintable(listener.lastError().message));
-        QSignalSpy notified(&listener, &PgListener::notified);
-        PgError error;
-        const QString id = newId();
-        QVERIFY(m_index->leases().askToRelease(QStringLiteral("holder1"), id, &error));
-        QVERIFY(m_index->leases().askToRelease(QStringLiteral("other"), newId(), &error));
-        QVERIFY(notified.wait(5000));
-        QCOMPARE(notified.size(), 1);
-        QCOMPARE(notified.at(0).at(0).toString(), id);
-        // The blocking form, for a thread without an event loop.
-        PgConnection waiter(m_peer->address());
-        QVERIFY(waiter.listen(PgLeases::channel(QStringLiteral("holder2"))));
-        QVERIFY(waiter.waitForNotifications(100ms).isEmpty());
-        QVERIFY(m_index->leases().askToRelease(QStringLiteral("holder2"), id, &error));
-        const auto got = waiter.waitForNotifications(5s);
-        QCOMPARE(got.size(), 1);
-        QCOMPARE(got.at(0).payload, id);
-        // After a server restart the listener comes back and hears again.
-        QSignalSpy reconnected(&listener, &PgListener::reconnected);
-        QVERIFY2(m_peer->restartServer(), qPrintable(m_peer->errorString()));
-        QVERIFY(reconnected.wait(15000));
-        QVERIFY(m_index->leases().askToRelease(QStringLiteral("holder1"), id, &error));
-        QTRY_COMPARE_WITH_TIMEOUT(notified.size(), 2, 5000);
-    }
-
-    void advisoryLockHeldByOneOnly()
-    {
-        auto other = openIndex();
-        PgAdvisoryLock mine(m_index->pool(), PgSchema::ExpirySweepLock);
-        PgAdvisoryLock theirs(other->pool(), PgSchema::ExpirySweepLock);
-        PgAdvisoryLock unrelated(other->pool(), PgSchema::FinishedSweepLock);
-        PgError error;
-        QVERIFY(mine.tryLock(&error));
-        QVERIFY(!theirs.tryLock(&error));
-        QVERIFY(!error);
-        QVERIFY(unrelated.tryLock(&error));
-        QVERIFY(mine.tryLock(&error)); // still mine
-        mine.unlock();
-        QVERIFY(theirs.tryLock(&error));
-        QVERIFY(!mine.tryLock(&error));
-        // An instance that dies loses it with its connection.
-        auto c = direct();
-        QVERIFY(c->run("SELECT pg_terminate_backend(pid) FROM pg_locks "
-                       "WHERE locktype = 'advisory' AND objid = $1::int",
-                       {int(PgSchema::ExpirySweepLock)}));
-        QVERIFY(QTest::qWaitFor([&] { return mine.tryLock(&error); }, 5000));
     }
 
     void sweepsFindDueRowsByIndex()
@@ -502,16 +283,90 @@ private Q_SLOTS:
         QVERIFY(m_index->leases().setMultipartId(r.id, QStringLiteral("i1"), lease.generation,
                                                  QStringLiteral("known"), &error));
         PgLeases::Commit c{0, 10, {}, QStringLiteral("tails/known.1.1"), 10, 60s};
-        QCOMPARE(m_index->leases().commit(r.id, QStringLiteral("i1"), lease.generation, c,
-                                          &error),
+        QCOMPARE(m_index->leases().commit(r.id, QStringLiteral("i1"), lease.generation, c, &error),
                  PgLeases::Outcome::Committed);
         QCOMPARE(m_index->uploads().unknownMultipartIds(
                      {QStringLiteral("known"), QStringLiteral("orphan\"{,}")}, &error),
                  QStringList{QStringLiteral("orphan\"{,}")});
-        QCOMPARE(m_index->uploads().unknownTailKeys(
-                     {QStringLiteral("tails/known.1.1"), QStringLiteral("tails/known.1.0")},
-                     &error),
-                 QStringList{QStringLiteral("tails/known.1.0")});
+        QCOMPARE(
+            m_index->uploads().unknownTailKeys(
+                {QStringLiteral("tails/known.1.1"), QStringLiteral("tails/known.1.0")}, &error),
+            QStringList{QStringLiteral("tails/known.1.0")});
+    }
+
+    void concatenationReplacesParts()
+    {
+        PgError error;
+        PgUploads::Usage usage;
+        QStringList parts;
+        for (const qint64 length : {qint64(3), qint64(4)}) {
+            UploadRecord p = recordOf(QStringLiteral("lee"), length);
+            p.concat = UploadRecord::Concat::Partial;
+            QCOMPARE(m_index->uploads().create(p, {}, &usage, &error), PgUploads::Outcome::Done);
+            const auto lease = m_index->leases().take(p.id, QStringLiteral("i1"), 10s, &error);
+            PgLeases::Commit c{0, length, {}, {}, 0, 60s};
+            QCOMPARE(
+                m_index->leases().commit(p.id, QStringLiteral("i1"), lease.generation, c, &error),
+                PgLeases::Outcome::Committed);
+            parts << p.id;
+        }
+        UploadRecord unfinished = recordOf(QStringLiteral("lee"), 5);
+        unfinished.concat = UploadRecord::Concat::Partial;
+        QCOMPARE(m_index->uploads().create(unfinished, {}, &usage, &error),
+                 PgUploads::Outcome::Done);
+        UploadRecord final = recordOf(QStringLiteral("lee"), 3 + 4 + 3);
+        final.contentHash = QByteArray(32, '\x7f');
+        // An unfinished part, another owner's view, or lengths that do not add up: refused,
+        // nothing changed.
+        QCOMPARE(m_index->uploads().createFinal(final, {parts.at(0), unfinished.id}, &error),
+                 PgUploads::Outcome::Refused);
+        UploadRecord theirs = final;
+        theirs.owner = QStringLiteral("mallory");
+        QCOMPARE(m_index->uploads().createFinal(theirs, parts + QStringList{parts.at(0)}, &error),
+                 PgUploads::Outcome::Refused);
+        UploadRecord wrong = final;
+        wrong.length = 7;
+        QCOMPARE(m_index->uploads().createFinal(wrong, parts + QStringList{parts.at(0)}, &error),
+                 PgUploads::Outcome::Refused);
+        QCOMPARE(m_index->uploads().usage(QStringLiteral("lee"), &error).uploads, 3);
+        // A part may repeat.
+        const QStringList order = parts + QStringList{parts.at(0)};
+        QCOMPARE(m_index->uploads().createFinal(final, order, &error), PgUploads::Outcome::Done);
+        const PgUpload u = find(final.id);
+        QCOMPARE(u.record.length, 10);
+        QCOMPARE(u.record.offset, 10);
+        QVERIFY(u.record.finished.isValid());
+        QCOMPARE(u.record.concat, UploadRecord::Concat::Final);
+        QCOMPARE(u.record.parts, order);
+        QCOMPARE(u.record.contentHash, final.contentHash);
+        PgUpload gone;
+        QCOMPARE(m_index->uploads().find(parts.at(0), &gone, &error), PgUploads::Lookup::Missing);
+        const PgUploads::Usage after = m_index->uploads().usage(QStringLiteral("lee"), &error);
+        QCOMPARE(after.uploads, 2); // the final and the unfinished partial
+        QCOMPARE(after.bytes, 10 + 5);
+        QCOMPARE(after.unfinished, 1);
+        QVERIFY(m_index->uploads().findVerified(final.contentHash, 10, {}, &error));
+    }
+
+    void removeUnderLease()
+    {
+        PgError error;
+        PgUploads::Usage usage;
+        const UploadRecord r = recordOf(QStringLiteral("max"), 10);
+        QCOMPARE(m_index->uploads().create(r, {}, &usage, &error), PgUploads::Outcome::Done);
+        const auto lease = m_index->leases().take(r.id, QStringLiteral("writer"), 10s, &error);
+        QVERIFY(lease.taken);
+        // A sweeper that does not hold the lease removes nothing.
+        QCOMPARE(m_index->uploads().remove(r.id, true, &error, QStringLiteral("sweeper"), 1),
+                 PgUploads::Outcome::Missing);
+        QCOMPARE(find(r.id).record.id, r.id);
+        QCOMPARE(m_index->uploads().remove(r.id, true, &error, QStringLiteral("writer"),
+                                           lease.generation),
+                 PgUploads::Outcome::Done);
+        const PgUploads::Usage after = m_index->uploads().usage(QStringLiteral("max"), &error);
+        QCOMPARE(after.bytes, 0);
+        QCOMPARE(after.uploads, 0);
+        QCOMPARE(after.unfinished, 0);
     }
 
     void challengesSharedAndCounted()
@@ -542,8 +397,8 @@ private Q_SLOTS:
         QVERIFY(!error);
         // Taking spends it; a wrong proof counts; settling frees the other.
         QString why;
-        const auto taken = other->challenges().take(QStringLiteral("ivy"), d1, 1 << 20, &why,
-                                                    &error);
+        const auto taken =
+            other->challenges().take(QStringLiteral("ivy"), d1, 1 << 20, &why, &error);
         QVERIFY(taken);
         QCOMPARE(*taken, *c1);
         QVERIFY(!mine->challenges().take(QStringLiteral("ivy"), d1, 1 << 20, &why, &error));

@@ -2,6 +2,7 @@
 
 #include "pgvalues.h"
 
+#include <QElapsedTimer>
 #include <QRegularExpression>
 
 #include <libpq-fe.h>
@@ -162,9 +163,14 @@ std::optional<PgRows> PgConnection::exec(const char *sql, const QVariantList &pa
         fail(PgError::Kind::Invalid, {}, invalid);
         return std::nullopt;
     }
+    QElapsedTimer timer;
+    timer.start();
     PGresult *result = PQexecParams(m_conn, sql, bound.count(), bound.types(), bound.values(),
                                     bound.lengths(), bound.formats(), 0);
     const ExecStatusType status = PQresultStatus(result);
+    if (m_options.observer)
+        m_options.observer(std::chrono::nanoseconds(timer.nsecsElapsed()),
+                           status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK);
     if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
         PgRows rows = pgRowsOf(result);
         PQclear(result);

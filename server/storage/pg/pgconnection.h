@@ -58,6 +58,10 @@ public:
         std::chrono::seconds connectTimeout{5};
         std::chrono::milliseconds statementTimeout{10000};
         QString applicationName = QStringLiteral("hoistd");
+        // Told how long each statement took and whether it succeeded (for /metrics'
+        // PostgreSQL request durations); called on the calling thread, so it must be
+        // thread-safe (HoistdMetrics is lock-free).
+        std::function<void(std::chrono::nanoseconds, bool ok)> observer;
     };
     PgConnection(PgAddress address, Options options);
     PgConnection(PgAddress address);

@@ -2,6 +2,15 @@
 
 #include <QSocketNotifier>
 
+namespace {
+PgConnection::Options listenerOptions()
+{
+    PgConnection::Options options;
+    options.applicationName = QStringLiteral("hoistd-listener");
+    return options;
+}
+} // namespace
+
 PgListener::PgListener(const PgAddress &address, const QString &channel, QObject *parent,
                        std::chrono::milliseconds retry)
     : QObject(parent)

@@ -2,7 +2,10 @@
 
 #include "pgcall.h"
 
+#include <QHash>
 #include <QRegularExpression>
+
+#include <limits>
 
 namespace {
 constexpr int MaxCandidates = 10000; // reconciliation asks about a page of keys at a time
@@ -156,16 +159,19 @@ PgUploads::Lookup PgUploads::find(const QString &id, PgUpload *out, PgError *err
     });
 }
 
-PgUploads::Outcome PgUploads::remove(const QString &id, bool gone, PgError *error)
+PgUploads::Outcome PgUploads::remove(const QString &id, bool gone, PgError *error,
+                                     const QString &holder, qint64 generation)
 {
     if (!PgLimits::isId(id))
         return Outcome::Missing;
     bool missing = false;
     const bool ok = pgCall(m_pool, error, [&](PgConnection &c) {
         return c.transaction([&](PgConnection &t) {
-            const auto row = t.exec("DELETE FROM uploads WHERE id = $1 "
-                                    "RETURNING owner, counted_bytes, finished IS NULL",
-                                    {id});
+            const auto row = t.exec(R"(DELETE FROM uploads WHERE id = $1
+                                       AND ($2 = '' OR (lease_holder = $2
+                                                        AND lease_generation = $3))
+                                       RETURNING owner, counted_bytes, finished IS NULL)",
+                                    {id, holder, generation});
             if (!row)
                 return false;
             missing = row->isEmpty();
@@ -185,6 +191,65 @@ PgUploads::Outcome PgUploads::remove(const QString &id, bool gone, PgError *erro
     if (!ok)
         return Outcome::Failed;
     return missing ? Outcome::Missing : Outcome::Done;
+}
+
+PgUploads::Outcome PgUploads::createFinal(const UploadRecord &final, const QStringList &parts,
+                                          PgError *error)
+{
+    if (!PgLimits::isId(final.id) || !PgLimits::isOwner(final.owner) || parts.isEmpty()) {
+        *error = invalid(QStringLiteral("not an upload id or owner"));
+        return Outcome::Failed;
+    }
+    for (const QString &part : parts) {
+        if (!PgLimits::isId(part))
+            return Outcome::Refused;
+    }
+    bool refused = false;
+    const bool ok = pgCall(m_pool, error, [&](PgConnection &c) {
+        return c.transaction([&](PgConnection &t) {
+            refused = false;
+            const auto rows = t.exec(R"(SELECT id, length, counted_bytes FROM uploads
+                                        WHERE id = ANY($1) AND owner = $2 AND concat = 1
+                                          AND finished IS NOT NULL
+                                        FOR UPDATE)",
+                                     {parts, final.owner});
+            if (!rows)
+                return false;
+            QHash<QString, qint64> lengths;
+            qint64 counted = 0;
+            for (const auto &row : rows->rows) {
+                lengths.insert(row.at(0).toString(), row.at(1).toLongLong());
+                counted += row.at(2).toLongLong();
+            }
+            qint64 total = 0;
+            for (const QString &part : parts) {
+                const auto it = lengths.constFind(part);
+                if (it == lengths.cend() || *it > std::numeric_limits<qint64>::max() - total) {
+                    refused = true;
+                    return false;
+                }
+                total += *it;
+            }
+            if (total != final.length) {
+                refused = true;
+                return false;
+            }
+            return t.run("DELETE FROM uploads WHERE id = ANY($1)", {parts})
+                   && t.run(R"(UPDATE owners SET bytes = bytes - $2 + $3,
+                                   uploads = uploads - $4 + 1 WHERE owner = $1)",
+                            {final.owner, counted, total, qint64(lengths.size())})
+                   && t.run(
+                       R"(INSERT INTO uploads (id, owner, length, "offset", metadata,
+                                   filename, concat, concat_parts, finished, content_hash,
+                                   counted_bytes)
+                               VALUES ($1, $2, $3, $3, $4, $5, 2, $6, now(), $7, $3))",
+                       {final.id, final.owner, total, final.metadata, final.filename, parts,
+                        final.contentHash.isEmpty() ? QVariant() : QVariant(final.contentHash)});
+        });
+    });
+    if (ok)
+        return Outcome::Done;
+    return refused ? Outcome::Refused : Outcome::Failed;
 }
 
 PgUploads::Outcome PgUploads::setCounted(const QString &id, qint64 counted, qint64 quota,

@@ -43,8 +43,19 @@ public:
     // Gone: terminated or expired (410); `out` then holds the id and owner only.
     Lookup find(const QString &id, PgUpload *out, PgError *error);
     // Removes an upload and its parts, gives its usage back; `gone`: remembered for 410.
-    // Missing when there was none.
-    Outcome remove(const QString &id, bool gone, PgError *error);
+    // Missing when there was none. With a `holder`, only while that holder has the lease in
+    // `generation` (a sweep or a DELETE takes the lease first, so no writer is cut off
+    // mid-commit): Missing otherwise.
+    Outcome remove(const QString &id, bool gone, PgError *error, const QString &holder = {},
+                   qint64 generation = 0);
+
+    // The concatenation extension: `final` (owner, metadata, filename, content hash; concat and
+    // parts are set here) recorded complete and its `parts` (finished partial uploads of the
+    // same owner, in order; one may repeat) dropped, in one transaction; the owner's bytes move
+    // from the parts to the final (the same total), their uploads count from the parts to one.
+    // Refused (nothing changed): a part is not, or no longer, such an upload, or the lengths
+    // do not add up to `final.length`.
+    Outcome createFinal(const UploadRecord &final, const QStringList &parts, PgError *error);
 
     // What a deferred-length upload counts (its length once known, else the bytes granted to
     // it): moves the owner's bytes by the difference, refused when that passes `quota`.
