@@ -14,8 +14,7 @@ PgConnection::Options listenerOptions()
 PgListener::PgListener(const PgAddress &address, const QString &channel, QObject *parent,
                        std::chrono::milliseconds retry)
     : QObject(parent)
-    , m_connection(address, PgConnection::Options{std::chrono::seconds(5), std::chrono::seconds(5),
-                                                  QStringLiteral("hoistd-listener")})
+    , m_connection(address, listenerOptions())
     , m_channel(channel)
 {
     m_retry.setInterval(retry);
