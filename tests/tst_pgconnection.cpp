@@ -175,6 +175,28 @@ private Q_SLOTS:
         QCOMPARE(rows->at(1, 0).toLongLong(), 3);
     }
 
+    void restartMidTransactionLosesItWhole()
+    {
+        PgConnection c(parse(m_peer->url()));
+        QVERIFY(c.run("CREATE TABLE m (n int)"));
+        bool restarted = false;
+        const bool ok = c.transaction([&](PgConnection &t) {
+            if (!t.run("INSERT INTO m VALUES (1)"))
+                return false;
+            restarted = m_peer->restartServer();
+            return t.run("INSERT INTO m VALUES (2)");
+        });
+        QVERIFY2(restarted, qPrintable(m_peer->errorString()));
+        QVERIFY(!ok);
+        QCOMPARE(c.lastError().kind, PgError::Kind::Unreachable);
+        QVERIFY(!c.inTransaction());
+        // Nothing of it was kept, and the next call works on a new connection.
+        const auto rows = c.exec("SELECT count(*) FROM m");
+        QVERIFY2(rows, qPrintable(c.lastError().message));
+        QCOMPARE(rows->at(0, 0).toLongLong(), 0);
+        QCOMPARE(c.connects(), 2);
+    }
+
     void transactionRetriesSerializationFailure()
     {
         PgConnection a(parse(m_peer->url()));

@@ -64,8 +64,7 @@ private Q_SLOTS:
         // Hostile holders and ids never reach a statement.
         QVERIFY(!leases.take(r.id, QStringLiteral("x'; --"), 10s, &error).taken);
         QCOMPARE(error.kind, PgError::Kind::Invalid);
-        QVERIFY(!leases.take(QStringLiteral("no such"), QStringLiteral("ddd"), 10s, &error)
-                     .taken);
+        QVERIFY(!leases.take(QStringLiteral("no such"), QStringLiteral("ddd"), 10s, &error).taken);
     }
 
     void fencedCommitRefusedAfterTakeover()
@@ -81,22 +80,24 @@ private Q_SLOTS:
         QVERIFY(first.taken);
         QVERIFY(leases.setMultipartId(r.id, a, first.generation, QStringLiteral("mp-1"), &error));
         QCOMPARE(leases.allocatePart(r.id, a, first.generation, &error), 1);
-        PgLeases::Commit one{0, 5 << 20, {{1, QStringLiteral("\"e1\""), 5 << 20, 0, 0}}, {}, 0,
-                             3600s};
+        PgLeases::Commit one{0,  5 << 20, {{1, QStringLiteral("\"e1\""), 5 << 20, 0, 0}},
+                             {}, 0,       3600s};
         QCOMPARE(leases.commit(r.id, a, first.generation, one, &error),
                  PgLeases::Outcome::Committed);
         QCOMPARE(leases.allocatePart(r.id, a, first.generation, &error), 2);
         // a stalls; its lease runs out and b takes over.
         PgLeases::Taken second;
-        QVERIFY(QTest::qWaitFor(
-            [&] { return (second = leases.take(r.id, b, 10s, &error)).taken; }, 5000));
+        QVERIFY(QTest::qWaitFor([&] { return (second = leases.take(r.id, b, 10s, &error)).taken; },
+                                5000));
         QCOMPARE(second.generation, first.generation + 1);
         // a wakes up: its commit of part 2 and a tail is refused, and nothing changed.
-        PgLeases::Commit late{5 << 20, 12 << 20, {{2, QStringLiteral("\"late\""), 5 << 20,
-                                                   5 << 20, 0}},
-                              QStringLiteral("t/x.1.2"), 2 << 20, 3600s};
-        QCOMPARE(leases.commit(r.id, a, first.generation, late, &error),
-                 PgLeases::Outcome::Fenced);
+        PgLeases::Commit late{5 << 20,
+                              12 << 20,
+                              {{2, QStringLiteral("\"late\""), 5 << 20, 5 << 20, 0}},
+                              QStringLiteral("t/x.1.2"),
+                              2 << 20,
+                              3600s};
+        QCOMPARE(leases.commit(r.id, a, first.generation, late, &error), PgLeases::Outcome::Fenced);
         QVERIFY(!error);
         QVERIFY(!leases.allocatePart(r.id, a, first.generation, &error));
         QVERIFY(!leases.renew(r.id, a, first.generation, 10s, &error));
@@ -111,9 +112,12 @@ private Q_SLOTS:
         PgLeases::Commit stale{0, 6 << 20, {}, {}, 0, 3600s};
         QCOMPARE(leases.commit(r.id, b, second.generation, stale, &error),
                  PgLeases::Outcome::Fenced);
-        PgLeases::Commit mine{5 << 20, 10 << 20,
+        PgLeases::Commit mine{5 << 20,
+                              10 << 20,
                               {{3, QStringLiteral("\"e3\""), 5 << 20, 5 << 20, 0}},
-                              QStringLiteral("t/x.2.4"), 1234, 3600s};
+                              QStringLiteral("t/x.2.4"),
+                              1234,
+                              3600s};
         QCOMPARE(leases.commit(r.id, b, second.generation, mine, &error),
                  PgLeases::Outcome::Committed);
         u = find(r.id);
@@ -181,7 +185,6 @@ private Q_SLOTS:
                        {int(PgSchema::ExpirySweepLock)}));
         QVERIFY(QTest::qWaitFor([&] { return mine.tryLock(&error); }, 5000));
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestPgLeases)

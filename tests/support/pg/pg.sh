@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A real PostgreSQL 15 for the tests (Debian's postgresql-15), one server per test run, living in
-# one folder and owned by the `postgres` user (initdb refuses to run as root).
+# one folder; run as the `postgres` user when started by root (initdb refuses to run as root),
+# else as the caller.
 #
 #   pg.sh start DIR [--watch-parent]   initdb in DIR/data, start on a free loopback port with a
 #                                      socket folder of its own, create the role the tests use;
@@ -40,7 +41,14 @@ data=$dir/data
 log=$dir/log/postgres.log
 
 say() { echo "pg.sh: $*" >&2; }
-as_postgres() { runuser -u postgres -- "$@"; }
+# Root runs the server as `postgres` (initdb refuses root); anyone else runs it as themselves.
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+# The server's own files belong to whoever runs it.
+give_to_server() {
+  [ "$(id -u)" != 0 ] || chown postgres:postgres "$@"
+}
 
 free_port() {
   /usr/bin/python3 - <<'EOF'
@@ -79,7 +87,7 @@ start_server() {
   port=$(port)
   [ -n "$sock" ] && [ -n "$port" ] && [ -d "$data" ] || fail "no server in $dir (pg.sh start first)"
   mkdir -p "$sock"
-  chown postgres:postgres "$sock"
+  give_to_server "$sock"
   as_postgres "$BIN/pg_ctl" -D "$data" -l "$log" -w -t "${HOIST_PG_TIMEOUT:-60}" \
     -o "-p $port -k $sock -c listen_addresses=127.0.0.1" start >/dev/null ||
     fail "pg_ctl start failed"
@@ -115,7 +123,7 @@ start_all() {
     *) usage ;;
     esac
   done
-  for tool in "$BIN/initdb" "$BIN/pg_ctl" "$BIN/psql" runuser /usr/bin/python3; do
+  for tool in "$BIN/initdb" "$BIN/pg_ctl" "$BIN/psql" /usr/bin/python3; do
     command -v "$tool" >/dev/null || fail "$tool is missing: run scripts/setup.sh"
   done
   t0=$(date +%s)
@@ -126,11 +134,12 @@ start_all() {
   port=$(free_port)
   echo "$port" >"$dir/port"
   # postgres owns what the server writes; DIR itself stays the caller's (it removes it).
-  chown postgres:postgres "$dir/log" "$sock"
+  give_to_server "$dir/log" "$sock"
   chmod 755 "$dir"
-  install -d -o postgres -g postgres -m 700 "$data"
+  install -d -m 700 "$data"
+  give_to_server "$data"
   printf '%s\n' "$PASSWORD" >"$dir/pwfile"
-  chown postgres:postgres "$dir/pwfile"
+  give_to_server "$dir/pwfile"
   as_postgres "$BIN/initdb" -D "$data" -U postgres -N -E UTF8 --locale=C.UTF-8 \
     --auth-local=trust --auth-host=scram-sha-256 --pwfile="$dir/pwfile" \
     >"$dir/log/initdb.out" 2>&1 || {
