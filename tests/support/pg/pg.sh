@@ -85,7 +85,9 @@ start_server() {
   local sock port
   sock=$(sockdir)
   port=$(port)
-  [ -n "$sock" ] && [ -n "$port" ] && [ -d "$data" ] || fail "no server in $dir (pg.sh start first)"
+  if [ -z "$sock" ] || [ -z "$port" ] || [ ! -d "$data" ]; then
+    fail "no server in $dir (pg.sh start first)"
+  fi
   mkdir -p "$sock"
   give_to_server "$sock"
   as_postgres "$BIN/pg_ctl" -D "$data" -l "$log" -w -t "${HOIST_PG_TIMEOUT:-60}" \
@@ -103,7 +105,9 @@ kill_watchdog() {
   local pid
   pid=$(cat "$dir/watchdog.pid" 2>/dev/null || true)
   [[ "$pid" =~ ^[0-9]+$ ]] && [ "$pid" != $$ ] || return 0
-  grep -qz "^watch$" "/proc/$pid/cmdline" 2>/dev/null && kill -TERM -- "-$pid" 2>/dev/null || true
+  if grep -qz "^watch$" "/proc/$pid/cmdline" 2>/dev/null; then
+    kill -TERM -- "-$pid" 2>/dev/null || true
+  fi
 }
 
 remove_all() {
