@@ -13,6 +13,7 @@ DEBIAN_PACKAGES=(
   nodejs npm curl time
   nginx
   radosgw ceph-mon ceph-osd ceph-common awscli rclone
+  postgresql libpq-dev
   xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
   desktop-file-utils dbus clang-format
 )
@@ -20,10 +21,11 @@ DEBIAN_PACKAGES=(
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
 # qt6-tools-dev/qt6-l10n-tools: lupdate and lrelease (the translations are compiled into the
 # binary); qt6-translations-l10n: Qt's own texts (standard buttons) in the chosen language.
+# libpq-dev: hoistd's index in PostgreSQL (server/storage/pg) is built with it.
 APP_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
+  libssl-dev libmicrohttpd-dev libpq-dev qtkeychain-qt6-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
 )
 APP_ONLY=0
@@ -48,7 +50,8 @@ fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   # nginx is only the benchmark's ceiling (bench/server.sh runs its own with a generated config),
-  # and the Ceph daemons are the S3 tests' peer (tests/support/rgw/rgw.sh runs its own cluster):
+  # the Ceph daemons are the S3 tests' peer (tests/support/rgw/rgw.sh runs its own cluster) and
+  # PostgreSQL the index tests' (tests/support/pg/pg.sh runs its own server as `postgres`):
   # keep their packages from starting system services. Debian's maintainer scripts ask
   # policy-rc.d; a temporary one that says no, unless the machine already has one (containers do).
   policy=/usr/sbin/policy-rc.d
@@ -59,6 +62,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # postgresql-common makes a "main" cluster on install; policy-rc.d keeps it from starting, but
+  # where a policy allows services, stop what this install started (never a cluster that ran
+  # before: postgresql was not installed then).
+  if [[ " ${missing[*]} " == *" postgresql "* ]] && command -v pg_lsclusters >/dev/null; then
+    pg_lsclusters -h 2>/dev/null | awk '$4 == "online" { print $1, $2 }' |
+      while read -r version cluster; do
+        $SUDO pg_ctlcluster "$version" "$cluster" stop || true
+      done
+  fi
 fi
 
 [ "$APP_ONLY" = 1 ] && exit 0

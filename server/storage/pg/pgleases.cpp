@@ -1,0 +1,231 @@
+#include "pgleases.h"
+
+#include "pgcall.h"
+#include "pgschema.h"
+
+namespace {
+bool valid(const QString &id, const QString &holder, PgError *error)
+{
+    if (PgLimits::isId(id) && PgLimits::isHolder(holder))
+        return true;
+    *error = {PgError::Kind::Invalid, {}, QStringLiteral("not an upload id or instance id")};
+    return false;
+}
+
+qint64 ms(std::chrono::milliseconds d)
+{
+    return qint64(d.count());
+}
+} // namespace
+
+PgLeases::PgLeases(PgPool &pool)
+    : m_pool(pool)
+{
+}
+
+QString PgLeases::channel(const QString &holder)
+{
+    return QStringLiteral("hoistd_") + holder;
+}
+
+PgLeases::Taken PgLeases::take(const QString &id, const QString &holder,
+                               std::chrono::milliseconds duration, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return {};
+    return pgCall(m_pool, error, [&](PgConnection &c) -> Taken {
+        Taken out;
+        const auto taken = c.exec(
+            R"(UPDATE uploads SET lease_holder = $2, lease_generation = lease_generation + 1,
+                   lease_expires = now() + $3::float8 * interval '1 millisecond'
+               WHERE id = $1 AND (lease_holder IS NULL OR lease_expires <= now())
+               RETURNING lease_generation)",
+            {id, holder, ms(duration)});
+        if (!taken)
+            return out;
+        if (!taken->isEmpty()) {
+            out.taken = true;
+            out.generation = taken->at(0, 0).toLongLong();
+            return out;
+        }
+        const auto held = c.exec(
+            R"(SELECT lease_holder, lease_generation,
+                   GREATEST(0, extract(epoch FROM lease_expires - now()) * 1000)::bigint
+               FROM uploads WHERE id = $1)",
+            {id});
+        if (held && !held->isEmpty()) {
+            out.holder = held->at(0, 0).toString();
+            out.generation = held->at(0, 1).toLongLong();
+            out.remaining = std::chrono::milliseconds(held->at(0, 2).toLongLong());
+        }
+        return out;
+    });
+}
+
+bool PgLeases::renew(const QString &id, const QString &holder, qint64 generation,
+                     std::chrono::milliseconds duration, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        const auto rows = c.exec(
+            R"(UPDATE uploads SET lease_expires = now() + $4::float8 * interval '1 millisecond'
+               WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3)",
+            {id, holder, generation, ms(duration)});
+        return rows && rows->affected == 1;
+    });
+}
+
+bool PgLeases::release(const QString &id, const QString &holder, qint64 generation, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        const auto rows = c.exec(R"(UPDATE uploads SET lease_holder = NULL, lease_expires = NULL
+                      WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3)",
+                                 {id, holder, generation});
+        return rows && rows->affected == 1;
+    });
+}
+
+std::optional<int> PgLeases::allocatePart(const QString &id, const QString &holder,
+                                          qint64 generation, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return std::nullopt;
+    return pgCall(m_pool, error, [&](PgConnection &c) -> std::optional<int> {
+        const auto rows = c.exec(
+            R"(UPDATE uploads SET next_part = next_part + 1
+               WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3
+                 AND next_part <= 10000
+               RETURNING next_part - 1)",
+            {id, holder, generation});
+        if (!rows || rows->isEmpty())
+            return std::nullopt;
+        return int(rows->at(0, 0).toLongLong());
+    });
+}
+
+bool PgLeases::setMultipartId(const QString &id, const QString &holder, qint64 generation,
+                              const QString &uploadId, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        const auto rows = c.exec(
+            R"(UPDATE uploads SET multipart_id = $4
+               WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3)",
+            {id, holder, generation, uploadId});
+        return rows && rows->affected == 1;
+    });
+}
+
+PgLeases::Outcome PgLeases::commit(const QString &id, const QString &holder, qint64 generation,
+                                   const Commit &commit, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return Outcome::Failed;
+    bool fenced = false;
+    const bool ok = pgCall(m_pool, error, [&](PgConnection &c) {
+        return c.transaction([&](PgConnection &t) {
+            fenced = false;
+            const auto row = t.exec(
+                R"(UPDATE uploads SET "offset" = $5, tail_key = NULLIF($6, ''), tail_size = $7,
+                       expires = now() + $8::float8 * interval '1 second',
+                       finished = CASE WHEN length >= 0 AND $5 = length THEN now() END
+                   WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3
+                     AND "offset" = $4 AND finished IS NULL AND $5 >= $4
+                     AND (length < 0 OR $5 <= length)
+                   RETURNING owner, finished IS NOT NULL)",
+                {id, holder, generation, commit.from, commit.to, commit.tailKey, commit.tailSize,
+                 qint64(commit.expireAfter.count())});
+            if (!row)
+                return false;
+            if (row->isEmpty()) {
+                fenced = true;
+                return false;
+            }
+            for (const PgPart &part : commit.parts) {
+                if (!t.run(R"(INSERT INTO parts (upload, number, etag, size, "offset", generation)
+                              VALUES ($1, $2, $3, $4, $5, $6))",
+                           {id, part.number, part.etag, part.size, part.offset, generation}))
+                    return false;
+            }
+            return !row->at(0, 1).toBool()
+                   || t.run("UPDATE owners SET unfinished = unfinished - 1 WHERE owner = $1",
+                            {row->at(0, 0)});
+        });
+    });
+    if (ok)
+        return Outcome::Committed;
+    return fenced ? Outcome::Fenced : Outcome::Failed;
+}
+
+QList<PgPart> PgLeases::parts(const QString &id, PgError *error)
+{
+    if (!PgLimits::isId(id))
+        return {};
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        QList<PgPart> out;
+        const auto rows = c.exec(R"(SELECT number, etag, size, "offset", generation FROM parts
+                                    WHERE upload = $1 ORDER BY number)",
+                                 {id});
+        if (rows) {
+            for (const auto &r : rows->rows)
+                out.append({int(r.at(0).toLongLong()), r.at(1).toString(), r.at(2).toLongLong(),
+                            r.at(3).toLongLong(), r.at(4).toLongLong()});
+        }
+        return out;
+    });
+}
+
+bool PgLeases::askToRelease(const QString &holder, const QString &id, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error, [&](PgConnection &c) { return c.notify(channel(holder), id); });
+}
+
+PgAdvisoryLock::PgAdvisoryLock(PgPool &pool, int key)
+    : m_pool(pool)
+    , m_key(key)
+{
+}
+
+PgAdvisoryLock::~PgAdvisoryLock()
+{
+    unlock();
+}
+
+bool PgAdvisoryLock::tryLock(PgError *error)
+{
+    // A connection that was reopened meanwhile is a new session: the lock went with the old one.
+    if (m_locked && m_connection && m_connection->isOpen()
+        && m_connection->connects() == m_lockedAt)
+        return true;
+    m_locked = false;
+    m_connection = m_pool.acquire();
+    if (!m_connection) {
+        *error = {PgError::Kind::Unreachable,
+                  {},
+                  QStringLiteral("PostgreSQL is unreachable: no free connection in the pool")};
+        return false;
+    }
+    const auto rows = m_connection->exec("SELECT pg_try_advisory_lock($1::int, $2::int)",
+                                         {PgSchema::LockClass, m_key});
+    *error = m_connection->lastError();
+    m_locked = rows && !rows->isEmpty() && rows->at(0, 0).toBool();
+    m_lockedAt = m_connection->connects();
+    if (!m_locked)
+        m_connection = {};
+    return m_locked;
+}
+
+void PgAdvisoryLock::unlock()
+{
+    if (m_locked && m_connection && m_connection->isOpen())
+        m_connection->run("SELECT pg_advisory_unlock($1::int, $2::int)",
+                          {PgSchema::LockClass, m_key});
+    m_locked = false;
+    m_connection = {};
+}

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "pgpool.h"
+#include "pgupload.h"
+
+#include <QDateTime>
+#include <QList>
+
+#include <chrono>
+#include <optional>
+
+// One writer per upload across instances, fenced (cluster-design.md). The lease lives in the
+// upload's row: holder (an instance id), generation, expiry on the database's clock (so that
+// instances' clocks do not matter). take() gives a free or expired lease to a new holder with
+// generation + 1; everything a holder writes afterwards names the generation it holds, and is
+// refused once another took the lease (the generation moved on). A holder that stalled past its
+// lease therefore cannot write even if it wakes up; what it sent to S3 meanwhile is named by no
+// record and is left for reconciliation.
+class PgLeases final {
+    Q_DISABLE_COPY_MOVE(PgLeases)
+public:
+    explicit PgLeases(PgPool &pool);
+
+    struct Taken {
+        bool taken = false;
+        qint64 generation = 0; // taken: the generation now held
+        QString holder;        // not taken: who holds it (to NOTIFY); empty when no such upload
+        std::chrono::milliseconds remaining{0}; // not taken: until it expires
+    };
+    // Takes the lease of upload `id` for `holder` when it is free or expired. `error` set:
+    // nothing is known (the caller answers 503).
+    Taken take(const QString &id, const QString &holder, std::chrono::milliseconds duration,
+               PgError *error);
+    // Pushes the expiry on; false when the lease is no longer this holder's generation.
+    bool renew(const QString &id, const QString &holder, qint64 generation,
+               std::chrono::milliseconds duration, PgError *error);
+    // Frees it (the generation stays, so a later take() moves it on).
+    bool release(const QString &id, const QString &holder, qint64 generation, PgError *error);
+
+    // The next part number of the upload, allocated under the lease (never given twice, even
+    // across generations); nullopt when fenced out.
+    std::optional<int> allocatePart(const QString &id, const QString &holder, qint64 generation,
+                                    PgError *error);
+    // Records the S3 multipart upload begun for `id`, under the lease.
+    bool setMultipartId(const QString &id, const QString &holder, qint64 generation,
+                        const QString &uploadId, PgError *error);
+
+    // What a holder makes durable at once: the upload's offset moves from `from` to `to`, the
+    // parts completed meanwhile are recorded, the tail object is now `tailKey` (empty: none)
+    // of `tailSize` bytes, the expiry moves `expireAfter` on from now; when `to` reaches the
+    // length, the upload is finished (its owner's unfinished count drops).
+    struct Commit {
+        qint64 from = 0;
+        qint64 to = 0;
+        QList<PgPart> parts;
+        QString tailKey;
+        qint64 tailSize = 0;
+        std::chrono::seconds expireAfter{0};
+    };
+    enum class Outcome { Failed, Committed, Fenced };
+    // One transaction, `WHERE id AND holder AND generation AND offset = from`: Fenced (nothing
+    // changed) when the generation moved on, another holder has it, or the offset is not
+    // `from` any more; Failed with `error` when PostgreSQL could not say.
+    Outcome commit(const QString &id, const QString &holder, qint64 generation,
+                   const Commit &commit, PgError *error);
+    // The committed parts, by number.
+    QList<PgPart> parts(const QString &id, PgError *error);
+
+    // Hand-over: asks `holder` to commit what it has and let go of upload `id`
+    // (NOTIFY hoistd_<holder>, '<id>'). The holder LISTENs on channel(itself) (PgListener).
+    bool askToRelease(const QString &holder, const QString &id, PgError *error);
+    static QString channel(const QString &holder);
+
+private:
+    PgPool &m_pool;
+};
+
+// A session-level advisory lock (pg_try_advisory_lock) on a connection held for as long as this
+// object lives, so that timed work (sweeps, reconciliation) runs on one instance at a time. An
+// instance that dies loses its connection and with it the lock.
+class PgAdvisoryLock final {
+    Q_DISABLE_COPY_MOVE(PgAdvisoryLock)
+public:
+    PgAdvisoryLock(PgPool &pool, int key);
+    ~PgAdvisoryLock();
+    // Whether this instance now holds it; false when another does (or no connection). Call it
+    // again before each batch of work: a lock lost with its connection is taken anew or not.
+    bool tryLock(PgError *error);
+    bool isLocked() const { return m_locked; }
+    void unlock();
+
+private:
+    PgPool &m_pool;
+    const int m_key;
+    PgPool::Handle m_connection;
+    bool m_locked = false;
+    int m_lockedAt = 0; // the connection's connects() when it was taken
+};
