@@ -2,10 +2,15 @@
 // hoistd over loopback made to look far away (DelayLink), and through a proxy that answers 503
 // while too many requests are open (LoadSheddingProxy). What is asserted is measured at the
 // other end: bytes stored by hoistd, connections and requests open at the link or the proxy.
+// And a long outage behind a front (FaultProxy switched to a ScriptedServer answering 503), after
+// which Auto must climb again from its floor.
+#include "concurrencycontroller.h"
 #include "delaylink.h"
+#include "faultproxy.h"
 #include "hoistdprocess.h"
 #include "loadsheddingproxy.h"
 #include "schedulerfixture.h"
+#include "scriptedserver.h"
 #include "testfiles.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
@@ -140,6 +145,72 @@ private Q_SLOTS:
         QVERIFY2(maxAfterRefusals <= Limit + 2, qPrintable(QString::number(maxAfterRefusals)));
         QVERIFY2(proxy.refused() < paths.size() / 4, qPrintable(QString::number(proxy.refused())));
         QVERIFY(proxy.maxOpen() <= Limit);
+    }
+
+    // The server away for a long while behind its front (every request answered 503, as a
+    // proxy answers while the servers behind it restart), until the refusals have cut Auto to its
+    // floor and a while longer; then back. Auto climbs again as far as before the outage, and
+    // every file arrives.
+    void recoversAfterALongOutage()
+    {
+        constexpr int Climbed = 8;
+        HoistdProcess server;
+        QVERIFY2(server.start(), qPrintable(server.errorString()));
+        DelayLink link;
+        QVERIFY2(link.start(QStringLiteral("127.0.0.1"), server.port()),
+                 qPrintable(link.errorString()));
+        link.setDelay(20ms);
+        ScriptedServer away([](const ScriptedServer::Request &) {
+            return ScriptedServer::Reply(503, {}, "down for maintenance");
+        });
+        QVERIFY2(away.listen(), qPrintable(away.errorString()));
+        FaultProxy front;
+        QVERIFY2(front.start(QStringLiteral("127.0.0.1"), link.port()),
+                 qPrintable(front.errorString()));
+        SchedulerFixture fixture;
+        const QUrl endpoint = front.url(QStringLiteral("/files/"));
+        QVERIFY(fixture.start(endpoint));
+        UploadScheduler *scheduler = fixture.scheduler();
+        QVERIFY(scheduler->autoConcurrency());
+        RetryPolicy policy; // retries soon, so that the outage is felt at every level
+        policy.baseDelay = 100ms;
+        policy.maxDelay = 1s;
+        scheduler->setRetryPolicy(policy);
+        const auto level = [&] { return scheduler->concurrencyLevelFor(endpoint); };
+        const QStringList paths = makeFiles(fixture.files().path(), 1200);
+        QVERIFY(!fixture.add(paths).isEmpty()); // the first slice of tasks
+        QVERIFY(waitFor([&] { return scheduler->taskCount() == int(paths.size()); }));
+
+        QVERIFY2(waitFor([&] { return level() >= Climbed; }, 60000),
+                 qPrintable(QString::number(level())));
+        const int before = level();
+        // Away: new connections reach the front's 503s, the open ones are cut.
+        front.setTarget(QStringLiteral("127.0.0.1"), away.port());
+        front.resetAllNow();
+        QVERIFY2(waitFor([&] { return level() == ConcurrencyController::Floor; }, 60000),
+                 qPrintable(QString::number(level())));
+        // And away a while longer: more refusals at the floor.
+        const qsizetype refusedAtFloor = away.requests().size();
+        QVERIFY(waitFor([&] { return away.requests().size() >= refusedAtFloor + 10; }, 60000));
+        QCOMPARE(level(), ConcurrencyController::Floor);
+        const int storedBeforeReturn = scheduler->totals().count(TaskState::Success);
+
+        // Back.
+        int maxAfter = 0;
+        QTimer watch;
+        watch.setInterval(2);
+        connect(&watch, &QTimer::timeout, this, [&] { maxAfter = qMax(maxAfter, level()); });
+        watch.start();
+        front.setTarget(QStringLiteral("127.0.0.1"), link.port());
+        front.resetAllNow();
+        QVERIFY(fixture.waitIdle(180000));
+        watch.stop();
+        verifyStored(fixture, server, paths);
+        qInfo("level %d before the outage, %d refusals, %d files before it ended, at most %d after",
+              before, int(away.requests().size()), storedBeforeReturn, maxAfter);
+        QVERIFY2(storedBeforeReturn < paths.size() / 2,
+                 qPrintable(QString::number(storedBeforeReturn)));
+        QVERIFY2(maxAfter >= Climbed, qPrintable(QString::number(maxAfter)));
     }
 };
 

@@ -331,7 +331,7 @@ void TestDetailsPane::autoLevelInStatusBarAndPane()
     QCOMPARE(ids.size(), paths.size());
     QVERIFY(waitFor([&] {
         return scheduler->concurrencyLevel() > 0
-               && level->text() == ParallelLevelLabel::describe(scheduler->concurrencyLevel());
+               && level->shownText() == ParallelLevelLabel::describe(scheduler->concurrencyLevel());
     }));
     QVERIFY2(level->toolTip().contains(QString::number(scheduler->concurrencyLevel())),
              qPrintable(level->toolTip()));
@@ -378,11 +378,12 @@ void TestDetailsPane::autoLevelInStatusBarAndPane()
                || scheduler->totals().count(TaskState::Uploading) == 0;
     }));
     level->parentWidget()->layout()->activate(); // the layout pending from the resize
-    QVERIFY(level->fontMetrics().horizontalAdvance(level->text()) <= level->contentsRect().width());
+    QVERIFY(level->fontMetrics().horizontalAdvance(level->shownText())
+            <= level->contentsRect().width());
     const QList<QWidget *> others =
         level->parentWidget()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
     for (const QWidget *other : others) {
-        if (other != level && other->isVisible() && !level->text().isEmpty())
+        if (other != level && other->isVisible() && !level->shownText().isEmpty())
             QVERIFY2(other->width() >= other->sizeHint().width(),
                      qPrintable(other->objectName() + QLatin1Char(' ')
                                 + QString::number(other->width())));

@@ -126,6 +126,14 @@ void tst_TotalTimeLeft::words()
     QFETCH(qint64, seconds);
     QFETCH(QString, text);
     QCOMPARE(TimeLeftLabel::describe(seconds), text);
+    // Where the bar is short: the same time, without the "About".
+    const QString brief = TimeLeftLabel::describeShort(seconds);
+    if (seconds < 0)
+        QVERIFY(brief.isEmpty());
+    else if (seconds < 60)
+        QCOMPARE(brief, QStringLiteral("< 1 min left"));
+    else
+        QCOMPARE(QStringLiteral("About ") + brief, text);
 }
 
 void tst_TotalTimeLeft::saysWhenItCountsSeveral()

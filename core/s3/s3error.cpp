@@ -1,5 +1,6 @@
 #include "s3error.h"
 
+#include "headervalues.h"
 #include "tushttp.h"
 
 #include <QCoreApplication>
@@ -88,7 +89,7 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
                                 status);
     }
     if (e.kind == Kind::TooManyRequests || e.kind == Kind::ServerError)
-        e.retryAfter = TusHttp::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
+        e.retryAfter = HeaderValues::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
     e.details = tr("While %1 (%2): HTTP %3").arg(what, target.displayName()).arg(status);
     if (error) {
         e.details = e.details.followedBy(

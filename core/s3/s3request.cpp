@@ -1,5 +1,6 @@
 #include "s3request.h"
 
+#include "headervalues.h"
 #include "lowdelay.h"
 #include "s3error.h"
 #include "s3protocol.h"
@@ -199,7 +200,7 @@ void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
 
 QDateTime S3Request::serverTimeOf(QNetworkReply *reply, const S3Answer &answer)
 {
-    const QDateTime date = TusHttp::parseHttpDate(reply->rawHeader("Date"));
+    const QDateTime date = HeaderValues::parseHttpDate(reply->rawHeader("Date"));
     if (date.isValid())
         return date;
     if (answer.s3Error && !answer.s3Error->serverTime.isEmpty())

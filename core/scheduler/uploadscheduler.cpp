@@ -5,6 +5,7 @@
 #include "failurehandler.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
+#include "taskchangebatch.h"
 #include "taskdriver.h"
 #include "taskjob.h"
 #include "taskpersistence.h"
@@ -20,9 +21,6 @@
 Q_LOGGING_CATEGORY(lcScheduler, "hoist.scheduler", QtWarningMsg)
 
 namespace {
-// At most this often a changed task is reported (so a row repaints at most 10 times a second).
-constexpr int FlushIntervalMs = 100;
-
 bool isActive(TaskState s)
 {
     return s == TaskState::Waiting || s == TaskState::Uploading;
@@ -40,6 +38,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     , m_ownClock(clock ? nullptr : new SystemClock(this))
     , m_preparer(new TaskPreparer(protocol, this))
     , m_bandwidth(new BandwidthLimiter(this))
+    , m_changes(new TaskChangeBatch([this](TaskId id) { return find(id) != nullptr; }, this))
     , m_orphans(new OrphanUploads(
           protocol, [this](TaskId id) { return find(id); },
           [this](const QUrl &endpoint) { return headersFor(endpoint); },
@@ -67,9 +66,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     connect(m_intake, &TaskIntake::duplicatesFound, this, &UploadScheduler::duplicatesFound);
     connect(m_intake, &TaskIntake::sliceDone, this, &UploadScheduler::checkIdle);
     m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(FlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &UploadScheduler::flush);
+    connect(m_changes, &TaskChangeBatch::flushed, this, &UploadScheduler::flushed);
     connect(m_orphans, &OrphanUploads::settled, this, &UploadScheduler::checkIdle);
     connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
     connect(&m_limits.levels(), &ConcurrencyLevels::levelChanged, this,
@@ -238,8 +235,7 @@ void UploadScheduler::tasksMade(const QList<const UploadTask *> &tasks, const QL
     Q_EMIT tasksAdded(added);
     for (TaskId id : rejected)
         Q_EMIT taskFinished(id);
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    m_changes->touched();
     requestSchedule();
 }
 
@@ -259,8 +255,7 @@ void UploadScheduler::restore(const QList<TaskRecord> &records)
         return;
     m_wasIdle = false;
     Q_EMIT tasksAdded(ids);
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    m_changes->touched();
     requestSchedule();
 }
 
@@ -374,9 +369,7 @@ void UploadScheduler::setState(UploadTask *task, TaskState state)
 
 void UploadScheduler::markDirty(UploadTask *task)
 {
-    m_dirty.insert(task->id());
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    m_changes->changed(task->id());
 }
 
 void UploadScheduler::taskChanged(UploadTask *task, bool store)
@@ -392,16 +385,8 @@ void UploadScheduler::taskFailedAgain(UploadTask *task)
     Q_EMIT taskFinished(task->id());
 }
 
-void UploadScheduler::flush()
+void UploadScheduler::flushed(const QList<TaskId> &ids)
 {
-    QList<TaskId> ids;
-    ids.reserve(m_dirty.size());
-    for (TaskId id : std::as_const(m_dirty)) {
-        if (find(id))
-            ids.append(id);
-    }
-    m_dirty.clear();
-    std::sort(ids.begin(), ids.end());
     if (!ids.isEmpty())
         Q_EMIT tasksChanged(ids);
     Q_EMIT totalsChanged(totals());
@@ -413,7 +398,7 @@ void UploadScheduler::checkIdle()
     if (idleNow && !m_wasIdle) {
         m_wasIdle = true;
         // Listeners hear the last task's state before being told everything is done.
-        flush();
+        m_changes->flush();
         Q_EMIT idle();
     } else if (!idleNow) {
         m_wasIdle = false;
@@ -439,14 +424,13 @@ void UploadScheduler::removeTasks(const QList<TaskId> &candidates)
         m_queue.remove(id);
         m_running.remove(id);
         m_bandwidth->forget(id);
-        m_dirty.remove(id);
+        m_changes->forget(id);
         m_tasks.erase(id);
     }
     if (m_persistence)
         m_persistence->removed(ids);
     Q_EMIT tasksRemoved(ids);
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    m_changes->touched();
     checkIdle();
 }
 

@@ -28,6 +28,7 @@ class BandwidthLimiter;
 class ConcurrencyLevels;
 class Clock;
 class OrphanUploads;
+class TaskChangeBatch;
 class TaskPersistence;
 class TaskRunner;
 class TaskStore;
@@ -263,7 +264,7 @@ private:
                    const QList<TaskId> &rejected);
     void setState(UploadTask *task, TaskState state);
     void markDirty(UploadTask *task);
-    void flush();
+    void flushed(const QList<TaskId> &ids);
     void requestSchedule();
     void schedule();
     // Requests in flight the limits count, in all and per server.
@@ -317,14 +318,13 @@ private:
     EndpointLanes m_lanes{&m_endpointHeaders};
     TaskId m_nextId = 1;
     quint64 m_nextSequence = 0;
-    QSet<TaskId> m_dirty;
-    QTimer m_flushTimer;
     bool m_scheduleQueued = false;
     bool m_wasIdle = true;
     ConcurrencyLimits m_limits{
         [this](const QString &server) { return m_lanes.serverIndex(server); }};
     TaskPreparer *m_preparer;
     BandwidthLimiter *m_bandwidth;
+    TaskChangeBatch *m_changes;
     OrphanUploads *m_orphans;
     FileRecheck *m_recheck;
     FailureHandler *m_failures;

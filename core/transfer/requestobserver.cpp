@@ -1,5 +1,6 @@
 #include "requestobserver.h"
 
+#include "headervalues.h"
 #include "networkpool.h"
 
 #include <QChildEvent>
@@ -14,17 +15,8 @@ constexpr qint64 MaxRetryAfterMs = 60 * 1000;
 
 qint64 retryAfterMs(const QByteArray &value)
 {
-    if (value.isEmpty())
-        return 0;
-    bool ok = false;
-    const qint64 seconds = value.trimmed().toLongLong(&ok);
-    if (ok)
-        return qBound<qint64>(0, seconds * 1000, MaxRetryAfterMs);
-    const QDateTime at =
-        QDateTime::fromString(QString::fromLatin1(value.trimmed()), Qt::RFC2822Date);
-    if (!at.isValid())
-        return 0;
-    return qBound<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(at), MaxRetryAfterMs);
+    const auto after = HeaderValues::parseRetryAfter(value, QDateTime::currentDateTimeUtc());
+    return after ? qMin<qint64>(after->count(), MaxRetryAfterMs) : 0;
 }
 } // namespace
 

@@ -1,6 +1,7 @@
 #include "tusanswer.h"
 
 #include "tushttp.h"
+#include "tuswire.h"
 
 #include <QNetworkReply>
 
@@ -28,7 +29,7 @@ TransferError TusAnswer::created(QNetworkReply *reply, const QUrl &endpoint, qin
             status);
     }
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    std::optional<qint64> offset = TusWire::parseUnsigned(offsetHeader);
     // A creation without a body may leave the offset out: nothing is held yet.
     if (!offset && sentBytes == 0 && offsetHeader.isEmpty())
         offset = 0;
@@ -49,7 +50,7 @@ TransferError TusAnswer::created(QNetworkReply *reply, const QUrl &endpoint, qin
 TransferError TusAnswer::headOffset(QNetworkReply *reply, qint64 length, qint64 *offset)
 {
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> answered = TusHttp::parseOffset(offsetHeader);
+    const std::optional<qint64> answered = TusWire::parseUnsigned(offsetHeader);
     if (!answered || *answered > length) {
         return TransferError::make(
             TransferError::Kind::BadResponse,
@@ -69,7 +70,7 @@ TransferError TusAnswer::patchOffset(QNetworkReply *reply, qint64 begin, qint64 
     using Kind = TransferError::Kind;
     const int status = TusHttp::httpStatus(reply);
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> answered = TusHttp::parseOffset(offsetHeader);
+    const std::optional<qint64> answered = TusWire::parseUnsigned(offsetHeader);
     if (!answered || *answered < begin || *answered > end) {
         return TransferError::make(
             Kind::BadResponse,

@@ -1,9 +1,11 @@
 #include "tushttp.h"
 
 #include "certificatetrust.h"
+#include "headervalues.h"
 #include "tuswire.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QMimeDatabase>
 #include <QNetworkReply>
@@ -89,44 +91,6 @@ QByteArray uploadMetadata(const TransferJob &job)
 int httpStatus(const QNetworkReply *reply)
 {
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-}
-
-std::optional<qint64> parseOffset(const QByteArray &value)
-{
-    const QByteArray trimmed = value.trimmed();
-    if (trimmed.isEmpty())
-        return std::nullopt;
-    for (char c : trimmed) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-    }
-    bool ok = false;
-    const qint64 offset = trimmed.toLongLong(&ok);
-    return ok ? std::optional<qint64>(offset) : std::nullopt;
-}
-
-QDateTime parseHttpDate(const QByteArray &value)
-{
-    // IMF-fixdate is RFC 2822 in shape, but Qt wants a numeric zone; the obsolete HTTP date
-    // forms are not worth the code.
-    QString text = QString::fromLatin1(value.trimmed());
-    if (text.endsWith(QLatin1String(" GMT")) || text.endsWith(QLatin1String(" UTC")))
-        text = text.chopped(3) + QLatin1String("+0000");
-    return QDateTime::fromString(text, Qt::RFC2822Date);
-}
-
-std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
-                                                         const QDateTime &now)
-{
-    const QByteArray trimmed = value.trimmed();
-    if (trimmed.isEmpty())
-        return std::nullopt;
-    if (const auto seconds = parseOffset(trimmed))
-        return std::chrono::milliseconds(*seconds * 1000);
-    const QDateTime when = parseHttpDate(trimmed);
-    if (!when.isValid())
-        return std::nullopt;
-    return std::chrono::milliseconds(qMax<qint64>(0, now.msecsTo(when)));
 }
 
 QString serverWords(QNetworkReply *reply)
@@ -232,7 +196,7 @@ TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
         error = TransferError::make(Kind::TooManyRequests,
                                     tr("The server asks to slow down (HTTP 429)%1").arg(suffix),
                                     status);
-        error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
+        error.retryAfter = HeaderValues::parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status == 460) {
         // Checksum extension: the bytes that arrived are not the bytes that were sent.
         error = TransferError::make(
@@ -264,7 +228,7 @@ TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
                                         .arg(suffix),
                                     status);
         if (status == 503)
-            error.retryAfter = parseRetryAfter(reply->rawHeader("Retry-After"), now);
+            error.retryAfter = HeaderValues::parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status >= 400 && status < 500) {
         error = TransferError::make(
             Kind::Rejected, tr("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),

@@ -2,12 +2,8 @@
 
 #include "transfer.h"
 
-#include <QDateTime>
 #include <QLoggingCategory>
 #include <QNetworkRequest>
-
-#include <chrono>
-#include <optional>
 
 class QNetworkReply;
 
@@ -28,13 +24,6 @@ int httpStatus(const QNetworkReply *reply);
 // Upload-Metadata for a job: its metadata plus filename and filetype when not given. Keys a
 // server may refuse (empty; spaces, commas, control or non-ASCII bytes) are left out.
 QByteArray uploadMetadata(const TransferJob &job);
-// A non-negative decimal Upload-Offset / Upload-Length value; nullopt when absent or invalid.
-std::optional<qint64> parseOffset(const QByteArray &value);
-// An HTTP date in IMF-fixdate form ("Sun, 06 Nov 1994 08:49:37 GMT"); invalid when it is not.
-QDateTime parseHttpDate(const QByteArray &value);
-// Retry-After as delta-seconds or an HTTP date, relative to `now`.
-std::optional<std::chrono::milliseconds> parseRetryAfter(const QByteArray &value,
-                                                         const QDateTime &now);
 // The start of the response body as one trimmed line, for messages ("" when there is none).
 QString serverWords(QNetworkReply *reply);
 // "host:port" as a person names a server in an error ("127.0.0.1:9", "[::1]:443").

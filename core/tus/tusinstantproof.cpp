@@ -5,6 +5,7 @@
 #include "offthread.h"
 #include "regularfile.h"
 #include "tushttp.h"
+#include "tuswire.h"
 
 #include <QFile>
 #include <QNetworkReply>
@@ -113,7 +114,7 @@ TusInstantProof::Verdict TusInstantProof::judge(QNetworkReply *reply, TransferEr
         return Verdict::Failed;
     }
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    const std::optional<qint64> offset = TusHttp::parseOffset(offsetHeader);
+    const std::optional<qint64> offset = TusWire::parseUnsigned(offsetHeader);
     if (offset == 0)
         return Verdict::Declined;
     if (offset != m_job.fileSize) {

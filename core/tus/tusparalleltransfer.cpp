@@ -4,6 +4,7 @@
 #include "tushttp.h"
 #include "tustransfer.h"
 #include "tusverification.h"
+#include "tuswire.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -385,7 +386,7 @@ void TusParallelTransfer::onFinalFinished()
             status));
     // A final upload is complete by definition; a server that says otherwise is not tus.
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
-    if (!offsetHeader.isEmpty() && TusHttp::parseOffset(offsetHeader) != m_job.fileSize)
+    if (!offsetHeader.isEmpty() && TusWire::parseUnsigned(offsetHeader) != m_job.fileSize)
         return fail(TransferError::make(
             Kind::BadResponse,
             TrText::of(

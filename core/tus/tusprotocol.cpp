@@ -6,6 +6,7 @@
 #include "tushttp.h"
 #include "tusparalleltransfer.h"
 #include "tustransfer.h"
+#include "tuswire.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -61,7 +62,7 @@ TusCapabilities TusProtocol::capabilitiesFrom(const QNetworkReply *reply)
     caps.versions = headerList(reply->rawHeader("Tus-Version"));
     caps.extensions = headerList(reply->rawHeader("Tus-Extension"));
     caps.checksumAlgorithms = headerList(reply->rawHeader("Tus-Checksum-Algorithm"));
-    caps.maxSize = TusHttp::parseOffset(reply->rawHeader("Tus-Max-Size")).value_or(0);
+    caps.maxSize = TusWire::parseUnsigned(reply->rawHeader("Tus-Max-Size")).value_or(0);
     caps.instantUpload = headerList(reply->rawHeader("Hoist-Instant-Upload"));
     caps.contentHash = headerList(reply->rawHeader(VerifyWire::OfferHeader));
     return caps;

@@ -8,6 +8,7 @@
 #include "tushttp.h"
 #include "tusinstantproof.h"
 #include "tusrequestwatch.h"
+#include "tuswire.h"
 
 #include <QFileInfo>
 #include <QNetworkAccessManager>
@@ -246,7 +247,7 @@ void TusTransfer::onHeadFinished(QNetworkReply *reply)
     if (const TransferError bad = TusAnswer::headOffset(reply, m_length, &offset);
         bad.kind != TransferError::Kind::None)
         return fail(bad);
-    const std::optional<qint64> length = TusHttp::parseOffset(reply->rawHeader("Upload-Length"));
+    const std::optional<qint64> length = TusWire::parseUnsigned(reply->rawHeader("Upload-Length"));
     if (length && *length != m_length) {
         // Another file's upload (or an old version of this one): it cannot be finished with ours.
         qCDebug(lcTus) << "upload length" << *length << "differs from ours" << m_length;

@@ -31,8 +31,12 @@ int FittingLabel::room() const
 
 QString FittingLabel::shownText() const
 {
+    return formFitting(room());
+}
+
+QString FittingLabel::formFitting(int width) const
+{
     const QFontMetrics metrics = fontMetrics();
-    const int width = room();
     if (metrics.horizontalAdvance(text()) <= width)
         return text();
     for (const QString &form : m_shorter) {
@@ -41,6 +45,14 @@ QString FittingLabel::shownText() const
     }
     const QString last = m_shorter.isEmpty() ? text() : m_shorter.last();
     return m_shortest == Shortest::Whole ? last : metrics.elidedText(last, Qt::ElideRight, width);
+}
+
+int FittingLabel::widthFor(const QString &form) const
+{
+    if (form.isEmpty())
+        return 0;
+    const QMargins margins = contentsMargins();
+    return fontMetrics().horizontalAdvance(form) + margins.left() + margins.right() + 2 * margin();
 }
 
 QSize FittingLabel::minimumSizeHint() const

@@ -18,6 +18,11 @@ public:
     void setShorterForms(const QStringList &forms);
     // What is painted at the present width.
     QString shownText() const;
+    // What would be painted with `width` pixels for the text: the text or the first shorter form
+    // that fits, else the last form (elided, or whole).
+    QString formFitting(int width) const;
+    // The width the label needs to paint `form` whole (its margins included); 0 for "".
+    int widthFor(const QString &form) const;
 
     QSize minimumSizeHint() const override;
 

@@ -5,16 +5,14 @@
 
 #include <QEvent>
 #include <QLayout>
-#include <QResizeEvent>
 
 ParallelLevelLabel::ParallelLevelLabel(UploadScheduler *scheduler, AppSettings *settings,
                                        QWidget *parent)
-    : QLabel(parent)
+    : FittingLabel(Shortest::Whole, parent)
     , m_scheduler(scheduler)
     , m_settings(settings)
 {
     setObjectName(QStringLiteral("parallelLevel"));
-    setTextFormat(Qt::PlainText);
     connect(m_scheduler, &UploadScheduler::concurrencyLevelChanged, this,
             &ParallelLevelLabel::refresh);
     connect(m_scheduler, &UploadScheduler::totalsChanged, this, &ParallelLevelLabel::onTotals);
@@ -44,10 +42,10 @@ void ParallelLevelLabel::refresh()
     const int level = m_scheduler->concurrencyLevel();
     const bool shown = m_uploading && m_scheduler->autoConcurrency() && level > 0;
     const QString full = shown ? describe(level) : QString();
-    if (full == m_full)
+    if (full == text())
         return;
-    m_full = full;
-    m_level = level;
+    setText(full);
+    setShorterForms(shown ? QStringList{describe(level, true), QString()} : QStringList());
     setToolTip(shown ? tr("Parallel: Auto allows %n requests at once now, across all servers: "
                           "it adds more while that makes uploads faster, and takes some back when "
                           "a server slows down or refuses.",
@@ -56,48 +54,27 @@ void ParallelLevelLabel::refresh()
     chooseForm();
 }
 
-int ParallelLevelLabel::widthOf(const QString &text) const
-{
-    if (text.isEmpty())
-        return 0;
-    const QMargins margins = contentsMargins();
-    return fontMetrics().horizontalAdvance(text) + margins.left() + margins.right() + 2 * margin();
-}
-
 void ParallelLevelLabel::chooseForm()
 {
     QString chosen;
     const QWidget *bar = parentWidget();
-    if (!m_full.isEmpty() && bar && bar->layout()) {
+    if (!text().isEmpty() && bar && bar->layout()) {
         // The bar's hint less this label's own: what the others need.
         const int others = bar->layout()->sizeHint().width() - sizeHint().width();
-        const int room = bar->width() - others;
-        const QString compact = describe(m_level, true);
-        if (widthOf(m_full) <= room)
-            chosen = m_full;
-        else if (widthOf(compact) <= room)
-            chosen = compact;
+        const QMargins margins = contentsMargins();
+        const int chrome = margins.left() + margins.right() + 2 * margin();
+        chosen = formFitting(bar->width() - others - chrome);
     }
     if (chosen != m_chosen) {
         m_chosen = chosen;
         updateGeometry();
     }
-    fit();
-}
-
-void ParallelLevelLabel::fit()
-{
-    QString shown = m_chosen;
-    if (widthOf(shown) > width())
-        shown = widthOf(describe(m_level, true)) <= width() ? describe(m_level, true) : QString();
-    if (shown != text())
-        setText(shown);
 }
 
 QSize ParallelLevelLabel::sizeHint() const
 {
     const QMargins margins = contentsMargins();
-    return {widthOf(m_chosen),
+    return {widthFor(m_chosen),
             fontMetrics().height() + margins.top() + margins.bottom() + 2 * margin()};
 }
 
@@ -114,7 +91,7 @@ bool ParallelLevelLabel::event(QEvent *event)
         parentWidget()->removeEventFilter(this);
     else if (event->type() == QEvent::ParentChange && parentWidget())
         parentWidget()->installEventFilter(this);
-    return QLabel::event(event);
+    return FittingLabel::event(event);
 }
 
 // The bar's width, or another's text, changed: the room left may have too.
@@ -123,11 +100,5 @@ bool ParallelLevelLabel::eventFilter(QObject *watched, QEvent *event)
     if (watched == parentWidget()
         && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest))
         chooseForm();
-    return QLabel::eventFilter(watched, event);
-}
-
-void ParallelLevelLabel::resizeEvent(QResizeEvent *event)
-{
-    QLabel::resizeEvent(event);
-    fit();
+    return FittingLabel::eventFilter(watched, event);
 }

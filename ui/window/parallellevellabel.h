@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QLabel>
+#include "fittinglabel.h"
 
 class AppSettings;
 class UploadScheduler;
@@ -11,10 +11,10 @@ struct SchedulerTotals;
 // or while idle. It follows the scheduler's concurrencyLevelChanged and the totals' count of
 // uploads, so each update costs the same whatever the queue's size.
 //
-// It has the lowest priority in the status bar: it asks only for the room the others leave
-// (their size hints against the bar's width), saying "Auto · 12" where the whole does not fit and
-// nothing where that does not either, so that it never pushes the time left or the counts out.
-class ParallelLevelLabel final : public QLabel {
+// It has the lowest priority in the status bar: a FittingLabel whose forms are the whole, "Auto ·
+// 12" and nothing, that asks only for the room the others leave (their size hints against the
+// bar's width), so that it never pushes the time left, the speed or the counts out.
+class ParallelLevelLabel final : public FittingLabel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ParallelLevelLabel)
 public:
@@ -23,8 +23,8 @@ public:
 
     // "Parallel: Auto · 12" (`compact`: "Auto · 12").
     static QString describe(int level, bool compact = false);
-    // What it says when it has room (text() is what fits); empty when it says nothing.
-    QString fullText() const { return m_full; }
+    // What it says when it has room (shownText() is what fits); empty when it says nothing.
+    QString fullText() const { return text(); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -32,21 +32,15 @@ public:
 protected:
     bool event(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onTotals(const SchedulerTotals &totals);
     void refresh();
     // The longest form the room left by the others takes, asked for as the size hint.
     void chooseForm();
-    // What is shown: the chosen form, or a shorter one while the width given is less.
-    void fit();
-    int widthOf(const QString &text) const;
 
     UploadScheduler *m_scheduler;
     AppSettings *m_settings;
     bool m_uploading = false;
-    int m_level = 0;
-    QString m_full;
-    QString m_chosen; // m_full, the compact form, or nothing
+    QString m_chosen; // text(), the compact form, or nothing
 };

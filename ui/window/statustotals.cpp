@@ -10,7 +10,7 @@
 
 StatusTotals::StatusTotals(UploadScheduler *scheduler, AppSettings *settings, QStatusBar *bar)
     : QObject(bar)
-    , m_counts(new FittingLabel(FittingLabel::Shortest::Elided, bar))
+    , m_counts(new FittingLabel(FittingLabel::Shortest::Whole, bar))
     , m_speed(new FittingLabel(FittingLabel::Shortest::Whole, bar))
 {
     bar->addWidget(m_counts, 1);
@@ -40,11 +40,20 @@ void StatusTotals::show(const SchedulerTotals &totals)
         {TaskState::Error, QT_TR_NOOP("%1 failed")},
     };
     QStringList shown;
+    QStringList pending; // what a short bar keeps: all but the done and the paused
     for (const Part &part : parts) {
-        if (const int n = totals.count(part.state))
+        if (const int n = totals.count(part.state)) {
             shown << tr(part.text).arg(n);
+            if (part.state != TaskState::Success && part.state != TaskState::Paused)
+                pending << shown.last();
+        }
     }
-    m_counts->setText(shown.isEmpty() ? tr("No uploads") : shown.join(QStringLiteral(" \u00b7 ")));
+    const QString separator = QStringLiteral(" \u00b7 ");
+    m_counts->setText(shown.isEmpty() ? tr("No uploads") : shown.join(separator));
+    m_counts->setShorterForms(pending.isEmpty() || pending.size() == shown.size()
+                                  ? QStringList()
+                                  : QStringList{pending.join(separator)});
+    m_counts->setToolTip(m_counts->text());
 
     QString bytes;
     if (totals.bytesTotal > 0)

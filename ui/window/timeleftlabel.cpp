@@ -22,20 +22,33 @@ TimeLeftLabel::TimeLeftLabel(UploadScheduler *scheduler, QWidget *parent)
 
 QString TimeLeftLabel::describe(qint64 seconds)
 {
+    return phrase(seconds, false);
+}
+
+QString TimeLeftLabel::describeShort(qint64 seconds)
+{
+    return phrase(seconds, true);
+}
+
+QString TimeLeftLabel::phrase(qint64 seconds, bool brief)
+{
     if (seconds < 0)
         return {};
     if (seconds < 60)
-        return tr("Less than a minute left");
+        return brief ? tr("< 1 min left") : tr("Less than a minute left");
     const qint64 minutes = (seconds + 59) / 60;
     if (minutes < MinutesOnlyBelow)
-        return tr("About %1 min left").arg(minutes);
+        return (brief ? tr("%1 min left") : tr("About %1 min left")).arg(minutes);
     const qint64 rounded = (minutes + RoundMinutes / 2) / RoundMinutes * RoundMinutes;
     if (rounded / 60 < HoursOnlyBelow) {
         if (rounded % 60 == 0)
-            return tr("About %1 h left").arg(rounded / 60);
-        return tr("About %1 h %2 min left").arg(rounded / 60).arg(rounded % 60);
+            return (brief ? tr("%1 h left") : tr("About %1 h left")).arg(rounded / 60);
+        return (brief ? tr("%1 h %2 min left") : tr("About %1 h %2 min left"))
+            .arg(rounded / 60)
+            .arg(rounded % 60);
     }
-    return tr("About %1 days left").arg((rounded + 12 * 60) / (24 * 60));
+    return (brief ? tr("%1 days left") : tr("About %1 days left"))
+        .arg((rounded + 12 * 60) / (24 * 60));
 }
 
 QString TimeLeftLabel::describe(qint64 seconds, int uploads)
@@ -55,7 +68,10 @@ void TimeLeftLabel::onTotals(const SchedulerTotals &totals)
         return;
     setText(shown);
     const QString alone = describe(m_estimate.secondsLeft());
-    setShorterForms(alone == shown ? QStringList() : QStringList{alone});
+    QStringList shorter{describeShort(m_estimate.secondsLeft())};
+    if (alone != shown)
+        shorter.prepend(alone);
+    setShorterForms(shown.isEmpty() ? QStringList() : shorter);
     // Why it may differ from a row's: it is everything under way at the speed of all of them.
     setToolTip(shown.isEmpty() ? QString()
                                : tr("What the uploading and waiting uploads still have to send "
