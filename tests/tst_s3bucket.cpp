@@ -2,6 +2,7 @@
 // with the bytes checked through an independent client (RgwTestPeer), many threads at once, and
 // each class of failure: unreachable, silent, refused, slowing down, and radosgw restarted.
 
+#include "faultproxy.h"
 #include "loadsheddingproxy.h"
 #include "rgwtestpeer.h"
 #include "s3bucket.h"
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void putAndCopyObject();
     void rangedReads();
     void streamedRead();
+    void streamedReadResumesAfterReset();
     void notFound();
     void listObjectsPaginated();
     void listUploadsAndAbort();
@@ -92,8 +94,8 @@ void tst_S3Bucket::initTestCase()
 
 std::unique_ptr<S3Bucket> tst_S3Bucket::bucket(const std::function<void(S3Bucket::Config &)> &tweak)
 {
-    S3Bucket::Config config{S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
-                            m_rgw->credentials(), {}, {}};
+    S3Bucket::Config config{
+        S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()), m_rgw->credentials(), {}, {}};
     config.transport.connectTimeoutMs = 3000;
     config.transport.idleTimeoutMs = 10000;
     config.retry.firstBackoffMs = 50;
@@ -136,11 +138,12 @@ void tst_S3Bucket::multipartRoundTrip()
         s3->uploadPart(key, id.value, 3, S3Body::fromFile(path, 1000 + head.size(), tail.size()));
     QVERIFY2(p3.ok(), why(p3));
     // Content-MD5 was sent and checked: the ETag of a part is its MD5.
-    QCOMPARE(p2.value, '"' + QCryptographicHash::hash(middle, QCryptographicHash::Md5).toHex() + '"');
+    QCOMPARE(p2.value,
+             '"' + QCryptographicHash::hash(middle, QCryptographicHash::Md5).toHex() + '"');
     QVERIFY(m_rgw->multipartUploads().contains(key));
 
-    const auto done = s3->completeMultipartUpload(
-        key, id.value, {{1, p1.value}, {2, p2.value}, {3, p3.value}});
+    const auto done =
+        s3->completeMultipartUpload(key, id.value, {{1, p1.value}, {2, p2.value}, {3, p3.value}});
     QVERIFY2(done.ok(), why(done));
     bool found = false;
     QCOMPARE(m_rgw->object(key, &found), head + middle + tail);
@@ -198,7 +201,8 @@ void tst_S3Bucket::putAndCopyObject()
     const auto put = s3->putObject(QStringLiteral("obj/original"), S3Body::fromBytes(bytes),
                                    {"image/png", {{"owner", "bob"}}});
     QVERIFY2(put.ok(), why(put));
-    QCOMPARE(put.value, '"' + QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex() + '"');
+    QCOMPARE(put.value,
+             '"' + QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex() + '"');
 
     const auto kept = s3->copyObject(QStringLiteral("obj/original"), QStringLiteral("obj/kept"));
     QVERIFY2(kept.ok(), why(kept));
@@ -208,9 +212,9 @@ void tst_S3Bucket::putAndCopyObject()
     QCOMPARE(keptInfo.value.metadata.value("owner"), QByteArray("bob"));
     QCOMPARE(keptInfo.value.contentType, QByteArray("image/png"));
 
-    const auto replaced = s3->copyObject(QStringLiteral("obj/original"),
-                                         QStringLiteral("obj/replaced"),
-                                         S3Bucket::ObjectMeta{"text/csv", {{"owner", "carol"}}});
+    const auto replaced =
+        s3->copyObject(QStringLiteral("obj/original"), QStringLiteral("obj/replaced"),
+                       S3Bucket::ObjectMeta{"text/csv", {{"owner", "carol"}}});
     QVERIFY2(replaced.ok(), why(replaced));
     QCOMPARE(m_rgw->object(QStringLiteral("obj/replaced")), bytes);
     const auto info = s3->headObject(QStringLiteral("obj/replaced"));
@@ -260,12 +264,12 @@ void tst_S3Bucket::streamedRead()
     QVERIFY(s3->putObject(QStringLiteral("stream/x"), S3Body::fromBytes(bytes), {}).ok());
     QByteArray got;
     int pieces = 0;
-    const auto whole = s3->readObject(QStringLiteral("stream/x"), 0, -1,
-                                      [&](const char *data, qint64 size) {
-                                          got.append(data, size);
-                                          ++pieces;
-                                          return true;
-                                      });
+    const auto whole =
+        s3->readObject(QStringLiteral("stream/x"), 0, -1, [&](const char *data, qint64 size) {
+            got.append(data, size);
+            ++pieces;
+            return true;
+        });
     QVERIFY2(whole.ok(), why(whole));
     QCOMPARE(got, bytes);
     QVERIFY(pieces > 1);
@@ -284,15 +288,60 @@ void tst_S3Bucket::streamedRead()
     // The reader stops: the download ends there, as a local failure, not retried.
     const qint64 sent = s3->requestsSent();
     qint64 seen = 0;
-    const auto stopped = s3->readObject(QStringLiteral("stream/x"), 0, -1,
-                                        [&](const char *, qint64 size) {
-                                            seen += size;
-                                            return seen < 100000;
-                                        });
+    const auto stopped =
+        s3->readObject(QStringLiteral("stream/x"), 0, -1, [&](const char *, qint64 size) {
+            seen += size;
+            return seen < 100000;
+        });
     QVERIFY(!stopped.ok());
     QCOMPARE(stopped.error->kind, S3BucketError::Kind::Local);
     QVERIFY(seen < bytes.size());
     QCOMPARE(s3->requestsSent(), sent + 1);
+}
+
+void tst_S3Bucket::streamedReadResumesAfterReset()
+{
+    // The connection is reset after 1 MiB reached the reader: the read goes on from there (a
+    // Range from the byte reached, If-Match on the ETag), and the reader sees every byte once.
+    auto s3 = bucket();
+    const QByteArray bytes = pattern(24 * MiB + 3, 11);
+    QVERIFY(s3->putObject(QStringLiteral("resume/x"), S3Body::fromBytes(bytes), {}).ok());
+    FaultProxy proxy;
+    QVERIFY2(proxy.start(m_rgw->service().host(), quint16(m_rgw->service().port())),
+             qPrintable(proxy.errorString()));
+    auto via = bucket([&](S3Bucket::Config &c) {
+        c.target =
+            S3Target(proxy.url().adjusted(QUrl::RemovePath), c.target.region(), c.target.bucket());
+    });
+    std::atomic<bool> halfway{false};
+    std::atomic<bool> resetDone{false};
+    QByteArray got;
+    auto future = std::async(std::launch::async, [&] {
+        return via->readObject(QStringLiteral("resume/x"), 5, -1,
+                               [&](const char *data, qint64 size) {
+                                   got.append(data, size);
+                                   if (got.size() > MiB && !resetDone) {
+                                       halfway = true;
+                                       while (!resetDone)
+                                           std::this_thread::yield();
+                                   }
+                                   return true;
+                               });
+    });
+    QVERIFY(QTest::qWaitFor([&] { return halfway.load(); }, 30000));
+    proxy.resetAllNow();
+    resetDone = true;
+    QVERIFY(QTest::qWaitFor(
+        [&] { return future.wait_for(std::chrono::seconds(0)) == std::future_status::ready; },
+        60000));
+    const auto result = future.get();
+    QVERIFY2(result.ok(), why(result));
+    QCOMPARE(proxy.counters().reset, 1);
+    QCOMPARE(proxy.counters().accepted, 2);
+    QCOMPARE(via->requestsSent(), 2);
+    QCOMPARE(got.size(), bytes.size() - 5);
+    QVERIFY(got == bytes.mid(5));
+    QCOMPARE(result.value.size, bytes.size());
 }
 
 void tst_S3Bucket::notFound()
@@ -306,7 +355,8 @@ void tst_S3Bucket::notFound()
     QVERIFY(!get.ok());
     QCOMPARE(get.error->kind, S3BucketError::Kind::NotFound);
     QCOMPARE(get.error->code, QStringLiteral("NoSuchKey"));
-    const auto abort = s3->abortMultipartUpload(QStringLiteral("none/such"), QStringLiteral("2~nope"));
+    const auto abort =
+        s3->abortMultipartUpload(QStringLiteral("none/such"), QStringLiteral("2~nope"));
     QVERIFY(!abort.ok());
     QCOMPARE(abort.error->kind, S3BucketError::Kind::NotFound);
     const auto part = s3->uploadPart(QStringLiteral("none/such"), QStringLiteral("2~nope"), 1,
@@ -396,7 +446,8 @@ void tst_S3Bucket::listUploadsAndAbort()
         QString idMarker;
         int pages = 0;
         do {
-            const auto page = s3->listMultipartUploads(QStringLiteral("mpu/"), keyMarker, idMarker, 2);
+            const auto page =
+                s3->listMultipartUploads(QStringLiteral("mpu/"), keyMarker, idMarker, 2);
             if (!page.ok())
                 return QStringList{QStringLiteral("failed")};
             for (const auto &upload : page.value.uploads)
@@ -464,12 +515,14 @@ void tst_S3Bucket::fileShorterThanAnnounced()
     auto s3 = bucket();
     const QString path = writeFile(QStringLiteral("short.bin"), pattern(1000, 10));
     const qint64 sent = s3->requestsSent();
-    const auto put = s3->putObject(QStringLiteral("short/x"), S3Body::fromFile(path, 500, 1000), {});
+    const auto put =
+        s3->putObject(QStringLiteral("short/x"), S3Body::fromFile(path, 500, 1000), {});
     QVERIFY(!put.ok());
     QCOMPARE(put.error->kind, S3BucketError::Kind::Local);
     QCOMPARE(s3->requestsSent(), sent); // found while hashing, before any request
-    const auto missing = s3->putObject(QStringLiteral("short/y"),
-                                       S3Body::fromFile(m_dir.filePath(QStringLiteral("none")), 0, 5), {});
+    const auto missing =
+        s3->putObject(QStringLiteral("short/y"),
+                      S3Body::fromFile(m_dir.filePath(QStringLiteral("none")), 0, 5), {});
     QCOMPARE(missing.error->kind, S3BucketError::Kind::Local);
     bool found = true;
     m_rgw->object(QStringLiteral("short/x"), &found);
@@ -484,8 +537,8 @@ void tst_S3Bucket::unreachableEndpoint()
     const quint16 port = probe.serverPort();
     probe.close();
     auto s3 = bucket([port](S3Bucket::Config &c) {
-        c.target = S3Target(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), c.target.region(),
-                            c.target.bucket());
+        c.target = S3Target(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)),
+                            c.target.region(), c.target.bucket());
         c.retry.attempts = 3;
     });
     QElapsedTimer timer;
@@ -564,8 +617,10 @@ void tst_S3Bucket::slowDownIsRetried()
         for (int i = 0; i < 4; ++i) {
             calls.push_back(std::async(std::launch::async, [&, i] {
                 const QByteArray body = pattern(200000, 200 + i);
-                auto a = once->putObject(QStringLiteral("shed/once%1").arg(i), S3Body::fromBytes(body), {});
-                auto b = patient->putObject(QStringLiteral("shed/patient%1").arg(i), S3Body::fromBytes(body), {});
+                auto a = once->putObject(QStringLiteral("shed/once%1").arg(i),
+                                         S3Body::fromBytes(body), {});
+                auto b = patient->putObject(QStringLiteral("shed/patient%1").arg(i),
+                                            S3Body::fromBytes(body), {});
                 return std::make_pair(a, b);
             }));
         }

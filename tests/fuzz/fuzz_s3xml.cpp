@@ -17,7 +17,7 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_s3xml: check failed at %s:%d: %s\n", __FILE__, __LINE__,   \
+            std::fprintf(stderr, "fuzz_s3xml: check failed at %s:%d: %s\n", __FILE__, __LINE__,    \
                          #cond);                                                                   \
             std::abort();                                                                          \
         }                                                                                          \
@@ -82,7 +82,8 @@ void checkAnswers(const QByteArray &xml)
                    + int(!complete.problem.isEmpty())
                == 1);
     const S3Xml::CopyResult copy = S3Xml::parseCopy(xml);
-    FUZZ_CHECK(int(!copy.etag.isEmpty()) + int(copy.error.has_value()) + int(!copy.problem.isEmpty())
+    FUZZ_CHECK(int(!copy.etag.isEmpty()) + int(copy.error.has_value())
+                   + int(!copy.problem.isEmpty())
                == 1);
 }
 

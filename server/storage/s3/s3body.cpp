@@ -104,11 +104,12 @@ qint64 S3Body::Reader::read(char *data, qint64 max)
         return -1;
     const qint64 got = m_file->read(data, want);
     if (got <= 0) {
-        m_problem = got == 0 ? QStringLiteral("%1 ended %2 bytes early")
-                                   .arg(m_body.m_path)
-                                   .arg(m_body.m_length - m_position)
-                             : QStringLiteral("cannot read %1: %2")
-                                   .arg(m_body.m_path, m_file->errorString());
+        m_problem =
+            got == 0
+                ? QStringLiteral("%1 ended %2 bytes early")
+                      .arg(m_body.m_path)
+                      .arg(m_body.m_length - m_position)
+                : QStringLiteral("cannot read %1: %2").arg(m_body.m_path, m_file->errorString());
         return -1;
     }
     m_position += got;

@@ -53,8 +53,7 @@ S3Result<T> failed(S3BucketError error)
 
 S3Bucket::S3Bucket(Config config)
     : m_runner(std::make_unique<S3CallRunner>(
-          S3CallSigner(config.target, std::move(config.credentials)), config.transport,
-          config.retry))
+        S3CallSigner(config.target, std::move(config.credentials)), config.transport, config.retry))
 {
 }
 
@@ -101,8 +100,8 @@ std::optional<S3BucketError> S3Bucket::prepareBody(S3Call &call, S3Body &body, c
 std::optional<S3BucketError> S3Bucket::addMeta(S3Call &call, const ObjectMeta &meta,
                                                const QString &what) const
 {
-    const QByteArray type = meta.contentType.isEmpty() ? QByteArray("application/octet-stream")
-                                                       : meta.contentType;
+    const QByteArray type =
+        meta.contentType.isEmpty() ? QByteArray("application/octet-stream") : meta.contentType;
     if (!isHeaderSafe(type))
         return localError(what, QStringLiteral("the content type is not printable ASCII"));
     call.setHeader("Content-Type", type);
@@ -165,7 +164,8 @@ S3Result<QByteArray> S3Bucket::uploadPartCopy(const QString &key, const QString 
                                               qint64 first, qint64 length)
 {
     S3CallSpec spec;
-    spec.what = QStringLiteral("copying %1 into part %2 of %3").arg(sourceKey).arg(partNumber).arg(key);
+    spec.what =
+        QStringLiteral("copying %1 into part %2 of %3").arg(sourceKey).arg(partNumber).arg(key);
     if (partNumber < 1 || partNumber > MaxPartNumber || first < 0 || length == 0)
         return failed<QByteArray>(localError(spec.what, QStringLiteral("no such part or range")));
     spec.call.method = "PUT";
@@ -174,8 +174,9 @@ S3Result<QByteArray> S3Bucket::uploadPartCopy(const QString &key, const QString 
                        {QStringLiteral("uploadId"), uploadId}};
     spec.call.setHeader("x-amz-copy-source", m_runner->signer().copySource(sourceKey));
     if (length > 0) {
-        spec.call.setHeader("x-amz-copy-source-range", "bytes=" + QByteArray::number(first) + '-'
-                                                            + QByteArray::number(first + length - 1));
+        spec.call.setHeader("x-amz-copy-source-range",
+                            "bytes=" + QByteArray::number(first) + '-'
+                                + QByteArray::number(first + length - 1));
     }
     const S3Outcome outcome = run(spec);
     if (!outcome.ok())

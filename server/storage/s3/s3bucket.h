@@ -89,9 +89,8 @@ public:
                                     const S3Body &body);
     // Bytes [first, first + length) of the object `sourceKey` in this bucket as a part; the whole
     // object when `length` < 0.
-    S3Result<QByteArray> uploadPartCopy(const QString &key, const QString &uploadId,
-                                        int partNumber, const QString &sourceKey, qint64 first,
-                                        qint64 length);
+    S3Result<QByteArray> uploadPartCopy(const QString &key, const QString &uploadId, int partNumber,
+                                        const QString &sourceKey, qint64 first, qint64 length);
     // The parts the caller recorded, in order. Answers the object's ETag (RGW sends an empty one).
     S3Result<QByteArray> completeMultipartUpload(const QString &key, const QString &uploadId,
                                                  const QList<Part> &parts);
@@ -118,8 +117,7 @@ public:
     // Listings for the reconciliation sweep, a page at a time (at most MaxListPage entries).
     S3Result<ObjectPage> listObjects(const QString &prefix, const QString &continuationToken = {},
                                      int maxKeys = MaxListPage);
-    S3Result<UploadPage> listMultipartUploads(const QString &prefix,
-                                              const QString &keyMarker = {},
+    S3Result<UploadPage> listMultipartUploads(const QString &prefix, const QString &keyMarker = {},
                                               const QString &uploadIdMarker = {},
                                               int maxUploads = MaxListPage);
 

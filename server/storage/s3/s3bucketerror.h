@@ -15,11 +15,11 @@ struct S3BucketError {
     enum class Kind { Unavailable, Refused, NotFound, BadAnswer, Local };
 
     Kind kind = Kind::Unavailable;
-    QString what;      // what the call did: "PUT part 3 of uploads/abc"
-    int status = 0;    // the HTTP status; 0 when there was no answer
-    QString code;      // S3's error code ("SlowDown", "NoSuchUpload"), when it said one
-    QString message;   // S3's message, or the transport's or our own reason
-    QString requestId; // S3's RequestId, when it said one
+    QString what;              // what the call did: "PUT part 3 of uploads/abc"
+    int status = 0;            // the HTTP status; 0 when there was no answer
+    QString code;              // S3's error code ("SlowDown", "NoSuchUpload"), when it said one
+    QString message;           // S3's message, or the transport's or our own reason
+    QString requestId;         // S3's RequestId, when it said one
     int retryAfterSeconds = 0; // the store's Retry-After (Unavailable), 0 when it said none
     int attempts = 1;          // how many times the request was sent
 

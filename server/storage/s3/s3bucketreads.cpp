@@ -49,9 +49,8 @@ S3Bucket::ObjectInfo infoOf(const S3Reply &reply)
         if (ok)
             info.size = total;
     }
-    info.lastModified = QLocale::c().toDateTime(
-        QString::fromLatin1(reply.header("last-modified")),
-        QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
+    info.lastModified = QLocale::c().toDateTime(QString::fromLatin1(reply.header("last-modified")),
+                                                QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
     info.lastModified.setTimeSpec(Qt::UTC);
     for (const auto &[name, value] : reply.headers) {
         if (name.startsWith("x-amz-meta-"))
@@ -84,8 +83,8 @@ S3Result<QByteArray> S3Bucket::getObject(const QString &key, qint64 first, qint6
     return {outcome.reply.body, std::nullopt};
 }
 
-S3Result<S3Bucket::ObjectInfo> S3Bucket::readObject(const QString &key, qint64 first,
-                                                    qint64 length, const Sink &sink)
+S3Result<S3Bucket::ObjectInfo> S3Bucket::readObject(const QString &key, qint64 first, qint64 length,
+                                                    const Sink &sink)
 {
     S3CallSpec spec;
     spec.what = QStringLiteral("reading %1").arg(key);
@@ -110,7 +109,8 @@ S3Result<S3Bucket::ObjectInfo> S3Bucket::readObject(const QString &key, qint64 f
         if (!info && previous.status >= 200 && previous.status < 300)
             info = infoOf(previous);
         if (delivered > 0)
-            call.setHeader("Range", rangeHeader(first + delivered, length < 0 ? -1 : length - delivered));
+            call.setHeader("Range",
+                           rangeHeader(first + delivered, length < 0 ? -1 : length - delivered));
         if (!etag.isEmpty())
             call.setHeader("If-Match", etag);
     };
@@ -156,16 +156,16 @@ S3Status S3Bucket::deleteObject(const QString &key)
 }
 
 S3Result<S3Bucket::ObjectPage> S3Bucket::listObjects(const QString &prefix,
-                                                     const QString &continuationToken,
-                                                     int maxKeys)
+                                                     const QString &continuationToken, int maxKeys)
 {
     S3CallSpec spec;
     spec.what = QStringLiteral("listing the objects under \"%1\"").arg(prefix);
     spec.call.method = "GET";
-    spec.call.query = {{QStringLiteral("list-type"), QStringLiteral("2")},
-                       {QStringLiteral("encoding-type"), QStringLiteral("url")},
-                       {QStringLiteral("max-keys"), QString::number(qBound(1, maxKeys, MaxListPage))},
-                       {QStringLiteral("prefix"), prefix}};
+    spec.call.query = {
+        {QStringLiteral("list-type"), QStringLiteral("2")},
+        {QStringLiteral("encoding-type"), QStringLiteral("url")},
+        {QStringLiteral("max-keys"), QString::number(qBound(1, maxKeys, MaxListPage))},
+        {QStringLiteral("prefix"), prefix}};
     if (!continuationToken.isEmpty())
         spec.call.query.append({QStringLiteral("continuation-token"), continuationToken});
     spec.maxAnswerBytes = MaxListingBytes;
@@ -192,11 +192,11 @@ S3Result<S3Bucket::UploadPage> S3Bucket::listMultipartUploads(const QString &pre
     S3CallSpec spec;
     spec.what = QStringLiteral("listing the multipart uploads under \"%1\"").arg(prefix);
     spec.call.method = "GET";
-    spec.call.query = {{QStringLiteral("uploads"), QString()},
-                       {QStringLiteral("encoding-type"), QStringLiteral("url")},
-                       {QStringLiteral("max-uploads"),
-                        QString::number(qBound(1, maxUploads, MaxListPage))},
-                       {QStringLiteral("prefix"), prefix}};
+    spec.call.query = {
+        {QStringLiteral("uploads"), QString()},
+        {QStringLiteral("encoding-type"), QStringLiteral("url")},
+        {QStringLiteral("max-uploads"), QString::number(qBound(1, maxUploads, MaxListPage))},
+        {QStringLiteral("prefix"), prefix}};
     if (!keyMarker.isEmpty())
         spec.call.query.append({QStringLiteral("key-marker"), keyMarker});
     if (!uploadIdMarker.isEmpty())

@@ -37,8 +37,8 @@ int retryAfterSeconds(const QByteArray &value)
     const QDateTime date = httpDate(value);
     if (!date.isValid())
         return 0;
-    return int(qBound<qint64>(0, QDateTime::currentDateTimeUtc().secsTo(date),
-                              MaxRetryAfterSeconds));
+    return int(
+        qBound<qint64>(0, QDateTime::currentDateTimeUtc().secsTo(date), MaxRetryAfterSeconds));
 }
 
 bool isNotFoundCode(const QString &code)
@@ -70,16 +70,16 @@ S3Outcome S3CallRunner::run(S3CallSpec spec)
         exchange.method = spec.call.method;
         exchange.sink = spec.sink;
         exchange.maxAnswerBytes = spec.maxAnswerBytes;
-        const QDateTime now =
-            QDateTime::currentDateTimeUtc().addMSecs(m_clockOffsetMs.load(std::memory_order_relaxed));
+        const QDateTime now = QDateTime::currentDateTimeUtc().addMSecs(
+            m_clockOffsetMs.load(std::memory_order_relaxed));
         const S3SignedCall signed_ = m_signer.sign(spec.call, now);
         exchange.url = signed_.url;
         exchange.headerLines = signed_.headerLines;
         QString problem;
         if (reader) {
             if (!reader->open(&problem)) {
-                outcome.error = S3BucketError{S3BucketError::Kind::Local, spec.what, 0, {},
-                                              problem, {}, 0, attempt};
+                outcome.error = S3BucketError{
+                    S3BucketError::Kind::Local, spec.what, 0, {}, problem, {}, 0, attempt};
                 return outcome;
             }
             exchange.body = &*reader;
@@ -96,13 +96,14 @@ S3Outcome S3CallRunner::run(S3CallSpec spec)
             --attempt;
             continue;
         }
-        if (attempt >= m_retry.attempts || !retryable(outcome.reply, *outcome.error, spec.idempotent)) {
+        if (attempt >= m_retry.attempts
+            || !retryable(outcome.reply, *outcome.error, spec.idempotent)) {
             qCWarning(lcS3Bucket).noquote() << outcome.error->toString();
             return outcome;
         }
         const int waitMs = backoffMs(attempt, *outcome.error);
-        qCDebug(lcS3Bucket).noquote() << outcome.error->toString() << "- again in" << waitMs
-                                      << "ms";
+        qCDebug(lcS3Bucket).noquote()
+            << outcome.error->toString() << "- again in" << waitMs << "ms";
         std::this_thread::sleep_for(std::chrono::milliseconds(waitMs));
     }
 }
@@ -176,8 +177,8 @@ int S3CallRunner::backoffMs(int failures, const S3BucketError &error) const
     // Jitter: callers that failed together do not come back together.
     wait = wait / 2 + QRandomGenerator::global()->bounded(int(wait / 2) + 1);
     if (error.retryAfterSeconds > 0)
-        wait = qMax<qint64>(wait, qMin<qint64>(qint64(error.retryAfterSeconds) * 1000,
-                                                m_retry.maxBackoffMs));
+        wait = qMax<qint64>(
+            wait, qMin<qint64>(qint64(error.retryAfterSeconds) * 1000, m_retry.maxBackoffMs));
     return int(wait);
 }
 

@@ -12,15 +12,15 @@
 
 // How often and how patiently a call is tried again.
 struct S3RetryPolicy {
-    int attempts = 4;          // in all, the first included
-    int firstBackoffMs = 200;  // doubled after each failure, with jitter
-    int maxBackoffMs = 3000;   // and a Retry-After is followed up to this
+    int attempts = 4;         // in all, the first included
+    int firstBackoffMs = 200; // doubled after each failure, with jitter
+    int maxBackoffMs = 3000;  // and a Retry-After is followed up to this
 };
 
 // One call as S3Bucket makes it, all attempts included.
 struct S3CallSpec {
     S3Call call;
-    QString what;              // "PUT part 3 of KEY", for errors and the log
+    QString what; // "PUT part 3 of KEY", for errors and the log
     const S3Body *body = nullptr;
     // Whether sending it twice does no harm (every call but CreateMultipartUpload). A call that
     // was not sent at all (no connection, 503/429: refused before acting) is tried again anyway.

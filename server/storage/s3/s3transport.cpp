@@ -195,8 +195,8 @@ S3Reply S3Transport::perform(const S3Exchange &exchange)
     CURL *curl = static_cast<CURL *>(acquire());
     if (!curl) {
         reply.failure = S3Reply::Failure::QueueFull;
-        reply.reason = QStringLiteral("%1 requests to the store already in flight")
-                           .arg(m_config.maxInFlight);
+        reply.reason =
+            QStringLiteral("%1 requests to the store already in flight").arg(m_config.maxInFlight);
         return reply;
     }
     // Reset keeps the handle's live connections (and TLS sessions) for the next request.
@@ -249,9 +249,9 @@ S3Reply S3Transport::perform(const S3Exchange &exchange)
         curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
         curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bodySize));
         if (!exchange.body)
-            curl_easy_setopt(curl, CURLOPT_READFUNCTION, +[](char *, size_t, size_t, void *) {
-                return size_t(0);
-            });
+            curl_easy_setopt(
+                curl, CURLOPT_READFUNCTION,
+                +[](char *, size_t, size_t, void *) { return size_t(0); });
     } else if (exchange.method == "POST") {
         curl_easy_setopt(curl, CURLOPT_POST, 1L);
         curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize));
@@ -278,8 +278,7 @@ S3Reply S3Transport::perform(const S3Exchange &exchange)
         if (reply.failure == S3Reply::Failure::BodyUnreadable)
             reply.reason = exchange.body->problem();
         else if (reply.failure == S3Reply::Failure::Timeout)
-            reply.reason =
-                QStringLiteral("nothing moved for %1 ms").arg(m_config.idleTimeoutMs);
+            reply.reason = QStringLiteral("nothing moved for %1 ms").arg(m_config.idleTimeoutMs);
         else
             reply.reason = QString::fromUtf8(*errorText ? errorText : curl_easy_strerror(code));
     }

@@ -21,7 +21,7 @@
 struct S3TransportConfig {
     int maxInFlight = 16;
     int connectTimeoutMs = 5000;
-    int idleTimeoutMs = 30000; // no byte moving either way for this long fails the request
+    int idleTimeoutMs = 30000;  // no byte moving either way for this long fails the request
     int queueTimeoutMs = 30000; // waiting for a free handle
     QString caFile;             // extra CA bundle (PEM); empty: the system's
 };
@@ -54,7 +54,7 @@ struct S3Reply {
     QList<QPair<QByteArray, QByteArray>> headers; // names lower-cased, the final answer's only
     QByteArray body;                              // unless it went to the sink
     Failure failure = Failure::None;
-    QString reason; // the transport's words for a failure
+    QString reason;  // the transport's words for a failure
     qint64 sunk = 0; // bytes handed to the sink
 
     QByteArray header(const QByteArray &lowerName) const;
