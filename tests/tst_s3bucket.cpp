@@ -57,6 +57,7 @@ class tst_S3Bucket : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
+    void signedUrls();
     void multipartRoundTrip();
     void uploadPartCopyOfRanges();
     void putAndCopyObject();
@@ -94,8 +95,8 @@ void tst_S3Bucket::initTestCase()
 
 std::unique_ptr<S3Bucket> tst_S3Bucket::bucket(const std::function<void(S3Bucket::Config &)> &tweak)
 {
-    S3Bucket::Config config{
-        S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()), m_rgw->credentials(), {}, {}};
+    S3Bucket::Config config(S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
+                            m_rgw->credentials());
     config.transport.connectTimeoutMs = 3000;
     config.transport.idleTimeoutMs = 10000;
     config.retry.firstBackoffMs = 50;
@@ -111,6 +112,38 @@ QString tst_S3Bucket::writeFile(const QString &name, const QByteArray &bytes)
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
         return {};
     return path;
+}
+
+void tst_S3Bucket::signedUrls()
+{
+    // What goes on the wire is encoded as SigV4 signs it, for either addressing style.
+    const S3Credentials keys{QStringLiteral("AKID"), "secret"};
+    const QString key = QStringLiteral("a b/\u00fc+%&=.txt");
+    const QDateTime when = QDateTime::fromSecsSinceEpoch(1700000000, Qt::UTC);
+    S3Call call;
+    call.method = "PUT";
+    call.key = key;
+    call.query = {{QStringLiteral("uploadId"), QStringLiteral("2~a/b+c")},
+                  {QStringLiteral("partNumber"), QStringLiteral("3")}};
+    const S3CallSigner path(S3Target(QUrl(QStringLiteral("http://127.0.0.1:9000")),
+                                     QStringLiteral("us-east-1"), QStringLiteral("bkt")),
+                            keys);
+    const S3SignedCall a = path.sign(call, when);
+    QCOMPARE(a.url, QByteArray("http://127.0.0.1:9000/bkt/a%20b/%C3%BC%2B%25%26%3D.txt"
+                               "?partNumber=3&uploadId=2~a%2Fb%2Bc"));
+    QVERIFY(a.headerLines.contains("host: 127.0.0.1:9000"));
+    const S3CallSigner virtualHost(S3Target(QUrl(QStringLiteral("https://s3.example.com")),
+                                            QStringLiteral("eu-1"), QStringLiteral("bkt"), {},
+                                            true),
+                                   keys);
+    const S3SignedCall b = virtualHost.sign(call, when);
+    QCOMPARE(b.url, QByteArray("https://bkt.s3.example.com/a%20b/%C3%BC%2B%25%26%3D.txt"
+                               "?partNumber=3&uploadId=2~a%2Fb%2Bc"));
+    QVERIFY(b.headerLines.contains("host: bkt.s3.example.com"));
+    // The secret signs; it is never sent.
+    for (const QByteArray &line : b.headerLines)
+        QVERIFY(!line.contains("secret"));
+    QCOMPARE(path.copySource(key), QByteArray("bkt/a%20b/%C3%BC%2B%25%26%3D.txt"));
 }
 
 void tst_S3Bucket::multipartRoundTrip()
@@ -157,6 +190,8 @@ void tst_S3Bucket::multipartRoundTrip()
     QCOMPARE(info.value.metadata.value("filename"), QByteArray("YSBiLnR4dA=="));
     QCOMPARE(info.value.metadata.value("hoistd-owner"), QByteArray("alice"));
     QVERIFY(info.value.etag.endsWith("-3\""));
+    QCOMPARE(info.value.etag,
+             S3Bucket::multipartEtag({{1, p1.value}, {2, p2.value}, {3, p3.value}}));
 }
 
 void tst_S3Bucket::uploadPartCopyOfRanges()
@@ -477,7 +512,16 @@ void tst_S3Bucket::listUploadsAndAbort()
 void tst_S3Bucket::manyThreadsAtOnce()
 {
     // 8 threads × 2 parts of 5 MiB into one upload, through at most 3 requests at once.
-    auto s3 = bucket([](S3Bucket::Config &c) { c.transport.maxInFlight = 3; });
+    std::atomic<int> observed{0};
+    std::atomic<int> observedOk{0};
+    auto s3 = bucket([&](S3Bucket::Config &c) {
+        c.transport.maxInFlight = 3;
+        c.observer = [&](const QByteArray &, int status, qint64 ms) {
+            ++observed;
+            if (status == 200 && ms >= 0)
+                ++observedOk;
+        };
+    });
     const QString key = QStringLiteral("threads/big");
     const auto id = s3->createMultipartUpload(key, {});
     QVERIFY(id.ok());
@@ -502,6 +546,8 @@ void tst_S3Bucket::manyThreadsAtOnce()
         thread.join();
     QCOMPARE(failures.load(), 0);
     QCOMPARE(s3->peakInFlight(), 3);
+    QCOMPARE(observed.load(), int(s3->requestsSent()));
+    QCOMPARE(observedOk.load(), 1 + Threads * PartsEach);
     QCOMPARE(s3->inFlight(), 0);
     QVERIFY(s3->completeMultipartUpload(key, id.value, parts).ok());
     QByteArray expected;

@@ -1,5 +1,7 @@
 #include "s3bucket.h"
 
+#include <QCryptographicHash>
+
 namespace {
 // Checks what S3 could not carry in a header: a metadata name outside [a-z0-9-_], a value with
 // control or non-ASCII bytes (a CR/LF would split the request).
@@ -52,8 +54,9 @@ S3Result<T> failed(S3BucketError error)
 } // namespace
 
 S3Bucket::S3Bucket(Config config)
-    : m_runner(std::make_unique<S3CallRunner>(
-        S3CallSigner(config.target, std::move(config.credentials)), config.transport, config.retry))
+    : m_runner(
+        std::make_unique<S3CallRunner>(S3CallSigner(config.target, std::move(config.credentials)),
+                                       config.transport, config.retry, std::move(config.observer)))
 {
 }
 
@@ -213,8 +216,17 @@ S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const
         return failed<QByteArray>(*error);
     spec.body = &sent;
     const S3Outcome outcome = run(spec);
-    if (!outcome.ok())
+    if (!outcome.ok()) {
+        // Sent again after an answer was lost, it finds the upload gone: the first one may have
+        // completed it. The object tells: its ETag is the one these parts make.
+        if (outcome.error->isNotFound() && outcome.error->attempts > 1) {
+            const QByteArray expected = multipartEtag(parts);
+            const S3Result<ObjectInfo> head = headObject(key);
+            if (head.ok() && !expected.isEmpty() && head.value.etag == expected)
+                return {expected, std::nullopt};
+        }
         return failed<QByteArray>(*outcome.error);
+    }
     const S3Xml::CompleteResult result = S3Xml::parseComplete(outcome.reply.body);
     if (result.error) {
         S3BucketError error = badAnswer(outcome, spec.what, result.error->message);
@@ -231,6 +243,20 @@ S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const
         return failed<QByteArray>(badAnswer(outcome, spec.what, result.problem));
     // RGW leaves the document's ETag empty; a header, when the server sends one, is kept.
     return {outcome.reply.header("etag"), std::nullopt};
+}
+
+QByteArray S3Bucket::multipartEtag(const QList<Part> &parts)
+{
+    QByteArray digests;
+    for (const Part &part : parts) {
+        const QByteArray hex = QByteArray(part.etag).replace('"', QByteArray());
+        const QByteArray raw = QByteArray::fromHex(hex);
+        if (raw.size() != 16 || raw.toHex() != hex.toLower())
+            return {};
+        digests += raw;
+    }
+    return '"' + QCryptographicHash::hash(digests, QCryptographicHash::Md5).toHex() + '-'
+           + QByteArray::number(parts.size()) + '"';
 }
 
 S3Status S3Bucket::abortMultipartUpload(const QString &key, const QString &uploadId)

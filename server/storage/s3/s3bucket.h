@@ -31,10 +31,18 @@
 class S3Bucket final {
 public:
     struct Config {
+        Config(S3Target target, S3Credentials credentials)
+            : target(std::move(target))
+            , credentials(std::move(credentials))
+        {
+        }
+
         S3Target target; // service, region, bucket, addressing style
         S3Credentials credentials;
         S3TransportConfig transport;
         S3RetryPolicy retry;
+        // Told of every request sent (retries too), on the caller's thread: for /metrics.
+        S3RequestObserver observer;
     };
 
     // An object's Content-Type and x-amz-meta-* pairs (names without the prefix, lower case;
@@ -92,8 +100,13 @@ public:
     S3Result<QByteArray> uploadPartCopy(const QString &key, const QString &uploadId, int partNumber,
                                         const QString &sourceKey, qint64 first, qint64 length);
     // The parts the caller recorded, in order. Answers the object's ETag (RGW sends an empty one).
+    // Tried again after a lost answer and told NoSuchUpload, it checks the object: when its ETag
+    // is the one these parts make (multipartEtag), the first attempt completed it: success.
     S3Result<QByteArray> completeMultipartUpload(const QString &key, const QString &uploadId,
                                                  const QList<Part> &parts);
+    // The ETag S3 gives an object completed from `parts` ("md5-of-the-parts'-md5s-N"); empty
+    // when a part's ETag is no MD5 (SSE-KMS, SSE-C).
+    static QByteArray multipartEtag(const QList<Part> &parts);
     // NotFound when there is no such upload (aborted or completed before).
     S3Status abortMultipartUpload(const QString &key, const QString &uploadId);
 

@@ -3,6 +3,7 @@
 #include "s3xml.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QLocale>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
@@ -48,10 +49,12 @@ bool isNotFoundCode(const QString &code)
 }
 } // namespace
 
-S3CallRunner::S3CallRunner(S3CallSigner signer, S3TransportConfig transport, S3RetryPolicy retry)
+S3CallRunner::S3CallRunner(S3CallSigner signer, S3TransportConfig transport, S3RetryPolicy retry,
+                           S3RequestObserver observer)
     : m_signer(std::move(signer))
     , m_transport(std::move(transport))
     , m_retry(retry)
+    , m_observer(std::move(observer))
 {
     m_retry.attempts = qMax(1, m_retry.attempts);
 }
@@ -85,7 +88,11 @@ S3Outcome S3CallRunner::run(S3CallSpec spec)
             exchange.body = &*reader;
         }
         ++m_sent;
+        QElapsedTimer timer;
+        timer.start();
         outcome.reply = m_transport.perform(exchange);
+        if (m_observer)
+            m_observer(exchange.method, outcome.reply.status, timer.elapsed());
         outcome.error = classify(outcome.reply, spec.what);
         if (!outcome.error)
             return outcome;

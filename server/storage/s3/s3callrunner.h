@@ -17,6 +17,9 @@ struct S3RetryPolicy {
     int maxBackoffMs = 3000;  // and a Retry-After is followed up to this
 };
 
+// Told of each request sent: its method, the answer's status (0: none) and how long it took.
+using S3RequestObserver = std::function<void(const QByteArray &method, int status, qint64 ms)>;
+
 // One call as S3Bucket makes it, all attempts included.
 struct S3CallSpec {
     S3Call call;
@@ -44,7 +47,8 @@ struct S3Outcome {
 // again once. Thread-safe.
 class S3CallRunner final {
 public:
-    S3CallRunner(S3CallSigner signer, S3TransportConfig transport, S3RetryPolicy retry);
+    S3CallRunner(S3CallSigner signer, S3TransportConfig transport, S3RetryPolicy retry,
+                 S3RequestObserver observer = {});
 
     S3Outcome run(S3CallSpec spec);
 
@@ -63,6 +67,7 @@ private:
     S3CallSigner m_signer;
     S3Transport m_transport;
     S3RetryPolicy m_retry;
+    S3RequestObserver m_observer;
     std::atomic<qint64> m_clockOffsetMs{0};
     std::atomic<qint64> m_sent{0};
 };
