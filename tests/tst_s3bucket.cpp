@@ -6,6 +6,7 @@
 #include "loadsheddingproxy.h"
 #include "rgwtestpeer.h"
 #include "s3bucket.h"
+#include "tlsfront.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void unreachableEndpoint();
     void silentEndpointTimesOut();
     void wrongSecretIsRefused();
+    void tlsIsVerified();
     void slowDownIsRetried();
     void rgwRestarted();
 
@@ -639,6 +641,44 @@ void tst_S3Bucket::wrongSecretIsRefused()
     bool found = true;
     m_rgw->object(QStringLiteral("wrong/x"), &found);
     QVERIFY(!found);
+}
+
+void tst_S3Bucket::tlsIsVerified()
+{
+    // RGW behind TLS with a self-signed certificate: refused unless its CA is given, then used
+    // (signed with UNSIGNED-PAYLOAD and Content-MD5, as over HTTPS).
+    QSslCertificate certificate;
+    QSslKey key;
+    QString error;
+    QVERIFY2(
+        makeSelfSignedCertificate(m_dir.path(), QStringLiteral("rgw"), &certificate, &key, &error),
+        qPrintable(error));
+    TlsFront front(certificate, key, quint16(m_rgw->service().port()));
+    QVERIFY(front.start());
+    const QUrl https(QStringLiteral("https://127.0.0.1:%1").arg(front.port()));
+    auto untrusted = bucket([&](S3Bucket::Config &c) {
+        c.target = S3Target(https, c.target.region(), c.target.bucket());
+    });
+    const auto refused = offThread([&] { return untrusted->headObject(QStringLiteral("tls/x")); });
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error->kind, S3BucketError::Kind::Unavailable);
+    QCOMPARE(refused.error->attempts, 1); // a certificate does not get better by asking again
+    QCOMPARE(front.handshakes, 0);
+
+    auto trusted = bucket([&](S3Bucket::Config &c) {
+        c.target = S3Target(https, c.target.region(), c.target.bucket());
+        c.transport.caFile = m_dir.filePath(QStringLiteral("rgw.crt"));
+    });
+    const QByteArray bytes = pattern(700000, 12);
+    const auto put = offThread(
+        [&] { return trusted->putObject(QStringLiteral("tls/x"), S3Body::fromBytes(bytes), {}); });
+    QVERIFY2(put.ok(), why(put));
+    const auto got =
+        offThread([&] { return trusted->getObject(QStringLiteral("tls/x"), 5, 1000); });
+    QVERIFY2(got.ok(), why(got));
+    QCOMPARE(got.value, bytes.mid(5, 1000));
+    QCOMPARE(m_rgw->object(QStringLiteral("tls/x")), bytes);
+    QVERIFY(front.handshakes >= 1);
 }
 
 void tst_S3Bucket::slowDownIsRetried()
