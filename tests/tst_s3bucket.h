@@ -70,6 +70,7 @@ private Q_SLOTS:
     void unreachableEndpoint();
     void silentEndpointTimesOut();
     void wrongSecretIsRefused();
+    void skewedClockIsLearnt();
     void tlsIsVerified();
     void slowDownIsRetried();
     void rgwRestarted();

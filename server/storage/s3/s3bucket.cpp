@@ -67,6 +67,16 @@ const S3Target &S3Bucket::target() const
     return m_runner->signer().target();
 }
 
+qint64 S3Bucket::clockOffsetMs() const
+{
+    return m_runner->clockOffsetMs();
+}
+
+void S3Bucket::setClockOffsetMs(qint64 ms)
+{
+    m_runner->setClockOffsetMs(ms);
+}
+
 qint64 S3Bucket::requestsSent() const
 {
     return m_runner->requestsSent();

@@ -134,6 +134,10 @@ public:
                                               const QString &uploadIdMarker = {},
                                               int maxUploads = MaxListPage);
 
+    // The store's clock minus ours, learnt from a RequestTimeTooSkewed answer (requests are
+    // signed with the store's time from then on); settable, for tests of a wrong clock.
+    qint64 clockOffsetMs() const;
+    void setClockOffsetMs(qint64 ms);
     // For tests and /metrics: requests sent (retries included), in flight now, most at once.
     qint64 requestsSent() const;
     int inFlight() const;
