@@ -7,6 +7,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 
+#include <malloc.h>
 #include <thread>
 
 using namespace S3BucketTest;
@@ -437,6 +438,54 @@ void tst_S3Bucket::manyThreadsAtOnce()
     for (int number = 1; number <= Threads * PartsEach; ++number)
         expected += pattern(5 * MiB, 100 + number);
     QVERIFY(m_rgw->object(key) == expected);
+}
+
+void tst_S3Bucket::fileBodyIsStreamed()
+{
+    // A 48 MiB body from a file range: the heap never holds more than a few MiB of it at once
+    // (hashed, then sent, in pieces), where reading it whole would add 48 MiB.
+    const QString path = m_dir.filePath(QStringLiteral("large.bin"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray chunk = pattern(MiB, 13);
+        for (int i = 0; i < 49; ++i)
+            QCOMPARE(file.write(chunk), MiB);
+    }
+    auto s3 = bucket();
+    const qint64 offset = MiB / 2;
+    const qint64 length = 48 * MiB;
+    const auto inUse = [] { return qint64(mallinfo2().uordblks); };
+    const qint64 baseline = inUse();
+    std::atomic<qint64> peak{baseline};
+    std::atomic<bool> done{false};
+    std::thread sampler([&] {
+        while (!done) {
+            peak = qMax(peak.load(), inUse());
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    });
+    const auto put =
+        s3->putObject(QStringLiteral("large/x"), S3Body::fromFile(path, offset, length), {});
+    done = true;
+    sampler.join();
+    QVERIFY2(put.ok(), why(put));
+    const qint64 growth = peak - baseline;
+    QVERIFY2(growth < 8 * MiB, qPrintable(QStringLiteral("heap grew by %1 bytes").arg(growth)));
+
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly) && file.seek(offset));
+    QCryptographicHash md5(QCryptographicHash::Md5);
+    for (qint64 left = length; left > 0;) {
+        const QByteArray piece = file.read(qMin<qint64>(left, MiB));
+        QVERIFY(!piece.isEmpty());
+        md5.addData(piece);
+        left -= piece.size();
+    }
+    const auto head = s3->headObject(QStringLiteral("large/x"));
+    QVERIFY2(head.ok(), why(head));
+    QCOMPARE(head.value.size, length);
+    QCOMPARE(head.value.etag, '"' + md5.result().toHex() + '"');
 }
 
 QTEST_GUILESS_MAIN(tst_S3Bucket)

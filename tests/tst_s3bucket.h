@@ -66,6 +66,7 @@ private Q_SLOTS:
     void listObjectsPaginated();
     void listUploadsAndAbort();
     void manyThreadsAtOnce();
+    void fileBodyIsStreamed();
     void fileShorterThanAnnounced();
     void unreachableEndpoint();
     void silentEndpointTimesOut();
