@@ -251,7 +251,7 @@ void tst_S3Bucket::slowDownIsRetried()
 void tst_S3Bucket::rgwRestarted()
 {
     auto s3 = bucket([](S3Bucket::Config &c) {
-        c.retry.attempts = 2;
+        c.retry.attempts = 3;
         c.transport.connectTimeoutMs = 2000;
     });
     QVERIFY(s3->putObject(QStringLiteral("restart/before"), S3Body::fromBytes("before"), {}).ok());
