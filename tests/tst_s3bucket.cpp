@@ -293,6 +293,25 @@ void tst_S3Bucket::notFound()
     QVERIFY(!found);
 }
 
+void tst_S3Bucket::deleteObjectsInOneRequest()
+{
+    auto s3 = bucket();
+    QStringList keys;
+    for (int i = 0; i < 5; ++i) {
+        keys << QStringLiteral("batch/<%1> & ü").arg(i);
+        QVERIFY(s3->putObject(keys.last(), S3Body::fromBytes("x"), {}).ok());
+    }
+    const qint64 sent = s3->requestsSent();
+    // Four of them and one that never existed (deleted, as far as S3 is concerned).
+    const auto deleted = s3->deleteObjects(keys.mid(0, 4) << QStringLiteral("batch/none"));
+    QVERIFY2(deleted.ok(), why(deleted));
+    QVERIFY(deleted.value.isEmpty());
+    QCOMPARE(s3->requestsSent(), sent + 1);
+    QCOMPARE(m_rgw->keys(QStringLiteral("batch/")), QStringList{keys.at(4)});
+    QCOMPARE(s3->deleteObjects(QStringList(1001, QStringLiteral("k"))).error->kind,
+             S3BucketError::Kind::Local);
+}
+
 void tst_S3Bucket::listObjectsPaginated()
 {
     auto s3 = bucket([](S3Bucket::Config &c) { c.transport.maxInFlight = 8; });

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void streamedRead();
     void streamedReadResumesAfterReset();
     void notFound();
+    void deleteObjectsInOneRequest();
     void listObjectsPaginated();
     void listUploadsAndAbort();
     void manyThreadsAtOnce();

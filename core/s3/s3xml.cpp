@@ -283,4 +283,32 @@ std::optional<UploadListing> parseListUploads(const QByteArray &xml, QString *pr
     return listing;
 }
 
+std::optional<QList<DeleteFailure>> parseDeleteResult(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QStringLiteral("Error"), problem);
+    if (!doc)
+        return std::nullopt;
+    if (doc->root != QLatin1String("DeleteResult")) {
+        if (problem)
+            *problem = Text::tr("the answer is not a DeleteResult");
+        return std::nullopt;
+    }
+    QList<DeleteFailure> failures;
+    for (const QHash<QString, QString> &entry : doc->repeated) {
+        failures.append({entry.value(QStringLiteral("Key")), entry.value(QStringLiteral("Code")),
+                         entry.value(QStringLiteral("Message"))});
+    }
+    return failures;
+}
+
+QByteArray deleteBody(const QStringList &keys)
+{
+    QByteArray xml =
+        "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Quiet>true</Quiet>";
+    for (const QString &key : keys)
+        xml += "<Object><Key>" + escaped(key.toUtf8()) + "</Key></Object>";
+    xml += "</Delete>";
+    return xml;
+}
+
 } // namespace S3Xml

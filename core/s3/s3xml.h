@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -91,5 +92,15 @@ struct UploadListing {
     QString nextUploadIdMarker;
 };
 std::optional<UploadListing> parseListUploads(const QByteArray &xml, QString *problem);
+
+// DeleteObjects (quiet): the keys it could not delete, each with S3's code and message.
+struct DeleteFailure {
+    QString key;
+    QString code;
+    QString message;
+};
+std::optional<QList<DeleteFailure>> parseDeleteResult(const QByteArray &xml, QString *problem);
+// The body of DeleteObjects, quiet (only failures are answered): each key, XML-escaped.
+QByteArray deleteBody(const QStringList &keys);
 
 } // namespace S3Xml

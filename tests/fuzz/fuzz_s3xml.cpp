@@ -1,6 +1,7 @@
 // Fuzz target for what S3 answers in XML, as Hoist's client and hoistd's bucket client
 // (server/storage/s3) read it: core/s3/s3xml.h's parsers of Error, InitiateMultipartUpload,
-// ListParts, CompleteMultipartUpload, CopyObject/CopyPart, ListObjectsV2 and ListMultipartUploads.
+// ListParts, CompleteMultipartUpload, CopyObject/CopyPart, ListObjectsV2, ListMultipartUploads
+// and DeleteObjects.
 // A store is a peer, not a friend: every input goes through every parser, which must refuse or
 // return values within S3's bounds, never crash or grow without limit. Invariants are checked
 // with FUZZ_CHECK (on in release builds). libFuzzer's entry point, so the same file builds with
@@ -69,6 +70,11 @@ void checkListings(const QByteArray &xml)
 
 void checkAnswers(const QByteArray &xml)
 {
+    QString deleteProblem;
+    if (const auto failures = S3Xml::parseDeleteResult(xml, &deleteProblem))
+        FUZZ_CHECK(failures->size() <= MaxEntries);
+    else
+        FUZZ_CHECK(!deleteProblem.isEmpty());
     if (const auto error = S3Xml::parseError(xml))
         FUZZ_CHECK(error->code.size() <= MaxTextChars && error->message.size() <= MaxTextChars);
     QString problem;
@@ -99,6 +105,13 @@ void checkCompleteBody(const QByteArray &input)
     FUZZ_CHECK(body.count("<PartNumber>") == parts.size());
     FUZZ_CHECK(body.count("<ETag>") == parts.size());
     FUZZ_CHECK(body.count("</ETag>") == parts.size());
+    // The same for DeleteObjects' body: one <Key> per key whatever the key holds.
+    QStringList keys;
+    for (const QByteArray &piece : pieces)
+        keys << QString::fromUtf8(piece);
+    const QByteArray deletion = S3Xml::deleteBody(keys);
+    FUZZ_CHECK(deletion.count("<Key>") == keys.size());
+    FUZZ_CHECK(deletion.count("</Key>") == keys.size());
 }
 } // namespace
 

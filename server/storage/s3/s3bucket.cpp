@@ -255,6 +255,32 @@ S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const
     return {outcome.reply.header("etag"), std::nullopt};
 }
 
+S3Result<QList<S3Xml::DeleteFailure>> S3Bucket::deleteObjects(const QStringList &keys)
+{
+    using Failures = QList<S3Xml::DeleteFailure>;
+    S3CallSpec spec;
+    spec.what = QStringLiteral("deleting %1 objects").arg(keys.size());
+    if (keys.isEmpty())
+        return {};
+    if (keys.size() > MaxListPage)
+        return failed<Failures>(localError(spec.what, QStringLiteral("too many keys at once")));
+    spec.call.method = "POST";
+    spec.call.query = {{QStringLiteral("delete"), QString()}};
+    spec.call.setHeader("Content-Type", "application/xml");
+    S3Body sent = S3Body::fromBytes(S3Xml::deleteBody(keys));
+    if (auto error = prepareBody(spec.call, sent, spec.what))
+        return failed<Failures>(*error);
+    spec.body = &sent;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<Failures>(*outcome.error);
+    QString problem;
+    const std::optional<Failures> failures = S3Xml::parseDeleteResult(outcome.reply.body, &problem);
+    if (!failures)
+        return failed<Failures>(badAnswer(outcome, spec.what, problem));
+    return {*failures, std::nullopt};
+}
+
 QByteArray S3Bucket::multipartEtag(const QList<Part> &parts)
 {
     QByteArray digests;

@@ -126,6 +126,9 @@ public:
                                     const Sink &sink);
     S3Result<ObjectInfo> headObject(const QString &key);
     S3Status deleteObject(const QString &key);
+    // At most MaxListPage keys in one request (the sweep's batches); answers the keys it could
+    // not delete (a key that did not exist counts as deleted, as S3 says).
+    S3Result<QList<S3Xml::DeleteFailure>> deleteObjects(const QStringList &keys);
 
     // Listings for the reconciliation sweep, a page at a time (at most MaxListPage entries).
     S3Result<ObjectPage> listObjects(const QString &prefix, const QString &continuationToken = {},
