@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev libmicrohttpd-dev qtkeychain-qt6-dev
+  libssl-dev libmicrohttpd-dev libcurl4-openssl-dev qtkeychain-qt6-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n python3
   nodejs npm curl time
   nginx
@@ -25,7 +25,7 @@ DEBIAN_PACKAGES=(
 APP_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
-  libssl-dev libmicrohttpd-dev libpq-dev qtkeychain-qt6-dev
+  libssl-dev libmicrohttpd-dev libpq-dev libcurl4-openssl-dev qtkeychain-qt6-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
 )
 APP_ONLY=0

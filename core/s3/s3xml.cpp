@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QUrl>
 #include <QXmlStreamReader>
 
 #include <limits>
@@ -50,7 +51,7 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
                 doc.root = path.first();
             if (path.size() == 2 && path.at(1) == repeat) {
                 if (doc.repeated.size() >= MaxListedParts)
-                    return fail(Text::tr("the answer lists too many parts"));
+                    return fail(Text::tr("the answer lists too many entries"));
                 doc.repeated.append(QHash<QString, QString>());
             }
             text.clear();
@@ -99,6 +100,17 @@ std::optional<qint64> number(const QString &text, qint64 low, qint64 high)
     if (!ok || value < low || value > high)
         return std::nullopt;
     return value;
+}
+
+bool isTrue(const QString &text)
+{
+    return text == QLatin1String("true");
+}
+
+// A listing's key or marker: percent-decoded when the answer says it is URL-encoded.
+QString listedName(const QString &text, bool urlEncoded)
+{
+    return urlEncoded ? QUrl::fromPercentEncoding(text.toUtf8()) : text;
 }
 
 QByteArray escaped(const QByteArray &text)
@@ -188,6 +200,114 @@ QByteArray completeBody(const QList<ListedPart> &parts)
                + escaped(part.etag) + "</ETag></Part>";
     }
     xml += "</CompleteMultipartUpload>";
+    return xml;
+}
+
+CopyResult parseCopy(const QByteArray &xml)
+{
+    CopyResult result;
+    const std::optional<Document> doc = read(xml, QString(), &result.problem);
+    if (!doc)
+        return result;
+    if (const std::optional<Error> error = errorFrom(*doc)) {
+        result.error = error;
+        return result;
+    }
+    const QString etag = doc->fields.value(QStringLiteral("ETag"));
+    if ((doc->root != QLatin1String("CopyObjectResult")
+         && doc->root != QLatin1String("CopyPartResult"))
+        || etag.isEmpty()) {
+        result.problem = Text::tr("the answer is not a copy result with an ETag");
+        return result;
+    }
+    result.etag = etag.toUtf8();
+    return result;
+}
+
+std::optional<ObjectListing> parseListObjects(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QStringLiteral("Contents"), problem);
+    if (!doc)
+        return std::nullopt;
+    const auto fail = [problem](const QString &why) -> std::optional<ObjectListing> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    if (doc->root != QLatin1String("ListBucketResult"))
+        return fail(Text::tr("the answer is not a ListBucketResult"));
+    const bool encoded = doc->fields.value(QStringLiteral("EncodingType")) == QLatin1String("url");
+    ObjectListing listing;
+    listing.truncated = isTrue(doc->fields.value(QStringLiteral("IsTruncated")));
+    listing.nextContinuationToken = doc->fields.value(QStringLiteral("NextContinuationToken"));
+    if (listing.truncated && listing.nextContinuationToken.isEmpty())
+        return fail(Text::tr("a truncated listing has no NextContinuationToken"));
+    for (const QHash<QString, QString> &entry : doc->repeated) {
+        const QString key = listedName(entry.value(QStringLiteral("Key")), encoded);
+        const auto size =
+            number(entry.value(QStringLiteral("Size")), 0, std::numeric_limits<qint64>::max());
+        if (key.isEmpty() || !size)
+            return fail(Text::tr("a listed object has no usable Key or Size"));
+        listing.objects.append({key, *size, entry.value(QStringLiteral("ETag")).toUtf8(),
+                                entry.value(QStringLiteral("LastModified"))});
+    }
+    return listing;
+}
+
+std::optional<UploadListing> parseListUploads(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QStringLiteral("Upload"), problem);
+    if (!doc)
+        return std::nullopt;
+    const auto fail = [problem](const QString &why) -> std::optional<UploadListing> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    if (doc->root != QLatin1String("ListMultipartUploadsResult"))
+        return fail(Text::tr("the answer is not a ListMultipartUploadsResult"));
+    const bool encoded = doc->fields.value(QStringLiteral("EncodingType")) == QLatin1String("url");
+    UploadListing listing;
+    listing.truncated = isTrue(doc->fields.value(QStringLiteral("IsTruncated")));
+    listing.nextKeyMarker = listedName(doc->fields.value(QStringLiteral("NextKeyMarker")), encoded);
+    listing.nextUploadIdMarker = doc->fields.value(QStringLiteral("NextUploadIdMarker"));
+    if (listing.truncated && listing.nextKeyMarker.isEmpty())
+        return fail(Text::tr("a truncated listing has no NextKeyMarker"));
+    for (const QHash<QString, QString> &entry : doc->repeated) {
+        const QString key = listedName(entry.value(QStringLiteral("Key")), encoded);
+        const QString id = entry.value(QStringLiteral("UploadId"));
+        if (key.isEmpty() || id.isEmpty())
+            return fail(Text::tr("a listed upload has no Key or UploadId"));
+        listing.uploads.append({key, id, entry.value(QStringLiteral("Initiated"))});
+    }
+    return listing;
+}
+
+std::optional<QList<DeleteFailure>> parseDeleteResult(const QByteArray &xml, QString *problem)
+{
+    const std::optional<Document> doc = read(xml, QStringLiteral("Error"), problem);
+    if (!doc)
+        return std::nullopt;
+    if (doc->root != QLatin1String("DeleteResult")) {
+        if (problem)
+            *problem = Text::tr("the answer is not a DeleteResult");
+        return std::nullopt;
+    }
+    QList<DeleteFailure> failures;
+    for (const QHash<QString, QString> &entry : doc->repeated) {
+        failures.append({entry.value(QStringLiteral("Key")), entry.value(QStringLiteral("Code")),
+                         entry.value(QStringLiteral("Message"))});
+    }
+    return failures;
+}
+
+QByteArray deleteBody(const QStringList &keys)
+{
+    QByteArray xml =
+        "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Quiet>true</Quiet>";
+    for (const QString &key : keys)
+        xml += "<Object><Key>" + escaped(key.toUtf8()) + "</Key></Object>";
+    xml += "</Delete>";
     return xml;
 }
 

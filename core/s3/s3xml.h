@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -49,5 +50,57 @@ CompleteResult parseComplete(const QByteArray &xml);
 
 // The body of CompleteMultipartUpload: each part's number and ETag, in order.
 QByteArray completeBody(const QList<ListedPart> &parts);
+
+// What hoistd's bucket client (server/storage/s3) reads besides: copies and listings. Keys in a
+// listing are decoded when the answer says EncodingType url (asked for, so that any key survives
+// XML); a page holds at most 10000 entries, each value at most 4096 characters.
+
+// CopyObjectResult or CopyPartResult: the new ETag; or an <Error> inside a 200, as for Complete.
+struct CopyResult {
+    QByteArray etag; // quotes included; empty when the copy failed
+    std::optional<Error> error;
+    QString problem; // neither: malformed
+};
+CopyResult parseCopy(const QByteArray &xml);
+
+struct ListedObject {
+    QString key;
+    qint64 size = 0;
+    QByteArray etag;
+    QString lastModified; // ISO 8601, as the server wrote it
+};
+
+// ListObjectsV2's ListBucketResult.
+struct ObjectListing {
+    QList<ListedObject> objects;
+    bool truncated = false;
+    QString nextContinuationToken; // set when truncated
+};
+std::optional<ObjectListing> parseListObjects(const QByteArray &xml, QString *problem);
+
+struct ListedUpload {
+    QString key;
+    QString uploadId;
+    QString initiated; // ISO 8601
+};
+
+// ListMultipartUploadsResult.
+struct UploadListing {
+    QList<ListedUpload> uploads;
+    bool truncated = false;
+    QString nextKeyMarker; // set when truncated: the next page starts after them
+    QString nextUploadIdMarker;
+};
+std::optional<UploadListing> parseListUploads(const QByteArray &xml, QString *problem);
+
+// DeleteObjects (quiet): the keys it could not delete, each with S3's code and message.
+struct DeleteFailure {
+    QString key;
+    QString code;
+    QString message;
+};
+std::optional<QList<DeleteFailure>> parseDeleteResult(const QByteArray &xml, QString *problem);
+// The body of DeleteObjects, quiet (only failures are answered): each key, XML-escaped.
+QByteArray deleteBody(const QStringList &keys);
 
 } // namespace S3Xml

@@ -1,0 +1,123 @@
+#include "s3body.h"
+
+#include <QCryptographicHash>
+
+namespace {
+// Reading a file range to hash it: the memory it takes.
+constexpr qint64 HashChunkBytes = 256 * 1024;
+} // namespace
+
+S3Body S3Body::fromBytes(QByteArray bytes)
+{
+    S3Body body;
+    body.m_length = bytes.size();
+    body.m_bytes = std::move(bytes);
+    return body;
+}
+
+S3Body S3Body::fromFile(QString path, qint64 offset, qint64 length)
+{
+    S3Body body;
+    body.m_path = std::move(path);
+    body.m_offset = qMax<qint64>(0, offset);
+    body.m_length = qMax<qint64>(0, length);
+    return body;
+}
+
+void S3Body::setDigests(QByteArray md5, QByteArray sha256)
+{
+    m_md5 = std::move(md5);
+    m_sha256 = std::move(sha256);
+}
+
+bool S3Body::computeDigests(bool withSha256, QString *problem)
+{
+    const bool needMd5 = m_md5.isEmpty();
+    const bool needSha = withSha256 && m_sha256.isEmpty();
+    if (!needMd5 && !needSha)
+        return true;
+    QCryptographicHash md5(QCryptographicHash::Md5);
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    if (!isFile()) {
+        md5.addData(m_bytes);
+        sha.addData(m_bytes);
+    } else {
+        Reader reader(*this);
+        if (!reader.open(problem))
+            return false;
+        QByteArray chunk(int(qMin(HashChunkBytes, qMax<qint64>(1, m_length))), Qt::Uninitialized);
+        for (;;) {
+            const qint64 got = reader.read(chunk.data(), chunk.size());
+            if (got < 0) {
+                if (problem)
+                    *problem = reader.problem();
+                return false;
+            }
+            if (got == 0)
+                break;
+            const QByteArrayView piece(chunk.constData(), got);
+            if (needMd5)
+                md5.addData(piece);
+            if (needSha)
+                sha.addData(piece);
+        }
+    }
+    if (needMd5)
+        m_md5 = md5.result();
+    if (needSha)
+        m_sha256 = sha.result();
+    return true;
+}
+
+S3Body::Reader::Reader(const S3Body &body)
+    : m_body(body)
+{
+}
+
+bool S3Body::Reader::open(QString *problem)
+{
+    m_position = 0;
+    if (!m_body.isFile())
+        return true;
+    m_file = std::make_unique<QFile>(m_body.m_path);
+    if (!m_file->open(QIODevice::ReadOnly) || !m_file->seek(m_body.m_offset)) {
+        m_problem = QStringLiteral("cannot read %1: %2").arg(m_body.m_path, m_file->errorString());
+        if (problem)
+            *problem = m_problem;
+        m_file.reset();
+        return false;
+    }
+    return true;
+}
+
+qint64 S3Body::Reader::read(char *data, qint64 max)
+{
+    const qint64 want = qMin(max, m_body.m_length - m_position);
+    if (want <= 0)
+        return 0;
+    if (!m_body.isFile()) {
+        memcpy(data, m_body.m_bytes.constData() + m_position, size_t(want));
+        m_position += want;
+        return want;
+    }
+    if (!m_file)
+        return -1;
+    const qint64 got = m_file->read(data, want);
+    if (got <= 0) {
+        m_problem =
+            got == 0
+                ? QStringLiteral("%1 ended %2 bytes early")
+                      .arg(m_body.m_path)
+                      .arg(m_body.m_length - m_position)
+                : QStringLiteral("cannot read %1: %2").arg(m_body.m_path, m_file->errorString());
+        return -1;
+    }
+    m_position += got;
+    return got;
+}
+
+bool S3Body::Reader::rewind()
+{
+    m_position = 0;
+    return !m_body.isFile() || (m_file && m_file->seek(m_body.m_offset));
+}

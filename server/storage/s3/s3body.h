@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QByteArray>
+#include <QFile>
+#include <QString>
+
+#include <memory>
+
+// The body of an UploadPart or a PutObject: bytes in memory, or a range of a file read in
+// chunks as it is sent (never whole), opened anew for every attempt. Its MD5 (Content-MD5, which
+// RGW and S3 check) and, where the request is signed with it, its SHA-256 are computed by reading
+// the range once before sending, unless the caller gives them (it may have hashed the bytes as
+// they arrived). Cheap to copy; not shared between threads while in use.
+class S3Body final {
+public:
+    S3Body() = default;
+    static S3Body fromBytes(QByteArray bytes);
+    // `length` bytes of the file at `path` from `offset`; a file that is shorter when sent
+    // fails the call (Local), it never sends fewer bytes than announced.
+    static S3Body fromFile(QString path, qint64 offset, qint64 length);
+
+    // Raw digests (16 and 32 bytes) the caller already has; an empty one is computed if needed.
+    void setDigests(QByteArray md5, QByteArray sha256);
+
+    qint64 size() const { return m_length; }
+    bool isFile() const { return !m_path.isEmpty(); }
+    // Computes what is missing: the MD5, and the SHA-256 when `withSha256`. False with the
+    // reason in `problem` when the file cannot be read.
+    bool computeDigests(bool withSha256, QString *problem);
+    const QByteArray &md5() const { return m_md5; }
+    const QByteArray &sha256() const { return m_sha256; }
+
+    // One attempt's reading of the body, from its start.
+    class Reader final {
+    public:
+        explicit Reader(const S3Body &body);
+        bool open(QString *problem);
+        // Up to `max` bytes; 0 at the end; -1 when the file failed or ended early.
+        qint64 read(char *data, qint64 max);
+        bool rewind();
+        qint64 size() const { return m_body.m_length; }
+        const QString &problem() const { return m_problem; }
+
+    private:
+        const S3Body &m_body;
+        std::unique_ptr<QFile> m_file;
+        qint64 m_position = 0;
+        QString m_problem;
+    };
+
+private:
+    QByteArray m_bytes;
+    QString m_path;
+    qint64 m_offset = 0;
+    qint64 m_length = 0;
+    QByteArray m_md5;
+    QByteArray m_sha256;
+};
