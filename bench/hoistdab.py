@@ -155,11 +155,15 @@ def main():
 
     print(f"load average at start {load_start[0]:.2f}, at end {load_end[0]:.2f}; "
           f"{args.rounds} rounds, {args.small} small uploads, {args.big_mib} MiB")
-    print(f"{'figure':<20}{'A median':>12}{'B median':>12}{'B/A':>8}")
+    # B/A of the medians, and the median of each round's own B/A (the two ran back to back, so
+    # a burst of load elsewhere falls on both).
+    print(f"{'figure':<20}{'A median':>12}{'B median':>12}{'B/A':>8}{'paired B/A':>12}")
     for key in results["A"][0]:
         a = statistics.median(r[key] for r in results["A"])
         b = statistics.median(r[key] for r in results["B"])
-        print(f"{key:<20}{a:>12.3f}{b:>12.3f}{b / a:>8.3f}")
+        paired = statistics.median(rb[key] / ra[key]
+                                   for ra, rb in zip(results["A"], results["B"]))
+        print(f"{key:<20}{a:>12.3f}{b:>12.3f}{b / a:>8.3f}{paired:>12.3f}")
 
 
 if __name__ == "__main__":
