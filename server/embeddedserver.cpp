@@ -1,6 +1,7 @@
 #include "embeddedserver.h"
 
 #include "hoistdinstance.h"
+#include "uploadstorefactory.h"
 
 #include <QCoreApplication>
 #include <QHostAddress>
@@ -29,10 +30,12 @@ bool EmbeddedServer::start(QString *error, quint16 preferredPort)
         preferredPort ? QList<quint16>{preferredPort, 0} : QList<quint16>{0};
     for (const quint16 port : ports) {
         options.port = port;
-        m_instance = std::make_unique<HoistdInstance>(options, tus);
+        auto store = makeDiskUploadStore(options);
+        m_store = store.get();
+        m_instance = std::make_unique<HoistdInstance>(options, tus, std::move(store));
         if (m_instance->start(error))
             return true;
-        m_instance.reset();
+        stop();
     }
     return false;
 }
@@ -40,6 +43,7 @@ bool EmbeddedServer::start(QString *error, quint16 preferredPort)
 void EmbeddedServer::stop()
 {
     m_instance.reset();
+    m_store = nullptr;
 }
 
 bool EmbeddedServer::isRunning() const
@@ -57,14 +61,14 @@ QUrl EmbeddedServer::endpoint() const
     return isRunning() ? m_instance->endpoint() : QUrl();
 }
 
-UploadStore *EmbeddedServer::store() const
+DiskUploadStore *EmbeddedServer::store() const
 {
-    return isRunning() ? &m_instance->store() : nullptr;
+    return isRunning() ? m_store : nullptr;
 }
 
 QString EmbeddedServer::namedFile(const QString &id) const
 {
-    UploadStore *uploads = store();
+    DiskUploadStore *uploads = store();
     UploadRecord record;
     if (!uploads || !uploads->namedFiles() || !UploadFiles::isUploadId(id)
         || uploads->find(id, &record) != UploadStore::Lookup::Found || record.namedPath.isEmpty())
@@ -74,7 +78,7 @@ QString EmbeddedServer::namedFile(const QString &id) const
 
 bool EmbeddedServer::remove(const QString &id, QString *error)
 {
-    UploadStore *uploads = store();
+    DiskUploadStore *uploads = store();
     UploadRecord record;
     if (!uploads || !UploadFiles::isUploadId(id)
         || uploads->find(id, &record) != UploadStore::Lookup::Found) {

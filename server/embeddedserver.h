@@ -1,12 +1,13 @@
 #pragma once
 
+#include "diskuploadstore.h"
+
 #include <QString>
 #include <QUrl>
 
 #include <memory>
 
 class HoistdInstance;
-class UploadStore;
 
 // hoistd in-process, for an application that brings its own server: the anonymous user only,
 // on 127.0.0.1, storing under `dataDir`, and finished uploads also under their own names in
@@ -30,8 +31,8 @@ public:
     quint16 port() const;
     // http://127.0.0.1:PORT/files/ while running; empty otherwise.
     QUrl endpoint() const;
-    // What the server holds; only while running.
-    UploadStore *store() const;
+    // What the server holds (always on disk); only while running.
+    DiskUploadStore *store() const;
     // The named file of upload `id` (finished, with a name): its absolute path; empty otherwise.
     QString namedFile(const QString &id) const;
     // Deletes upload `id`, its stored bytes and its named file. False with a sentence in `error`.
@@ -41,4 +42,5 @@ private:
     QString m_dataDir;
     QString m_namedDir;
     std::unique_ptr<HoistdInstance> m_instance;
+    DiskUploadStore *m_store = nullptr; // m_instance's
 };

@@ -1,5 +1,7 @@
 #include "hoistdinstance.h"
 
+#include "uploadstorefactory.h"
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -16,14 +18,19 @@ TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 } // namespace
 
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus)
+    : HoistdInstance(options, tus, makeUploadStore(options))
+{
+}
+
+HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus,
+                               std::unique_ptr<UploadStore> store)
     : m_address(options.address)
     , m_requestedPort(options.port)
-    , m_store(options.dataDir, options.expireAfter, options.keepFinished)
-    , m_service(m_store, countingInto(tus, m_metrics))
-    , m_router(m_service, m_store, m_metrics, tus.users)
+    , m_store(std::move(store))
+    , m_service(*m_store, countingInto(tus, m_metrics))
+    , m_router(m_service, *m_store, m_metrics, tus.users)
     , m_http(m_router, m_metrics, options.http, tus.verbose)
 {
-    m_store.setNamedFolder(options.namedDir);
     // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
     // kept) by at most half of it.
     qint64 shortest = options.expireAfter.count();
@@ -32,12 +39,12 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     m_sweep.setInterval(int(std::clamp<qint64>(shortest * 1000 / 2, MinSweepMs, MaxSweepMs)));
     QObject::connect(&m_sweep, &QTimer::timeout, [this] {
         const QDateTime now = QDateTime::currentDateTimeUtc();
-        if (const int removed = m_store.sweepExpired(now))
+        if (const int removed = m_store->sweepExpired(now))
             m_service.log(QStringLiteral("expired %1 unfinished upload(s)").arg(removed));
-        if (const int removed = m_store.sweepFinished(now))
+        if (const int removed = m_store->sweepFinished(now))
             m_service.log(QStringLiteral("removed %1 finished upload(s) kept %2 s")
                               .arg(removed)
-                              .arg(m_store.keepFinished().count()));
+                              .arg(m_store->keepFinished().count()));
     });
 }
 
@@ -50,12 +57,12 @@ bool HoistdInstance::start(QString *error)
 {
     if (m_running)
         return true;
-    if (!m_store.open(error))
+    if (!m_store->open(error))
         return false;
-    for (const QString &repair : m_store.repairs())
+    for (const QString &repair : m_store->repairs())
         m_service.log(QStringLiteral("repaired: ") + repair);
     if (!m_http.listen(m_address, m_requestedPort, error)) {
-        m_store.close();
+        m_store->close();
         return false;
     }
     m_sweep.start();
@@ -70,7 +77,7 @@ int HoistdInstance::stop()
     m_running = false;
     m_sweep.stop();
     const int cut = m_http.stop();
-    m_store.close();
+    m_store->close();
     return cut;
 }
 

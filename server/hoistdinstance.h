@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <memory>
+
 // hoistd's running parts, in the order both the hoistd executable and an in-process server
 // (EmbeddedServer) need them: the metrics, the storage opened and repaired, the tus service over
 // it and the router in front of it (/metrics), HTTP listening, and the periodic sweep of
@@ -21,6 +23,9 @@ public:
     // `options` says where (address, port, data directory), for how long and with which HTTP
     // limits; `tus` how to serve (its `metrics` is this instance's own).
     HoistdInstance(const HoistdOptions &options, const TusConfig &tus);
+    // The same over a store made elsewhere (not opened yet; start() opens it).
+    HoistdInstance(const HoistdOptions &options, const TusConfig &tus,
+                   std::unique_ptr<UploadStore> store);
     ~HoistdInstance();
 
     // Opens the storage (logging what it repaired), listens and starts the sweep. False with a
@@ -37,7 +42,7 @@ public:
     // The creation endpoint, http://HOST:PORT/files/; empty until started.
     QUrl endpoint() const;
 
-    UploadStore &store() { return m_store; }
+    UploadStore &store() { return *m_store; }
     TusService &service() { return m_service; }
     const HttpServer &http() const { return m_http; }
 
@@ -45,7 +50,7 @@ private:
     QHostAddress m_address;
     quint16 m_requestedPort;
     HoistdMetrics m_metrics;
-    UploadStore m_store;
+    std::unique_ptr<UploadStore> m_store;
     TusService m_service;
     HoistdRouter m_router;
     HttpServer m_http;

@@ -69,7 +69,7 @@ int main(int argc, char *argv[])
     std::fflush(stdout);
     service.log(QStringLiteral("serving %1 upload(s) from %2 on %3:%4 for %5")
                     .arg(server.store().count())
-                    .arg(server.store().dataDir(), host)
+                    .arg(server.store().location(), host)
                     .arg(server.port())
                     .arg(users ? QStringLiteral("%1 user(s) with tokens").arg(users->users().size())
                                : QStringLiteral("the anonymous user")));

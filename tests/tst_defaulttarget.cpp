@@ -77,7 +77,7 @@ private:
     // Uploads a fresh file through `graph`'s scheduler; the finished task's upload URL.
     QUrl upload(Graph &graph, quint32 seed);
     // True when `store` holds the complete upload at `uploadUrl`, byte for byte `seed`'s content.
-    bool holds(UploadStore *store, const QUrl &uploadUrl, quint32 seed);
+    bool holds(DiskUploadStore *store, const QUrl &uploadUrl, quint32 seed);
     void typeInto(QLineEdit *edit, const QString &text);
 
     QTemporaryDir m_settingsDir;
@@ -108,7 +108,7 @@ QUrl TestDefaultTarget::upload(Graph &graph, quint32 seed)
     return task && task->state() == TaskState::Success ? task->uploadUrl() : QUrl();
 }
 
-bool TestDefaultTarget::holds(UploadStore *store, const QUrl &uploadUrl, quint32 seed)
+bool TestDefaultTarget::holds(DiskUploadStore *store, const QUrl &uploadUrl, quint32 seed)
 {
     UploadRecord record;
     if (!store || store->find(idOf(uploadUrl), &record) != UploadStore::Lookup::Found) {

@@ -187,7 +187,7 @@ void TestStoredFiles::removeAsksThenRemovesBoth()
     QVERIFY(task);
     const TaskId id = task->id();
     const QString named = namedDir() + QStringLiteral("/old.bin");
-    UploadStore *store = graph.choice.server().store();
+    DiskUploadStore *store = graph.choice.server().store();
     const QString stored = store->filePath(task->uploadUrl().path().section(QLatin1Char('/'), -1));
     QVERIFY(QFileInfo::exists(named));
     QVERIFY(QFileInfo::exists(stored));

@@ -7,6 +7,7 @@
 #include <QPair>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 // A request as the tus logic sees it, independent of the HTTP library that parsed it.
@@ -43,12 +44,37 @@ private:
     qint64 m_length;
 };
 
+// A body read piece by piece as the connection takes it (a download from a store without file
+// descriptors): `length` bytes; `read(offset, data, size)` fills up to `size` bytes from `offset`
+// of the body and returns how many (at least 1 before the end), or -1 on an error, which cuts the
+// connection (the client sees a body shorter than its Content-Length). Called on the HTTP
+// layer's threads, one call at a time, while the answer is sent.
+class HttpStreamBody final {
+    Q_DISABLE_COPY_MOVE(HttpStreamBody)
+public:
+    using Reader = std::function<qint64(qint64 offset, char *data, qint64 size)>;
+    HttpStreamBody(qint64 length, Reader read)
+        : m_length(length)
+        , m_read(std::move(read))
+    {
+    }
+
+    qint64 length() const { return m_length; }
+    qint64 read(qint64 offset, char *data, qint64 size) const { return m_read(offset, data, size); }
+
+private:
+    qint64 m_length;
+    Reader m_read;
+};
+
 struct HttpResponse {
     int status = 500;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
-    // Instead of `body` when set; the HTTP layer sets Content-Length from it.
+    // Instead of `body` when set (one of the two at most); the HTTP layer sets Content-Length
+    // from it.
     std::shared_ptr<const HttpFileBody> file;
+    std::shared_ptr<const HttpStreamBody> stream;
 
     void set(const QByteArray &name, const QByteArray &value) { headers.append({name, value}); }
     QByteArray header(const QByteArray &name) const

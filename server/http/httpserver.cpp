@@ -46,6 +46,8 @@ constexpr rlim_t DescriptorsPerConnection = 2; // its socket, and the upload fil
 // libmicrohttpd's messages: a flood of connections can make it say one per connection.
 constexpr int LibraryLinesPerWindow = 20;
 constexpr std::chrono::seconds LibraryLogWindow{60};
+// What libmicrohttpd reads from an HttpStreamBody at a time (its buffer for that answer).
+constexpr size_t StreamBlockBytes = 64 * 1024;
 
 using Clock = std::chrono::steady_clock;
 
@@ -120,8 +122,33 @@ QByteArray logNumber(const QByteArray &raw)
     return value;
 }
 
+// libmicrohttpd's reader of an HttpStreamBody (MHD_create_response_from_callback); `cls` is a
+// heap-held shared_ptr, freed by freeStream when the response is destroyed.
+ssize_t readStream(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    const auto &body = *static_cast<std::shared_ptr<const HttpStreamBody> *>(cls);
+    const qint64 wanted = qMin<qint64>(qint64(max), body->length() - qint64(pos));
+    if (wanted <= 0)
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    const qint64 got = body->read(qint64(pos), buf, wanted);
+    return got > 0 ? ssize_t(got) : MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+void freeStream(void *cls)
+{
+    delete static_cast<std::shared_ptr<const HttpStreamBody> *>(cls);
+}
+
 MHD_Response *responseFor(const HttpResponse &r)
 {
+    if (r.stream && r.stream->length() > 0) {
+        auto *held = new std::shared_ptr<const HttpStreamBody>(r.stream);
+        MHD_Response *response = MHD_create_response_from_callback(
+            uint64_t(r.stream->length()), StreamBlockBytes, &readStream, held, &freeStream);
+        if (!response)
+            delete held;
+        return response;
+    }
     if (!r.file || r.file->length() == 0)
         return MHD_create_response_from_buffer(
             size_t(r.body.size()), const_cast<char *>(r.body.constData()), MHD_RESPMEM_MUST_COPY);

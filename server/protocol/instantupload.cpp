@@ -1,8 +1,7 @@
 #include "instantupload.h"
 
+#include "uploadsourcedevice.h"
 #include "uploadstore.h"
-
-#include <QFile>
 
 #include <openssl/crypto.h>
 
@@ -93,10 +92,12 @@ std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
         *why = QStringLiteral("the content asked about is no longer held");
         return std::nullopt;
     }
-    QFile file(m_store.filePath(source->id));
+    const auto content = m_store.openSource(*source);
     std::optional<QByteArray> expected;
-    if (file.open(QIODevice::ReadOnly))
-        expected = InstantWire::computeProof(file, *challenge);
+    if (content) {
+        UploadSourceDevice device(*content);
+        expected = InstantWire::computeProof(device, *challenge);
+    }
     if (!expected) {
         *why = QStringLiteral("the held content could not be read");
         return std::nullopt;
@@ -154,7 +155,8 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         digest = hasher->finish();
     } else {
         // No running state (hoistd restarted mid-upload, bytes out of order): read it again.
-        const auto read = hashFile(m_store.filePath(record.id), record.length);
+        const auto content = m_store.openSource(record);
+        const auto read = content ? hashContent(*content, record.length) : std::nullopt;
         if (!read)
             return unreadable;
         digest = *read;
@@ -181,14 +183,15 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
     return Verdict::Verified;
 }
 
-InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 length,
-                                                  const QByteArray &rawMetadata, QByteArray *digest,
-                                                  QString *actual, QString *expected)
+InstantUploads::Verdict InstantUploads::checkContent(UploadSource &content,
+                                                     const QByteArray &rawMetadata,
+                                                     QByteArray *digest, QString *actual,
+                                                     QString *expected)
 {
     const QByteArray declared = declaredDigest(rawMetadata);
     if (declared.isEmpty())
         return Verdict::NotDeclared;
-    const auto read = hashFile(path, length);
+    const auto read = hashContent(content, content.length());
     if (!read)
         return Verdict::Unreadable;
     *actual = QString::fromLatin1(read->toHex());
@@ -199,16 +202,16 @@ InstantUploads::Verdict InstantUploads::checkFile(const QString &path, qint64 le
     return Verdict::Verified;
 }
 
-std::optional<QByteArray> InstantUploads::hashFile(const QString &path, qint64 length)
+std::optional<QByteArray> InstantUploads::hashContent(UploadSource &content, qint64 length)
 {
     auto sha256 = ChecksumHasher::create(InstantWire::Algorithm);
-    QFile file(path);
-    if (!sha256 || !file.open(QIODevice::ReadOnly))
+    if (!sha256)
         return std::nullopt;
     QByteArray block(int(qMin<qint64>(ReadBlock, qMax<qint64>(1, length))), Qt::Uninitialized);
     qint64 done = 0;
     while (done < length) {
-        const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), length - done));
+        const qint64 got =
+            content.read(done, block.data(), qMin<qint64>(block.size(), length - done));
         if (got <= 0)
             return std::nullopt;
         sha256->update(block.constData(), size_t(got));

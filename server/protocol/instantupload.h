@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+class UploadSource;
 class UploadStore;
 
 // hoistd's side of instant upload (INSTANT-UPLOAD.md): the content hash a client declares, the
@@ -62,10 +63,10 @@ public:
     // is told so that it can verify its upload (VerifyWire).
     Verdict verifyFinished(const UploadRecord &record, QString *actual, QString *expected,
                            QByteArray *stored);
-    // The same for a file no upload has yet (a final upload being joined), read whole: Verified
+    // The same for content no upload has yet (a final upload being joined), read whole: Verified
     // with its hash in `digest` (raw bytes) to record, or the verdict; nothing is recorded here.
-    static Verdict checkFile(const QString &path, qint64 length, const QByteArray &rawMetadata,
-                             QByteArray *digest, QString *actual, QString *expected);
+    static Verdict checkContent(UploadSource &content, const QByteArray &rawMetadata,
+                                QByteArray *digest, QString *actual, QString *expected);
 
 private:
     struct Running {
@@ -73,8 +74,8 @@ private:
         qint64 offset = 0;
     };
     void purgeLocked(); // drops hashers of uploads that are gone
-    // SHA-256 of the first `length` bytes of the file; nullopt when they cannot be read.
-    static std::optional<QByteArray> hashFile(const QString &path, qint64 length);
+    // SHA-256 of the first `length` bytes of `content`; nullopt when they cannot be read.
+    static std::optional<QByteArray> hashContent(UploadSource &content, qint64 length);
 
     UploadStore &m_store;
     ProofChallenges m_challenges;

@@ -82,10 +82,10 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
     UploadRecord final;
     QString why;
     HttpResponse refusal;
-    // A declared sha256 (instant upload) is checked on the joined file, before the parts are
+    // A declared sha256 (instant upload) is checked on the joined content, before the parts are
     // consumed, and recorded with the final.
-    const auto check = [&](const QString &path, qint64 joined, QByteArray *verified) {
-        return m_instant.checkJoined(path, joined, metadata, verified, &refusal);
+    const auto check = [&](UploadSource &joined, QByteArray *verified) {
+        return m_instant.checkJoined(joined, metadata, verified, &refusal);
     };
     switch (m_store.concatenate(parts, metadata, filename, request.user, check, &final, &why)) {
     case UploadStore::ConcatOutcome::Done:

@@ -123,12 +123,12 @@ std::optional<HttpResponse> TusInstant::verifyFinished(const UploadRecord &r, QB
     return refused;
 }
 
-bool TusInstant::checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
-                             QByteArray *verified, HttpResponse *refusal)
+bool TusInstant::checkJoined(UploadSource &joined, const QByteArray &metadata, QByteArray *verified,
+                             HttpResponse *refusal)
 {
     QString actual;
     QString expected;
-    switch (InstantUploads::checkFile(path, length, metadata, verified, &actual, &expected)) {
+    switch (InstantUploads::checkContent(joined, metadata, verified, &actual, &expected)) {
     case InstantUploads::Verdict::NotDeclared:
     case InstantUploads::Verdict::Verified:
         return true;

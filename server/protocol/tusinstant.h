@@ -8,6 +8,7 @@
 
 class InstantUploads;
 class TusLog;
+class UploadSource;
 class UploadStore;
 class UploadWriter;
 
@@ -42,11 +43,11 @@ public:
     std::optional<HttpResponse> verifyFinished(const UploadRecord &record, QByteArray *stored);
     // VerifyWire's header on an answer, when `digest` is known.
     static void addContentHash(HttpResponse &response, const QByteArray &digest);
-    // The same for a final upload's joined file, before the final exists (UploadStore::
-    // ContentCheck): true when `metadata` declares no hash or the file has it (then in
+    // The same for a final upload's joined content, before the final exists (UploadStore::
+    // ContentCheck): true when `metadata` declares no hash or the content has it (then in
     // `verified`); false with the 400 to answer in `refusal`.
-    bool checkJoined(const QString &path, qint64 length, const QByteArray &metadata,
-                     QByteArray *verified, HttpResponse *refusal);
+    bool checkJoined(UploadSource &joined, const QByteArray &metadata, QByteArray *verified,
+                     HttpResponse *refusal);
 
 private:
     UploadStore &m_store;

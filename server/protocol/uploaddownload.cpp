@@ -8,12 +8,7 @@
 #include "uploadstore.h"
 #include "userconfig.h"
 
-#include <QFile>
 #include <QRegularExpression>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace {
 constexpr int MaxBasicBytes = 4096; // an Authorization header's Basic credentials, decoded
@@ -169,19 +164,21 @@ HttpResponse UploadDownload::respond(const HttpRequest &request) const
         refused.set("Accept-Ranges", "bytes");
         return refused;
     }
-    const int fd = ::open(QFile::encodeName(m_store.filePath(id)).constData(),
-                          O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    struct stat st {};
-    if (fd < 0 || ::fstat(fd, &st) != 0 || st.st_size < r.length) {
-        if (fd >= 0)
-            ::close(fd);
-        // Deleted between the lookup and the open, or the storage lost it.
+    std::shared_ptr<UploadSource> source = m_store.openSource(r);
+    if (!source) // deleted between the lookup and the open, or the storage lost it
         return plain(404, QStringLiteral("No such upload."));
-    }
     const bool part = range.kind == ByteRange::Kind::Part;
+    const qint64 first = part ? range.first : 0;
+    const qint64 length = part ? range.length : r.length;
     out.status = part ? 206 : 200;
-    out.file =
-        std::make_shared<HttpFileBody>(fd, part ? range.first : 0, part ? range.length : r.length);
+    if (const int fd = source->takeFileDescriptor(); fd >= 0) {
+        out.file = std::make_shared<HttpFileBody>(fd, first, length); // sendfile
+    } else {
+        out.stream = std::make_shared<HttpStreamBody>(
+            length, [source, first](qint64 offset, char *data, qint64 size) {
+                return source->read(first + offset, data, size);
+            });
+    }
     out.set("Content-Type", "application/octet-stream");
     out.set("X-Content-Type-Options", "nosniff");
     out.set("Content-Disposition", attachmentDisposition(downloadName(r)));

@@ -18,8 +18,9 @@ struct HoistdUser;
 // Content-Disposition: attachment with the client's filename made safe (contentdisposition.h).
 // One Range is honoured (206, or 416 with "Content-Range: bytes */SIZE"; see ByteRange), with a
 // strong ETag and Last-Modified (a finished upload never changes) for If-Range and
-// If-None-Match. The body streams from the stored file (HttpFileBody), under the HTTP layer's
-// limits and idle timeout, whatever its size.
+// If-None-Match. The body streams from the store's UploadSource: straight from its file descriptor
+// where it offers one (HttpFileBody, sendfile), else read piece by piece (HttpStreamBody); under
+// the HTTP layer's limits and idle timeout, whatever its size.
 //
 // Who may read: with a user config, the owner only, by the same bearer token as for uploading, or
 // by HTTP Basic with that token as the password (any user name) so that a browser opening a

@@ -2,20 +2,10 @@
 
 #include "uploadstore.h"
 
-#include <QFile>
-
-#include <algorithm>
-#include <cerrno>
-#include <fcntl.h>
-#include <unistd.h>
-
 namespace {
-// How much of a long PATCH may be lost to a crash; each commit costs an fdatasync and an
-// index transaction, so not too often either.
+// How much of a long PATCH may be lost to a crash; each commit costs a sync and an index
+// transaction, so not too often either.
 constexpr qint64 CommitEvery = 16 * 1024 * 1024;
-// How often to start the writeback of what arrived since (without waiting for it), so the disk
-// writes while the network reads and a commit's fdatasync finds most of its bytes already there.
-constexpr qint64 WritebackEvery = 2 * 1024 * 1024;
 } // namespace
 
 UploadWriter::UploadWriter(UploadStore &store, const UploadRecord &record, qint64 limit,
@@ -37,13 +27,14 @@ UploadWriter::~UploadWriter()
 
 bool UploadWriter::open()
 {
-    const QByteArray path = QFile::encodeName(m_store.filePath(m_record.id));
-    m_fd = ::open(path.constData(), O_WRONLY | O_CLOEXEC);
-    // A finished upload shared with its named file is read-only (NamedFiles); an empty PATCH at
-    // its end writes nothing.
-    if (m_fd < 0 && errno == EACCES && m_record.isFinished())
-        m_fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
-    return m_fd >= 0;
+    QString error;
+    m_sink = m_store.openSink(m_record, &error);
+    return m_sink != nullptr;
+}
+
+qint64 UploadWriter::sinceCommit() const
+{
+    return m_startOffset + m_received - m_record.offset;
 }
 
 bool UploadWriter::write(const char *data, size_t size)
@@ -60,21 +51,13 @@ bool UploadWriter::write(const char *data, size_t size)
         m_contentHasher->update(data, size);
         m_contentHashed += qint64(size);
     }
-    size_t done = 0;
-    while (done < size) {
-        const ssize_t n = ::pwrite(m_fd, data + done, size - done, m_startOffset + m_received);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            m_failure = Outcome::IoError;
-            return false;
-        }
-        done += size_t(n);
-        m_received += n;
-        m_sinceCommit += n;
+    const bool written = m_sink->write(data, size);
+    m_received = m_sink->offset() - m_startOffset; // what went in, even when not all of it
+    if (!written) {
+        m_failure = Outcome::IoError;
+        return false;
     }
-    startWriteback();
-    if (!m_hasher && m_sinceCommit >= CommitEvery && !commit()) {
+    if (!m_hasher && sinceCommit() >= CommitEvery && !commit()) {
         m_failure = Outcome::IoError;
         return false;
     }
@@ -94,27 +77,12 @@ std::unique_ptr<ChecksumHasher> UploadWriter::takeContentHasher()
     return std::move(m_contentHasher);
 }
 
-void UploadWriter::startWriteback()
-{
-#ifdef __linux__
-    // Only a hint: durability still comes from commit()'s fdatasync, which reports any error.
-    if (m_received - m_writebackFrom >= WritebackEvery) {
-        ::sync_file_range(m_fd, m_startOffset + m_writebackFrom, m_received - m_writebackFrom,
-                          SYNC_FILE_RANGE_WRITE);
-        m_writebackFrom = m_received;
-    }
-#endif
-}
-
 bool UploadWriter::commit()
 {
-    if (::fdatasync(m_fd) != 0)
-        return false;
-    const auto updated = m_store.commitOffset(m_record.id, m_startOffset + m_received);
+    const auto updated = m_sink->commit();
     if (!updated)
         return false;
     m_record = *updated;
-    m_sinceCommit = 0;
     return true;
 }
 
@@ -125,58 +93,50 @@ UploadWriter::Outcome UploadWriter::finish()
         // A checksummed body is all or nothing; a plain one keeps what was good before the fault.
         if (m_hasher || m_failure == Outcome::TooLarge)
             rollBack();
-        else if (m_sinceCommit > 0 && !commit())
+        else if (sinceCommit() > 0 && !commit())
             rollBack();
-        closeFile();
+        closeSink();
         return m_failure;
     }
     if (m_hasher && m_hasher->finish() != m_expectedDigest) {
         rollBack();
-        closeFile();
+        closeSink();
         return Outcome::ChecksumMismatch;
     }
     bool ok = true;
-    if (m_received > 0 || m_sinceCommit > 0) {
+    if (m_received > 0)
         ok = commit();
-    } else if (const auto updated = m_store.commitOffset(m_record.id, m_startOffset)) {
-        m_record = *updated; // nothing new, but the expiry moves on
-    }
+    else
+        commit(); // nothing new, but the expiry moves on (or not: nothing is lost either way)
     if (!ok) {
         rollBack();
-        closeFile();
+        closeSink();
         return Outcome::IoError;
     }
-    closeFile();
+    closeSink();
     return Outcome::Stored;
 }
 
 void UploadWriter::abort()
 {
     m_done = true;
-    if (m_fd < 0)
+    if (!m_sink)
         return;
     if (m_hasher || m_failure != Outcome::Stored)
         rollBack();
-    else if (m_sinceCommit > 0 && !commit())
+    else if (sinceCommit() > 0 && !commit())
         rollBack();
-    closeFile();
+    closeSink();
 }
 
 void UploadWriter::rollBack()
 {
-    // Cut back to the last committed offset (the start, with a checksum); a crash before this
-    // leaves the bytes beyond the recorded offset, which UploadStore::open() cuts off.
-    const qint64 committed = m_record.offset;
-    if (m_fd >= 0 && ::ftruncate(m_fd, committed) == 0)
-        ::fdatasync(m_fd);
-    m_received = committed - m_startOffset;
-    m_writebackFrom = std::min(m_writebackFrom, m_received);
-    m_sinceCommit = 0;
+    // Back to the last committed offset (the start, with a checksum).
+    m_sink->rollBack();
+    m_received = m_record.offset - m_startOffset;
 }
 
-void UploadWriter::closeFile()
+void UploadWriter::closeSink()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
-    m_fd = -1;
+    m_sink.reset();
 }

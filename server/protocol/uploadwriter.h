@@ -5,14 +5,16 @@
 
 #include <memory>
 
+class UploadSink;
 class UploadStore;
 
-// Streams one request body into an upload's file, as it arrives, at the upload's offset.
+// Streams one request body into an upload, as it arrives, at the upload's offset, through the
+// store's UploadSink; decides what to keep and when to make it durable (the sink's commit()).
 //
-// Without a checksum, progress is made durable every CommitEvery bytes and when the connection
-// breaks (fdatasync, then the index), so a long PATCH cut short keeps what arrived, as tus asks.
-// With a checksum nothing is committed until the whole body is verified; a mismatch (or a broken
-// connection) cuts the file back to where it was, so no byte of a bad chunk is ever kept.
+// Without a checksum, progress is committed every CommitEvery bytes and when the connection
+// breaks, so a long PATCH cut short keeps what arrived, as tus asks. With a checksum nothing is
+// committed until the whole body is verified; a mismatch (or a broken connection) rolls the sink
+// back to where it was, so no byte of a bad chunk is ever kept.
 //
 // The caller holds the upload's lock (UploadStore::tryLock) for the writer's lifetime.
 class UploadWriter final {
@@ -44,10 +46,10 @@ public:
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
 
 private:
-    bool commit();         // fdatasync, then record the offset in the index
-    void startWriteback(); // sync_file_range(WRITE) of what arrived since the last call
+    bool commit(); // the sink's: durable, then the offset recorded
     void rollBack();
-    void closeFile();
+    void closeSink();
+    qint64 sinceCommit() const; // bytes written and not yet committed
 
     UploadStore &m_store;
     UploadRecord m_record;
@@ -57,10 +59,8 @@ private:
     QByteArray m_expectedDigest;
     std::unique_ptr<ChecksumHasher> m_contentHasher;
     qint64 m_contentHashed = 0; // bytes of this body fed to m_contentHasher
-    int m_fd = -1;
-    qint64 m_received = 0; // bytes of this body written to the file
-    qint64 m_sinceCommit = 0;
-    qint64 m_writebackFrom = 0; // bytes of this body already handed to writeback
+    std::unique_ptr<UploadSink> m_sink;
+    qint64 m_received = 0; // bytes of this body written to the sink
     Outcome m_failure = Outcome::Stored;
     bool m_done = false;
 };

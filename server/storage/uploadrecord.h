@@ -5,11 +5,12 @@
 #include <QString>
 #include <QStringList>
 
-// One upload as hoistd's index keeps it. The bytes live in a file named by `id` alone.
+// One upload as hoistd's store records it (UploadStore); its bytes are the store's, reached
+// through UploadSink and UploadSource by `id` alone.
 struct UploadRecord {
     QString id;             // random, made by the server: 32 lower-case hex digits
     qint64 length = -1;     // Upload-Length; -1 while deferred
-    qint64 offset = 0;      // bytes durably stored (fdatasync'd before this was recorded)
+    qint64 offset = 0;      // bytes durably stored (made durable before this was recorded)
     QByteArray metadata;    // Upload-Metadata as the client sent it (validated: base64 values)
     QString filename;       // sanitised "filename" from the metadata, for logs; never a path
     QDateTime created;      // UTC

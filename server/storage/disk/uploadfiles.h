@@ -5,9 +5,9 @@
 
 // The folder that holds the uploads' bytes, one file per upload named by its id (32 lower-case
 // hex digits, made here; nothing a client sends becomes a path), and the file-system steps
-// UploadStore takes on it. Each step syncs what it must (the file, the folder's entry) before it
-// returns, so that the store can keep the order uploadstore.h describes. Holds no state but the
-// folder's path: safe from any thread.
+// DiskUploadStore takes on it. Each step syncs what it must (the file, the folder's entry) before
+// it returns, so that the store can keep the order diskuploadstore.h describes. Holds no state but
+// the folder's path: safe from any thread.
 class UploadFiles final {
 public:
     explicit UploadFiles(const QString &dir);

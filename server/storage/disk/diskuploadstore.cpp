@@ -1,5 +1,7 @@
-#include "uploadstore.h"
+#include "diskuploadstore.h"
 
+#include "diskuploadsink.h"
+#include "diskuploadsource.h"
 #include "partjoiner.h"
 #include "uploadindex.h"
 #include "uploadrepair.h"
@@ -14,8 +16,8 @@ constexpr int MaxGoneRemembered = 100000;
 constexpr int MaxSweptAtOnce = 10000;
 } // namespace
 
-UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
-                         std::chrono::seconds keepFinished)
+DiskUploadStore::DiskUploadStore(const QString &dataDir, std::chrono::seconds expireAfter,
+                                 std::chrono::seconds keepFinished)
     : m_dataDir(QDir(dataDir).absolutePath())
     , m_files(QDir(m_dataDir).filePath(QStringLiteral("uploads")))
     , m_expireAfter(expireAfter)
@@ -24,13 +26,13 @@ UploadStore::UploadStore(const QString &dataDir, std::chrono::seconds expireAfte
     m_indexThread.setObjectName(QStringLiteral("hoistd-index"));
 }
 
-UploadStore::~UploadStore()
+DiskUploadStore::~DiskUploadStore()
 {
     close();
 }
 
 template <typename F>
-auto UploadStore::onIndex(F &&f) const
+auto DiskUploadStore::onIndex(F &&f) const
 {
     decltype(f()) result{};
     QMetaObject::invokeMethod(
@@ -38,18 +40,18 @@ auto UploadStore::onIndex(F &&f) const
     return result;
 }
 
-void UploadStore::setNamedFolder(const QString &dir)
+void DiskUploadStore::setNamedFolder(const QString &dir)
 {
     m_named = dir.isEmpty() ? nullptr : std::make_unique<NamedFiles>(dir);
 }
 
-bool UploadStore::wantsName(const UploadRecord &r) const
+bool DiskUploadStore::wantsName(const UploadRecord &r) const
 {
     return m_named && r.isFinished() && r.concat != UploadRecord::Concat::Partial
            && r.namedPath.isEmpty();
 }
 
-void UploadStore::name(const UploadRecord &r)
+void DiskUploadStore::name(const UploadRecord &r)
 {
     if (!wantsName(r))
         return;
@@ -74,7 +76,7 @@ void UploadStore::name(const UploadRecord &r)
     m_uploads.put(updated);
 }
 
-bool UploadStore::open(QString *error)
+bool DiskUploadStore::open(QString *error)
 {
     if (!m_files.makeFolder()) {
         *error = QStringLiteral("cannot create %1").arg(m_files.dir());
@@ -103,7 +105,7 @@ bool UploadStore::open(QString *error)
     return true;
 }
 
-void UploadStore::close()
+void DiskUploadStore::close()
 {
     if (m_index) {
         QMetaObject::invokeMethod(
@@ -115,7 +117,7 @@ void UploadStore::close()
     m_lock.reset();
 }
 
-bool UploadStore::reconcile(QString *error)
+bool DiskUploadStore::reconcile(QString *error)
 {
     bool ok = false;
     const QList<UploadRecord> records = onIndex([this, &ok] { return m_index->all(&ok); });
@@ -146,7 +148,7 @@ bool UploadStore::reconcile(QString *error)
     return true;
 }
 
-UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) const
+DiskUploadStore::Lookup DiskUploadStore::find(const QString &id, UploadRecord *out) const
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *r = m_uploads.find(id);
@@ -163,10 +165,11 @@ UploadStore::Lookup UploadStore::find(const QString &id, UploadRecord *out) cons
     return Lookup::Found;
 }
 
-std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray &metadata,
-                                                const QString &filename, const QString &owner,
-                                                UploadRecord::Concat concat, const Limits &limits,
-                                                Refusal *refusal, QString *error)
+std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteArray &metadata,
+                                                    const QString &filename, const QString &owner,
+                                                    UploadRecord::Concat concat,
+                                                    const Limits &limits, Refusal *refusal,
+                                                    QString *error)
 {
     const auto refused = [&] {
         // An empty upload is finished at once: it never counts as unfinished.
@@ -218,11 +221,10 @@ std::optional<UploadRecord> UploadStore::create(qint64 length, const QByteArray 
     return r;
 }
 
-UploadStore::ConcatOutcome UploadStore::concatenate(const QStringList &parts,
-                                                    const QByteArray &metadata,
-                                                    const QString &filename, const QString &owner,
-                                                    const ContentCheck &check, UploadRecord *out,
-                                                    QString *error)
+DiskUploadStore::ConcatOutcome
+DiskUploadStore::concatenate(const QStringList &parts, const QByteArray &metadata,
+                             const QString &filename, const QString &owner,
+                             const ContentCheck &check, UploadRecord *out, QString *error)
 {
     // Held to the end, so no PATCH, DELETE or other final can touch a part while it is copied.
     QStringList locked;
@@ -250,9 +252,10 @@ UploadStore::ConcatOutcome UploadStore::concatenate(const QStringList &parts,
     return outcome;
 }
 
-UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, UploadRecord final,
-                                                   const ContentCheck &check, UploadRecord *out,
-                                                   QString *error)
+DiskUploadStore::ConcatOutcome DiskUploadStore::joinLocked(const QStringList &ids,
+                                                           UploadRecord final,
+                                                           const ContentCheck &check,
+                                                           UploadRecord *out, QString *error)
 {
     QList<UploadRecord> parts;
     const auto partsAreUsable = [&] {
@@ -284,8 +287,15 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
         return ConcatOutcome::Failed;
     // Before the transaction that drops the parts: a final refused now costs them nothing.
     // Unlocked (a hash reads the whole file); the parts are locked, and looked at again below.
-    if (check && !check(joiner.path(), length, &final.contentHash))
-        return ConcatOutcome::Refused;
+    if (check) {
+        const auto joined = DiskUploadSource::open(joiner.path(), length);
+        if (!joined) {
+            *error = QStringLiteral("cannot read the joined file back");
+            return ConcatOutcome::Failed;
+        }
+        if (!check(*joined, &final.contentHash))
+            return ConcatOutcome::Refused;
+    }
     final.id = joiner.id();
     final.length = length;
     final.offset = length;
@@ -310,7 +320,7 @@ UploadStore::ConcatOutcome UploadStore::joinLocked(const QStringList &ids, Uploa
     return ConcatOutcome::Done;
 }
 
-bool UploadStore::updateLocked(UploadRecord r)
+bool DiskUploadStore::updateLocked(UploadRecord r)
 {
     if (r.isFinished() && !r.finished.isValid())
         r.finished = QDateTime::currentDateTimeUtc();
@@ -320,7 +330,7 @@ bool UploadStore::updateLocked(UploadRecord r)
     return true;
 }
 
-std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 offset)
+std::optional<UploadRecord> DiskUploadStore::commitOffset(const QString &id, qint64 offset)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
@@ -337,8 +347,8 @@ std::optional<UploadRecord> UploadStore::commitOffset(const QString &id, qint64 
     return committed;
 }
 
-std::optional<UploadRecord> UploadStore::findVerified(const QByteArray &digest, qint64 length,
-                                                      const QString &exceptId) const
+std::optional<UploadRecord> DiskUploadStore::findVerified(const QByteArray &digest, qint64 length,
+                                                          const QString &exceptId) const
 {
     QMutexLocker locker(&m_mutex);
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -351,7 +361,7 @@ std::optional<UploadRecord> UploadStore::findVerified(const QByteArray &digest, 
     return std::nullopt;
 }
 
-bool UploadStore::setContentHash(const QString &id, const QByteArray &digest)
+bool DiskUploadStore::setContentHash(const QString &id, const QByteArray &digest)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
@@ -362,8 +372,9 @@ bool UploadStore::setContentHash(const QString &id, const QByteArray &digest)
     return updateLocked(r);
 }
 
-std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const QString &sourceId,
-                                                      const QByteArray &digest, QString *error)
+std::optional<UploadRecord> DiskUploadStore::completeFrom(const QString &id,
+                                                          const QString &sourceId,
+                                                          const QByteArray &digest, QString *error)
 {
     qint64 length = 0;
     {
@@ -398,7 +409,7 @@ std::optional<UploadRecord> UploadStore::completeFrom(const QString &id, const Q
     return completed;
 }
 
-bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
+bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
@@ -423,12 +434,12 @@ bool UploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint
     return true;
 }
 
-qint64 UploadStore::cost(const UploadRecord &r) const
+qint64 DiskUploadStore::cost(const UploadRecord &r) const
 {
     return r.lengthDeferred() ? qMax(r.offset, m_growth.value(r.id, 0)) : r.length;
 }
 
-qint64 UploadStore::usageLocked(const QString &owner) const
+qint64 DiskUploadStore::usageLocked(const QString &owner) const
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     qint64 used = 0;
@@ -439,13 +450,13 @@ qint64 UploadStore::usageLocked(const QString &owner) const
     return used;
 }
 
-qint64 UploadStore::usage(const QString &owner) const
+qint64 DiskUploadStore::usage(const QString &owner) const
 {
     QMutexLocker locker(&m_mutex);
     return usageLocked(owner);
 }
 
-qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota)
+qint64 DiskUploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *r = m_uploads.find(id);
@@ -459,7 +470,7 @@ qint64 UploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota
     return granted;
 }
 
-void UploadStore::forget(const QString &id)
+void DiskUploadStore::forget(const QString &id)
 {
     const QString owner = m_uploads.take(id).owner;
     m_growth.remove(id);
@@ -468,7 +479,7 @@ void UploadStore::forget(const QString &id)
     m_gone.insert(id, owner);
 }
 
-bool UploadStore::removeNow(const QString &id)
+bool DiskUploadStore::removeNow(const QString &id)
 {
     m_doomed.remove(id);
     if (!m_uploads.contains(id) || !onIndex([this, &id] { return m_index->remove(id); }))
@@ -483,13 +494,13 @@ bool UploadStore::removeNow(const QString &id)
     return true;
 }
 
-bool UploadStore::remove(const QString &id)
+bool DiskUploadStore::remove(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     return removeNow(id);
 }
 
-bool UploadStore::terminate(const QString &id)
+bool DiskUploadStore::terminate(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     if (!m_uploads.contains(id) || m_doomed.contains(id))
@@ -501,7 +512,7 @@ bool UploadStore::terminate(const QString &id)
     return removeNow(id);
 }
 
-int UploadStore::sweepExpired(const QDateTime &now)
+int DiskUploadStore::sweepExpired(const QDateTime &now)
 {
     QStringList expired;
     {
@@ -511,7 +522,7 @@ int UploadStore::sweepExpired(const QDateTime &now)
     return sweep(expired, [&now](const UploadRecord &r) { return r.isExpired(now); });
 }
 
-int UploadStore::sweepFinished(const QDateTime &now)
+int DiskUploadStore::sweepFinished(const QDateTime &now)
 {
     if (m_keepFinished == KeepForever)
         return 0;
@@ -526,7 +537,8 @@ int UploadStore::sweepFinished(const QDateTime &now)
     });
 }
 
-int UploadStore::sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due)
+int DiskUploadStore::sweep(const QStringList &ids,
+                           const std::function<bool(const UploadRecord &)> &due)
 {
     int removed = 0;
     for (const QString &id : ids) {
@@ -541,20 +553,20 @@ int UploadStore::sweep(const QStringList &ids, const std::function<bool(const Up
     return removed;
 }
 
-int UploadStore::count() const
+int DiskUploadStore::count() const
 {
     QMutexLocker locker(&m_mutex);
     return int(m_uploads.size());
 }
 
-UploadStore::StateCounts UploadStore::countByState() const
+DiskUploadStore::StateCounts DiskUploadStore::countByState() const
 {
     QMutexLocker locker(&m_mutex);
     const int finished = int(m_uploads.finished());
     return {int(m_uploads.size()) - finished, finished};
 }
 
-bool UploadStore::tryLock(const QString &id)
+bool DiskUploadStore::tryLock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     if (m_busy.contains(id))
@@ -563,7 +575,7 @@ bool UploadStore::tryLock(const QString &id)
     return true;
 }
 
-void UploadStore::unlock(const QString &id)
+void DiskUploadStore::unlock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     m_busy.remove(id);
@@ -572,7 +584,17 @@ void UploadStore::unlock(const QString &id)
         removeNow(id);
 }
 
-QString UploadStore::filePath(const QString &id) const
+std::unique_ptr<UploadSink> DiskUploadStore::openSink(const UploadRecord &record, QString *error)
+{
+    return DiskUploadSink::open(*this, m_files.path(record.id), record, error);
+}
+
+std::unique_ptr<UploadSource> DiskUploadStore::openSource(const UploadRecord &record) const
+{
+    return DiskUploadSource::open(m_files.path(record.id), record.length);
+}
+
+QString DiskUploadStore::filePath(const QString &id) const
 {
     return m_files.path(id);
 }

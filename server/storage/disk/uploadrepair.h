@@ -10,9 +10,9 @@
 
 class UploadFiles;
 
-// What UploadStore::open() does about what a crash can leave (see uploadstore.h): each index row
-// against its file. A file longer than its recorded offset is cut back to it; a shorter one
-// lowers the offset to what is there; a row without a file is forgotten; an old row without a
+// What DiskUploadStore::open() does about what a crash can leave (see diskuploadstore.h): each
+// index row against its file. A file longer than its recorded offset is cut back to it; a shorter
+// one lowers the offset to what is there; a row without a file is forgotten; an old row without a
 // finish time gets one. Touches the files only; the store applies the outcome to its index.
 class UploadRepair final {
 public:

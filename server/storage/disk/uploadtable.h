@@ -9,7 +9,7 @@
 #include <set>
 #include <utility>
 
-// The uploads UploadStore holds, in memory, and the lookups it needs, kept in step with every
+// The uploads DiskUploadStore holds, in memory, and the lookups it needs, kept in step with every
 // change in one place (put() and take()): by id; finished uploads by their verified content hash
 // (instant upload) and by when they finished (--keep-finished); unfinished ones by their expiry
 // and counted per owner (the limit on unfinished uploads). Each lookup costs O(1) or O(log n)

@@ -7,8 +7,8 @@
 #include <QSqlDatabase>
 
 // hoistd's SQLite index of uploads (WAL, synchronous=FULL: a commit that returned is on disk).
-// Like every Qt SQL connection it belongs to the thread that opened it; UploadStore runs it on a
-// thread of its own and calls it with blocking queued calls.
+// Like every Qt SQL connection it belongs to the thread that opened it; DiskUploadStore runs it on
+// a thread of its own and calls it with blocking queued calls.
 class UploadIndex final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadIndex)
