@@ -4,8 +4,14 @@
 #include "networkpool.h"
 
 #include <QLoggingCategory>
+#include <QTimer>
 
 Q_LOGGING_CATEGORY(lcLoadCheck, "hoist.concurrency.loadcheck", QtWarningMsg)
+
+namespace {
+// Uploads to the server wait while it is checked: a server slow to answer is left unjudged.
+constexpr int GiveUpMs = 2000;
+} // namespace
 
 LoadCheck::LoadCheck(TransferProtocol *protocol, HeadersFor headersFor, Wanted wanted,
                      QObject *parent)
@@ -37,6 +43,10 @@ void LoadCheck::check(const QUrl &endpoint)
     run.sentUs = ConcurrencyLevels::nowUs();
     qCDebug(lcLoadCheck) << "checking" << server;
     m_protocol->checkServer(endpoint, m_headersFor(endpoint));
+    QTimer::singleShot(GiveUpMs, this, [this, server] {
+        if (m_runs.contains(server))
+            finish(server, LoadResponse::Unknown);
+    });
 }
 
 void LoadCheck::answered(const QUrl &endpoint, const TransferError &error)
@@ -58,11 +68,11 @@ void LoadCheck::answered(const QUrl &endpoint, const TransferError &error)
             m_protocol->checkServer(endpoint, headers);
         return;
     }
-    run.togetherUs.append(took);
-    if (run.togetherUs.size() < LoadResponses::Together)
-        return;
-    const LoadResponse response = LoadResponses::judge(run.aloneUs, run.togetherUs);
-    qCDebug(lcLoadCheck) << server << "alone" << run.aloneUs << "us, together" << run.togetherUs
+    // The first of those sent together to answer is the quickest: what is judged. The others'
+    // answers are let go.
+    const LoadResponse response = LoadResponses::judge(run.aloneUs, took);
+    qCDebug(lcLoadCheck) << server << "alone" << run.aloneUs << "us, the quickest of"
+                         << LoadResponses::Together << "together" << took
                          << "us:" << (response == LoadResponse::Grows ? "grows" : "flat");
     finish(server, response);
 }

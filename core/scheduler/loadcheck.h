@@ -7,7 +7,6 @@
 #include <QObject>
 #include <QSet>
 #include <QUrl>
-#include <QVector>
 
 #include <functional>
 
@@ -16,8 +15,10 @@
 // tus OPTIONS, S3 HEAD bucket), then LoadResponses::Together of them at once. It runs when an
 // endpoint's capabilities were just learnt (TransferProtocol::probed: before a large file's first
 // bytes, usually while the file is hashed) and `wanted` says the answer matters and nothing else
-// runs there (other requests would blur it); it costs a round trip alone and one together.
-// What it finds goes to judged(); the scheduler holds the server's uploads while it runs.
+// runs there (other requests would blur it); it costs a request alone and the quickest of those
+// together (two round trips of a far link).
+// What it finds goes to judged() (Unknown when an answer failed, or after two seconds); the
+// scheduler holds the server's uploads while it runs.
 class LoadCheck final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LoadCheck)
@@ -41,7 +42,6 @@ private:
         QUrl endpoint;
         qint64 sentUs = 0;
         qint64 aloneUs = 0; // 0: the request alone is still out
-        QVector<qint64> togetherUs;
     };
     void probed(const QUrl &endpoint);
     void answered(const QUrl &endpoint, const TransferError &error);

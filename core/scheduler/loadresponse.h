@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QVector>
 #include <QtGlobal>
 
 // How a server's answers take longer as more of our requests run there at once, as LoadCheck
@@ -16,23 +15,21 @@ enum class LoadResponse {
 namespace LoadResponses {
 // Requests sent at once after the one alone.
 constexpr int Together = 6;
-// The quickest of the requests sent together took at least this many times the one alone: the
-// server's latency grows with our concurrency. A far link's answers share its round trip (the
-// quickest, on the connection already open, takes as long as one alone; new connections add a
-// handshake only to theirs); a server adding latency per busy connection answers even the
-// quickest of six two to four times later (bench/linkproxy --load-latency-ms).
+// The quickest of the requests sent together (the first to answer) took at least this many
+// times the one alone: the server's latency grows with our concurrency. A far link's answers
+// share its round trip (the quickest, on the connection already open, takes as long as one
+// alone; new connections add a handshake only to theirs); a server adding latency per busy
+// connection answers even the quickest of six two to four times later (bench/linkproxy
+// --load-latency-ms).
 constexpr double GrowthRatio = 1.6;
 
-// The verdict from the time one request alone took and the times of those sent together
-// (microseconds).
-inline LoadResponse judge(qint64 aloneUs, const QVector<qint64> &togetherUs)
+// The verdict from the time one request alone took and the time the quickest of those sent
+// together took (microseconds; 0: none).
+inline LoadResponse judge(qint64 aloneUs, qint64 quickestTogetherUs)
 {
-    if (aloneUs <= 0 || togetherUs.isEmpty())
+    if (aloneUs <= 0 || quickestTogetherUs <= 0)
         return LoadResponse::Unknown;
-    qint64 quickest = togetherUs.first();
-    for (qint64 us : togetherUs)
-        quickest = qMin(quickest, us);
-    return double(quickest) >= GrowthRatio * double(aloneUs) ? LoadResponse::Grows
-                                                             : LoadResponse::Flat;
+    return double(quickestTogetherUs) >= GrowthRatio * double(aloneUs) ? LoadResponse::Grows
+                                                                       : LoadResponse::Flat;
 }
 } // namespace LoadResponses
