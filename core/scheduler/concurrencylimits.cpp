@@ -41,8 +41,23 @@ int ConcurrencyLimits::levelFor(int server) const
 
 int ConcurrencyLimits::streamsOn(int server) const
 {
-    const qint64 least = m_auto ? m_levels.leastSmallRequestUs(server) : 0;
-    return least > 0 && least < ConcurrencyController::NearServerUs ? 1 : global();
+    if (!m_auto)
+        return global();
+    const qint64 least = m_levels.leastSmallRequestUs(server);
+    const bool near = least > 0 && least < ConcurrencyController::NearServerUs;
+    return near || loadResponse(server) == LoadResponse::Grows ? 1 : global();
+}
+
+bool ConcurrencyLimits::wantsLoadCheck(int server) const
+{
+    return m_auto && server >= 0 && loadResponse(server) == LoadResponse::Unknown
+           && m_levels.leastSmallRequestUs(server) >= ConcurrencyController::NearServerUs;
+}
+
+void ConcurrencyLimits::setLoadResponse(int server, LoadResponse response)
+{
+    if (server >= 0)
+        m_loadResponse[server] = response;
 }
 
 void ConcurrencyLimits::noteDemand(const QVector<int> &inFlight,

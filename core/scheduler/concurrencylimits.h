@@ -1,6 +1,7 @@
 #pragma once
 
 #include "concurrencylevels.h"
+#include "loadresponse.h"
 #include "uploadtypes.h"
 
 #include <QHash>
@@ -43,8 +44,18 @@ public:
     // Parallel parts one upload to `server` may send at once: the global limit, or one with
     // Auto to a near server (ConcurrencyController::NearServerUs): one stream carries all the
     // link can (its round trip is too short for a TCP window to hold it back), and parts would
-    // cost their joining for nothing.
+    // cost their joining for nothing. One too to a server whose answers slow down with our
+    // requests at once (LoadResponse::Grows): there each part's requests make every other's
+    // later, and a far round trip is not what holds one stream back.
     int streamsOn(int server) const;
+    // Whether how `server` answers under our load (LoadCheck) would change streamsOn(): Auto, a
+    // server that looks far, and not measured yet.
+    bool wantsLoadCheck(int server) const;
+    void setLoadResponse(int server, LoadResponse response);
+    LoadResponse loadResponse(int server) const
+    {
+        return m_loadResponse.value(server, LoadResponse::Unknown);
+    }
 
     // A request ended; true when a level that counts moved.
     bool sampled(const RequestSample &sample) { return m_levels.sampled(sample) && m_auto; }
@@ -60,6 +71,7 @@ public:
 
 private:
     ConcurrencyLevels m_levels;
+    QHash<int, LoadResponse> m_loadResponse; // by server
     bool m_auto = true;
     int m_fixed = 3;
     int m_perServer = 0;

@@ -88,7 +88,25 @@ void TaskRunner::onPrepared(TaskId id, const QByteArray &contentHash)
     task->prepared(contentHash);
     if (!contentHash.isEmpty() && m_persistence)
         m_persistence->changed(id); // a restart need not read the whole file again
+    if (m_hold && m_hold(*task)) {
+        m_held.append(id);
+        return;
+    }
     launch(task);
+}
+
+void TaskRunner::launchHeld()
+{
+    const QList<TaskId> held = std::exchange(m_held, {});
+    for (const TaskId id : held) {
+        UploadTask *task = m_tasks->findTask(id);
+        if (!task || task->state() != TaskState::Uploading || task->driver())
+            continue;
+        if (m_hold && m_hold(*task))
+            m_held.append(id);
+        else
+            launch(task);
+    }
 }
 
 void TaskRunner::launch(UploadTask *task)
@@ -151,6 +169,7 @@ void TaskRunner::connectDriver(TaskId id)
 
 void TaskRunner::stop(UploadTask *task)
 {
+    m_held.removeAll(task->id());
     if (TaskDriver *driver = task->detachDriver()) {
         driver->disconnect(this);
         driver->stop();

@@ -36,6 +36,10 @@ public:
     TaskRunner(TaskControl *tasks, const Helpers &helpers, JobFor jobFor, HeadersFor headersFor,
                QObject *parent = nullptr);
 
+    // A prepared task waits for its transfer while `hold` says so (how its server answers under
+    // load is being measured: LoadCheck), until launchHeld().
+    void setHold(std::function<bool(const UploadTask &task)> hold) { m_hold = std::move(hold); }
+    void launchHeld();
     // Where uploads' URLs and progress are saved; null: nowhere.
     void setPersistence(TaskPersistence *persistence) { m_persistence = persistence; }
 
@@ -60,6 +64,8 @@ private:
     Helpers m_helpers;
     JobFor m_jobFor;
     HeadersFor m_headersFor;
+    std::function<bool(const UploadTask &task)> m_hold;
+    QList<TaskId> m_held; // prepared, waiting while m_hold
     TaskPersistence *m_persistence = nullptr;
     QTimer m_speedTimer;
 };

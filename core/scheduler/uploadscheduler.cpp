@@ -3,6 +3,7 @@
 #include "bandwidthlimiter.h"
 #include "clock.h"
 #include "failurehandler.h"
+#include "loadcheck.h"
 #include "orphanuploads.h"
 #include "streamallocator.h"
 #include "taskchangebatch.h"
@@ -71,6 +72,32 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
     connect(&m_limits.levels(), &ConcurrencyLevels::levelChanged, this,
             &UploadScheduler::concurrencyLevelChanged);
+    const auto serverOf = [this](const QUrl &e) {
+        return m_lanes.serverIndex(NetworkPool::serverOf(e));
+    };
+    m_loadCheck = new LoadCheck(
+        protocol, [this](const QUrl &endpoint) { return headersFor(endpoint); },
+        [this, serverOf](const QUrl &endpoint) {
+            // Nothing sent there now (a task being hashed sends nothing): other requests would
+            // blur what it measures.
+            const int server = serverOf(endpoint);
+            return m_limits.wantsLoadCheck(server)
+                   && std::none_of(m_running.cbegin(), m_running.cend(),
+                                   [this, server](const UploadTask *task) {
+                                       return task->driver()
+                                              && m_lanes.serverOf(task->lane()) == server;
+                                   });
+        },
+        this);
+    m_runner->setHold([this](const UploadTask &task) {
+        return m_loadCheck->checking(NetworkPool::serverOf(task.endpoint()));
+    });
+    connect(m_loadCheck, &LoadCheck::judged, this,
+            [this, serverOf](const QUrl &endpoint, LoadResponse response) {
+                m_limits.setLoadResponse(serverOf(endpoint), response);
+                m_runner->launchHeld();
+                requestSchedule();
+            });
 }
 
 UploadScheduler::~UploadScheduler()
@@ -491,7 +518,8 @@ void UploadScheduler::schedule()
     while (used < m_limits.global() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
             return m_lanes.mayStart(lane, usedOn, m_limits.on(m_lanes.serverOf(lane)))
-                   && !serverDown(lane);
+                   && !serverDown(lane)
+                   && !m_loadCheck->checking(NetworkPool::serverOf(m_lanes.endpoint(lane)));
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)

@@ -27,6 +27,7 @@
 class BandwidthLimiter;
 class ConcurrencyLevels;
 class Clock;
+class LoadCheck;
 class OrphanUploads;
 class TaskChangeBatch;
 class TaskPersistence;
@@ -329,6 +330,7 @@ private:
     FileRecheck *m_recheck;
     FailureHandler *m_failures;
     TaskRunner *m_runner;
+    LoadCheck *m_loadCheck = nullptr; // how far servers answer under our load
     TaskIntake *m_intake;
     std::unique_ptr<BulkCommands> m_bulk;
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.

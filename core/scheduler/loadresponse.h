@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QtGlobal>
+
+// How a server's answers take longer as more of our requests run there at once, as LoadCheck
+// measured it: what tells a far server (a round trip that stays the same however many requests
+// share it, where parallel parts of a file fill the link) from one that slows down under its
+// own load (each request at once makes every answer later, where parts only add requests).
+enum class LoadResponse {
+    Unknown, // not measured (yet), or the measure failed
+    Flat,    // requests at once took about as long as one alone: distance
+    Grows,   // they took markedly longer: the server's load
+};
+
+namespace LoadResponses {
+// Requests sent at once after the one alone.
+constexpr int Together = 6;
+// The quickest of the requests sent together (the first to answer) took at least this many
+// times the one alone: the server's latency grows with our concurrency. A far link's answers
+// share its round trip (the quickest, on the connection already open, takes as long as one
+// alone; new connections add a handshake only to theirs); a server adding latency per busy
+// connection answers even the quickest of six two to four times later (bench/linkproxy
+// --load-latency-ms).
+constexpr double GrowthRatio = 1.6;
+
+// The verdict from the time one request alone took and the time the quickest of those sent
+// together took (microseconds; 0: none).
+inline LoadResponse judge(qint64 aloneUs, qint64 quickestTogetherUs)
+{
+    if (aloneUs <= 0 || quickestTogetherUs <= 0)
+        return LoadResponse::Unknown;
+    return double(quickestTogetherUs) >= GrowthRatio * double(aloneUs) ? LoadResponse::Grows
+                                                                       : LoadResponse::Flat;
+}
+} // namespace LoadResponses
