@@ -31,6 +31,7 @@ struct Run {
     int refusals = 0;
     qint64 bytesDone = 0;
     int maxInFlight = 0;
+    qint64 reached32Us = -1; // when the level first reached 32 (-1: never)
 };
 
 // Runs `link` for `durationUs` of simulated time. `fixed`: a fixed level instead of the
@@ -94,6 +95,8 @@ Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {},
             run.maxAfterFirstRefusal = std::max(run.maxAfterFirstRefusal, level());
         }
         run.maxLevel = std::max(run.maxLevel, level());
+        if (run.reached32Us < 0 && level() >= 32)
+            run.reached32Us = now;
         run.minLevel = std::min(run.minLevel, level());
         fill();
     }
@@ -126,6 +129,25 @@ private Q_SLOTS:
             best = std::max(best, simulate(link, 20'000'000, fixed).bytesDone);
         QVERIFY2(run.bytesDone >= best * 0.9,
                  qPrintable(QStringLiteral("%1 of %2").arg(run.bytesDone).arg(best)));
+    }
+
+    // Slow start to a far server doubles per two and a half request times (drain, then measure
+    // one), not per 100 ms and eight answers after the drain: 4 → 32 within ten round trips
+    // (it took 14 at 40 ms, 11 at 120 ms, before).
+    void slowStartClimbsFastWhenFar_data()
+    {
+        QTest::addColumn<qint64>("rttUs");
+        QTest::newRow("40 ms") << qint64(40'000);
+        QTest::newRow("120 ms") << qint64(120'000);
+    }
+    void slowStartClimbsFastWhenFar()
+    {
+        QFETCH(qint64, rttUs);
+        Link link; // 100 Mbit/s, 16 KiB requests
+        link.rttUs = rttUs;
+        const Run run = simulate(link, 5'000'000);
+        QVERIFY2(run.reached32Us >= 0 && run.reached32Us <= 10 * rttUs,
+                 qPrintable(QStringLiteral("reached 32 at %1 ms").arg(run.reached32Us / 1000)));
     }
 
     // Large requests over a near link: the bandwidth is used by one request; more only make

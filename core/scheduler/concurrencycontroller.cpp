@@ -43,6 +43,10 @@ constexpr int HoldEpochs = 3;
 constexpr qint64 IdleGapUs = 1000 * 1000;
 // After a change, the old level's requests drain for this many request times before measuring.
 constexpr double SettleRequestTimes = 1.5;
+// In slow start to a far server, an epoch measures one request time (each request of the level
+// answers about once in it), not MinEpochUs and MinEpochSamples: there each round trip spent at a
+// low level is what costs, and the drain before it (SettleRequestTimes) stays as it is.
+constexpr double FarSlowStartEpoch = 1.0;
 // The smoothed request time's gain per sample.
 constexpr double SrttGain = 0.125;
 } // namespace
@@ -111,6 +115,9 @@ bool ConcurrencyController::add(const RequestSample &sample)
 
 bool ConcurrencyController::epochDone(qint64 nowUs) const
 {
+    if (m_slowStart && isFar())
+        return nowUs - m_measureFromUs >= qint64(FarSlowStartEpoch * m_srttUs)
+               && m_samples >= m_level;
     const qint64 length = std::max<qint64>(MinEpochUs, qint64(2 * m_srttUs));
     return nowUs - m_measureFromUs >= length && m_samples >= std::max(MinEpochSamples, m_level);
 }

@@ -35,6 +35,11 @@ public:
         return least > 0 && least < NearServerUs;
     }
 
+    // A far server (small requests take NearServerUs or more): slow start doubles there about
+    // once per two and a half request times (drain, then measure one), not per 100 ms and eight
+    // answers after the drain, since on a far link each round trip at a low level is what costs.
+    bool isFar() const { return leastSmallRequestUs() >= NearServerUs; }
+
     explicit ConcurrencyController(int start = StartLevel);
 
     int level() const { return m_level; }
