@@ -43,6 +43,10 @@ constexpr int HoldEpochs = 3;
 constexpr qint64 IdleGapUs = 1000 * 1000;
 // After a change, the old level's requests drain for this many request times before measuring.
 constexpr double SettleRequestTimes = 1.5;
+// In slow start to a far server an epoch measures the requests sent at the new level, from the
+// change on, and ends when half the level's worth of them have ended: about one round trip,
+// without a drain (those sent first at the new level ran beside all the others) and without
+// MinEpochUs and MinEpochSamples: there each round trip spent at a low level is what costs.
 // The smoothed request time's gain per sample.
 constexpr double SrttGain = 0.125;
 } // namespace
@@ -80,9 +84,13 @@ bool ConcurrencyController::add(const RequestSample &sample)
     if (sample.refused())
         return refused(sample);
     const double durationUs = double(qMax<qint64>(1, sample.durationUs()));
+    // A request that opened its connection took a handshake longer than the server's pace: it
+    // counts for its bytes, not for how long requests take (unless nothing else is known yet).
+    const bool timed = !sample.newConnection || m_srttUs <= 0;
     if (sizeClass(sample.bytes) == 0)
         m_leastSmallUs = m_leastSmallUs <= 0 ? durationUs : std::min(m_leastSmallUs, durationUs);
-    m_srttUs = m_srttUs <= 0 ? durationUs : m_srttUs + SrttGain * (durationUs - m_srttUs);
+    if (timed)
+        m_srttUs = m_srttUs <= 0 ? durationUs : m_srttUs + SrttGain * (durationUs - m_srttUs);
     // The first request, or the first after a pause in the work: a new epoch from its start.
     const qint64 idleGap = std::max<qint64>(IdleGapUs, qint64(4 * m_srttUs));
     if (m_lastFinishedUs == 0 || sample.startedUs > m_lastFinishedUs + idleGap) {
@@ -92,10 +100,17 @@ bool ConcurrencyController::add(const RequestSample &sample)
     m_lastFinishedUs = std::max(m_lastFinishedUs, sample.finishedUs);
     if (sample.finishedUs < m_measureFromUs)
         return false; // the old level's requests still drain
+    // Far slow start measures the new level's requests alone, from the first to end.
+    if (m_slowStart && isFar() && sample.startedUs < m_changedUs)
+        return false;
     m_bytes += sample.bytes + RequestOverheadBytes;
-    m_durationSumUs += durationUs;
     ++m_samples;
-    if (sample.startedUs >= m_changedUs) {
+    if (!sample.newConnection) {
+        m_warmBytes += sample.bytes + RequestOverheadBytes;
+        m_warmDurationSumUs += durationUs;
+    }
+    m_durationSumUs += durationUs;
+    if (sample.startedUs >= m_changedUs && timed) {
         const int c = sizeClass(sample.bytes);
         double &least = m_epochMinUs[size_t(c)];
         least = least <= 0 ? durationUs : std::min(least, durationUs);
@@ -111,6 +126,8 @@ bool ConcurrencyController::add(const RequestSample &sample)
 
 bool ConcurrencyController::epochDone(qint64 nowUs) const
 {
+    if (m_slowStart && isFar())
+        return m_samples >= (m_level + 1) / 2;
     const qint64 length = std::max<qint64>(MinEpochUs, qint64(2 * m_srttUs));
     return nowUs - m_measureFromUs >= length && m_samples >= std::max(MinEpochSamples, m_level);
 }
@@ -120,6 +137,8 @@ void ConcurrencyController::startEpoch(qint64 nowUs)
     m_measureFromUs = nowUs;
     m_bytes = 0;
     m_durationSumUs = 0;
+    m_warmBytes = 0;
+    m_warmDurationSumUs = 0;
     m_samples = 0;
     m_logQueueSum = 0;
     m_queueSamples = 0;
@@ -135,6 +154,11 @@ void ConcurrencyController::setLevel(int level, qint64 nowUs)
     if (level != m_level) {
         m_level = level;
         m_changedUs = nowUs;
+        // Far slow start measures only the requests sent from now (add()): nothing to drain.
+        if (m_slowStart && isFar()) {
+            startEpoch(nowUs);
+            return;
+        }
         // The requests sent at the old level end within about one request time (smoothed, so
         // it lags: a half more).
         startEpoch(nowUs + qint64(SettleRequestTimes * m_srttUs));
@@ -164,8 +188,11 @@ bool ConcurrencyController::decide(qint64 nowUs)
 {
     // Goodput by Little's law, level × bytes per request / time per request: the bytes answered
     // for in a window would depend on where the window cuts the requests that end together.
-    const double rate =
-        m_durationSumUs > 0 ? m_level * double(m_bytes) / (m_durationSumUs / 1e6) : 0;
+    // Requests that opened their connection are left out when others were timed.
+    const bool warm = m_warmDurationSumUs > 0;
+    const double bytes = double(warm ? m_warmBytes : m_bytes);
+    const double durationSumUs = warm ? m_warmDurationSumUs : m_durationSumUs;
+    const double rate = durationSumUs > 0 ? m_level * bytes / (durationSumUs / 1e6) : 0;
     // What did arrive in the window, gaps between requests included (the time a file takes to
     // start, which Little's law does not see, matters where requests are short): what a step
     // down must keep.

@@ -35,6 +35,12 @@ public:
         return least > 0 && least < NearServerUs;
     }
 
+    // A far server (small requests take NearServerUs or more): slow start doubles there about
+    // once per round trip (it measures the first half of the requests sent at the new level),
+    // not per 100 ms and eight answers after a drain, since on a far link each round trip at a
+    // low level is what costs.
+    bool isFar() const { return leastSmallRequestUs() >= NearServerUs; }
+
     explicit ConcurrencyController(int start = StartLevel);
 
     int level() const { return m_level; }
@@ -82,6 +88,8 @@ private:
     qint64 m_measureFromUs = 0;
     qint64 m_bytes = 0;
     double m_durationSumUs = 0;
+    qint64 m_warmBytes = 0; // of the requests that did not open their connection
+    double m_warmDurationSumUs = 0;
     int m_samples = 0;
     double m_logQueueSum = 0; // sum of log(time) over the epoch's samples
     int m_queueSamples = 0;

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 
 namespace {
 // A Retry-After longer than this says nothing about the next second's load.
@@ -58,20 +59,36 @@ bool RequestObserver::eventFilter(QObject *watched, QEvent *event)
     if (event->type() == QEvent::ChildAdded) {
         // Only the pointer is kept: the reply is still being constructed.
         QObject *child = static_cast<QChildEvent *>(event)->child();
-        m_startedUs.insert(child, nowUs());
+        m_started.insert(child, Started{nowUs(), false});
         connect(child, &QObject::destroyed, this,
-                [this](QObject *gone) { m_startedUs.remove(gone); });
+                [this](QObject *gone) { m_started.remove(gone); });
+        // Once it is made (the next turn of the event loop, before anything its connection
+        // thread says can arrive: that is posted after this): hear whether a connection is
+        // opened for it.
+        QMetaObject::invokeMethod(
+            this,
+            [this, reply = QPointer<QObject>(child)] {
+                auto *made = qobject_cast<QNetworkReply *>(reply.data());
+                if (!made || !m_started.contains(made))
+                    return;
+                connect(made, &QNetworkReply::socketStartedConnecting, this, [this, made] {
+                    const auto it = m_started.find(made);
+                    if (it != m_started.end())
+                        it->newConnection = true;
+                });
+            },
+            Qt::QueuedConnection);
     }
     return QObject::eventFilter(watched, event);
 }
 
 void RequestObserver::finished(QNetworkReply *reply)
 {
-    const auto started = m_startedUs.constFind(reply);
-    if (started == m_startedUs.constEnd())
+    const auto started = m_started.constFind(reply);
+    if (started == m_started.constEnd())
         return;
-    const qint64 startedUs = *started;
-    m_startedUs.erase(started);
+    const Started start = *started;
+    m_started.erase(started);
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError error = reply->error();
     // Aborted here (a pause, a stall seen by the transfer): says nothing of the server.
@@ -82,7 +99,8 @@ void RequestObserver::finished(QNetworkReply *reply)
         return; // refused connection, no route, TLS: an outage, not load (ServerHealth)
     RequestSample sample;
     sample.server = NetworkPool::serverOf(reply->url());
-    sample.startedUs = startedUs;
+    sample.startedUs = start.atUs;
+    sample.newConnection = start.newConnection;
     sample.finishedUs = nowUs();
     sample.bytes =
         qMax<qint64>(0, reply->request().header(QNetworkRequest::ContentLengthHeader).toLongLong());

@@ -12,7 +12,8 @@ class QNetworkReply;
 // reply to its end, and reports each as a RequestSample: no protocol code has to remember to.
 // The start is when the reply is made (its parent is the manager: a ChildAdded event), which is
 // when the request is handed to a connection; NetworkPool keeps a manager's requests to one
-// server within its connections, so none waits there first.
+// server within its connections, so none waits there first. A request for which Qt opened a
+// connection (QNetworkReply::socketStartedConnecting) is marked so (RequestSample::newConnection).
 class RequestObserver final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RequestObserver)
@@ -34,5 +35,9 @@ protected:
 private:
     void finished(QNetworkReply *reply);
 
-    QHash<const QObject *, qint64> m_startedUs; // by reply
+    struct Started {
+        qint64 atUs = 0;
+        bool newConnection = false; // the reply's request had a connection opened for it
+    };
+    QHash<const QObject *, Started> m_started; // by reply
 };

@@ -20,6 +20,9 @@ struct RequestSample {
     int status = 0;   // HTTP status; 0 when no answer came
     Outcome outcome = Outcome::Done;
     qint64 retryAfterMs = 0; // a refusal's Retry-After, in ms; 0 when none
+    // The request opened a connection of its own (no kept-alive one was free): its time
+    // includes the handshake's round trip (or more), so it overstates the server's pace.
+    bool newConnection = false;
 
     qint64 durationUs() const { return finishedUs - startedUs; }
     bool refused() const { return outcome == Outcome::Refused; }
