@@ -2156,10 +2156,6 @@ This upload: %n parts sending</numerusform>
         <translation>the answer has two root elements</translation>
     </message>
     <message>
-        <source>the answer lists too many parts</source>
-        <translation>the answer lists too many parts</translation>
-    </message>
-    <message>
         <source>the answer holds an over-long value</source>
         <translation>the answer holds an over-long value</translation>
     </message>
@@ -2170,6 +2166,42 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>the answer is empty</source>
         <translation>the answer is empty</translation>
+    </message>
+    <message>
+        <source>the answer lists too many entries</source>
+        <translation>the answer lists too many entries</translation>
+    </message>
+    <message>
+        <source>the answer is not a copy result with an ETag</source>
+        <translation>the answer is not a copy result with an ETag</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListBucketResult</source>
+        <translation>the answer is not a ListBucketResult</translation>
+    </message>
+    <message>
+        <source>a truncated listing has no NextContinuationToken</source>
+        <translation>a truncated listing has no NextContinuationToken</translation>
+    </message>
+    <message>
+        <source>a listed object has no usable Key or Size</source>
+        <translation>a listed object has no usable Key or Size</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListMultipartUploadsResult</source>
+        <translation>the answer is not a ListMultipartUploadsResult</translation>
+    </message>
+    <message>
+        <source>a truncated listing has no NextKeyMarker</source>
+        <translation>a truncated listing has no NextKeyMarker</translation>
+    </message>
+    <message>
+        <source>a listed upload has no Key or UploadId</source>
+        <translation>a listed upload has no Key or UploadId</translation>
+    </message>
+    <message>
+        <source>the answer is not a DeleteResult</source>
+        <translation>the answer is not a DeleteResult</translation>
     </message>
 </context>
 <context>
@@ -2819,6 +2851,26 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</source>
         <translation>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</translation>
+    </message>
+    <message>
+        <source>&lt; 1 min left</source>
+        <translation>&lt; 1 min left</translation>
+    </message>
+    <message>
+        <source>%1 min left</source>
+        <translation>%1 min left</translation>
+    </message>
+    <message>
+        <source>%1 h left</source>
+        <translation>%1 h left</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>%1 h %2 min left</translation>
+    </message>
+    <message>
+        <source>%1 days left</source>
+        <translation>%1 days left</translation>
     </message>
 </context>
 <context>

@@ -2141,10 +2141,6 @@ This upload: %n parts sending</source>
         <translation>应答有两个根元素</translation>
     </message>
     <message>
-        <source>the answer lists too many parts</source>
-        <translation>应答列出的分段过多</translation>
-    </message>
-    <message>
         <source>the answer holds an over-long value</source>
         <translation>应答中含有过长的值</translation>
     </message>
@@ -2155,6 +2151,42 @@ This upload: %n parts sending</source>
     <message>
         <source>the answer is empty</source>
         <translation>应答为空</translation>
+    </message>
+    <message>
+        <source>the answer lists too many entries</source>
+        <translation>回答列出的条目过多</translation>
+    </message>
+    <message>
+        <source>the answer is not a copy result with an ETag</source>
+        <translation>回答不是带 ETag 的复制结果</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListBucketResult</source>
+        <translation>回答不是 ListBucketResult</translation>
+    </message>
+    <message>
+        <source>a truncated listing has no NextContinuationToken</source>
+        <translation>截断的列表没有 NextContinuationToken</translation>
+    </message>
+    <message>
+        <source>a listed object has no usable Key or Size</source>
+        <translation>列出的对象没有可用的 Key 或 Size</translation>
+    </message>
+    <message>
+        <source>the answer is not a ListMultipartUploadsResult</source>
+        <translation>回答不是 ListMultipartUploadsResult</translation>
+    </message>
+    <message>
+        <source>a truncated listing has no NextKeyMarker</source>
+        <translation>截断的列表没有 NextKeyMarker</translation>
+    </message>
+    <message>
+        <source>a listed upload has no Key or UploadId</source>
+        <translation>列出的上传没有 Key 或 UploadId</translation>
+    </message>
+    <message>
+        <source>the answer is not a DeleteResult</source>
+        <translation>回答不是 DeleteResult</translation>
     </message>
 </context>
 <context>
@@ -2800,6 +2832,26 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>What the uploading and waiting uploads still have to send (%1), at the speed of all of them together (%2, smoothed). A row&apos;s Time left is that upload alone at its own speed.</source>
         <translation>上传中和等待中的上传还需发送的量（%1），按它们合计的速度（%2，已平滑）计算。各行的“剩余时间”则只按该上传自身的速度计算。</translation>
+    </message>
+    <message>
+        <source>&lt; 1 min left</source>
+        <translation>剩余不到 1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 min left</source>
+        <translation>剩余 %1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h left</source>
+        <translation>剩余 %1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>剩余 %1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1 days left</source>
+        <translation>剩余 %1 天</translation>
     </message>
 </context>
 <context>
