@@ -3,9 +3,8 @@
 #include "bandwidthlimiter.h"
 #include "clock.h"
 #include "failurehandler.h"
-#include "loadcheck.h"
 #include "orphanuploads.h"
-#include "streamallocator.h"
+#include "slotbalancer.h"
 #include "taskchangebatch.h"
 #include "taskdriver.h"
 #include "taskjob.h"
@@ -17,7 +16,7 @@
 #include <QDateTime>
 #include <QLoggingCategory>
 
-#include <algorithm>
+#include <utility>
 
 Q_LOGGING_CATEGORY(lcScheduler, "hoist.scheduler", QtWarningMsg)
 
@@ -72,32 +71,19 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     connect(m_protocol, &TransferProtocol::requestFinished, this, &UploadScheduler::requestSampled);
     connect(&m_limits.levels(), &ConcurrencyLevels::levelChanged, this,
             &UploadScheduler::concurrencyLevelChanged);
-    const auto serverOf = [this](const QUrl &e) {
-        return m_lanes.serverIndex(NetworkPool::serverOf(e));
-    };
-    m_loadCheck = new LoadCheck(
-        protocol, [this](const QUrl &endpoint) { return headersFor(endpoint); },
-        [this, serverOf](const QUrl &endpoint) {
-            // Nothing sent there now (a task being hashed sends nothing): other requests would
-            // blur what it measures.
-            const int server = serverOf(endpoint);
-            return m_limits.wantsLoadCheck(server)
-                   && std::none_of(m_running.cbegin(), m_running.cend(),
-                                   [this, server](const UploadTask *task) {
-                                       return task->driver()
-                                              && m_lanes.serverOf(task->lane()) == server;
-                                   });
-        },
+    m_slots = new SlotBalancer(
+        protocol, {&m_lanes, &m_limits, &m_queue, &m_running},
+        [this](const QUrl &endpoint) { return headersFor(endpoint); },
+        [this](int lane) { return serverDown(lane); }, [this] { return m_failures->nowMs(); },
         this);
-    m_runner->setHold([this](const UploadTask &task) {
-        return m_loadCheck->checking(NetworkPool::serverOf(task.endpoint()));
+    // While a server's load is checked, nothing starts there: a prepared task waits for its
+    // transfer (and so for how many streams it gets).
+    m_runner->setHold(
+        [this](const UploadTask &task) { return m_slots->checking(task.endpoint()); });
+    connect(m_slots, &SlotBalancer::loadJudged, this, [this] {
+        m_runner->launchHeld();
+        requestSchedule();
     });
-    connect(m_loadCheck, &LoadCheck::judged, this,
-            [this, serverOf](const QUrl &endpoint, LoadResponse response) {
-                m_limits.setLoadResponse(serverOf(endpoint), response);
-                m_runner->launchHeld();
-                requestSchedule();
-            });
 }
 
 UploadScheduler::~UploadScheduler()
@@ -479,57 +465,30 @@ void UploadScheduler::requestSchedule()
         Qt::QueuedConnection);
 }
 
-void UploadScheduler::noteDemand()
-{
-    int used = 0;
-    const qint64 now = m_failures->nowMs();
-    m_limits.noteDemand(
-        slotsPerServer(&used), m_running,
-        [this](const UploadTask &task) { return m_lanes.serverOf(task.lane()); },
-        [this, now](int server) {
-            return m_queue.hasReady(now, [&](int lane) {
-                return m_lanes.serverOf(lane) == server && !serverDown(lane);
-            });
-        });
-}
-
 void UploadScheduler::requestSampled(const RequestSample &sample)
 {
     if (m_limits.sampled(sample))
         requestSchedule();
 }
 
-QVector<int> UploadScheduler::slotsPerServer(int *total) const
-{
-    QVector<int> used(m_lanes.serverCount(), 0);
-    *total = 0;
-    for (const UploadTask *task : std::as_const(m_running)) {
-        used[m_lanes.serverOf(task->lane())] += task->streams();
-        *total += task->streams();
-    }
-    return used;
-}
-
 void UploadScheduler::schedule()
 {
     const qint64 now = m_failures->nowMs();
     int used = 0;
-    QVector<int> usedOn = slotsPerServer(&used);
+    QVector<int> usedOn = m_slots->slotsPerServer(&used);
     while (used < m_limits.global() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
             return m_lanes.mayStart(lane, usedOn, m_limits.on(m_lanes.serverOf(lane)))
-                   && !serverDown(lane)
-                   && !m_loadCheck->checking(NetworkPool::serverOf(m_lanes.endpoint(lane)));
+                   && !serverDown(lane) && !m_slots->checking(m_lanes.endpoint(lane));
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
             break;
         m_runner->start(next);
         // A listener to taskStarted may have paused, cancelled or started things.
-        usedOn = slotsPerServer(&used);
+        usedOn = m_slots->slotsPerServer(&used);
     }
-    balanceStreams();
-    noteDemand();
+    m_slots->balance();
     m_orphans->sweepRestored();
     m_failures->armRetryTimer(m_queue.nextReadyAtMs());
     checkIdle();
@@ -551,47 +510,6 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());
     return transferJobFor(task, settings);
-}
-
-void UploadScheduler::balanceStreams()
-{
-    if (m_running.isEmpty())
-        return;
-    // In queue order, so that the oldest upload is offered free slots first.
-    QVector<UploadTask *> tasks(m_running.cbegin(), m_running.cend());
-    std::sort(tasks.begin(), tasks.end(), [](const UploadTask *a, const UploadTask *b) {
-        return a->sequence() < b->sequence();
-    });
-    QVector<StreamAllocator::Task> demands;
-    demands.reserve(tasks.size());
-    for (const UploadTask *task : std::as_const(tasks)) {
-        StreamAllocator::Task d;
-        d.server = m_lanes.serverOf(task->lane());
-        d.limit = task->streamLimit();
-        d.inUse = task->driver() ? task->streamsInUse() : 1;
-        d.wanted = task->driver() ? task->streamsWanted() : 1;
-        demands.append(d);
-    }
-    const qint64 now = m_failures->nowMs();
-    QVector<int> limits(m_lanes.serverCount(), 0);
-    for (int server = 0; server < limits.size(); ++server)
-        limits[server] = m_limits.on(server);
-    const auto waiting = [this, now, &limits](int server, const QVector<int> &usedOn) {
-        return m_queue.hasReady(now, [&](int lane) {
-            return m_lanes.wouldStartWithSlotOn(server, lane, usedOn,
-                                                limits.at(m_lanes.serverOf(lane)))
-                   && !serverDown(lane);
-        });
-    };
-    StreamAllocator::allocate(demands, m_lanes.serverCount(),
-                              {m_limits.global(), m_limits.perServer(), limits}, waiting);
-    for (int i = 0; i < tasks.size(); ++i) {
-        UploadTask *task = tasks.at(i);
-        if (!task->driver() || task->streamLimit() == demands.at(i).limit)
-            continue;
-        task->setStreamLimit(demands.at(i).limit);
-        task->driver()->setStreamLimit(task->streamLimit());
-    }
 }
 
 void UploadScheduler::terminateUploads(UploadTask *task)

@@ -27,8 +27,8 @@
 class BandwidthLimiter;
 class ConcurrencyLevels;
 class Clock;
-class LoadCheck;
 class OrphanUploads;
+class SlotBalancer;
 class TaskChangeBatch;
 class TaskPersistence;
 class TaskRunner;
@@ -41,11 +41,12 @@ struct TaskRecord;
 // signals. Speaks to the network only through a TransferProtocol. Its helpers each do one job:
 // TaskIntake makes tasks of paths, UploadQueue orders the waiting tasks, TaskRunner runs the
 // chosen ones (TaskPreparer checks, asks and hashes before the first request; a TaskDriver per
-// transfer), FailureHandler decides what a failure or a retry does, StreamAllocator shares slots
-// among parallel parts, TaskPersistence keeps the queue in a store, OrphanUploads leaves no
-// upload behind on the server that nobody finishes or deletes. They change tasks only through
-// TaskControl, which this class implements: one place keeps the queue, the running set, the
-// totals, the store and the listeners in step with every task's state.
+// transfer), FailureHandler decides what a failure or a retry does, SlotBalancer shares the
+// slots among servers and running uploads (parallel parts' streams, Auto's demand, LoadCheck),
+// TaskPersistence keeps the queue in a store, OrphanUploads leaves no upload behind on the
+// server that nobody finishes or deletes. They change tasks only through TaskControl, which this
+// class implements: one place keeps the queue, the running set, the totals, the store and the
+// listeners in step with every task's state.
 // Every event (a chunk confirmed, a task finished, the next task chosen) costs the same however
 // many tasks are queued; only commands over all tasks (pause all, clear finished) walk them.
 class UploadScheduler final : public QObject, private TaskControl {
@@ -268,14 +269,9 @@ private:
     void flushed(const QList<TaskId> &ids);
     void requestSchedule();
     void schedule();
-    // Requests in flight the limits count, in all and per server.
-    QVector<int> slotsPerServer(int *total) const;
-    // Auto: what each server could use now, for its controller.
-    void noteDemand();
     void requestSampled(const RequestSample &sample);
     // What a transfer of `task` needs; sets its speed limit in the limiter.
     TransferJob jobFor(const UploadTask &task);
-    void balanceStreams();
     bool serverDown(int lane) const;
     void terminateUploads(UploadTask *task);
     void removeTasks(const QList<TaskId> &ids) override;
@@ -330,7 +326,7 @@ private:
     FileRecheck *m_recheck;
     FailureHandler *m_failures;
     TaskRunner *m_runner;
-    LoadCheck *m_loadCheck = nullptr; // how far servers answer under our load
+    SlotBalancer *m_slots = nullptr; // shares the slots among servers and running uploads
     TaskIntake *m_intake;
     std::unique_ptr<BulkCommands> m_bulk;
     // Declared after m_tasks: destroyed first, writing what is pending while the tasks exist.
