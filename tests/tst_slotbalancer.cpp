@@ -33,7 +33,10 @@ class FakeProtocol final : public TransferProtocol {
 public:
     std::unique_ptr<Transfer> createTransfer(const TransferJob &) override { return nullptr; }
     void terminate(const QUrl &, const HttpHeaders &) override {}
-    void checkServer(const QUrl &endpoint, const HttpHeaders &) override { checks.append(endpoint); }
+    void checkServer(const QUrl &endpoint, const HttpHeaders &) override
+    {
+        checks.append(endpoint);
+    }
     QList<QUrl> checks;
 };
 
@@ -174,9 +177,9 @@ void TestSlotBalancer::autoHearsDemandOfServersUp()
 {
     Fixture f;
     QVERIFY(f.limits.isAuto());
-    f.run(1, 1, ServerA1);          // work running on A
-    f.wait(2, 2, ServerB);          // a ready task for B
-    f.wait(3, 3, ServerC);          // and one for C, which is down
+    f.run(1, 1, ServerA1); // work running on A
+    f.wait(2, 2, ServerB); // a ready task for B
+    f.wait(3, 3, ServerC); // and one for C, which is down
     f.downLanes.insert(f.lanes.laneFor(ServerC));
     f.balancer.balance();
     // A and B have work: their levels count; C's does not.
@@ -212,9 +215,25 @@ void TestSlotBalancer::farServerIsCheckedWhenNothingIsSentThere()
     QVERIFY(f.balancer.checking(ServerA2)); // the same server
     QVERIFY(!f.balancer.checking(ServerB));
 
-    Q_EMIT f.protocol.serverChecked(ServerA1, TransferError()); // alone
-    QCOMPARE(f.protocol.checks.size(), 1 + LoadResponses::Together);
-    Q_EMIT f.protocol.serverChecked(ServerA1, TransferError()); // the quickest together
+    // Requests alone, one after another; then rounds sent together, each once the last answered.
+    for (int i = 1; i < LoadResponses::Alone; ++i) {
+        Q_EMIT f.protocol.serverChecked(ServerA1, TransferError());
+        QCOMPARE(f.protocol.checks.size(), 1 + i);
+    }
+    Q_EMIT f.protocol.serverChecked(ServerA1, TransferError()); // the last alone
+    int sent = LoadResponses::Alone + LoadResponses::Together;
+    QCOMPARE(f.protocol.checks.size(), sent);
+    for (int round = 0; round < LoadResponses::TogetherRounds; ++round) {
+        for (int i = 0; i < LoadResponses::Together; ++i) {
+            QCOMPARE(judged.size(), 0);
+            Q_EMIT f.protocol.serverChecked(ServerA1, TransferError());
+        }
+        if (round + 1 < LoadResponses::TogetherRounds) {
+            sent += LoadResponses::Together;
+            QCOMPARE(f.protocol.checks.size(), sent);
+        }
+    }
+    QCOMPARE(f.protocol.checks.size(), sent);
     QCOMPARE(judged.size(), 1);
     QVERIFY(f.limits.loadResponse(a) != LoadResponse::Unknown);
     QVERIFY(!f.limits.wantsLoadCheck(a));

@@ -60,19 +60,32 @@ void LoadCheck::answered(const QUrl &endpoint, const TransferError &error)
     Run &run = *it;
     const qint64 now = ConcurrencyLevels::nowUs();
     const qint64 took = qMax<qint64>(1, now - run.sentUs);
-    if (run.aloneUs == 0) {
-        run.aloneUs = took;
+    if (run.alone < LoadResponses::Alone) {
+        run.aloneUs = run.alone == 0 ? took : qMin(run.aloneUs, took);
+        ++run.alone;
         run.sentUs = now;
+        const HttpHeaders headers = m_headersFor(endpoint);
+        const int next = run.alone < LoadResponses::Alone ? 1 : LoadResponses::Together;
+        for (int i = 0; i < next; ++i)
+            m_protocol->checkServer(endpoint, headers);
+        return;
+    }
+    // The first of a round's answers is its quickest; the least of the rounds' is judged.
+    if (run.answers++ == 0)
+        run.quickestUs = run.rounds == 0 ? took : qMin(run.quickestUs, took);
+    if (run.answers < LoadResponses::Together)
+        return;
+    run.answers = 0;
+    if (++run.rounds < LoadResponses::TogetherRounds) {
+        run.sentUs = ConcurrencyLevels::nowUs();
         const HttpHeaders headers = m_headersFor(endpoint);
         for (int i = 0; i < LoadResponses::Together; ++i)
             m_protocol->checkServer(endpoint, headers);
         return;
     }
-    // The first of those sent together to answer is the quickest: what is judged. The others'
-    // answers are let go.
-    const LoadResponse response = LoadResponses::judge(run.aloneUs, took);
+    const LoadResponse response = LoadResponses::judge(run.aloneUs, run.quickestUs);
     qCDebug(lcLoadCheck) << server << "alone" << run.aloneUs << "us, the quickest of"
-                         << LoadResponses::Together << "together" << took
+                         << LoadResponses::Together << "together" << run.quickestUs
                          << "us:" << (response == LoadResponse::Grows ? "grows" : "flat");
     finish(server, response);
 }

@@ -11,12 +11,13 @@
 #include <functional>
 
 // Measures, once per server, whether its answers slow down with the number of our requests
-// running there at once (LoadResponse): one small request alone (TransferProtocol::checkServer:
-// tus OPTIONS, S3 HEAD bucket), then LoadResponses::Together of them at once. It runs when an
+// running there at once (LoadResponse): LoadResponses::Alone small requests one after another
+// (TransferProtocol::checkServer: tus OPTIONS, S3 HEAD bucket; the least of their times counts),
+// then LoadResponses::Together of them at once. It runs when an
 // endpoint's capabilities were just learnt (TransferProtocol::probed: before a large file's first
 // bytes, usually while the file is hashed) and `wanted` says the answer matters and nothing else
-// runs there (other requests would blur it); it costs a request alone and the quickest of those
-// together (two round trips of a far link).
+// runs there (other requests would blur it); it costs the requests alone and the quickest of
+// those together (four round trips of a far link).
 // What it finds goes to judged() (Unknown when an answer failed, or after two seconds); the
 // scheduler holds the server's uploads while it runs.
 class LoadCheck final : public QObject {
@@ -41,7 +42,11 @@ private:
     struct Run {
         QUrl endpoint;
         qint64 sentUs = 0;
-        qint64 aloneUs = 0; // 0: the request alone is still out
+        qint64 aloneUs = 0;    // the least a request alone took; 0: none has answered yet
+        int alone = 0;         // requests alone that answered
+        qint64 quickestUs = 0; // the least quickest answer of the rounds sent together so far
+        int rounds = 0;        // rounds sent together that fully answered
+        int answers = 0;       // answers to the round out now
     };
     void probed(const QUrl &endpoint);
     void answered(const QUrl &endpoint, const TransferError &error);

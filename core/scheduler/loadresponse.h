@@ -13,8 +13,14 @@ enum class LoadResponse {
 };
 
 namespace LoadResponses {
-// Requests sent at once after the one alone.
+// Requests sent one after another, alone, before those sent at once: the least of their times is
+// the time alone, so one that a busy CPU delayed does not make the server look unloaded.
+constexpr int Alone = 2;
+// Requests sent at once after those alone, in rounds (each once the last has answered): the first
+// round opens the connections it needs, so a far link's later rounds answer in one round trip
+// each; the least of the rounds' quickest times is judged.
 constexpr int Together = 6;
+constexpr int TogetherRounds = 2;
 // The quickest of the requests sent together (the first to answer) took at least this many
 // times the one alone: the server's latency grows with our concurrency. A far link's answers
 // share its round trip (the quickest, on the connection already open, takes as long as one
