@@ -141,7 +141,8 @@ private slots:
         const LowDelayCounters after = lowDelayCounters();
         QVERIFY(after.changed - before.changed >= int(served.size()) * 2);
         // Few sweeps for four replies: coalesced, with retries only while a socket is awaited.
-        QVERIFY2(after.sweeps - before.sweeps <= 4 + 25, qPrintable(QString::number(after.sweeps - before.sweeps)));
+        QVERIFY2(after.sweeps - before.sweeps <= 4 + 25,
+                 qPrintable(QString::number(after.sweeps - before.sweeps)));
     }
 };
 
