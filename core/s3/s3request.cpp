@@ -122,9 +122,8 @@ void S3Request::sendOnce()
     m_allSent = m_bodySize == 0;
     auto answerBody = std::make_shared<QByteArray>();
     auto tooLarge = std::make_shared<bool>(false);
-    connect(reply, &QNetworkReply::socketStartedConnecting, this,
-            [] { disableNagleOnOwnSockets(); });
-    disableNagleOnOwnSockets();
+    connect(reply, &QNetworkReply::socketStartedConnecting, this, &disableNagleOnNewConnection);
+    disableNagleSoon();
     connect(reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
         m_stallTimer.start();
         if (total > 0 && sent >= total)

@@ -41,10 +41,9 @@ void TusRequestWatch::watch(QNetworkReply *reply, qint64 bodySize)
     m_sent = 0;
     // Qt's HTTP/1 client leaves Nagle on; every body's last segment would wait for a delayed
     // ACK (lowdelay.h). New connections get it when they start; reused ones have it already,
-    // unless that start raced with the socket's creation, which the call here mends.
-    connect(reply, &QNetworkReply::socketStartedConnecting, this,
-            [] { disableNagleOnOwnSockets(); });
-    disableNagleOnOwnSockets();
+    // unless their start was missed, which the (rate-limited) call here mends.
+    connect(reply, &QNetworkReply::socketStartedConnecting, this, &disableNagleOnNewConnection);
+    disableNagleSoon();
     connect(reply, &QNetworkReply::finished, this, [this, reply] {
         if (reply != m_reply)
             return;
