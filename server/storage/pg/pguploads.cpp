@@ -234,7 +234,11 @@ PgUploads::Outcome PgUploads::createFinal(const UploadRecord &final, const QStri
                 refused = true;
                 return false;
             }
+            // The joined parts answer 410 from now on, as the disk store's do.
             return t.run("DELETE FROM uploads WHERE id = ANY($1)", {parts})
+                   && t.run("INSERT INTO gone (id, owner) SELECT DISTINCT unnest($1::text[]), $2 "
+                            "ON CONFLICT (id) DO NOTHING",
+                            {parts, final.owner})
                    && t.run(R"(UPDATE owners SET bytes = bytes - $2 + $3,
                                    uploads = uploads - $4 + 1 WHERE owner = $1)",
                             {final.owner, counted, total, qint64(lengths.size())})
