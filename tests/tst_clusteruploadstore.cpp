@@ -47,16 +47,16 @@ private slots:
     void fencedCommitChangesNothing();
     void sinkCrossesPartBoundariesWithATail();
     void emptyAndTinyUploadsAreOneObject();
+    void reconciliationRemovesOnlyOrphans();
+    void largePartsAreJoinedByCopy();
 
 private:
     // A store on the test's database, emptied first when `empty`; `prefix` empty: a new one.
-    std::unique_ptr<ClusterUploadStore> makeStore(const QString &instance, QString prefix = {},
-                                                  std::chrono::seconds expireAfter =
-                                                      std::chrono::hours(1),
-                                                  std::chrono::seconds keepFinished =
-                                                      UploadStore::KeepForever,
-                                                  std::chrono::milliseconds lease =
-                                                      std::chrono::seconds(10));
+    std::unique_ptr<ClusterUploadStore>
+    makeStore(const QString &instance, QString prefix = {},
+              std::chrono::seconds expireAfter = std::chrono::hours(1),
+              std::chrono::seconds keepFinished = UploadStore::KeepForever,
+              std::chrono::milliseconds lease = std::chrono::seconds(10));
     void emptyDatabase();
     QByteArray readAll(UploadStore &store, const UploadRecord &record);
     // The keys of multipart uploads in progress under `prefix`.
@@ -96,11 +96,9 @@ void TestClusterUploadStore::cleanupTestCase()
     m_rgw.reset();
 }
 
-std::unique_ptr<ClusterUploadStore>
-TestClusterUploadStore::makeStore(const QString &instance, QString prefix,
-                                  std::chrono::seconds expireAfter,
-                                  std::chrono::seconds keepFinished,
-                                  std::chrono::milliseconds lease)
+std::unique_ptr<ClusterUploadStore> TestClusterUploadStore::makeStore(
+    const QString &instance, QString prefix, std::chrono::seconds expireAfter,
+    std::chrono::seconds keepFinished, std::chrono::milliseconds lease)
 {
     S3Bucket::Config bucket(S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
                             m_rgw->credentials());
@@ -151,8 +149,9 @@ QByteArray TestClusterUploadStore::readAll(UploadStore &store, const UploadRecor
     return out;
 }
 
-std::unique_ptr<UploadStore> TestClusterUploadStore::contractStore(std::chrono::seconds expireAfter,
-                                                                   std::chrono::seconds keepFinished)
+std::unique_ptr<UploadStore>
+TestClusterUploadStore::contractStore(std::chrono::seconds expireAfter,
+                                      std::chrono::seconds keepFinished)
 {
     emptyDatabase();
     return makeStore(QStringLiteral("contract"), {}, expireAfter, keepFinished);
@@ -233,8 +232,8 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
     auto store = makeStore(QStringLiteral("crossing"));
     QString error;
     QVERIFY2(store->open(&error), qPrintable(error));
-    const QList<qint64> pieces = {3 * MiB, 3 * MiB, 4 * MiB, 2 * MiB, 2 * MiB, 4 * MiB,
-                                  5 * MiB + 5};
+    const QList<qint64> pieces = {3 * MiB, 3 * MiB, 4 * MiB,    2 * MiB,
+                                  2 * MiB, 4 * MiB, 5 * MiB + 5};
     qint64 total = 0;
     for (const qint64 p : pieces)
         total += p;
@@ -323,10 +322,105 @@ void TestClusterUploadStore::emptyAndTinyUploadsAreOneObject()
     QCOMPARE(m_rgw->object(key), QByteArray("abc"));
     QCOMPARE(readAll(*store, *done), QByteArray("abc"));
     const QJsonObject head = m_rgw->headObjectByAws(key);
-    QCOMPARE(head.value(QStringLiteral("Metadata")).toObject().value(QStringLiteral("tus-metadata")).toString(),
+    QCOMPARE(head.value(QStringLiteral("Metadata"))
+                 .toObject()
+                 .value(QStringLiteral("tus-metadata"))
+                 .toString(),
              QStringLiteral("filename dGlueQ==,x"));
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
     QVERIFY(m_rgw->keys(store->objects().tailsPrefix()).isEmpty());
+}
+
+void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("reconcile"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    // A live upload with a committed part and a tail: named by its record, kept.
+    UploadStore::Refusal refusal;
+    const auto live =
+        store->create(20 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(live && store->tryLock(live->id), qPrintable(error));
+    auto sink = store->openSink(*live, &error);
+    const QByteArray bytes = pattern(7 * MiB, 'r');
+    QVERIFY(sink && sink->write(bytes.constData(), 6 * MiB) && sink->commit());
+    QVERIFY(sink->write(bytes.constData() + 6 * MiB, MiB) && sink->commit());
+    sink.reset();
+    store->unlock(live->id);
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(store->index().uploads().find(live->id, &row, &pgError), PgUploads::Lookup::Found);
+    QVERIFY(!row.multipartId.isEmpty() && !row.tailKey.isEmpty());
+
+    // What a crash or a fenced writer leaves: named by no record.
+    S3Bucket &bucket = store->objects().bucket();
+    const QString orphanKey = store->objects().objectKey(QStringLiteral("orphan"));
+    QVERIFY(bucket.createMultipartUpload(orphanKey, {}).ok());
+    const QString orphanTail = store->objects().tailKey(live->id, 99, 5);
+    QVERIFY(bucket.putObject(orphanTail, S3Body::fromBytes("late"), {}).ok());
+    QCOMPARE(multipartUploadsUnder(m_prefix).size(), 2);
+
+    QCOMPARE(store->reconcile(std::chrono::hours(1)), 0); // all younger than the grace
+    QCOMPARE(store->reconcile(std::chrono::seconds(0)), 2);
+    QCOMPARE(multipartUploadsUnder(m_prefix), QStringList({store->objects().objectKey(live->id)}));
+    QCOMPARE(m_rgw->keys(store->objects().tailsPrefix()), QStringList({row.tailKey}));
+
+    // The live upload still finishes, byte-identical.
+    QVERIFY(store->tryLock(live->id));
+    UploadRecord now;
+    QCOMPARE(store->find(live->id, &now), UploadStore::Lookup::Found);
+    sink = store->openSink(now, &error);
+    const QByteArray rest = pattern(13 * MiB, 's');
+    QVERIFY(sink && sink->write(rest.constData(), rest.size()));
+    const auto done = sink->commit();
+    QVERIFY(done && done->isFinished());
+    sink.reset();
+    store->unlock(live->id);
+    QCOMPARE(m_rgw->object(store->objects().objectKey(live->id)), bytes + rest);
+}
+
+void TestClusterUploadStore::largePartsAreJoinedByCopy()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("join"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    const QList<QByteArray> contents = {pattern(5 * MiB, 'p'), pattern(6 * MiB + 1, 'q'),
+                                        pattern(3, 'z')};
+    QStringList ids;
+    for (const QByteArray &bytes : contents) {
+        UploadStore::Refusal refusal;
+        const auto part = store->create(bytes.size(), {}, {}, QStringLiteral("o"),
+                                        UploadRecord::Concat::Partial, {}, &refusal, &error);
+        QVERIFY2(part && store->tryLock(part->id), qPrintable(error));
+        auto sink = store->openSink(*part, &error);
+        QVERIFY(sink && sink->write(bytes.constData(), bytes.size()) && sink->commit());
+        sink.reset();
+        store->unlock(part->id);
+        ids.append(part->id);
+    }
+    const QByteArray joined = contents.at(0) + contents.at(1) + contents.at(2);
+    const qint64 requestsBefore = store->objects().bucket().requestsSent();
+    qint64 checked = -1;
+    const auto check = [&checked](UploadSource &source, QByteArray *) {
+        checked = source.length();
+        return true;
+    };
+    UploadRecord final;
+    const auto outcome =
+        store->concatenate(ids, {}, {}, QStringLiteral("o"), check, &final, &error);
+    QVERIFY2(outcome == UploadStore::ConcatOutcome::Done, qPrintable(error));
+    QCOMPARE(checked, joined.size());
+    // Create, three UploadPartCopy, Complete, the check's HEAD, three parts' drops (3 each):
+    // no GET of a part, so no byte went through the store.
+    QVERIFY(store->objects().bucket().requestsSent() - requestsBefore <= 15);
+    QCOMPARE(m_rgw->object(store->objects().objectKey(final.id)), joined);
+    QCOMPARE(readAll(*store, final), joined);
+    bool found = true;
+    m_rgw->object(store->objects().objectKey(ids.first()), &found);
+    QVERIFY(!found);
+    QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
 }
 
 int main(int argc, char **argv)

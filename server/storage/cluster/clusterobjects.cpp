@@ -16,7 +16,7 @@ bool isPrintableAscii(const QByteArray &value)
 ClusterObjects::ClusterObjects(S3Bucket &bucket, QString prefix)
     : m_bucket(bucket)
     , m_prefix(prefix.isEmpty() || prefix.endsWith(QLatin1Char('/')) ? prefix
-                                                                       : prefix + QLatin1Char('/'))
+                                                                     : prefix + QLatin1Char('/'))
 {
 }
 
@@ -61,8 +61,8 @@ std::optional<S3BucketError> ClusterObjects::putFile(const QString &key, const Q
     QList<S3Bucket::Part> parts;
     for (qint64 at = 0; at < size; at += MaxPartBytes) {
         const int number = int(parts.size()) + 1;
-        const auto part = m_bucket.uploadPart(key, begun.value, number,
-                                              S3Body::fromFile(path, at, qMin(MaxPartBytes, size - at)));
+        const auto part = m_bucket.uploadPart(
+            key, begun.value, number, S3Body::fromFile(path, at, qMin(MaxPartBytes, size - at)));
         if (!part.ok()) {
             m_bucket.abortMultipartUpload(key, begun.value);
             return part.error;

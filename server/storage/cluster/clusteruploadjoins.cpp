@@ -41,8 +41,8 @@ bool ClusterUploadStore::finishFromCommitted(const PgUpload &upload, qint64 gene
             m_index->leases().allocatePart(id, m_config.instanceId, generation, &error);
         if (!number)
             return false;
-        const auto copied = m_bucket->uploadPartCopy(key, upload.multipartId, *number,
-                                                     upload.tailKey, 0, -1);
+        const auto copied =
+            m_bucket->uploadPartCopy(key, upload.multipartId, *number, upload.tailKey, 0, -1);
         if (!copied.ok())
             return false;
         all.append({*number, copied.value});
@@ -102,13 +102,14 @@ std::optional<UploadRecord> ClusterUploadStore::completeFrom(const QString &id,
         || m_index->uploads().find(sourceId, &source, &pgError) != PgUploads::Lookup::Found
         || !source.record.isFinished() || source.record.length != target.record.length
         || target.record.offset != 0) {
-        *error = pgError ? pgError.message
-                         : QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId);
+        *error = pgError
+                     ? pgError.message
+                     : QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId);
         return std::nullopt;
     }
-    const auto copied = m_bucket->copyObject(m_objects->objectKey(sourceId),
-                                             m_objects->objectKey(id),
-                                             ClusterObjects::metaOf(target.record));
+    const auto copied =
+        m_bucket->copyObject(m_objects->objectKey(sourceId), m_objects->objectKey(id),
+                             ClusterObjects::metaOf(target.record));
     if (!copied.ok()) {
         *error = copied.error->toString();
         return std::nullopt;
@@ -129,12 +130,10 @@ std::optional<UploadRecord> ClusterUploadStore::completeFrom(const QString &id,
     return out;
 }
 
-UploadStore::ConcatOutcome ClusterUploadStore::concatenate(const QStringList &parts,
-                                                           const QByteArray &metadata,
-                                                           const QString &filename,
-                                                           const QString &owner,
-                                                           const ContentCheck &check,
-                                                           UploadRecord *out, QString *error)
+UploadStore::ConcatOutcome
+ClusterUploadStore::concatenate(const QStringList &parts, const QByteArray &metadata,
+                                const QString &filename, const QString &owner,
+                                const ContentCheck &check, UploadRecord *out, QString *error)
 {
     QList<PgUpload> found;
     PgError pgError;

@@ -11,6 +11,7 @@ ClusterUploadSink::ClusterUploadSink(ClusterUploadStore &store, PgUpload upload,
     , m_generation(generation)
     , m_partsEnd(m_upload.record.offset - m_upload.tailSize)
 {
+    m_renewed.start();
 }
 
 ClusterUploadSink::~ClusterUploadSink()
@@ -49,9 +50,26 @@ bool ClusterUploadSink::open(QString *error)
     return true;
 }
 
+bool ClusterUploadSink::keepLease()
+{
+    const auto lease = m_store.config().lease;
+    if (m_fenced)
+        return false;
+    if (m_renewed.elapsed() < lease.count() / 3)
+        return true;
+    PgError error;
+    if (!m_store.index().leases().renew(m_upload.record.id, m_store.config().instanceId,
+                                        m_generation, lease, &error)) {
+        m_fenced = !error;
+        return !m_fenced; // PostgreSQL away: the commit will tell
+    }
+    m_renewed.restart();
+    return true;
+}
+
 bool ClusterUploadSink::write(const char *data, size_t size)
 {
-    if (!m_spool.seek(m_spoolSize))
+    if (!keepLease() || !m_spool.seek(m_spoolSize))
         return false;
     const qint64 wrote = m_spool.write(data, qint64(size));
     if (wrote > 0)
@@ -74,7 +92,8 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
     S3Bucket &bucket = m_store.objects().bucket();
     PgError error;
     if (m_upload.multipartId.isEmpty()) {
-        const auto begun = bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
+        const auto begun =
+            bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
         if (!begun.ok()) {
             qWarning().noquote() << begun.error->toString();
             return false;
@@ -97,8 +116,8 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
         qWarning().noquote() << sent.error->toString();
         return false;
     }
-    parts->append({*number, QString::fromLatin1(sent.value), size, m_partsEnd + from,
-                   m_generation});
+    parts->append(
+        {*number, QString::fromLatin1(sent.value), size, m_partsEnd + from, m_generation});
     return true;
 }
 

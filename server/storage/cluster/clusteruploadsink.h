@@ -3,6 +3,7 @@
 #include "pgupload.h"
 #include "uploadsink.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 
 class ClusterUploadStore;
@@ -40,6 +41,9 @@ private:
                                        const QList<PgPart> &parts, qint64 end);
     // Keeps only spool bytes from `consumed` on (they become the spool's start).
     bool dropSpoolHead(qint64 consumed);
+    // Renews the lease when a third of it has passed since the last renewal, so that a long
+    // request keeps it; false (fenced) when another instance took it meanwhile.
+    bool keepLease();
 
     ClusterUploadStore &m_store;
     PgUpload m_upload; // as committed
@@ -48,4 +52,5 @@ private:
     qint64 m_partsEnd = 0;  // where the committed parts end: the spool's first byte
     qint64 m_spoolSize = 0; // bytes in the spool
     bool m_fenced = false;
+    QElapsedTimer m_renewed;
 };

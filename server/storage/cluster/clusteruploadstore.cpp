@@ -42,7 +42,8 @@ ClusterUploadStore::~ClusterUploadStore()
 bool ClusterUploadStore::open(QString *error)
 {
     if (!PgLimits::isHolder(m_config.instanceId)) {
-        *error = QStringLiteral("the instance id %1 is not [a-z0-9]{1,40}").arg(m_config.instanceId);
+        *error =
+            QStringLiteral("the instance id %1 is not [a-z0-9]{1,40}").arg(m_config.instanceId);
         return false;
     }
     if (!QDir().mkpath(m_config.spoolDir)) {
@@ -99,12 +100,10 @@ UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *ou
     return Lookup::Missing;
 }
 
-std::optional<UploadRecord> ClusterUploadStore::create(qint64 length, const QByteArray &metadata,
-                                                       const QString &filename,
-                                                       const QString &owner,
-                                                       UploadRecord::Concat concat,
-                                                       const Limits &limits, Refusal *refusal,
-                                                       QString *error)
+std::optional<UploadRecord>
+ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QString &filename,
+                           const QString &owner, UploadRecord::Concat concat, const Limits &limits,
+                           Refusal *refusal, QString *error)
 {
     UploadRecord record;
     record.id = newId();
@@ -117,8 +116,8 @@ std::optional<UploadRecord> ClusterUploadStore::create(qint64 length, const QByt
     const QString key = m_objects->objectKey(record.id);
     if (length == 0) {
         // Finished at once: its (empty) object exists before the record names it.
-        const auto put = m_bucket->putObject(key, S3Body::fromBytes({}),
-                                             ClusterObjects::metaOf(record));
+        const auto put =
+            m_bucket->putObject(key, S3Body::fromBytes({}), ClusterObjects::metaOf(record));
         if (!put.ok()) {
             *error = put.error->toString();
             return std::nullopt;
@@ -150,8 +149,7 @@ std::optional<UploadRecord> ClusterUploadStore::create(qint64 length, const QByt
     return std::nullopt;
 }
 
-std::unique_ptr<UploadSink> ClusterUploadStore::openSink(const UploadRecord &record,
-                                                         QString *error)
+std::unique_ptr<UploadSink> ClusterUploadStore::openSink(const UploadRecord &record, QString *error)
 {
     const qint64 generation = heldGeneration(record.id);
     if (generation == 0) {

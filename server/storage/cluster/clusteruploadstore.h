@@ -24,9 +24,9 @@
 class ClusterUploadStore final : public UploadStore {
 public:
     struct Config {
-        QString instanceId;  // [a-z0-9]{1,40}: this instance, the lease holder
-        QString prefix;      // the key prefix in the bucket ("" or "uploads")
-        QString spoolDir;    // local folder for sinks' spool files
+        QString instanceId; // [a-z0-9]{1,40}: this instance, the lease holder
+        QString prefix;     // the key prefix in the bucket ("" or "uploads")
+        QString spoolDir;   // local folder for sinks' spool files
         std::chrono::seconds expireAfter{std::chrono::hours(24)};
         std::chrono::seconds keepFinished = KeepForever;
         std::chrono::milliseconds lease{10000};
@@ -75,6 +75,10 @@ public:
     PgIndex &index() const { return *m_index; }
     ClusterObjects &objects() const { return *m_objects; }
     const Config &config() const { return m_config; }
+    // Removes what the bucket holds under the prefix that no record names and that is older
+    // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
+    // advisory lock; another instance running it: 0). How many it removed.
+    int reconcile(std::chrono::seconds grace);
     // The generation this instance holds upload `id`'s lease in; 0 when it holds none.
     qint64 heldGeneration(const QString &id) const;
 

@@ -246,7 +246,7 @@ PgUploads::Outcome PgUploads::createFinal(const UploadRecord &final, const QStri
                        R"(INSERT INTO uploads (id, owner, length, "offset", metadata,
                                    filename, concat, concat_parts, finished, content_hash,
                                    counted_bytes)
-                               VALUES ($1, $2, $3, $3, $4, $5, 2, $6, now(), $7, $3))",
+                               VALUES ($1, $2, $3, $3, $4, $5, 2, $6, now(), $7::bytea, $3))",
                        {final.id, final.owner, total, final.metadata, final.filename, parts,
                         final.contentHash.isEmpty() ? QVariant() : QVariant(final.contentHash)});
         });
