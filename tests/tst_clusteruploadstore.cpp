@@ -45,6 +45,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void fencedCommitChangesNothing();
+    void fencedSmallUploadIsNotPut();
     void sinkCrossesPartBoundariesWithATail();
     void emptyAndTinyUploadsAreOneObject();
     void reconciliationRemovesOnlyOrphans();
@@ -224,6 +225,40 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     QCOMPARE(m_rgw->object(key, &found), bytes);
     QCOMPARE(readAll(*first, *done), bytes);
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+}
+
+void TestClusterUploadStore::fencedSmallUploadIsNotPut()
+{
+    emptyDatabase();
+    auto first = makeStore(QStringLiteral("first"), {}, std::chrono::hours(1),
+                           UploadStore::KeepForever, std::chrono::milliseconds(800));
+    auto second = makeStore(QStringLiteral("second"), m_prefix);
+    QString error;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(3 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(made && first->tryLock(made->id), qPrintable(error));
+    auto stale = first->openSink(*made, &error);
+    QVERIFY(stale && stale->write(QByteArray(3 * MiB, 'X'), 3 * MiB));
+    bool taken = false;
+    QTRY_VERIFY_WITH_TIMEOUT(taken = taken || second->tryLock(made->id), 10000);
+    // Its one PutObject would replace what the new holder finishes: refused before it.
+    QVERIFY(!stale->commit());
+    stale.reset();
+    const QString key = second->objects().objectKey(made->id);
+    bool found = true;
+    m_rgw->object(key, &found);
+    QVERIFY(!found);
+
+    const QByteArray bytes = pattern(3 * MiB, 'b');
+    auto sink = second->openSink(*made, &error);
+    QVERIFY(sink && sink->write(bytes.constData(), bytes.size()));
+    QVERIFY(sink->commit());
+    sink.reset();
+    second->unlock(made->id);
+    first->unlock(made->id);
+    QCOMPARE(m_rgw->object(key), bytes);
 }
 
 void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
