@@ -26,8 +26,8 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
     QString keyMarker;
     QString idMarker;
     do {
-        const auto page = m_bucket->listMultipartUploads(m_objects->objectKey({}), keyMarker,
-                                                         idMarker);
+        const auto page =
+            m_bucket->listMultipartUploads(m_objects->objectKey({}), keyMarker, idMarker);
         if (!page.ok()) {
             qWarning().noquote() << page.error->toString();
             return removed;
@@ -37,9 +37,9 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
             if (olderThan(u.initiated, cutoff))
                 keyOf.insert(u.uploadId, u.key);
         }
-        const QStringList unknown = keyOf.isEmpty()
-                                        ? QStringList()
-                                        : m_index->uploads().unknownMultipartIds(keyOf.keys(), &error);
+        const QStringList unknown =
+            keyOf.isEmpty() ? QStringList()
+                            : m_index->uploads().unknownMultipartIds(keyOf.keys(), &error);
         if (error)
             return removed;
         for (const QString &id : unknown) {
