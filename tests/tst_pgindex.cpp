@@ -340,7 +340,9 @@ private Q_SLOTS:
         QCOMPARE(u.record.parts, order);
         QCOMPARE(u.record.contentHash, final.contentHash);
         PgUpload gone;
-        QCOMPARE(m_index->uploads().find(parts.at(0), &gone, &error), PgUploads::Lookup::Missing);
+        // Gone (410), as UploadStore's contract says of joined parts.
+        QCOMPARE(m_index->uploads().find(parts.at(0), &gone, &error), PgUploads::Lookup::Gone);
+        QCOMPARE(gone.record.owner, QStringLiteral("lee"));
         const PgUploads::Usage after = m_index->uploads().usage(QStringLiteral("lee"), &error);
         QCOMPARE(after.uploads, 2); // the final and the unfinished partial
         QCOMPARE(after.bytes, 10 + 5);

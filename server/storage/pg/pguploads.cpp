@@ -234,7 +234,11 @@ PgUploads::Outcome PgUploads::createFinal(const UploadRecord &final, const QStri
                 refused = true;
                 return false;
             }
+            // The joined parts answer 410 from now on, as the disk store's do.
             return t.run("DELETE FROM uploads WHERE id = ANY($1)", {parts})
+                   && t.run("INSERT INTO gone (id, owner) SELECT DISTINCT unnest($1::text[]), $2 "
+                            "ON CONFLICT (id) DO NOTHING",
+                            {parts, final.owner})
                    && t.run(R"(UPDATE owners SET bytes = bytes - $2 + $3,
                                    uploads = uploads - $4 + 1 WHERE owner = $1)",
                             {final.owner, counted, total, qint64(lengths.size())})
@@ -242,7 +246,7 @@ PgUploads::Outcome PgUploads::createFinal(const UploadRecord &final, const QStri
                        R"(INSERT INTO uploads (id, owner, length, "offset", metadata,
                                    filename, concat, concat_parts, finished, content_hash,
                                    counted_bytes)
-                               VALUES ($1, $2, $3, $3, $4, $5, 2, $6, now(), $7, $3))",
+                               VALUES ($1, $2, $3, $3, $4, $5, 2, $6, now(), $7::bytea, $3))",
                        {final.id, final.owner, total, final.metadata, final.filename, parts,
                         final.contentHash.isEmpty() ? QVariant() : QVariant(final.contentHash)});
         });

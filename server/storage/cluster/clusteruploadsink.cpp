@@ -1,0 +1,267 @@
+#include "clusteruploadsink.h"
+
+#include "clusteruploadstore.h"
+
+#include <QDebug>
+#include <QRandomGenerator>
+
+ClusterUploadSink::ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation)
+    : m_store(store)
+    , m_upload(std::move(upload))
+    , m_generation(generation)
+    , m_partsEnd(m_upload.record.offset - m_upload.tailSize)
+{
+    m_renewed.start();
+}
+
+ClusterUploadSink::~ClusterUploadSink()
+{
+    m_spool.close();
+    if (!m_spool.fileName().isEmpty())
+        QFile::remove(m_spool.fileName());
+}
+
+bool ClusterUploadSink::open(QString *error)
+{
+    m_spool.setFileName(m_store.config().spoolDir + QLatin1Char('/') + m_upload.record.id
+                        + QLatin1Char('.') + QString::number(m_generation) + QLatin1Char('.')
+                        + QString::number(QRandomGenerator::global()->generate64(), 16)
+                        + QStringLiteral(".spool"));
+    if (!m_spool.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
+        *error = QStringLiteral("cannot make the spool file %1: %2")
+                     .arg(m_spool.fileName(), m_spool.errorString());
+        return false;
+    }
+    if (m_upload.tailSize == 0)
+        return true;
+    // The tail becomes the head of the next part (or the last part): read it back.
+    const auto tail = m_store.objects().bucket().getObject(m_upload.tailKey, 0, m_upload.tailSize,
+                                                           m_upload.tailSize);
+    if (!tail.ok() || tail.value.size() != m_upload.tailSize) {
+        *error = tail.ok() ? QStringLiteral("the tail object %1 is short").arg(m_upload.tailKey)
+                           : tail.error->toString();
+        return false;
+    }
+    if (m_spool.write(tail.value) != tail.value.size()) {
+        *error = m_spool.errorString();
+        return false;
+    }
+    m_spoolSize = m_upload.tailSize;
+    return true;
+}
+
+bool ClusterUploadSink::keepLease()
+{
+    const auto lease = m_store.config().lease;
+    if (m_fenced)
+        return false;
+    if (m_renewed.elapsed() < lease.count() / 3)
+        return true;
+    PgError error;
+    if (!m_store.index().leases().renew(m_upload.record.id, m_store.config().instanceId,
+                                        m_generation, lease, &error)) {
+        m_fenced = !error;
+        return !m_fenced; // PostgreSQL away: the commit will tell
+    }
+    m_renewed.restart();
+    return true;
+}
+
+bool ClusterUploadSink::write(const char *data, size_t size)
+{
+    if (!keepLease() || !m_spool.seek(m_spoolSize))
+        return false;
+    const qint64 wrote = m_spool.write(data, qint64(size));
+    if (wrote > 0)
+        m_spoolSize += wrote;
+    return wrote == qint64(size);
+}
+
+void ClusterUploadSink::rollBack()
+{
+    m_spoolSize = m_upload.record.offset - m_partsEnd;
+    m_spool.resize(m_spoolSize);
+}
+
+bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *parts)
+{
+    PgIndex &index = m_store.index();
+    const QString &id = m_upload.record.id;
+    const QString &holder = m_store.config().instanceId;
+    const QString key = m_store.objects().objectKey(id);
+    S3Bucket &bucket = m_store.objects().bucket();
+    PgError error;
+    if (m_upload.multipartId.isEmpty()) {
+        const auto begun =
+            bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
+        if (!begun.ok()) {
+            qWarning().noquote() << begun.error->toString();
+            return false;
+        }
+        if (!index.leases().setMultipartId(id, holder, m_generation, begun.value, &error)) {
+            m_fenced = !error;
+            bucket.abortMultipartUpload(key, begun.value);
+            return false;
+        }
+        m_upload.multipartId = begun.value;
+    }
+    const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
+    if (!number) {
+        m_fenced = !error;
+        return false;
+    }
+    const auto sent = bucket.uploadPart(key, m_upload.multipartId, *number,
+                                        S3Body::fromFile(m_spool.fileName(), from, size));
+    if (!sent.ok()) {
+        qWarning().noquote() << sent.error->toString();
+        return false;
+    }
+    parts->append(
+        {*number, QString::fromLatin1(sent.value), size, m_partsEnd + from, m_generation});
+    return true;
+}
+
+std::optional<UploadRecord> ClusterUploadSink::commit()
+{
+    if (m_fenced || !m_spool.flush())
+        return std::nullopt;
+    const qint64 end = offset();
+    const UploadRecord &was = m_upload.record;
+    if (end == was.offset)
+        return record(m_upload.tailKey, m_upload.tailSize, {}, end); // pushes the expiry on
+    if (!was.lengthDeferred() && end == was.length)
+        return finish(end);
+    QList<PgPart> parts;
+    qint64 consumed = 0;
+    while (m_spoolSize - consumed >= S3Bucket::MinPartBytes) {
+        const qint64 size = qMin(ClusterObjects::MaxPartBytes, m_spoolSize - consumed);
+        if (!uploadPart(consumed, size, &parts))
+            return std::nullopt;
+        consumed += size;
+    }
+    const qint64 rest = m_spoolSize - consumed;
+    QString tailKey;
+    if (rest > 0) {
+        tailKey = m_store.objects().tailKey(was.id, m_generation, end);
+        const auto put = m_store.objects().bucket().putObject(
+            tailKey, S3Body::fromFile(m_spool.fileName(), consumed, rest), {});
+        if (!put.ok()) {
+            qWarning().noquote() << put.error->toString();
+            return std::nullopt;
+        }
+    }
+    const QString oldTail = m_upload.tailKey;
+    auto out = record(tailKey, rest, parts, end);
+    if (!out) {
+        if (!tailKey.isEmpty())
+            m_store.objects().bucket().deleteObject(tailKey); // named by no record
+        return std::nullopt;
+    }
+    if (!oldTail.isEmpty() && oldTail != tailKey)
+        m_store.objects().bucket().deleteObject(oldTail);
+    if (consumed > 0 && !dropSpoolHead(consumed))
+        qWarning().noquote() << "cannot cut the spool file" << m_spool.fileName();
+    return out;
+}
+
+std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
+{
+    const QString &id = m_upload.record.id;
+    ClusterObjects &objects = m_store.objects();
+    const QString key = objects.objectKey(id);
+    PgIndex &index = m_store.index();
+    const QString &holder = m_store.config().instanceId;
+    PgError error;
+    if (m_upload.multipartId.isEmpty() && m_partsEnd == 0) {
+        // It never reached 5 MiB in a part: one object. Check the lease first, so that a
+        // stale holder does not replace what a newer one finished.
+        if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
+            m_fenced = !error;
+            return std::nullopt;
+        }
+        if (const auto failed = objects.putFile(key, m_spool.fileName(), m_spoolSize,
+                                                ClusterObjects::metaOf(m_upload.record))) {
+            qWarning().noquote() << failed->toString();
+            return std::nullopt;
+        }
+    } else {
+        QList<PgPart> added;
+        for (qint64 at = 0; at < m_spoolSize; at += ClusterObjects::MaxPartBytes) {
+            if (!uploadPart(at, qMin(ClusterObjects::MaxPartBytes, m_spoolSize - at), &added))
+                return std::nullopt;
+        }
+        QList<S3Bucket::Part> all;
+        for (const PgPart &p : index.leases().parts(id, &error) + added)
+            all.append({p.number, p.etag.toLatin1()});
+        if (error)
+            return std::nullopt;
+        if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
+            m_fenced = !error;
+            return std::nullopt;
+        }
+        const auto done = objects.bucket().completeMultipartUpload(key, m_upload.multipartId, all);
+        if (!done.ok()) {
+            qWarning().noquote() << done.error->toString();
+            return std::nullopt;
+        }
+        // Recorded with the parts, so that the record names every part the object is made of.
+        const QString oldTail = m_upload.tailKey;
+        auto out = record({}, 0, added, end);
+        if (out && !oldTail.isEmpty())
+            objects.bucket().deleteObject(oldTail);
+        return out;
+    }
+    const QString oldTail = m_upload.tailKey;
+    auto out = record({}, 0, {}, end);
+    if (out && !oldTail.isEmpty())
+        objects.bucket().deleteObject(oldTail);
+    return out;
+}
+
+std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qint64 tailSize,
+                                                      const QList<PgPart> &parts, qint64 end)
+{
+    PgLeases::Commit commit;
+    commit.from = m_upload.record.offset;
+    commit.to = end;
+    commit.parts = parts;
+    commit.tailKey = tailKey;
+    commit.tailSize = tailSize;
+    commit.expireAfter = m_store.config().expireAfter;
+    PgError error;
+    const auto outcome = m_store.index().leases().commit(
+        m_upload.record.id, m_store.config().instanceId, m_generation, commit, &error);
+    if (outcome != PgLeases::Outcome::Committed) {
+        m_fenced = outcome == PgLeases::Outcome::Fenced;
+        if (error)
+            qWarning().noquote() << error.message;
+        return std::nullopt;
+    }
+    for (const PgPart &p : parts)
+        m_partsEnd = qMax(m_partsEnd, p.offset + p.size);
+    m_upload.tailKey = tailKey;
+    m_upload.tailSize = tailSize;
+    m_upload.record.offset = end;
+    UploadRecord found;
+    if (m_store.find(m_upload.record.id, &found) != UploadStore::Lookup::Found)
+        return std::nullopt;
+    m_upload.record = found;
+    return found;
+}
+
+bool ClusterUploadSink::dropSpoolHead(qint64 consumed)
+{
+    const qint64 rest = m_spoolSize - consumed;
+    QByteArray bytes;
+    if (rest > 0) {
+        if (!m_spool.seek(consumed))
+            return false;
+        bytes = m_spool.read(rest);
+        if (bytes.size() != rest)
+            return false;
+    }
+    if (!m_spool.resize(0) || !m_spool.seek(0) || m_spool.write(bytes) != rest)
+        return false;
+    m_spoolSize = rest;
+    return true;
+}

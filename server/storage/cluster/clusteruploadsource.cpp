@@ -1,0 +1,60 @@
+#include "clusteruploadsource.h"
+
+#include "s3bucket.h"
+
+#include <QDebug>
+
+#include <cstring>
+
+ClusterUploadSource::ClusterUploadSource(S3Bucket &bucket, QString key, qint64 length)
+    : m_bucket(bucket)
+    , m_key(std::move(key))
+    , m_length(length)
+{
+}
+
+bool ClusterUploadSource::open()
+{
+    if (m_length <= Window) {
+        const auto whole = m_bucket.getObject(m_key, 0, -1, Window);
+        if (!whole.ok() || whole.value.size() != m_length)
+            return false;
+        m_window = whole.value;
+        m_windowAt = 0;
+        return true;
+    }
+    const auto head = m_bucket.headObject(m_key);
+    return head.ok() && head.value.size == m_length;
+}
+
+bool ClusterUploadSource::fill(qint64 offset)
+{
+    const qint64 want = qMin(Window, m_length - offset);
+    const auto got = m_bucket.getObject(m_key, offset, want, want);
+    if (!got.ok() || got.value.size() != want) {
+        if (!got.ok())
+            qWarning().noquote() << got.error->toString();
+        return false;
+    }
+    m_window = got.value;
+    m_windowAt = offset;
+    return true;
+}
+
+qint64 ClusterUploadSource::read(qint64 offset, char *data, qint64 size)
+{
+    if (offset < 0 || size < 0)
+        return -1;
+    qint64 done = 0;
+    while (done < size && offset + done < m_length) {
+        const qint64 at = offset + done;
+        if (at < m_windowAt || at >= m_windowAt + m_window.size()) {
+            if (!fill(at))
+                return done > 0 ? done : -1;
+        }
+        const qint64 n = qMin(size - done, m_windowAt + m_window.size() - at);
+        std::memcpy(data + done, m_window.constData() + (at - m_windowAt), size_t(n));
+        done += n;
+    }
+    return done;
+}

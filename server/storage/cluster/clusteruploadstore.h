@@ -1,0 +1,107 @@
+#pragma once
+
+#include "clusterobjects.h"
+#include "pgindex.h"
+#include "s3bucket.h"
+#include "uploadstore.h"
+
+#include <QHash>
+#include <QMutex>
+
+#include <chrono>
+#include <memory>
+
+// The UploadStore of many hoistd instances (issue 20): records, leases and quotas in PostgreSQL
+// (PgIndex), bytes in an S3 bucket (S3Bucket), a local spool per sink. An upload is one
+// multipart upload of parts of at least 5 MiB whose numbers are allocated under the lease and
+// never reused; the bytes after the last part are a tail object until they grow or the upload
+// finishes; PostgreSQL, never a listing, records which parts exist. A finished upload is the
+// object `PREFIX/<id>`.
+//
+// tryLock() takes the upload's lease in PostgreSQL (generation + 1), so one writer per upload
+// holds across instances; every commit names that generation and is refused once another
+// instance took the lease (fenced: the sink's commit() gives nullopt and fenced() says so).
+class ClusterUploadStore final : public UploadStore {
+public:
+    struct Config {
+        QString instanceId; // [a-z0-9]{1,40}: this instance, the lease holder
+        QString prefix;     // the key prefix in the bucket ("" or "uploads")
+        QString spoolDir;   // local folder for sinks' spool files
+        std::chrono::seconds expireAfter{std::chrono::hours(24)};
+        std::chrono::seconds keepFinished = KeepForever;
+        std::chrono::milliseconds lease{10000};
+        int sweepBatch = 100;
+    };
+    ClusterUploadStore(PgAddress index, PgIndex::Options indexOptions, S3Bucket::Config bucket,
+                       Config config);
+    ~ClusterUploadStore() override;
+
+    bool open(QString *error) override;
+    void close() override;
+    QStringList repairs() const override { return {}; }
+    QString location() const override;
+    std::chrono::seconds expireAfter() const override { return m_config.expireAfter; }
+    std::chrono::seconds keepFinished() const override { return m_config.keepFinished; }
+
+    Lookup find(const QString &id, UploadRecord *out) const override;
+    std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
+                                       const QString &filename, const QString &owner,
+                                       UploadRecord::Concat concat, const Limits &limits,
+                                       Refusal *refusal, QString *error) override;
+    ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
+                              const QString &filename, const QString &owner,
+                              const ContentCheck &check, UploadRecord *out,
+                              QString *error) override;
+    std::unique_ptr<UploadSink> openSink(const UploadRecord &record, QString *error) override;
+    std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const override;
+    std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
+                                             const QString &exceptId) const override;
+    bool setContentHash(const QString &id, const QByteArray &digest) override;
+    std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
+                                             const QByteArray &digest, QString *error) override;
+    bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
+                   qint64 *overQuota = nullptr) override;
+    qint64 usage(const QString &owner) const override;
+    qint64 reserveGrowth(const QString &id, qint64 wanted, qint64 quota) override;
+    bool remove(const QString &id) override;
+    bool terminate(const QString &id) override;
+    int sweepExpired(const QDateTime &now) override;
+    int sweepFinished(const QDateTime &now) override;
+    int count() const override;
+    StateCounts countByState() const override;
+    bool tryLock(const QString &id) override;
+    void unlock(const QString &id) override;
+
+    PgIndex &index() const { return *m_index; }
+    ClusterObjects &objects() const { return *m_objects; }
+    const Config &config() const { return m_config; }
+    // Removes what the bucket holds under the prefix that no record names and that is older
+    // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
+    // advisory lock; another instance running it: 0). How many it removed.
+    int reconcile(std::chrono::seconds grace);
+    // The generation this instance holds upload `id`'s lease in; 0 when it holds none.
+    qint64 heldGeneration(const QString &id) const;
+
+private:
+    // Takes the lease of `id` for this instance (asking another holder to let go, bounded).
+    qint64 takeLease(const QString &id);
+    // Removes `id` under the lease this instance holds in `generation`, then its bytes.
+    bool removeHeld(const QString &id, qint64 generation);
+    // Takes the lease of `id`, removes it, lets go: the sweeps' and remove()'s way.
+    bool removeTaking(const QString &id);
+    // Makes the object of an upload whose bytes are all committed (parts and tail) but which
+    // has no object yet (a deferred length set to its offset).
+    bool finishFromCommitted(const PgUpload &upload, qint64 generation);
+
+    struct Held {
+        qint64 generation = 0;
+        bool granted = false; // reserveGrowth() moved what it counts
+    };
+
+    Config m_config;
+    std::unique_ptr<PgIndex> m_index;
+    std::unique_ptr<S3Bucket> m_bucket;
+    std::unique_ptr<ClusterObjects> m_objects;
+    mutable QMutex m_mutex;
+    QHash<QString, Held> m_held; // uploads this instance holds the lease of
+};

@@ -1,0 +1,476 @@
+// ClusterUploadStore (PostgreSQL + S3) against the shared PostgreSQL and Ceph RGW: the UploadStore
+// contract (uploadstorecontract.h), then what only the cluster store promises: a commit after
+// another instance took the lease is refused and changes nothing; a sink crossing the 5 MiB
+// boundary several times keeps parts and a tail whose bytes are exact; empty and tiny uploads
+// are one object each. Bytes are checked through the store's source and through RgwTestPeer,
+// a client of its own.
+#include "clusteruploadsink.h"
+#include "clusteruploadstore.h"
+#include "pgtestpeer.h"
+#include "rgwtestpeer.h"
+#include "uploadstorecontract.h"
+
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr qint64 MiB = 1024 * 1024;
+
+QByteArray pattern(qint64 size, char seed)
+{
+    QByteArray out(size, Qt::Uninitialized);
+    for (qint64 i = 0; i < size; ++i)
+        out[i] = char(seed + (i * 13 + i / 4099) % 71);
+    return out;
+}
+
+QString randomName()
+{
+    return QString::number(QRandomGenerator::global()->generate64(), 36);
+}
+} // namespace
+
+class TestClusterUploadStore final : public QObject {
+    Q_OBJECT
+public:
+    // Starts the peers (a bucket and a database of the test's own); false and why otherwise.
+    bool start(QString *why);
+    // The contract's fresh stores: the database emptied, a new prefix.
+    std::unique_ptr<UploadStore> contractStore(std::chrono::seconds expireAfter,
+                                               std::chrono::seconds keepFinished);
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void fencedCommitChangesNothing();
+    void fencedSmallUploadIsNotPut();
+    void sinkCrossesPartBoundariesWithATail();
+    void emptyAndTinyUploadsAreOneObject();
+    void reconciliationRemovesOnlyOrphans();
+    void largePartsAreJoinedByCopy();
+
+private:
+    // A store on the test's database, emptied first when `empty`; `prefix` empty: a new one.
+    std::unique_ptr<ClusterUploadStore>
+    makeStore(const QString &instance, QString prefix = {},
+              std::chrono::seconds expireAfter = std::chrono::hours(1),
+              std::chrono::seconds keepFinished = UploadStore::KeepForever,
+              std::chrono::milliseconds lease = std::chrono::seconds(10));
+    void emptyDatabase();
+    QByteArray readAll(UploadStore &store, const UploadRecord &record);
+    // The keys of multipart uploads in progress under `prefix`.
+    QStringList multipartUploadsUnder(const QString &prefix) const;
+
+    std::unique_ptr<RgwTestPeer> m_rgw;
+    std::unique_ptr<PgTestPeer> m_pg;
+    QTemporaryDir m_spool;
+    QString m_prefix; // of the last store made
+};
+
+bool TestClusterUploadStore::start(QString *why)
+{
+    if (!RgwTestPeer::available(why) || !PgTestPeer::available(why))
+        return false;
+    m_rgw = std::make_unique<RgwTestPeer>();
+    if (!m_rgw->start()) {
+        *why = m_rgw->errorString();
+        return false;
+    }
+    m_pg = std::make_unique<PgTestPeer>();
+    if (!m_pg->start()) {
+        *why = m_pg->errorString();
+        return false;
+    }
+    return m_spool.isValid();
+}
+
+void TestClusterUploadStore::initTestCase()
+{
+    QVERIFY(m_rgw && m_pg);
+}
+
+void TestClusterUploadStore::cleanupTestCase()
+{
+    m_pg.reset();
+    m_rgw.reset();
+}
+
+std::unique_ptr<ClusterUploadStore> TestClusterUploadStore::makeStore(
+    const QString &instance, QString prefix, std::chrono::seconds expireAfter,
+    std::chrono::seconds keepFinished, std::chrono::milliseconds lease)
+{
+    S3Bucket::Config bucket(S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
+                            m_rgw->credentials());
+    bucket.transport.connectTimeoutMs = 3000;
+    bucket.retry.firstBackoffMs = 50;
+    ClusterUploadStore::Config config;
+    config.instanceId = instance;
+    config.prefix = prefix.isEmpty() ? QStringLiteral("c") + randomName() : prefix;
+    config.spoolDir = m_spool.path() + QLatin1Char('/') + instance;
+    config.expireAfter = expireAfter;
+    config.keepFinished = keepFinished;
+    config.lease = lease;
+    m_prefix = config.prefix;
+    return std::make_unique<ClusterUploadStore>(m_pg->address(), PgIndex::Options(),
+                                                std::move(bucket), std::move(config));
+}
+
+void TestClusterUploadStore::emptyDatabase()
+{
+    PgConnection c(m_pg->address());
+    if (!c.run("DO $$ BEGIN IF to_regclass('uploads') IS NOT NULL THEN "
+               "TRUNCATE uploads, parts, owners, gone, challenges, attempts; END IF; END $$"))
+        qFatal("cannot empty the database: %s", qPrintable(c.lastError().message));
+}
+
+QStringList TestClusterUploadStore::multipartUploadsUnder(const QString &prefix) const
+{
+    QStringList out;
+    for (const QString &key : m_rgw->multipartUploads()) {
+        if (key.startsWith(prefix + QLatin1Char('/')))
+            out.append(key);
+    }
+    return out;
+}
+
+QByteArray TestClusterUploadStore::readAll(UploadStore &store, const UploadRecord &record)
+{
+    const auto source = store.openSource(record);
+    if (!source)
+        return "<no source>";
+    QByteArray out(source->length(), Qt::Uninitialized);
+    for (qint64 at = 0; at < out.size();) {
+        const qint64 got = source->read(at, out.data() + at, qMin<qint64>(300001, out.size() - at));
+        if (got <= 0)
+            return "<read failed>";
+        at += got;
+    }
+    return out;
+}
+
+std::unique_ptr<UploadStore>
+TestClusterUploadStore::contractStore(std::chrono::seconds expireAfter,
+                                      std::chrono::seconds keepFinished)
+{
+    emptyDatabase();
+    return makeStore(QStringLiteral("contract"), {}, expireAfter, keepFinished);
+}
+
+void TestClusterUploadStore::fencedCommitChangesNothing()
+{
+    emptyDatabase();
+    // Two instances on one database and prefix; the first's lease is short and never renewed.
+    auto first = makeStore(QStringLiteral("first"), {}, std::chrono::hours(1),
+                           UploadStore::KeepForever, std::chrono::milliseconds(800));
+    auto second = makeStore(QStringLiteral("second"), m_prefix);
+    QString error;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    const QByteArray bytes = pattern(10 * MiB + 3, 'a');
+    UploadStore::Refusal refusal;
+    const auto made = first->create(bytes.size(), "filename eA==", QStringLiteral("x"), {},
+                                    UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(made, qPrintable(error));
+    QVERIFY(first->tryLock(made->id));
+    auto sink = first->openSink(*made, &error);
+    QVERIFY2(sink, qPrintable(error));
+    QVERIFY(sink->write(bytes.constData(), 6 * MiB));
+    QVERIFY(sink->commit()); // one part of 6 MiB
+    QVERIFY(sink->write(QByteArray(MiB, 'X'), MiB));
+
+    // "Another instance" takes the upload once the first one's lease ran out.
+    QVERIFY(!second->tryLock(made->id));
+    bool taken = false; // QTRY_ evaluates once more at the end: keep the first success
+    QTRY_VERIFY_WITH_TIMEOUT(taken = taken || second->tryLock(made->id), 10000);
+
+    QVERIFY(!sink->commit()); // a tail: refused
+    auto *clusterSink = dynamic_cast<ClusterUploadSink *>(sink.get());
+    QVERIFY(clusterSink && clusterSink->fenced());
+    sink.reset();
+    // A late finishing commit of the first instance: refused before it touches the object.
+    auto late = first->openSink(*made, &error);
+    QVERIFY2(late, qPrintable(error));
+    QCOMPARE(late->offset(), 6 * MiB);
+    QVERIFY(late->write(QByteArray(4 * MiB + 3, 'X'), 4 * MiB + 3));
+    QVERIFY(!late->commit());
+    late.reset();
+
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(second->index().uploads().find(made->id, &row, &pgError), PgUploads::Lookup::Found);
+    QCOMPARE(row.record.offset, 6 * MiB);
+    QVERIFY(row.tailKey.isEmpty());
+    QCOMPARE(row.leaseHolder, QStringLiteral("second"));
+    const auto parts = second->index().leases().parts(made->id, &pgError);
+    QCOMPARE(parts.size(), 1);
+    QCOMPARE(parts.first().size, 6 * MiB);
+    const QString key = second->objects().objectKey(made->id);
+    bool found = true;
+    m_rgw->object(key, &found);
+    QVERIFY(!found);
+    QVERIFY(m_rgw->keys(second->objects().tailsPrefix()).isEmpty());
+
+    // The second instance finishes it; the object is its bytes alone.
+    UploadRecord now;
+    QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
+    auto taking = second->openSink(now, &error);
+    QVERIFY2(taking, qPrintable(error));
+    QVERIFY(taking->write(bytes.constData() + 6 * MiB, bytes.size() - 6 * MiB));
+    const auto done = taking->commit();
+    QVERIFY(done && done->isFinished());
+    taking.reset();
+    second->unlock(made->id);
+    first->unlock(made->id); // its stale lease: nothing to release
+    QCOMPARE(m_rgw->object(key, &found), bytes);
+    QCOMPARE(readAll(*first, *done), bytes);
+    QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+}
+
+void TestClusterUploadStore::fencedSmallUploadIsNotPut()
+{
+    emptyDatabase();
+    auto first = makeStore(QStringLiteral("first"), {}, std::chrono::hours(1),
+                           UploadStore::KeepForever, std::chrono::milliseconds(800));
+    auto second = makeStore(QStringLiteral("second"), m_prefix);
+    QString error;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(3 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(made && first->tryLock(made->id), qPrintable(error));
+    auto stale = first->openSink(*made, &error);
+    QVERIFY(stale && stale->write(QByteArray(3 * MiB, 'X'), 3 * MiB));
+    bool taken = false;
+    QTRY_VERIFY_WITH_TIMEOUT(taken = taken || second->tryLock(made->id), 10000);
+    // Its one PutObject would replace what the new holder finishes: refused before it.
+    QVERIFY(!stale->commit());
+    stale.reset();
+    const QString key = second->objects().objectKey(made->id);
+    bool found = true;
+    m_rgw->object(key, &found);
+    QVERIFY(!found);
+
+    const QByteArray bytes = pattern(3 * MiB, 'b');
+    auto sink = second->openSink(*made, &error);
+    QVERIFY(sink && sink->write(bytes.constData(), bytes.size()));
+    QVERIFY(sink->commit());
+    sink.reset();
+    second->unlock(made->id);
+    first->unlock(made->id);
+    QCOMPARE(m_rgw->object(key), bytes);
+}
+
+void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("crossing"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    const QList<qint64> pieces = {3 * MiB, 3 * MiB, 4 * MiB,    2 * MiB,
+                                  2 * MiB, 4 * MiB, 5 * MiB + 5};
+    qint64 total = 0;
+    for (const qint64 p : pieces)
+        total += p;
+    const QByteArray bytes = pattern(total, 'k');
+    UploadStore::Refusal refusal;
+    const auto made = store->create(total, "filename eQ==", QStringLiteral("y"), {},
+                                    UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(made, qPrintable(error));
+    // Spool after each commit: 3 (tail), 6 (part), 4 (tail), 6 (part), 2 (tail) | new lock:
+    // 2 read back + 4 = 6 (part), 5 MiB + 5 (the last part).
+    const QList<qint64> tails = {3 * MiB, 0, 4 * MiB, 0, 2 * MiB, 0};
+    qint64 at = 0;
+    std::unique_ptr<UploadSink> sink;
+    UploadRecord record = *made;
+    for (int i = 0; i < pieces.size(); ++i) {
+        if (i == 0 || i == 5) {
+            sink.reset();
+            if (i == 5)
+                store->unlock(made->id);
+            QVERIFY(store->tryLock(made->id));
+            sink = store->openSink(record, &error);
+            QVERIFY2(sink, qPrintable(error));
+            QCOMPARE(sink->offset(), at);
+        }
+        QVERIFY(sink->write(bytes.constData() + at, pieces.at(i)));
+        at += pieces.at(i);
+        const auto committed = sink->commit();
+        QVERIFY(committed);
+        QCOMPARE(committed->offset, at);
+        record = *committed;
+        if (i < tails.size()) {
+            PgUpload row;
+            PgError pgError;
+            QCOMPARE(store->index().uploads().find(made->id, &row, &pgError),
+                     PgUploads::Lookup::Found);
+            QCOMPARE(row.tailSize, tails.at(i));
+            if (tails.at(i) > 0)
+                QCOMPARE(m_rgw->object(row.tailKey), bytes.mid(at - tails.at(i), tails.at(i)));
+        }
+    }
+    QVERIFY(record.isFinished());
+    sink.reset();
+    store->unlock(made->id);
+    PgError pgError;
+    const auto parts = store->index().leases().parts(made->id, &pgError);
+    QCOMPARE(parts.size(), 4);
+    qint64 partsEnd = 0;
+    for (const PgPart &p : parts) {
+        QCOMPARE(p.offset, partsEnd);
+        partsEnd += p.size;
+        QVERIFY(p.size >= 5 * MiB);
+    }
+    QCOMPARE(partsEnd, total);
+    QCOMPARE(m_rgw->object(store->objects().objectKey(made->id)), bytes);
+    QCOMPARE(readAll(*store, record), bytes);
+    QVERIFY(m_rgw->keys(store->objects().tailsPrefix()).isEmpty());
+    QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+}
+
+void TestClusterUploadStore::emptyAndTinyUploadsAreOneObject()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("tiny"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    UploadStore::Refusal refusal;
+    const auto empty = store->create(0, "filename ZW1wdHk=", QStringLiteral("empty"), {},
+                                     UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(empty && empty->isFinished(), qPrintable(error));
+    bool found = false;
+    QCOMPARE(m_rgw->object(store->objects().objectKey(empty->id), &found), QByteArray());
+    QVERIFY(found);
+    QCOMPARE(readAll(*store, *empty), QByteArray());
+
+    const auto tiny = store->create(3, "filename dGlueQ==,x", QStringLiteral("tiny"), {},
+                                    UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(tiny, qPrintable(error));
+    QVERIFY(store->tryLock(tiny->id));
+    auto sink = store->openSink(*tiny, &error);
+    QVERIFY(sink && sink->write("abc", 3));
+    const auto done = sink->commit();
+    sink.reset();
+    store->unlock(tiny->id);
+    QVERIFY(done && done->isFinished());
+    const QString key = store->objects().objectKey(tiny->id);
+    QCOMPARE(m_rgw->object(key), QByteArray("abc"));
+    QCOMPARE(readAll(*store, *done), QByteArray("abc"));
+    const QJsonObject head = m_rgw->headObjectByAws(key);
+    QCOMPARE(head.value(QStringLiteral("Metadata"))
+                 .toObject()
+                 .value(QStringLiteral("tus-metadata"))
+                 .toString(),
+             QStringLiteral("filename dGlueQ==,x"));
+    QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+    QVERIFY(m_rgw->keys(store->objects().tailsPrefix()).isEmpty());
+}
+
+void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("reconcile"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    // A live upload with a committed part and a tail: named by its record, kept.
+    UploadStore::Refusal refusal;
+    const auto live =
+        store->create(20 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
+    QVERIFY2(live && store->tryLock(live->id), qPrintable(error));
+    auto sink = store->openSink(*live, &error);
+    const QByteArray bytes = pattern(7 * MiB, 'r');
+    QVERIFY(sink && sink->write(bytes.constData(), 6 * MiB) && sink->commit());
+    QVERIFY(sink->write(bytes.constData() + 6 * MiB, MiB) && sink->commit());
+    sink.reset();
+    store->unlock(live->id);
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(store->index().uploads().find(live->id, &row, &pgError), PgUploads::Lookup::Found);
+    QVERIFY(!row.multipartId.isEmpty() && !row.tailKey.isEmpty());
+
+    // What a crash or a fenced writer leaves: named by no record.
+    S3Bucket &bucket = store->objects().bucket();
+    const QString orphanKey = store->objects().objectKey(QStringLiteral("orphan"));
+    QVERIFY(bucket.createMultipartUpload(orphanKey, {}).ok());
+    const QString orphanTail = store->objects().tailKey(live->id, 99, 5);
+    QVERIFY(bucket.putObject(orphanTail, S3Body::fromBytes("late"), {}).ok());
+    QCOMPARE(multipartUploadsUnder(m_prefix).size(), 2);
+
+    QCOMPARE(store->reconcile(std::chrono::hours(1)), 0); // all younger than the grace
+    QCOMPARE(store->reconcile(std::chrono::seconds(0)), 2);
+    QCOMPARE(multipartUploadsUnder(m_prefix), QStringList({store->objects().objectKey(live->id)}));
+    QCOMPARE(m_rgw->keys(store->objects().tailsPrefix()), QStringList({row.tailKey}));
+
+    // The live upload still finishes, byte-identical.
+    QVERIFY(store->tryLock(live->id));
+    UploadRecord now;
+    QCOMPARE(store->find(live->id, &now), UploadStore::Lookup::Found);
+    sink = store->openSink(now, &error);
+    const QByteArray rest = pattern(13 * MiB, 's');
+    QVERIFY(sink && sink->write(rest.constData(), rest.size()));
+    const auto done = sink->commit();
+    QVERIFY(done && done->isFinished());
+    sink.reset();
+    store->unlock(live->id);
+    QCOMPARE(m_rgw->object(store->objects().objectKey(live->id)), bytes + rest);
+}
+
+void TestClusterUploadStore::largePartsAreJoinedByCopy()
+{
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("join"));
+    QString error;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    const QList<QByteArray> contents = {pattern(5 * MiB, 'p'), pattern(6 * MiB + 1, 'q'),
+                                        pattern(3, 'z')};
+    QStringList ids;
+    for (const QByteArray &bytes : contents) {
+        UploadStore::Refusal refusal;
+        const auto part = store->create(bytes.size(), {}, {}, QStringLiteral("o"),
+                                        UploadRecord::Concat::Partial, {}, &refusal, &error);
+        QVERIFY2(part && store->tryLock(part->id), qPrintable(error));
+        auto sink = store->openSink(*part, &error);
+        QVERIFY(sink && sink->write(bytes.constData(), bytes.size()) && sink->commit());
+        sink.reset();
+        store->unlock(part->id);
+        ids.append(part->id);
+    }
+    const QByteArray joined = contents.at(0) + contents.at(1) + contents.at(2);
+    const qint64 requestsBefore = store->objects().bucket().requestsSent();
+    qint64 checked = -1;
+    const auto check = [&checked](UploadSource &source, QByteArray *) {
+        checked = source.length();
+        return true;
+    };
+    UploadRecord final;
+    const auto outcome =
+        store->concatenate(ids, {}, {}, QStringLiteral("o"), check, &final, &error);
+    QVERIFY2(outcome == UploadStore::ConcatOutcome::Done, qPrintable(error));
+    QCOMPARE(checked, joined.size());
+    // Create, three UploadPartCopy, Complete, the check's HEAD, three parts' drops (3 each):
+    // no GET of a part, so no byte went through the store.
+    QVERIFY(store->objects().bucket().requestsSent() - requestsBefore <= 15);
+    QCOMPARE(m_rgw->object(store->objects().objectKey(final.id)), joined);
+    QCOMPARE(readAll(*store, final), joined);
+    bool found = true;
+    m_rgw->object(store->objects().objectKey(ids.first()), &found);
+    QVERIFY(!found);
+    QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    TestClusterUploadStore cluster;
+    QString why;
+    if (!cluster.start(&why))
+        qFatal("cannot start the peers: %s", qPrintable(why));
+    UploadStoreContract contract(
+        [&cluster](std::chrono::seconds expireAfter, std::chrono::seconds keepFinished) {
+            return cluster.contractStore(expireAfter, keepFinished);
+        });
+    int status = QTest::qExec(&contract, argc, argv);
+    status |= QTest::qExec(&cluster, argc, argv);
+    return status;
+}
+#include "tst_clusteruploadstore.moc"
