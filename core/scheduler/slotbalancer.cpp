@@ -102,9 +102,8 @@ void SlotBalancer::noteDemand()
         slotsPerServer(&used), *m_sources.running,
         [&lanes](const UploadTask &task) { return lanes.serverOf(task.lane()); },
         [this, &lanes, now](int server) {
-            return m_sources.queue->hasReady(now, [&](int lane) {
-                return lanes.serverOf(lane) == server && !m_laneDown(lane);
-            });
+            return m_sources.queue->hasReady(
+                now, [&](int lane) { return lanes.serverOf(lane) == server && !m_laneDown(lane); });
         });
 }
 
