@@ -27,6 +27,9 @@ struct Link {
     // flight, the next request sent is one of bigBytes (0: none).
     qint64 bigBytes = 0;
     int bigSlots = 0;
+    // A small request sent while a part is in flight waits this much more at the link, behind
+    // the parts' bytes in its buffers (whatever the level).
+    qint64 behindBulkUs = 0;
 };
 
 struct Run {
@@ -71,6 +74,8 @@ Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {},
                     return link.bigBytes > 0 && entry.second.bytes == link.bigBytes;
                 }));
             s.bytes = bigInFlight < link.bigSlots ? link.bigBytes : link.requestBytes;
+            const qint64 behind =
+                bigInFlight > 0 && s.bytes != link.bigBytes ? link.behindBulkUs : 0;
             const bool refusing = refuseUntilUs < 0 || now < refuseUntilUs;
             if (link.refuseAbove > 0 && n > link.refuseAbove && refusing) {
                 s.outcome = RequestSample::Outcome::Refused;
@@ -82,7 +87,7 @@ Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {},
                 const double slow = std::max(1.0, double(n) / link.capacity);
                 s.status = 204;
                 s.finishedUs = now + link.rttUs + qint64(link.serviceUs * slow) + link.loadUs * n
-                               + qint64(double(s.bytes) / share * 1e6);
+                               + qint64(double(s.bytes) / share * 1e6) + behind;
             }
             if (n > connections) {
                 connections = n;
@@ -220,6 +225,7 @@ private Q_SLOTS:
         Link link; // 40 ms, 100 Mbit/s, 16 KiB requests
         link.bigBytes = 8 * 1024 * 1024;
         link.bigSlots = 2;
+        link.behindBulkUs = 80'000;
         const Run run = simulate(link, 20'000'000);
         QVERIFY2(
             run.maxLevel >= 16 && run.finalLevel >= 12,
