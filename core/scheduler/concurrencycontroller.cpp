@@ -93,6 +93,13 @@ bool ConcurrencyController::add(const RequestSample &sample)
         m_srttUs = m_srttUs <= 0 ? durationUs : m_srttUs + SrttGain * (durationUs - m_srttUs);
     // The first request, or the first after a pause in the work: a new epoch from its start.
     const qint64 idleGap = std::max<qint64>(IdleGapUs, qint64(4 * m_srttUs));
+    // The first answer says the server is far while more requests wait than the start allows:
+    // start at twice the start level, one round trip sooner.
+    if (m_lastFinishedUs == 0 && m_limited && m_slowStart && m_level == StartLevel && isFar()) {
+        m_lastFinishedUs = sample.finishedUs;
+        setLevel(2 * StartLevel, sample.finishedUs);
+        return true;
+    }
     if (m_lastFinishedUs == 0 || sample.startedUs > m_lastFinishedUs + idleGap) {
         m_changedUs = sample.startedUs;
         startEpoch(sample.startedUs);
