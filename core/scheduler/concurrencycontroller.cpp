@@ -93,6 +93,13 @@ bool ConcurrencyController::add(const RequestSample &sample)
         m_srttUs = m_srttUs <= 0 ? durationUs : m_srttUs + SrttGain * (durationUs - m_srttUs);
     // The first request, or the first after a pause in the work: a new epoch from its start.
     const qint64 idleGap = std::max<qint64>(IdleGapUs, qint64(4 * m_srttUs));
+    // The first answer says the server is far while more requests wait than the start allows:
+    // start at twice the start level, one round trip sooner.
+    if (m_lastFinishedUs == 0 && m_limited && m_slowStart && m_level == StartLevel && isFar()) {
+        m_lastFinishedUs = sample.finishedUs;
+        setLevel(2 * StartLevel, sample.finishedUs);
+        return true;
+    }
     if (m_lastFinishedUs == 0 || sample.startedUs > m_lastFinishedUs + idleGap) {
         m_changedUs = sample.startedUs;
         startEpoch(sample.startedUs);
@@ -103,13 +110,15 @@ bool ConcurrencyController::add(const RequestSample &sample)
     // Far slow start measures the new level's requests alone, from the first to end.
     if (m_slowStart && isFar() && sample.startedUs < m_changedUs)
         return false;
-    m_bytes += sample.bytes + RequestOverheadBytes;
     ++m_samples;
+    const size_t k = size_t(sizeClass(sample.bytes));
+    m_bytesOf[k] += double(sample.bytes + RequestOverheadBytes);
+    m_durationOf[k] += durationUs;
+    ++m_samplesOf[k];
     if (!sample.newConnection) {
-        m_warmBytes += sample.bytes + RequestOverheadBytes;
-        m_warmDurationSumUs += durationUs;
+        m_warmBytesOf[k] += double(sample.bytes + RequestOverheadBytes);
+        m_warmDurationOf[k] += durationUs;
     }
-    m_durationSumUs += durationUs;
     if (sample.startedUs >= m_changedUs && timed) {
         const int c = sizeClass(sample.bytes);
         double &least = m_epochMinUs[size_t(c)];
@@ -135,17 +144,28 @@ bool ConcurrencyController::epochDone(qint64 nowUs) const
 void ConcurrencyController::startEpoch(qint64 nowUs)
 {
     m_measureFromUs = nowUs;
-    m_bytes = 0;
-    m_durationSumUs = 0;
-    m_warmBytes = 0;
-    m_warmDurationSumUs = 0;
     m_samples = 0;
     m_logQueueSum = 0;
     m_queueSamples = 0;
     m_epochMinUs.fill(0);
     m_logSumOf.fill(0);
     m_countOf.fill(0);
+    m_bytesOf.fill(0);
+    m_durationOf.fill(0);
+    m_warmBytesOf.fill(0);
+    m_warmDurationOf.fill(0);
+    m_samplesOf.fill(0);
     m_limited = false;
+}
+
+int ConcurrencyController::dominantClass() const
+{
+    int best = 0;
+    for (int c = 1; c < SizeClasses; ++c) {
+        if (m_samplesOf[size_t(c)] > m_samplesOf[size_t(best)])
+            best = c;
+    }
+    return best;
 }
 
 void ConcurrencyController::setLevel(int level, qint64 nowUs)
@@ -189,15 +209,30 @@ bool ConcurrencyController::decide(qint64 nowUs)
     // Goodput by Little's law, level × bytes per request / time per request: the bytes answered
     // for in a window would depend on where the window cuts the requests that end together.
     // Requests that opened their connection are left out when others were timed.
-    const bool warm = m_warmDurationSumUs > 0;
-    const double bytes = double(warm ? m_warmBytes : m_bytes);
-    const double durationSumUs = warm ? m_warmDurationSumUs : m_durationSumUs;
+    // Only the requests of the size class most of the epoch's are in count: where small files
+    // and a large file's parts share the level, an 8 MiB part that ended in an epoch of small
+    // requests brought its seconds of bytes into a window of a few hundred ms, and the goodput
+    // swung ×30 between epochs with and without one (measured: the level held at 4-9 for a
+    // whole mixed folder, its small files trickling after the large ones had ended).
+    const int c = dominantClass();
+    const size_t k = size_t(c);
+    const bool warm = m_warmDurationOf[k] > 0;
+    const double bytes = warm ? m_warmBytesOf[k] : m_bytesOf[k];
+    const double durationSumUs = warm ? m_warmDurationOf[k] : m_durationOf[k];
     const double rate = durationSumUs > 0 ? m_level * bytes / (durationSumUs / 1e6) : 0;
     // What did arrive in the window, gaps between requests included (the time a file takes to
     // start, which Little's law does not see, matters where requests are short): what a step
-    // down must keep.
+    // down must keep. Of the same class.
     const double seconds = double(nowUs - m_measureFromUs) / 1e6;
-    const double arrived = seconds > 0 ? double(m_bytes) / seconds : 0;
+    const double arrived = seconds > 0 ? m_bytesOf[k] / seconds : 0;
+    // Rates of another class say nothing about this one's: compare from here on.
+    if (c != m_rateClass) {
+        if (m_rateClass >= 0) {
+            m_prevRate = 0;
+            m_bestArrived = 0;
+        }
+        m_rateClass = c;
+    }
     // How far above the least seen for their size this epoch's requests took (geometric mean).
     double logQueue = 0;
     int counted = 0;
@@ -284,7 +319,14 @@ bool ConcurrencyController::decide(qint64 nowUs)
         return false;
     }
     m_prevLevel = m_level;
-    if (queue > QueueingRatio && m_level > Floor && m_level != m_notDownFrom)
+    // Requests of another size shared the epoch (a large file's parts beside small files): the
+    // small ones wait behind the parts' bytes at the link, whatever the level, so their time
+    // above the least says nothing about too many at once (measured through L1: 1.6-4× all
+    // through a mixed folder, and each step down lost goodput).
+    bool mixed = false;
+    for (int other = 0; other < SizeClasses; ++other)
+        mixed = mixed || (other != c && m_samplesOf[size_t(other)] > 0);
+    if (!mixed && queue > QueueingRatio && m_level > Floor && m_level != m_notDownFrom)
         setLevel(int(std::floor(m_level * CutFactor)), nowUs);
     else if (mayGrow)
         setLevel(m_level + step(), nowUs);

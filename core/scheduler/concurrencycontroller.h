@@ -86,10 +86,6 @@ private:
     // The epoch: samples of requests started from m_changedUs, ending from m_measureFromUs.
     qint64 m_changedUs = 0;
     qint64 m_measureFromUs = 0;
-    qint64 m_bytes = 0;
-    double m_durationSumUs = 0;
-    qint64 m_warmBytes = 0; // of the requests that did not open their connection
-    double m_warmDurationSumUs = 0;
     int m_samples = 0;
     double m_logQueueSum = 0; // sum of log(time) over the epoch's samples
     int m_queueSamples = 0;
@@ -97,5 +93,14 @@ private:
     std::array<double, SizeClasses> m_epochMinUs{};
     std::array<double, SizeClasses> m_logSumOf{};
     std::array<int, SizeClasses> m_countOf{};
+    // Per size class: bytes and summed time of the epoch's samples, all and warm ones. Goodput
+    // is judged on the class most of the epoch's requests are in (dominantClass()).
+    std::array<double, SizeClasses> m_bytesOf{};
+    std::array<double, SizeClasses> m_durationOf{};
+    std::array<double, SizeClasses> m_warmBytesOf{};
+    std::array<double, SizeClasses> m_warmDurationOf{};
+    std::array<int, SizeClasses> m_samplesOf{};
+    int m_rateClass = -1;   // the class m_prevRate and m_bestArrived were measured on
     bool m_limited = false; // the level was used up at some point in the epoch
+    int dominantClass() const;
 };
