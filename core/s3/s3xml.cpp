@@ -8,6 +8,14 @@
 #include <limits>
 
 namespace {
+// A parser's failure: `why` for whoever asked (`problem` may be null), and no result.
+std::nullopt_t failWith(QString *problem, const QString &why)
+{
+    if (problem)
+        *problem = why;
+    return std::nullopt;
+}
+
 // S3's limits: part numbers 1-10000, at most 1000 parts a page.
 constexpr int MaxPartNumber = 10000;
 constexpr int MaxListedParts = 10000;
@@ -34,24 +42,19 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
     Document doc;
     QStringList path;
     QString text;
-    const auto fail = [problem](const QString &why) -> std::optional<Document> {
-        if (problem)
-            *problem = why;
-        return std::nullopt;
-    };
     while (!reader.atEnd()) {
         switch (reader.readNext()) {
         case QXmlStreamReader::DTD:
-            return fail(Text::tr("the answer declares a DTD"));
+            return failWith(problem, Text::tr("the answer declares a DTD"));
         case QXmlStreamReader::StartElement:
             if (path.isEmpty() && !doc.root.isEmpty())
-                return fail(Text::tr("the answer has two root elements"));
+                return failWith(problem, Text::tr("the answer has two root elements"));
             path << reader.name().toString();
             if (path.size() == 1)
                 doc.root = path.first();
             if (path.size() == 2 && path.at(1) == repeat) {
                 if (doc.repeated.size() >= MaxListedParts)
-                    return fail(Text::tr("the answer lists too many entries"));
+                    return failWith(problem, Text::tr("the answer lists too many entries"));
                 doc.repeated.append(QHash<QString, QString>());
             }
             text.clear();
@@ -59,7 +62,7 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
         case QXmlStreamReader::Characters:
             text += reader.text();
             if (text.size() > MaxTextChars)
-                return fail(Text::tr("the answer holds an over-long value"));
+                return failWith(problem, Text::tr("the answer holds an over-long value"));
             break;
         case QXmlStreamReader::EndElement: {
             if (path.size() >= 3 && path.at(1) == repeat && !doc.repeated.isEmpty())
@@ -75,9 +78,10 @@ std::optional<Document> read(const QByteArray &xml, const QString &repeat, QStri
         }
     }
     if (reader.hasError())
-        return fail(Text::tr("the answer is not well-formed XML (%1)").arg(reader.errorString()));
+        return failWith(
+            problem, Text::tr("the answer is not well-formed XML (%1)").arg(reader.errorString()));
     if (doc.root.isEmpty())
-        return fail(Text::tr("the answer is empty"));
+        return failWith(problem, Text::tr("the answer is empty"));
     return doc;
 }
 
@@ -146,20 +150,16 @@ std::optional<PartListing> parseListParts(const QByteArray &xml, QString *proble
     const std::optional<Document> doc = read(xml, QStringLiteral("Part"), problem);
     if (!doc)
         return std::nullopt;
-    const auto fail = [problem](const QString &why) -> std::optional<PartListing> {
-        if (problem)
-            *problem = why;
-        return std::nullopt;
-    };
     if (doc->root != QLatin1String("ListPartsResult"))
-        return fail(Text::tr("the answer is not a ListPartsResult"));
+        return failWith(problem, Text::tr("the answer is not a ListPartsResult"));
     PartListing listing;
     listing.truncated = doc->fields.value(QStringLiteral("IsTruncated")) == QLatin1String("true");
     if (listing.truncated) {
         const auto marker =
             number(doc->fields.value(QStringLiteral("NextPartNumberMarker")), 1, MaxPartNumber);
         if (!marker)
-            return fail(Text::tr("a truncated part list has no usable NextPartNumberMarker"));
+            return failWith(problem,
+                            Text::tr("a truncated part list has no usable NextPartNumberMarker"));
         listing.nextMarker = int(*marker);
     }
     for (const QHash<QString, QString> &part : doc->repeated) {
@@ -168,7 +168,8 @@ std::optional<PartListing> parseListParts(const QByteArray &xml, QString *proble
             number(part.value(QStringLiteral("Size")), 0, std::numeric_limits<qint64>::max());
         const QString etag = part.value(QStringLiteral("ETag"));
         if (!partNumber || !size || etag.isEmpty())
-            return fail(Text::tr("a listed part has no usable PartNumber, Size or ETag"));
+            return failWith(problem,
+                            Text::tr("a listed part has no usable PartNumber, Size or ETag"));
         listing.parts.append({int(*partNumber), etag.toUtf8(), *size});
     }
     return listing;
@@ -229,25 +230,20 @@ std::optional<ObjectListing> parseListObjects(const QByteArray &xml, QString *pr
     const std::optional<Document> doc = read(xml, QStringLiteral("Contents"), problem);
     if (!doc)
         return std::nullopt;
-    const auto fail = [problem](const QString &why) -> std::optional<ObjectListing> {
-        if (problem)
-            *problem = why;
-        return std::nullopt;
-    };
     if (doc->root != QLatin1String("ListBucketResult"))
-        return fail(Text::tr("the answer is not a ListBucketResult"));
+        return failWith(problem, Text::tr("the answer is not a ListBucketResult"));
     const bool encoded = doc->fields.value(QStringLiteral("EncodingType")) == QLatin1String("url");
     ObjectListing listing;
     listing.truncated = isTrue(doc->fields.value(QStringLiteral("IsTruncated")));
     listing.nextContinuationToken = doc->fields.value(QStringLiteral("NextContinuationToken"));
     if (listing.truncated && listing.nextContinuationToken.isEmpty())
-        return fail(Text::tr("a truncated listing has no NextContinuationToken"));
+        return failWith(problem, Text::tr("a truncated listing has no NextContinuationToken"));
     for (const QHash<QString, QString> &entry : doc->repeated) {
         const QString key = listedName(entry.value(QStringLiteral("Key")), encoded);
         const auto size =
             number(entry.value(QStringLiteral("Size")), 0, std::numeric_limits<qint64>::max());
         if (key.isEmpty() || !size)
-            return fail(Text::tr("a listed object has no usable Key or Size"));
+            return failWith(problem, Text::tr("a listed object has no usable Key or Size"));
         listing.objects.append({key, *size, entry.value(QStringLiteral("ETag")).toUtf8(),
                                 entry.value(QStringLiteral("LastModified"))});
     }
@@ -259,25 +255,20 @@ std::optional<UploadListing> parseListUploads(const QByteArray &xml, QString *pr
     const std::optional<Document> doc = read(xml, QStringLiteral("Upload"), problem);
     if (!doc)
         return std::nullopt;
-    const auto fail = [problem](const QString &why) -> std::optional<UploadListing> {
-        if (problem)
-            *problem = why;
-        return std::nullopt;
-    };
     if (doc->root != QLatin1String("ListMultipartUploadsResult"))
-        return fail(Text::tr("the answer is not a ListMultipartUploadsResult"));
+        return failWith(problem, Text::tr("the answer is not a ListMultipartUploadsResult"));
     const bool encoded = doc->fields.value(QStringLiteral("EncodingType")) == QLatin1String("url");
     UploadListing listing;
     listing.truncated = isTrue(doc->fields.value(QStringLiteral("IsTruncated")));
     listing.nextKeyMarker = listedName(doc->fields.value(QStringLiteral("NextKeyMarker")), encoded);
     listing.nextUploadIdMarker = doc->fields.value(QStringLiteral("NextUploadIdMarker"));
     if (listing.truncated && listing.nextKeyMarker.isEmpty())
-        return fail(Text::tr("a truncated listing has no NextKeyMarker"));
+        return failWith(problem, Text::tr("a truncated listing has no NextKeyMarker"));
     for (const QHash<QString, QString> &entry : doc->repeated) {
         const QString key = listedName(entry.value(QStringLiteral("Key")), encoded);
         const QString id = entry.value(QStringLiteral("UploadId"));
         if (key.isEmpty() || id.isEmpty())
-            return fail(Text::tr("a listed upload has no Key or UploadId"));
+            return failWith(problem, Text::tr("a listed upload has no Key or UploadId"));
         listing.uploads.append({key, id, entry.value(QStringLiteral("Initiated"))});
     }
     return listing;

@@ -25,6 +25,19 @@ PgError invalid(const QString &what)
 {
     return {PgError::Kind::Invalid, {}, what};
 }
+
+// Moves `owner`'s counted bytes by `delta`, unless that takes them past `quota` (< 0: none; a
+// shrink always passes), in the caller's transaction. Null when the statement failed; false when
+// the quota refused the move.
+std::optional<bool> moveBytes(PgConnection &t, const QVariant &owner, qint64 delta, qint64 quota)
+{
+    const auto moved = t.exec("UPDATE owners SET bytes = bytes + $2 WHERE owner = $1 "
+                              "AND ($2 <= 0 OR $3 < 0 OR bytes + $2 <= $3)",
+                              {owner, delta, quota});
+    if (!moved)
+        return std::nullopt;
+    return moved->affected != 0;
+}
 } // namespace
 
 bool PgLimits::isId(const QString &id)
@@ -274,12 +287,10 @@ PgUploads::Outcome PgUploads::setCounted(const QString &id, qint64 counted, qint
                 return false;
             }
             const qint64 delta = counted - row->at(0, 1).toLongLong();
-            const auto moved = t.exec("UPDATE owners SET bytes = bytes + $2 WHERE owner = $1 "
-                                      "AND ($2 <= 0 OR $3 < 0 OR bytes + $2 <= $3)",
-                                      {row->at(0, 0), delta, quota});
+            const std::optional<bool> moved = moveBytes(t, row->at(0, 0), delta, quota);
             if (!moved)
                 return false;
-            if (moved->affected == 0) {
+            if (!*moved) {
                 outcome = Outcome::Refused;
                 return false;
             }
@@ -310,12 +321,10 @@ PgUploads::Outcome PgUploads::setLength(const QString &id, qint64 length, qint64
                 return false;
             }
             const qint64 delta = length - row->at(0, 1).toLongLong();
-            const auto moved = t.exec("UPDATE owners SET bytes = bytes + $2 WHERE owner = $1 "
-                                      "AND ($2 <= 0 OR $3 < 0 OR bytes + $2 <= $3)",
-                                      {row->at(0, 0), delta, quota});
+            const std::optional<bool> moved = moveBytes(t, row->at(0, 0), delta, quota);
             if (!moved)
                 return false;
-            if (moved->affected == 0) {
+            if (!*moved) {
                 outcome = Outcome::Refused;
                 return false;
             }
