@@ -3,6 +3,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QTcpServer>
 #include <QTcpSocket>
 
@@ -22,6 +23,29 @@ constexpr int StartAttempts = 5;
 // after SIGHUP the old worker may still take a new connection.
 constexpr int SteadyAnswers = 3;
 constexpr quint16 PlaceholderPort = 9; // discard: nothing listens, and it is marked down anyway
+
+// The processes whose parent is `parent` (nginx's workers), from /proc.
+QSet<qint64> childrenOf(qint64 parent)
+{
+    QSet<qint64> children;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses; read after the last
+        // ')'.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields.at(1).toLongLong() == parent)
+            children.insert(pid);
+    }
+    return children;
+}
 
 QString templatePath()
 {
@@ -194,9 +218,23 @@ bool NginxFront::reload()
                       .arg(QString::fromUtf8(check.readAll()));
         return false;
     }
-    ::kill(pid_t(m_process->processId()), SIGHUP);
-    if (waitServing(m_generation))
+    // A reload is graceful: the old configuration's workers take no new connection once they have
+    // been told, but one may still be answering for a moment after the new ones do. Done when
+    // the new configuration answers and the old workers are gone.
+    const qint64 master = m_process->processId();
+    const QSet<qint64> oldWorkers = childrenOf(master);
+    ::kill(pid_t(master), SIGHUP);
+    if (waitServing(m_generation)) {
+        QDeadlineTimer deadline(ReloadTimeoutMs);
+        while (childrenOf(master).intersects(oldWorkers)) {
+            if (deadline.hasExpired()) {
+                m_error = QStringLiteral("nginx's old workers did not end after a reload");
+                return false;
+            }
+            m_process->waitForFinished(PollMs);
+        }
         return true;
+    }
     m_error = QStringLiteral("nginx did not take configuration %1: %2")
                   .arg(m_generation)
                   .arg(errorLog().right(2000));
