@@ -22,7 +22,7 @@
 # `--watch-parent` leaves a watchdog that stops the server when the calling process (ctest) is
 # gone, so an interrupted run leaves no server behind.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../watchdog.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../fixture.sh"
 
 usage() {
   echo "usage: $0 start DIR [--watch-parent] | stop DIR | stop-server DIR | start-server DIR | restart DIR" >&2
@@ -49,25 +49,6 @@ as_postgres() {
 # The server's own files belong to whoever runs it.
 give_to_server() {
   [ "$(id -u)" != 0 ] || chown postgres:postgres "$@"
-}
-
-free_port() {
-  /usr/bin/python3 - <<'EOF'
-import random, socket
-for _ in range(200):
-    port = random.randint(20000, 32767)
-    s = socket.socket()
-    try:
-        s.bind(("127.0.0.1", port))
-    except OSError:
-        continue
-    finally:
-        s.close()
-    print(port)
-    break
-else:
-    raise SystemExit("no free port")
-EOF
 }
 
 sockdir() { cat "$dir/sockdir" 2>/dev/null || true; }

@@ -31,7 +31,7 @@
 # went up and down; DIR 45 MB on disk once up (10 GiB apparent: the sparse block file), plus what
 # is stored.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../watchdog.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../fixture.sh"
 
 usage() {
   echo "usage: $0 start DIR [--watch-parent] | stop DIR | kill-rgw DIR | restart-rgw DIR" >&2
@@ -110,27 +110,6 @@ kill_cluster() {
 stop_cluster() {
   kill_cluster
   rm -rf -- "$dir"
-}
-
-# A port from 20000-32767, below Linux's ephemeral range (so no outgoing connection holds it),
-# that nothing listens on now.
-free_port() {
-  /usr/bin/python3 - <<'EOF'
-import random, socket
-for _ in range(200):
-    port = random.randint(20000, 32767)
-    s = socket.socket()
-    try:
-        s.bind(("127.0.0.1", port))
-    except OSError:
-        continue
-    finally:
-        s.close()
-    print(port)
-    break
-else:
-    raise SystemExit("no free port")
-EOF
 }
 
 now() { date +%s; }

@@ -1,7 +1,30 @@
-# Sourced by the fixture scripts (pg/pg.sh, rgw/rgw.sh): a watchdog that tears a fixture down
-# once the process that started it (ctest, a test program) is gone, so an interrupted run leaves
-# no server behind. The script that sources this answers `SCRIPT watch DIR PARENT` by calling
-# watchdog_wait and then stopping its fixture.
+# Sourced by the fixture scripts (pg/pg.sh, rgw/rgw.sh): what they share.
+# - free_port: a port for a server to listen on.
+# - a watchdog that tears a fixture down once the process that started it (ctest, a test
+#   program) is gone, so an interrupted run leaves no server behind. The script that sources
+#   this answers `SCRIPT watch DIR PARENT` by calling watchdog_wait and then stopping its
+#   fixture.
+
+# A port from 20000-32767, below Linux's ephemeral range (so no outgoing connection holds it),
+# that nothing listens on now.
+free_port() {
+  /usr/bin/python3 - <<'PY'
+import random, socket
+for _ in range(200):
+    port = random.randint(20000, 32767)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    raise SystemExit("no free port")
+PY
+}
 
 # A process's start time (field 22 of /proc/PID/stat): tells it from a later one with its pid.
 start_time() {
