@@ -1,6 +1,7 @@
 #include "clusterobjects.h"
 
 #include <QDebug>
+#include <QRandomGenerator>
 
 namespace {
 bool isPrintableAscii(const QByteArray &value)
@@ -18,6 +19,15 @@ ClusterObjects::ClusterObjects(S3Bucket &bucket, QString prefix)
     , m_prefix(prefix.isEmpty() || prefix.endsWith(QLatin1Char('/')) ? prefix
                                                                      : prefix + QLatin1Char('/'))
 {
+}
+
+QString ClusterObjects::newUploadId()
+{
+    const auto half = [] {
+        return QByteArray::number(QRandomGenerator::system()->generate64(), 16)
+            .rightJustified(16, '0');
+    };
+    return QString::fromLatin1(half() + half());
 }
 
 QString ClusterObjects::objectKey(const QString &id) const

@@ -15,6 +15,8 @@ public:
     ClusterObjects(S3Bucket &bucket, QString prefix);
 
     S3Bucket &bucket() const { return m_bucket; }
+    // A new upload's id: 32 random hex digits.
+    static QString newUploadId();
     // `PREFIX/<id>`: a finished upload, and the key of its multipart upload while it grows.
     QString objectKey(const QString &id) const;
     // `PREFIX/.hoistd/tails/<id>.<generation>.<serial>`

@@ -7,30 +7,19 @@
 
 #include <QDebug>
 #include <QDir>
-#include <QRandomGenerator>
-#include <QThread>
-
-namespace {
-QString newId()
-{
-    const auto half = [] {
-        return QByteArray::number(QRandomGenerator::system()->generate64(), 16)
-            .rightJustified(16, '0');
-    };
-    return QString::fromLatin1(half() + half());
-}
-
-// How long remove() and terminate() wait for another instance to let go of an upload.
-constexpr std::chrono::milliseconds HandOverWait{5000};
-constexpr std::chrono::milliseconds HandOverPoll{100};
-} // namespace
 
 ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOptions,
                                        S3Bucket::Config bucket, Config config)
     : m_config(std::move(config))
     , m_index(std::make_unique<PgIndex>(std::move(index), std::move(indexOptions)))
     , m_bucket(std::make_unique<S3Bucket>(std::move(bucket)))
-    , m_objects(std::make_unique<ClusterObjects>(*m_bucket, m_config.prefix))
+    , m_objects(*m_bucket, m_config.prefix)
+    , m_locks(m_index->leases(), m_config.instanceId, m_config.lease)
+    , m_concatenation(m_index->uploads(), *m_bucket, m_objects, m_locks, m_config.spoolDir)
+    , m_instantCompletion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks,
+                          m_config.expireAfter)
+    , m_deferredLength(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
+    , m_reconciliation(*m_index, *m_bucket, m_objects)
 {
 }
 
@@ -55,28 +44,14 @@ bool ClusterUploadStore::open(QString *error)
 
 void ClusterUploadStore::close()
 {
-    QHash<QString, Held> held;
-    {
-        QMutexLocker lock(&m_mutex);
-        held.swap(m_held);
-    }
-    for (auto it = held.cbegin(); it != held.cend(); ++it) {
-        PgError error;
-        m_index->leases().release(it.key(), m_config.instanceId, it->generation, &error);
-    }
+    m_locks.releaseAll();
 }
 
 QString ClusterUploadStore::location() const
 {
     return QStringLiteral("bucket %1, index %2")
-        .arg(m_bucket->target().displayName() + m_objects->objectKey({}),
+        .arg(m_bucket->target().displayName() + m_objects.objectKey({}),
              m_index->pool().address().describe());
-}
-
-qint64 ClusterUploadStore::heldGeneration(const QString &id) const
-{
-    QMutexLocker lock(&m_mutex);
-    return m_held.value(id).generation;
 }
 
 UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *out) const
@@ -106,14 +81,14 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
                            Refusal *refusal, QString *error)
 {
     UploadRecord record;
-    record.id = newId();
+    record.id = ClusterObjects::newUploadId();
     record.length = length;
     record.metadata = metadata;
     record.filename = filename;
     record.owner = owner;
     record.concat = concat;
     record.expires = QDateTime::currentDateTimeUtc().addSecs(m_config.expireAfter.count());
-    const QString key = m_objects->objectKey(record.id);
+    const QString key = m_objects.objectKey(record.id);
     if (length == 0) {
         // Finished at once: its (empty) object exists before the record names it.
         const auto put =
@@ -172,7 +147,7 @@ std::unique_ptr<UploadSource> ClusterUploadStore::openSource(const UploadRecord 
 {
     if (!record.isFinished())
         return nullptr;
-    auto source = std::make_unique<ClusterUploadSource>(*m_bucket, m_objects->objectKey(record.id),
+    auto source = std::make_unique<ClusterUploadSource>(*m_bucket, m_objects.objectKey(record.id),
                                                         record.length);
     if (!source->open())
         return nullptr;
@@ -220,9 +195,7 @@ qint64 ClusterUploadStore::reserveGrowth(const QString &id, qint64 wanted, qint6
     if (m_index->uploads().setCounted(id, upload.record.offset + granted, quota, &error)
         != PgUploads::Outcome::Done)
         return 0;
-    QMutexLocker lock(&m_mutex);
-    if (m_held.contains(id))
-        m_held[id].granted = true;
+    m_locks.markGranted(id);
     return granted;
 }
 
@@ -248,58 +221,21 @@ UploadStore::StateCounts ClusterUploadStore::countByState() const
 
 bool ClusterUploadStore::tryLock(const QString &id)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_held.contains(id))
-            return false;
-        m_held.insert(id, {}); // claimed here while PostgreSQL is asked
-    }
-    PgError error;
-    const auto taken = m_index->leases().take(id, m_config.instanceId, m_config.lease, &error);
-    QMutexLocker lock(&m_mutex);
-    if (!taken.taken) {
-        m_held.remove(id);
-        return false;
-    }
-    m_held[id].generation = taken.generation;
-    return true;
+    return m_locks.tryLock(id);
 }
 
 void ClusterUploadStore::unlock(const QString &id)
 {
-    Held held;
-    {
-        QMutexLocker lock(&m_mutex);
-        held = m_held.take(id);
-    }
-    if (held.generation == 0)
-        return;
-    PgError error;
-    if (held.granted) {
+    const qint64 generation = m_locks.generation(id);
+    if (generation != 0 && m_locks.isGranted(id)) {
         // The grant ends with the lock: the upload counts what it holds again.
         PgUpload upload;
+        PgError error;
         if (m_index->uploads().find(id, &upload, &error) == PgUploads::Lookup::Found
             && upload.record.lengthDeferred())
             m_index->uploads().setCounted(id, upload.record.offset, NoQuota, &error);
     }
-    m_index->leases().release(id, m_config.instanceId, held.generation, &error);
-}
-
-qint64 ClusterUploadStore::takeLease(const QString &id)
-{
-    const auto deadline = std::chrono::steady_clock::now() + HandOverWait;
-    bool asked = false;
-    while (true) {
-        PgError error;
-        const auto taken = m_index->leases().take(id, m_config.instanceId, m_config.lease, &error);
-        if (taken.taken)
-            return taken.generation;
-        if (error || taken.holder.isEmpty() || std::chrono::steady_clock::now() >= deadline)
-            return 0;
-        if (!asked && taken.holder != m_config.instanceId)
-            asked = m_index->leases().askToRelease(taken.holder, id, &error);
-        QThread::msleep(HandOverPoll.count());
-    }
+    m_locks.unlock(id);
 }
 
 bool ClusterUploadStore::removeHeld(const QString &id, qint64 generation)
@@ -311,20 +247,19 @@ bool ClusterUploadStore::removeHeld(const QString &id, qint64 generation)
     if (m_index->uploads().remove(id, true, &error, m_config.instanceId, generation)
         != PgUploads::Outcome::Done)
         return false;
-    m_objects->drop(id, upload.multipartId, upload.tailKey);
+    m_objects.drop(id, upload.multipartId, upload.tailKey);
     return true;
-}
-
-bool ClusterUploadStore::removeTaking(const QString &id)
-{
-    const qint64 generation = takeLease(id);
-    return generation != 0 && removeHeld(id, generation);
 }
 
 bool ClusterUploadStore::remove(const QString &id)
 {
+    // Held here: removed under that lease (its writer's next commit is refused, the row being
+    // gone). Otherwise the lease is taken (asking its holder to let go) and the removal ends it.
     const qint64 held = heldGeneration(id);
-    return held != 0 ? removeHeld(id, held) : removeTaking(id);
+    if (held != 0)
+        return removeHeld(id, held);
+    const qint64 generation = m_locks.take(id, ClusterLocks::HandOverWait);
+    return generation != 0 && removeHeld(id, generation);
 }
 
 bool ClusterUploadStore::terminate(const QString &id)
@@ -353,13 +288,7 @@ int ClusterUploadStore::sweepExpired(const QDateTime &now)
         }
         return out;
     });
-    int removed = 0;
-    for (const QString &id : ids) {
-        const auto taken = m_index->leases().take(id, m_config.instanceId, m_config.lease, &error);
-        if (taken.taken && removeHeld(id, taken.generation))
-            ++removed;
-    }
-    return removed;
+    return removeCandidates(ids);
 }
 
 int ClusterUploadStore::sweepFinished(const QDateTime &now)
@@ -372,11 +301,39 @@ int ClusterUploadStore::sweepFinished(const QDateTime &now)
         return 0;
     const QStringList ids = m_index->uploads().finishedBefore(
         now.addSecs(-m_config.keepFinished.count()), m_config.sweepBatch, &error);
+    return removeCandidates(ids);
+}
+
+int ClusterUploadStore::removeCandidates(const QStringList &ids)
+{
+    // Taken without waiting: an upload someone is writing to is skipped.
     int removed = 0;
     for (const QString &id : ids) {
-        const auto taken = m_index->leases().take(id, m_config.instanceId, m_config.lease, &error);
-        if (taken.taken && removeHeld(id, taken.generation))
+        const qint64 generation = m_locks.take(id, std::chrono::milliseconds(0));
+        if (generation != 0 && removeHeld(id, generation))
             ++removed;
     }
     return removed;
+}
+
+UploadStore::ConcatOutcome
+ClusterUploadStore::concatenate(const QStringList &parts, const QByteArray &metadata,
+                                const QString &filename, const QString &owner,
+                                const ContentCheck &check, UploadRecord *out, QString *error)
+{
+    return m_concatenation.join(parts, metadata, filename, owner, check, out, error);
+}
+
+std::optional<UploadRecord> ClusterUploadStore::completeFrom(const QString &id,
+                                                             const QString &sourceId,
+                                                             const QByteArray &digest,
+                                                             QString *error)
+{
+    return m_instantCompletion.complete(id, sourceId, digest, error);
+}
+
+bool ClusterUploadStore::setLength(const QString &id, qint64 length, qint64 quota,
+                                   qint64 *overQuota)
+{
+    return m_deferredLength.set(id, length, quota, overQuota);
 }

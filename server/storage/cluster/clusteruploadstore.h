@@ -1,12 +1,14 @@
 #pragma once
 
+#include "clusterconcatenation.h"
+#include "clusterdeferredlength.h"
+#include "clusterinstantcompletion.h"
+#include "clusterlocks.h"
 #include "clusterobjects.h"
+#include "clusterreconciliation.h"
 #include "pgindex.h"
 #include "s3bucket.h"
 #include "uploadstore.h"
-
-#include <QHash>
-#include <QMutex>
 
 #include <chrono>
 #include <memory>
@@ -21,6 +23,8 @@
 // tryLock() takes the upload's lease in PostgreSQL (generation + 1), so one writer per upload
 // holds across instances; every commit names that generation and is refused once another
 // instance took the lease (fenced: the sink's commit() gives nullopt and fenced() says so).
+// The joins (ClusterConcatenation, ClusterInstantCompletion, ClusterDeferredLength) and the
+// reconciliation (ClusterReconciliation) are classes of their own; this one delegates to them.
 class ClusterUploadStore final : public UploadStore {
 public:
     struct Config {
@@ -73,35 +77,28 @@ public:
     void unlock(const QString &id) override;
 
     PgIndex &index() const { return *m_index; }
-    ClusterObjects &objects() const { return *m_objects; }
+    ClusterObjects &objects() { return m_objects; }
     const Config &config() const { return m_config; }
     // Removes what the bucket holds under the prefix that no record names and that is older
     // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
     // advisory lock; another instance running it: 0). How many it removed.
-    int reconcile(std::chrono::seconds grace);
+    int reconcile(std::chrono::seconds grace) { return m_reconciliation.run(grace); }
     // The generation this instance holds upload `id`'s lease in; 0 when it holds none.
-    qint64 heldGeneration(const QString &id) const;
+    qint64 heldGeneration(const QString &id) const { return m_locks.generation(id); }
 
 private:
-    // Takes the lease of `id` for this instance (asking another holder to let go, bounded).
-    qint64 takeLease(const QString &id);
     // Removes `id` under the lease this instance holds in `generation`, then its bytes.
     bool removeHeld(const QString &id, qint64 generation);
-    // Takes the lease of `id`, removes it, lets go: the sweeps' and remove()'s way.
-    bool removeTaking(const QString &id);
-    // Makes the object of an upload whose bytes are all committed (parts and tail) but which
-    // has no object yet (a deferred length set to its offset).
-    bool finishFromCommitted(const PgUpload &upload, qint64 generation);
+    // Removes up to a batch of `ids` (the sweeps' candidates), each under its lease taken here.
+    int removeCandidates(const QStringList &ids);
 
-    struct Held {
-        qint64 generation = 0;
-        bool granted = false; // reserveGrowth() moved what it counts
-    };
-
-    Config m_config;
-    std::unique_ptr<PgIndex> m_index;
-    std::unique_ptr<S3Bucket> m_bucket;
-    std::unique_ptr<ClusterObjects> m_objects;
-    mutable QMutex m_mutex;
-    QHash<QString, Held> m_held; // uploads this instance holds the lease of
+    const Config m_config;
+    const std::unique_ptr<PgIndex> m_index;
+    const std::unique_ptr<S3Bucket> m_bucket;
+    ClusterObjects m_objects;
+    ClusterLocks m_locks;
+    ClusterConcatenation m_concatenation;
+    ClusterInstantCompletion m_instantCompletion;
+    ClusterDeferredLength m_deferredLength;
+    ClusterReconciliation m_reconciliation;
 };

@@ -1,5 +1,7 @@
-// ClusterUploadStore's reconciliation: what the bucket holds that no record names.
-#include "clusteruploadstore.h"
+#include "clusterreconciliation.h"
+
+#include "clusterobjects.h"
+#include "pgindex.h"
 #include "pgschema.h"
 
 #include <QDebug>
@@ -12,9 +14,17 @@ bool olderThan(const QString &iso, const QDateTime &cutoff)
 }
 } // namespace
 
-int ClusterUploadStore::reconcile(std::chrono::seconds grace)
+ClusterReconciliation::ClusterReconciliation(PgIndex &index, S3Bucket &bucket,
+                                             const ClusterObjects &objects)
+    : m_index(index)
+    , m_bucket(bucket)
+    , m_objects(objects)
 {
-    PgAdvisoryLock lock(m_index->pool(), PgSchema::ReconcileLock);
+}
+
+int ClusterReconciliation::run(std::chrono::seconds grace)
+{
+    PgAdvisoryLock lock(m_index.pool(), PgSchema::ReconcileLock);
     PgError error;
     if (!lock.tryLock(&error))
         return 0;
@@ -27,7 +37,7 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
     QString idMarker;
     do {
         const auto page =
-            m_bucket->listMultipartUploads(m_objects->objectKey({}), keyMarker, idMarker);
+            m_bucket.listMultipartUploads(m_objects.objectKey({}), keyMarker, idMarker);
         if (!page.ok()) {
             qWarning().noquote() << page.error->toString();
             return removed;
@@ -39,11 +49,11 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
         }
         const QStringList unknown =
             keyOf.isEmpty() ? QStringList()
-                            : m_index->uploads().unknownMultipartIds(keyOf.keys(), &error);
+                            : m_index.uploads().unknownMultipartIds(keyOf.keys(), &error);
         if (error)
             return removed;
         for (const QString &id : unknown) {
-            const auto aborted = m_bucket->abortMultipartUpload(keyOf.value(id), id);
+            const auto aborted = m_bucket.abortMultipartUpload(keyOf.value(id), id);
             if (aborted.ok() || aborted.error->isNotFound())
                 ++removed;
         }
@@ -54,7 +64,7 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
     // Tail objects no record names: left by a fenced or failed commit.
     QString token;
     do {
-        const auto page = m_bucket->listObjects(m_objects->tailsPrefix(), token);
+        const auto page = m_bucket.listObjects(m_objects.tailsPrefix(), token);
         if (!page.ok()) {
             qWarning().noquote() << page.error->toString();
             return removed;
@@ -65,11 +75,11 @@ int ClusterUploadStore::reconcile(std::chrono::seconds grace)
                 old.append(o.key);
         }
         const QStringList unknown =
-            old.isEmpty() ? QStringList() : m_index->uploads().unknownTailKeys(old, &error);
+            old.isEmpty() ? QStringList() : m_index.uploads().unknownTailKeys(old, &error);
         if (error)
             return removed;
         if (!unknown.isEmpty()) {
-            const auto deleted = m_bucket->deleteObjects(unknown);
+            const auto deleted = m_bucket.deleteObjects(unknown);
             if (deleted.ok())
                 removed += int(unknown.size() - deleted.value.size());
         }

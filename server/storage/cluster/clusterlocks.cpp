@@ -1,0 +1,102 @@
+#include "clusterlocks.h"
+
+#include "pgleases.h"
+
+#include <QThread>
+
+namespace {
+// How often take() asks PostgreSQL again while another instance lets go.
+constexpr std::chrono::milliseconds TakePoll{100};
+} // namespace
+
+ClusterLocks::ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease)
+    : m_leases(leases)
+    , m_instanceId(std::move(instanceId))
+    , m_lease(lease)
+{
+}
+
+bool ClusterLocks::tryLock(const QString &id)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_held.contains(id))
+            return false;
+        m_held.insert(id, {}); // claimed here while PostgreSQL is asked
+    }
+    PgError error;
+    const auto taken = m_leases.take(id, m_instanceId, m_lease, &error);
+    QMutexLocker lock(&m_mutex);
+    if (!taken.taken) {
+        m_held.remove(id);
+        return false;
+    }
+    m_held[id].generation = taken.generation;
+    return true;
+}
+
+void ClusterLocks::unlock(const QString &id)
+{
+    Held held;
+    {
+        QMutexLocker lock(&m_mutex);
+        held = m_held.take(id);
+    }
+    if (held.generation != 0)
+        release(id, held.generation);
+}
+
+qint64 ClusterLocks::generation(const QString &id) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_held.value(id).generation;
+}
+
+void ClusterLocks::markGranted(const QString &id)
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_held.contains(id))
+        m_held[id].granted = true;
+}
+
+bool ClusterLocks::isGranted(const QString &id) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_held.value(id).granted;
+}
+
+qint64 ClusterLocks::take(const QString &id, std::chrono::milliseconds wait)
+{
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    bool asked = false;
+    while (true) {
+        PgError error;
+        const auto taken = m_leases.take(id, m_instanceId, m_lease, &error);
+        if (taken.taken)
+            return taken.generation;
+        if (error || taken.holder.isEmpty() || std::chrono::steady_clock::now() >= deadline)
+            return 0;
+        if (!asked && taken.holder != m_instanceId)
+            asked = m_leases.askToRelease(taken.holder, id, &error);
+        QThread::msleep(TakePoll.count());
+    }
+}
+
+void ClusterLocks::release(const QString &id, qint64 generation)
+{
+    PgError error;
+    m_leases.release(id, m_instanceId, generation, &error);
+}
+
+void ClusterLocks::releaseAll()
+{
+    QHash<QString, Held> held;
+    {
+        QMutexLocker lock(&m_mutex);
+        held.swap(m_held);
+    }
+    for (auto it = held.cbegin(); it != held.cend(); ++it) {
+        if (it->generation != 0)
+            release(it.key(), it->generation);
+    }
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QHash>
+#include <QMutex>
+#include <QString>
+
+#include <chrono>
+
+class PgLeases;
+
+// The uploads this instance holds the lease of, and the generation it holds each in. tryLock()
+// claims an upload here first (so that two requests of this instance exclude each other without
+// a round trip), then takes the lease in PostgreSQL; take() is the way of a caller that must
+// have it (a removal, a sweep): it asks another holder to let go (NOTIFY) and waits, bounded.
+class ClusterLocks final {
+    Q_DISABLE_COPY_MOVE(ClusterLocks)
+public:
+    ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease);
+
+    // How long a caller that must have an upload (a removal, a deferred length set from another
+    // instance) waits for its holder to let go.
+    static constexpr std::chrono::milliseconds HandOverWait{5000};
+
+    bool tryLock(const QString &id);
+    // Forgets `id` here and gives its lease back.
+    void unlock(const QString &id);
+    // The generation this instance holds `id` in; 0 when it holds none.
+    qint64 generation(const QString &id) const;
+    void markGranted(const QString &id);
+    bool isGranted(const QString &id) const;
+    // Takes the lease of `id` without claiming it here, asking another holder to let go and
+    // waiting for it at most `wait`; the generation, 0 when it could not.
+    qint64 take(const QString &id, std::chrono::milliseconds wait);
+    // Frees a lease take() gave.
+    void release(const QString &id, qint64 generation);
+    // Gives back every lease held (closing).
+    void releaseAll();
+
+    const QString &instanceId() const { return m_instanceId; }
+    std::chrono::milliseconds lease() const { return m_lease; }
+
+private:
+    PgLeases &m_leases;
+    const QString m_instanceId;
+    const std::chrono::milliseconds m_lease;
+    struct Held {
+        qint64 generation = 0; // 0: being taken
+        bool granted = false;  // reserveGrowth() moved what the upload counts
+    };
+    mutable QMutex m_mutex;
+    QHash<QString, Held> m_held;
+};
