@@ -120,10 +120,10 @@ qint64 TestHoistdDiskFull::headOffset(const QByteArray &location) const
 RawResponse TestHoistdDiskFull::patch(const QByteArray &location, qint64 offset,
                                       const QByteArray &bytes) const
 {
-    return rawRequest(m_server->port(), "PATCH", location,
-                      tus({{"Content-Type", OffsetStream},
-                           {"Upload-Offset", QByteArray::number(offset)}}),
-                      bytes, 60000);
+    return rawRequest(
+        m_server->port(), "PATCH", location,
+        tus({{"Content-Type", OffsetStream}, {"Upload-Offset", QByteArray::number(offset)}}), bytes,
+        60000);
 }
 
 void TestHoistdDiskFull::fullDiskIsAWaitNotAFailure()
@@ -135,10 +135,9 @@ void TestHoistdDiskFull::fullDiskIsAWaitNotAFailure()
     QVERIFY2(m_server->start({QStringLiteral("--verbose")}), qPrintable(m_server->errorString()));
     const QByteArray content = testContent(UploadLength);
 
-    const RawResponse created = rawRequest(
-        m_server->port(), "POST", "/files/",
-        tus({{"Upload-Length", QByteArray::number(UploadLength)},
-             {"Upload-Metadata", "filename ZnVsbC5iaW4="}}));
+    const RawResponse created = rawRequest(m_server->port(), "POST", "/files/",
+                                           tus({{"Upload-Length", QByteArray::number(UploadLength)},
+                                                {"Upload-Metadata", "filename ZnVsbC5iaW4="}}));
     QCOMPARE(created.status, 201);
     const QByteArray location = created.header("Location");
     QVERIFY(location.startsWith("/files/"));

@@ -35,14 +35,14 @@ void TusFailures::log(StoreFailure::Kind kind, const QString &line) const
 
 HttpResponse TusFailures::answer(const StoreFailure &failure, const QString &what) const
 {
-    log(failure.kind, QStringLiteral("cannot %1 (%2): %3")
-                          .arg(what, QLatin1String(StoreFailure::name(failure.kind)),
-                               failure.text));
+    log(failure.kind,
+        QStringLiteral("cannot %1 (%2): %3")
+            .arg(what, QLatin1String(StoreFailure::name(failure.kind)), failure.text));
     if (m_metrics)
         m_metrics->storeFailed(Fault(int(failure.kind)));
     const auto retryAfter = [&](int ours) {
-        return QByteArray::number(failure.retryAfter.count() > 0 ? qint64(failure.retryAfter.count())
-                                                                 : qint64(ours));
+        return QByteArray::number(
+            failure.retryAfter.count() > 0 ? qint64(failure.retryAfter.count()) : qint64(ours));
     };
     HttpResponse r;
     switch (failure.kind) {

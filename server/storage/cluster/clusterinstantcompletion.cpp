@@ -1,5 +1,6 @@
 #include "clusterinstantcompletion.h"
 
+#include "clusterfailure.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
 #include "pgleases.h"
@@ -21,7 +22,7 @@ ClusterInstantCompletion::ClusterInstantCompletion(PgUploads &uploads, PgLeases 
 std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id,
                                                                const QString &sourceId,
                                                                const QByteArray &digest,
-                                                               QString *error)
+                                                               StoreFailure *failure)
 {
     const qint64 generation = m_locks.generation(id);
     PgUpload target;
@@ -31,15 +32,16 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
         || m_uploads.find(sourceId, &source, &pgError) != PgUploads::Lookup::Found
         || !source.record.isFinished() || source.record.length != target.record.length
         || target.record.offset != 0) {
-        *error = pgError
-                     ? pgError.message
-                     : QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId);
+        *failure =
+            pgError ? storeFailureOf(pgError)
+                    : StoreFailure::storage(
+                        QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId));
         return std::nullopt;
     }
     const auto copied = m_bucket.copyObject(m_objects.objectKey(sourceId), m_objects.objectKey(id),
                                             ClusterObjects::metaOf(target.record));
     if (!copied.ok()) {
-        *error = copied.error->toString();
+        *failure = storeFailureOf(*copied.error);
         return std::nullopt;
     }
     PgLeases::Commit commit;
@@ -48,12 +50,15 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
     if (m_leases.commit(id, m_locks.instanceId(), generation, commit, &pgError)
             != PgLeases::Outcome::Committed
         || !m_uploads.setContentHash(id, digest, &pgError)) {
-        *error = pgError ? pgError.message
-                         : QStringLiteral("upload %1 was taken over meanwhile").arg(id);
+        *failure = pgError ? storeFailureOf(pgError)
+                           : StoreFailure::fenced(
+                               QStringLiteral("upload %1 was taken over meanwhile").arg(id));
         return std::nullopt;
     }
     PgUpload done;
-    if (m_uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found)
+    if (m_uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found) {
+        *failure = storeFailureOf(pgError);
         return std::nullopt;
+    }
     return done.record;
 }

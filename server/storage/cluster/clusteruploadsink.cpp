@@ -1,5 +1,6 @@
 #include "clusteruploadsink.h"
 
+#include "clusterfailure.h"
 #include "clusteruploadstore.h"
 
 #include <QDebug>
@@ -21,15 +22,29 @@ ClusterUploadSink::~ClusterUploadSink()
         QFile::remove(m_spool.fileName());
 }
 
-bool ClusterUploadSink::open(QString *error)
+std::nullopt_t ClusterUploadSink::failed(StoreFailure failure)
+{
+    m_failure = std::move(failure);
+    return std::nullopt;
+}
+
+void ClusterUploadSink::leaseRefused(const PgError &error)
+{
+    m_fenced = !error;
+    failed(m_fenced ? StoreFailure::fenced(
+               QStringLiteral("another instance holds upload %1 now").arg(m_upload.record.id))
+                    : storeFailureOf(error));
+}
+
+bool ClusterUploadSink::open()
 {
     m_spool.setFileName(m_store.config().spoolDir + QLatin1Char('/') + m_upload.record.id
                         + QLatin1Char('.') + QString::number(m_generation) + QLatin1Char('.')
                         + QString::number(QRandomGenerator::global()->generate64(), 16)
                         + QStringLiteral(".spool"));
     if (!m_spool.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
-        *error = QStringLiteral("cannot make the spool file %1: %2")
-                     .arg(m_spool.fileName(), m_spool.errorString());
+        failed(StoreFailure::fromErrno(
+            errno, QStringLiteral("cannot make the spool file %1").arg(m_spool.fileName())));
         return false;
     }
     if (m_upload.tailSize == 0)
@@ -38,12 +53,13 @@ bool ClusterUploadSink::open(QString *error)
     const auto tail = m_store.objects().bucket().getObject(m_upload.tailKey, 0, m_upload.tailSize,
                                                            m_upload.tailSize);
     if (!tail.ok() || tail.value.size() != m_upload.tailSize) {
-        *error = tail.ok() ? QStringLiteral("the tail object %1 is short").arg(m_upload.tailKey)
-                           : tail.error->toString();
+        failed(tail.ok() ? StoreFailure::storage(
+                   QStringLiteral("the tail object %1 is short").arg(m_upload.tailKey))
+                         : storeFailureOf(*tail.error));
         return false;
     }
     if (m_spool.write(tail.value) != tail.value.size()) {
-        *error = m_spool.errorString();
+        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
         return false;
     }
     m_spoolSize = m_upload.tailSize;
@@ -60,8 +76,10 @@ bool ClusterUploadSink::keepLease()
     PgError error;
     if (!m_store.index().leases().renew(m_upload.record.id, m_store.config().instanceId,
                                         m_generation, lease, &error)) {
-        m_fenced = !error;
-        return !m_fenced; // PostgreSQL away: the commit will tell
+        if (error)
+            return true; // PostgreSQL away: the commit will tell
+        leaseRefused(error);
+        return false;
     }
     m_renewed.restart();
     return true;
@@ -74,6 +92,8 @@ bool ClusterUploadSink::write(const char *data, size_t size)
     const qint64 wrote = m_spool.write(data, qint64(size));
     if (wrote > 0)
         m_spoolSize += wrote;
+    if (wrote != qint64(size)) // the spool's disk is full, most likely
+        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
     return wrote == qint64(size);
 }
 
@@ -95,11 +115,11 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
         const auto begun =
             bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
         if (!begun.ok()) {
-            qWarning().noquote() << begun.error->toString();
+            failed(storeFailureOf(*begun.error));
             return false;
         }
         if (!index.leases().setMultipartId(id, holder, m_generation, begun.value, &error)) {
-            m_fenced = !error;
+            leaseRefused(error);
             bucket.abortMultipartUpload(key, begun.value);
             return false;
         }
@@ -107,13 +127,13 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
     }
     const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
     if (!number) {
-        m_fenced = !error;
+        leaseRefused(error);
         return false;
     }
     const auto sent = bucket.uploadPart(key, m_upload.multipartId, *number,
                                         S3Body::fromFile(m_spool.fileName(), from, size));
     if (!sent.ok()) {
-        qWarning().noquote() << sent.error->toString();
+        failed(storeFailureOf(*sent.error));
         return false;
     }
     parts->append(
@@ -123,8 +143,11 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
 
 std::optional<UploadRecord> ClusterUploadSink::commit()
 {
-    if (m_fenced || !m_spool.flush())
-        return std::nullopt;
+    if (m_fenced)
+        return std::nullopt; // m_failure says so since
+    if (!m_spool.flush())
+        return failed(
+            StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
     const qint64 end = offset();
     const UploadRecord &was = m_upload.record;
     if (end == was.offset)
@@ -145,16 +168,16 @@ std::optional<UploadRecord> ClusterUploadSink::commit()
         tailKey = m_store.objects().tailKey(was.id, m_generation, end);
         const auto put = m_store.objects().bucket().putObject(
             tailKey, S3Body::fromFile(m_spool.fileName(), consumed, rest), {});
-        if (!put.ok()) {
-            qWarning().noquote() << put.error->toString();
-            return std::nullopt;
-        }
+        if (!put.ok())
+            return failed(storeFailureOf(*put.error));
     }
     const QString oldTail = m_upload.tailKey;
     auto out = record(tailKey, rest, parts, end);
     if (!out) {
-        if (!tailKey.isEmpty())
-            m_store.objects().bucket().deleteObject(tailKey); // named by no record
+        // Named by no record when fenced. When PostgreSQL went away the commit may have gone
+        // through unseen: the tail stays, and reconciliation removes it if no record names it.
+        if (!tailKey.isEmpty() && m_fenced)
+            m_store.objects().bucket().deleteObject(tailKey);
         return std::nullopt;
     }
     if (!oldTail.isEmpty() && oldTail != tailKey)
@@ -176,14 +199,12 @@ std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
         // It never reached 5 MiB in a part: one object. Check the lease first, so that a
         // stale holder does not replace what a newer one finished.
         if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
-            m_fenced = !error;
+            leaseRefused(error);
             return std::nullopt;
         }
-        if (const auto failed = objects.putFile(key, m_spool.fileName(), m_spoolSize,
-                                                ClusterObjects::metaOf(m_upload.record))) {
-            qWarning().noquote() << failed->toString();
-            return std::nullopt;
-        }
+        if (const auto putError = objects.putFile(key, m_spool.fileName(), m_spoolSize,
+                                                  ClusterObjects::metaOf(m_upload.record)))
+            return failed(storeFailureOf(*putError));
     } else {
         QList<PgPart> added;
         for (qint64 at = 0; at < m_spoolSize; at += ClusterObjects::MaxPartBytes) {
@@ -194,16 +215,14 @@ std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
         for (const PgPart &p : index.leases().parts(id, &error) + added)
             all.append({p.number, p.etag.toLatin1()});
         if (error)
-            return std::nullopt;
+            return failed(storeFailureOf(error));
         if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
-            m_fenced = !error;
+            leaseRefused(error);
             return std::nullopt;
         }
         const auto done = objects.bucket().completeMultipartUpload(key, m_upload.multipartId, all);
-        if (!done.ok()) {
-            qWarning().noquote() << done.error->toString();
-            return std::nullopt;
-        }
+        if (!done.ok())
+            return failed(storeFailureOf(*done.error));
         // Recorded with the parts, so that the record names every part the object is made of.
         const QString oldTail = m_upload.tailKey;
         auto out = record({}, 0, added, end);
@@ -232,9 +251,10 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
     const auto outcome = m_store.index().leases().commit(
         m_upload.record.id, m_store.config().instanceId, m_generation, commit, &error);
     if (outcome != PgLeases::Outcome::Committed) {
-        m_fenced = outcome == PgLeases::Outcome::Fenced;
-        if (error)
-            qWarning().noquote() << error.message;
+        if (outcome == PgLeases::Outcome::Fenced)
+            leaseRefused({});
+        else
+            failed(storeFailureOf(error));
         return std::nullopt;
     }
     for (const PgPart &p : parts)
@@ -243,8 +263,11 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
     m_upload.tailSize = tailSize;
     m_upload.record.offset = end;
     UploadRecord found;
-    if (m_store.find(m_upload.record.id, &found) != UploadStore::Lookup::Found)
-        return std::nullopt;
+    if (const auto lookup = m_store.find(m_upload.record.id, &found);
+        lookup != UploadStore::Lookup::Found)
+        return failed(lookup == UploadStore::Lookup::Unavailable
+                          ? StoreFailure::unavailable(QStringLiteral("cannot read the commit back"))
+                          : StoreFailure::storage(QStringLiteral("the upload went meanwhile")));
     m_upload.record = found;
     return found;
 }
