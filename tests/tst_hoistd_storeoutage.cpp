@@ -1,9 +1,10 @@
-// hoistd over the cluster store (PostgreSQL + S3) when PostgreSQL goes away mid-upload (issue 20):
+// hoistd over the cluster store (PostgreSQL + S3) when PostgreSQL or radosgw goes away mid-upload
+// (issue 20):
 // requests are answered 503 with Retry-After, never 404 and never a lost acknowledged byte;
 // once the server is back the same upload goes on, without restarting hoistd, and the object is
 // byte-identical. An in-process HoistdInstance over a ClusterUploadStore on the shared fixtures
-// (PostgreSQL stopped and started through PgTestPeer); raw requests, so the client's reaction is
-// not what is tested here.
+// (PostgreSQL stopped and started through PgTestPeer, radosgw through RgwTestPeer); raw requests,
+// so the client's reaction is not what is tested here.
 #include "clusteruploadstore.h"
 #include "hoistdinstance.h"
 #include "pgtestpeer.h"
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void cleanup();
 
     void postgresStoppedMidUploadIs503ThenResumes();
+    void radosgwKilledMidUploadIs503ThenResumes();
 
 private:
     bool startHoistd(QString *why);
@@ -53,6 +55,7 @@ private:
     std::unique_ptr<PgTestPeer> m_pg;
     QTemporaryDir m_spool;
     std::unique_ptr<HoistdInstance> m_hoistd;
+    bool m_rgwKilled = false;
 };
 
 void TestHoistdStoreOutage::initTestCase()
@@ -72,6 +75,9 @@ void TestHoistdStoreOutage::cleanup()
     m_hoistd.reset();
     if (m_pg)
         m_pg->startServer(); // whatever a failure left, for the next test of the run
+    if (m_rgwKilled && m_rgw && !m_rgw->isRunning())
+        m_rgw->restart();
+    m_rgwKilled = false;
 }
 
 bool TestHoistdStoreOutage::startHoistd(QString *why)
@@ -110,10 +116,10 @@ qint64 TestHoistdStoreOutage::headOffset(const QByteArray &location, RawResponse
 RawResponse TestHoistdStoreOutage::patch(const QByteArray &location, qint64 offset,
                                          const QByteArray &bytes) const
 {
-    return rawRequest(m_hoistd->port(), "PATCH", location,
-                      tus({{"Content-Type", OffsetStream},
-                           {"Upload-Offset", QByteArray::number(offset)}}),
-                      bytes, 60000);
+    return rawRequest(
+        m_hoistd->port(), "PATCH", location,
+        tus({{"Content-Type", OffsetStream}, {"Upload-Offset", QByteArray::number(offset)}}), bytes,
+        60000);
 }
 
 void TestHoistdStoreOutage::postgresStoppedMidUploadIs503ThenResumes()
@@ -136,9 +142,8 @@ void TestHoistdStoreOutage::postgresStoppedMidUploadIs503ThenResumes()
     const QByteArray head = "PATCH " + location
                             + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
                               "Content-Type: application/offset+octet-stream\r\nUpload-Offset: "
-                            + QByteArray::number(FirstChunk)
-                            + "\r\nContent-Length: " + QByteArray::number(CutChunk)
-                            + "\r\nConnection: close\r\n\r\n";
+                            + QByteArray::number(FirstChunk) + "\r\nContent-Length: "
+                            + QByteArray::number(CutChunk) + "\r\nConnection: close\r\n\r\n";
     QVERIFY(socket.sendAll(head + content.mid(FirstChunk, CutChunk / 2)));
     QVERIFY2(m_pg->stopServer(), qPrintable(m_pg->errorString()));
     QVERIFY(socket.sendAll(content.mid(FirstChunk + CutChunk / 2, CutChunk - CutChunk / 2)));
@@ -156,8 +161,8 @@ void TestHoistdStoreOutage::postgresStoppedMidUploadIs503ThenResumes()
     const RawResponse patchDown = patch(location, FirstChunk, content.mid(FirstChunk));
     QCOMPARE(patchDown.status, 503);
     QVERIFY(patchDown.header("Retry-After").toInt() > 0);
-    const RawResponse createDown = rawRequest(m_hoistd->port(), "POST", "/files/",
-                                              tus({{"Upload-Length", "10"}}));
+    const RawResponse createDown =
+        rawRequest(m_hoistd->port(), "POST", "/files/", tus({{"Upload-Length", "10"}}));
     QCOMPARE(createDown.status, 503);
     QVERIFY(createDown.header("Retry-After").toInt() > 0);
 
@@ -176,8 +181,39 @@ void TestHoistdStoreOutage::postgresStoppedMidUploadIs503ThenResumes()
     const RawResponse done = patch(location, FirstChunk, content.mid(FirstChunk));
     QCOMPARE(done.status, 204);
     QCOMPARE(done.header("Upload-Offset").toLongLong(), UploadLength);
-    const RawResponse download =
-        rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
+    const RawResponse download = rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
+    QCOMPARE(download.status, 200);
+    QVERIFY(download.body == content);
+}
+
+void TestHoistdStoreOutage::radosgwKilledMidUploadIs503ThenResumes()
+{
+    QString why;
+    QVERIFY2(startHoistd(&why), qPrintable(why));
+    const QByteArray content = testContent(UploadLength, 7);
+    const RawResponse created =
+        rawRequest(m_hoistd->port(), "POST", "/files/",
+                   tus({{"Upload-Length", QByteArray::number(UploadLength)}}));
+    QCOMPARE(created.status, 201);
+    const QByteArray location = created.header("Location");
+    QCOMPARE(patch(location, 0, content.left(FirstChunk)).status, 204);
+
+    // The bucket gone: the next part cannot be sent, so the PATCH is 503 with Retry-After and
+    // the offset stays what was acknowledged (the records are still there to say so).
+    m_rgwKilled = true;
+    m_rgw->kill();
+    const RawResponse cut = patch(location, FirstChunk, content.mid(FirstChunk, CutChunk));
+    QCOMPARE(cut.status, 503);
+    QVERIFY2(cut.header("Retry-After").toInt() > 0, cut.raw.left(400).constData());
+    QCOMPARE(headOffset(location), FirstChunk);
+
+    // Back, with the same hoistd: the upload goes on from there and is whole.
+    QVERIFY2(m_rgw->restart(), qPrintable(m_rgw->errorString()));
+    m_rgwKilled = false;
+    const RawResponse done = patch(location, FirstChunk, content.mid(FirstChunk));
+    QCOMPARE(done.status, 204);
+    QCOMPARE(done.header("Upload-Offset").toLongLong(), UploadLength);
+    const RawResponse download = rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
     QCOMPARE(download.status, 200);
     QVERIFY(download.body == content);
 }

@@ -393,8 +393,14 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.early = error;
         return;
     }
-    if (!m_store.tryLock(id))
+    if (!m_store.tryLock(id)) {
+        // A store of many instances takes a lease to lock: refused for an outage, that is 503.
+        if (m_store.find(id, &r) == UploadStore::Lookup::Unavailable) {
+            exchange.early = m_failures->lookupFailed(id);
+            return;
+        }
         return fail(423, QStringLiteral("Another request is writing to this upload."));
+    }
     exchange.m_lockedId = id;
     // Read again under the lock: a PATCH that just finished may have moved the offset.
     if (const auto found = m_store.find(id, &r); found != UploadStore::Lookup::Found) {
