@@ -45,7 +45,7 @@ public:
 
     const UploadRecord &record() const { return m_record; }
     qint64 received() const { return m_received; }
-    // Why open() failed, or the body ended in IoError (the first failure of a write or commit).
+    // Why open() failed, or the body ended in IoError (the last write or commit that failed).
     const StoreFailure &failure() const { return m_storeFailure; }
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
 
