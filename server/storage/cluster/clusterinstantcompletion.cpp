@@ -1,5 +1,6 @@
 #include "clusterinstantcompletion.h"
 
+#include "clustercompletion.h"
 #include "clusterfailure.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
@@ -9,12 +10,14 @@
 ClusterInstantCompletion::ClusterInstantCompletion(PgUploads &uploads, PgLeases &leases,
                                                    S3Bucket &bucket, const ClusterObjects &objects,
                                                    ClusterLocks &locks,
+                                                   const ClusterCompletion &completion,
                                                    std::chrono::seconds expireAfter)
     : m_uploads(uploads)
     , m_leases(leases)
     , m_bucket(bucket)
     , m_objects(objects)
     , m_locks(locks)
+    , m_completion(completion)
     , m_expireAfter(expireAfter)
 {
 }
@@ -38,21 +41,40 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
                         QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId));
         return std::nullopt;
     }
-    const auto copied = m_bucket.copyObject(m_objects.objectKey(sourceId), m_objects.objectKey(id),
-                                            ClusterObjects::metaOf(target.record));
+    // The source's bytes as a tail of this generation (a stale holder's late copy lands on a
+    // key no record names), decided under the lease, then made the object (ClusterCompletion).
+    PgLeases::Commit commit;
+    commit.to = target.record.length;
+    commit.tailKey = m_objects.tailKey(id, generation, commit.to);
+    commit.tailSize = commit.to;
+    commit.expireAfter = m_expireAfter;
+    commit.completing = true;
+    const auto copied = m_bucket.copyObject(m_objects.objectKey(sourceId), commit.tailKey);
     if (!copied.ok()) {
         *failure = storeFailureOf(*copied.error);
         return std::nullopt;
     }
-    PgLeases::Commit commit;
-    commit.to = target.record.length;
-    commit.expireAfter = m_expireAfter;
-    if (m_leases.commit(id, m_locks.instanceId(), generation, commit, &pgError)
-            != PgLeases::Outcome::Committed
-        || !m_uploads.setContentHash(id, digest, &pgError)) {
+    const auto decided = m_leases.commit(id, m_locks.instanceId(), generation, commit, &pgError);
+    if (decided != PgLeases::Outcome::Committed) {
+        // Fenced: named by no record. PostgreSQL away: the commit may have gone through unseen,
+        // so the copy stays (reconciliation removes it if no record names it).
+        if (!pgError)
+            m_bucket.deleteObject(commit.tailKey);
         *failure = pgError ? storeFailureOf(pgError)
                            : StoreFailure::fenced(
                                QStringLiteral("upload %1 was taken over meanwhile").arg(id));
+        return std::nullopt;
+    }
+    target.tailKey = commit.tailKey;
+    target.tailSize = commit.tailSize;
+    target.completing = generation;
+    if (m_completion.finish(target, generation) != ClusterCompletion::Outcome::Done
+        || !m_uploads.setContentHash(id, digest, &pgError)) {
+        *failure =
+            pgError
+                ? storeFailureOf(pgError)
+                : StoreFailure::storage(
+                    QStringLiteral("upload %1 could not be completed from %2").arg(id, sourceId));
         return std::nullopt;
     }
     PgUpload done;

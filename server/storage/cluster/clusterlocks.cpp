@@ -16,7 +16,7 @@ ClusterLocks::ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::mi
 {
 }
 
-bool ClusterLocks::tryLock(const QString &id)
+bool ClusterLocks::tryLock(const QString &id, bool *completing)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -32,6 +32,8 @@ bool ClusterLocks::tryLock(const QString &id)
         return false;
     }
     m_held[id].generation = taken.generation;
+    if (completing)
+        *completing = taken.completing;
     return true;
 }
 

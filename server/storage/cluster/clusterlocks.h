@@ -21,7 +21,9 @@ public:
     // instance) waits for its holder to let go.
     static constexpr std::chrono::milliseconds HandOverWait{5000};
 
-    bool tryLock(const QString &id);
+    // `completing` (optional): set when the upload was found completing (its holder before
+    // decided how its object is made; ClusterCompletion finishes that).
+    bool tryLock(const QString &id, bool *completing = nullptr);
     // Forgets `id` here and gives its lease back.
     void unlock(const QString &id);
     // The generation this instance holds `id` in; 0 when it holds none.

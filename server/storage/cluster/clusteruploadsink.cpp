@@ -148,6 +148,8 @@ std::optional<UploadRecord> ClusterUploadSink::commit()
     if (!m_spool.flush())
         return failed(
             StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
+    if (m_upload.completing != 0)
+        return completeDecided(); // decided before (an earlier attempt, or holder): finish it
     const qint64 end = offset();
     const UploadRecord &was = m_upload.record;
     if (end == was.offset)
@@ -189,56 +191,74 @@ std::optional<UploadRecord> ClusterUploadSink::commit()
 
 std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
 {
+    // Every byte goes to S3 first, named by what this generation alone writes (new part
+    // numbers, or a tail key carrying the generation); then the fenced decision "completing
+    // from exactly these"; only then the object (ClusterCompletion). A holder refused the
+    // decision has touched nothing another holder reads.
     const QString &id = m_upload.record.id;
     ClusterObjects &objects = m_store.objects();
-    const QString key = objects.objectKey(id);
-    PgIndex &index = m_store.index();
-    const QString &holder = m_store.config().instanceId;
-    PgError error;
+    QList<PgPart> added;
+    QString tailKey;
+    qint64 tailSize = 0;
     if (m_upload.multipartId.isEmpty() && m_partsEnd == 0) {
-        // It never reached 5 MiB in a part: one object. Check the lease first, so that a
-        // stale holder does not replace what a newer one finished.
-        if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
-            leaseRefused(error);
+        // It never reached 5 MiB in a part: the whole upload is one tail, copied at the end.
+        tailKey = objects.tailKey(id, m_generation, end);
+        tailSize = m_spoolSize;
+        const auto put = objects.bucket().putObject(
+            tailKey, S3Body::fromFile(m_spool.fileName(), 0, m_spoolSize), {});
+        if (!put.ok()) {
+            failed(storeFailureOf(*put.error));
             return std::nullopt;
         }
-        if (const auto putError = objects.putFile(key, m_spool.fileName(), m_spoolSize,
-                                                  ClusterObjects::metaOf(m_upload.record)))
-            return failed(storeFailureOf(*putError));
     } else {
-        QList<PgPart> added;
         for (qint64 at = 0; at < m_spoolSize; at += ClusterObjects::MaxPartBytes) {
             if (!uploadPart(at, qMin(ClusterObjects::MaxPartBytes, m_spoolSize - at), &added))
                 return std::nullopt;
         }
-        QList<S3Bucket::Part> all;
-        for (const PgPart &p : index.leases().parts(id, &error) + added)
-            all.append({p.number, p.etag.toLatin1()});
-        if (error)
-            return failed(storeFailureOf(error));
-        if (!index.leases().renew(id, holder, m_generation, m_store.config().lease, &error)) {
-            leaseRefused(error);
-            return std::nullopt;
-        }
-        const auto done = objects.bucket().completeMultipartUpload(key, m_upload.multipartId, all);
-        if (!done.ok())
-            return failed(storeFailureOf(*done.error));
-        // Recorded with the parts, so that the record names every part the object is made of.
-        const QString oldTail = m_upload.tailKey;
-        auto out = record({}, 0, added, end);
-        if (out && !oldTail.isEmpty())
-            objects.bucket().deleteObject(oldTail);
-        return out;
     }
     const QString oldTail = m_upload.tailKey;
-    auto out = record({}, 0, {}, end);
-    if (out && !oldTail.isEmpty())
+    if (!record(tailKey, tailSize, added, end, true)) {
+        // Named by no record when fenced; when PostgreSQL went away the decision may have gone
+        // through unseen, so the tail stays (reconciliation removes it if no record names it).
+        if (!tailKey.isEmpty() && m_fenced)
+            objects.bucket().deleteObject(tailKey);
+        return std::nullopt;
+    }
+    if (!oldTail.isEmpty() && oldTail != tailKey)
         objects.bucket().deleteObject(oldTail);
-    return out;
+    return completeDecided();
+}
+
+std::optional<UploadRecord> ClusterUploadSink::completeDecided()
+{
+    switch (m_store.completion().finish(m_upload, m_generation)) {
+    case ClusterCompletion::Outcome::Done:
+        break;
+    case ClusterCompletion::Outcome::Fenced:
+        leaseRefused({});
+        return std::nullopt;
+    case ClusterCompletion::Outcome::Failed:
+        // Decided and recorded: the object is made by the next attempt (or the next holder's),
+        // once the storage answers.
+        return failed(StoreFailure::unavailable(
+            QStringLiteral("cannot make the object of upload %1 yet").arg(m_upload.record.id)));
+    }
+    UploadRecord found;
+    if (const auto lookup = m_store.find(m_upload.record.id, &found);
+        lookup != UploadStore::Lookup::Found)
+        return failed(lookup == UploadStore::Lookup::Unavailable
+                          ? StoreFailure::unavailable(QStringLiteral("cannot read the upload back"))
+                          : StoreFailure::storage(QStringLiteral("the upload went meanwhile")));
+    m_upload.record = found;
+    m_upload.completing = 0;
+    m_upload.tailKey.clear();
+    m_upload.tailSize = 0;
+    return found;
 }
 
 std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qint64 tailSize,
-                                                      const QList<PgPart> &parts, qint64 end)
+                                                      const QList<PgPart> &parts, qint64 end,
+                                                      bool completing)
 {
     PgLeases::Commit commit;
     commit.from = m_upload.record.offset;
@@ -247,6 +267,7 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
     commit.tailKey = tailKey;
     commit.tailSize = tailSize;
     commit.expireAfter = m_store.config().expireAfter;
+    commit.completing = completing;
     PgError error;
     const auto outcome = m_store.index().leases().commit(
         m_upload.record.id, m_store.config().instanceId, m_generation, commit, &error);
@@ -262,6 +283,10 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
     m_upload.tailKey = tailKey;
     m_upload.tailSize = tailSize;
     m_upload.record.offset = end;
+    if (completing) {
+        m_upload.completing = m_generation;
+        return m_upload.record; // the caller goes on to make the object
+    }
     UploadRecord found;
     if (const auto lookup = m_store.find(m_upload.record.id, &found);
         lookup != UploadStore::Lookup::Found)

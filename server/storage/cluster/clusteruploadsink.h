@@ -14,8 +14,9 @@ class ClusterUploadStore;
 // since). commit() uploads whole parts of at least 5 MiB (numbers allocated under the lease),
 // puts what is left below 5 MiB as a tail object whose key carries the generation, and then
 // records offset, parts and tail in one fenced transaction; when the upload reaches its length
-// it completes the multipart upload instead (or puts one object, for an upload that never
-// reached 5 MiB) and records it finished. A commit refused because another instance took the
+// it sends the rest (as parts, or as one tail for an upload that never reached 5 MiB), records
+// the upload completing from exactly those, fenced, and only then makes the object
+// (ClusterCompletion) and records it finished. A commit refused because another instance took the
 // lease gives nullopt with fenced() true; what it sent to S3 is then named by no record.
 class ClusterUploadSink final : public UploadSink {
 public:
@@ -39,8 +40,13 @@ private:
     // first when there is none); false when S3 or the lease refused.
     bool uploadPart(qint64 from, qint64 size, QList<PgPart> *parts);
     std::optional<UploadRecord> finish(qint64 end);
+    // Makes the object of an upload recorded completing (ClusterCompletion), under this lease.
+    std::optional<UploadRecord> completeDecided();
+    // The fenced commit of offset `end`, `parts` and the tail; `completing`: `end` is the
+    // length and the object is made next (the record then is the one committed, unfinished).
     std::optional<UploadRecord> record(const QString &tailKey, qint64 tailSize,
-                                       const QList<PgPart> &parts, qint64 end);
+                                       const QList<PgPart> &parts, qint64 end,
+                                       bool completing = false);
     // Keeps only spool bytes from `consumed` on (they become the spool's start).
     bool dropSpoolHead(qint64 consumed);
     // Renews the lease when a third of it has passed since the last renewal, so that a long

@@ -16,9 +16,10 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_bucket(std::make_unique<S3Bucket>(std::move(bucket)))
     , m_objects(*m_bucket, m_config.prefix)
     , m_locks(m_index->leases(), m_config.instanceId, m_config.lease)
+    , m_completion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
     , m_concatenation(m_index->uploads(), *m_bucket, m_objects, m_locks, m_config.spoolDir)
     , m_instantCompletion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks,
-                          m_config.expireAfter)
+                          m_completion, m_config.expireAfter)
     , m_deferredLength(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
     , m_reconciliation(*m_index, *m_bucket, m_objects)
 {
@@ -59,7 +60,12 @@ UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *ou
 {
     PgUpload upload;
     PgError error;
-    switch (m_index->uploads().find(id, &upload, &error)) {
+    auto lookup = m_index->uploads().find(id, &upload, &error);
+    // A completion its holder left (it died or stalled past its lease) is finished here, so
+    // that the upload a client sees at its length is one it can read.
+    if (lookup == PgUploads::Lookup::Found && upload.completing != 0 && m_completion.resume(id))
+        lookup = m_index->uploads().find(id, &upload, &error);
+    switch (lookup) {
     case PgUploads::Lookup::Found:
         *out = upload.record;
         return Lookup::Found;
@@ -232,7 +238,18 @@ UploadStore::StateCounts ClusterUploadStore::countByState() const
 
 bool ClusterUploadStore::tryLock(const QString &id)
 {
-    return m_locks.tryLock(id);
+    bool completing = false;
+    if (!m_locks.tryLock(id, &completing))
+        return false;
+    if (completing) {
+        // An earlier holder decided how its object is made and did not finish: this one does.
+        PgUpload upload;
+        PgError error;
+        if (m_index->uploads().find(id, &upload, &error) == PgUploads::Lookup::Found
+            && upload.completing != 0)
+            m_completion.finish(upload, m_locks.generation(id));
+    }
+    return true;
 }
 
 void ClusterUploadStore::unlock(const QString &id)

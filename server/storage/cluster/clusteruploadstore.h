@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clustercompletion.h"
 #include "clusterconcatenation.h"
 #include "clusterdeferredlength.h"
 #include "clusterinstantcompletion.h"
@@ -23,6 +24,10 @@
 // tryLock() takes the upload's lease in PostgreSQL (generation + 1), so one writer per upload
 // holds across instances; every commit names that generation and is refused once another
 // instance took the lease (fenced: the sink's commit() gives nullopt and fenced() says so).
+// An upload's object is made only after its holder recorded, under its generation, that it is
+// completing and from what (ClusterCompletion), so a holder that stalled past its lease can
+// neither complete nor write; a completion found later is finished by whoever takes the lease
+// (tryLock), or by find() when no holder is at it.
 // The joins (ClusterConcatenation, ClusterInstantCompletion, ClusterDeferredLength) and the
 // reconciliation (ClusterReconciliation) are classes of their own; this one delegates to them.
 class ClusterUploadStore final : public UploadStore {
@@ -80,6 +85,7 @@ public:
 
     PgIndex &index() const { return *m_index; }
     ClusterObjects &objects() { return m_objects; }
+    const ClusterCompletion &completion() const { return m_completion; }
     const Config &config() const { return m_config; }
     // Removes what the bucket holds under the prefix that no record names and that is older
     // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
@@ -99,6 +105,7 @@ private:
     const std::unique_ptr<S3Bucket> m_bucket;
     ClusterObjects m_objects;
     ClusterLocks m_locks;
+    const ClusterCompletion m_completion;
     ClusterConcatenation m_concatenation;
     ClusterInstantCompletion m_instantCompletion;
     ClusterDeferredLength m_deferredLength;

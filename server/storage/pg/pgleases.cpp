@@ -39,13 +39,14 @@ PgLeases::Taken PgLeases::take(const QString &id, const QString &holder,
             R"(UPDATE uploads SET lease_holder = $2, lease_generation = lease_generation + 1,
                    lease_expires = now() + $3::float8 * interval '1 millisecond'
                WHERE id = $1 AND (lease_holder IS NULL OR lease_expires <= now())
-               RETURNING lease_generation)",
+               RETURNING lease_generation, completing IS NOT NULL)",
             {id, holder, ms(duration)});
         if (!taken)
             return out;
         if (!taken->isEmpty()) {
             out.taken = true;
             out.generation = taken->at(0, 0).toLongLong();
+            out.completing = taken->at(0, 1).toBool();
             return out;
         }
         const auto held = c.exec(
@@ -130,15 +131,17 @@ PgLeases::Outcome PgLeases::commit(const QString &id, const QString &holder, qin
         return c.transaction([&](PgConnection &t) {
             fenced = false;
             const auto row = t.exec(
-                R"(UPDATE uploads SET "offset" = $5, tail_key = NULLIF($6, ''), tail_size = $7,
+                R"(UPDATE uploads SET "offset" = CASE WHEN $9 THEN "offset" ELSE $5 END,
+                       tail_key = NULLIF($6, ''), tail_size = $7,
                        expires = now() + $8::float8 * interval '1 second',
-                       finished = CASE WHEN length >= 0 AND $5 = length THEN now() END
+                       finished = CASE WHEN NOT $9 AND length >= 0 AND $5 = length THEN now() END,
+                       completing = CASE WHEN $9 THEN $3::bigint END
                    WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3
-                     AND "offset" = $4 AND finished IS NULL AND $5 >= $4
-                     AND (length < 0 OR $5 <= length)
+                     AND "offset" = $4 AND finished IS NULL AND completing IS NULL AND $5 >= $4
+                     AND (length < 0 OR $5 <= length) AND (NOT $9 OR $5 = length)
                    RETURNING owner, finished IS NOT NULL)",
                 {id, holder, generation, commit.from, commit.to, commit.tailKey, commit.tailSize,
-                 qint64(commit.expireAfter.count())});
+                 qint64(commit.expireAfter.count()), commit.completing});
             if (!row)
                 return false;
             if (row->isEmpty()) {
@@ -154,6 +157,37 @@ PgLeases::Outcome PgLeases::commit(const QString &id, const QString &holder, qin
             return !row->at(0, 1).toBool()
                    || t.run("UPDATE owners SET unfinished = unfinished - 1 WHERE owner = $1",
                             {row->at(0, 0)});
+        });
+    });
+    if (ok)
+        return Outcome::Committed;
+    return fenced ? Outcome::Fenced : Outcome::Failed;
+}
+
+PgLeases::Outcome PgLeases::finishCompletion(const QString &id, const QString &holder,
+                                             qint64 generation, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return Outcome::Failed;
+    bool fenced = false;
+    const bool ok = pgCall(m_pool, error, [&](PgConnection &c) {
+        return c.transaction([&](PgConnection &t) {
+            fenced = false;
+            const auto row = t.exec(
+                R"(UPDATE uploads SET "offset" = length, finished = now(), completing = NULL,
+                       tail_key = NULL, tail_size = 0
+                   WHERE id = $1 AND lease_holder = $2 AND lease_generation = $3
+                     AND completing IS NOT NULL AND finished IS NULL
+                   RETURNING owner)",
+                {id, holder, generation});
+            if (!row)
+                return false;
+            if (row->isEmpty()) {
+                fenced = true;
+                return false;
+            }
+            return t.run("UPDATE owners SET unfinished = unfinished - 1 WHERE owner = $1",
+                         {row->at(0, 0)});
         });
     });
     if (ok)

@@ -23,8 +23,9 @@ public:
 
     struct Taken {
         bool taken = false;
-        qint64 generation = 0; // taken: the generation now held
-        QString holder;        // not taken: who holds it (to NOTIFY); empty when no such upload
+        qint64 generation = 0;   // taken: the generation now held
+        bool completing = false; // taken: an earlier holder decided its completion (finish it)
+        QString holder;          // not taken: who holds it (to NOTIFY); empty when no such upload
         std::chrono::milliseconds remaining{0}; // not taken: until it expires
     };
     // Takes the lease of upload `id` for `holder` when it is free or expired. `error` set:
@@ -56,13 +57,22 @@ public:
         QString tailKey;
         qint64 tailSize = 0;
         std::chrono::seconds expireAfter{0};
+        // `to` is the length and the object is yet to be made: the upload is marked completing
+        // under this generation (parts and tail recorded as given) and its offset stays where
+        // it was, since the client has not been told yet; finishCompletion() moves it to the
+        // length and finishes the upload.
+        bool completing = false;
     };
     enum class Outcome { Failed, Committed, Fenced };
     // One transaction, `WHERE id AND holder AND generation AND offset = from`: Fenced (nothing
-    // changed) when the generation moved on, another holder has it, or the offset is not
-    // `from` any more; Failed with `error` when PostgreSQL could not say.
+    // changed) when the generation moved on, another holder has it, the offset is not `from`
+    // any more or the upload is completing; Failed with `error` when PostgreSQL could not say.
     Outcome commit(const QString &id, const QString &holder, qint64 generation,
                    const Commit &commit, PgError *error);
+    // Marks a completing upload finished (and its tail gone) once its object exists: under the
+    // lease, as commit(); Fenced when another holder has it or it is not completing.
+    Outcome finishCompletion(const QString &id, const QString &holder, qint64 generation,
+                             PgError *error);
     // The committed parts, by number.
     QList<PgPart> parts(const QString &id, PgError *error);
 

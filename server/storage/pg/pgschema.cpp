@@ -25,7 +25,8 @@ const char *const V1[] = {
         lease_holder text,
         lease_generation bigint NOT NULL DEFAULT 0,
         lease_expires timestamptz,
-        counted_bytes bigint NOT NULL DEFAULT 0))",
+        counted_bytes bigint NOT NULL DEFAULT 0,
+        completing bigint))",
     // The sweeps and instant upload look rows up by these, never walk the table.
     "CREATE INDEX uploads_expiry ON uploads (expires) WHERE finished IS NULL",
     "CREATE INDEX uploads_finished ON uploads (finished) WHERE finished IS NOT NULL",

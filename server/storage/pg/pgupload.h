@@ -18,6 +18,11 @@ struct PgUpload {
     qint64 generation = 0;
     QDateTime leaseExpires;
     qint64 countedBytes = 0; // what this upload counts in its owner's bytes
+    // Not 0: every byte is committed and the holder of this generation decided how the object
+    // is made (the recorded parts completed, or else the tail copied); whoever holds the lease
+    // now finishes exactly that (PgLeases::finishCompletion). Until then the offset is the one
+    // before (the record's isFinished() is false).
+    qint64 completing = 0;
 };
 
 // One part of an upload's multipart upload, committed under a lease.

@@ -93,6 +93,7 @@ PgUpload PgUploads::fromRow(const QList<QVariant> &row)
     u.generation = row.at(18).toLongLong();
     u.leaseExpires = row.at(19).toDateTime();
     u.countedBytes = row.at(20).toLongLong();
+    u.completing = row.at(21).toLongLong();
     return u;
 }
 

@@ -83,7 +83,7 @@ public:
     static constexpr const char *Columns =
         R"(id, owner, length, "offset", metadata, filename, created, expires, finished,
         content_hash, concat, concat_parts, named_path, multipart_id, tail_key, tail_size,
-        next_part, lease_holder, lease_generation, lease_expires, counted_bytes)";
+        next_part, lease_holder, lease_generation, lease_expires, counted_bytes, completing)";
     static PgUpload fromRow(const QList<QVariant> &row);
 
 private:

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QString>
+
+struct PgUpload;
+class ClusterLocks;
+class ClusterObjects;
+class PgLeases;
+class PgUploads;
+class S3Bucket;
+
+// The fenced end of an upload in the cluster store. Its holder first records, under its lease
+// generation, that the upload is completing and exactly from what: every byte is then in S3
+// and named by PostgreSQL (the parts of its multipart upload, or one tail object whose key
+// carries the generation). Only then is the object `PREFIX/<id>` made — CompleteMultipartUpload
+// of the recorded parts, or a CopyObject of the recorded tail — and the upload recorded finished
+// under the same lease. Making the object is idempotent (the multipart upload may be complete
+// already: the object's ETag or length says so), so a holder that stalls after the decision and
+// wakes up late can only make the same object, never a different one; and whoever takes the
+// lease next finishes a completion it finds (finish() again, under its own generation). A
+// holder that stalls before the decision is refused it (fenced) and never touches the object.
+class ClusterCompletion final {
+public:
+    ClusterCompletion(PgUploads &uploads, PgLeases &leases, S3Bucket &bucket,
+                      const ClusterObjects &objects, ClusterLocks &locks);
+
+    enum class Outcome { Done, Fenced, Failed };
+    // Makes the object of `upload` (completing) and records it finished under `generation`.
+    Outcome finish(const PgUpload &upload, qint64 generation) const;
+    // Finishes upload `id`'s completion when no holder is at it (its lease free or run out):
+    // taken without waiting, finished, let go. Whether it is finished now.
+    bool resume(const QString &id) const;
+
+private:
+    bool makeObject(const PgUpload &upload) const;
+
+    PgUploads &m_uploads;
+    PgLeases &m_leases;
+    S3Bucket &m_bucket;
+    const ClusterObjects &m_objects;
+    ClusterLocks &m_locks;
+};
