@@ -257,7 +257,10 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     }
     // A headless run finishes what its queue holds, paused or not.
     scheduler.restore(restored);
-    scheduler.resumeAll();
+    // What failed for a transient cause goes again by itself; with --retry-failed, all of it.
+    if (options.retryFailed)
+        runner.noteRetried(scheduler.retryAllFailed());
+    runner.noteRetried(scheduler.resumeAll());
     runner.start(options.paths);
     if (watch)
         watch->start(options);

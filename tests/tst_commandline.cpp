@@ -206,6 +206,22 @@ private Q_SLOTS:
         QVERIFY(!r.options.giveUpAfterGiven);
         QCOMPARE(r.options.giveUpAfterMs, qint64(24 * 3600 * 1000));
     }
+    // --retry-failed acts on a headless run's queue: without both there is none to act on.
+    void retryFailed()
+    {
+        QVERIFY(!parse({"--headless", "--state-dir", "/tmp/q"}).options.retryFailed);
+        const CommandLineResult r =
+            parse({"--headless", "--state-dir", "/tmp/q", "--retry-failed"});
+        QVERIFY2(r.ok(), qPrintable(r.text));
+        QVERIFY(r.options.retryFailed);
+        for (const QStringList &args :
+             {QStringList{"--headless", "-e", "http://h/files/", "--retry-failed", "f"},
+              QStringList{"--state-dir", "/tmp/q", "--retry-failed"}}) {
+            const CommandLineResult refused = parse(args);
+            QCOMPARE(refused.status, Status::UsageError);
+            QVERIFY(refused.text.contains("--retry-failed needs --headless and --state-dir"));
+        }
+    }
 
     void concurrency_data()
     {

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void finishedIsNotReplacedSilently();
     void otherServerIsNewUpload();
     void barSaysSoAndAddsAnyway();
+    void failedAddedAgainIsRetried();
 
 private:
     QString file(const QString &name, qint64 size, quint32 seed)
@@ -225,6 +226,38 @@ void tst_Duplicates::barSaysSoAndAddsAnyway()
     QVERIFY(!bar.isHidden());
     QVERIFY(bar.addAnywayButton()->isHidden());
     QCOMPARE(bar.text(), QStringLiteral("1 file is already in the queue and was not added again."));
+}
+
+void tst_Duplicates::failedAddedAgainIsRetried()
+{
+    // Its row failed (the file was not there yet); dropped again once it is, the same row goes
+    // again with the file as it is now: no second row, and the bar says what happened.
+    DuplicateBar bar(m_scheduler);
+    const QString path = m_fixture->files().filePath(QStringLiteral("late.bin"));
+    const QList<TaskId> ids = m_fixture->add({path});
+    QCOMPARE(ids.size(), 1);
+    const UploadTask *task = m_fixture->task(ids.first());
+    QVERIFY(waitFor([&] { return task->state() == TaskState::Error; }));
+    QCOMPARE(task->errorKind(), TransferError::Kind::FileUnreadable);
+
+    const quint32 seed = nextSeed();
+    QCOMPARE(file(QStringLiteral("late.bin"), 70 * KiB, seed), path);
+    QSignalSpy found(m_scheduler, &UploadScheduler::duplicatesFound);
+    QVERIFY(m_fixture->add({path}).isEmpty());
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(reportOf(found).retried, QStringList{path});
+    QCOMPARE(reportOf(found).skipped(), 0);
+    QCOMPARE(bar.text(), QStringLiteral("1 failed upload was retried."));
+    QVERIFY(bar.addAnywayButton()->isHidden());
+    QVERIFY(waitFor([&] { return task->state() == TaskState::Success; }, UploadTimeoutMs));
+    QCOMPARE(m_scheduler->taskCount(), 1);
+    QCOMPARE(task->size(), 70 * KiB);
+    QCOMPARE(m_fixture->peer()->storedBytes(task->uploadUrl()), testContent(70 * KiB, seed));
+
+    // Done now: given again, it is a duplicate as any finished upload is.
+    QVERIFY(m_fixture->add({path}).isEmpty());
+    QCOMPARE(reportOf(found).started, QStringList{path});
+    QVERIFY(reportOf(found).retried.isEmpty());
 }
 
 QTEST_MAIN(tst_Duplicates)

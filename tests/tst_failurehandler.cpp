@@ -103,6 +103,8 @@ private Q_SLOTS:
     void backOffStaysWithinItsBoundsAndCap();
     void retryAfterIsAFloor();
     void givesUpAfterTheTimeWithoutProgress();
+    void serverAskingToWaitIsNeverGivenUp_data();
+    void serverAskingToWaitIsNeverGivenUp();
     void progressStartsTheTimeAgain();
     void capOnTriesFailsWithTheirCount();
     void unreachableWaitsForItsServer();
@@ -256,6 +258,51 @@ void tst_FailureHandler::givesUpAfterTheTimeWithoutProgress()
     QCOMPARE(task->state(), TaskState::Error);
     QCOMPARE(task->errorMessage(),
              QStringLiteral("Gave up after 1 h 0 min without progress: 503 · 61 tries"));
+}
+
+void tst_FailureHandler::serverAskingToWaitIsNeverGivenUp_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<bool>("retryAfter");
+    QTest::addColumn<QString>("note");
+    QTest::newRow("507: disk full")
+        << Kind::ServerFull << true << QStringLiteral("Server's disk is full · next try");
+    QTest::newRow("507 without Retry-After")
+        << Kind::ServerFull << false << QStringLiteral("Server's disk is full · next try");
+    QTest::newRow("503 with Retry-After")
+        << Kind::ServerError << true << QStringLiteral("busy · next try");
+    QTest::newRow("429 / S3 SlowDown")
+        << Kind::TooManyRequests << false << QStringLiteral("busy · next try");
+}
+
+void tst_FailureHandler::serverAskingToWaitIsNeverGivenUp()
+{
+    // A server that answers "later" is alive: a day of it, without a byte moving, is still a
+    // wait (the policy gives up after an hour without progress), never a failure.
+    QFETCH(Kind, kind);
+    QFETCH(bool, retryAfter);
+    QFETCH(QString, note);
+    UploadTask *task = m_tasks->add();
+    TransferError error = errorOf(kind, QStringLiteral("busy"));
+    if (retryAfter)
+        error.retryAfter = 120s;
+    for (int hour = 0; hour < 24; ++hour) {
+        const FailureHandler::Judgement judgement = fail(task, error);
+        QCOMPARE(judgement.verdict, Verdict::RetryLater);
+        QCOMPARE(task->state(), TaskState::Waiting);
+        QCOMPARE(task->statusNote(), note);
+        if (retryAfter)
+            QVERIFY(judgement.retryAtMs - m_handler->nowMs() >= 120 * 1000);
+        m_clock->advance(3600 * 1000);
+        m_tasks->setTaskState(task, TaskState::Uploading);
+    }
+    QCOMPARE(task->retries(), 24);
+    QCOMPARE(m_protocol->checks, 0); // its own back-off, not an outage: the server answers
+    // The same answer without a word of waiting (a plain 5xx) is given up as before.
+    const FailureHandler::Judgement judgement =
+        fail(task, errorOf(Kind::ServerError, QStringLiteral("500")));
+    QCOMPARE(judgement.verdict, Verdict::Fail);
+    QCOMPARE(task->state(), TaskState::Error);
 }
 
 void tst_FailureHandler::progressStartsTheTimeAgain()

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -360,6 +361,119 @@ private Q_SLOTS:
             QVERIFY2(created().size() == 2,
                      qPrintable(urls.join(QLatin1Char('\n')) + describe(run)));
         }
+    }
+
+    // A path given again after its upload failed, for a cause that has passed since (the server
+    // refused the file as too large, then took larger ones): the second run retries it, says so,
+    // and the server ends up with the file; never "already in the queue" and failed again.
+    void failedPathGivenAgainIsRetried()
+    {
+        const std::unique_ptr<TestPeer> peer = TestPeer::create();
+        QVERIFY2(peer->start(0, 1000), qPrintable(peer->errorString()));
+        const qint64 size = 3 * Chunk + 17;
+        const QString path =
+            makeTestFile(m_dir.path(), QStringLiteral("again.bin"), size, quint32(401));
+        QVERIFY(!path.isEmpty());
+        const QStringList args = retryArgs(*peer, QStringLiteral("again-state"));
+
+        const Run first = runHoist(QStringList(args) << path);
+        QVERIFY2(first.exitCode == 1, qPrintable(describe(first)));
+        QCOMPARE(first.lines.size(), 1);
+        QCOMPARE(first.lines[0].value(0), QStringLiteral("error"));
+
+        QVERIFY2(peer->start(peer->port()), qPrintable(peer->errorString())); // no limit now
+        const Run second = runHoist(QStringList(args) << path);
+        QVERIFY2(second.exitStatus == QProcess::NormalExit && second.exitCode == 0,
+                 qPrintable(describe(second)));
+        QVERIFY2(second.err.contains(RetriedOne), qPrintable(describe(second)));
+        QVERIFY2(!second.err.contains(QStringLiteral("already in the queue")),
+                 qPrintable(describe(second)));
+        QCOMPARE(second.lines.size(), 1);
+        QCOMPARE(second.lines[0].value(0), QStringLiteral("success"));
+        QCOMPARE(canonical(second.lines[0].value(1)), canonical(path));
+        QCOMPARE(peer->storedBytes(QUrl(second.lines[0].value(2))), testContent(size, 401));
+        QCOMPARE(peer->uploadCount(), 1);
+    }
+
+    // --retry-failed: every failed upload of the queue goes again, with no path given.
+    void retryFailedRetriesTheQueue()
+    {
+        const std::unique_ptr<TestPeer> peer = TestPeer::create();
+        QVERIFY2(peer->start(0, 1000), qPrintable(peer->errorString()));
+        const QList<qint64> sizes{2 * Chunk + 5, Chunk + 1};
+        QStringList paths;
+        for (int i = 0; i < sizes.size(); ++i) {
+            paths << makeTestFile(m_dir.path(), QStringLiteral("queue-%1.bin").arg(i), sizes[i],
+                                  quint32(410 + i));
+            QVERIFY(!paths.last().isEmpty());
+        }
+        const QStringList args = retryArgs(*peer, QStringLiteral("queue-state"));
+        const Run first = runHoist(QStringList(args) << paths);
+        QVERIFY2(first.exitCode == 1, qPrintable(describe(first)));
+        QCOMPARE(first.lines.size(), 2);
+
+        QVERIFY2(peer->start(peer->port()), qPrintable(peer->errorString()));
+        // Without the option the queue's failures stand (a cause that may not have passed).
+        const Run asIs = runHoist(args);
+        QVERIFY2(asIs.exitCode == 1, qPrintable(describe(asIs)));
+        QCOMPARE(peer->uploadCount(), 0);
+
+        const Run second = runHoist(QStringList(args) << QStringLiteral("--retry-failed"));
+        QVERIFY2(second.exitStatus == QProcess::NormalExit && second.exitCode == 0,
+                 qPrintable(describe(second)));
+        QVERIFY2(second.err.contains(
+                     QRegularExpression(QStringLiteral("2 failed upload(\\(s\\)|s) retried"))),
+                 qPrintable(describe(second)));
+        QCOMPARE(second.lines.size(), 2);
+        for (const QStringList &fields : second.lines) {
+            QCOMPARE(fields.value(0), QStringLiteral("success"));
+            int i = 0;
+            while (i < paths.size() && canonical(paths[i]) != canonical(fields.value(1)))
+                ++i;
+            QVERIFY2(i < paths.size(), qPrintable(fields.value(1)));
+            QCOMPARE(peer->storedBytes(QUrl(fields.value(2))), testContent(sizes[i], 410 + i));
+        }
+        QCOMPARE(peer->uploadCount(), 2);
+    }
+
+    // The case: the server was gone for longer than the run would wait, so the upload
+    // was given up; run again with the server back, the upload goes on by itself.
+    void givenUpWhileServerWasDownIsRetried()
+    {
+        const std::unique_ptr<TestPeer> peer = TestPeer::create();
+        QVERIFY2(peer->start(), qPrintable(peer->errorString()));
+        peer->kill();
+        const qint64 size = 2 * Chunk + 3;
+        const QString path =
+            makeTestFile(m_dir.path(), QStringLiteral("down.bin"), size, quint32(420));
+        QVERIFY(!path.isEmpty());
+        const QStringList args = retryArgs(*peer, QStringLiteral("down-state"));
+        const Run first = runHoist(QStringList(args) << QStringLiteral("--give-up-after")
+                                                     << QStringLiteral("2s") << path);
+        QVERIFY2(first.exitCode == 1, qPrintable(describe(first)));
+
+        QVERIFY2(peer->restart(), qPrintable(peer->errorString()));
+        const Run second = runHoist(QStringList(args) << path);
+        QVERIFY2(second.exitStatus == QProcess::NormalExit && second.exitCode == 0,
+                 qPrintable(describe(second)));
+        QVERIFY2(second.err.contains(RetriedOne), qPrintable(describe(second)));
+        QCOMPARE(second.lines.size(), 1);
+        QCOMPARE(second.lines[0].value(0), QStringLiteral("success"));
+        QCOMPARE(peer->storedBytes(QUrl(second.lines[0].value(2))), testContent(size, 420));
+    }
+
+private:
+    // "1 failed upload retried" (or, before the English plural is filled in, "upload(s)").
+    inline static const QRegularExpression RetriedOne{
+        QStringLiteral("1 failed upload(\\(s\\))? retried")};
+
+    QStringList retryArgs(const TestPeer &peer, const QString &state) const
+    {
+        return {QStringLiteral("--headless"), QStringLiteral("--endpoint"),
+                peer.endpoint().toString(),   QStringLiteral("--chunk-size"),
+                QString::number(Chunk),       QStringLiteral("--concurrency"),
+                QStringLiteral("1"),          QStringLiteral("--state-dir"),
+                m_dir.filePath(state)};
     }
 };
 

@@ -261,12 +261,19 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     const QCommandLineOption giveUpAfter(
         QStringLiteral("give-up-after"),
         Text::tr("Give an upload up after this long without progress while its server does not "
-                 "answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never."),
+                 "answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never. A server "
+                 "that says it will come back (507: its disk is full; 429; Retry-After) is waited "
+                 "for however long it takes."),
         QStringLiteral("duration"));
-    parser.addOptions(
-        {headless,  endpoint,  s3Endpoint,        region, s3Style,  s3Credentials, concurrency,
-         perServer, chunkSize, limitRate,         header, stateDir, oneStream,     schedule,
-         onMetered, exclude,   noDefaultExcludes, watch,  settle,   rescan,        giveUpAfter});
+    const QCommandLineOption retryFailed(
+        QStringLiteral("retry-failed"),
+        Text::tr("With --headless and --state-dir, start every failed upload of that queue again, "
+                 "whatever stopped it (a file given again is retried without it)."));
+    parser.addOptions({headless,      endpoint,          s3Endpoint, region,    s3Style,
+                       s3Credentials, concurrency,       perServer,  chunkSize, limitRate,
+                       header,        stateDir,          oneStream,  schedule,  onMetered,
+                       exclude,       noDefaultExcludes, watch,      settle,    rescan,
+                       giveUpAfter,   retryFailed});
     WhenDoneOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
@@ -373,6 +380,10 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, Text::tr("--give-up-after must be a duration such as "
                                                 "30s, 10m, 24h or 7d, or never"));
     }
+    options.retryFailed = parser.isSet(retryFailed);
+    if (options.retryFailed && (!options.headless || options.stateDir.isEmpty()))
+        return usageError(program, Text::tr("--retry-failed needs --headless and --state-dir (in "
+                                            "the window: Retry failed, under Resume all)"));
     for (const QString &text : parser.values(header)) {
         HttpHeader parsed;
         const QString error = parseHeader(text, &parsed);

@@ -54,6 +54,9 @@ struct AppOptions {
     // transient failures before it is given up; 0: never. Default 24 h.
     qint64 giveUpAfterMs = 24LL * 3600 * 1000;
     bool giveUpAfterGiven = false; // then the window's remembered setting does not apply
+    // --retry-failed (headless, with --state-dir): every failed upload of the queue starts again,
+    // whatever stopped it (a path given again retries its own failed upload without it).
+    bool retryFailed = false;
 };
 
 // Either options to run with, or a reason to stop now: help/version text (exit 0) or a usage

@@ -1,11 +1,13 @@
 #include "headlessrunner.h"
 
+#include "failurehandler.h"
 #include "formatting.h"
 #include "networkpool.h"
 #include "s3target.h"
 #include "serverhealth.h"
 #include "uploadscheduler.h"
 
+#include <QDateTime>
 #include <QLoggingCategory>
 #include <QTextStream>
 
@@ -19,6 +21,8 @@ constexpr int TerminalProgressMs = 1000;
 constexpr int PlainProgressMs = 10000;
 constexpr int ExitSuccess = 0;
 constexpr int ExitFailure = 1;
+// A server that keeps saying "later" (its disk full) is said again after this long.
+constexpr qint64 WaitSaidAgainMs = 10 * 60 * 1000;
 } // namespace
 
 HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTextStream &err,
@@ -33,9 +37,13 @@ HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTe
     connect(m_scheduler, &UploadScheduler::taskFinished, this, &HeadlessRunner::report);
     connect(m_scheduler, &UploadScheduler::tasksAdded, this, [this](const QList<TaskId> &ids) {
         m_addedSeen = true;
-        // Paths that cannot be uploaded may arrive already in Error.
-        for (TaskId id : ids)
-            report(id);
+        // Paths that cannot be uploaded may arrive already in Error. Not the queue restored
+        // before start(): its failed uploads may start again this run (resumeAll, --retry-failed,
+        // a path given again), and what stays failed is reported once the run is done.
+        if (m_started) {
+            for (TaskId id : ids)
+                report(id);
+        }
         requestCheck();
     });
     connect(m_scheduler, &UploadScheduler::idle, this, &HeadlessRunner::requestCheck);
@@ -48,10 +56,27 @@ HeadlessRunner::HeadlessRunner(UploadScheduler *scheduler, QTextStream &out, QTe
                 printLine(tr("hoist: %1 is unreachable (%2); its uploads wait for it")
                               .arg(ServerHealth::keyOf(endpoint), cause));
             });
+    connect(m_scheduler->failures(), &FailureHandler::serverAskedToWait, this,
+            &HeadlessRunner::onServerAskedToWait);
     connect(health, &ServerHealth::serverUp, this, [this](const QUrl &endpoint, qint64 downMs) {
         printLine(tr("hoist: %1 answers again after %2; its uploads go on")
                       .arg(ServerHealth::keyOf(endpoint), formatDuration(downMs / 1000)));
     });
+}
+
+void HeadlessRunner::onServerAskedToWait(const QUrl &endpoint, const QString &reason,
+                                         qint64 retryAtMs)
+{
+    // An unattended run says why it stands still, once per server and reason in a while, not
+    // once per upload and try.
+    const QString key = ServerHealth::keyOf(endpoint) + QLatin1Char('\n') + reason;
+    const auto said = m_waitSaid.constFind(key);
+    if (said != m_waitSaid.cend() && m_clock.elapsed() - *said < WaitSaidAgainMs)
+        return;
+    m_waitSaid.insert(key, m_clock.elapsed());
+    const qint64 seconds = qMax<qint64>(0, retryAtMs - QDateTime::currentMSecsSinceEpoch()) / 1000;
+    printLine(tr("hoist: %1 (%2); its uploads wait and try again (next in %3)")
+                  .arg(reason, ServerHealth::keyOf(endpoint), formatDuration(seconds)));
 }
 
 void HeadlessRunner::printLine(const QString &line)
@@ -72,6 +97,17 @@ void HeadlessRunner::reportDuplicates(const DuplicateReport &report)
         m_err << tr("hoist: %n file(s) were already in the queue and not added again", nullptr,
                     skipped)
               << '\n';
+    // Given again after its upload failed: it goes again (and its result line comes when it
+    // ends, not the failure this run may have counted from the queue).
+    if (!report.retried.isEmpty()) {
+        m_retried += int(report.retried.size());
+        for (const TaskId id : report.retriedTasks) {
+            if (m_reported.remove(id))
+                --m_failed;
+        }
+        m_err << tr("hoist: %n failed upload(s) retried", nullptr, int(report.retried.size()))
+              << '\n';
+    }
     // A newer version of a file whose upload started or ended is not sent on its own.
     for (const QString &path : report.changed)
         m_err << tr("hoist: %1 changed since it was queued; its upload in the queue stands")
@@ -198,6 +234,8 @@ void HeadlessRunner::printProgress(bool final)
                       .arg(formatSize(bytes), time);
         if (bytes > 0)
             line += QStringLiteral(" (%1)").arg(formatSpeed(double(bytes) / seconds));
+        if (m_retried > 0)
+            line += tr("; %n failed upload(s) retried", nullptr, m_retried);
     } else {
         if (total == 0 || (m_keepRunning && m_scheduler->isIdle()))
             return;

@@ -3,6 +3,7 @@
 #include "uploadtypes.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -19,7 +20,8 @@ struct DuplicateReport;
 // compact progress line on `err`. Emits finished() once, when nothing is left to do:
 // exit code 0 when every file arrived, 1 when any failed. A path already in the queue (listed
 // twice, or queued by an earlier run with the same --state-dir) is not added again: its one
-// task's result line stands for it, and `err` says how many were skipped.
+// task's result line stands for it, and `err` says how many were skipped. A path whose every
+// upload failed is retried instead (UploadScheduler's duplicate check), and said so.
 class HeadlessRunner final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HeadlessRunner)
@@ -41,6 +43,9 @@ public:
     // Of those, the ones whose copy on the server was shown to match the file.
     int verified() const { return m_verified; }
     int failed() const { return m_failed; }
+    // Failed uploads of the queue started again (--retry-failed) before start(): the summary
+    // counts them.
+    void noteRetried(int count) { m_retried += count; }
 
     // What a success line names: the upload's URL, or an S3 upload's object URL.
     static QUrl whereStored(const UploadTask &task);
@@ -51,6 +56,7 @@ Q_SIGNALS:
 private:
     void report(TaskId id);
     void reportDuplicates(const DuplicateReport &report);
+    void onServerAskedToWait(const QUrl &endpoint, const QString &reason, qint64 retryAtMs);
     // A line of its own on `err` (clearing a terminal's progress line first).
     void printLine(const QString &line);
     void requestCheck();
@@ -71,8 +77,10 @@ private:
     int m_succeeded = 0;
     int m_verified = 0;
     int m_failed = 0;
+    int m_retried = 0; // failed uploads started again: given again, or --retry-failed
     int m_lastProgressWidth = 0;
     QSet<TaskId> m_reported;
+    QHash<QString, qint64> m_waitSaid; // server and reason -> when said (m_clock ms)
     QTimer m_progressTimer;
     QElapsedTimer m_clock;
 };

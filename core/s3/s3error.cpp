@@ -55,7 +55,15 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
         e = TransferError::make(
             Kind::TooLarge, tr("The S3 service at %1 refused the file as too large").arg(server),
             status);
-    } else if (is(error, "SlowDown") || status == 429 || status == 503) {
+    } else if (is(error, "InsufficientCapacity") || is(error, "XMinioStorageFull")
+               || status == 507) {
+        // Out of space (Ceph RGW's ENOSPC, MinIO's drives at their threshold): a wait, not an
+        // end; it takes the bytes once it has room again.
+        e = TransferError::make(
+            Kind::ServerFull,
+            tr("The S3 service at %1 has no room left (HTTP %2)").arg(server).arg(status), status);
+    } else if (is(error, "SlowDown") || is(error, "ServiceUnavailable") || status == 429
+               || status == 503) {
         e = TransferError::make(
             Kind::TooManyRequests,
             tr("The S3 service at %1 asks to slow down (HTTP %2)").arg(server).arg(status), status);
@@ -69,8 +77,7 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
         e = TransferError::make(
             Kind::Timeout,
             tr("The S3 service at %1 gave up waiting for the request's bytes").arg(server), status);
-    } else if (is(error, "InternalError") || is(error, "ServiceUnavailable") || status >= 500
-               || status == 0) {
+    } else if (is(error, "InternalError") || status >= 500 || status == 0) {
         e = TransferError::make(Kind::ServerError,
                                 tr("Server error at %1 (HTTP %2)").arg(server).arg(status), status);
     } else if (is(error, "NoSuchUpload")) {
@@ -88,7 +95,8 @@ TransferError fromAnswer(int status, const std::optional<S3Xml::Error> &error,
                                     .arg(status),
                                 status);
     }
-    if (e.kind == Kind::TooManyRequests || e.kind == Kind::ServerError)
+    if (e.kind == Kind::TooManyRequests || e.kind == Kind::ServerError
+        || e.kind == Kind::ServerFull)
         e.retryAfter = HeaderValues::parseRetryAfter(retryAfter, QDateTime::currentDateTimeUtc());
     e.details = tr("While %1 (%2): HTTP %3").arg(what, target.displayName()).arg(status);
     if (error) {

@@ -55,10 +55,10 @@ void BulkCommands::pauseAll()
     pause(m_tasks->tasksIn(TaskState::Waiting) + m_tasks->tasksIn(TaskState::Uploading));
 }
 
-void BulkCommands::resumeAll()
+int BulkCommands::resumeAll()
 {
     resume(m_tasks->tasksIn(TaskState::Paused));
-    m_failures->retryTransient();
+    return m_failures->retryTransient();
 }
 
 void BulkCommands::clearFinished(bool includeFailed)

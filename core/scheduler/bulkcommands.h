@@ -23,7 +23,8 @@ public:
     void resume(const QList<TaskId> &ids);
     void setPriority(const QList<TaskId> &ids, Priority priority);
     void pauseAll();
-    void resumeAll();
+    // Returns how many failed uploads started again.
+    int resumeAll();
     // Success (and Error, when `includeFailed`) tasks go; their uploads stay on the server.
     void clearFinished(bool includeFailed);
     // Error tasks go, and what they left on a server is deleted there.

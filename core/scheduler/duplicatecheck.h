@@ -3,6 +3,7 @@
 #include "uploadtypes.h"
 
 #include <QMetaType>
+#include <QSet>
 #include <QStringList>
 #include <QUrl>
 
@@ -22,9 +23,16 @@ struct DuplicateReport {
     QStringList changed;
     // Waiting uploads, not started, that now send the newer version of their file.
     int replaced = 0;
+    // Added again, so to speak: files whose every upload had failed; the last of them starts
+    // again (a person giving a file again wants it sent, whatever stopped it before).
+    QStringList retried;
+    // Their tasks (UploadScheduler retries them), and of those the ones whose file changed since
+    // it was queued: they start afresh with what the file holds now.
+    QSet<TaskId> retriedTasks;
+    QSet<TaskId> retriedChanged;
 
     int skipped() const { return int(waiting.size() + started.size()); }
-    bool isEmpty() const { return skipped() == 0 && replaced == 0; }
+    bool isEmpty() const { return skipped() == 0 && replaced == 0 && retried.isEmpty(); }
 };
 Q_DECLARE_METATYPE(DuplicateReport)
 
@@ -38,14 +46,15 @@ public:
         Waiting, // the same version waits, not started: skip
         Newer,   // a newer version of one that waits, not started: it takes this version
         Started, // an upload of it started or ended: skip, unless asked to add it again
+        Failed,  // every upload of it failed, for a cause that may have passed: retry the last
     };
     struct Match {
         Verdict verdict = Verdict::New;
-        UploadTask *task = nullptr; // the queued one, for Newer
-        bool changed = false;       // for Started: the file differs from what was queued
+        UploadTask *task = nullptr; // the queued one, for Newer and Failed
+        bool changed = false;       // for Started, Failed: the file differs from what was queued
     };
 
     static Match find(const TaskTable &tasks, const ExpandedPath &file, const QUrl &endpoint);
-    // Notes a skipped file in `report`.
+    // Notes a skipped (or retried) file in `report`.
     static void note(DuplicateReport *report, const Match &match, const QString &path);
 };

@@ -64,7 +64,10 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
         task->noteStuck(monotonic);
     if (!m_policy.shouldRetry(error, task->retries()))
         return judgement;
-    if (m_policy.givesUp(monotonic - task->stuckSinceMs())) {
+    // A server that answers "later" (its disk is full, it is busy for a time it names) is alive
+    // and will come back: its uploads wait for as long as that takes, unattended, never failed
+    // for it. Only silence or answers that never say so are given up.
+    if (!error.serverAsksToWait() && m_policy.givesUp(monotonic - task->stuckSinceMs())) {
         judgement.error.cause =
             TrText::of(staticMetaObject, QT_TR_NOOP("Gave up after %1 without progress: %2"))
                 .arg(formatDuration(m_policy.giveUpAfter.count() / 1000), error.cause);
@@ -85,9 +88,17 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
     judgement.retryAtMs = nowMs() + delay.count();
     judgement.note =
         m_policy.maxRetries >= 0
-            ? tr("%1 · retry %2 of %3").arg(error.message()).arg(retries).arg(m_policy.maxRetries)
-            : tr("%1 · next try").arg(error.message());
+            ? tr("%1 · retry %2 of %3").arg(waitReason(error)).arg(retries).arg(m_policy.maxRetries)
+            : tr("%1 · next try").arg(waitReason(error));
     return judgement;
+}
+
+QString FailureHandler::waitReason(const TransferError &error)
+{
+    // Short, as a row has room for: the whole cause (which server, its words) is in the details.
+    if (error.kind == TransferError::Kind::ServerFull)
+        return tr("Server's disk is full");
+    return error.message();
 }
 
 void FailureHandler::transferFailed(UploadTask *task, const TransferError &error)
@@ -107,6 +118,8 @@ void FailureHandler::transferFailed(UploadTask *task, const TransferError &error
                             << judgement.retryAtMs - nowMs() << "ms:" << error.message();
         task->waitForRetry(judgement.retryAtMs, judgement.note);
         m_tasks->setTaskState(task, TaskState::Waiting);
+        if (error.serverAsksToWait())
+            Q_EMIT serverAskedToWait(task->endpoint(), waitReason(error), judgement.retryAtMs);
         break;
     }
     m_tasks->scheduleSoon();
@@ -128,7 +141,7 @@ void FailureHandler::progressed(UploadTask *task)
         m_health->progressed(task->endpoint());
 }
 
-int FailureHandler::retryFailed(const QList<TaskId> &ids)
+int FailureHandler::retryFailed(const QList<TaskId> &ids, const QSet<TaskId> &reread)
 {
     int retried = 0;
     for (const TaskId id : ids) {
@@ -136,7 +149,7 @@ int FailureHandler::retryFailed(const QList<TaskId> &ids)
         if (!task || task->state() != TaskState::Error || m_recheck->isPending(id))
             continue;
         ++retried;
-        if (task->errorKind() == TransferError::Kind::FileChanged
+        if (reread.contains(id) || task->errorKind() == TransferError::Kind::FileChanged
             || task->errorKind() == TransferError::Kind::FileUnreadable
             || task->errorKind() == TransferError::Kind::ContentMismatch) {
             // The person wants what the file holds now: a fresh upload, never the new bytes
@@ -164,7 +177,7 @@ int FailureHandler::retryAllFailed()
     return retryFailed(m_tasks->tasksIn(TaskState::Error));
 }
 
-void FailureHandler::retryTransient()
+int FailureHandler::retryTransient()
 {
     // What failed only because a server or the network would not answer (given up) is what a
     // person resuming everything wants going again too.
@@ -175,8 +188,10 @@ void FailureHandler::retryTransient()
         if (cause.isTransient())
             transient.append(id);
     }
-    if (retryFailed(transient) == 0)
+    const int retried = retryFailed(transient);
+    if (retried == 0)
         m_health->wake();
+    return retried;
 }
 
 void FailureHandler::wake()

@@ -7,6 +7,7 @@
 #include "uploadtypes.h"
 
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 #include <memory>
@@ -23,6 +24,8 @@ class UploadTask;
 // end an upload by their count: it waits, for its server to answer again when it could not be
 // reached (ServerHealth: one probe per server, not one per upload), else for its own back-off with
 // full jitter up to the policy's cap, until RetryPolicy::giveUpAfter passes without progress.
+// A server that answers "later" (507: its disk is full; 429 or S3's SlowDown; a 5xx with
+// Retry-After) is never given up: its uploads wait, honouring Retry-After, until it takes them.
 // Retry (of a selection, of all failed) and Resume all start failed uploads again; a file that
 // changed or could not be read is read again first, off the GUI thread.
 // It changes tasks only through TaskControl, and reads time from one Clock: the engine's.
@@ -63,11 +66,14 @@ public:
     // and the time without progress that gives an upload up starts again.
     void progressed(UploadTask *task);
 
-    // Failed uploads in `ids` start again; returns how many were failed.
-    int retryFailed(const QList<TaskId> &ids);
+    // Failed uploads in `ids` start again; returns how many were failed. Those in `reread`
+    // (files that changed since) start afresh with what their file holds now, as those that
+    // failed for their file do.
+    int retryFailed(const QList<TaskId> &ids, const QSet<TaskId> &reread = {});
     int retryAllFailed();
     // Retries what failed for a transient cause; wakes the servers down either way.
-    void retryTransient();
+    // Returns how many started again.
+    int retryTransient();
     // Servers down are asked now.
     void wake();
 
@@ -77,6 +83,14 @@ public:
     const std::shared_ptr<const ServerOutage> &outageOfLane(int lane, const QUrl &endpoint);
     // Wakes the scheduler at `earliestMs` (wall ms; 0: no task waits for a time).
     void armRetryTimer(qint64 earliestMs);
+
+    // What a waiting row says of `error` before " · next try": "Server's disk is full".
+    static QString waitReason(const TransferError &error);
+
+Q_SIGNALS:
+    // An upload to `endpoint` waits because its server said "later" (TransferError::
+    // serverAsksToWait): `reason` as its row says it, its next try at `retryAtMs` (wall ms).
+    void serverAskedToWait(const QUrl &endpoint, const QString &reason, qint64 retryAtMs);
 
 private:
     void onRechecked(TaskId id, const FileRecheck::Result &file);

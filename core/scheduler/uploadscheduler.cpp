@@ -63,7 +63,11 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     TaskControl *control = this; // a private base: converted here, where it is accessible
     m_bulk = std::make_unique<BulkCommands>(this, control, m_failures);
     connect(m_intake, &TaskIntake::pathsExpanded, this, &UploadScheduler::pathsExpanded);
-    connect(m_intake, &TaskIntake::duplicatesFound, this, &UploadScheduler::duplicatesFound);
+    connect(m_intake, &TaskIntake::duplicatesFound, this, [this](const DuplicateReport &report) {
+        // A file given again whose uploads all failed: its last one starts again.
+        m_failures->retryFailed(report.retriedTasks.values(), report.retriedChanged);
+        Q_EMIT duplicatesFound(report);
+    });
     connect(m_intake, &TaskIntake::sliceDone, this, &UploadScheduler::checkIdle);
     m_preparer->setInstantMinimumSize(DefaultInstantMinimumSize);
     connect(m_changes, &TaskChangeBatch::flushed, this, &UploadScheduler::flushed);

@@ -128,6 +128,7 @@ public:
     // Which servers answer, the probes that find an outage's end, and what wakes them (its
     // network source is set there).
     ServerHealth *serverHealth() const { return m_failures->serverHealth(); }
+    FailureHandler *failures() const { return m_failures; }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by newer ones gains one priority level.
     void setAgingSkips(int skips) { m_queue.setAgingSkips(skips); }
@@ -219,8 +220,9 @@ public:
     }
     void pauseAll() { m_bulk->pauseAll(); }
     // Resumes what is paused and retries what failed for a transient cause (a server that did not
-    // answer until given up); servers down are asked at once.
-    void resumeAll() { m_bulk->resumeAll(); }
+    // answer until given up); servers down are asked at once. Returns how many failed ones
+    // started again.
+    int resumeAll() { return m_bulk->resumeAll(); }
     // Removes tasks in Success (and Error, when `includeFailed`), in one batch.
     void clearFinished(bool includeFailed = false) { m_bulk->clearFinished(includeFailed); }
     // Removes failed tasks in one batch; what they left on a server is deleted there.

@@ -66,9 +66,8 @@ TaskRecord read(const QSqlQuery &q)
     r.chunkStates = q.value(13).toByteArray();
     r.retries = q.value(14).toInt();
     const int kind = q.value(15).toInt();
-    r.errorKind = kind >= 0 && kind <= int(TransferError::Kind::ContentMismatch)
-                      ? TransferError::Kind(kind)
-                      : TransferError::Kind::None;
+    r.errorKind = kind >= 0 && kind <= int(TransferError::LastKind) ? TransferError::Kind(kind)
+                                                                    : TransferError::Kind::None;
     // error_text (schema 9) keeps the cause untranslated; before it, error_message its words.
     r.errorText = q.value(28).toString().isEmpty() ? TrText(q.value(16).toString())
                                                    : TrText::fromJson(q.value(28).toString());

@@ -12,6 +12,7 @@ bool TransferError::isTransient() const
     case Kind::Conflict:
     case Kind::Locked:
     case Kind::TooManyRequests:
+    case Kind::ServerFull:
         return true;
     case Kind::None:
     case Kind::TooLarge:
@@ -24,6 +25,12 @@ bool TransferError::isTransient() const
         return false;
     }
     return false;
+}
+
+bool TransferError::serverAsksToWait() const
+{
+    return kind == Kind::ServerFull || kind == Kind::TooManyRequests
+           || (kind == Kind::ServerError && retryAfter.has_value());
 }
 
 TransferError TransferError::make(Kind kind, TrText cause, int httpStatus)

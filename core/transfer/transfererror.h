@@ -24,7 +24,10 @@ struct TransferError {
         FileUnreadable,  // missing, unreadable, not a regular file: permanent
         FileChanged,     // size or modification time changed while uploading: permanent
         ContentMismatch, // the server's whole copy differs from the file: permanent
+        ServerFull,      // 507, an S3 store out of space: transient, honours retryAfter
     };
+    // The last kind there is (stores read kinds back as numbers: new ones go after it).
+    static constexpr Kind LastKind = Kind::ServerFull;
 
     Kind kind = Kind::None;
     int httpStatus = 0;
@@ -40,5 +43,9 @@ struct TransferError {
     QString detail() const { return details.toString(); }
 
     bool isTransient() const;
+    // The server answered and said it will take the upload later: its disk is full, it asks to
+    // slow down, or it is unavailable for a time it names (a 5xx with Retry-After). Such an
+    // upload waits for as long as that takes; it is never given up for it.
+    bool serverAsksToWait() const;
     static TransferError make(Kind kind, TrText cause, int httpStatus = 0);
 };

@@ -220,6 +220,13 @@ TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
                "there%1")
                 .arg(suffix),
             status);
+    } else if (status == 507) {
+        // Its disk is full: it will take the bytes once it has room again (a wait, not an end).
+        error = TransferError::make(
+            Kind::ServerFull,
+            tr("The disk of %1 is full (HTTP 507)%2").arg(serverName(reply->url()), suffix),
+            status);
+        error.retryAfter = HeaderValues::parseRetryAfter(reply->rawHeader("Retry-After"), now);
     } else if (status >= 500 && status < 600) {
         error = TransferError::make(Kind::ServerError,
                                     tr("Server error at %1 (HTTP %2)%3")

@@ -76,7 +76,9 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     m_giveUpAfter->addItem(tr("Never"), qint64(0));
     m_giveUpAfter->setToolTip(tr("While its server does not answer or keeps failing, an upload "
                                  "waits and tries again; it fails only after this long without "
-                                 "progress (as --give-up-after)"));
+                                 "progress (as --give-up-after). A server that says it will "
+                                 "come back (its disk is full, it asks to wait) is waited for "
+                                 "however long it takes"));
     m_rateLimit->setToolTip(tr("All uploads together send at most this much (the status bar's "
                                "“Limit”)"));
     for (QWidget *field :

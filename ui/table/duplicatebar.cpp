@@ -72,6 +72,12 @@ QString DuplicateBar::message(const DuplicateReport &report)
     else if (report.replaced > 1)
         sentences << tr("%1 waiting uploads now send the newer versions of their files.")
                          .arg(report.replaced);
+    // Dropped again after their uploads failed: the person wants them sent, so their rows go.
+    const auto retried = int(report.retried.size());
+    if (retried == 1)
+        sentences << tr("1 failed upload was retried.");
+    else if (retried > 1)
+        sentences << tr("%1 failed uploads were retried.").arg(retried);
     return sentences.join(QLatin1Char(' '));
 }
 

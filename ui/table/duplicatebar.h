@@ -11,7 +11,8 @@ struct DuplicateReport;
 // A bar above the table, not a dialog, after files were added that the queue already held:
 // "3 files are already in the queue and were not added again", with "Add anyway" when some of
 // them started or finished (adding those again is a person's choice, never made silently).
-// Newer versions that replaced waiting uploads are said too. Closed by its button, or replaced
+// Newer versions that replaced waiting uploads are said too, and failed uploads that started
+// again because their files were dropped again. Closed by its button, or replaced
 // by the next report.
 class DuplicateBar final : public QFrame {
     Q_OBJECT
