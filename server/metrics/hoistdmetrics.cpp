@@ -7,7 +7,7 @@ constexpr std::array<const char *, HoistdMetrics::MethodCount> MethodNames{
     "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE", "other"};
 constexpr std::array<const char *, HoistdMetrics::RefusalCount> RefusalNames{
     "auth",    "quota",  "connections_per_address", "header_timeout", "headers_too_large",
-    "framing", "method", "unfinished_uploads"};
+    "framing", "method", "unfinished_uploads",      "uploads"};
 
 QByteArray number(double value)
 {
@@ -87,5 +87,6 @@ QByteArray HoistdMetrics::render(const Uploads &uploads) const
     family(out, "hoistd_instant_completions_total", "counter",
            "Uploads completed by instant upload (a proof accepted, no bytes sent).");
     out += "hoistd_instant_completions_total " + QByteArray::number(read(m_instant)) + '\n';
+    out += m_backend.render();
     return out;
 }

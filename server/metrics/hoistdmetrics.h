@@ -1,5 +1,7 @@
 #pragma once
 
+#include "backendmetrics.h"
+
 #include <QByteArray>
 
 #include <array>
@@ -26,8 +28,9 @@ public:
         Framing,               // 400/501: a head a proxy could read differently (RFC 9112)
         Method,                // 501: a method HTTP does not define (they are case-sensitive)
         UnfinishedUploads,     // 429: the user's limit on unfinished uploads (--max-unfinished)
+        Uploads,               // 413: the user's limit on uploads held (--max-uploads)
     };
-    static constexpr int RefusalCount = int(Refusal::UnfinishedUploads) + 1;
+    static constexpr int RefusalCount = int(Refusal::Uploads) + 1;
 
     struct Uploads {
         qint64 unfinished = 0;
@@ -47,6 +50,8 @@ public:
     void connectionClosed() { m_openConnections.fetch_sub(1, std::memory_order_relaxed); }
     void refused(Refusal reason) { add(m_refusals[size_t(reason)], 1); }
     void instantCompleted() { add(m_instant, 1); }
+    // S3, PostgreSQL and lease hand-overs: the cluster store's (shown once it enables them).
+    BackendMetrics &backend() { return m_backend; }
 
     // The exposition; `uploads` are counted by the caller (the storage) at scrape time.
     QByteArray render(const Uploads &uploads) const;
@@ -72,4 +77,5 @@ private:
     Counter m_instant{0};
     std::atomic<qint64> m_openConnections{0};
     std::array<Counter, RefusalCount> m_refusals{};
+    BackendMetrics m_backend;
 };

@@ -169,6 +169,11 @@ bool TusService::authenticate(TusExchange &exchange) const
             exchange.m_maxUnfinished = m_config.users->defaultMaxUnfinished();
         if (exchange.m_maxUnfinished < 0)
             exchange.m_maxUnfinished = m_config.maxUnfinished;
+        exchange.m_maxUploads = user->maxUploads;
+        if (exchange.m_maxUploads < 0)
+            exchange.m_maxUploads = m_config.users->defaultMaxUploads();
+        if (exchange.m_maxUploads < 0)
+            exchange.m_maxUploads = m_config.maxUploads;
         return true;
     }
     // The header's value is never logged or echoed: it may be someone's token with a typo.
@@ -201,6 +206,21 @@ HttpResponse TusService::overQuota(const TusExchange &exchange, qint64 inUse, qi
                              .arg(exchange.m_quota)
                              .arg(inUse)
                              .arg(more));
+}
+
+HttpResponse TusService::overUploadLimit(const TusExchange &exchange, int held) const
+{
+    if (m_config.metrics)
+        m_config.metrics->refused(HoistdMetrics::Refusal::Uploads);
+    if (m_config.verbose)
+        log(QStringLiteral("413 %1 %2: at the limit of uploads")
+                .arg(QString::fromLatin1(exchange.m_request.method), exchange.m_request.user));
+    // 413 like the byte quota: it lifts only when the user deletes something.
+    return tusError(413, QStringLiteral("Limit of %1 uploads exceeded: %2 held, finished ones "
+                                        "included. Delete finished or abandoned uploads to make "
+                                        "room.")
+                             .arg(exchange.m_maxUploads)
+                             .arg(held));
 }
 
 HttpResponse TusService::options() const
@@ -298,12 +318,16 @@ void TusService::create(TusExchange &exchange)
     }
     QString why;
     UploadStore::Refusal refusal;
-    const auto record =
-        m_store.create(length, rawMetadata, filename, request.user,
-                       concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
-                       {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
+    const auto record = m_store.create(
+        length, rawMetadata, filename, request.user,
+        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
+        {exchange.m_quota, exchange.m_maxUnfinished, exchange.m_maxUploads}, &refusal, &why);
     if (!record && refusal.inUse >= 0) {
         exchange.early = overQuota(exchange, refusal.inUse, length);
+        return;
+    }
+    if (!record && refusal.uploads >= 0) {
+        exchange.early = overUploadLimit(exchange, refusal.uploads);
         return;
     }
     if (!record && refusal.unfinished >= 0) {
@@ -553,6 +577,7 @@ TusExchange::TusExchange(TusService &service, const HttpRequest &request)
     : m_service(service)
     , m_request(request)
     , m_maxUnfinished(service.m_config.maxUnfinished) // the anonymous user's; see authenticate()
+    , m_maxUploads(service.m_config.maxUploads)
 {
 }
 

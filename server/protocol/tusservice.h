@@ -31,6 +31,9 @@ struct TusConfig {
     int instantAttempts = DefaultInstantAttempts;
     // Unfinished uploads a user may have at once, unless the user config says otherwise.
     int maxUnfinished = DefaultMaxUnfinished;
+    // Uploads a user may hold in all, finished ones included, unless the user config says
+    // otherwise; -1: no limit.
+    int maxUploads = -1;
     HoistdMetrics *metrics = nullptr; // counts refusals and instant completions; may be null
 };
 
@@ -59,6 +62,7 @@ private:
     qint64 m_quota = -1;       // the user's quota in bytes; -1: none (the anonymous user)
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
     int m_maxUnfinished = -1;  // the user's limit of unfinished uploads; -1: none
+    int m_maxUploads = -1;     // the user's limit of uploads held; -1: none
 };
 
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,
@@ -94,6 +98,7 @@ private:
     HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
     // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
+    HttpResponse overUploadLimit(const TusExchange &exchange, int held) const;
 
     UploadStore &m_store;
     TusConfig m_config;
