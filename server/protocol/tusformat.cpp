@@ -42,3 +42,12 @@ HttpResponse tusError(int status, const QString &why)
     r.body = why.toUtf8() + '\n';
     return r;
 }
+
+HttpResponse uploadLimitError(int limit, int held)
+{
+    return tusError(413, QStringLiteral("Limit of %1 uploads exceeded: %2 held, finished ones "
+                                        "included. Delete finished or abandoned uploads to make "
+                                        "room.")
+                             .arg(limit)
+                             .arg(held));
+}

@@ -208,21 +208,6 @@ HttpResponse TusService::overQuota(const TusExchange &exchange, qint64 inUse, qi
                              .arg(more));
 }
 
-HttpResponse TusService::overUploadLimit(const TusExchange &exchange, int held) const
-{
-    if (m_config.metrics)
-        m_config.metrics->refused(HoistdMetrics::Refusal::Uploads);
-    if (m_config.verbose)
-        log(QStringLiteral("413 %1 %2: at the limit of uploads")
-                .arg(QString::fromLatin1(exchange.m_request.method), exchange.m_request.user));
-    // 413 like the byte quota: it lifts only when the user deletes something.
-    return tusError(413, QStringLiteral("Limit of %1 uploads exceeded: %2 held, finished ones "
-                                        "included. Delete finished or abandoned uploads to make "
-                                        "room.")
-                             .arg(exchange.m_maxUploads)
-                             .arg(held));
-}
-
 HttpResponse TusService::options() const
 {
     HttpResponse r = tusResponse(204);
@@ -327,7 +312,9 @@ void TusService::create(TusExchange &exchange)
         return;
     }
     if (!record && refusal.uploads >= 0) {
-        exchange.early = overUploadLimit(exchange, refusal.uploads);
+        if (m_config.metrics)
+            m_config.metrics->refused(HoistdMetrics::Refusal::Uploads);
+        exchange.early = uploadLimitError(exchange.m_maxUploads, refusal.uploads);
         return;
     }
     if (!record && refusal.unfinished >= 0) {

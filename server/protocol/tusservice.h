@@ -98,7 +98,6 @@ private:
     HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
     // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
-    HttpResponse overUploadLimit(const TusExchange &exchange, int held) const;
 
     UploadStore &m_store;
     TusConfig m_config;
@@ -114,3 +113,6 @@ QString sanitiseFilename(const QByteArray &raw);
 QByteArray httpDate(const QDateTime &time);
 // The tus answer for an error: status, Tus-Resumable, and a sentence for a person.
 HttpResponse tusError(int status, const QString &why);
+// 413 for a creation past the user's bound on uploads held (`held` of `limit`), worded like the
+// byte quota's: it lifts only when the user deletes something.
+HttpResponse uploadLimitError(int limit, int held);
