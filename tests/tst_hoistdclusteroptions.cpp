@@ -28,11 +28,15 @@ QProcessEnvironment keys()
 QStringList cluster(const QStringList &more = {})
 {
     return base()
-           + QStringList{QStringLiteral("--store"), QStringLiteral("s3://hoist-bucket/team/a"),
-                         QStringLiteral("--s3-endpoint"), QStringLiteral("http://127.0.0.1:7480"),
-                         QStringLiteral("--region"), QStringLiteral("eu-test-1"),
+           + QStringList{QStringLiteral("--store"),
+                         QStringLiteral("s3://hoist-bucket/team/a"),
+                         QStringLiteral("--s3-endpoint"),
+                         QStringLiteral("http://127.0.0.1:7480"),
+                         QStringLiteral("--region"),
+                         QStringLiteral("eu-test-1"),
                          QStringLiteral("--index"),
-                         QStringLiteral("postgresql://hoistd:%1@db.example:6543/hoist").arg(Password)}
+                         QStringLiteral("postgresql://hoistd:%1@db.example:6543/hoist")
+                             .arg(Password)}
            + more;
 }
 } // namespace
@@ -78,14 +82,16 @@ private slots:
         out.close();
         QVERIFY(out.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
         QStringList arguments = base();
-        arguments << QStringLiteral("--store") << QStringLiteral("s3://b") << QStringLiteral("--index")
+        arguments << QStringLiteral("--store") << QStringLiteral("s3://b")
+                  << QStringLiteral("--index")
                   << QStringLiteral("host=/run/pg dbname=hoist user=hoistd")
-                  << QStringLiteral("--s3-credentials") << file << QStringLiteral("--reconcile-after")
-                  << QStringLiteral("15m");
+                  << QStringLiteral("--s3-credentials") << file
+                  << QStringLiteral("--reconcile-after") << QStringLiteral("15m");
         QString error;
         const auto options = HoistdOptions::parse(arguments, &error, nullptr, keys());
         QVERIFY2(options, qPrintable(error));
-        QCOMPARE(options->cluster->credentials.accessKeyId, QStringLiteral("AKIDFILE")); // the file wins
+        QCOMPARE(options->cluster->credentials.accessKeyId,
+                 QStringLiteral("AKIDFILE")); // the file wins
         QCOMPARE(options->cluster->prefix, QString());
         QCOMPARE(options->cluster->index.value("host"), QByteArray("/run/pg"));
         QCOMPARE(options->reconcileAfter, std::chrono::seconds(15 * 60));
@@ -99,8 +105,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         const QString store = QStringLiteral("--store");
         const QString index = QStringLiteral("--index");
-        QTest::newRow("store alone") << base() + QStringList{store, QStringLiteral("s3://b")} << true
-                                     << "--store and --index go together";
+        QTest::newRow("store alone") << base() + QStringList{store, QStringLiteral("s3://b")}
+                                     << true << "--store and --index go together";
         QTest::newRow("index alone")
             << base() + QStringList{index, QStringLiteral("postgresql://u@h/d")} << true
             << "--store and --index go together";
@@ -133,8 +139,8 @@ private slots:
         QFETCH(bool, withKeys);
         QFETCH(QString, expected);
         QString error;
-        const auto options =
-            HoistdOptions::parse(arguments, &error, nullptr, withKeys ? keys() : QProcessEnvironment());
+        const auto options = HoistdOptions::parse(arguments, &error, nullptr,
+                                                  withKeys ? keys() : QProcessEnvironment());
         QVERIFY(!options);
         QVERIFY2(error.contains(expected), qPrintable(error));
         QVERIFY2(!error.contains(Password) && !error.contains(Secret), qPrintable(error));
@@ -161,12 +167,16 @@ private slots:
         };
         QVERIFY2(has(R"(hoistd_s3_request_duration_seconds_count{method="PUT",status="2xx"} 2)"),
                  text.constData());
-        QVERIFY(has(R"(hoistd_s3_request_duration_seconds_bucket{method="PUT",status="2xx",le="0.025"} 0)"));
-        QVERIFY(has(R"(hoistd_s3_request_duration_seconds_bucket{method="PUT",status="2xx",le="0.05"} 2)"));
+        QVERIFY(has(
+            R"(hoistd_s3_request_duration_seconds_bucket{method="PUT",status="2xx",le="0.025"} 0)"));
+        QVERIFY(has(
+            R"(hoistd_s3_request_duration_seconds_bucket{method="PUT",status="2xx",le="0.05"} 2)"));
         QVERIFY(has(R"(hoistd_s3_request_duration_seconds_sum{method="PUT",status="2xx"} 0.06)"));
         QVERIFY(has(R"(hoistd_s3_request_duration_seconds_count{method="GET",status="none"} 1)"));
-        QVERIFY(has(R"(hoistd_s3_request_duration_seconds_bucket{method="other",status="5xx",le="30"} 0)"));
-        QVERIFY(has(R"(hoistd_s3_request_duration_seconds_bucket{method="other",status="5xx",le="+Inf"} 1)"));
+        QVERIFY(has(
+            R"(hoistd_s3_request_duration_seconds_bucket{method="other",status="5xx",le="30"} 0)"));
+        QVERIFY(has(
+            R"(hoistd_s3_request_duration_seconds_bucket{method="other",status="5xx",le="+Inf"} 1)"));
         QVERIFY(!text.contains(R"(method="HEAD")")); // series appear once used
         QVERIFY(has(R"(hoistd_pg_statement_duration_seconds_count{outcome="ok"} 2)"));
         QVERIFY(has(R"(hoistd_pg_statement_duration_seconds_bucket{outcome="ok",le="0.0005"} 1)"));

@@ -52,8 +52,7 @@ void BackendMetrics::Histogram::render(QByteArray &out, const char *name,
     out += QByteArray(name) + "_count{" + labels + "} " + QByteArray::number(cumulative) + '\n';
 }
 
-void BackendMetrics::s3Request(const QByteArray &method, int status,
-                               std::chrono::nanoseconds took)
+void BackendMetrics::s3Request(const QByteArray &method, int status, std::chrono::nanoseconds took)
 {
     size_t m = size_t(S3Method::Other);
     for (size_t i = 0; i < m; ++i) {

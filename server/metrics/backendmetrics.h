@@ -33,9 +33,8 @@ public:
 
 private:
     // Upper bounds in seconds: from a statement on a local socket to a part of many MiB.
-    static constexpr std::array<double, 13> BucketBounds{0.0005, 0.001, 0.0025, 0.005, 0.01,
-                                                         0.025,  0.05,  0.1,    0.25,  0.5,
-                                                         1,      5,     30};
+    static constexpr std::array<double, 13> BucketBounds{
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30};
     using Counter = std::atomic<quint64>;
     struct Histogram {
         std::array<Counter, BucketBounds.size() + 1> buckets{}; // the last is +Inf
