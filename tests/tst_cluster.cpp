@@ -154,9 +154,9 @@ void tst_Cluster::awkwardFolderAndABigFileAreByteIdentical()
         QVERIFY2(served.value(m_cluster->instance(i).port()) > 0, qPrintable(QString::number(i)));
     const QMap<int, int> statuses = NginxAccessLog::statuses(log);
     for (auto it = statuses.cbegin(); it != statuses.cend(); ++it)
-        QVERIFY2(it.key() < 500, qPrintable(QStringLiteral("%1 x %2").arg(it.key()).arg(it.value())));
+        QVERIFY2(it.key() < 500,
+                 qPrintable(QStringLiteral("%1 x %2").arg(it.key()).arg(it.value())));
 }
-
 
 void tst_Cluster::instanceKilledMidPatchLosesNothing()
 {
@@ -165,7 +165,8 @@ void tst_Cluster::instanceKilledMidPatchLosesNothing()
     QVERIFY(startEngine(1, false));
     // Slow enough that a PATCH is under way when the instance serving it is killed.
     m_engine->scheduler()->setRateLimit(8 * MiB);
-    const QString big = makeTestFile(m_engine->files().path(), QStringLiteral("big.bin"), BigSize, 9);
+    const QString big =
+        makeTestFile(m_engine->files().path(), QStringLiteral("big.bin"), BigSize, 9);
     m_engine->scheduler()->addPaths({big});
     QVERIFY(waitFor([&] { return m_engine->scheduler()->taskIds().size() == 1; }, 20000));
     const TaskId id = m_engine->scheduler()->taskIds().first();
@@ -232,7 +233,8 @@ void tst_Cluster::uploadLimitHoldsAcrossInstances()
         QCOMPARE(rawRequest(front, "POST", "/files/", create).status, 201);
     const RawResponse refused = rawRequest(front, "POST", "/files/", create);
     QCOMPARE(refused.status, 413);
-    QVERIFY2(refused.body.contains("Limit of 4 uploads exceeded: 4 held"), refused.body.constData());
+    QVERIFY2(refused.body.contains("Limit of 4 uploads exceeded: 4 held"),
+             refused.body.constData());
     const QMap<quint16, int> served =
         NginxAccessLog::servedPerUpstream(m_cluster->front().requests(), "POST");
     QCOMPARE(served.size(), 3);
@@ -240,10 +242,12 @@ void tst_Cluster::uploadLimitHoldsAcrossInstances()
     // Each instance's /metrics shows its S3 and PostgreSQL requests and the refusal it made.
     int refusals = 0;
     for (int i = 0; i < m_cluster->size(); ++i) {
-        const RawResponse metrics = rawRequest(m_cluster->instance(i).port(), "GET", "/metrics", {});
+        const RawResponse metrics =
+            rawRequest(m_cluster->instance(i).port(), "GET", "/metrics", {});
         QCOMPARE(metrics.status, 200);
-        QVERIFY2(metrics.body.contains("hoistd_pg_statement_duration_seconds_count{outcome=\"ok\"} "),
-                 metrics.body.constData());
+        QVERIFY2(
+            metrics.body.contains("hoistd_pg_statement_duration_seconds_count{outcome=\"ok\"} "),
+            metrics.body.constData());
         QVERIFY(metrics.body.contains("hoistd_s3_request_duration_seconds_count{method=\"GET\""));
         QVERIFY(metrics.body.contains("hoistd_lease_handovers_total 0\n"));
         refusals += metrics.body.contains("hoistd_refusals_total{reason=\"uploads\"} 1\n") ? 1 : 0;

@@ -3,6 +3,7 @@
 // the S3/PostgreSQL/hand-over families /metrics gains.
 #include "backendmetrics.h"
 #include "hoistdoptions.h"
+#include "userconfig.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -145,6 +146,33 @@ private slots:
         QVERIFY2(error.contains(expected), qPrintable(error));
         QVERIFY2(!error.contains(Password) && !error.contains(Secret), qPrintable(error));
         QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+    }
+
+    void maxUploadsFromTheCommandLineAndTheConfig()
+    {
+        QString error;
+        auto options = HoistdOptions::parse(base(), &error, nullptr, keys());
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->maxUploads, -1); // no bound unless asked for
+        options = HoistdOptions::parse(
+            base() + QStringList{QStringLiteral("--max-uploads"), QStringLiteral("500")}, &error,
+            nullptr, keys());
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->maxUploads, 500);
+        QVERIFY(!HoistdOptions::parse(
+            base() + QStringList{QStringLiteral("--max-uploads"), QStringLiteral("-1")}, &error,
+            nullptr, keys()));
+        QVERIFY2(error.contains(QLatin1String("--max-uploads")), qPrintable(error));
+
+        const auto config = UserConfig::parse(
+            R"({"maxUploads": 100, "users": [
+                {"name": "a", "token": "aaaaaaaaaaaaaaaaaaaa", "quota": 1000, "maxUploads": 7},
+                {"name": "b", "token": "bbbbbbbbbbbbbbbbbbbb", "quota": 1000}]})",
+            &error);
+        QVERIFY2(config, qPrintable(error));
+        QCOMPARE(config->defaultMaxUploads(), 100);
+        QCOMPARE(config->users().at(0).maxUploads, 7);
+        QCOMPARE(config->users().at(1).maxUploads, -1); // the file's default applies
     }
 
     void metricsShowBackendsOnlyOnceEnabled()

@@ -35,15 +35,11 @@ bool HoistdCluster::start(int instances, const QStringList &extraArgs)
         const QStringList args =
             QStringList{QStringLiteral("--store"),
                         QStringLiteral("s3://%1/%2").arg(m_rgw.bucket(), m_prefix),
-                        QStringLiteral("--s3-endpoint"),
-                        m_rgw.service().toString(),
-                        QStringLiteral("--region"),
-                        m_rgw.region(),
-                        QStringLiteral("--index"),
+                        QStringLiteral("--s3-endpoint"), m_rgw.service().toString(),
+                        QStringLiteral("--region"), m_rgw.region(), QStringLiteral("--index"),
                         i == 0 ? m_pg.url() : m_pg.socketSpec(),
                         // Behind the front every client has nginx's address.
-                        QStringLiteral("--max-connections-per-address"),
-                        QStringLiteral("0")}
+                        QStringLiteral("--max-connections-per-address"), QStringLiteral("0")}
             + extraArgs;
         if (!process->start(args)) {
             m_error = QStringLiteral("hoistd %1: %2\n%3")
