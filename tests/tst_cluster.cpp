@@ -6,6 +6,7 @@
 #include "hoistdcluster.h"
 #include "nginxaccesslog.h"
 #include "rawhttp.h"
+#include "s3bucket.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
 #include "uploadscheduler.h"
@@ -13,6 +14,7 @@
 #include "waitfor.h"
 
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 
@@ -30,6 +32,7 @@ private slots:
     void awkwardFolderAndABigFileAreByteIdentical();
     void instanceKilledMidPatchLosesNothing();
     void uploadLimitHoldsAcrossInstances();
+    void timedWorkRunsOnceAcrossInstances();
 
 private:
     bool startEngine(int concurrency, bool parallelParts);
@@ -253,6 +256,56 @@ void tst_Cluster::uploadLimitHoldsAcrossInstances()
         refusals += metrics.body.contains("hoistd_refusals_total{reason=\"uploads\"} 1\n") ? 1 : 0;
     }
     QCOMPARE(refusals, 1);
+}
+
+void tst_Cluster::timedWorkRunsOnceAcrossInstances()
+{
+    // Short expiry and grace, so both timers fire often on all three instances at once.
+    m_cluster = std::make_unique<HoistdCluster>();
+    QVERIFY2(m_cluster->start(3, {QStringLiteral("--expire-after"), QStringLiteral("2"),
+                                  QStringLiteral("--reconcile-after"), QStringLiteral("2s")}),
+             qPrintable(m_cluster->errorString()));
+    // An orphan: a multipart upload under the prefix that no record names (a crash between
+    // CreateMultipartUpload and the record would leave one).
+    S3Bucket bucket(S3Bucket::Config(
+        S3Target(m_cluster->rgw().service(), m_cluster->rgw().region(), m_cluster->rgw().bucket()),
+        m_cluster->rgw().credentials()));
+    const auto orphan =
+        bucket.createMultipartUpload(m_cluster->prefix() + QStringLiteral("/orphan0123456789"), {});
+    QVERIFY(orphan.ok());
+    QCOMPARE(m_cluster->rgw().multipartUploads().size(), 1);
+
+    constexpr int Uploads = 6;
+    const RawHeaders create{{"Tus-Resumable", "1.0.0"}, {"Upload-Length", "10"}};
+    QStringList locations;
+    for (int i = 0; i < Uploads; ++i) {
+        const RawResponse made = rawRequest(m_cluster->front().port(), "POST", "/files/", create);
+        QCOMPARE(made.status, 201);
+        locations << QString::fromLatin1(made.header("location"));
+    }
+    // Every upload expires and is removed exactly once, whichever instance's sweep got it; the
+    // orphan is aborted.
+    static const QRegularExpression expired(QStringLiteral("expired (\\d+) unfinished upload"));
+    const auto removedInAll = [&] {
+        int total = 0;
+        for (int i = 0; i < m_cluster->size(); ++i) {
+            auto it = expired.globalMatch(m_cluster->instance(i).serverLog());
+            while (it.hasNext())
+                total += it.next().captured(1).toInt();
+        }
+        return total;
+    };
+    QVERIFY2(waitFor([&] { return removedInAll() >= Uploads; }, 60000),
+             qPrintable(QString::number(removedInAll())));
+    QVERIFY(waitFor([&] { return m_cluster->rgw().multipartUploads().isEmpty(); }, 60000));
+    for (const QString &location : locations) {
+        const QString path = QUrl(location).path();
+        const RawResponse head = rawRequest(m_cluster->front().port(), "HEAD", path.toLatin1(),
+                                            {{"Tus-Resumable", "1.0.0"}});
+        QVERIFY2(head.status == 404 || head.status == 410,
+                 qPrintable(QString::number(head.status)));
+    }
+    QCOMPARE(removedInAll(), Uploads); // none removed twice
 }
 
 QTEST_GUILESS_MAIN(tst_Cluster)
