@@ -9,6 +9,7 @@
 namespace {
 constexpr qint64 MinSweepMs = 200;
 constexpr qint64 MaxSweepMs = 60 * 1000;
+constexpr qint64 MaxReconcileMs = 5 * 60 * 1000;
 
 TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 {
@@ -18,8 +19,15 @@ TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 } // namespace
 
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus)
-    : HoistdInstance(options, tus, makeUploadStore(options))
+    : m_address(options.address)
+    , m_requestedPort(options.port)
+    , m_store(makeUploadStore(options, m_metrics))
+    , m_service(*m_store, countingInto(tus, m_metrics))
+    , m_router(m_service, *m_store, m_metrics, tus.users)
+    , m_http(m_router, m_metrics, options.http, tus.verbose)
+    , m_reconcileGrace(options.reconcileAfter)
 {
+    startTimedWork(options);
 }
 
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus,
@@ -30,6 +38,12 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_service(*m_store, countingInto(tus, m_metrics))
     , m_router(m_service, *m_store, m_metrics, tus.users)
     , m_http(m_router, m_metrics, options.http, tus.verbose)
+    , m_reconcileGrace(options.reconcileAfter)
+{
+    startTimedWork(options);
+}
+
+void HoistdInstance::startTimedWork(const HoistdOptions &options)
 {
     // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
     // kept) by at most half of it.
@@ -45,6 +59,14 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
             m_service.log(QStringLiteral("removed %1 finished upload(s) kept %2 s")
                               .arg(removed)
                               .arg(m_store->keepFinished().count()));
+    });
+    // Reconcile twice per grace period, at most every few minutes: listing a bucket costs more.
+    m_reconcile.setInterval(
+        int(std::clamp<qint64>(m_reconcileGrace.count() * 1000 / 2, MinSweepMs, MaxReconcileMs)));
+    QObject::connect(&m_reconcile, &QTimer::timeout, [this] {
+        if (const int removed = m_store->reconcile(m_reconcileGrace))
+            m_service.log(QStringLiteral("reconciled: removed %1 stored piece(s) no upload names")
+                              .arg(removed));
     });
 }
 
@@ -66,6 +88,7 @@ bool HoistdInstance::start(QString *error)
         return false;
     }
     m_sweep.start();
+    m_reconcile.start();
     m_running = true;
     return true;
 }
@@ -76,6 +99,7 @@ int HoistdInstance::stop()
         return 0;
     m_running = false;
     m_sweep.stop();
+    m_reconcile.stop();
     const int cut = m_http.stop();
     m_store->close();
     return cut;

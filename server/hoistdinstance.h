@@ -14,14 +14,16 @@
 
 // hoistd's running parts, in the order both the hoistd executable and an in-process server
 // (EmbeddedServer) need them: the metrics, the storage opened and repaired, the tus service over
-// it and the router in front of it (/metrics), HTTP listening, and the periodic sweep of
-// expired uploads. Lives on a thread with an event loop
-// (the sweep is a timer); HTTP and the index run on threads of their own.
+// it and the router in front of it (/metrics), HTTP listening, and the timed work: the sweeps of
+// expired and kept-long-enough uploads, and the store's reconciliation of bytes no record names
+// (the cluster store runs each under an advisory lock, so one instance at a time does it). Lives
+// on a thread with an event loop (the timed work is timers); HTTP and the index run on threads of
+// their own.
 class HoistdInstance final {
     Q_DISABLE_COPY_MOVE(HoistdInstance)
 public:
-    // `options` says where (address, port, data directory), for how long and with which HTTP
-    // limits; `tus` how to serve (its `metrics` is this instance's own).
+    // `options` says where (address, port, data directory or bucket and index), for how long and
+    // with which HTTP limits; `tus` how to serve (its `metrics` is this instance's own).
     HoistdInstance(const HoistdOptions &options, const TusConfig &tus);
     // The same over a store made elsewhere (not opened yet; start() opens it).
     HoistdInstance(const HoistdOptions &options, const TusConfig &tus,
@@ -47,6 +49,8 @@ public:
     const HttpServer &http() const { return m_http; }
 
 private:
+    void startTimedWork(const HoistdOptions &options);
+
     QHostAddress m_address;
     quint16 m_requestedPort;
     HoistdMetrics m_metrics;
@@ -55,5 +59,7 @@ private:
     HoistdRouter m_router;
     HttpServer m_http;
     QTimer m_sweep;
+    QTimer m_reconcile;
+    std::chrono::seconds m_reconcileGrace;
     bool m_running = false;
 };

@@ -1,5 +1,7 @@
 #include "hoistdoptions.h"
 
+#include "s3options.h"
+
 #include <QCommandLineParser>
 
 #include <limits>
@@ -55,8 +57,49 @@ std::optional<std::chrono::seconds> parseDuration(const QString &text)
     return std::chrono::seconds(count * unit);
 }
 
+namespace {
+// --store's URL and its S3 options, --index: the cluster store's settings, or nullopt with a
+// sentence in `error`. `store` and `index` are both non-empty (the caller checked).
+std::optional<HoistdClusterOptions> parseCluster(const QString &store, const S3Arguments &s3,
+                                                 const QString &index,
+                                                 const QProcessEnvironment &environment,
+                                                 QStringList *warnings, QString *error)
+{
+    QUrl canonical;
+    *error = resolveS3Endpoint(QUrl(store), s3, &canonical, QStringLiteral("--store"));
+    if (!error->isEmpty())
+        return std::nullopt;
+    const std::optional<S3Target> target = S3Target::fromUrl(canonical, error);
+    if (!target)
+        return std::nullopt;
+    S3Credentials credentials;
+    *error = readS3Credentials(s3, environment, &credentials, warnings);
+    if (!error->isEmpty())
+        return std::nullopt;
+    if (!credentials.isComplete()) {
+        *error = QStringLiteral("--store needs S3 keys: set AWS_ACCESS_KEY_ID and "
+                                "AWS_SECRET_ACCESS_KEY, or give --s3-credentials FILE");
+        return std::nullopt;
+    }
+    QString why;
+    std::optional<PgAddress> address = PgAddress::parse(index, &why);
+    if (!address) {
+        *error = QStringLiteral("--index wants postgresql://USER[:PASSWORD]@HOST[:PORT]/DB or "
+                                "\"host=/socket/dir dbname=DB user=USER\": %1")
+                     .arg(why);
+        return std::nullopt;
+    }
+    QString prefix = target->prefix();
+    prefix.chop(prefix.endsWith(QLatin1Char('/')) ? 1 : 0);
+    return HoistdClusterOptions{S3Target(target->service(), target->region(), target->bucket(), {},
+                                         target->isVirtualHosted()),
+                                prefix, credentials, std::move(*address)};
+}
+} // namespace
+
 std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, QString *error,
-                                                  QString *helpText)
+                                                  QString *helpText,
+                                                  const QProcessEnvironment &environment)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Hoist's tus 1.0 upload server."));
@@ -99,6 +142,12 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                        "file's \"maxUnfinished\" takes precedence for its users.")
             .arg(TusConfig::DefaultMaxUnfinished),
         QStringLiteral("N"));
+    const QCommandLineOption maxUploads(
+        QStringLiteral("max-uploads"),
+        QStringLiteral("Uploads a user may hold in all, finished ones included (default: any "
+                       "number); the config file's \"maxUploads\" takes precedence for its "
+                       "users."),
+        QStringLiteral("N"));
     const QCommandLineOption keepFinished(
         QStringLiteral("keep-finished"),
         QStringLiteral("How long a finished upload is kept after it finished: 90s, 15m, 12h, "
@@ -125,8 +174,47 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
                        "its previous request's end; later, it is closed (default %1, 0: none).")
             .arg(HttpLimits::DefaultHeaderTimeout.count()),
         QStringLiteral("SECONDS"));
-    parser.addOptions({listen, data, named, config, maxSize, expire, maxUnfinished, keepFinished,
-                       instantAttempts, verbose, maxConnections, perAddress, headerTimeout});
+    const QCommandLineOption store(
+        QStringLiteral("store"),
+        QStringLiteral("Keep the bytes in an S3 bucket instead of under --data (which then holds "
+                       "only spool files), as one of many instances; needs --index."),
+        QStringLiteral("s3://BUCKET/PREFIX"));
+    const QCommandLineOption s3Endpoint(QStringLiteral("s3-endpoint"),
+                                        QStringLiteral("The S3 service of --store (default: "
+                                                       "AWS's for --region)."),
+                                        QStringLiteral("URL"));
+    const QCommandLineOption region(QStringLiteral("region"),
+                                    QStringLiteral("The region of --store (default us-east-1)."),
+                                    QStringLiteral("R"));
+    const QCommandLineOption s3Style(QStringLiteral("s3-style"),
+                                     QStringLiteral("Addressing of --store: path (default with "
+                                                    "--s3-endpoint) or virtual."),
+                                     QStringLiteral("STYLE"));
+    const QCommandLineOption s3Credentials(
+        QStringLiteral("s3-credentials"),
+        QStringLiteral("AWS credentials file whose profile (AWS_PROFILE, else default) holds "
+                       "the keys of --store; without it, AWS_ACCESS_KEY_ID and "
+                       "AWS_SECRET_ACCESS_KEY."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption index(
+        QStringLiteral("index"),
+        QStringLiteral("Keep the records in PostgreSQL instead of SQLite (with --store): "
+                       "postgresql://USER[:PASSWORD]@HOST[:PORT]/DB or \"host=/socket/dir "
+                       "dbname=DB user=USER\"; PGPASSWORD and ~/.pgpass keep the password off "
+                       "the command line."),
+        QStringLiteral("POSTGRESQL"));
+    const QCommandLineOption reconcileAfter(
+        QStringLiteral("reconcile-after"),
+        QStringLiteral("With --store: how old a multipart upload or tail object that no record "
+                       "names must be before it is removed (90s, 15m, 12h; default 1h)."),
+        QStringLiteral("DURATION"));
+    parser.addOptions({
+        listen,  data,           named,      config,        maxSize,
+        expire,  maxUnfinished,  maxUploads, keepFinished,  instantAttempts,
+        verbose, maxConnections, perAddress, headerTimeout, // single machine
+        store,   s3Endpoint,     region,     s3Style,       s3Credentials,
+        index,   reconcileAfter, // cluster
+    });
     if (helpText)
         *helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -196,6 +284,7 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     };
     qint64 expireSeconds = options.expireAfter.count();
     qint64 unfinished = options.maxUnfinished;
+    qint64 uploads = options.maxUploads;
     qint64 attempts = options.instantAttempts;
     qint64 connections = options.http.maxConnections;
     qint64 perAddressLimit = options.http.maxConnectionsPerAddress;
@@ -203,6 +292,7 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     if (!number(maxSize, 0, "a number of bytes", &options.maxSize)
         || !number(expire, 1, "a positive number of seconds", &expireSeconds)
         || !number(maxUnfinished, 0, "a number of uploads, 0 or more", &unfinished, IntMax)
+        || !number(maxUploads, 0, "a number of uploads, 0 or more", &uploads, IntMax)
         || !number(instantAttempts, 0, "a number, 0 or more", &attempts, IntMax)
         || !number(maxConnections, 1, "a positive number", &connections, IntMax)
         || !number(perAddress, 0, "a number (0: no limit)", &perAddressLimit, IntMax)
@@ -210,6 +300,7 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         return std::nullopt;
     options.expireAfter = std::chrono::seconds(expireSeconds);
     options.maxUnfinished = int(unfinished);
+    options.maxUploads = int(uploads);
     options.instantAttempts = int(attempts);
     options.http.maxConnections = int(connections);
     options.http.maxConnectionsPerAddress = int(perAddressLimit);
@@ -226,5 +317,42 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         options.keepFinished = *duration;
     }
     options.verbose = parser.isSet(verbose);
+    if (parser.isSet(store) != parser.isSet(index)) {
+        *error = QStringLiteral("--store and --index go together (bytes in the bucket, records "
+                                "in PostgreSQL); give both, or neither to keep both under --data");
+        return std::nullopt;
+    }
+    if (!parser.isSet(store)) {
+        for (const QCommandLineOption *s3Only :
+             {&s3Endpoint, &region, &s3Style, &s3Credentials, &reconcileAfter}) {
+            if (parser.isSet(*s3Only)) {
+                *error = QStringLiteral("--%1 applies only to --store s3://BUCKET/PREFIX")
+                             .arg(s3Only->names().constFirst());
+                return std::nullopt;
+            }
+        }
+        return options;
+    }
+    if (parser.isSet(reconcileAfter)) {
+        const auto grace = parseDuration(parser.value(reconcileAfter));
+        if (!grace) {
+            *error = QStringLiteral("--reconcile-after wants a duration such as 3600s, 90m or "
+                                    "12h, not '%1'")
+                         .arg(parser.value(reconcileAfter));
+            return std::nullopt;
+        }
+        options.reconcileAfter = *grace;
+    }
+    if (!options.namedDir.isEmpty()) {
+        *error = QStringLiteral("--named-dir needs the files under --data; with --store the "
+                                "bytes are objects in the bucket");
+        return std::nullopt;
+    }
+    const S3Arguments s3{parser.value(s3Endpoint), parser.value(region), parser.value(s3Style),
+                         parser.value(s3Credentials)};
+    options.cluster = parseCluster(parser.value(store), s3, parser.value(index), environment,
+                                   &options.warnings, error);
+    if (!options.cluster)
+        return std::nullopt;
     return options;
 }

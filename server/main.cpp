@@ -56,9 +56,14 @@ int main(int argc, char *argv[])
         users = std::make_shared<const UserConfig>(std::move(*config));
     }
 
+    for (const QString &warning : options->warnings)
+        std::fprintf(stderr, "hoistd: %s\n", qPrintable(warning));
+
     raiseOpenFileLimit();
-    HoistdInstance server(*options, TusConfig{options->maxSize, options->verbose, users,
-                                              options->instantAttempts, options->maxUnfinished});
+    TusConfig tus{options->maxSize, options->verbose, users, options->instantAttempts,
+                  options->maxUnfinished};
+    tus.maxUploads = options->maxUploads;
+    HoistdInstance server(*options, tus);
     if (!server.start(&error)) {
         std::fprintf(stderr, "hoistd: %s\n", qPrintable(error));
         return ExitFailure;

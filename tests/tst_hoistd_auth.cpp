@@ -433,6 +433,14 @@ void TestHoistdAuth::badConfigRefused_data()
         << QByteArray("{\"maxUnfinished\": 1.5, \"users\": [{\"name\": \"a\", " + token
                       + ", \"quota\": 1}]}")
         << owner << QStringLiteral("\"maxUnfinished\" must be a whole number");
+    QTest::newRow("bad maxUploads")
+        << QByteArray("{\"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1, \"maxUploads\": \"many\"}]}")
+        << owner << QStringLiteral("users[0]: \"maxUploads\" must be a whole number");
+    QTest::newRow("bad default maxUploads")
+        << QByteArray("{\"maxUploads\": -3, \"users\": [{\"name\": \"a\", " + token
+                      + ", \"quota\": 1}]}")
+        << owner << QStringLiteral("\"maxUploads\" must be a whole number");
     QTest::newRow("unknown top-level field")
         << QByteArray("{\"maxUnfinshed\": 3, \"users\": [{\"name\": \"a\", " + token
                       + ", \"quota\": 1}]}")

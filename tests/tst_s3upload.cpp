@@ -4,6 +4,7 @@
 // adds (a resumed upload never sends again a part the server lists; cancel aborts the multipart
 // upload; a wrong key and a missing bucket are said in plain words) and the command line end to
 // end. Against the run's real Ceph RGW (RgwTestPeer; a bucket per test).
+#include "awkwardfolder.h"
 #include "faultproxy.h"
 #include "rgwtestpeer.h"
 #include "testfiles.h"
@@ -25,40 +26,6 @@ namespace {
 constexpr qint64 KiB = 1024;
 constexpr qint64 MiB = 1024 * KiB;
 constexpr qint64 Part = 8 * MiB; // S3MultipartTransfer::partSizeFor() for every file here
-
-// Names that break naive URL, signing or XML handling, inside a folder with a subfolder.
-const char *const AwkwardNames[] = {
-    "plain.txt",          "with space.bin",       "ünïcödé €.txt",
-    "percent%20sign.txt", "hash#and?question",    "plus+and&amp.txt",
-    "quotes'\"<>.txt",    "tilde~and=equals",     "sub dir/deeper/x.bin",
-    "sub dir/empty.bin",  "sub dir/big part.bin",
-};
-
-qint64 awkwardSize(int i)
-{
-    if (QByteArray(AwkwardNames[i]).endsWith("empty.bin"))
-        return 0;
-    if (QByteArray(AwkwardNames[i]).endsWith("big part.bin"))
-        return 2 * Part + 12345; // three parts: multipart
-    return 1000 + 977 * i;
-}
-
-// Writes the awkward folder under `root`/`name`; returns the relative paths.
-QStringList makeAwkwardFolder(const QString &root, const QString &name)
-{
-    QStringList paths;
-    for (int i = 0; i < int(std::size(AwkwardNames)); ++i) {
-        const QString relative = QString::fromUtf8(AwkwardNames[i]);
-        const QString path = root + QLatin1Char('/') + name + QLatin1Char('/') + relative;
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        if (makeTestFile(QFileInfo(path).absolutePath(), QFileInfo(path).fileName(), awkwardSize(i),
-                         40 + i)
-                .isEmpty())
-            return {};
-        paths << name + QLatin1Char('/') + relative;
-    }
-    return paths;
-}
 } // namespace
 
 class tst_S3Upload : public QObject {

@@ -66,11 +66,11 @@ void tst_ServerFull::fullDiskIsAWaitNotAFailure()
     int patches = 0;
     QElapsedTimer clock;
     clock.start();
-    QList<qint64> refusedAt;      // when each 507 went out (ms)
-    QList<qint64> patchAt;        // when each PATCH after the first 507 came in
-    QList<int> retriesAtPatch;    // the upload's retries as each PATCH came in
-    QStringList rowWhileWaiting;  // the State column's text after each 507
-    QList<TaskState> statesSeen;  // consecutive states, as the scheduler said them
+    QList<qint64> refusedAt;     // when each 507 went out (ms)
+    QList<qint64> patchAt;       // when each PATCH after the first 507 came in
+    QList<int> retriesAtPatch;   // the upload's retries as each PATCH came in
+    QStringList rowWhileWaiting; // the State column's text after each 507
+    QList<TaskState> statesSeen; // consecutive states, as the scheduler said them
     const auto noteState = [&] {
         if (const UploadTask *task = scheduler->task(id);
             task && (statesSeen.isEmpty() || statesSeen.last() != task->state()))
@@ -79,7 +79,8 @@ void tst_ServerFull::fullDiskIsAWaitNotAFailure()
     connect(scheduler, &UploadScheduler::tasksChanged, this, noteState);
     connect(scheduler, &UploadScheduler::taskStarted, this, noteState);
     connect(scheduler, &UploadScheduler::taskFinished, this, noteState);
-    tus.fault = [&](const ScriptedServer::Request &request) -> std::optional<ScriptedServer::Reply> {
+    tus.fault =
+        [&](const ScriptedServer::Request &request) -> std::optional<ScriptedServer::Reply> {
         if (request.method != "PATCH")
             return std::nullopt;
         ++patches;
@@ -96,8 +97,8 @@ void tst_ServerFull::fullDiskIsAWaitNotAFailure()
         return std::nullopt;
     };
 
-    const QString path = makeTestFile(fixture.files().path(), QStringLiteral("full.bin"), FileSize,
-                                      507);
+    const QString path =
+        makeTestFile(fixture.files().path(), QStringLiteral("full.bin"), FileSize, 507);
     QVERIFY(!path.isEmpty());
     id = fixture.add({path}).value(0);
     QVERIFY(id);
@@ -135,10 +136,10 @@ void tst_ServerFull::fullDiskIsAWaitNotAFailure()
     QCOMPARE(refusedAt.size(), FullAnswers);
     QVERIFY(patchAt.size() >= FullAnswers);
     for (int i = 0; i < FullAnswers; ++i)
-        QVERIFY2(patchAt[i] - refusedAt[i] >= 1000,
-                 qPrintable(QStringLiteral("try %1 after %2 ms")
-                                .arg(i + 1)
-                                .arg(patchAt[i] - refusedAt[i])));
+        QVERIFY2(
+            patchAt[i] - refusedAt[i] >= 1000,
+            qPrintable(
+                QStringLiteral("try %1 after %2 ms").arg(i + 1).arg(patchAt[i] - refusedAt[i])));
     // The first chunk, the second refused three times and then taken, the rest.
     QCOMPARE(patches, 4 + FullAnswers);
     QCOMPARE(retriesAtPatch.mid(1, FullAnswers + 1), (QList<int>{0, 1, 2, 3}));
@@ -154,7 +155,8 @@ void tst_ServerFull::headlessSaysWhyItWaitsOnce()
     MiniTus tus;
     tus.extensions = "creation";
     int refusals = 0;
-    tus.fault = [&](const ScriptedServer::Request &request) -> std::optional<ScriptedServer::Reply> {
+    tus.fault =
+        [&](const ScriptedServer::Request &request) -> std::optional<ScriptedServer::Reply> {
         if (request.method != "PATCH" || refusals == FullAnswers)
             return std::nullopt;
         ++refusals;
@@ -202,16 +204,15 @@ void tst_ServerFull::s3AnswersThatMeanWait_data()
         << 507 << "InsufficientCapacity" << QByteArray("7") << Kind::ServerFull << true;
     QTest::newRow("MinIO drives full")
         << 507 << "XMinioStorageFull" << QByteArray("7") << Kind::ServerFull << true;
-    QTest::newRow("SlowDown") << 503 << "SlowDown" << QByteArray() << Kind::TooManyRequests
-                              << true;
+    QTest::newRow("SlowDown") << 503 << "SlowDown" << QByteArray() << Kind::TooManyRequests << true;
     QTest::newRow("ServiceUnavailable")
         << 503 << "ServiceUnavailable" << QByteArray("7") << Kind::TooManyRequests << true;
     QTest::newRow("InternalError, Retry-After")
         << 500 << "InternalError" << QByteArray("7") << Kind::ServerError << true;
-    QTest::newRow("InternalError") << 500 << "InternalError" << QByteArray() << Kind::ServerError
-                                   << false;
-    QTest::newRow("QuotaExceeded") << 403 << "QuotaExceeded" << QByteArray("7") << Kind::Rejected
-                                   << false;
+    QTest::newRow("InternalError")
+        << 500 << "InternalError" << QByteArray() << Kind::ServerError << false;
+    QTest::newRow("QuotaExceeded")
+        << 403 << "QuotaExceeded" << QByteArray("7") << Kind::Rejected << false;
 }
 
 void tst_ServerFull::s3AnswersThatMeanWait()

@@ -301,6 +301,41 @@ void UploadStoreContract::quotaAndUnfinishedLimits()
     QVERIFY(m_store->create(0, {}, {}, alice, UploadRecord::Concat::None, two, &atLimit, &error));
 }
 
+void UploadStoreContract::uploadLimitCountsFinishedAndEmptyOnes()
+{
+    // A byte quota alone lets empty uploads pile up without end (issue 20): the bound on uploads
+    // held counts them, finished or not.
+    const QString carol = QStringLiteral("carol");
+    UploadStore::Limits limits;
+    limits.quota = 1000;
+    limits.maxUploads = 3;
+    StoreFailure error;
+    QStringList made;
+    for (const qint64 length : {0, 0, 10}) {
+        UploadStore::Refusal refusal;
+        const auto record = m_store->create(length, {}, {}, carol, UploadRecord::Concat::None,
+                                            limits, &refusal, &error);
+        QVERIFY2(record, qPrintable(error.text));
+        made << record->id;
+    }
+    UploadStore::Refusal refusal;
+    QVERIFY(
+        !m_store->create(0, {}, {}, carol, UploadRecord::Concat::None, limits, &refusal, &error));
+    QCOMPARE(refusal.uploads, 3);
+    QCOMPARE(refusal.inUse, -1);
+    QCOMPARE(refusal.unfinished, -1);
+    QVERIFY(error.text.isEmpty());
+    QCOMPARE(m_store->usage(carol), 10);
+    QVERIFY(m_store->create(0, {}, {}, QStringLiteral("dave"), UploadRecord::Concat::None, limits,
+                            &refusal, &error)); // per owner
+    // A removed upload makes room again.
+    QVERIFY(m_store->remove(made.first()));
+    UploadStore::Refusal again;
+    QVERIFY(m_store->create(0, {}, {}, carol, UploadRecord::Concat::None, limits, &again, &error));
+    QVERIFY(!m_store->create(0, {}, {}, carol, UploadRecord::Concat::None, limits, &again, &error));
+    QCOMPARE(again.uploads, 3);
+}
+
 void UploadStoreContract::deferredLengthAndGrowth()
 {
     const QString alice = QStringLiteral("alice");

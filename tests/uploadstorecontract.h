@@ -33,6 +33,7 @@ private slots:
     void terminateWaitsForTheWriter();
     void removeForgetsAtOnce();
     void quotaAndUnfinishedLimits();
+    void uploadLimitCountsFinishedAndEmptyOnes();
     void deferredLengthAndGrowth();
     void concatenateJoinsPartsInOrder();
     void concatenateRefusedKeepsParts();

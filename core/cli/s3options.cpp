@@ -17,7 +17,8 @@ void setItem(QUrlQuery *query, const QString &name, const QString &value)
 }
 } // namespace
 
-QString resolveS3Endpoint(const QUrl &endpoint, const S3Arguments &arguments, QUrl *target)
+QString resolveS3Endpoint(const QUrl &endpoint, const S3Arguments &arguments, QUrl *target,
+                          const QString &option)
 {
     if (!arguments.style.isEmpty() && arguments.style != QLatin1String("path")
         && arguments.style != QLatin1String("virtual"))
@@ -36,8 +37,8 @@ QString resolveS3Endpoint(const QUrl &endpoint, const S3Arguments &arguments, QU
     QString problem;
     const std::optional<S3Target> parsed = S3Target::fromUrl(url, &problem);
     if (!parsed)
-        return QStringLiteral("--endpoint %1: %2")
-            .arg(endpoint.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo), problem);
+        return QStringLiteral("%1 %2: %3")
+            .arg(option, endpoint.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo), problem);
     *target = parsed->toUrl();
     return {};
 }

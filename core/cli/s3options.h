@@ -17,8 +17,10 @@ struct S3Arguments {
 };
 
 // Turns `endpoint` (an s3:// URL as typed) and `arguments` into the canonical S3Target URL
-// (core/s3/s3target.h). Returns a usage error for a person, or empty. Keys never appear in it.
-QString resolveS3Endpoint(const QUrl &endpoint, const S3Arguments &arguments, QUrl *target);
+// (core/s3/s3target.h). Returns a usage error for a person, or empty, naming the URL's own
+// `option` (hoist's --endpoint, hoistd's --store). Keys never appear in it.
+QString resolveS3Endpoint(const QUrl &endpoint, const S3Arguments &arguments, QUrl *target,
+                          const QString &option = QStringLiteral("--endpoint"));
 
 // The keys an S3 upload signs with: from --s3-credentials FILE (its profile AWS_PROFILE, else
 // "default"), else from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. Returns a usage error, or

@@ -7,7 +7,7 @@ constexpr std::array<const char *, HoistdMetrics::MethodCount> MethodNames{
     "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE", "other"};
 constexpr std::array<const char *, HoistdMetrics::RefusalCount> RefusalNames{
     "auth",    "quota",  "connections_per_address", "header_timeout", "headers_too_large",
-    "framing", "method", "unfinished_uploads"};
+    "framing", "method", "unfinished_uploads",      "uploads"};
 constexpr std::array<const char *, HoistdMetrics::StoreFaultCount> StoreFaultNames{
     "storage", "full", "unavailable", "fenced"};
 
@@ -100,5 +100,6 @@ QByteArray HoistdMetrics::render(const Uploads &uploads) const
            "1 from a write that found no room until a request's bytes are stored again.");
     out += "hoistd_storage_full "
            + QByteArray::number(m_storageFull.load(std::memory_order_relaxed)) + '\n';
+    out += m_backend.render();
     return out;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "backendmetrics.h"
+
 #include <QByteArray>
 
 #include <array>
@@ -26,8 +28,9 @@ public:
         Framing,               // 400/501: a head a proxy could read differently (RFC 9112)
         Method,                // 501: a method HTTP does not define (they are case-sensitive)
         UnfinishedUploads,     // 429: the user's limit on unfinished uploads (--max-unfinished)
+        Uploads,               // 413: the user's limit on uploads held (--max-uploads)
     };
-    static constexpr int RefusalCount = int(Refusal::UnfinishedUploads) + 1;
+    static constexpr int RefusalCount = int(Refusal::Uploads) + 1;
     // Why the storage could not do what a request asked (as StoreFailure's kinds).
     enum class StoreFault {
         Storage,     // 500
@@ -64,6 +67,8 @@ public:
     }
     // A request's bytes were stored: there is room again.
     void storeWrote() { m_storageFull.store(0, std::memory_order_relaxed); }
+    // S3, PostgreSQL and lease hand-overs: the cluster store's (shown once it enables them).
+    BackendMetrics &backend() { return m_backend; }
 
     // The exposition; `uploads` are counted by the caller (the storage) at scrape time.
     QByteArray render(const Uploads &uploads) const;
@@ -91,4 +96,5 @@ private:
     std::array<Counter, RefusalCount> m_refusals{};
     std::array<Counter, StoreFaultCount> m_storeFaults{};
     std::atomic<int> m_storageFull{0};
+    BackendMetrics m_backend;
 };

@@ -71,3 +71,12 @@ std::optional<TusChecksum> tusChecksumFrom(const HttpRequest &request, HttpRespo
     out.digest = parsed->digest;
     return out;
 }
+
+HttpResponse uploadLimitError(int limit, int held)
+{
+    return tusError(413, QStringLiteral("Limit of %1 uploads exceeded: %2 held, finished ones "
+                                        "included. Delete finished or abandoned uploads to make "
+                                        "room.")
+                             .arg(limit)
+                             .arg(held));
+}

@@ -138,6 +138,11 @@ bool TusService::authenticate(TusExchange &exchange) const
             exchange.m_maxUnfinished = m_config.users->defaultMaxUnfinished();
         if (exchange.m_maxUnfinished < 0)
             exchange.m_maxUnfinished = m_config.maxUnfinished;
+        exchange.m_maxUploads = user->maxUploads;
+        if (exchange.m_maxUploads < 0)
+            exchange.m_maxUploads = m_config.users->defaultMaxUploads();
+        if (exchange.m_maxUploads < 0)
+            exchange.m_maxUploads = m_config.maxUploads;
         return true;
     }
     // The header's value is never logged or echoed: it may be someone's token with a typo.
@@ -269,12 +274,18 @@ void TusService::create(TusExchange &exchange)
     }
     StoreFailure failure;
     UploadStore::Refusal refusal;
-    const auto record =
-        m_store.create(length, rawMetadata, filename, request.user,
-                       concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
-                       {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &failure);
+    const auto record = m_store.create(
+        length, rawMetadata, filename, request.user,
+        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
+        {exchange.m_quota, exchange.m_maxUnfinished, exchange.m_maxUploads}, &refusal, &failure);
     if (!record && refusal.inUse >= 0) {
         exchange.early = overQuota(exchange, refusal.inUse, length);
+        return;
+    }
+    if (!record && refusal.uploads >= 0) {
+        if (m_config.metrics)
+            m_config.metrics->refused(HoistdMetrics::Refusal::Uploads);
+        exchange.early = uploadLimitError(exchange.m_maxUploads, refusal.uploads);
         return;
     }
     if (!record && refusal.unfinished >= 0) {
@@ -543,6 +554,7 @@ TusExchange::TusExchange(TusService &service, const HttpRequest &request)
     : m_service(service)
     , m_request(request)
     , m_maxUnfinished(service.m_config.maxUnfinished) // the anonymous user's; see authenticate()
+    , m_maxUploads(service.m_config.maxUploads)
 {
 }
 

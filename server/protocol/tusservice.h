@@ -33,6 +33,9 @@ struct TusConfig {
     int instantAttempts = DefaultInstantAttempts;
     // Unfinished uploads a user may have at once, unless the user config says otherwise.
     int maxUnfinished = DefaultMaxUnfinished;
+    // Uploads a user may hold in all, finished ones included, unless the user config says
+    // otherwise; -1: no limit.
+    int maxUploads = -1;
     HoistdMetrics *metrics = nullptr; // counts refusals and instant completions; may be null
 };
 
@@ -61,6 +64,7 @@ private:
     qint64 m_quota = -1;       // the user's quota in bytes; -1: none (the anonymous user)
     bool m_quotaBound = false; // the body's limit is the quota's room, not the upload's end
     int m_maxUnfinished = -1;  // the user's limit of unfinished uploads; -1: none
+    int m_maxUploads = -1;     // the user's limit of uploads held; -1: none
 };
 
 // tus 1.0 with creation, creation-with-upload, creation-defer-length, termination, checksum,
@@ -121,3 +125,6 @@ struct TusChecksum {
 };
 // nullopt with a 400 in `error` when the header is malformed or names an algorithm we lack.
 std::optional<TusChecksum> tusChecksumFrom(const HttpRequest &request, HttpResponse *error);
+// 413 for a creation past the user's bound on uploads held (`held` of `limit`), worded like the
+// byte quota's: it lifts only when the user deletes something.
+HttpResponse uploadLimitError(int limit, int held);

@@ -43,10 +43,11 @@ QString lineAndColumn(const QByteArray &json, int offset)
     return QStringLiteral("line %1, column %2").arg(line).arg(column);
 }
 
-// "maxUnfinished" in `object`, when there: -1 when absent, -2 when not a whole number >= 0.
-int maxUnfinishedIn(const QJsonObject &object)
+// The count `name` ("maxUnfinished", "maxUploads") in `object`, when there: -1 when absent, -2
+// when not a whole number >= 0.
+int countIn(const QJsonObject &object, const char *name)
 {
-    const QJsonValue value = object.value(QLatin1String("maxUnfinished"));
+    const QJsonValue value = object.value(QLatin1String(name));
     if (value.isUndefined())
         return -1;
     const double count = value.toDouble(-1);
@@ -57,6 +58,7 @@ int maxUnfinishedIn(const QJsonObject &object)
 
 constexpr char BadMaxUnfinished[] =
     "\"maxUnfinished\" must be a whole number of uploads (0 to 10^9)";
+constexpr char BadMaxUploads[] = "\"maxUploads\" must be a whole number of uploads (0 to 10^9)";
 
 std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &where, QString *error)
 {
@@ -69,11 +71,12 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     const QJsonObject object = value.toObject();
     static const QSet<QString> known{QStringLiteral("name"),          QStringLiteral("token"),
                                      QStringLiteral("tokenSha256"),   QStringLiteral("quota"),
-                                     QStringLiteral("maxUnfinished"), QStringLiteral("metrics")};
+                                     QStringLiteral("maxUnfinished"), QStringLiteral("metrics"),
+                                     QStringLiteral("maxUploads")};
     for (const QString &key : object.keys()) {
         if (!known.contains(key))
             return fail(QStringLiteral("unknown field \"%1\" (expected name, token or "
-                                       "tokenSha256, quota, maxUnfinished, metrics)")
+                                       "tokenSha256, quota, maxUnfinished, maxUploads, metrics)")
                             .arg(key));
     }
     HoistdUser user;
@@ -105,9 +108,12 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
     if (!quota.isDouble() || bytes < 0 || bytes > MaxExactJsonInteger || std::floor(bytes) != bytes)
         return fail(QStringLiteral("\"quota\" must be a whole number of bytes (0 to 2^53)"));
     user.quota = qint64(bytes);
-    user.maxUnfinished = maxUnfinishedIn(object);
+    user.maxUnfinished = countIn(object, "maxUnfinished");
     if (user.maxUnfinished == -2)
         return fail(QLatin1String(BadMaxUnfinished));
+    user.maxUploads = countIn(object, "maxUploads");
+    if (user.maxUploads == -2)
+        return fail(QLatin1String(BadMaxUploads));
 
     const QJsonValue metrics = object.value(QLatin1String("metrics"));
     if (!metrics.isUndefined() && !metrics.isBool())
@@ -162,10 +168,12 @@ std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *err
         return std::nullopt;
     }
     const QJsonObject root = document.object();
-    const bool onlyKnown = root.size() == 1 + int(root.contains(QLatin1String("maxUnfinished")));
+    const bool onlyKnown = root.size()
+                           == 1 + int(root.contains(QLatin1String("maxUnfinished")))
+                                  + int(root.contains(QLatin1String("maxUploads")));
     if (!document.isObject() || !root.value(QLatin1String("users")).isArray() || !onlyKnown) {
         *error = QStringLiteral("the file must be one object with a field \"users\", an array of "
-                                "users, and optionally \"maxUnfinished\"");
+                                "users, and optionally \"maxUnfinished\" and \"maxUploads\"");
         return std::nullopt;
     }
     const QJsonArray users = root.value(QLatin1String("users")).toArray();
@@ -174,9 +182,14 @@ std::optional<UserConfig> UserConfig::parse(const QByteArray &json, QString *err
         return std::nullopt;
     }
     UserConfig config;
-    config.m_defaultMaxUnfinished = maxUnfinishedIn(root);
+    config.m_defaultMaxUnfinished = countIn(root, "maxUnfinished");
     if (config.m_defaultMaxUnfinished == -2) {
         *error = QLatin1String(BadMaxUnfinished);
+        return std::nullopt;
+    }
+    config.m_defaultMaxUploads = countIn(root, "maxUploads");
+    if (config.m_defaultMaxUploads == -2) {
+        *error = QLatin1String(BadMaxUploads);
         return std::nullopt;
     }
     QSet<QString> names;

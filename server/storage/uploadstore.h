@@ -40,15 +40,18 @@ public:
     static constexpr std::chrono::seconds KeepForever{0};
     static constexpr qint64 NoQuota = -1;
     static constexpr int NoLimit = -1;
-    // What one owner may hold: bytes (as usage() counts them) and unfinished uploads at once.
+    // What one owner may hold: bytes (as usage() counts them), unfinished uploads at once, and
+    // uploads in all (finished ones included: a byte quota alone allows any number of empty ones).
     struct Limits {
         qint64 quota = NoQuota;
         int maxUnfinished = NoLimit;
+        int maxUploads = NoLimit;
     };
-    // Why create() refused an upload it did not fail to make: one of the two is set.
+    // Why create() refused an upload it did not fail to make: one of the three is set.
     struct Refusal {
         qint64 inUse = -1;   // over quota: the owner's usage()
         int unfinished = -1; // at the limit: the owner's unfinished uploads
+        int uploads = -1;    // at the limit: the owner's uploads, finished ones included
     };
     struct StateCounts {
         int unfinished = 0;
@@ -79,7 +82,8 @@ public:
     // holds the id and owner only.
     virtual Lookup find(const QString &id, UploadRecord *out) const = 0;
     // A new upload (`concat`: None or Partial), stored empty, with a fresh id made by the store.
-    // Refuses one that would take its owner's usage() past `limits.quota`, or that would be
+    // Refuses one that would take its owner's usage() past `limits.quota`, one past their
+    // `limits.maxUploads`, or one that would be
     // unfinished while they have `limits.maxUnfinished` unfinished uploads already (an empty one
     // is finished at once): nullopt with `refusal` saying which (and `failure` untouched). A
     // storage failure: nullopt with `failure`.
@@ -144,6 +148,13 @@ public:
     // Removes finished uploads that finished longer than keepFinished() before `now` (none when
     // it is KeepForever) and that no request is using; how many.
     virtual int sweepFinished(const QDateTime &now) = 0;
+    // Removes stored bytes that no record names and that are older than `grace` (what a crash
+    // between storing and recording left); how many. A store that cannot leave any: 0.
+    virtual int reconcile(std::chrono::seconds grace)
+    {
+        Q_UNUSED(grace)
+        return 0;
+    }
     virtual int count() const = 0;
     // count() by state, read together; cheap (kept as uploads change, not counted per call).
     virtual StateCounts countByState() const = 0;

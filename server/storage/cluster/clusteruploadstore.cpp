@@ -41,7 +41,16 @@ bool ClusterUploadStore::open(QString *error)
         *error = QStringLiteral("cannot make the spool folder %1").arg(m_config.spoolDir);
         return false;
     }
-    return m_index->open(error);
+    if (!m_index->open(error))
+        return false;
+    // One listing of the prefix, so that a wrong service, bucket or key shows at start.
+    const auto probe = m_bucket->listObjects(m_objects.objectKey({}), {}, 1);
+    if (!probe.ok()) {
+        *error = QStringLiteral("the bucket %1 cannot be used: %2")
+                     .arg(m_bucket->target().displayName(), probe.error->toString());
+        return false;
+    }
+    return true;
 }
 
 void ClusterUploadStore::close()
@@ -108,6 +117,7 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
     PgUploads::Limits pgLimits;
     pgLimits.quota = limits.quota;
     pgLimits.maxUnfinished = limits.maxUnfinished;
+    pgLimits.maxUploads = limits.maxUploads;
     PgUploads::Usage usage;
     PgError pgError;
     const auto outcome = m_index->uploads().create(record, pgLimits, &usage, &pgError);
@@ -127,6 +137,8 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
     if (outcome == PgUploads::Outcome::Refused) {
         if (limits.quota != NoQuota && usage.bytes + qMax<qint64>(length, 0) > limits.quota)
             refusal->inUse = usage.bytes;
+        else if (limits.maxUploads != NoLimit && usage.uploads >= limits.maxUploads)
+            refusal->uploads = int(usage.uploads);
         else
             refusal->unfinished = int(usage.unfinished);
         return std::nullopt;

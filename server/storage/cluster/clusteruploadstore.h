@@ -12,6 +12,7 @@
 #include "uploadstore.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 // The UploadStore of many hoistd instances (issue 20): records, leases and quotas in PostgreSQL
@@ -40,6 +41,8 @@ public:
         std::chrono::seconds keepFinished = KeepForever;
         std::chrono::milliseconds lease{10000};
         int sweepBatch = 100;
+        // Called when another instance let go of an upload this one asked for (for /metrics).
+        std::function<void()> handedOver;
     };
     ClusterUploadStore(PgAddress index, PgIndex::Options indexOptions, S3Bucket::Config bucket,
                        Config config);
@@ -90,7 +93,7 @@ public:
     // Removes what the bucket holds under the prefix that no record names and that is older
     // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
     // advisory lock; another instance running it: 0). How many it removed.
-    int reconcile(std::chrono::seconds grace) { return m_reconciliation.run(grace); }
+    int reconcile(std::chrono::seconds grace) override { return m_reconciliation.run(grace); }
     // The generation this instance holds upload `id`'s lease in; 0 when it holds none.
     qint64 heldGeneration(const QString &id) const { return m_locks.generation(id); }
 

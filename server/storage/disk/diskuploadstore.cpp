@@ -178,6 +178,10 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
             refusal->unfinished = m_uploads.unfinished(owner);
             return true;
         }
+        if (limits.maxUploads != NoLimit && m_uploads.owned(owner) >= limits.maxUploads) {
+            refusal->uploads = m_uploads.owned(owner);
+            return true;
+        }
         // Without a quota there is nothing to add up (a walk over every upload per creation).
         if (limits.quota == NoQuota)
             return false;

@@ -56,6 +56,7 @@ void UploadTable::index(const UploadRecord &r)
 {
     if (!r.namedPath.isEmpty())
         ++m_namedUsers[r.namedPath];
+    ++m_owned[r.owner];
     if (r.isFinished()) {
         ++m_finishedCount;
         if (!r.contentHash.isEmpty())
@@ -76,6 +77,9 @@ void UploadTable::unindex(const UploadRecord &r)
         if (users != m_namedUsers.end() && --*users <= 0)
             m_namedUsers.erase(users);
     }
+    const auto owned = m_owned.find(r.owner);
+    if (owned != m_owned.end() && --*owned <= 0)
+        m_owned.erase(owned);
     if (r.isFinished()) {
         --m_finishedCount;
         if (!r.contentHash.isEmpty())

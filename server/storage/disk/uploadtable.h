@@ -31,6 +31,8 @@ public:
     QStringList withContent(const QByteArray &digest) const;
     // Unfinished uploads of `owner`, expired ones included until they are taken out.
     int unfinished(const QString &owner) const { return m_unfinished.value(owner); }
+    // Uploads of `owner`, finished or not (the limit on uploads held).
+    int owned(const QString &owner) const { return m_owned.value(owner); }
     // Uploads whose named file is `namedPath` (the same content sent twice shares one name).
     int namedUsers(const QString &namedPath) const { return m_namedUsers.value(namedPath); }
     // Finished uploads of every owner (offset == length).
@@ -49,6 +51,7 @@ private:
     QHash<QString, UploadRecord> m_records;
     QMultiHash<QByteArray, QString> m_byContent; // verified SHA-256 -> finished uploads
     QHash<QString, int> m_unfinished;            // owner -> unfinished uploads
+    QHash<QString, int> m_owned;                 // owner -> uploads, finished or not
     TimeIndex m_byExpiry;                        // unfinished uploads with an expiry
     TimeIndex m_byFinish;                        // finished uploads with a finish time
     QHash<QString, int> m_namedUsers;            // named path -> uploads that have it

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "hoistdprocess.h"
+#include "nginxfront.h"
+#include "pgtestpeer.h"
+#include "rgwtestpeer.h"
+
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+#include <vector>
+
+// hoistd as many instances (issue 20) for a test: N HoistdProcess on one PostgreSQL database of
+// the test's own (PgTestPeer) and one fresh bucket of the run's RGW (RgwTestPeer) under a key
+// prefix, with NginxFront in front, round robin. Needs the `pg` and `rgw` ctest fixtures
+// (hoist_test(... S3 PG)). Instance 0 reaches PostgreSQL by URL with the password over TCP, the
+// others by the socket keyword form, so both of --index's forms are used. The S3 keys go to the
+// instances through AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, as an operator would pass them.
+class HoistdCluster final {
+    Q_DISABLE_COPY_MOVE(HoistdCluster)
+public:
+    HoistdCluster();
+    ~HoistdCluster();
+
+    // Whether both fixtures are there; false with the reason in `why`.
+    static bool available(QString *why);
+
+    // Starts everything: `instances` hoistd processes with `extraArgs`, then the front. False
+    // with the reason in errorString().
+    bool start(int instances = 3, const QStringList &extraArgs = {});
+    QString errorString() const { return m_error; }
+
+    QUrl endpoint() const { return m_front.endpoint(); } // the front's http://127.0.0.1:P/files/
+    int size() const { return int(m_instances.size()); }
+    HoistdProcess &instance(int i) { return *m_instances[size_t(i)]; }
+    // The instance listening on `port`; nullptr when none does.
+    HoistdProcess *instanceOn(quint16 port);
+    NginxFront &front() { return m_front; }
+    RgwTestPeer &rgw() { return m_rgw; }
+    PgTestPeer &pg() { return m_pg; }
+    QString prefix() const { return m_prefix; }
+
+    // The finished upload's object key (PREFIX/<id>, the id being the URL's last segment), and
+    // its bytes as the bucket holds them (read with an S3 client of its own, not through hoistd).
+    QString objectKey(const QUrl &upload) const;
+    QByteArray object(const QUrl &upload, bool *found = nullptr) const;
+    // The instances' logs, for a failing test's output.
+    QString logs(int lastChars = 2000) const;
+
+private:
+    PgTestPeer m_pg;
+    RgwTestPeer m_rgw;
+    std::vector<std::unique_ptr<HoistdProcess>> m_instances;
+    NginxFront m_front;
+    QString m_prefix;
+    QString m_error;
+};
