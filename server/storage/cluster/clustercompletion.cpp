@@ -26,7 +26,8 @@ bool ClusterCompletion::makeObject(const PgUpload &upload) const
         // Never a part: the recorded tail (all of it) becomes the object.
         const auto copied =
             upload.tailSize == 0
-                ? m_bucket.putObject(key, S3Body::fromBytes({}), ClusterObjects::metaOf(upload.record))
+                ? m_bucket.putObject(key, S3Body::fromBytes({}),
+                                     ClusterObjects::metaOf(upload.record))
                 : m_bucket.copyObject(upload.tailKey, key, ClusterObjects::metaOf(upload.record));
         if (copied.ok())
             return true;
@@ -60,7 +61,8 @@ bool ClusterCompletion::makeObject(const PgUpload &upload) const
                || head.value.etag == expectedEtag);
 }
 
-ClusterCompletion::Outcome ClusterCompletion::finish(const PgUpload &upload, qint64 generation) const
+ClusterCompletion::Outcome ClusterCompletion::finish(const PgUpload &upload,
+                                                     qint64 generation) const
 {
     if (!makeObject(upload))
         return Outcome::Failed;

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "pgleases.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QString>
 
 #include <chrono>
-
-class PgLeases;
 
 // The uploads this instance holds the lease of, and the generation it holds each in. tryLock()
 // claims an upload here first (so that two requests of this instance exclude each other without
@@ -23,7 +23,14 @@ public:
 
     // `completing` (optional): set when the upload was found completing (its holder before
     // decided how its object is made; ClusterCompletion finishes that).
-    bool tryLock(const QString &id, bool *completing = nullptr);
+    // Held by another instance: it is asked to let go (NOTIFY) and the lease waited for, at
+    // most `wait` (0: not asked).
+    bool tryLock(const QString &id, bool *completing = nullptr,
+                 std::chrono::milliseconds wait = std::chrono::milliseconds(0));
+    // Gives the lease of `id` up in PostgreSQL (handed over to an asking instance) while the
+    // claim here stays until unlock(), so that this instance's own requests stay excluded and
+    // the late unlock() frees nothing another holder took.
+    void handOver(const QString &id, qint64 generation);
     // Forgets `id` here and gives its lease back.
     void unlock(const QString &id);
     // The generation this instance holds `id` in; 0 when it holds none.
@@ -42,6 +49,8 @@ public:
     std::chrono::milliseconds lease() const { return m_lease; }
 
 private:
+    PgLeases::Taken takeWaiting(const QString &id, std::chrono::milliseconds wait);
+
     PgLeases &m_leases;
     const QString m_instanceId;
     const std::chrono::milliseconds m_lease;

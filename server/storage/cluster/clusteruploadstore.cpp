@@ -15,6 +15,7 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_bucket(std::make_unique<S3Bucket>(std::move(bucket)))
     , m_objects(*m_bucket, m_config.prefix)
     , m_locks(m_index->leases(), m_config.instanceId, m_config.lease)
+    , m_handOver([this](const QString &id) { m_locks.handOver(id, m_locks.generation(id)); })
     , m_completion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
     , m_concatenation(m_index->uploads(), *m_bucket, m_objects, m_locks, m_config.spoolDir)
     , m_instantCompletion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks,
@@ -40,11 +41,19 @@ bool ClusterUploadStore::open(QString *error)
         *error = QStringLiteral("cannot make the spool folder %1").arg(m_config.spoolDir);
         return false;
     }
-    return m_index->open(error);
+    if (!m_index->open(error))
+        return false;
+    // Hand-over requests from other instances; a listener that cannot connect yet keeps trying
+    // (meanwhile askers wait for the lease to run out instead).
+    QString why;
+    if (!m_handOver.start(m_index->pool().address(), m_config.instanceId, &why))
+        qWarning().noquote() << "not listening for hand-over requests yet:" << why;
+    return true;
 }
 
 void ClusterUploadStore::close()
 {
+    m_handOver.stop();
     m_locks.releaseAll();
 }
 
@@ -228,8 +237,9 @@ UploadStore::StateCounts ClusterUploadStore::countByState() const
 bool ClusterUploadStore::tryLock(const QString &id)
 {
     bool completing = false;
-    if (!m_locks.tryLock(id, &completing))
+    if (!m_locks.tryLock(id, &completing, m_config.handOverWait))
         return false;
+    m_handOver.clear(id); // a request for an earlier lock of it is answered
     if (completing) {
         // An earlier holder decided how its object is made and did not finish: this one does.
         PgUpload upload;
@@ -253,6 +263,7 @@ void ClusterUploadStore::unlock(const QString &id)
             m_index->uploads().setCounted(id, upload.record.offset, NoQuota, &error);
     }
     m_locks.unlock(id);
+    m_handOver.clear(id);
 }
 
 bool ClusterUploadStore::removeHeld(const QString &id, qint64 generation)
