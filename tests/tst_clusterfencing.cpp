@@ -192,16 +192,17 @@ void TestClusterFencing::staleSmallCompletionCannotReplaceTheObject()
     auto first = makeStore(QStringLiteral("first"), ShortLease, &proxy);
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray stale(3 * MiB, 'A');
     const QByteArray fresh = pattern(3 * MiB, 'b');
     UploadStore::Refusal refusal;
     const auto made = first->create(fresh.size(), "filename eA==", QStringLiteral("x"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
-    auto sink = first->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
     QVERIFY(sink->write(stale.constData(), stale.size()));
 
     proxy.setStalled(true);
@@ -210,8 +211,8 @@ void TestClusterFencing::staleSmallCompletionCannotReplaceTheObject()
     UploadRecord now;
     QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
     QCOMPARE(now.offset, 0);
-    auto taking = second->openSink(now, &error);
-    QVERIFY2(taking, qPrintable(error));
+    auto taking = second->openSink(now, &failure);
+    QVERIFY2(taking, qPrintable(failure.text));
     QVERIFY(taking->write(fresh.constData(), fresh.size()));
     const auto done = taking->commit();
     QVERIFY(done && done->isFinished());
@@ -247,16 +248,17 @@ void TestClusterFencing::staleWriteIsRefused()
     auto first = makeStore(QStringLiteral("first"), ShortLease, &proxy);
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray head = pattern(6 * MiB, 'c');
     const QByteArray fresh = pattern(2 * MiB, 'd');
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(8 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        first->create(8 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
-    auto sink = first->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
     QVERIFY(sink->write(head.constData(), head.size()));
     QVERIFY(sink->commit());
     QVERIFY(sink->write(QByteArray(2 * MiB, 'X'), 2 * MiB));
@@ -267,8 +269,8 @@ void TestClusterFencing::staleWriteIsRefused()
     UploadRecord now;
     QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
     QCOMPARE(now.offset, 6 * MiB);
-    auto taking = second->openSink(now, &error);
-    QVERIFY2(taking, qPrintable(error));
+    auto taking = second->openSink(now, &failure);
+    QVERIFY2(taking, qPrintable(failure.text));
     QVERIFY(taking->write(fresh.constData(), fresh.size()));
     const auto done = taking->commit();
     QVERIFY(done && done->isFinished());
@@ -296,17 +298,18 @@ void TestClusterFencing::leftCompletionIsFinishedByFind()
     auto first = makeStore(QStringLiteral("first"), ShortLease);
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(7 * MiB + 5, 'e');
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
     const qint64 firstGeneration = first->heldGeneration(made->id);
     {
-        auto sink = first->openSink(*made, &error);
-        QVERIFY2(sink, qPrintable(error));
+        auto sink = first->openSink(*made, &failure);
+        QVERIFY2(sink, qPrintable(failure.text));
         QVERIFY(sink->write(bytes.constData(), 6 * MiB));
         QVERIFY(sink->commit());
     }
@@ -348,12 +351,13 @@ void TestClusterFencing::leftSmallCompletionIsFinishedByTheNextHolder()
     auto first = makeStore(QStringLiteral("first"), ShortLease);
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(MiB + 3, 'f');
     UploadStore::Refusal refusal;
     const auto made = first->create(bytes.size(), "filename eQ==", QStringLiteral("y"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
     QVERIFY(decideOnly(*first, made->id, bytes, 0, false));
 
@@ -379,16 +383,17 @@ void TestClusterFencing::idleHolderHandsOver()
     auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     QVERIFY(first->handOver().isListening() && second->handOver().isListening());
     const QByteArray bytes = pattern(8 * MiB, 'g');
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
-    auto sink = first->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
     QVERIFY(sink->write(bytes.constData(), MiB));
 
     QElapsedTimer asked;
@@ -401,6 +406,7 @@ void TestClusterFencing::idleHolderHandsOver()
     QVERIFY(clusterSink.handedOver());
     QVERIFY(!sink->write("late", 4)); // takes nothing more
     QVERIFY(!sink->commit());
+    QCOMPARE(sink->failure().kind, StoreFailure::Kind::Fenced); // 409, as a fenced write
     sink.reset();
     first->unlock(made->id); // frees nothing: the lease is the second's
     PgUpload row;
@@ -412,8 +418,8 @@ void TestClusterFencing::idleHolderHandsOver()
 
     UploadRecord now;
     QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
-    auto rest = second->openSink(now, &error);
-    QVERIFY2(rest, qPrintable(error));
+    auto rest = second->openSink(now, &failure);
+    QVERIFY2(rest, qPrintable(failure.text));
     QCOMPARE(rest->offset(), MiB);
     QVERIFY(rest->write(bytes.constData() + MiB, bytes.size() - MiB));
     const auto done = rest->commit();
@@ -431,15 +437,16 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(48 * MiB, 'h');
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
-    auto sink = first->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
     constexpr qint64 Written = 40 * MiB;
     auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
     auto writer = std::async(std::launch::async, [&] {
@@ -462,8 +469,8 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     UploadRecord now;
     QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
     QCOMPARE(now.offset, accepted);
-    auto rest = second->openSink(now, &error);
-    QVERIFY2(rest, qPrintable(error));
+    auto rest = second->openSink(now, &failure);
+    QVERIFY2(rest, qPrintable(failure.text));
     QVERIFY(rest->write(bytes.constData() + accepted, bytes.size() - accepted));
     const auto done = rest->commit();
     QVERIFY(done && done->isFinished());
@@ -480,16 +487,17 @@ void TestClusterFencing::lockedHolderWithoutSinkLetsGo()
     auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        first->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
     auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
     QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 10000);
     QVERIFY(taking.get());
-    QVERIFY(!first->openSink(*made, &error));
+    QVERIFY(!first->openSink(*made, &failure));
     QVERIFY(!first->tryLock(made->id)); // still its own request's until unlock()
     first->unlock(made->id);
     PgUpload row;
@@ -505,11 +513,12 @@ void TestClusterFencing::deadHoldersLeaseRunsOut()
     // takes the upload once the 10 s lease ran out.
     auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
     QString error;
+    StoreFailure failure;
     QVERIFY2(second->open(&error), qPrintable(error));
     UploadStore::Refusal refusal;
     const auto made =
-        second->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+        second->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     PgError pgError;
     QElapsedTimer held;
     held.start();

@@ -167,15 +167,16 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
                            UploadStore::KeepForever, std::chrono::milliseconds(800));
     auto second = makeStore(QStringLiteral("second"), m_prefix);
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(10 * MiB + 3, 'a');
     UploadStore::Refusal refusal;
     const auto made = first->create(bytes.size(), "filename eA==", QStringLiteral("x"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     QVERIFY(first->tryLock(made->id));
-    auto sink = first->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
     QVERIFY(sink->write(bytes.constData(), 6 * MiB));
     QVERIFY(sink->commit()); // one part of 6 MiB
     QVERIFY(sink->write(QByteArray(MiB, 'X'), MiB));
@@ -190,8 +191,8 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     QVERIFY(clusterSink && clusterSink->fenced());
     sink.reset();
     // A late finishing commit of the first instance: refused before it touches the object.
-    auto late = first->openSink(*made, &error);
-    QVERIFY2(late, qPrintable(error));
+    auto late = first->openSink(*made, &failure);
+    QVERIFY2(late, qPrintable(failure.text));
     QCOMPARE(late->offset(), 6 * MiB);
     QVERIFY(late->write(QByteArray(4 * MiB + 3, 'X'), 4 * MiB + 3));
     QVERIFY(!late->commit());
@@ -215,8 +216,8 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     // The second instance finishes it; the object is its bytes alone.
     UploadRecord now;
     QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
-    auto taking = second->openSink(now, &error);
-    QVERIFY2(taking, qPrintable(error));
+    auto taking = second->openSink(now, &failure);
+    QVERIFY2(taking, qPrintable(failure.text));
     QVERIFY(taking->write(bytes.constData() + 6 * MiB, bytes.size() - 6 * MiB));
     const auto done = taking->commit();
     QVERIFY(done && done->isFinished());
@@ -235,12 +236,13 @@ void TestClusterUploadStore::fencedSmallUploadIsNotPut()
                            UploadStore::KeepForever, std::chrono::milliseconds(800));
     auto second = makeStore(QStringLiteral("second"), m_prefix);
     QString error;
+    StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     UploadStore::Refusal refusal;
     const auto made =
-        first->create(3 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made && first->tryLock(made->id), qPrintable(error));
-    auto stale = first->openSink(*made, &error);
+        first->create(3 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made && first->tryLock(made->id), qPrintable(failure.text));
+    auto stale = first->openSink(*made, &failure);
     QVERIFY(stale && stale->write(QByteArray(3 * MiB, 'X'), 3 * MiB));
     bool taken = false;
     QTRY_VERIFY_WITH_TIMEOUT(taken = taken || second->tryLock(made->id), 10000);
@@ -253,7 +255,7 @@ void TestClusterUploadStore::fencedSmallUploadIsNotPut()
     QVERIFY(!found);
 
     const QByteArray bytes = pattern(3 * MiB, 'b');
-    auto sink = second->openSink(*made, &error);
+    auto sink = second->openSink(*made, &failure);
     QVERIFY(sink && sink->write(bytes.constData(), bytes.size()));
     QVERIFY(sink->commit());
     sink.reset();
@@ -267,6 +269,7 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
     emptyDatabase();
     auto store = makeStore(QStringLiteral("crossing"));
     QString error;
+    StoreFailure failure;
     QVERIFY2(store->open(&error), qPrintable(error));
     const QList<qint64> pieces = {3 * MiB, 3 * MiB, 4 * MiB,    2 * MiB,
                                   2 * MiB, 4 * MiB, 5 * MiB + 5};
@@ -276,8 +279,8 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
     const QByteArray bytes = pattern(total, 'k');
     UploadStore::Refusal refusal;
     const auto made = store->create(total, "filename eQ==", QStringLiteral("y"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(made, qPrintable(error));
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
     // Spool after each commit: 3 (tail), 6 (part), 4 (tail), 6 (part), 2 (tail) | new lock:
     // 2 read back + 4 = 6 (part), 5 MiB + 5 (the last part).
     const QList<qint64> tails = {3 * MiB, 0, 4 * MiB, 0, 2 * MiB, 0};
@@ -290,8 +293,8 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
             if (i == 5)
                 store->unlock(made->id);
             QVERIFY(store->tryLock(made->id));
-            sink = store->openSink(record, &error);
-            QVERIFY2(sink, qPrintable(error));
+            sink = store->openSink(record, &failure);
+            QVERIFY2(sink, qPrintable(failure.text));
             QCOMPARE(sink->offset(), at);
         }
         QVERIFY(sink->write(bytes.constData() + at, pieces.at(i)));
@@ -334,21 +337,22 @@ void TestClusterUploadStore::emptyAndTinyUploadsAreOneObject()
     emptyDatabase();
     auto store = makeStore(QStringLiteral("tiny"));
     QString error;
+    StoreFailure failure;
     QVERIFY2(store->open(&error), qPrintable(error));
     UploadStore::Refusal refusal;
     const auto empty = store->create(0, "filename ZW1wdHk=", QStringLiteral("empty"), {},
-                                     UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(empty && empty->isFinished(), qPrintable(error));
+                                     UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(empty && empty->isFinished(), qPrintable(failure.text));
     bool found = false;
     QCOMPARE(m_rgw->object(store->objects().objectKey(empty->id), &found), QByteArray());
     QVERIFY(found);
     QCOMPARE(readAll(*store, *empty), QByteArray());
 
     const auto tiny = store->create(3, "filename dGlueQ==,x", QStringLiteral("tiny"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(tiny, qPrintable(error));
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(tiny, qPrintable(failure.text));
     QVERIFY(store->tryLock(tiny->id));
-    auto sink = store->openSink(*tiny, &error);
+    auto sink = store->openSink(*tiny, &failure);
     QVERIFY(sink && sink->write("abc", 3));
     const auto done = sink->commit();
     sink.reset();
@@ -372,13 +376,14 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     emptyDatabase();
     auto store = makeStore(QStringLiteral("reconcile"));
     QString error;
+    StoreFailure failure;
     QVERIFY2(store->open(&error), qPrintable(error));
     // A live upload with a committed part and a tail: named by its record, kept.
     UploadStore::Refusal refusal;
     const auto live =
-        store->create(20 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
-    QVERIFY2(live && store->tryLock(live->id), qPrintable(error));
-    auto sink = store->openSink(*live, &error);
+        store->create(20 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(live && store->tryLock(live->id), qPrintable(failure.text));
+    auto sink = store->openSink(*live, &failure);
     const QByteArray bytes = pattern(7 * MiB, 'r');
     QVERIFY(sink && sink->write(bytes.constData(), 6 * MiB) && sink->commit());
     QVERIFY(sink->write(bytes.constData() + 6 * MiB, MiB) && sink->commit());
@@ -406,7 +411,7 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     QVERIFY(store->tryLock(live->id));
     UploadRecord now;
     QCOMPARE(store->find(live->id, &now), UploadStore::Lookup::Found);
-    sink = store->openSink(now, &error);
+    sink = store->openSink(now, &failure);
     const QByteArray rest = pattern(13 * MiB, 's');
     QVERIFY(sink && sink->write(rest.constData(), rest.size()));
     const auto done = sink->commit();
@@ -421,6 +426,7 @@ void TestClusterUploadStore::largePartsAreJoinedByCopy()
     emptyDatabase();
     auto store = makeStore(QStringLiteral("join"));
     QString error;
+    StoreFailure failure;
     QVERIFY2(store->open(&error), qPrintable(error));
     const QList<QByteArray> contents = {pattern(5 * MiB, 'p'), pattern(6 * MiB + 1, 'q'),
                                         pattern(3, 'z')};
@@ -428,9 +434,9 @@ void TestClusterUploadStore::largePartsAreJoinedByCopy()
     for (const QByteArray &bytes : contents) {
         UploadStore::Refusal refusal;
         const auto part = store->create(bytes.size(), {}, {}, QStringLiteral("o"),
-                                        UploadRecord::Concat::Partial, {}, &refusal, &error);
-        QVERIFY2(part && store->tryLock(part->id), qPrintable(error));
-        auto sink = store->openSink(*part, &error);
+                                        UploadRecord::Concat::Partial, {}, &refusal, &failure);
+        QVERIFY2(part && store->tryLock(part->id), qPrintable(failure.text));
+        auto sink = store->openSink(*part, &failure);
         QVERIFY(sink && sink->write(bytes.constData(), bytes.size()) && sink->commit());
         sink.reset();
         store->unlock(part->id);
@@ -445,8 +451,8 @@ void TestClusterUploadStore::largePartsAreJoinedByCopy()
     };
     UploadRecord final;
     const auto outcome =
-        store->concatenate(ids, {}, {}, QStringLiteral("o"), check, &final, &error);
-    QVERIFY2(outcome == UploadStore::ConcatOutcome::Done, qPrintable(error));
+        store->concatenate(ids, {}, {}, QStringLiteral("o"), check, &final, &failure);
+    QVERIFY2(outcome == UploadStore::ConcatOutcome::Done, qPrintable(failure.text));
     QCOMPARE(checked, joined.size());
     // Create, three UploadPartCopy, Complete, the check's HEAD, three parts' drops (3 each):
     // no GET of a part, so no byte went through the store.

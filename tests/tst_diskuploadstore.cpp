@@ -59,7 +59,7 @@ DiskUploadStore &TestDiskUploadStore::open()
 std::optional<UploadRecord> TestDiskUploadStore::make(qint64 length)
 {
     UploadStore::Refusal refusal;
-    QString error;
+    StoreFailure error;
     return m_store->create(length, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &error);
 }
 
@@ -74,7 +74,7 @@ void TestDiskUploadStore::commitPutsBytesInTheFile()
     const auto made = make(10);
     QVERIFY(made && m_store->tryLock(made->id));
     QCOMPARE(m_store->filePath(made->id), m_dir->filePath(QStringLiteral("uploads/") + made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write("01234", 5));
     QVERIFY(sink->commit());
@@ -87,7 +87,7 @@ void TestDiskUploadStore::rollBackCutsTheFileBack()
 {
     const auto made = make(10);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write("0123", 4));
     QVERIFY(sink->commit());
@@ -105,7 +105,7 @@ void TestDiskUploadStore::sourceHandsOverItsDescriptor()
 {
     const auto made = make(3);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write("abc", 3));
     const auto done = sink->commit();
@@ -131,7 +131,7 @@ void TestDiskUploadStore::reopenedStoreKeepsWhatWasCommitted()
 {
     const auto made = make(10);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write("012345", 6));
     QVERIFY(sink->commit());

@@ -67,11 +67,11 @@ std::optional<UploadRecord> UploadStoreContract::make(qint64 length, const QStri
                                                       UploadRecord::Concat concat)
 {
     UploadStore::Refusal refusal;
-    QString error;
+    StoreFailure error;
     auto made = m_store->create(length, "filename dGVzdA==", QStringLiteral("test"), owner, concat,
                                 {}, &refusal, &error);
     if (!made)
-        qWarning("create failed: %s", qPrintable(error));
+        qWarning("create failed: %s", qPrintable(error.text));
     return made;
 }
 
@@ -80,7 +80,7 @@ std::optional<UploadRecord> UploadStoreContract::store(const UploadRecord &recor
 {
     if (!m_store->tryLock(record.id))
         return std::nullopt;
-    QString error;
+    StoreFailure error;
     std::optional<UploadRecord> out;
     if (auto sink = m_store->openSink(record, &error); sink && sink->write(bytes, bytes.size()))
         out = sink->commit();
@@ -131,9 +131,9 @@ void UploadStoreContract::sinkCommitsInPiecesAndSourceReadsBack()
     const auto made = make(bytes.size());
     QVERIFY(made);
     QVERIFY(m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
-    QVERIFY2(sink, qPrintable(error));
+    QVERIFY2(sink, qPrintable(error.text));
     QCOMPARE(sink->offset(), 0);
     for (int i = 0; i < 3; ++i)
         QVERIFY(sink->write(bytes.constData() + i * 50000, 50000));
@@ -173,7 +173,7 @@ void UploadStoreContract::rollBackDiscardsWhatWasNotCommitted()
 {
     const auto made = make(100);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink);
     QVERIFY(sink->write(QByteArray(40, 'A'), 40));
@@ -196,7 +196,7 @@ void UploadStoreContract::sinkDestroyedUncommittedKeepsNothing()
 {
     const auto made = make(100);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write(QByteArray(50, 'X'), 50));
     sink.reset();
@@ -221,7 +221,7 @@ void UploadStoreContract::commitWithNothingNewPushesExpiryOn()
 {
     const auto made = make(10);
     QVERIFY(made && m_store->tryLock(made->id));
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink);
     const auto again = sink->commit();
@@ -280,13 +280,13 @@ void UploadStoreContract::quotaAndUnfinishedLimits()
     UploadStore::Limits quota;
     quota.quota = 100;
     UploadStore::Refusal refusal;
-    QString error;
+    StoreFailure error;
     QVERIFY(
         m_store->create(60, {}, {}, alice, UploadRecord::Concat::None, quota, &refusal, &error));
     QVERIFY(
         !m_store->create(50, {}, {}, alice, UploadRecord::Concat::None, quota, &refusal, &error));
     QCOMPARE(refusal.inUse, 60);
-    QVERIFY(error.isEmpty());
+    QVERIFY(error.text.isEmpty());
     QVERIFY(
         m_store->create(40, {}, {}, alice, UploadRecord::Concat::None, quota, &refusal, &error));
     QCOMPARE(m_store->usage(alice), 100);
@@ -309,7 +309,7 @@ void UploadStoreContract::deferredLengthAndGrowth()
     QVERIFY(m_store->tryLock(made->id));
     QCOMPARE(m_store->reserveGrowth(made->id, 100, 60), 60);
     QCOMPARE(m_store->usage(alice), 60);
-    QString error;
+    StoreFailure error;
     auto sink = m_store->openSink(*made, &error);
     QVERIFY(sink && sink->write(QByteArray(30, 'g'), 30));
     QVERIFY(sink->commit());
@@ -345,7 +345,7 @@ void UploadStoreContract::concatenateJoinsPartsInOrder()
         return true;
     };
     UploadRecord final;
-    QString error;
+    StoreFailure error;
     QCOMPARE(m_store->concatenate({p2->id, p1->id}, "k dg==", QStringLiteral("f"), carol, check,
                                   &final, &error),
              UploadStore::ConcatOutcome::Done);
@@ -376,7 +376,7 @@ void UploadStoreContract::concatenateRefusedKeepsParts()
     const auto p1 = make(3, {}, UploadRecord::Concat::Partial);
     QVERIFY(p1 && store(*p1, "abc"));
     UploadRecord final;
-    QString error;
+    StoreFailure error;
     const auto refuse = [](UploadSource &joined, QByteArray *) { return joined.length() != 3; };
     QCOMPARE(m_store->concatenate({p1->id}, {}, {}, {}, refuse, &final, &error),
              UploadStore::ConcatOutcome::Refused);
@@ -403,10 +403,10 @@ void UploadStoreContract::instantCompletionFromVerifiedContent()
 
     const auto b = make(5, QStringLiteral("y"));
     QVERIFY(b && m_store->tryLock(b->id));
-    QString error;
+    StoreFailure error;
     const auto completed = m_store->completeFrom(b->id, a->id, digest, &error);
     m_store->unlock(b->id);
-    QVERIFY2(completed, qPrintable(error));
+    QVERIFY2(completed, qPrintable(error.text));
     QVERIFY(completed->isFinished());
     QCOMPARE(completed->contentHash, digest);
     QCOMPARE(readAll(*completed), QByteArray("abcde"));

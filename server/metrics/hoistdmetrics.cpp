@@ -8,6 +8,8 @@ constexpr std::array<const char *, HoistdMetrics::MethodCount> MethodNames{
 constexpr std::array<const char *, HoistdMetrics::RefusalCount> RefusalNames{
     "auth",    "quota",  "connections_per_address", "header_timeout", "headers_too_large",
     "framing", "method", "unfinished_uploads"};
+constexpr std::array<const char *, HoistdMetrics::StoreFaultCount> StoreFaultNames{
+    "storage", "full", "unavailable", "fenced"};
 
 QByteArray number(double value)
 {
@@ -87,5 +89,16 @@ QByteArray HoistdMetrics::render(const Uploads &uploads) const
     family(out, "hoistd_instant_completions_total", "counter",
            "Uploads completed by instant upload (a proof accepted, no bytes sent).");
     out += "hoistd_instant_completions_total " + QByteArray::number(read(m_instant)) + '\n';
+
+    family(out, "hoistd_store_failures_total", "counter",
+           "Requests the storage failed, by kind (full: 507, unavailable: 503, fenced: 409, "
+           "storage: 500).");
+    for (int f = 0; f < StoreFaultCount; ++f)
+        out += QByteArray("hoistd_store_failures_total{kind=\"") + StoreFaultNames[size_t(f)]
+               + "\"} " + QByteArray::number(read(m_storeFaults[size_t(f)])) + '\n';
+    family(out, "hoistd_storage_full", "gauge",
+           "1 from a write that found no room until a request's bytes are stored again.");
+    out += "hoistd_storage_full "
+           + QByteArray::number(m_storageFull.load(std::memory_order_relaxed)) + '\n';
     return out;
 }

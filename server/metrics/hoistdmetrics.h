@@ -28,6 +28,14 @@ public:
         UnfinishedUploads,     // 429: the user's limit on unfinished uploads (--max-unfinished)
     };
     static constexpr int RefusalCount = int(Refusal::UnfinishedUploads) + 1;
+    // Why the storage could not do what a request asked (as StoreFailure's kinds).
+    enum class StoreFault {
+        Storage,     // 500
+        Full,        // 507: no room
+        Unavailable, // 503: the index or the bucket out of reach
+        Fenced,      // 409: another instance took the upload over
+    };
+    static constexpr int StoreFaultCount = int(StoreFault::Fenced) + 1;
 
     struct Uploads {
         qint64 unfinished = 0;
@@ -47,6 +55,15 @@ public:
     void connectionClosed() { m_openConnections.fetch_sub(1, std::memory_order_relaxed); }
     void refused(Refusal reason) { add(m_refusals[size_t(reason)], 1); }
     void instantCompleted() { add(m_instant, 1); }
+    // A store failure; Full also raises hoistd_storage_full until storeWrote().
+    void storeFailed(StoreFault fault)
+    {
+        add(m_storeFaults[size_t(fault)], 1);
+        if (fault == StoreFault::Full)
+            m_storageFull.store(1, std::memory_order_relaxed);
+    }
+    // A request's bytes were stored: there is room again.
+    void storeWrote() { m_storageFull.store(0, std::memory_order_relaxed); }
 
     // The exposition; `uploads` are counted by the caller (the storage) at scrape time.
     QByteArray render(const Uploads &uploads) const;
@@ -72,4 +89,6 @@ private:
     Counter m_instant{0};
     std::atomic<qint64> m_openConnections{0};
     std::array<Counter, RefusalCount> m_refusals{};
+    std::array<Counter, StoreFaultCount> m_storeFaults{};
+    std::atomic<int> m_storageFull{0};
 };

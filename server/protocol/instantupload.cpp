@@ -107,10 +107,10 @@ std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
         *why = QStringLiteral("wrong proof");
         return std::nullopt;
     }
-    QString error;
-    const auto done = m_store.completeFrom(record.id, source->id, digest, &error);
+    StoreFailure failure;
+    const auto done = m_store.completeFrom(record.id, source->id, digest, &failure);
     if (!done)
-        *why = QStringLiteral("could not store the content: %1").arg(error);
+        *why = QStringLiteral("could not store the content: %1").arg(failure.text);
     return done;
 }
 

@@ -1,5 +1,6 @@
 #include "tusconcat.h"
 
+#include "tusfailures.h"
 #include "tusinstant.h"
 #include "tuslog.h"
 #include "tusservice.h"
@@ -21,9 +22,11 @@ QByteArray uploadPath(const QString &id)
 }
 } // namespace
 
-TusConcat::TusConcat(UploadStore &store, TusInstant &instant, const TusLog &log, qint64 maxSize)
+TusConcat::TusConcat(UploadStore &store, TusInstant &instant, const TusFailures &failures,
+                     const TusLog &log, qint64 maxSize)
     : m_store(store)
     , m_instant(instant)
+    , m_failures(failures)
     , m_log(log)
     , m_maxSize(maxSize)
 {
@@ -50,6 +53,8 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
         UploadRecord r;
         const UploadStore::Lookup found =
             isUploadId(rawId) ? m_store.find(id, &r) : UploadStore::Lookup::Missing;
+        if (found == UploadStore::Lookup::Unavailable)
+            return m_failures.lookupFailed(id); // 503: the part may well exist
         if (found != UploadStore::Lookup::Found || r.owner != request.user) {
             // Another user's upload, live or gone, does not exist as far as this user can tell.
             return found == UploadStore::Lookup::Gone && r.owner == request.user
@@ -80,14 +85,14 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
         parts << id;
     }
     UploadRecord final;
-    QString why;
+    StoreFailure failure;
     HttpResponse refusal;
     // A declared sha256 (instant upload) is checked on the joined content, before the parts are
     // consumed, and recorded with the final.
     const auto check = [&](UploadSource &joined, QByteArray *verified) {
         return m_instant.checkJoined(joined, metadata, verified, &refusal);
     };
-    switch (m_store.concatenate(parts, metadata, filename, request.user, check, &final, &why)) {
+    switch (m_store.concatenate(parts, metadata, filename, request.user, check, &final, &failure)) {
     case UploadStore::ConcatOutcome::Done:
         break;
     case UploadStore::ConcatOutcome::Refused:
@@ -98,8 +103,7 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
         return tusError(409, QStringLiteral("A part was deleted or joined while the final upload "
                                             "was being made."));
     case UploadStore::ConcatOutcome::Failed:
-        m_log.line(QStringLiteral("cannot make a final upload: %1").arg(why));
-        return tusError(500, QStringLiteral("The server could not store the final upload."));
+        return m_failures.answer(failure, QStringLiteral("make a final upload"));
     }
     if (m_log.verbose())
         m_log.line(QStringLiteral("POST final %1 from %2 partial uploads, %3 bytes")

@@ -5,6 +5,7 @@
 
 #include <QByteArrayList>
 
+class TusFailures;
 class TusInstant;
 class TusLog;
 class UploadStore;
@@ -14,7 +15,8 @@ class UploadStore;
 class TusConcat final {
     Q_DISABLE_COPY_MOVE(TusConcat)
 public:
-    TusConcat(UploadStore &store, TusInstant &instant, const TusLog &log, qint64 maxSize);
+    TusConcat(UploadStore &store, TusInstant &instant, const TusFailures &failures,
+              const TusLog &log, qint64 maxSize);
 
     // The answer to `request`, a final POST naming `ids` (as Upload-Concat gave them), with its
     // validated metadata and the filename taken from it.
@@ -26,6 +28,7 @@ public:
 private:
     UploadStore &m_store;
     TusInstant &m_instant;
+    const TusFailures &m_failures;
     const TusLog &m_log;
     const qint64 m_maxSize;
 };

@@ -2,6 +2,7 @@
 // besides tus headers.
 #include "tusservice.h"
 
+#include "checksum.h"
 #include "tuswire.h"
 
 #include <QLocale>
@@ -41,4 +42,32 @@ HttpResponse tusError(int status, const QString &why)
     r.set("Content-Type", "text/plain; charset=utf-8");
     r.body = why.toUtf8() + '\n';
     return r;
+}
+
+std::optional<TusChecksum> tusChecksumFrom(const HttpRequest &request, HttpResponse *error)
+{
+    TusChecksum out;
+    if (!request.has("upload-checksum"))
+        return out;
+    const auto parsed = parseUploadChecksum(request.header("upload-checksum"));
+    if (!parsed) {
+        *error = tusError(400, QStringLiteral("Upload-Checksum must be '<algorithm> <base64>'."));
+        return std::nullopt;
+    }
+    out.hasher = ChecksumHasher::create(parsed->algorithm);
+    if (!out.hasher) {
+        *error =
+            tusError(400, QStringLiteral("Unsupported checksum algorithm '%1'; use one of %2.")
+                              .arg(QString::fromLatin1(parsed->algorithm),
+                                   QString::fromLatin1(ChecksumHasher::algorithms().join(','))));
+        return std::nullopt;
+    }
+    if (parsed->digest.size() != out.hasher->digestSize()) {
+        *error =
+            tusError(400, QStringLiteral("The %1 digest in Upload-Checksum has the wrong size.")
+                              .arg(QString::fromLatin1(parsed->algorithm)));
+        return std::nullopt;
+    }
+    out.digest = parsed->digest;
+    return out;
 }

@@ -4,6 +4,7 @@
 #include "hoistdmetrics.h"
 #include "instantupload.h"
 #include "tusconcat.h"
+#include "tusfailures.h"
 #include "tusinstant.h"
 #include "tuswire.h"
 #include "uploadstore.h"
@@ -49,39 +50,6 @@ QString uploadIdFrom(const QByteArray &path)
     return match.hasMatch() ? match.captured(1) : QString();
 }
 
-struct ParsedChecksum {
-    std::unique_ptr<ChecksumHasher> hasher;
-    QByteArray digest;
-};
-
-// nullopt with a 400 in `error` when the header is malformed or names an algorithm we lack.
-std::optional<ParsedChecksum> checksumFrom(const HttpRequest &request, HttpResponse *error)
-{
-    ParsedChecksum out;
-    if (!request.has("upload-checksum"))
-        return out;
-    const auto parsed = parseUploadChecksum(request.header("upload-checksum"));
-    if (!parsed) {
-        *error = tusError(400, QStringLiteral("Upload-Checksum must be '<algorithm> <base64>'."));
-        return std::nullopt;
-    }
-    out.hasher = ChecksumHasher::create(parsed->algorithm);
-    if (!out.hasher) {
-        *error =
-            tusError(400, QStringLiteral("Unsupported checksum algorithm '%1'; use one of %2.")
-                              .arg(QString::fromLatin1(parsed->algorithm),
-                                   QString::fromLatin1(ChecksumHasher::algorithms().join(','))));
-        return std::nullopt;
-    }
-    if (parsed->digest.size() != out.hasher->digestSize()) {
-        *error =
-            tusError(400, QStringLiteral("The %1 digest in Upload-Checksum has the wrong size.")
-                              .arg(QString::fromLatin1(parsed->algorithm)));
-        return std::nullopt;
-    }
-    out.digest = parsed->digest;
-    return out;
-}
 } // namespace
 
 QByteArrayList TusService::extensions()
@@ -94,8 +62,9 @@ TusService::TusService(UploadStore &store, const TusConfig &config)
     : m_store(store)
     , m_config(config)
     , m_log(config.verbose)
+    , m_failures(std::make_unique<TusFailures>(m_log, config.metrics))
     , m_instant(std::make_unique<TusInstant>(store, m_log, config.instantAttempts, config.metrics))
-    , m_concat(std::make_unique<TusConcat>(store, *m_instant, m_log, config.maxSize))
+    , m_concat(std::make_unique<TusConcat>(store, *m_instant, *m_failures, m_log, config.maxSize))
 {
 }
 
@@ -215,11 +184,13 @@ HttpResponse TusService::options() const
     return r;
 }
 
-HttpResponse TusService::uploadGone(const HttpRequest &request, const QString &id) const
+HttpResponse TusService::uploadGone(const HttpRequest &request, const QString &id,
+                                    UploadStore::Lookup found, const UploadRecord &r) const
 {
+    if (found == UploadStore::Lookup::Unavailable)
+        return m_failures->lookupFailed(id); // 503: it may well exist
     // Another user's upload, live or gone, does not exist as far as this user can tell.
-    UploadRecord r;
-    return m_store.find(id, &r) == UploadStore::Lookup::Gone && r.owner == request.user
+    return found == UploadStore::Lookup::Gone && r.owner == request.user
                ? tusError(410, QStringLiteral("This upload was terminated or has expired."))
                : tusError(404, QStringLiteral("No such upload."));
 }
@@ -291,17 +262,17 @@ void TusService::create(TusExchange &exchange)
     if (request.contentLength > limit)
         return fail(413, QStringLiteral("The body is longer than the upload."));
     HttpResponse error;
-    auto checksum = checksumFrom(request, &error);
+    auto checksum = tusChecksumFrom(request, &error);
     if (!checksum) {
         exchange.early = error;
         return;
     }
-    QString why;
+    StoreFailure failure;
     UploadStore::Refusal refusal;
     const auto record =
         m_store.create(length, rawMetadata, filename, request.user,
                        concat ? UploadRecord::Concat::Partial : UploadRecord::Concat::None,
-                       {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &why);
+                       {exchange.m_quota, exchange.m_maxUnfinished}, &refusal, &failure);
     if (!record && refusal.inUse >= 0) {
         exchange.early = overQuota(exchange, refusal.inUse, length);
         return;
@@ -323,8 +294,8 @@ void TusService::create(TusExchange &exchange)
         return;
     }
     if (!record) {
-        log(QStringLiteral("cannot create an upload: %1").arg(why));
-        return fail(500, QStringLiteral("The server could not store a new upload."));
+        exchange.early = m_failures->answer(failure, QStringLiteral("create an upload"));
+        return;
     }
     if (m_config.verbose)
         log(QStringLiteral("POST created %1 length %2%3")
@@ -355,9 +326,11 @@ void TusService::create(TusExchange &exchange)
     exchange.m_writer = std::make_unique<UploadWriter>(
         m_store, *record, limit, std::move(checksum->hasher), checksum->digest);
     if (!exchange.m_writer->open()) {
+        exchange.early = m_failures->answer(exchange.m_writer->failure(),
+                                            QStringLiteral("open new upload %1").arg(record->id));
         exchange.m_writer.reset();
         m_store.remove(record->id);
-        return fail(500, QStringLiteral("The server could not open the new upload."));
+        return;
     }
     m_instant->attachContentHasher(*exchange.m_writer);
 }
@@ -365,8 +338,9 @@ void TusService::create(TusExchange &exchange)
 HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
 {
     UploadRecord r;
-    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
-        HttpResponse gone = uploadGone(request, id);
+    if (const auto found = m_store.find(id, &r);
+        found != UploadStore::Lookup::Found || r.owner != request.user) {
+        HttpResponse gone = uploadGone(request, id, found, r);
         gone.set("Cache-Control", "no-store");
         return gone;
     }
@@ -394,8 +368,9 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         exchange.early = tusError(status, why);
     };
     UploadRecord r;
-    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user) {
-        exchange.early = uploadGone(request, id);
+    if (const auto found = m_store.find(id, &r);
+        found != UploadStore::Lookup::Found || r.owner != request.user) {
+        exchange.early = uploadGone(request, id, found, r);
         return;
     }
     if (r.concat == UploadRecord::Concat::Final)
@@ -413,17 +388,23 @@ void TusService::patch(TusExchange &exchange, const QString &id)
             return fail(400, QStringLiteral("Upload-Length must be a non-negative integer."));
     }
     HttpResponse error;
-    auto checksum = checksumFrom(request, &error);
+    auto checksum = tusChecksumFrom(request, &error);
     if (!checksum) {
         exchange.early = error;
         return;
     }
-    if (!m_store.tryLock(id))
+    if (!m_store.tryLock(id)) {
+        // A store of many instances takes a lease to lock: refused for an outage, that is 503.
+        if (m_store.find(id, &r) == UploadStore::Lookup::Unavailable) {
+            exchange.early = m_failures->lookupFailed(id);
+            return;
+        }
         return fail(423, QStringLiteral("Another request is writing to this upload."));
+    }
     exchange.m_lockedId = id;
     // Read again under the lock: a PATCH that just finished may have moved the offset.
-    if (m_store.find(id, &r) != UploadStore::Lookup::Found) {
-        exchange.early = uploadGone(request, id);
+    if (const auto found = m_store.find(id, &r); found != UploadStore::Lookup::Found) {
+        exchange.early = uploadGone(request, id, found, r);
         return;
     }
     if (*offset != r.offset)
@@ -476,8 +457,10 @@ void TusService::patch(TusExchange &exchange, const QString &id)
     exchange.m_writer = std::make_unique<UploadWriter>(
         m_store, r, limit, std::move(checksum->hasher), checksum->digest);
     if (!exchange.m_writer->open()) {
+        exchange.early = m_failures->answer(exchange.m_writer->failure(),
+                                            QStringLiteral("open upload %1").arg(id));
         exchange.m_writer.reset();
-        return fail(500, QStringLiteral("The server could not open the upload."));
+        return;
     }
     m_instant->attachContentHasher(*exchange.m_writer);
 }
@@ -485,8 +468,9 @@ void TusService::patch(TusExchange &exchange, const QString &id)
 HttpResponse TusService::terminate(const HttpRequest &request, const QString &id)
 {
     UploadRecord r;
-    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != request.user)
-        return uploadGone(request, id);
+    if (const auto found = m_store.find(id, &r);
+        found != UploadStore::Lookup::Found || r.owner != request.user)
+        return uploadGone(request, id, found, r);
     if (!m_store.terminate(id))
         return tusError(500, QStringLiteral("The server could not delete the upload."));
     if (m_config.verbose)
@@ -513,26 +497,32 @@ HttpResponse TusService::finishBody(TusExchange &exchange)
                          : QStringLiteral(", checksum ")
                                + QString::fromLatin1(writer.checksumName())));
     }
-    const auto failed = [&](int status, const QString &why) {
+    const auto failed = [&](const HttpResponse &answer) {
         if (exchange.m_creating)
             m_store.remove(r.id);
-        return tusError(status, why);
+        return answer;
     };
     switch (outcome) {
     case UploadWriter::Outcome::ChecksumMismatch:
-        return failed(TusWire::ChecksumMismatchStatus,
-                      QStringLiteral("Checksum mismatch: nothing of this request was stored."));
+        return failed(tusError(TusWire::ChecksumMismatchStatus,
+                               QStringLiteral("Checksum mismatch: nothing of this request was "
+                                              "stored.")));
     case UploadWriter::Outcome::TooLarge:
         if (exchange.m_quotaBound) {
             // A chunked body: how much more it had is unknown.
             return overQuota(exchange, m_store.usage(exchange.m_request.user), -1);
         }
-        return failed(413, QStringLiteral("The body goes past the end of the upload."));
+        return failed(tusError(413, QStringLiteral("The body goes past the end of the upload.")));
     case UploadWriter::Outcome::IoError:
-        return failed(500, QStringLiteral("The server could not store the data."));
+        return failed(m_failures->answer(
+            writer.failure(), QStringLiteral("store %1 %2 at offset %3")
+                                  .arg(QString::fromLatin1(exchange.m_request.method), r.id)
+                                  .arg(r.offset)));
     case UploadWriter::Outcome::Stored:
         break;
     }
+    if (writer.received() > 0)
+        m_failures->stored();
     QByteArray stored;
     if (r.isFinished()) {
         if (auto rejected = m_instant->verifyFinished(r, &stored))

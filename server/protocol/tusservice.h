@@ -1,8 +1,10 @@
 #pragma once
 
+#include "checksum.h"
 #include "httphandler.h"
 #include "tuslog.h"
 #include "uploadrecord.h"
+#include "uploadstore.h"
 
 #include <QByteArrayList>
 
@@ -12,9 +14,9 @@
 #include <optional>
 
 class TusConcat;
+class TusFailures;
 class TusInstant;
 class HoistdMetrics;
-class UploadStore;
 class UploadWriter;
 class UserConfig;
 class TusService;
@@ -91,15 +93,18 @@ private:
     HttpResponse finishBody(TusExchange &exchange);
     // 401 unless the Authorization header names a user (who then goes into the exchange).
     bool authenticate(TusExchange &exchange) const;
-    HttpResponse uploadGone(const HttpRequest &request, const QString &id) const;
+    // The answer for an upload `found` as not Found (or, as `r`, not this user's).
+    HttpResponse uploadGone(const HttpRequest &request, const QString &id,
+                            UploadStore::Lookup found, const UploadRecord &r) const;
     // 413 naming the quota and the usage; `asked` < 0 when the body's size is unknown.
     HttpResponse overQuota(const TusExchange &exchange, qint64 inUse, qint64 asked) const;
 
     UploadStore &m_store;
     TusConfig m_config;
     TusLog m_log;
-    std::unique_ptr<TusInstant> m_instant; // instant upload (tusinstant.h)
-    std::unique_ptr<TusConcat> m_concat;   // final uploads (tusconcat.h)
+    std::unique_ptr<TusFailures> m_failures; // store failures: 507, 503, 409, 500
+    std::unique_ptr<TusInstant> m_instant;   // instant upload (tusinstant.h)
+    std::unique_ptr<TusConcat> m_concat;     // final uploads (tusconcat.h)
 };
 
 // A sanitised display name from a client's "filename" metadata: the last path segment, without
@@ -109,3 +114,10 @@ QString sanitiseFilename(const QByteArray &raw);
 QByteArray httpDate(const QDateTime &time);
 // The tus answer for an error: status, Tus-Resumable, and a sentence for a person.
 HttpResponse tusError(int status, const QString &why);
+// A request's Upload-Checksum: no hasher when it sent none.
+struct TusChecksum {
+    std::unique_ptr<ChecksumHasher> hasher;
+    QByteArray digest;
+};
+// nullopt with a 400 in `error` when the header is malformed or names an algorithm we lack.
+std::optional<TusChecksum> tusChecksumFrom(const HttpRequest &request, HttpResponse *error);

@@ -12,6 +12,8 @@
 
 namespace {
 constexpr int MaxBasicBytes = 4096; // an Authorization header's Basic credentials, decoded
+// As TusFailures says for PATCH: PostgreSQL or the bucket are usually back within seconds.
+constexpr int UnavailableRetryAfterSeconds = 10;
 
 HttpResponse plain(int status, const QString &text)
 {
@@ -128,7 +130,14 @@ HttpResponse UploadDownload::respond(const HttpRequest &request) const
     }
     const QString id = uploadIdIn(request.path);
     UploadRecord r;
-    if (m_store.find(id, &r) != UploadStore::Lookup::Found || r.owner != owner)
+    const UploadStore::Lookup found = m_store.find(id, &r);
+    if (found == UploadStore::Lookup::Unavailable) {
+        HttpResponse out =
+            plain(503, QStringLiteral("The server's storage cannot be reached now."));
+        out.set("Retry-After", QByteArray::number(UnavailableRetryAfterSeconds));
+        return out;
+    }
+    if (found != UploadStore::Lookup::Found || r.owner != owner)
         return plain(404, QStringLiteral("No such upload."));
     if (!r.isFinished()) {
         return plain(

@@ -27,8 +27,7 @@ UploadWriter::~UploadWriter()
 
 bool UploadWriter::open()
 {
-    QString error;
-    m_sink = m_store.openSink(m_record, &error);
+    m_sink = m_store.openSink(m_record, &m_storeFailure);
     return m_sink != nullptr;
 }
 
@@ -54,6 +53,7 @@ bool UploadWriter::write(const char *data, size_t size)
     const bool written = m_sink->write(data, size);
     m_received = m_sink->offset() - m_startOffset; // what went in, even when not all of it
     if (!written) {
+        m_storeFailure = m_sink->failure();
         m_failure = Outcome::IoError;
         return false;
     }
@@ -80,8 +80,10 @@ std::unique_ptr<ChecksumHasher> UploadWriter::takeContentHasher()
 bool UploadWriter::commit()
 {
     const auto updated = m_sink->commit();
-    if (!updated)
+    if (!updated) {
+        m_storeFailure = m_sink->failure();
         return false;
+    }
     m_record = *updated;
     return true;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checksum.h"
+#include "storefailure.h"
 #include "uploadrecord.h"
 
 #include <memory>
@@ -27,6 +28,7 @@ public:
                  std::unique_ptr<ChecksumHasher> hasher, const QByteArray &expectedDigest);
     ~UploadWriter();
 
+    // False with failure() when the store cannot take bytes for the upload now.
     bool open();
     // false once the body went wrong (too large, I/O); later data is then dropped.
     bool write(const char *data, size_t size);
@@ -43,6 +45,8 @@ public:
 
     const UploadRecord &record() const { return m_record; }
     qint64 received() const { return m_received; }
+    // Why open() failed, or the body ended in IoError (the last write or commit that failed).
+    const StoreFailure &failure() const { return m_storeFailure; }
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
 
 private:
@@ -62,5 +66,6 @@ private:
     std::unique_ptr<UploadSink> m_sink;
     qint64 m_received = 0; // bytes of this body written to the sink
     Outcome m_failure = Outcome::Stored;
+    StoreFailure m_storeFailure;
     bool m_done = false;
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadrecord.h"
 
 #include <QtGlobal>
@@ -33,6 +34,9 @@ public:
     // committed offset again and the store holds no byte beyond it that could be mistaken for the
     // upload's. Best effort (a crash before it is repaired when the store next opens).
     virtual void rollBack() = 0;
+    // Why the last write() or commit() that failed did (Full: no room; Fenced: another instance
+    // took the upload over, so nothing more of this sink will be recorded).
+    virtual StoreFailure failure() const = 0;
 
 protected:
     UploadSink() = default;

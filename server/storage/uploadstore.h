@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadrecord.h"
 #include "uploadsink.h"
 #include "uploadsource.h"
@@ -28,9 +29,12 @@
 //    change atomically, so concurrent requests cannot together pass a limit.
 //  - After open(): what a crash left half done is repaired (repairs() says what), so that no
 //    record names bytes that are not stored and no stored bytes outlive their record for long.
+//  - Failures say their kind (StoreFailure): a full disk, storage that cannot be reached now,
+//    an upload another instance took over, or anything else; a lookup that could not look says
+//    so (Unavailable), never that the upload does not exist.
 class UploadStore {
 public:
-    enum class Lookup { Found, Gone, Missing };
+    enum class Lookup { Found, Gone, Missing, Unavailable };
 
     // Forever, for `keepFinished`: finished uploads stay until deleted.
     static constexpr std::chrono::seconds KeepForever{0};
@@ -71,32 +75,35 @@ public:
     virtual std::chrono::seconds keepFinished() const = 0;
 
     // Gone: terminated or expired (410; a store may forget that after a while and say Missing);
-    // Missing: never known (404). For Gone, `out` holds the id and owner only.
+    // Missing: never known (404); Unavailable: the store could not look now (503). For Gone, `out`
+    // holds the id and owner only.
     virtual Lookup find(const QString &id, UploadRecord *out) const = 0;
     // A new upload (`concat`: None or Partial), stored empty, with a fresh id made by the store.
     // Refuses one that would take its owner's usage() past `limits.quota`, or that would be
     // unfinished while they have `limits.maxUnfinished` unfinished uploads already (an empty one
-    // is finished at once): nullopt with `refusal` saying which (and `error` untouched). A storage
-    // failure: nullopt with `error`.
+    // is finished at once): nullopt with `refusal` saying which (and `failure` untouched). A
+    // storage failure: nullopt with `failure`.
     virtual std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                                const QString &filename, const QString &owner,
                                                UploadRecord::Concat concat, const Limits &limits,
-                                               Refusal *refusal, QString *error) = 0;
+                                               Refusal *refusal, StoreFailure *failure) = 0;
     // The concatenation extension's final upload, built from `parts` (finished partial uploads
     // of `owner`, in order), which the store locks for the duration. `check` looks at the joined
     // bytes before anything is recorded; then the final (complete, with the hash `check`
     // verified) replaces the parts in one step: from then on it counts against the quota and
     // they are gone. A crash at any point leaves either the parts or the final; a refusal by
     // `check` (Refused) leaves the parts as they were. PartsChanged: a part is not (or no longer)
-    // a finished partial upload of `owner`; Busy: another request holds one. `out` on Done.
+    // a finished partial upload of `owner`; Busy: another request holds one. `out` on Done,
+    // `failure` on Failed.
     virtual ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
                                       const QString &filename, const QString &owner,
                                       const ContentCheck &check, UploadRecord *out,
-                                      QString *error) = 0;
+                                      StoreFailure *failure) = 0;
 
     // Bytes in: a sink for `record` (found, and locked by the caller), writing from its recorded
-    // offset. nullptr with a sentence in `error` when the store cannot take bytes for it.
-    virtual std::unique_ptr<UploadSink> openSink(const UploadRecord &record, QString *error) = 0;
+    // offset. nullptr with `failure` when the store cannot take bytes for it.
+    virtual std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
+                                                 StoreFailure *failure) = 0;
     // Bytes out: the stored bytes of finished upload `record` (all record.length of them).
     // nullptr when they are no longer there (removed meanwhile, or lost).
     virtual std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const = 0;
@@ -109,10 +116,11 @@ public:
     virtual bool setContentHash(const QString &id, const QByteArray &digest) = 0;
     // Completes upload `id` (locked by the caller, nothing stored yet) with the content of the
     // finished upload `sourceId`, copied (or shared) within the store: durable before the record
-    // says offset == length with the verified `digest`. nullopt with `error` on failure; `id`
+    // says offset == length with the verified `digest`. nullopt with `failure` on failure; `id`
     // then still holds nothing.
     virtual std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
-                                                     const QByteArray &digest, QString *error) = 0;
+                                                     const QByteArray &digest,
+                                                     StoreFailure *failure) = 0;
     // Sets a deferred length; with a `quota`, refuses (false, the owner's usage in `overQuota`)
     // a length that would pass it, as create() does.
     virtual bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,

@@ -1,5 +1,6 @@
 #include "clusterconcatenation.h"
 
+#include "clusterfailure.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
 #include "clusteruploadsource.h"
@@ -23,7 +24,7 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
                                                       const QByteArray &metadata,
                                                       const QString &filename, const QString &owner,
                                                       const UploadStore::ContentCheck &check,
-                                                      UploadRecord *out, QString *error)
+                                                      UploadRecord *out, StoreFailure *failure)
 {
     QList<PgUpload> found;
     PgError pgError;
@@ -31,7 +32,7 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
         PgUpload part;
         const auto lookup = m_uploads.find(id, &part, &pgError);
         if (lookup == PgUploads::Lookup::Failed) {
-            *error = pgError.message;
+            *failure = storeFailureOf(pgError);
             return UploadStore::ConcatOutcome::Failed;
         }
         if (lookup != PgUploads::Lookup::Found || !part.record.isFinished()
@@ -90,7 +91,8 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
         QFile spool(m_spoolDir + QLatin1Char('/') + final.id + QStringLiteral(".join"));
         if (!spool.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
             unlockAll();
-            *error = spool.errorString();
+            *failure = StoreFailure::fromErrno(
+                errno, QStringLiteral("cannot make %1").arg(spool.fileName()));
             return UploadStore::ConcatOutcome::Failed;
         }
         for (int i = 0; !failed && i < found.size(); ++i) {
@@ -110,7 +112,7 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
     }
     if (failed) {
         unlockAll();
-        *error = failed->toString();
+        *failure = storeFailureOf(*failed);
         return UploadStore::ConcatOutcome::Failed;
     }
     if (check) {
@@ -125,15 +127,17 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
     unlockAll();
     if (outcome != PgUploads::Outcome::Done) {
         m_bucket.deleteObject(key);
-        *error = pgError.message;
+        *failure = storeFailureOf(pgError);
         return outcome == PgUploads::Outcome::Refused ? UploadStore::ConcatOutcome::PartsChanged
                                                       : UploadStore::ConcatOutcome::Failed;
     }
     for (const PgUpload &part : found)
         m_objects.drop(part.record.id, part.multipartId, part.tailKey);
     PgUpload made;
-    if (m_uploads.find(final.id, &made, &pgError) != PgUploads::Lookup::Found)
+    if (m_uploads.find(final.id, &made, &pgError) != PgUploads::Lookup::Found) {
+        *failure = storeFailureOf(pgError);
         return UploadStore::ConcatOutcome::Failed;
+    }
     *out = made.record;
     return UploadStore::ConcatOutcome::Done;
 }

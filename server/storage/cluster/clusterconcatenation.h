@@ -21,7 +21,7 @@ public:
     UploadStore::ConcatOutcome join(const QStringList &parts, const QByteArray &metadata,
                                     const QString &filename, const QString &owner,
                                     const UploadStore::ContentCheck &check, UploadRecord *out,
-                                    QString *error);
+                                    StoreFailure *failure);
 
 private:
     PgUploads &m_uploads;

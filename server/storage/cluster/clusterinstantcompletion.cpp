@@ -1,6 +1,7 @@
 #include "clusterinstantcompletion.h"
 
 #include "clustercompletion.h"
+#include "clusterfailure.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
 #include "pgleases.h"
@@ -24,7 +25,7 @@ ClusterInstantCompletion::ClusterInstantCompletion(PgUploads &uploads, PgLeases 
 std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id,
                                                                const QString &sourceId,
                                                                const QByteArray &digest,
-                                                               QString *error)
+                                                               StoreFailure *failure)
 {
     const qint64 generation = m_locks.generation(id);
     PgUpload target;
@@ -34,9 +35,10 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
         || m_uploads.find(sourceId, &source, &pgError) != PgUploads::Lookup::Found
         || !source.record.isFinished() || source.record.length != target.record.length
         || target.record.offset != 0) {
-        *error = pgError
-                     ? pgError.message
-                     : QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId);
+        *failure =
+            pgError ? storeFailureOf(pgError)
+                    : StoreFailure::storage(
+                        QStringLiteral("upload %1 cannot be completed from %2").arg(id, sourceId));
         return std::nullopt;
     }
     // The source's bytes as a tail of this generation (a stale holder's late copy lands on a
@@ -49,14 +51,18 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
     commit.completing = true;
     const auto copied = m_bucket.copyObject(m_objects.objectKey(sourceId), commit.tailKey);
     if (!copied.ok()) {
-        *error = copied.error->toString();
+        *failure = storeFailureOf(*copied.error);
         return std::nullopt;
     }
     const auto decided = m_leases.commit(id, m_locks.instanceId(), generation, commit, &pgError);
     if (decided != PgLeases::Outcome::Committed) {
-        m_bucket.deleteObject(commit.tailKey);
-        *error = pgError ? pgError.message
-                         : QStringLiteral("upload %1 was taken over meanwhile").arg(id);
+        // Fenced: named by no record. PostgreSQL away: the commit may have gone through unseen,
+        // so the copy stays (reconciliation removes it if no record names it).
+        if (!pgError)
+            m_bucket.deleteObject(commit.tailKey);
+        *failure = pgError ? storeFailureOf(pgError)
+                           : StoreFailure::fenced(
+                               QStringLiteral("upload %1 was taken over meanwhile").arg(id));
         return std::nullopt;
     }
     target.tailKey = commit.tailKey;
@@ -64,13 +70,17 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
     target.completing = generation;
     if (m_completion.finish(target, generation) != ClusterCompletion::Outcome::Done
         || !m_uploads.setContentHash(id, digest, &pgError)) {
-        *error = pgError
-                     ? pgError.message
-                     : QStringLiteral("upload %1 could not be completed from %2").arg(id, sourceId);
+        *failure =
+            pgError
+                ? storeFailureOf(pgError)
+                : StoreFailure::storage(
+                    QStringLiteral("upload %1 could not be completed from %2").arg(id, sourceId));
         return std::nullopt;
     }
     PgUpload done;
-    if (m_uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found)
+    if (m_uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found) {
+        *failure = storeFailureOf(pgError);
         return std::nullopt;
+    }
     return done.record;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadrecord.h"
 
 #include <chrono>
@@ -24,7 +25,7 @@ public:
                              const ClusterCompletion &completion, std::chrono::seconds expireAfter);
 
     std::optional<UploadRecord> complete(const QString &id, const QString &sourceId,
-                                         const QByteArray &digest, QString *error);
+                                         const QByteArray &digest, StoreFailure *failure);
 
 private:
     PgUploads &m_uploads;

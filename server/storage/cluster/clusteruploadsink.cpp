@@ -1,5 +1,6 @@
 #include "clusteruploadsink.h"
 
+#include "clusterfailure.h"
 #include "clusteruploadstore.h"
 
 #include <QDebug>
@@ -22,15 +23,29 @@ ClusterUploadSink::~ClusterUploadSink()
         QFile::remove(m_spool.fileName());
 }
 
-bool ClusterUploadSink::open(QString *error)
+std::nullopt_t ClusterUploadSink::failed(StoreFailure failure)
+{
+    m_failure = std::move(failure);
+    return std::nullopt;
+}
+
+void ClusterUploadSink::leaseRefused(const PgError &error)
+{
+    m_fenced = !error;
+    failed(m_fenced ? StoreFailure::fenced(
+               QStringLiteral("another instance holds upload %1 now").arg(m_upload.record.id))
+                    : storeFailureOf(error));
+}
+
+bool ClusterUploadSink::open()
 {
     m_spool.setFileName(m_store.config().spoolDir + QLatin1Char('/') + m_upload.record.id
                         + QLatin1Char('.') + QString::number(m_generation) + QLatin1Char('.')
                         + QString::number(QRandomGenerator::global()->generate64(), 16)
                         + QStringLiteral(".spool"));
     if (!m_spool.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
-        *error = QStringLiteral("cannot make the spool file %1: %2")
-                     .arg(m_spool.fileName(), m_spool.errorString());
+        failed(StoreFailure::fromErrno(
+            errno, QStringLiteral("cannot make the spool file %1").arg(m_spool.fileName())));
         return false;
     }
     if (m_upload.tailSize == 0) {
@@ -41,12 +56,13 @@ bool ClusterUploadSink::open(QString *error)
     const auto tail = m_store.objects().bucket().getObject(m_upload.tailKey, 0, m_upload.tailSize,
                                                            m_upload.tailSize);
     if (!tail.ok() || tail.value.size() != m_upload.tailSize) {
-        *error = tail.ok() ? QStringLiteral("the tail object %1 is short").arg(m_upload.tailKey)
-                           : tail.error->toString();
+        failed(tail.ok() ? StoreFailure::storage(
+                   QStringLiteral("the tail object %1 is short").arg(m_upload.tailKey))
+                         : storeFailureOf(*tail.error));
         return false;
     }
     if (m_spool.write(tail.value) != tail.value.size()) {
-        *error = m_spool.errorString();
+        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
         return false;
     }
     m_spoolSize = m_upload.tailSize;
@@ -64,8 +80,10 @@ bool ClusterUploadSink::keepLease()
     PgError error;
     if (!m_store.index().leases().renew(m_upload.record.id, m_store.config().instanceId,
                                         m_generation, lease, &error)) {
-        m_fenced = !error;
-        return !m_fenced; // PostgreSQL away: the commit will tell
+        if (error)
+            return true; // PostgreSQL away: the commit will tell
+        leaseRefused(error);
+        return false;
     }
     m_renewed.restart();
     return true;
@@ -88,6 +106,8 @@ void ClusterUploadSink::handOverNow()
         commitNow();
     m_handedOver = true;
     m_store.handedOver(m_upload.record.id, m_generation);
+    failed(StoreFailure::fenced(
+        QStringLiteral("upload %1 was handed over to another instance").arg(m_upload.record.id)));
 }
 
 bool ClusterUploadSink::write(const char *data, size_t size)
@@ -104,6 +124,8 @@ bool ClusterUploadSink::write(const char *data, size_t size)
     const qint64 wrote = m_spool.write(data, qint64(size));
     if (wrote > 0)
         m_spoolSize += wrote;
+    if (wrote != qint64(size)) // the spool's disk is full, most likely
+        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
     return wrote == qint64(size);
 }
 
@@ -128,11 +150,11 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
         const auto begun =
             bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
         if (!begun.ok()) {
-            qWarning().noquote() << begun.error->toString();
+            failed(storeFailureOf(*begun.error));
             return false;
         }
         if (!index.leases().setMultipartId(id, holder, m_generation, begun.value, &error)) {
-            m_fenced = !error;
+            leaseRefused(error);
             bucket.abortMultipartUpload(key, begun.value);
             return false;
         }
@@ -140,13 +162,13 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
     }
     const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
     if (!number) {
-        m_fenced = !error;
+        leaseRefused(error);
         return false;
     }
     const auto sent = bucket.uploadPart(key, m_upload.multipartId, *number,
                                         S3Body::fromFile(m_spool.fileName(), from, size));
     if (!sent.ok()) {
-        qWarning().noquote() << sent.error->toString();
+        failed(storeFailureOf(*sent.error));
         return false;
     }
     parts->append(
@@ -158,14 +180,17 @@ std::optional<UploadRecord> ClusterUploadSink::commit()
 {
     QMutexLocker busy(&m_busy);
     if (m_handedOver)
-        return std::nullopt;
+        return std::nullopt; // m_failure says so since
     return commitNow();
 }
 
 std::optional<UploadRecord> ClusterUploadSink::commitNow()
 {
-    if (m_fenced || !m_spool.flush())
-        return std::nullopt;
+    if (m_fenced)
+        return std::nullopt; // m_failure says so since
+    if (!m_spool.flush())
+        return failed(
+            StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
     if (m_upload.completing != 0)
         return completeDecided(); // decided before (an earlier attempt, or holder): finish it
     const qint64 end = offset();
@@ -188,16 +213,16 @@ std::optional<UploadRecord> ClusterUploadSink::commitNow()
         tailKey = m_store.objects().tailKey(was.id, m_generation, end);
         const auto put = m_store.objects().bucket().putObject(
             tailKey, S3Body::fromFile(m_spool.fileName(), consumed, rest), {});
-        if (!put.ok()) {
-            qWarning().noquote() << put.error->toString();
-            return std::nullopt;
-        }
+        if (!put.ok())
+            return failed(storeFailureOf(*put.error));
     }
     const QString oldTail = m_upload.tailKey;
     auto out = record(tailKey, rest, parts, end);
     if (!out) {
-        if (!tailKey.isEmpty())
-            m_store.objects().bucket().deleteObject(tailKey); // named by no record
+        // Named by no record when fenced. When PostgreSQL went away the commit may have gone
+        // through unseen: the tail stays, and reconciliation removes it if no record names it.
+        if (!tailKey.isEmpty() && m_fenced)
+            m_store.objects().bucket().deleteObject(tailKey);
         return std::nullopt;
     }
     if (!oldTail.isEmpty() && oldTail != tailKey)
@@ -225,7 +250,7 @@ std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
         const auto put = objects.bucket().putObject(
             tailKey, S3Body::fromFile(m_spool.fileName(), 0, m_spoolSize), {});
         if (!put.ok()) {
-            qWarning().noquote() << put.error->toString();
+            failed(storeFailureOf(*put.error));
             return std::nullopt;
         }
     } else {
@@ -236,8 +261,10 @@ std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
     }
     const QString oldTail = m_upload.tailKey;
     if (!record(tailKey, tailSize, added, end, true)) {
-        if (!tailKey.isEmpty())
-            objects.bucket().deleteObject(tailKey); // named by no record
+        // Named by no record when fenced; when PostgreSQL went away the decision may have gone
+        // through unseen, so the tail stays (reconciliation removes it if no record names it).
+        if (!tailKey.isEmpty() && m_fenced)
+            objects.bucket().deleteObject(tailKey);
         return std::nullopt;
     }
     if (!oldTail.isEmpty() && oldTail != tailKey)
@@ -251,14 +278,20 @@ std::optional<UploadRecord> ClusterUploadSink::completeDecided()
     case ClusterCompletion::Outcome::Done:
         break;
     case ClusterCompletion::Outcome::Fenced:
-        m_fenced = true;
+        leaseRefused({});
         return std::nullopt;
     case ClusterCompletion::Outcome::Failed:
-        return std::nullopt;
+        // Decided and recorded: the object is made by the next attempt (or the next holder's),
+        // once the storage answers.
+        return failed(StoreFailure::unavailable(
+            QStringLiteral("cannot make the object of upload %1 yet").arg(m_upload.record.id)));
     }
     UploadRecord found;
-    if (m_store.find(m_upload.record.id, &found) != UploadStore::Lookup::Found)
-        return std::nullopt;
+    if (const auto lookup = m_store.find(m_upload.record.id, &found);
+        lookup != UploadStore::Lookup::Found)
+        return failed(lookup == UploadStore::Lookup::Unavailable
+                          ? StoreFailure::unavailable(QStringLiteral("cannot read the upload back"))
+                          : StoreFailure::storage(QStringLiteral("the upload went meanwhile")));
     m_upload.record = found;
     m_upload.completing = 0;
     m_upload.tailKey.clear();
@@ -282,9 +315,10 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
     const auto outcome = m_store.index().leases().commit(
         m_upload.record.id, m_store.config().instanceId, m_generation, commit, &error);
     if (outcome != PgLeases::Outcome::Committed) {
-        m_fenced = outcome == PgLeases::Outcome::Fenced;
-        if (error)
-            qWarning().noquote() << error.message;
+        if (outcome == PgLeases::Outcome::Fenced)
+            leaseRefused({});
+        else
+            failed(storeFailureOf(error));
         return std::nullopt;
     }
     for (const PgPart &p : parts)
@@ -297,8 +331,11 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
         return m_upload.record; // the caller goes on to make the object
     }
     UploadRecord found;
-    if (m_store.find(m_upload.record.id, &found) != UploadStore::Lookup::Found)
-        return std::nullopt;
+    if (const auto lookup = m_store.find(m_upload.record.id, &found);
+        lookup != UploadStore::Lookup::Found)
+        return failed(lookup == UploadStore::Lookup::Unavailable
+                          ? StoreFailure::unavailable(QStringLiteral("cannot read the commit back"))
+                          : StoreFailure::storage(QStringLiteral("the upload went meanwhile")));
     m_upload.record = found;
     return found;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pgconnection.h"
 #include "pgupload.h"
 #include "uploadsink.h"
 
@@ -24,13 +25,14 @@ public:
     ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation);
     ~ClusterUploadSink() override;
 
-    // Makes the spool (with the tail's bytes); false with a sentence in `error`.
-    bool open(QString *error);
+    // Makes the spool (with the tail's bytes); false with failure().
+    bool open();
 
     bool write(const char *data, size_t size) override;
     qint64 offset() const override { return m_partsEnd + m_spoolSize; }
     std::optional<UploadRecord> commit() override;
     void rollBack() override;
+    StoreFailure failure() const override { return m_failure; }
 
     // The last commit was refused: another instance holds the upload now.
     bool fenced() const { return m_fenced; }
@@ -60,6 +62,10 @@ private:
     // Renews the lease when a third of it has passed since the last renewal, so that a long
     // request keeps it; false (fenced) when another instance took it meanwhile.
     bool keepLease();
+    // A lease call refused with `error` (none: fenced, another instance holds the upload).
+    void leaseRefused(const PgError &error);
+    // Notes why the sink failed; nullopt, for commit()'s paths.
+    std::nullopt_t failed(StoreFailure failure);
 
     ClusterUploadStore &m_store;
     PgUpload m_upload; // as committed
@@ -70,5 +76,6 @@ private:
     bool m_fenced = false;
     bool m_handedOver = false;
     QMutex m_busy; // held by write(), commit(), rollBack() and a hand-over
+    StoreFailure m_failure;
     QElapsedTimer m_renewed;
 };

@@ -1,5 +1,6 @@
 #include "clusteruploadstore.h"
 
+#include "clusterfailure.h"
 #include "clusteruploadsink.h"
 #include "clusteruploadsource.h"
 #include "pgcall.h"
@@ -85,15 +86,15 @@ UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *ou
     case PgUploads::Lookup::Failed:
         break;
     }
-    // The interface cannot say "unavailable" yet (cluster-report.md): a 404 for now.
+    // Could not look (PostgreSQL away, or a statement failed): never "no such upload".
     qWarning().noquote() << "cannot look up upload" << id << ":" << error.message;
-    return Lookup::Missing;
+    return Lookup::Unavailable;
 }
 
 std::optional<UploadRecord>
 ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QString &filename,
                            const QString &owner, UploadRecord::Concat concat, const Limits &limits,
-                           Refusal *refusal, QString *error)
+                           Refusal *refusal, StoreFailure *failure)
 {
     UploadRecord record;
     record.id = ClusterObjects::newUploadId();
@@ -109,7 +110,7 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
         const auto put =
             m_bucket->putObject(key, S3Body::fromBytes({}), ClusterObjects::metaOf(record));
         if (!put.ok()) {
-            *error = put.error->toString();
+            *failure = storeFailureOf(*put.error);
             return std::nullopt;
         }
     }
@@ -121,9 +122,13 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
     const auto outcome = m_index->uploads().create(record, pgLimits, &usage, &pgError);
     if (outcome == PgUploads::Outcome::Done) {
         UploadRecord made;
-        if (find(record.id, &made) == Lookup::Found)
+        const Lookup lookup = find(record.id, &made);
+        if (lookup == Lookup::Found)
             return made;
-        *error = QStringLiteral("upload %1 was recorded but cannot be read back").arg(record.id);
+        const QString text =
+            QStringLiteral("upload %1 was recorded but cannot be read back").arg(record.id);
+        *failure = lookup == Lookup::Unavailable ? StoreFailure::unavailable(text)
+                                                 : StoreFailure::storage(text);
         return std::nullopt;
     }
     if (length == 0)
@@ -135,26 +140,32 @@ ClusterUploadStore::create(qint64 length, const QByteArray &metadata, const QStr
             refusal->unfinished = int(usage.unfinished);
         return std::nullopt;
     }
-    *error = pgError.message;
+    *failure = storeFailureOf(pgError);
     return std::nullopt;
 }
 
-std::unique_ptr<UploadSink> ClusterUploadStore::openSink(const UploadRecord &record, QString *error)
+std::unique_ptr<UploadSink> ClusterUploadStore::openSink(const UploadRecord &record,
+                                                         StoreFailure *failure)
 {
     const qint64 generation = heldGeneration(record.id);
     if (generation == 0) {
-        *error = QStringLiteral("upload %1 is not locked by this instance").arg(record.id);
+        *failure = StoreFailure::storage(
+            QStringLiteral("upload %1 is not locked by this instance").arg(record.id));
         return nullptr;
     }
     PgUpload upload;
     PgError pgError;
     if (m_index->uploads().find(record.id, &upload, &pgError) != PgUploads::Lookup::Found) {
-        *error = pgError ? pgError.message : QStringLiteral("upload %1 is gone").arg(record.id);
+        *failure = pgError
+                       ? storeFailureOf(pgError)
+                       : StoreFailure::storage(QStringLiteral("upload %1 is gone").arg(record.id));
         return nullptr;
     }
     auto sink = std::make_unique<ClusterUploadSink>(*this, upload, generation);
-    if (!sink->open(error))
+    if (!sink->open()) {
+        *failure = sink->failure();
         return nullptr;
+    }
     return sink;
 }
 
@@ -347,17 +358,17 @@ int ClusterUploadStore::removeCandidates(const QStringList &ids)
 UploadStore::ConcatOutcome
 ClusterUploadStore::concatenate(const QStringList &parts, const QByteArray &metadata,
                                 const QString &filename, const QString &owner,
-                                const ContentCheck &check, UploadRecord *out, QString *error)
+                                const ContentCheck &check, UploadRecord *out, StoreFailure *failure)
 {
-    return m_concatenation.join(parts, metadata, filename, owner, check, out, error);
+    return m_concatenation.join(parts, metadata, filename, owner, check, out, failure);
 }
 
 std::optional<UploadRecord> ClusterUploadStore::completeFrom(const QString &id,
                                                              const QString &sourceId,
                                                              const QByteArray &digest,
-                                                             QString *error)
+                                                             StoreFailure *failure)
 {
-    return m_instantCompletion.complete(id, sourceId, digest, error);
+    return m_instantCompletion.complete(id, sourceId, digest, failure);
 }
 
 bool ClusterUploadStore::setLength(const QString &id, qint64 length, qint64 quota,

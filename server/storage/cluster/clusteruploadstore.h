@@ -59,18 +59,20 @@ public:
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
                                        UploadRecord::Concat concat, const Limits &limits,
-                                       Refusal *refusal, QString *error) override;
+                                       Refusal *refusal, StoreFailure *failure) override;
     ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
                               const QString &filename, const QString &owner,
                               const ContentCheck &check, UploadRecord *out,
-                              QString *error) override;
-    std::unique_ptr<UploadSink> openSink(const UploadRecord &record, QString *error) override;
+                              StoreFailure *failure) override;
+    std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
+                                         StoreFailure *failure) override;
     std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const override;
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const override;
     bool setContentHash(const QString &id, const QByteArray &digest) override;
     std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
-                                             const QByteArray &digest, QString *error) override;
+                                             const QByteArray &digest,
+                                             StoreFailure *failure) override;
     bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
                    qint64 *overQuota = nullptr) override;
     qint64 usage(const QString &owner) const override;

@@ -16,14 +16,15 @@ constexpr qint64 WritebackEvery = 2 * 1024 * 1024;
 } // namespace
 
 std::unique_ptr<DiskUploadSink> DiskUploadSink::open(DiskUploadStore &store, const QString &path,
-                                                     const UploadRecord &record, QString *error)
+                                                     const UploadRecord &record,
+                                                     StoreFailure *failure)
 {
     const QByteArray encoded = QFile::encodeName(path);
     int fd = ::open(encoded.constData(), O_WRONLY | O_CLOEXEC);
     if (fd < 0 && errno == EACCES && record.isFinished())
         fd = ::open(encoded.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        *error = QStringLiteral("cannot open %1: %2").arg(path, qt_error_string(errno));
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot open %1").arg(path));
         return nullptr;
     }
     return std::unique_ptr<DiskUploadSink>(new DiskUploadSink(store, record.id, record.offset, fd));
@@ -54,8 +55,13 @@ bool DiskUploadSink::write(const char *data, size_t size)
         const ssize_t n = ::pwrite(m_fd, data + done, size - done, m_offset);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            // The bytes a short pwrite did store stay counted in offset(): they are there, and
+            // a commit may keep them. ENOSPC comes as such a short write, then the error.
+            m_failure = StoreFailure::fromErrno(n < 0 ? errno : ENOSPC,
+                                                QStringLiteral("cannot write upload %1").arg(m_id));
             return false;
+        }
         done += size_t(n);
         m_offset += n;
     }
@@ -77,9 +83,13 @@ void DiskUploadSink::startWriteback()
 std::optional<UploadRecord> DiskUploadSink::commit()
 {
     // Nothing written through this sink: no bytes to sync, only the expiry moves on.
-    if (m_offset > m_start && ::fdatasync(m_fd) != 0)
+    if (m_offset > m_start && ::fdatasync(m_fd) != 0) {
+        // A file system that allocates late (ext4, XFS) reports no room only here.
+        m_failure =
+            StoreFailure::fromErrno(errno, QStringLiteral("cannot sync upload %1").arg(m_id));
         return std::nullopt;
-    auto updated = m_store.commitOffset(m_id, m_offset);
+    }
+    auto updated = m_store.commitOffset(m_id, m_offset, &m_failure);
     if (updated)
         m_committed = m_offset;
     return updated;

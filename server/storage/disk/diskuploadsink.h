@@ -16,17 +16,18 @@ class DiskUploadStore;
 // the recorded offset, which DiskUploadStore::open() cuts off.
 class DiskUploadSink final : public UploadSink {
 public:
-    // The sink for `record`'s file `path`, or nullptr with a sentence in `error`. A finished
+    // The sink for `record`'s file `path`, or nullptr with `failure`. A finished
     // upload whose file is shared read-only with its named file (NamedFiles) gets a read-only
     // descriptor: an empty PATCH at its end writes nothing.
     static std::unique_ptr<DiskUploadSink> open(DiskUploadStore &store, const QString &path,
-                                                const UploadRecord &record, QString *error);
+                                                const UploadRecord &record, StoreFailure *failure);
     ~DiskUploadSink() override;
 
     bool write(const char *data, size_t size) override;
     qint64 offset() const override { return m_offset; }
     std::optional<UploadRecord> commit() override;
     void rollBack() override;
+    StoreFailure failure() const override { return m_failure; }
 
 private:
     DiskUploadSink(DiskUploadStore &store, const QString &id, qint64 offset, int fd);
@@ -39,4 +40,5 @@ private:
     qint64 m_committed;
     qint64 m_offset;
     qint64 m_writebackFrom;
+    StoreFailure m_failure;
 };

@@ -169,7 +169,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
                                                     const QString &filename, const QString &owner,
                                                     UploadRecord::Concat concat,
                                                     const Limits &limits, Refusal *refusal,
-                                                    QString *error)
+                                                    StoreFailure *failure)
 {
     const auto refused = [&] {
         // An empty upload is finished at once: it never counts as unfinished.
@@ -202,7 +202,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
     r.expires = r.created.addSecs(m_expireAfter.count());
     if (r.isFinished())
         r.finished = r.created;
-    r.id = m_files.createEmpty(error);
+    r.id = m_files.createEmpty(failure);
     if (r.id.isEmpty())
         return std::nullopt;
     QMutexLocker locker(&m_mutex);
@@ -212,7 +212,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
     }
     if (!onIndex([this, &r] { return m_index->insert(r); })) {
         m_files.remove(r.id);
-        *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
+        *failure = m_index->failure(QStringLiteral("cannot record the upload"));
         return std::nullopt;
     }
     m_uploads.put(r);
@@ -224,7 +224,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
 DiskUploadStore::ConcatOutcome
 DiskUploadStore::concatenate(const QStringList &parts, const QByteArray &metadata,
                              const QString &filename, const QString &owner,
-                             const ContentCheck &check, UploadRecord *out, QString *error)
+                             const ContentCheck &check, UploadRecord *out, StoreFailure *failure)
 {
     // Held to the end, so no PATCH, DELETE or other final can touch a part while it is copied.
     QStringList locked;
@@ -247,7 +247,7 @@ DiskUploadStore::concatenate(const QStringList &parts, const QByteArray &metadat
     final.parts = parts;
     final.created = QDateTime::currentDateTimeUtc();
     final.expires = final.created.addSecs(m_expireAfter.count());
-    const ConcatOutcome outcome = joinLocked(parts, final, check, out, error);
+    const ConcatOutcome outcome = joinLocked(parts, final, check, out, failure);
     unlockAll();
     return outcome;
 }
@@ -255,7 +255,7 @@ DiskUploadStore::concatenate(const QStringList &parts, const QByteArray &metadat
 DiskUploadStore::ConcatOutcome DiskUploadStore::joinLocked(const QStringList &ids,
                                                            UploadRecord final,
                                                            const ContentCheck &check,
-                                                           UploadRecord *out, QString *error)
+                                                           UploadRecord *out, StoreFailure *failure)
 {
     QList<UploadRecord> parts;
     const auto partsAreUsable = [&] {
@@ -275,7 +275,7 @@ DiskUploadStore::ConcatOutcome DiskUploadStore::joinLocked(const QStringList &id
         for (const QString &id : ids) {
             const UploadRecord &part = *m_uploads.find(id);
             if (part.length > std::numeric_limits<qint64>::max() - length) {
-                *error = QStringLiteral("the parts are too long together");
+                *failure = StoreFailure::storage(QStringLiteral("the parts are too long together"));
                 return ConcatOutcome::Failed;
             }
             length += part.length;
@@ -283,14 +283,14 @@ DiskUploadStore::ConcatOutcome DiskUploadStore::joinLocked(const QStringList &id
         }
     }
     PartJoiner joiner(m_files); // removes the new file on every way out but the last
-    if (!joiner.join(parts, error))
+    if (!joiner.join(parts, failure))
         return ConcatOutcome::Failed;
     // Before the transaction that drops the parts: a final refused now costs them nothing.
     // Unlocked (a hash reads the whole file); the parts are locked, and looked at again below.
     if (check) {
         const auto joined = DiskUploadSource::open(joiner.path(), length);
         if (!joined) {
-            *error = QStringLiteral("cannot read the joined file back");
+            *failure = StoreFailure::storage(QStringLiteral("cannot read the joined file back"));
             return ConcatOutcome::Failed;
         }
         if (!check(*joined, &final.contentHash))
@@ -305,7 +305,7 @@ DiskUploadStore::ConcatOutcome DiskUploadStore::joinLocked(const QStringList &id
     if (!partsAreUsable()) // a DELETE came while the bytes were copied
         return ConcatOutcome::PartsChanged;
     if (!onIndex([&] { return m_index->insertReplacing(final, ids); })) {
-        *error = QStringLiteral("cannot record the final upload: %1").arg(m_index->lastError());
+        *failure = m_index->failure(QStringLiteral("cannot record the final upload"));
         return ConcatOutcome::Failed;
     }
     joiner.keep();
@@ -330,17 +330,19 @@ bool DiskUploadStore::updateLocked(UploadRecord r)
     return true;
 }
 
-std::optional<UploadRecord> DiskUploadStore::commitOffset(const QString &id, qint64 offset)
+std::optional<UploadRecord> DiskUploadStore::commitOffset(const QString &id, qint64 offset,
+                                                          StoreFailure *failure)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
-    if (!found)
-        return std::nullopt;
-    UploadRecord r = *found;
+    UploadRecord r = found ? *found : UploadRecord();
     r.offset = offset;
     r.expires = QDateTime::currentDateTimeUtc().addSecs(m_expireAfter.count());
-    if (!updateLocked(r))
+    if (!found || !updateLocked(r)) {
+        *failure = found ? m_index->failure(QStringLiteral("cannot record the offset"))
+                         : StoreFailure::storage(QStringLiteral("the upload was removed"));
         return std::nullopt;
+    }
     const UploadRecord committed = *m_uploads.find(id);
     locker.unlock();
     name(committed);
@@ -374,7 +376,8 @@ bool DiskUploadStore::setContentHash(const QString &id, const QByteArray &digest
 
 std::optional<UploadRecord> DiskUploadStore::completeFrom(const QString &id,
                                                           const QString &sourceId,
-                                                          const QByteArray &digest, QString *error)
+                                                          const QByteArray &digest,
+                                                          StoreFailure *failure)
 {
     qint64 length = 0;
     {
@@ -383,12 +386,12 @@ std::optional<UploadRecord> DiskUploadStore::completeFrom(const QString &id,
         const UploadRecord *source = m_uploads.find(sourceId);
         if (!target || !source || m_doomed.contains(id) || !source->isFinished()
             || source->length != target->length || target->offset != 0) {
-            *error = QStringLiteral("the uploads changed meanwhile");
+            *failure = StoreFailure::storage(QStringLiteral("the uploads changed meanwhile"));
             return std::nullopt;
         }
         length = target->length;
     }
-    const bool placed = m_files.placeContentOf(sourceId, id, length, error);
+    const bool placed = m_files.placeContentOf(sourceId, id, length, failure);
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
     UploadRecord r = found ? *found : UploadRecord();
@@ -400,7 +403,7 @@ std::optional<UploadRecord> DiskUploadStore::completeFrom(const QString &id,
         if (found)
             m_files.emptyAgain(id);
         if (placed)
-            *error = QStringLiteral("cannot record the upload: %1").arg(m_index->lastError());
+            *failure = m_index->failure(QStringLiteral("cannot record the upload"));
         return std::nullopt;
     }
     const UploadRecord completed = *m_uploads.find(id);
@@ -584,9 +587,10 @@ void DiskUploadStore::unlock(const QString &id)
         removeNow(id);
 }
 
-std::unique_ptr<UploadSink> DiskUploadStore::openSink(const UploadRecord &record, QString *error)
+std::unique_ptr<UploadSink> DiskUploadStore::openSink(const UploadRecord &record,
+                                                      StoreFailure *failure)
 {
-    return DiskUploadSink::open(*this, m_files.path(record.id), record, error);
+    return DiskUploadSink::open(*this, m_files.path(record.id), record, failure);
 }
 
 std::unique_ptr<UploadSource> DiskUploadStore::openSource(const UploadRecord &record) const

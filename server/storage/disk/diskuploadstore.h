@@ -65,16 +65,17 @@ public:
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
                                        UploadRecord::Concat concat, const Limits &limits,
-                                       Refusal *refusal, QString *error) override;
+                                       Refusal *refusal, StoreFailure *failure) override;
     // The parts' bytes are copied kernel-side into a new file, fsync'd; `check` reads it; then
     // one index transaction adds the final and drops the parts, whose files go last.
     ConcatOutcome concatenate(const QStringList &parts, const QByteArray &metadata,
                               const QString &filename, const QString &owner,
                               const ContentCheck &check, UploadRecord *out,
-                              QString *error) override;
+                              StoreFailure *failure) override;
     // A DiskUploadSink: pwrite at the offset, writeback started as it goes, fdatasync before the
     // index commit, ftruncate on a roll-back.
-    std::unique_ptr<UploadSink> openSink(const UploadRecord &record, QString *error) override;
+    std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
+                                         StoreFailure *failure) override;
     // A DiskUploadSource over the file, which offers its descriptor for sendfile.
     std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const override;
 
@@ -85,7 +86,8 @@ public:
     // file and is synced before the index says offset == length. Finished uploads are never
     // written again, so sharing the inode is safe; open() unshares a file before cutting it back.
     std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
-                                             const QByteArray &digest, QString *error) override;
+                                             const QByteArray &digest,
+                                             StoreFailure *failure) override;
     bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
                    qint64 *overQuota = nullptr) override;
 
@@ -105,7 +107,8 @@ public:
 private:
     friend class DiskUploadSink; // commits through commitOffset()
     // Records `offset` as durable (the caller has fdatasync'd the file) and pushes the expiry on.
-    std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset);
+    std::optional<UploadRecord> commitOffset(const QString &id, qint64 offset,
+                                             StoreFailure *failure);
 
     template <typename F>
     auto onIndex(F &&f) const;
@@ -125,7 +128,7 @@ private:
     bool wantsName(const UploadRecord &record) const;
     // concatenate()'s steps, with the parts locked.
     ConcatOutcome joinLocked(const QStringList &parts, UploadRecord final,
-                             const ContentCheck &check, UploadRecord *out, QString *error);
+                             const ContentCheck &check, UploadRecord *out, StoreFailure *failure);
 
     QString m_dataDir;
     UploadFiles m_files;

@@ -71,34 +71,35 @@ QString PartJoiner::path() const
     return m_files.path(m_id);
 }
 
-bool PartJoiner::join(const QList<UploadRecord> &parts, QString *error)
+bool PartJoiner::join(const QList<UploadRecord> &parts, StoreFailure *failure)
 {
-    const int fd = m_files.createNew(&m_id, error);
+    const int fd = m_files.createNew(&m_id, failure);
     if (fd < 0) {
         m_id.clear();
         return false;
     }
     // Every byte on disk, and the file's name in its folder, before the index may know of it.
-    bool written = copyParts(fd, parts, error);
+    bool written = copyParts(fd, parts, failure);
     if (written && ::fsync(fd) != 0) {
-        *error = QStringLiteral("cannot sync the final upload");
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot sync the final upload"));
         written = false;
     }
     ::close(fd);
     if (written && !m_files.syncFolder()) {
-        *error = QStringLiteral("cannot sync the uploads folder");
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot sync the uploads folder"));
         written = false;
     }
     return written;
 }
 
-bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, QString *error) const
+bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, StoreFailure *failure) const
 {
     for (const UploadRecord &part : parts) {
         const int in =
             ::open(QFile::encodeName(m_files.path(part.id)).constData(), O_RDONLY | O_CLOEXEC);
         if (in < 0) {
-            *error = QStringLiteral("cannot open part %1: %2").arg(part.id, qt_error_string(errno));
+            *failure =
+                StoreFailure::fromErrno(errno, QStringLiteral("cannot open part %1").arg(part.id));
             return false;
         }
         FdCloser closeIn(in);
@@ -115,11 +116,13 @@ bool PartJoiner::copyParts(int out, const QList<UploadRecord> &parts, QString *e
                 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP);
             if (unsupported && copyByHand(in, from, out, part.length - from))
                 break;
-            *error = copied == 0 ? QStringLiteral("part %1 holds fewer than its %2 bytes")
-                                       .arg(part.id)
-                                       .arg(part.length)
-                                 : QStringLiteral("cannot copy part %1: %2")
-                                       .arg(part.id, qt_error_string(errno));
+            *failure =
+                copied == 0
+                    ? StoreFailure::storage(QStringLiteral("part %1 holds fewer than its %2 bytes")
+                                                .arg(part.id)
+                                                .arg(part.length))
+                    : StoreFailure::fromErrno(errno,
+                                              QStringLiteral("cannot copy part %1").arg(part.id));
             return false;
         }
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadrecord.h"
 
 #include <QList>
@@ -18,15 +19,15 @@ public:
     explicit PartJoiner(const UploadFiles &files);
     ~PartJoiner();
 
-    // Joins `parts` (finished, locked by the caller) in order. False with a sentence in `error`.
-    bool join(const QList<UploadRecord> &parts, QString *error);
+    // Joins `parts` (finished, locked by the caller) in order. False with `failure`.
+    bool join(const QList<UploadRecord> &parts, StoreFailure *failure);
     QString id() const { return m_id; }
     QString path() const;
     // The index now names the file: it stays.
     void keep() { m_kept = true; }
 
 private:
-    bool copyParts(int out, const QList<UploadRecord> &parts, QString *error) const;
+    bool copyParts(int out, const QList<UploadRecord> &parts, StoreFailure *failure) const;
 
     const UploadFiles &m_files;
     QString m_id;

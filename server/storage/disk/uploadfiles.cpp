@@ -32,13 +32,13 @@ bool fsyncPath(const QString &path, int flags)
 }
 
 // The first `length` bytes of `from` into a new file `to`, synced.
-bool copyFile(const QString &from, const QString &to, qint64 length, QString *error)
+bool copyFile(const QString &from, const QString &to, qint64 length, StoreFailure *failure)
 {
     const int in = ::open(encoded(from).constData(), O_RDONLY | O_CLOEXEC);
     const int out = ::open(encoded(to).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     const bool ok = in >= 0 && out >= 0 && UploadFiles::copyContent(in, out, length);
     if (!ok)
-        *error = QStringLiteral("cannot copy %1: %2").arg(from, qt_error_string(errno));
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot copy %1").arg(from));
     if (in >= 0)
         ::close(in);
     if (out >= 0)
@@ -106,7 +106,7 @@ bool UploadFiles::isUploadId(const QString &name)
     return pattern.match(name).hasMatch();
 }
 
-int UploadFiles::createNew(QString *id, QString *error) const
+int UploadFiles::createNew(QString *id, StoreFailure *failure) const
 {
     int fd = -1;
     for (int attempt = 0; attempt < IdAttempts && fd < 0; ++attempt) {
@@ -117,21 +117,23 @@ int UploadFiles::createNew(QString *id, QString *error) const
         fd = ::open(encoded(path(*id)).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     }
     if (fd < 0)
-        *error = QStringLiteral("cannot create an upload file: %1").arg(qt_error_string(errno));
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot create an upload file"));
     return fd;
 }
 
-QString UploadFiles::createEmpty(QString *error) const
+QString UploadFiles::createEmpty(StoreFailure *failure) const
 {
     QString id;
-    const int fd = createNew(&id, error);
+    const int fd = createNew(&id, failure);
     if (fd < 0)
         return {};
     const bool synced = ::fsync(fd) == 0;
+    const int syncError = errno;
     ::close(fd);
     if (!synced || !syncFolder()) {
         remove(id);
-        *error = QStringLiteral("cannot sync a new upload file");
+        *failure = StoreFailure::fromErrno(synced ? errno : syncError,
+                                           QStringLiteral("cannot sync a new upload file"));
         return {};
     }
     return id;
@@ -154,8 +156,8 @@ bool UploadFiles::cutBack(const QString &id, qint64 keep) const
     if (::stat(encoded(file).constData(), &st) == 0 && st.st_nlink > 1) {
         const QString temp = file + QStringLiteral(".unshare");
         QFile::remove(temp);
-        QString error;
-        if (!copyFile(file, temp, keep, &error))
+        StoreFailure failure;
+        if (!copyFile(file, temp, keep, &failure))
             return false;
         if (::rename(encoded(temp).constData(), encoded(file).constData()) != 0) {
             QFile::remove(temp);
@@ -168,7 +170,7 @@ bool UploadFiles::cutBack(const QString &id, qint64 keep) const
 }
 
 bool UploadFiles::placeContentOf(const QString &sourceId, const QString &id, qint64 length,
-                                 QString *error) const
+                                 StoreFailure *failure) const
 {
     const QString target = path(id);
     const QString source = path(sourceId);
@@ -177,21 +179,22 @@ bool UploadFiles::placeContentOf(const QString &sourceId, const QString &id, qin
     QFile::remove(temp);
     // The source's bytes are durable already (it is finished); the link needs the folder sync.
     if (::link(encoded(source).constData(), encoded(temp).constData()) != 0
-        && !copyFile(source, temp, length, error))
+        && !copyFile(source, temp, length, failure))
         return false;
     if (QFileInfo(temp).size() != length) {
         QFile::remove(temp);
-        *error = QStringLiteral("the held content is not %1 bytes long").arg(length);
+        *failure = StoreFailure::storage(
+            QStringLiteral("the held content is not %1 bytes long").arg(length));
         return false;
     }
     if (::rename(encoded(temp).constData(), encoded(target).constData()) != 0) {
-        *error =
-            QStringLiteral("cannot move the content into place: %1").arg(qt_error_string(errno));
+        *failure =
+            StoreFailure::fromErrno(errno, QStringLiteral("cannot move the content into place"));
         QFile::remove(temp);
         return false;
     }
     if (!syncFolder()) {
-        *error = QStringLiteral("cannot sync the uploads folder");
+        *failure = StoreFailure::fromErrno(errno, QStringLiteral("cannot sync the uploads folder"));
         return false;
     }
     return true;

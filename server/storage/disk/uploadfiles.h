@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storefailure.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -23,10 +25,10 @@ public:
     static bool copyContent(int in, int out, qint64 length);
 
     // A new file under a fresh random id, opened for writing (O_EXCL): its descriptor, -1 with a
-    // sentence in `error`. Nothing is synced yet.
-    int createNew(QString *id, QString *error) const;
-    // A new empty file, synced with its folder entry; its id, or an empty string and `error`.
-    QString createEmpty(QString *error) const;
+    // `failure`. Nothing is synced yet.
+    int createNew(QString *id, StoreFailure *failure) const;
+    // A new empty file, synced with its folder entry; its id, or an empty string and `failure`.
+    QString createEmpty(StoreFailure *failure) const;
     bool syncFolder() const;
     void remove(const QString &id) const;
 
@@ -37,7 +39,7 @@ public:
     // Instant upload: `id`'s file replaced by the content of `sourceId` (`length` bytes), a hard
     // link where it can (finished uploads are never written again), else a copy; synced.
     bool placeContentOf(const QString &sourceId, const QString &id, qint64 length,
-                        QString *error) const;
+                        StoreFailure *failure) const;
     // Undoes placeContentOf() when the index could not record it: a new empty file in `id`'s
     // place, so that no PATCH can write into an inode another upload shares.
     bool emptyAgain(const QString &id) const;

@@ -87,7 +87,7 @@ bool UploadIndex::exec(const QString &sql)
     QSqlQuery query(m_db);
     if (query.exec(sql))
         return true;
-    m_lastError = query.lastError().text();
+    noteError(query.lastError());
     return false;
 }
 
@@ -96,7 +96,7 @@ bool UploadIndex::addColumn(const QString &name, const QString &type)
     // By name rather than by user_version, so an index from any earlier hoistd gains what it lacks.
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("PRAGMA table_info(uploads)"))) {
-        m_lastError = query.lastError().text();
+        noteError(query.lastError());
         return false;
     }
     while (query.next()) {
@@ -114,7 +114,7 @@ QList<UploadRecord> UploadIndex::all(bool *ok)
                                     "expires, owner, content_hash, concat, parts, finished, "
                                     "named FROM uploads"));
     if (!*ok) {
-        m_lastError = query.lastError().text();
+        noteError(query.lastError());
         return out;
     }
     while (query.next()) {
@@ -160,14 +160,14 @@ bool UploadIndex::insert(const UploadRecord &r)
     query.addBindValue(text(r.namedPath));
     if (query.exec())
         return true;
-    m_lastError = query.lastError().text();
+    noteError(query.lastError());
     return false;
 }
 
 bool UploadIndex::insertReplacing(const UploadRecord &record, const QStringList &replaced)
 {
     if (!m_db.transaction()) {
-        m_lastError = m_db.lastError().text();
+        noteError(m_db.lastError());
         return false;
     }
     bool ok = insert(record);
@@ -176,7 +176,7 @@ bool UploadIndex::insertReplacing(const UploadRecord &record, const QStringList 
     if (ok && m_db.commit())
         return true;
     if (ok)
-        m_lastError = m_db.lastError().text();
+        noteError(m_db.lastError());
     m_db.rollback();
     return false;
 }
@@ -195,7 +195,7 @@ bool UploadIndex::update(const UploadRecord &r)
     query.addBindValue(r.id);
     if (query.exec())
         return true;
-    m_lastError = query.lastError().text();
+    noteError(query.lastError());
     return false;
 }
 
@@ -206,6 +206,21 @@ bool UploadIndex::remove(const QString &id)
     query.addBindValue(id);
     if (query.exec())
         return true;
-    m_lastError = query.lastError().text();
+    noteError(query.lastError());
     return false;
+}
+
+void UploadIndex::noteError(const QSqlError &error)
+{
+    m_lastError = error.text();
+    // SQLite's primary result code, also when the driver reports an extended one.
+    constexpr int SqliteFull = 13;
+    m_lastFull = (error.nativeErrorCode().toInt() & 0xff) == SqliteFull;
+}
+
+StoreFailure UploadIndex::failure(const QString &what) const
+{
+    return {m_lastFull ? StoreFailure::Kind::Full : StoreFailure::Kind::Storage,
+            QStringLiteral("%1: %2").arg(what, m_lastError),
+            {}};
 }

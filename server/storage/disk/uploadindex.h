@@ -1,10 +1,12 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadrecord.h"
 
 #include <QList>
 #include <QObject>
 #include <QSqlDatabase>
+#include <QSqlError>
 
 // hoistd's SQLite index of uploads (WAL, synchronous=FULL: a commit that returned is on disk).
 // Like every Qt SQL connection it belongs to the thread that opened it; DiskUploadStore runs it on
@@ -28,13 +30,17 @@ public:
     bool update(const UploadRecord &record);
     bool remove(const QString &id);
     QString lastError() const { return m_lastError; }
+    // The last error as a store failure while doing `what`: Full when SQLite had no room.
+    StoreFailure failure(const QString &what) const;
 
 private:
     bool exec(const QString &sql);
     bool addColumn(const QString &name, const QString &type); // unless the table has it
+    void noteError(const QSqlError &error);
 
     QString m_path;
     QString m_connection;
     QSqlDatabase m_db;
     QString m_lastError;
+    bool m_lastFull = false;
 };

@@ -1,6 +1,12 @@
 #include "s3bucket.h"
+#include "s3answer.h"
 
 #include <QCryptographicHash>
+#include <QLocale>
+
+using S3Answer::badAnswer;
+using S3Answer::failed;
+using S3Answer::local;
 
 namespace {
 // Checks what S3 could not carry in a header: a metadata name outside [a-z0-9-_], a value with
@@ -25,31 +31,32 @@ bool isMetaName(const QByteArray &name)
     return true;
 }
 
-S3BucketError localError(const QString &what, const QString &message)
-{
-    S3BucketError error;
-    error.kind = S3BucketError::Kind::Local;
-    error.what = what;
-    error.message = message;
-    return error;
-}
+// A listing page of 1000 keys of 1024 bytes, XML-escaped, stays well under this.
+constexpr qint64 MaxListingBytes = 8 * 1024 * 1024;
 
-S3BucketError badAnswer(const S3Outcome &outcome, const QString &what, const QString &problem)
+// The object's description from a GET's or HEAD's headers.
+S3Bucket::ObjectInfo infoOf(const S3Reply &reply)
 {
-    S3BucketError error;
-    error.kind = S3BucketError::Kind::BadAnswer;
-    error.what = what;
-    error.status = outcome.reply.status;
-    error.message = problem;
-    return error;
-}
-
-template <typename T>
-S3Result<T> failed(S3BucketError error)
-{
-    S3Result<T> result;
-    result.error = std::move(error);
-    return result;
+    S3Bucket::ObjectInfo info;
+    info.etag = reply.header("etag");
+    info.contentType = reply.header("content-type");
+    info.size = reply.header("content-length").toLongLong();
+    // "bytes 0-9/1234": the whole object's size after the slash.
+    const QByteArray range = reply.header("content-range");
+    if (const qsizetype slash = range.lastIndexOf('/'); slash >= 0) {
+        bool ok = false;
+        const qint64 total = range.mid(slash + 1).toLongLong(&ok);
+        if (ok)
+            info.size = total;
+    }
+    info.lastModified = QLocale::c().toDateTime(QString::fromLatin1(reply.header("last-modified")),
+                                                QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"));
+    info.lastModified.setTimeSpec(Qt::UTC);
+    for (const auto &[name, value] : reply.headers) {
+        if (name.startsWith("x-amz-meta-"))
+            info.metadata.insert(name.mid(11), value);
+    }
+    return info;
 }
 } // namespace
 
@@ -104,7 +111,7 @@ std::optional<S3BucketError> S3Bucket::prepareBody(S3Call &call, S3Body &body, c
     const bool withSha = !target().isHttps();
     QString problem;
     if (!body.computeDigests(withSha, &problem))
-        return localError(what, problem);
+        return local(what, problem);
     call.setHeader("Content-MD5", body.md5().toBase64());
     call.payloadHash = withSha ? body.sha256().toHex() : QByteArray(SigV4Signer::UnsignedPayload);
     return std::nullopt;
@@ -116,12 +123,12 @@ std::optional<S3BucketError> S3Bucket::addMeta(S3Call &call, const ObjectMeta &m
     const QByteArray type =
         meta.contentType.isEmpty() ? QByteArray("application/octet-stream") : meta.contentType;
     if (!isHeaderSafe(type))
-        return localError(what, QStringLiteral("the content type is not printable ASCII"));
+        return local(what, QStringLiteral("the content type is not printable ASCII"));
     call.setHeader("Content-Type", type);
     for (const auto &[name, value] : meta.metadata) {
         if (!isMetaName(name) || !isHeaderSafe(value))
-            return localError(what, QStringLiteral("metadata \"%1\" cannot be a header")
-                                        .arg(QString::fromLatin1(name.left(64))));
+            return local(what, QStringLiteral("metadata \"%1\" cannot be a header")
+                                   .arg(QString::fromLatin1(name.left(64))));
         call.setHeader("x-amz-meta-" + name, value);
     }
     return std::nullopt;
@@ -142,10 +149,8 @@ S3Result<QString> S3Bucket::createMultipartUpload(const QString &key, const Obje
     if (!outcome.ok())
         return failed<QString>(*outcome.error);
     QString problem;
-    const std::optional<QString> id = S3Xml::parseUploadId(outcome.reply.body, &problem);
-    if (!id)
-        return failed<QString>(badAnswer(outcome, spec.what, problem));
-    return {*id, std::nullopt};
+    std::optional<QString> id = S3Xml::parseUploadId(outcome.reply.body, &problem);
+    return S3Answer::parsed(outcome, spec.what, std::move(id), problem);
 }
 
 S3Result<QByteArray> S3Bucket::uploadPart(const QString &key, const QString &uploadId,
@@ -154,7 +159,7 @@ S3Result<QByteArray> S3Bucket::uploadPart(const QString &key, const QString &upl
     S3CallSpec spec;
     spec.what = QStringLiteral("uploading part %1 of %2").arg(partNumber).arg(key);
     if (partNumber < 1 || partNumber > MaxPartNumber)
-        return failed<QByteArray>(localError(spec.what, QStringLiteral("no such part number")));
+        return failed<QByteArray>(local(spec.what, QStringLiteral("no such part number")));
     spec.call.method = "PUT";
     spec.call.key = key;
     spec.call.query = {{QStringLiteral("partNumber"), QString::number(partNumber)},
@@ -180,30 +185,19 @@ S3Result<QByteArray> S3Bucket::uploadPartCopy(const QString &key, const QString 
     spec.what =
         QStringLiteral("copying %1 into part %2 of %3").arg(sourceKey).arg(partNumber).arg(key);
     if (partNumber < 1 || partNumber > MaxPartNumber || first < 0 || length == 0)
-        return failed<QByteArray>(localError(spec.what, QStringLiteral("no such part or range")));
+        return failed<QByteArray>(local(spec.what, QStringLiteral("no such part or range")));
     spec.call.method = "PUT";
     spec.call.key = key;
     spec.call.query = {{QStringLiteral("partNumber"), QString::number(partNumber)},
                        {QStringLiteral("uploadId"), uploadId}};
     spec.call.setHeader("x-amz-copy-source", m_runner->signer().copySource(sourceKey));
     if (length > 0) {
-        spec.call.setHeader("x-amz-copy-source-range",
-                            "bytes=" + QByteArray::number(first) + '-'
-                                + QByteArray::number(first + length - 1));
+        spec.call.setHeader("x-amz-copy-source-range", S3Answer::rangeHeader(first, length));
     }
     const S3Outcome outcome = run(spec);
     if (!outcome.ok())
         return failed<QByteArray>(*outcome.error);
-    const S3Xml::CopyResult copy = S3Xml::parseCopy(outcome.reply.body);
-    if (copy.error) {
-        S3BucketError error = badAnswer(outcome, spec.what, copy.error->message);
-        error.kind = S3BucketError::Kind::Unavailable; // failed after answering 200
-        error.code = copy.error->code;
-        return failed<QByteArray>(error);
-    }
-    if (copy.etag.isEmpty())
-        return failed<QByteArray>(badAnswer(outcome, spec.what, copy.problem));
-    return {copy.etag, std::nullopt};
+    return S3Answer::copied(outcome, spec.what);
 }
 
 S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const QString &uploadId,
@@ -212,7 +206,7 @@ S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const
     S3CallSpec spec;
     spec.what = QStringLiteral("completing the multipart upload of %1").arg(key);
     if (parts.isEmpty())
-        return failed<QByteArray>(localError(spec.what, QStringLiteral("no parts")));
+        return failed<QByteArray>(local(spec.what, QStringLiteral("no parts")));
     QList<S3Xml::ListedPart> listed;
     for (const Part &part : parts)
         listed.append({part.number, part.etag, 0});
@@ -237,22 +231,7 @@ S3Result<QByteArray> S3Bucket::completeMultipartUpload(const QString &key, const
         }
         return failed<QByteArray>(*outcome.error);
     }
-    const S3Xml::CompleteResult result = S3Xml::parseComplete(outcome.reply.body);
-    if (result.error) {
-        S3BucketError error = badAnswer(outcome, spec.what, result.error->message);
-        error.code = result.error->code;
-        error.kind = result.error->code == QLatin1String("NoSuchUpload")
-                         ? S3BucketError::Kind::NotFound
-                     : result.error->code == QLatin1String("InternalError")
-                             || result.error->code == QLatin1String("SlowDown")
-                         ? S3BucketError::Kind::Unavailable
-                         : S3BucketError::Kind::Refused;
-        return failed<QByteArray>(error);
-    }
-    if (!result.completed)
-        return failed<QByteArray>(badAnswer(outcome, spec.what, result.problem));
-    // RGW leaves the document's ETag empty; a header, when the server sends one, is kept.
-    return {outcome.reply.header("etag"), std::nullopt};
+    return S3Answer::completed(outcome, spec.what);
 }
 
 S3Result<QList<S3Xml::DeleteFailure>> S3Bucket::deleteObjects(const QStringList &keys)
@@ -263,7 +242,7 @@ S3Result<QList<S3Xml::DeleteFailure>> S3Bucket::deleteObjects(const QStringList 
     if (keys.isEmpty())
         return {};
     if (keys.size() > MaxListPage)
-        return failed<Failures>(localError(spec.what, QStringLiteral("too many keys at once")));
+        return failed<Failures>(local(spec.what, QStringLiteral("too many keys at once")));
     spec.call.method = "POST";
     spec.call.query = {{QStringLiteral("delete"), QString()}};
     spec.call.setHeader("Content-Type", "application/xml");
@@ -275,10 +254,8 @@ S3Result<QList<S3Xml::DeleteFailure>> S3Bucket::deleteObjects(const QStringList 
     if (!outcome.ok())
         return failed<Failures>(*outcome.error);
     QString problem;
-    const std::optional<Failures> failures = S3Xml::parseDeleteResult(outcome.reply.body, &problem);
-    if (!failures)
-        return failed<Failures>(badAnswer(outcome, spec.what, problem));
-    return {*failures, std::nullopt};
+    std::optional<Failures> failures = S3Xml::parseDeleteResult(outcome.reply.body, &problem);
+    return S3Answer::parsed(outcome, spec.what, std::move(failures), problem);
 }
 
 QByteArray S3Bucket::multipartEtag(const QList<Part> &parts)
@@ -343,14 +320,164 @@ S3Result<QByteArray> S3Bucket::copyObject(const QString &sourceKey, const QStrin
     const S3Outcome outcome = run(spec);
     if (!outcome.ok())
         return failed<QByteArray>(*outcome.error);
-    const S3Xml::CopyResult copy = S3Xml::parseCopy(outcome.reply.body);
-    if (copy.error) {
-        S3BucketError error = badAnswer(outcome, spec.what, copy.error->message);
-        error.kind = S3BucketError::Kind::Unavailable;
-        error.code = copy.error->code;
-        return failed<QByteArray>(error);
+    return S3Answer::copied(outcome, spec.what);
+}
+
+// Reads: objects (whole, ranged, streamed), their heads, deletion and the listings.
+S3Result<QByteArray> S3Bucket::getObject(const QString &key, qint64 first, qint64 length,
+                                         qint64 maxBytes)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("reading %1").arg(key);
+    spec.call.method = "GET";
+    spec.call.key = key;
+    if (first > 0 || length >= 0) {
+        if (first < 0 || length == 0)
+            return {QByteArray(), std::nullopt};
+        spec.call.setHeader("Range", S3Answer::rangeHeader(first, length));
     }
-    if (copy.etag.isEmpty())
-        return failed<QByteArray>(badAnswer(outcome, spec.what, copy.problem));
-    return {copy.etag, std::nullopt};
+    spec.maxAnswerBytes = maxBytes;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<QByteArray>(*outcome.error);
+    if (length >= 0 && outcome.reply.body.size() != length
+        && outcome.reply.header("content-range").isEmpty())
+        return failed<QByteArray>(
+            badAnswer(outcome, spec.what, QStringLiteral("the store ignored the range")));
+    return {outcome.reply.body, std::nullopt};
+}
+
+S3Result<S3Bucket::ObjectInfo> S3Bucket::readObject(const QString &key, qint64 first, qint64 length,
+                                                    const Sink &sink)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("reading %1").arg(key);
+    if (first < 0 || length == 0)
+        return failed<ObjectInfo>(local(spec.what, QStringLiteral("no such range")));
+    spec.call.method = "GET";
+    spec.call.key = key;
+    const bool ranged = first > 0 || length >= 0;
+    if (ranged)
+        spec.call.setHeader("Range", S3Answer::rangeHeader(first, length));
+    // What reached the sink over all attempts, and the version being read: a retry asks for the
+    // rest of the same version.
+    qint64 delivered = 0;
+    QByteArray etag;
+    std::optional<ObjectInfo> info;
+    spec.sink = [&](const char *data, qint64 size) { return sink(data, size); };
+    spec.beforeRetry = [&](S3Call &call, const S3Reply &previous) {
+        delivered += previous.sunk;
+        if (etag.isEmpty() && previous.status >= 200 && previous.status < 300)
+            etag = previous.header("etag");
+        if (!info && previous.status >= 200 && previous.status < 300)
+            info = infoOf(previous);
+        if (delivered > 0)
+            call.setHeader("Range", S3Answer::rangeHeader(first + delivered,
+                                                          length < 0 ? -1 : length - delivered));
+        if (!etag.isEmpty())
+            call.setHeader("If-Match", etag);
+    };
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok()) {
+        // The version changed between attempts: not one object's bytes any more.
+        if (outcome.reply.status == 412) {
+            S3BucketError error = *outcome.error;
+            error.kind = S3BucketError::Kind::Unavailable;
+            error.message = QStringLiteral("the object changed while it was read");
+            return failed<ObjectInfo>(error);
+        }
+        return failed<ObjectInfo>(*outcome.error);
+    }
+    ObjectInfo result = info ? *info : infoOf(outcome.reply);
+    if (!ranged && !info)
+        result.size = outcome.reply.header("content-length").toLongLong();
+    return {result, std::nullopt};
+}
+
+S3Result<S3Bucket::ObjectInfo> S3Bucket::headObject(const QString &key)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("looking up %1").arg(key);
+    spec.call.method = "HEAD";
+    spec.call.key = key;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<ObjectInfo>(*outcome.error);
+    return {infoOf(outcome.reply), std::nullopt};
+}
+
+S3Status S3Bucket::deleteObject(const QString &key)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("deleting %1").arg(key);
+    spec.call.method = "DELETE";
+    spec.call.key = key;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<S3Done>(*outcome.error);
+    return {};
+}
+
+S3Result<S3Bucket::ObjectPage> S3Bucket::listObjects(const QString &prefix,
+                                                     const QString &continuationToken, int maxKeys)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("listing the objects under \"%1\"").arg(prefix);
+    spec.call.method = "GET";
+    spec.call.query = {
+        {QStringLiteral("list-type"), QStringLiteral("2")},
+        {QStringLiteral("encoding-type"), QStringLiteral("url")},
+        {QStringLiteral("max-keys"), QString::number(qBound(1, maxKeys, MaxListPage))},
+        {QStringLiteral("prefix"), prefix}};
+    if (!continuationToken.isEmpty())
+        spec.call.query.append({QStringLiteral("continuation-token"), continuationToken});
+    spec.maxAnswerBytes = MaxListingBytes;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<ObjectPage>(*outcome.error);
+    QString problem;
+    const std::optional<S3Xml::ObjectListing> listing =
+        S3Xml::parseListObjects(outcome.reply.body, &problem);
+    if (!listing)
+        return failed<ObjectPage>(badAnswer(outcome, spec.what, problem));
+    ObjectPage page;
+    page.objects = listing->objects;
+    if (listing->truncated)
+        page.nextToken = listing->nextContinuationToken;
+    return {page, std::nullopt};
+}
+
+S3Result<S3Bucket::UploadPage> S3Bucket::listMultipartUploads(const QString &prefix,
+                                                              const QString &keyMarker,
+                                                              const QString &uploadIdMarker,
+                                                              int maxUploads)
+{
+    S3CallSpec spec;
+    spec.what = QStringLiteral("listing the multipart uploads under \"%1\"").arg(prefix);
+    spec.call.method = "GET";
+    spec.call.query = {
+        {QStringLiteral("uploads"), QString()},
+        {QStringLiteral("encoding-type"), QStringLiteral("url")},
+        {QStringLiteral("max-uploads"), QString::number(qBound(1, maxUploads, MaxListPage))},
+        {QStringLiteral("prefix"), prefix}};
+    if (!keyMarker.isEmpty())
+        spec.call.query.append({QStringLiteral("key-marker"), keyMarker});
+    if (!uploadIdMarker.isEmpty())
+        spec.call.query.append({QStringLiteral("upload-id-marker"), uploadIdMarker});
+    spec.maxAnswerBytes = MaxListingBytes;
+    const S3Outcome outcome = run(spec);
+    if (!outcome.ok())
+        return failed<UploadPage>(*outcome.error);
+    QString problem;
+    const std::optional<S3Xml::UploadListing> listing =
+        S3Xml::parseListUploads(outcome.reply.body, &problem);
+    if (!listing)
+        return failed<UploadPage>(badAnswer(outcome, spec.what, problem));
+    UploadPage page;
+    page.uploads = listing->uploads;
+    if (listing->truncated) {
+        page.nextKeyMarker = listing->nextKeyMarker;
+        page.nextUploadIdMarker = listing->nextUploadIdMarker;
+    }
+    return {page, std::nullopt};
 }

@@ -22,6 +22,7 @@
 # `--watch-parent` leaves a watchdog that stops the server when the calling process (ctest) is
 # gone, so an interrupted run leaves no server behind.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../fixture.sh"
 
 usage() {
   echo "usage: $0 start DIR [--watch-parent] | stop DIR | stop-server DIR | start-server DIR | restart DIR" >&2
@@ -48,25 +49,6 @@ as_postgres() {
 # The server's own files belong to whoever runs it.
 give_to_server() {
   [ "$(id -u)" != 0 ] || chown postgres:postgres "$@"
-}
-
-free_port() {
-  /usr/bin/python3 - <<'EOF'
-import random, socket
-for _ in range(200):
-    port = random.randint(20000, 32767)
-    s = socket.socket()
-    try:
-        s.bind(("127.0.0.1", port))
-    except OSError:
-        continue
-    finally:
-        s.close()
-    print(port)
-    break
-else:
-    raise SystemExit("no free port")
-EOF
 }
 
 sockdir() { cat "$dir/sockdir" 2>/dev/null || true; }
@@ -101,17 +83,8 @@ stop_server() {
     as_postgres "$BIN/pg_ctl" -D "$data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
 }
 
-kill_watchdog() {
-  local pid
-  pid=$(cat "$dir/watchdog.pid" 2>/dev/null || true)
-  [[ "$pid" =~ ^[0-9]+$ ]] && [ "$pid" != $$ ] || return 0
-  if grep -qz "^watch$" "/proc/$pid/cmdline" 2>/dev/null; then
-    kill -TERM -- "-$pid" 2>/dev/null || true
-  fi
-}
-
 remove_all() {
-  kill_watchdog
+  watchdog_kill "$dir/watchdog.pid" "$dir"
   [ -d "$data" ] && stop_server
   local sock
   sock=$(sockdir)
@@ -173,28 +146,14 @@ HOIST_PG_PASSWORD=$PASSWORD
 EOF
   mv "$dir/pg.env.tmp" "$dir/pg.env"
   if [ $watch = 1 ]; then
-    setsid bash "$0" watch "$dir" "$PPID" </dev/null >/dev/null 2>&1 &
-    echo $! >"$dir/watchdog.pid"
+    watchdog_start "$0" "$dir" "$PPID" "$dir/watchdog.pid"
   fi
   say "PostgreSQL on 127.0.0.1:$port (socket in $sock), up in $(($(date +%s) - t0)) s; env in $dir/pg.env"
 }
 
-# A process's start time (field 22 of /proc/PID/stat): tells it from a later one with its pid.
-start_time() {
-  local stat fields
-  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-  read -ra fields <<<"${stat##*) }"
-  echo "${fields[19]}"
-}
-
 # Stops everything once process $1 (the caller of `start --watch-parent`) has gone.
 watch_parent() {
-  local parent=$1 started
-  started=$(start_time "$parent") || exit 0
-  while [ -d "$dir" ] && [ "$(start_time "$parent" 2>/dev/null)" = "$started" ]; do
-    sleep 2
-  done
-  if [ -d "$dir" ]; then
+  if watchdog_wait "$1" "$dir"; then
     rm -f "$dir/watchdog.pid" # not ourselves
     remove_all
   fi

@@ -31,6 +31,7 @@
 # went up and down; DIR 45 MB on disk once up (10 GiB apparent: the sparse block file), plus what
 # is stored.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../fixture.sh"
 
 usage() {
   echo "usage: $0 start DIR [--watch-parent] | stop DIR | kill-rgw DIR | restart-rgw DIR" >&2
@@ -70,12 +71,6 @@ ours() {
   return 1
 }
 
-# True when process $1 is this cluster's watchdog (`bash rgw.sh watch DIR PID`).
-our_watchdog() {
-  read_args "$1" || return 1
-  [ ${#args[@]} -ge 3 ] && [ "${args[-3]}" = watch ] && [ "${args[-2]}" = "$dir" ]
-}
-
 # Every live process of this cluster: the recorded ones and any the records lost.
 cluster_pids() {
   local f pid
@@ -90,10 +85,7 @@ cluster_pids() {
 
 kill_cluster() {
   local pids=() live pid waited=0
-  pid=$(cat "$dir/pids/watchdog.pid" 2>/dev/null || true)
-  if [[ "$pid" =~ ^[0-9]+$ ]] && [ "$pid" != $$ ] && our_watchdog "$pid"; then
-    kill -TERM -- "-$pid" 2>/dev/null || true # its session: the watchdog and its `sleep`
-  fi
+  watchdog_kill "$dir/pids/watchdog.pid" "$dir"
   # TERM in reverse order of start (RGW, OSD, monitor), so each can still tell the monitor.
   for name in rgw osd mon; do
     pid=$(cat "$dir/pids/$name.pid" 2>/dev/null || true)
@@ -118,27 +110,6 @@ kill_cluster() {
 stop_cluster() {
   kill_cluster
   rm -rf -- "$dir"
-}
-
-# A port from 20000-32767, below Linux's ephemeral range (so no outgoing connection holds it),
-# that nothing listens on now.
-free_port() {
-  /usr/bin/python3 - <<'EOF'
-import random, socket
-for _ in range(200):
-    port = random.randint(20000, 32767)
-    s = socket.socket()
-    try:
-        s.bind(("127.0.0.1", port))
-    except OSError:
-        continue
-    finally:
-        s.close()
-    print(port)
-    break
-else:
-    raise SystemExit("no free port")
-EOF
 }
 
 now() { date +%s; }
@@ -377,9 +348,7 @@ EOF
   mv "$dir/rgw.env.tmp" "$dir/rgw.env"
 
   if [ $watch = 1 ]; then
-    local parent=$PPID
-    setsid bash "$0" watch "$dir" "$parent" </dev/null >/dev/null 2>&1 &
-    echo $! >"$dir/pids/watchdog.pid"
+    watchdog_start "$0" "$dir" "$PPID" "$dir/pids/watchdog.pid"
   fi
   say "RGW on http://127.0.0.1:$rgw_port (monitor on $mon_port), up in $(($(now) - t0)) s; env in $dir/rgw.env"
 }
@@ -412,21 +381,8 @@ restart_rgw() {
 
 # Stops the cluster once process $1 (the caller of `start --watch-parent`) has gone.
 watch_parent() {
-  local parent=$1 started
-  started=$(start_time "$parent") || exit 0
-  while [ -d "$dir" ] && [ "$(start_time "$parent" 2>/dev/null)" = "$started" ]; do
-    sleep 2
-  done
-  [ -d "$dir" ] && stop_cluster
+  ! watchdog_wait "$1" "$dir" || stop_cluster
   exit 0
-}
-
-# A process's start time (field 22 of /proc/PID/stat): tells it from a later one with its pid.
-start_time() {
-  local stat fields
-  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-  read -ra fields <<<"${stat##*) }"
-  echo "${fields[19]}"
 }
 
 case $command in

@@ -1,0 +1,222 @@
+// hoistd over the cluster store (PostgreSQL + S3) when PostgreSQL or radosgw goes away mid-upload
+// (issue 20):
+// requests are answered 503 with Retry-After, never 404 and never a lost acknowledged byte;
+// once the server is back the same upload goes on, without restarting hoistd, and the object is
+// byte-identical. An in-process HoistdInstance over a ClusterUploadStore on the shared fixtures
+// (PostgreSQL stopped and started through PgTestPeer, radosgw through RgwTestPeer); raw requests,
+// so the client's reaction is not what is tested here.
+#include "clusteruploadstore.h"
+#include "hoistdinstance.h"
+#include "pgtestpeer.h"
+#include "rawhttp.h"
+#include "rawsocket.h"
+#include "rgwtestpeer.h"
+#include "testfiles.h"
+
+#include <QDeadlineTimer>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr qint64 MiB = 1024 * 1024;
+constexpr qint64 UploadLength = 14 * MiB;
+constexpr qint64 FirstChunk = 6 * MiB; // one part and a tail
+constexpr qint64 CutChunk = 5 * MiB;   // the PATCH PostgreSQL goes away under
+const QByteArray OffsetStream = "application/offset+octet-stream";
+
+RawHeaders tus(const RawHeaders &extra = {})
+{
+    return RawHeaders{{"Tus-Resumable", "1.0.0"}} + extra;
+}
+
+QString randomName()
+{
+    return QString::number(QRandomGenerator::global()->generate64(), 36);
+}
+} // namespace
+
+class TestHoistdStoreOutage final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanup();
+
+    void postgresStoppedMidUploadIs503ThenResumes();
+    void radosgwKilledMidUploadIs503ThenResumes();
+
+private:
+    bool startHoistd(QString *why);
+    qint64 headOffset(const QByteArray &location, RawResponse *head = nullptr) const;
+    RawResponse patch(const QByteArray &location, qint64 offset, const QByteArray &bytes) const;
+
+    std::unique_ptr<RgwTestPeer> m_rgw;
+    std::unique_ptr<PgTestPeer> m_pg;
+    QTemporaryDir m_spool;
+    std::unique_ptr<HoistdInstance> m_hoistd;
+    bool m_rgwKilled = false;
+};
+
+void TestHoistdStoreOutage::initTestCase()
+{
+    QString why;
+    if (!RgwTestPeer::available(&why) || !PgTestPeer::available(&why))
+        QSKIP(qPrintable(why));
+    m_rgw = std::make_unique<RgwTestPeer>();
+    QVERIFY2(m_rgw->start(), qPrintable(m_rgw->errorString()));
+    m_pg = std::make_unique<PgTestPeer>();
+    QVERIFY2(m_pg->start(), qPrintable(m_pg->errorString()));
+    QVERIFY(m_spool.isValid());
+}
+
+void TestHoistdStoreOutage::cleanup()
+{
+    m_hoistd.reset();
+    if (m_pg)
+        m_pg->startServer(); // whatever a failure left, for the next test of the run
+    if (m_rgwKilled && m_rgw && !m_rgw->isRunning())
+        m_rgw->restart();
+    m_rgwKilled = false;
+}
+
+bool TestHoistdStoreOutage::startHoistd(QString *why)
+{
+    S3Bucket::Config bucket(S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
+                            m_rgw->credentials());
+    bucket.transport.connectTimeoutMs = 3000;
+    bucket.retry.firstBackoffMs = 50;
+    ClusterUploadStore::Config config;
+    config.instanceId = QStringLiteral("outage");
+    config.prefix = QStringLiteral("o") + randomName();
+    config.spoolDir = m_spool.path();
+    // Short, so that the lease the cut request could not give back runs out soon after.
+    config.lease = std::chrono::seconds(3);
+    auto store = std::make_unique<ClusterUploadStore>(m_pg->address(), PgIndex::Options(),
+                                                      std::move(bucket), std::move(config));
+    HoistdOptions options;
+    options.address = QHostAddress(QHostAddress::LocalHost);
+    options.dataDir = m_spool.path();
+    options.verbose = true;
+    TusConfig tusConfig;
+    tusConfig.maxSize = options.maxSize;
+    tusConfig.verbose = true;
+    m_hoistd = std::make_unique<HoistdInstance>(options, tusConfig, std::move(store));
+    return m_hoistd->start(why);
+}
+
+qint64 TestHoistdStoreOutage::headOffset(const QByteArray &location, RawResponse *head) const
+{
+    RawResponse answer = rawRequest(m_hoistd->port(), "HEAD", location, tus());
+    if (head)
+        *head = answer;
+    return answer.status == 200 ? answer.header("Upload-Offset").toLongLong() : -1;
+}
+
+RawResponse TestHoistdStoreOutage::patch(const QByteArray &location, qint64 offset,
+                                         const QByteArray &bytes) const
+{
+    return rawRequest(
+        m_hoistd->port(), "PATCH", location,
+        tus({{"Content-Type", OffsetStream}, {"Upload-Offset", QByteArray::number(offset)}}), bytes,
+        60000);
+}
+
+void TestHoistdStoreOutage::postgresStoppedMidUploadIs503ThenResumes()
+{
+    QString why;
+    QVERIFY2(startHoistd(&why), qPrintable(why));
+    const QByteArray content = testContent(UploadLength);
+    const RawResponse created =
+        rawRequest(m_hoistd->port(), "POST", "/files/",
+                   tus({{"Upload-Length", QByteArray::number(UploadLength)}}));
+    QCOMPARE(created.status, 201);
+    const QByteArray location = created.header("Location");
+    QCOMPARE(patch(location, 0, content.left(FirstChunk)).status, 204);
+    QCOMPARE(headOffset(location), FirstChunk);
+
+    // A PATCH whose body is on its way when PostgreSQL stops: its bytes cannot be recorded, so
+    // it is 503 with Retry-After, and nothing acknowledged before is lost.
+    RawSocket socket = RawSocket::connected(m_hoistd->port());
+    QVERIFY(socket.valid());
+    const QByteArray head = "PATCH " + location
+                            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
+                              "Content-Type: application/offset+octet-stream\r\nUpload-Offset: "
+                            + QByteArray::number(FirstChunk) + "\r\nContent-Length: "
+                            + QByteArray::number(CutChunk) + "\r\nConnection: close\r\n\r\n";
+    QVERIFY(socket.sendAll(head + content.mid(FirstChunk, CutChunk / 2)));
+    QVERIFY2(m_pg->stopServer(), qPrintable(m_pg->errorString()));
+    QVERIFY(socket.sendAll(content.mid(FirstChunk + CutChunk / 2, CutChunk - CutChunk / 2)));
+    int readError = 0;
+    const RawResponse cut = parseRawResponse(socket.readToEnd(&readError));
+    QCOMPARE(cut.status, 503);
+    QVERIFY2(cut.header("Retry-After").toInt() > 0, cut.raw.left(400).constData());
+
+    // While it is down: a HEAD is 503 (not 404: the upload exists, it cannot be looked at now),
+    // and so is a new PATCH and a creation.
+    RawResponse down;
+    QCOMPARE(headOffset(location, &down), -1);
+    QCOMPARE(down.status, 503);
+    QVERIFY(down.header("Retry-After").toInt() > 0);
+    const RawResponse patchDown = patch(location, FirstChunk, content.mid(FirstChunk));
+    QCOMPARE(patchDown.status, 503);
+    QVERIFY(patchDown.header("Retry-After").toInt() > 0);
+    const RawResponse createDown =
+        rawRequest(m_hoistd->port(), "POST", "/files/", tus({{"Upload-Length", "10"}}));
+    QCOMPARE(createDown.status, 503);
+    QVERIFY(createDown.header("Retry-After").toInt() > 0);
+
+    // Back, with the same hoistd: the upload is where it was acknowledged, and goes on from
+    // there (a lease the failed request could not give back runs out first: 423 until then).
+    QVERIFY2(m_pg->startServer(), qPrintable(m_pg->errorString()));
+    QCOMPARE(headOffset(location), FirstChunk);
+    // An empty PATCH asks for the upload as a client's retry would, without resending bytes.
+    RawResponse free;
+    const QDeadlineTimer deadline(60000);
+    do {
+        free = patch(location, FirstChunk, {});
+    } while ((free.status == 423 || free.status == 503) && !deadline.hasExpired());
+    QCOMPARE(free.status, 204);
+    QCOMPARE(free.header("Upload-Offset").toLongLong(), FirstChunk);
+    const RawResponse done = patch(location, FirstChunk, content.mid(FirstChunk));
+    QCOMPARE(done.status, 204);
+    QCOMPARE(done.header("Upload-Offset").toLongLong(), UploadLength);
+    const RawResponse download = rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
+    QCOMPARE(download.status, 200);
+    QVERIFY(download.body == content);
+}
+
+void TestHoistdStoreOutage::radosgwKilledMidUploadIs503ThenResumes()
+{
+    QString why;
+    QVERIFY2(startHoistd(&why), qPrintable(why));
+    const QByteArray content = testContent(UploadLength, 7);
+    const RawResponse created =
+        rawRequest(m_hoistd->port(), "POST", "/files/",
+                   tus({{"Upload-Length", QByteArray::number(UploadLength)}}));
+    QCOMPARE(created.status, 201);
+    const QByteArray location = created.header("Location");
+    QCOMPARE(patch(location, 0, content.left(FirstChunk)).status, 204);
+
+    // The bucket gone: the next part cannot be sent, so the PATCH is 503 with Retry-After and
+    // the offset stays what was acknowledged (the records are still there to say so).
+    m_rgwKilled = true;
+    m_rgw->kill();
+    const RawResponse cut = patch(location, FirstChunk, content.mid(FirstChunk, CutChunk));
+    QCOMPARE(cut.status, 503);
+    QVERIFY2(cut.header("Retry-After").toInt() > 0, cut.raw.left(400).constData());
+    QCOMPARE(headOffset(location), FirstChunk);
+
+    // Back, with the same hoistd: the upload goes on from there and is whole.
+    QVERIFY2(m_rgw->restart(), qPrintable(m_rgw->errorString()));
+    m_rgwKilled = false;
+    const RawResponse done = patch(location, FirstChunk, content.mid(FirstChunk));
+    QCOMPARE(done.status, 204);
+    QCOMPARE(done.header("Upload-Offset").toLongLong(), UploadLength);
+    const RawResponse download = rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
+    QCOMPARE(download.status, 200);
+    QVERIFY(download.body == content);
+}
+
+QTEST_GUILESS_MAIN(TestHoistdStoreOutage)
+#include "tst_hoistd_storeoutage.moc"
