@@ -10,6 +10,7 @@
 #include "pgtestpeer.h"
 #include "rgwtestpeer.h"
 
+#include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,7 +35,8 @@ QString randomName()
     return QString::number(QRandomGenerator::global()->generate64(), 36);
 }
 
-bool ready(const std::future<std::optional<UploadRecord>> &f)
+template <typename T>
+bool ready(const std::future<T> &f)
 {
     return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
 }
@@ -53,6 +55,10 @@ private slots:
     void staleWriteIsRefused();
     void leftCompletionIsFinishedByFind();
     void leftSmallCompletionIsFinishedByTheNextHolder();
+    void idleHolderHandsOver();
+    void writingHolderHandsOverWhatItHas();
+    void lockedHolderWithoutSinkLetsGo();
+    void deadHoldersLeaseRunsOut();
 
 private:
     // An instance on the test's database and the current prefix; its S3 requests go through
@@ -367,6 +373,166 @@ void TestClusterFencing::leftSmallCompletionIsFinishedByTheNextHolder()
     QVERIFY(source);
     QCOMPARE(source->length(), bytes.size());
     first->unlock(made->id);
+}
+
+void TestClusterFencing::idleHolderHandsOver()
+{
+    // The first instance holds the upload with 1 MiB written, not committed, and no write
+    // running. The second asks for it (a PATCH's tryLock, on a request thread): the first
+    // commits the 1 MiB and lets go, the second goes on from there.
+    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
+    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
+    QString error;
+    StoreFailure failure;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    QVERIFY(first->handOver().isListening() && second->handOver().isListening());
+    const QByteArray bytes = pattern(8 * MiB, 'g');
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
+    QVERIFY(sink->write(bytes.constData(), MiB));
+
+    QElapsedTimer asked;
+    asked.start();
+    auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
+    QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 10000);
+    QVERIFY(taking.get());
+    QVERIFY2(asked.elapsed() < 4000, qPrintable(QString::number(asked.elapsed()))); // no expiry
+    auto &clusterSink = dynamic_cast<ClusterUploadSink &>(*sink);
+    QVERIFY(clusterSink.handedOver());
+    QVERIFY(!sink->write("late", 4)); // takes nothing more
+    QVERIFY(!sink->commit());
+    QCOMPARE(sink->failure().kind, StoreFailure::Kind::Fenced); // 409, as a fenced write
+    sink.reset();
+    first->unlock(made->id); // frees nothing: the lease is the second's
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(second->index().uploads().find(made->id, &row, &pgError), PgUploads::Lookup::Found);
+    QCOMPARE(row.record.offset, MiB);
+    QCOMPARE(row.leaseHolder, QStringLiteral("second"));
+    QCOMPARE(row.generation, second->heldGeneration(made->id));
+
+    UploadRecord now;
+    QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
+    auto rest = second->openSink(now, &failure);
+    QVERIFY2(rest, qPrintable(failure.text));
+    QCOMPARE(rest->offset(), MiB);
+    QVERIFY(rest->write(bytes.constData() + MiB, bytes.size() - MiB));
+    const auto done = rest->commit();
+    QVERIFY(done && done->isFinished());
+    rest.reset();
+    second->unlock(made->id);
+    QCOMPARE(object(*second, made->id), bytes);
+}
+
+void TestClusterFencing::writingHolderHandsOverWhatItHas()
+{
+    // The first instance's sink is written to from a request thread, chunk after chunk, when
+    // the second asks: the first commits what its sink took (between two chunks, or idle when
+    // the writer was through) and refuses the rest; the object is those bytes and the second's.
+    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
+    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
+    QString error;
+    StoreFailure failure;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    const QByteArray bytes = pattern(48 * MiB, 'h');
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+    auto sink = first->openSink(*made, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
+    constexpr qint64 Written = 40 * MiB;
+    auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
+    auto writer = std::async(std::launch::async, [&] {
+        constexpr qint64 Chunk = 64 * 1024;
+        qint64 at = 0;
+        while (at < Written && sink->write(bytes.constData() + at, Chunk))
+            at += Chunk;
+        return at;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 10000);
+    QVERIFY(taking.get());
+    QTRY_VERIFY_WITH_TIMEOUT(ready(writer), 30000);
+    const qint64 accepted = writer.get();
+    qInfo() << "the writer was" << (accepted < Written ? "stopped between chunks" : "through")
+            << "at" << accepted;
+    QVERIFY(dynamic_cast<ClusterUploadSink &>(*sink).handedOver());
+    sink.reset();
+    first->unlock(made->id);
+
+    UploadRecord now;
+    QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
+    QCOMPARE(now.offset, accepted);
+    auto rest = second->openSink(now, &failure);
+    QVERIFY2(rest, qPrintable(failure.text));
+    QVERIFY(rest->write(bytes.constData() + accepted, bytes.size() - accepted));
+    const auto done = rest->commit();
+    QVERIFY(done && done->isFinished());
+    rest.reset();
+    second->unlock(made->id);
+    QCOMPARE(object(*second, made->id), bytes);
+    QVERIFY(m_rgw->multipartUploads().filter(m_prefix + QLatin1Char('/')).isEmpty());
+}
+
+void TestClusterFencing::lockedHolderWithoutSinkLetsGo()
+{
+    // Locked by a request that has not opened its sink (or closed it): nothing to commit, the
+    // lease goes at once; the first's own late openSink is refused.
+    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
+    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
+    QString error;
+    StoreFailure failure;
+    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+    auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
+    QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 10000);
+    QVERIFY(taking.get());
+    QVERIFY(!first->openSink(*made, &failure));
+    QVERIFY(!first->tryLock(made->id)); // still its own request's until unlock()
+    first->unlock(made->id);
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(second->index().uploads().find(made->id, &row, &pgError), PgUploads::Lookup::Found);
+    QCOMPARE(row.leaseHolder, QStringLiteral("second"));
+    second->unlock(made->id);
+}
+
+void TestClusterFencing::deadHoldersLeaseRunsOut()
+{
+    // A holder that is gone answers no request: the asker is told busy after its wait, and
+    // takes the upload once the 10 s lease ran out.
+    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
+    QString error;
+    StoreFailure failure;
+    QVERIFY2(second->open(&error), qPrintable(error));
+    UploadStore::Refusal refusal;
+    const auto made =
+        second->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    PgError pgError;
+    QElapsedTimer held;
+    held.start();
+    QVERIFY(second->index()
+                .leases()
+                .take(made->id, QStringLiteral("dead"), std::chrono::seconds(10), &pgError)
+                .taken);
+    QVERIFY(!second->tryLock(made->id)); // asked, waited 5 s: busy (423)
+    QVERIFY(held.elapsed() >= 4900);
+    QVERIFY(QTest::qWaitFor([&] { return second->tryLock(made->id); }, 15000));
+    qInfo() << "taken after" << held.elapsed() << "ms";
+    QVERIFY(held.elapsed() >= 9900);
+    QVERIFY2(held.elapsed() < 13000, qPrintable(QString::number(held.elapsed())));
+    second->unlock(made->id);
 }
 
 int main(int argc, char **argv)

@@ -112,6 +112,7 @@ std::unique_ptr<ClusterUploadStore> TestClusterUploadStore::makeStore(
     config.expireAfter = expireAfter;
     config.keepFinished = keepFinished;
     config.lease = lease;
+    config.handOverWait = std::chrono::milliseconds(0); // hand-over: tst_clusterfencing
     m_prefix = config.prefix;
     return std::make_unique<ClusterUploadStore>(m_pg->address(), PgIndex::Options(),
                                                 std::move(bucket), std::move(config));

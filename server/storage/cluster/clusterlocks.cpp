@@ -9,14 +9,16 @@ namespace {
 constexpr std::chrono::milliseconds TakePoll{100};
 } // namespace
 
-ClusterLocks::ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease)
+ClusterLocks::ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease,
+                           std::function<void()> handedOver)
     : m_leases(leases)
     , m_instanceId(std::move(instanceId))
     , m_lease(lease)
+    , m_handedOver(std::move(handedOver))
 {
 }
 
-bool ClusterLocks::tryLock(const QString &id, bool *completing)
+bool ClusterLocks::tryLock(const QString &id, bool *completing, std::chrono::milliseconds wait)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -24,8 +26,7 @@ bool ClusterLocks::tryLock(const QString &id, bool *completing)
             return false;
         m_held.insert(id, {}); // claimed here while PostgreSQL is asked
     }
-    PgError error;
-    const auto taken = m_leases.take(id, m_instanceId, m_lease, &error);
+    const auto taken = takeWaiting(id, wait);
     QMutexLocker lock(&m_mutex);
     if (!taken.taken) {
         m_held.remove(id);
@@ -69,19 +70,38 @@ bool ClusterLocks::isGranted(const QString &id) const
 
 qint64 ClusterLocks::take(const QString &id, std::chrono::milliseconds wait)
 {
+    const auto taken = takeWaiting(id, wait);
+    return taken.taken ? taken.generation : 0;
+}
+
+PgLeases::Taken ClusterLocks::takeWaiting(const QString &id, std::chrono::milliseconds wait)
+{
     const auto deadline = std::chrono::steady_clock::now() + wait;
     bool asked = false;
     while (true) {
         PgError error;
         const auto taken = m_leases.take(id, m_instanceId, m_lease, &error);
-        if (taken.taken)
-            return taken.generation;
-        if (error || taken.holder.isEmpty() || std::chrono::steady_clock::now() >= deadline)
-            return 0;
+        if (taken.taken && asked && m_handedOver)
+            m_handedOver(); // another instance let go because it was asked
+        if (taken.taken || error || taken.holder.isEmpty()
+            || std::chrono::steady_clock::now() >= deadline)
+            return taken;
         if (!asked && taken.holder != m_instanceId)
             asked = m_leases.askToRelease(taken.holder, id, &error);
         QThread::msleep(TakePoll.count());
     }
+}
+
+void ClusterLocks::handOver(const QString &id, qint64 generation)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        auto it = m_held.find(id);
+        if (it == m_held.end() || generation == 0 || it->generation != generation)
+            return;
+        it->generation = 0;
+    }
+    release(id, generation);
 }
 
 void ClusterLocks::release(const QString &id, qint64 generation)

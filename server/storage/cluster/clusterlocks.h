@@ -1,12 +1,13 @@
 #pragma once
 
+#include "pgleases.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QString>
 
 #include <chrono>
-
-class PgLeases;
+#include <functional>
 
 // The uploads this instance holds the lease of, and the generation it holds each in. tryLock()
 // claims an upload here first (so that two requests of this instance exclude each other without
@@ -15,7 +16,10 @@ class PgLeases;
 class ClusterLocks final {
     Q_DISABLE_COPY_MOVE(ClusterLocks)
 public:
-    ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease);
+    // `handedOver` (may be empty) is called when a lease was taken after asking its holder to
+    // let go (/metrics' hand-overs).
+    ClusterLocks(PgLeases &leases, QString instanceId, std::chrono::milliseconds lease,
+                 std::function<void()> handedOver = {});
 
     // How long a caller that must have an upload (a removal, a deferred length set from another
     // instance) waits for its holder to let go.
@@ -23,7 +27,14 @@ public:
 
     // `completing` (optional): set when the upload was found completing (its holder before
     // decided how its object is made; ClusterCompletion finishes that).
-    bool tryLock(const QString &id, bool *completing = nullptr);
+    // Held by another instance: it is asked to let go (NOTIFY) and the lease waited for, at
+    // most `wait` (0: not asked).
+    bool tryLock(const QString &id, bool *completing = nullptr,
+                 std::chrono::milliseconds wait = std::chrono::milliseconds(0));
+    // Gives the lease of `id` up in PostgreSQL (handed over to an asking instance) while the
+    // claim here stays until unlock(), so that this instance's own requests stay excluded and
+    // the late unlock() frees nothing another holder took.
+    void handOver(const QString &id, qint64 generation);
     // Forgets `id` here and gives its lease back.
     void unlock(const QString &id);
     // The generation this instance holds `id` in; 0 when it holds none.
@@ -42,9 +53,12 @@ public:
     std::chrono::milliseconds lease() const { return m_lease; }
 
 private:
+    PgLeases::Taken takeWaiting(const QString &id, std::chrono::milliseconds wait);
+
     PgLeases &m_leases;
     const QString m_instanceId;
     const std::chrono::milliseconds m_lease;
+    const std::function<void()> m_handedOver;
     struct Held {
         qint64 generation = 0; // 0: being taken
         bool granted = false;  // reserveGrowth() moved what the upload counts

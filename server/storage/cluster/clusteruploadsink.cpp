@@ -17,6 +17,7 @@ ClusterUploadSink::ClusterUploadSink(ClusterUploadStore &store, PgUpload upload,
 
 ClusterUploadSink::~ClusterUploadSink()
 {
+    m_store.handOver().detach(m_upload.record.id, this);
     m_spool.close();
     if (!m_spool.fileName().isEmpty())
         QFile::remove(m_spool.fileName());
@@ -47,8 +48,10 @@ bool ClusterUploadSink::open()
             errno, QStringLiteral("cannot make the spool file %1").arg(m_spool.fileName())));
         return false;
     }
-    if (m_upload.tailSize == 0)
+    if (m_upload.tailSize == 0) {
+        m_store.handOver().attach(m_upload.record.id, this);
         return true;
+    }
     // The tail becomes the head of the next part (or the last part): read it back.
     const auto tail = m_store.objects().bucket().getObject(m_upload.tailKey, 0, m_upload.tailSize,
                                                            m_upload.tailSize);
@@ -63,6 +66,7 @@ bool ClusterUploadSink::open()
         return false;
     }
     m_spoolSize = m_upload.tailSize;
+    m_store.handOver().attach(m_upload.record.id, this);
     return true;
 }
 
@@ -85,8 +89,36 @@ bool ClusterUploadSink::keepLease()
     return true;
 }
 
+void ClusterUploadSink::handOverIfIdle()
+{
+    if (!m_busy.tryLock())
+        return; // inside a write or commit: the next write() hands over
+    if (!m_handedOver)
+        handOverNow();
+    m_busy.unlock();
+}
+
+void ClusterUploadSink::handOverNow()
+{
+    // What arrived so far is committed (a part, a tail; or the upload finished), then the lease
+    // goes, so that the asking instance takes it at once.
+    if (!m_fenced && offset() > m_upload.record.offset)
+        commitNow();
+    m_handedOver = true;
+    m_store.handedOver(m_upload.record.id, m_generation);
+    failed(StoreFailure::fenced(
+        QStringLiteral("upload %1 was handed over to another instance").arg(m_upload.record.id)));
+}
+
 bool ClusterUploadSink::write(const char *data, size_t size)
 {
+    QMutexLocker busy(&m_busy);
+    if (m_handedOver)
+        return false;
+    if (m_store.handOver().isRequested(m_upload.record.id)) {
+        handOverNow();
+        return false;
+    }
     if (!keepLease() || !m_spool.seek(m_spoolSize))
         return false;
     const qint64 wrote = m_spool.write(data, qint64(size));
@@ -99,6 +131,9 @@ bool ClusterUploadSink::write(const char *data, size_t size)
 
 void ClusterUploadSink::rollBack()
 {
+    QMutexLocker busy(&m_busy);
+    if (m_handedOver)
+        return;
     m_spoolSize = m_upload.record.offset - m_partsEnd;
     m_spool.resize(m_spoolSize);
 }
@@ -142,6 +177,14 @@ bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *part
 }
 
 std::optional<UploadRecord> ClusterUploadSink::commit()
+{
+    QMutexLocker busy(&m_busy);
+    if (m_handedOver)
+        return std::nullopt; // m_failure says so since
+    return commitNow();
+}
+
+std::optional<UploadRecord> ClusterUploadSink::commitNow()
 {
     if (m_fenced)
         return std::nullopt; // m_failure says so since

@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMutex>
 
 class ClusterUploadStore;
 
@@ -18,6 +19,7 @@ class ClusterUploadStore;
 // the upload completing from exactly those, fenced, and only then makes the object
 // (ClusterCompletion) and records it finished. A commit refused because another instance took the
 // lease gives nullopt with fenced() true; what it sent to S3 is then named by no record.
+// Asked to hand the upload over (ClusterHandOver), it commits between writes and lets go.
 class ClusterUploadSink final : public UploadSink {
 public:
     ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation);
@@ -34,8 +36,16 @@ public:
 
     // The last commit was refused: another instance holds the upload now.
     bool fenced() const { return m_fenced; }
+    // Another instance asked for the upload and this sink let go (what it had is committed):
+    // it takes no more bytes.
+    bool handedOver() const { return m_handedOver; }
+    // Hand-over (ClusterHandOver, any thread): when no write or commit is running, commits what
+    // the sink has and gives the lease up; otherwise the next write() does.
+    void handOverIfIdle();
 
 private:
+    std::optional<UploadRecord> commitNow();
+    void handOverNow();
     // Uploads spool bytes [from, from + size) as a new part (creating the multipart upload
     // first when there is none); false when S3 or the lease refused.
     bool uploadPart(qint64 from, qint64 size, QList<PgPart> *parts);
@@ -64,6 +74,8 @@ private:
     qint64 m_partsEnd = 0;  // where the committed parts end: the spool's first byte
     qint64 m_spoolSize = 0; // bytes in the spool
     bool m_fenced = false;
+    bool m_handedOver = false;
+    QMutex m_busy; // held by write(), commit(), rollBack() and a hand-over
     StoreFailure m_failure;
     QElapsedTimer m_renewed;
 };

@@ -15,7 +15,8 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_index(std::make_unique<PgIndex>(std::move(index), std::move(indexOptions)))
     , m_bucket(std::make_unique<S3Bucket>(std::move(bucket)))
     , m_objects(*m_bucket, m_config.prefix)
-    , m_locks(m_index->leases(), m_config.instanceId, m_config.lease)
+    , m_locks(m_index->leases(), m_config.instanceId, m_config.lease, m_config.handedOver)
+    , m_handOver([this](const QString &id) { m_locks.handOver(id, m_locks.generation(id)); })
     , m_completion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
     , m_concatenation(m_index->uploads(), *m_bucket, m_objects, m_locks, m_config.spoolDir)
     , m_instantCompletion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks,
@@ -50,11 +51,17 @@ bool ClusterUploadStore::open(QString *error)
                      .arg(m_bucket->target().displayName(), probe.error->toString());
         return false;
     }
+    // Hand-over requests from other instances; a listener that cannot connect yet keeps trying
+    // (meanwhile askers wait for the lease to run out instead).
+    QString why;
+    if (!m_handOver.start(m_index->pool().address(), m_config.instanceId, &why))
+        qWarning().noquote() << "not listening for hand-over requests yet:" << why;
     return true;
 }
 
 void ClusterUploadStore::close()
 {
+    m_handOver.stop();
     m_locks.releaseAll();
 }
 
@@ -251,8 +258,9 @@ UploadStore::StateCounts ClusterUploadStore::countByState() const
 bool ClusterUploadStore::tryLock(const QString &id)
 {
     bool completing = false;
-    if (!m_locks.tryLock(id, &completing))
+    if (!m_locks.tryLock(id, &completing, m_config.handOverWait))
         return false;
+    m_handOver.clear(id); // a request for an earlier lock of it is answered
     if (completing) {
         // An earlier holder decided how its object is made and did not finish: this one does.
         PgUpload upload;
@@ -276,6 +284,7 @@ void ClusterUploadStore::unlock(const QString &id)
             m_index->uploads().setCounted(id, upload.record.offset, NoQuota, &error);
     }
     m_locks.unlock(id);
+    m_handOver.clear(id);
 }
 
 bool ClusterUploadStore::removeHeld(const QString &id, qint64 generation)

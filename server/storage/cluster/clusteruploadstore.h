@@ -3,6 +3,7 @@
 #include "clustercompletion.h"
 #include "clusterconcatenation.h"
 #include "clusterdeferredlength.h"
+#include "clusterhandover.h"
 #include "clusterinstantcompletion.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
@@ -40,6 +41,8 @@ public:
         std::chrono::seconds expireAfter{std::chrono::hours(24)};
         std::chrono::seconds keepFinished = KeepForever;
         std::chrono::milliseconds lease{10000};
+        // How long tryLock() waits for another instance to hand an upload over (then: busy).
+        std::chrono::milliseconds handOverWait{5000};
         int sweepBatch = 100;
         // Called when another instance let go of an upload this one asked for (for /metrics).
         std::function<void()> handedOver;
@@ -89,6 +92,10 @@ public:
     PgIndex &index() const { return *m_index; }
     ClusterObjects &objects() { return m_objects; }
     const ClusterCompletion &completion() const { return m_completion; }
+    ClusterHandOver &handOver() { return m_handOver; }
+    // A sink of this instance let go of `id` for another instance: the lease goes, the claim
+    // stays until unlock().
+    void handedOver(const QString &id, qint64 generation) { m_locks.handOver(id, generation); }
     const Config &config() const { return m_config; }
     // Removes what the bucket holds under the prefix that no record names and that is older
     // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
@@ -108,6 +115,7 @@ private:
     const std::unique_ptr<S3Bucket> m_bucket;
     ClusterObjects m_objects;
     ClusterLocks m_locks;
+    ClusterHandOver m_handOver;
     const ClusterCompletion m_completion;
     ClusterConcatenation m_concatenation;
     ClusterInstantCompletion m_instantCompletion;
