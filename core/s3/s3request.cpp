@@ -2,6 +2,7 @@
 
 #include "headervalues.h"
 #include "lowdelay.h"
+#include "replydrop.h"
 #include "s3error.h"
 #include "s3protocol.h"
 #include "sigv4signer.h"
@@ -213,8 +214,7 @@ void S3Request::onStalled()
         return;
     QNetworkReply *reply = std::exchange(m_reply, nullptr);
     disconnect(reply, nullptr, this, nullptr);
-    reply->abort();
-    reply->deleteLater();
+    dropReply(reply);
     S3Answer answer;
     answer.error = TransferError::make(
         TransferError::Kind::Stalled,
@@ -238,8 +238,6 @@ void S3Request::abort()
     m_stallTimer.stop();
     if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
         disconnect(reply, nullptr, this, nullptr);
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
+        dropReply(reply);
     }
 }

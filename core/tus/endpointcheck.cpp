@@ -1,6 +1,7 @@
 #include "endpointcheck.h"
 
 #include "formatting.h"
+#include "replydrop.h"
 #include "tushttp.h"
 
 #include <QNetworkAccessManager>
@@ -50,8 +51,7 @@ void EndpointCheck::cancel()
     if (QNetworkReply *reply = m_reply.data()) {
         m_reply = nullptr;
         reply->disconnect(this);
-        reply->abort();
-        reply->deleteLater();
+        dropReply(reply);
     }
 }
 

@@ -1,6 +1,7 @@
 #include "tusparalleltransfer.h"
 
 #include "chunkchecksums.h"
+#include "replydrop.h"
 #include "tushttp.h"
 #include "tustransfer.h"
 #include "tusverification.h"
@@ -456,8 +457,6 @@ void TusParallelTransfer::dropReply()
     if (QNetworkReply *reply = m_reply) {
         m_reply = nullptr;
         disconnect(reply, nullptr, this, nullptr);
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
+        ::dropReply(reply);
     }
 }

@@ -1,6 +1,7 @@
 #include "tusrequestwatch.h"
 
 #include "lowdelay.h"
+#include "replydrop.h"
 #include "tushttp.h"
 
 #include <QNetworkReply>
@@ -84,9 +85,5 @@ QNetworkReply *TusRequestWatch::release()
 
 void TusRequestWatch::drop()
 {
-    if (QNetworkReply *reply = release()) {
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
-    }
+    dropReply(release());
 }
