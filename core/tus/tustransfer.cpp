@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "readaheaddevice.h"
+#include "transferfile.h"
 #include "tusanswer.h"
 #include "tusbodysource.h"
 #include "tusdiscovery.h"
@@ -176,6 +177,12 @@ void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum
 
 bool TusTransfer::failIfBodyTruncated()
 {
+    // A read that failed (EIO) ends the request as a network error would: said as what it is.
+    if (const std::optional<TransferError> unreadable =
+            TransferFile::readError(m_body, m_job.filePath)) {
+        fail(*unreadable);
+        return true;
+    }
     if (!m_body || !m_body->truncated())
         return false;
     fail(TransferError::make(
