@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QLabel>
+
+class QueueSaveStatus;
+
+// The status bar's word that the upload queue cannot be saved (a full disk): shown at once when
+// saving starts failing, with the cause, and gone once the store has caught up. Hidden otherwise:
+// a queue that saves is not news.
+class SaveProblemLabel final : public QLabel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SaveProblemLabel)
+public:
+    explicit SaveProblemLabel(QueueSaveStatus *status, QWidget *parent = nullptr);
+
+private:
+    void showProblem(const QString &message);
+};
