@@ -18,6 +18,8 @@ public:
     explicit QueueSaveStatus(TaskStore *store, QObject *parent = nullptr);
 
     bool isFailing() const { return m_failing; }
+    // Why ("disk full", or SQLite's words); empty while saving works.
+    QString cause() const { return m_cause; }
     // "Hoist cannot save its queue: disk full — uploads continue but will not survive a
     // restart"; empty while saving works.
     QString message() const;

@@ -5,7 +5,8 @@
 #include <QStyle>
 
 SaveProblemLabel::SaveProblemLabel(QueueSaveStatus *status, QWidget *parent)
-    : QLabel(parent)
+    : FittingLabel(Shortest::Elided, parent)
+    , m_status(status)
 {
     setObjectName(QStringLiteral("saveProblem"));
     // The warning's colour from the palette's, so that a dark theme keeps it readable.
@@ -31,6 +32,8 @@ SaveProblemLabel::SaveProblemLabel(QueueSaveStatus *status, QWidget *parent)
 void SaveProblemLabel::showProblem(const QString &message)
 {
     setText(message);
+    setShorterForms({tr("Hoist cannot save its queue: %1").arg(m_status->cause()),
+                     tr("Queue not saved: %1").arg(m_status->cause())});
     setToolTip(message);
     show();
 }
