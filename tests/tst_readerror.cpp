@@ -3,8 +3,8 @@
 // an ext2 filesystem on a loop device, and the loop device's backing file is cut short while the
 // upload reads, so the kernel answers the next reads with EIO, as a dying disk would (a network
 // mount gone answers the same way). Needs root for mount and losetup; skips elsewhere.
-#include "testpeer.h"
 #include "schedulerfixture.h"
+#include "testpeer.h"
 #include "waitfor.h"
 
 #include "uploadscheduler.h"
@@ -56,8 +56,8 @@ public:
             return false;
         }
         image.close();
-        return run(QStringLiteral("mke2fs"), {QStringLiteral("-q"), QStringLiteral("-F"), imagePath()},
-                   whyNot)
+        return run(QStringLiteral("mke2fs"),
+                   {QStringLiteral("-q"), QStringLiteral("-F"), imagePath()}, whyNot)
                && mount(whyNot);
     }
     // Mounted again, so that nothing of its files is left in the page cache.
@@ -87,9 +87,9 @@ private:
     QString imagePath() const { return QDir(m_dir.path()).filePath(QStringLiteral("disk.img")); }
     bool mount(QString *error)
     {
-        m_mounted = run(QStringLiteral("mount"),
-                        {QStringLiteral("-o"), QStringLiteral("loop"), imagePath(), mountPoint()},
-                        error);
+        m_mounted =
+            run(QStringLiteral("mount"),
+                {QStringLiteral("-o"), QStringLiteral("loop"), imagePath(), mountPoint()}, error);
         return m_mounted;
     }
     QTemporaryDir m_dir;
@@ -117,8 +117,8 @@ void TestReadError::unreadableMidUploadFailsNamingFileAndCause()
         QVERIFY(file.open(QIODevice::WriteOnly));
         QByteArray block(MiB, Qt::Uninitialized);
         for (qint64 i = 0; i < Size / MiB; ++i) {
-            QRandomGenerator(quint32(i)).fillRange(reinterpret_cast<quint32 *>(block.data()),
-                                                   block.size() / 4);
+            QRandomGenerator(quint32(i))
+                .fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
             QCOMPARE(file.write(block), block.size());
         }
     }

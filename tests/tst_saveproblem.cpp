@@ -23,7 +23,10 @@ class TestSaveProblem : public QObject {
     QTemporaryDir m_settingsDir;
 
 private Q_SLOTS:
-    void initTestCase() { useTestSettings(QStringLiteral("tst_saveproblem"), m_settingsDir.path()); }
+    void initTestCase()
+    {
+        useTestSettings(QStringLiteral("tst_saveproblem"), m_settingsDir.path());
+    }
     void statusBarSaysSoWhileTheDiskIsFull();
 };
 

@@ -136,13 +136,17 @@ void TestStateFull::headlessRunOnFullStateDiskSendsNothingTheSecondTime()
     const QString folder = QDir(source.path()).filePath(QStringLiteral("many"));
     QVERIFY(QDir().mkpath(folder));
     for (int i = 0; i < Files; ++i) {
-        QFile f(QDir(folder).filePath(QStringLiteral("small-%1.txt").arg(i, 5, 10, QLatin1Char('0'))));
+        QFile f(
+            QDir(folder).filePath(QStringLiteral("small-%1.txt").arg(i, 5, 10, QLatin1Char('0'))));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray::number(i).repeated(8));
     }
     const QString state = QDir(disk.path()).filePath(QStringLiteral("state"));
-    const QStringList args = {QStringLiteral("--headless"), QStringLiteral("--endpoint"),
-                              hoistd.endpoint().toString(), QStringLiteral("--state-dir"), state,
+    const QStringList args = {QStringLiteral("--headless"),
+                              QStringLiteral("--endpoint"),
+                              hoistd.endpoint().toString(),
+                              QStringLiteral("--state-dir"),
+                              state,
                               folder};
     const QString notice = QStringLiteral("Hoist cannot save its queue: disk full");
 
@@ -174,9 +178,10 @@ void TestStateFull::headlessRunOnFullStateDiskSendsNothingTheSecondTime()
     QVERIFY(second.waitForFinished(RunTimeoutMs));
     const QString secondErr = QString::fromLocal8Bit(second.readAllStandardError());
     QVERIFY2(second.exitCode() == 0, qPrintable(secondErr.right(2000)));
-    QVERIFY2(secondErr.contains(
-                 QStringLiteral("%1 files were already in the queue and not added again").arg(Files)),
-             qPrintable(secondErr.right(2000)));
+    QVERIFY2(
+        secondErr.contains(
+            QStringLiteral("%1 files were already in the queue and not added again").arg(Files)),
+        qPrintable(secondErr.right(2000)));
     QVERIFY2(!secondErr.contains(notice), qPrintable(secondErr.right(2000)));
     // Nothing sent again: no upload more on hoistd's disk.
     QCOMPARE(hoistd.storedFiles().size(), stored);

@@ -35,15 +35,16 @@ SmallTmpfs::~SmallTmpfs()
 bool SmallTmpfs::mount(qint64 bytes, QString *whyNot)
 {
     if (::geteuid() != 0) {
-        *whyNot = QStringLiteral("mounting a small tmpfs needs root (the CI's fixtures run as root)");
+        *whyNot =
+            QStringLiteral("mounting a small tmpfs needs root (the CI's fixtures run as root)");
         return false;
     }
     if (!m_dir.isValid()) {
         *whyNot = QStringLiteral("no temporary folder to mount on");
         return false;
     }
-    if (!run({QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"), sizeOption(bytes),
-              QStringLiteral("tmpfs"), m_dir.path()},
+    if (!run({QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+              sizeOption(bytes), QStringLiteral("tmpfs"), m_dir.path()},
              whyNot))
         return false;
     m_mounted = true;
