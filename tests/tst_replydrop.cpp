@@ -49,8 +49,8 @@ private Q_SLOTS:
     void partsCutTogetherReportEachErrorOnce();
 };
 
-// Every part is cut at the same moment, Resets times; the upload still ends byte-identical, and
-// Qt never reports an error twice.
+// The parts are cut at the same moment, up to Resets times; the upload still ends byte-identical,
+// and Qt never reports an error twice.
 void TestReplyDrop::partsCutTogetherReportEachErrorOnce()
 {
     HoistdProcess server;
@@ -65,9 +65,9 @@ void TestReplyDrop::partsCutTogetherReportEachErrorOnce()
     engine.scheduler()->setAutoConcurrency(false);
     engine.scheduler()->setRetryPolicy(SchedulerFixture::fastRetries(1000));
     // Slow enough that every part is mid-body when the connections go.
-    engine.scheduler()->setRateLimit(24 * MiB);
+    engine.scheduler()->setRateLimit(16 * MiB);
 
-    constexpr qint64 Size = 96 * MiB + 3;
+    constexpr qint64 Size = 192 * MiB + 3;
     const QString path = makeTestFile(engine.files().path(), QStringLiteral("big.bin"), Size, 23);
     QVERIFY(!path.isEmpty());
     const QList<TaskId> ids = engine.add({path});
@@ -76,18 +76,23 @@ void TestReplyDrop::partsCutTogetherReportEachErrorOnce()
 
     int cuts = 0;
     for (int round = 0; round < Resets; ++round) {
-        // All parts moving: each has sent some of its body since the last cut.
+        // Parts moving again (at least half of them: some may have finished) since the last cut.
         const qint64 from = proxy.counters().bytesToServer;
         const bool moving = waitFor(
             [&] {
                 const UploadTask *task = engine.task(id);
                 return task && task->state() == TaskState::Uploading
-                       && proxy.counters().open >= Parts
+                       && proxy.counters().open >= Parts / 2
                        && proxy.counters().bytesToServer > from + 2 * MiB;
             },
             60000);
-        if (!moving)
+        if (!moving) {
+            const UploadTask *task = engine.task(id);
+            qWarning("round %d: state %d, open %lld, confirmed %lld, retries %d, note %s", round,
+                     int(task->state()), proxy.counters().open, task->confirmedBytes(),
+                     task->retries(), qPrintable(task->statusNote()));
             break; // done already
+        }
         proxy.resetAllNow();
         ++cuts;
     }

@@ -2,7 +2,6 @@
 
 #include "headervalues.h"
 #include "lowdelay.h"
-#include "replydrop.h"
 #include "s3error.h"
 #include "s3protocol.h"
 #include "sigv4signer.h"
@@ -214,7 +213,8 @@ void S3Request::onStalled()
         return;
     QNetworkReply *reply = std::exchange(m_reply, nullptr);
     disconnect(reply, nullptr, this, nullptr);
-    dropReply(reply);
+    reply->abort();
+    reply->deleteLater();
     S3Answer answer;
     answer.error = TransferError::make(
         TransferError::Kind::Stalled,
@@ -238,6 +238,8 @@ void S3Request::abort()
     m_stallTimer.stop();
     if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
         disconnect(reply, nullptr, this, nullptr);
-        dropReply(reply);
+        if (reply->isRunning())
+            reply->abort();
+        reply->deleteLater();
     }
 }

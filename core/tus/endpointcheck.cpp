@@ -1,7 +1,6 @@
 #include "endpointcheck.h"
 
 #include "formatting.h"
-#include "replydrop.h"
 #include "tushttp.h"
 
 #include <QNetworkAccessManager>
@@ -51,7 +50,8 @@ void EndpointCheck::cancel()
     if (QNetworkReply *reply = m_reply.data()) {
         m_reply = nullptr;
         reply->disconnect(this);
-        dropReply(reply);
+        reply->abort();
+        reply->deleteLater();
     }
 }
 

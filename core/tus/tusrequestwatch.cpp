@@ -83,7 +83,16 @@ QNetworkReply *TusRequestWatch::release()
     return reply;
 }
 
-void TusRequestWatch::drop()
+void TusRequestWatch::abandon()
 {
     dropReply(release());
+}
+
+void TusRequestWatch::drop()
+{
+    if (QNetworkReply *reply = release()) {
+        if (reply->isRunning())
+            reply->abort();
+        reply->deleteLater();
+    }
 }

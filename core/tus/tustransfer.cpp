@@ -74,6 +74,12 @@ void TusTransfer::abort()
     m_lease.release();
 }
 
+void TusTransfer::abortAfterFailure()
+{
+    m_abandonReply = true;
+    abort();
+}
+
 void TusTransfer::letCreationFinish()
 {
     // A creation whose request has all left is made on the server whether we wait or not; cut
@@ -352,7 +358,10 @@ void TusTransfer::dropReply()
     m_discovery->cancel();
     m_source->cancel();
     m_instant->cancel();
-    m_watch->drop();
+    if (m_abandonReply)
+        m_watch->abandon();
+    else
+        m_watch->drop();
 }
 
 bool TusTransfer::confirm(qint64 offset)
