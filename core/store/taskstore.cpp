@@ -1,5 +1,6 @@
 #include "taskstore.h"
 
+#include "sqliteresult.h"
 #include "taskrow.h"
 
 #include <QDateTime>
@@ -40,28 +41,6 @@ const QString LockFileName = QStringLiteral("hoist.lock");
 constexpr int SqliteError = 1;
 constexpr int SqliteCorrupt = 11;
 constexpr int SqliteNotADatabase = 26;
-constexpr int SqliteFull = 13;
-
-// Whether a failed write may succeed later as it is: the disk full or failing, the database busy
-// or locked by another process, or the folder read-only for a while.
-bool passes(int code)
-{
-    constexpr int Busy = 5, Locked = 6, ReadOnly = 8, IoError = 10, CantOpen = 14;
-    return code == SqliteFull || code == Busy || code == Locked || code == ReadOnly
-           || code == IoError || code == CantOpen;
-}
-// Qt's SQLite driver gives no result code for a failed COMMIT, only SQLite's words, which are
-// SQLite's own fixed English (sqlite3ErrStr): the code again from them.
-int codeOfText(const QString &text)
-{
-    if (text.contains(QLatin1String("database or disk is full")))
-        return SqliteFull;
-    if (text.contains(QLatin1String("disk I/O error")))
-        return 10;
-    if (text.contains(QLatin1String("database is locked")))
-        return 5;
-    return -1;
-}
 // While writes fail (a full disk), what is pending is tried again this often.
 constexpr int RetryIntervalMs = 1000;
 
@@ -498,7 +477,7 @@ TaskStore::Written TaskStore::writePending(Write write)
         ok = false;
     }
     if (!ok && code < 0)
-        code = codeOfText(detail);
+        code = SqliteResult::codeOfText(detail);
     if (write == Write::Durable)
         pragma.exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
     if (ok) {
@@ -513,7 +492,7 @@ TaskStore::Written TaskStore::writePending(Write write)
     }
     const QString message =
         tr("Could not save the upload queue in %1: %2").arg(databasePath(), detail);
-    if (!passes(code)) {
+    if (!SqliteResult::passes(code)) {
         // Wrong in the data itself (a constraint): trying again would fail the same way, and
         // hold every later write with it. Dropped, as one failed batch always was.
         qCWarning(lcStore) << "write failed:" << databasePath() << detail << "( SQLite" << code
@@ -530,7 +509,7 @@ TaskStore::Written TaskStore::writePending(Write write)
     qCWarning(lcStore) << "write failed:" << databasePath() << detail << "; keeping"
                        << m_pending.size() << "changes and trying again every" << RetryIntervalMs
                        << "ms";
-    Q_EMIT savingFailed(code == SqliteFull ? tr("disk full") : detail);
+    Q_EMIT savingFailed(code == SqliteResult::SqliteFull ? tr("disk full") : detail);
     Q_EMIT writeFailed(message);
     return Written::Reported;
 }
