@@ -18,6 +18,7 @@
 #include "mainwindow.h"
 #include "networkstatus.h"
 #include "protocolrouter.h"
+#include "queuesavestatus.h"
 #include "s3protocol.h"
 #include "schedulestatus.h"
 #include "serverhealth.h"
@@ -210,6 +211,17 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     scheduler.serverHealth()->setNetworkStatus(&networkStatus);
     if (store)
         scheduler.setStore(store->store());
+    // Said once when saving the queue starts failing (a full disk) and once when it caught up.
+    std::unique_ptr<QueueSaveStatus> saving;
+    if (store) {
+        saving = std::make_unique<QueueSaveStatus>(store->store());
+        QObject::connect(
+            saving.get(), &QueueSaveStatus::failed, &app,
+            [&err](const QString &message) { err << "hoist: " << message << Qt::endl; });
+        QObject::connect(saving.get(), &QueueSaveStatus::resumed, &app, [&err] {
+            err << "hoist: " << QueueSaveStatus::resumedMessage() << Qt::endl;
+        });
+    }
 
     // The schedule and the metered rule hold the scheduler back; each change is said on stderr.
     TransferGovernor governor(&scheduler, clock, &networkStatus);
@@ -319,6 +331,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     UploadScheduler scheduler(protocols.router(), clock);
     scheduler.setStore(store.store());
+    QueueSaveStatus saving(store.store());
     configure(scheduler, options, endpoint);
     SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
     scheduler.serverHealth()->setNetworkStatus(&networkStatus);
@@ -355,6 +368,10 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     // Closing mid-upload asks; Hoist may live on in the tray, so it quits when told to.
     DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
     shell.setQuitAction(window.quitAction());
+    window.setQueueSaveStatus(&saving);
+    QObject::connect(&saving, &QueueSaveStatus::failed, &shell, [&shell](const QString &message) {
+        shell.notify(QObject::tr("Hoist cannot save its queue"), message, true);
+    });
     if (shell.tray())
         QApplication::setQuitOnLastWindowClosed(false);
     // A watched folder's uploads alone never suspend, shut down or quit (BatchActionRunner).

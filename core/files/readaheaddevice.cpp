@@ -48,6 +48,7 @@ bool ReadAheadDevice::open(OpenMode mode)
     dropBuffered();
     m_position = m_readEnd = m_begin;
     m_truncated = false;
+    m_readError.clear();
     // Unbuffered: the network stack reads in its own blocks; another copy would only cost.
     // Nothing is read before the first read asks: the bytes sent are the file's as it is when
     // the request goes, not when its body was made.
@@ -199,7 +200,7 @@ void ReadAheadDevice::wakeReader()
 
 qint64 ReadAheadDevice::readData(char *data, qint64 maxSize)
 {
-    if (m_truncated)
+    if (m_truncated || !m_readError.isEmpty())
         return -1;
     qint64 wanted = qMin(maxSize, m_end - m_position);
     if (wanted <= 0)
@@ -207,6 +208,8 @@ qint64 ReadAheadDevice::readData(char *data, qint64 maxSize)
     if (m_blocks.empty()) {
         if (m_failure) {
             m_truncated = m_failure->shorter;
+            if (!m_truncated)
+                m_readError = m_failure->problem;
             setErrorString(m_truncated ? tr("%1 is shorter than expected (truncated while reading)")
                                              .arg(m_file->fileName())
                                        : m_failure->problem);

@@ -45,6 +45,10 @@ public:
     qint64 bufferedBytes() const { return buffered(); }
     // True once a read found fewer bytes in the file than the range promised.
     bool truncated() const { return m_truncated; }
+    // Why a read of the file failed once the request was under way (EIO from a dying disk, a
+    // network mount gone), as the system says it; empty if none did. Qt reports such a body as a
+    // network error of its own ("Unknown error"): the transfer looks here first.
+    QString readError() const { return m_readError; }
     // Paces reads through `gate` (shared: the requests of one task share one); null: no limit.
     void setThrottle(std::shared_ptr<ReadGate> gate);
     const std::shared_ptr<ReadGate> &throttle() const { return m_gate; }
@@ -85,6 +89,7 @@ private:
     bool m_reading = false;   // a block of this generation is on its way
     bool m_starved = false;   // a read returned 0 for want of a block
     bool m_truncated = false;
+    QString m_readError;
     std::optional<Block> m_failure; // where reading failed, for the reader to reach
     std::shared_ptr<ReadGate> m_gate;
     std::shared_ptr<StreamHash> m_hash;

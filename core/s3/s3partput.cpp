@@ -125,6 +125,9 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
     connect(m_request, &S3Request::finished, this, [this](const S3Answer &answer) {
         if (m_finished)
             return;
+        if (const std::optional<TransferError> unreadable =
+                TransferFile::readError(m_body, m_job.filePath))
+            return fail(*unreadable);
         if (m_body && m_body->truncated()) {
             return fail(TransferError::make(
                 TransferError::Kind::FileChanged,

@@ -229,8 +229,9 @@ void TaskRunner::uploadUrlSaved(TaskId id, quint64 token)
 void TaskRunner::storeWriteFailed(const QString &message)
 {
     // The queue could not be saved (disk full, permissions): uploads go on rather than wait for
-    // a write that will not come, and say what is at risk.
-    qCWarning(lcScheduler) << "store:" << message;
+    // a write that will not come, and say what is at risk. The store says once that saving
+    // fails (TaskStore::savingFailed); this comes for every upload URL it could not save.
+    qCDebug(lcScheduler) << "store:" << message;
     const QList<UploadTask *> running = m_tasks->runningTasks();
     for (UploadTask *task : running) {
         if (task->holdToken() == 0 || !task->driver())

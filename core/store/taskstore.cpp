@@ -1,5 +1,6 @@
 #include "taskstore.h"
 
+#include "sqliteresult.h"
 #include "taskrow.h"
 
 #include <QDateTime>
@@ -40,6 +41,8 @@ const QString LockFileName = QStringLiteral("hoist.lock");
 constexpr int SqliteError = 1;
 constexpr int SqliteCorrupt = 11;
 constexpr int SqliteNotADatabase = 26;
+// While writes fail (a full disk), what is pending is tried again this often.
+constexpr int RetryIntervalMs = 1000;
 
 // With the columns of TaskRow::Columns.
 const QString CreateTasks = QStringLiteral(
@@ -107,10 +110,14 @@ TaskStore::TaskStore(const QString &directory, QObject *parent)
     , m_directory(QDir(directory).absolutePath())
     , m_connectionName(QStringLiteral("hoist-store-%1").arg(nextConnection.fetch_add(1)))
     , m_lock(QDir(m_directory).filePath(LockFileName))
+    , m_retry(this) // a child, so that moveToThread() takes it along
 {
     // Age alone never makes a lock stale: a Hoist may run for days. A lock whose process is gone
     // (killed, crashed) is still taken over, by pid; flock() guards the holder meanwhile.
     m_lock.setStaleLockTime(0);
+    m_retry.setSingleShot(true);
+    m_retry.setInterval(RetryIntervalMs);
+    connect(&m_retry, &QTimer::timeout, this, &TaskStore::retryPending);
 }
 
 TaskStore::~TaskStore()
@@ -425,37 +432,91 @@ bool TaskStore::moveAside(QString *movedTo, QString *error) const
 
 void TaskStore::close()
 {
+    m_retry.stop();
+    if (m_open && writePending(Write::Retry) != Written::Yes)
+        qCWarning(lcStore) << m_pending.size()
+                           << "changes to the upload queue could not be saved in" << databasePath();
+    m_pending.clear();
     closeDatabase();
     if (m_lock.isLocked())
         m_lock.unlock();
     m_open = false;
 }
 
-template <typename Body>
-bool TaskStore::inTransaction(const QString &what, Body body)
+TaskStore::Written TaskStore::writePending(Write write)
 {
+    if (m_pending.isEmpty())
+        return Written::Yes;
     if (!m_open) {
-        Q_EMIT writeFailed(tr("Could not %1: the task store is not open.").arg(what));
-        return false;
+        m_pending.clear();
+        Q_EMIT writeFailed(tr("Could not save the upload queue: the task store is not open."));
+        return Written::Reported;
     }
+    // While the disk is full, only the retry (and closing) tries: a write per change would bind
+    // the whole pending queue again for every file, and fail the same way.
+    if (m_failing && write == Write::Queued)
+        return Written::Kept;
+    QSqlQuery pragma(m_db);
+    if (write == Write::Durable)
+        pragma.exec(QStringLiteral("PRAGMA synchronous = FULL"));
     QString detail;
+    int code = -1;
     bool ok = m_db.transaction();
-    if (!ok)
+    if (!ok) {
         detail = sqlText(m_db.lastError());
-    if (ok && !body(&detail)) {
+        code = primaryCode(m_db.lastError());
+    }
+    if (ok && !m_pending.writeTo(m_db, &detail, &code)) {
         m_db.rollback();
         ok = false;
     }
     if (ok && !m_db.commit()) {
         detail = sqlText(m_db.lastError());
+        code = primaryCode(m_db.lastError());
         m_db.rollback();
         ok = false;
     }
-    if (!ok) {
-        qCWarning(lcStore) << "write failed:" << what << detail;
-        Q_EMIT writeFailed(tr("Could not %1 in %2: %3").arg(what, databasePath(), detail));
+    if (!ok && code < 0)
+        code = SqliteResult::codeOfText(detail);
+    if (write == Write::Durable)
+        pragma.exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    if (ok) {
+        m_pending.clear();
+        if (m_failing) {
+            m_failing = false;
+            m_retry.stop();
+            qCWarning(lcStore) << "the upload queue is saved again in" << databasePath();
+            Q_EMIT savingResumed();
+        }
+        return Written::Yes;
     }
-    return ok;
+    const QString message =
+        tr("Could not save the upload queue in %1: %2").arg(databasePath(), detail);
+    if (!SqliteResult::passes(code)) {
+        // Wrong in the data itself (a constraint): trying again would fail the same way, and
+        // hold every later write with it. Dropped, as one failed batch always was.
+        qCWarning(lcStore) << "write failed:" << databasePath() << detail << "( SQLite" << code
+                           << ")";
+        m_pending.clear();
+        Q_EMIT writeFailed(message);
+        return Written::Reported;
+    }
+    m_retry.start();
+    if (m_failing)
+        return Written::Kept;
+    // Once per outage, not once per write: the retry goes on quietly until one succeeds.
+    m_failing = true;
+    qCWarning(lcStore) << "write failed:" << databasePath() << detail << "; keeping"
+                       << m_pending.size() << "changes and trying again every" << RetryIntervalMs
+                       << "ms";
+    Q_EMIT savingFailed(code == SqliteResult::SqliteFull ? tr("disk full") : detail);
+    Q_EMIT writeFailed(message);
+    return Written::Reported;
+}
+
+void TaskStore::retryPending()
+{
+    writePending(Write::Retry);
 }
 
 void TaskStore::save(const TaskRecord &record)
@@ -467,23 +528,8 @@ void TaskStore::saveAll(const QList<TaskRecord> &records)
 {
     if (records.isEmpty())
         return;
-    inTransaction(tr("save the upload queue"), [&](QString *error) {
-        QSqlQuery q(m_db);
-        if (!q.prepare(QStringLiteral("INSERT OR REPLACE INTO tasks (%1) VALUES (?%2)")
-                           .arg(TaskRow::Columns,
-                                QStringLiteral(", ?").repeated(TaskRow::ColumnCount - 1)))) {
-            *error = sqlText(q.lastError());
-            return false;
-        }
-        for (const TaskRecord &r : records) {
-            TaskRow::bind(q, r);
-            if (!q.exec()) {
-                *error = sqlText(q.lastError());
-                return false;
-            }
-        }
-        return true;
-    });
+    m_pending.save(records);
+    writePending(Write::Queued);
 }
 
 void TaskStore::remove(TaskId id)
@@ -495,21 +541,8 @@ void TaskStore::removeAll(const QList<TaskId> &ids)
 {
     if (ids.isEmpty())
         return;
-    inTransaction(tr("remove tasks from the upload queue"), [&](QString *error) {
-        QSqlQuery q(m_db);
-        if (!q.prepare(QStringLiteral("DELETE FROM tasks WHERE id = ?"))) {
-            *error = sqlText(q.lastError());
-            return false;
-        }
-        for (TaskId id : ids) {
-            q.bindValue(0, qint64(id));
-            if (!q.exec()) {
-                *error = sqlText(q.lastError());
-                return false;
-            }
-        }
-        return true;
-    });
+    m_pending.remove(ids);
+    writePending(Write::Queued);
 }
 
 void TaskStore::saveUploadUrl(TaskId id, const QUrl &url, quint64 token)
@@ -531,24 +564,16 @@ void TaskStore::saveDurably(TaskId id, const QString &column, const QVariant &va
 {
     // Losing this URL means a second upload of the same file, so this one commit is synced to
     // disk even under power loss; progress (NORMAL) only needs to survive a crash.
-    if (m_open)
-        QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = FULL"));
-    const bool saved = inTransaction(tr("save the upload URL of task %1").arg(id), [&](QString *e) {
-        QSqlQuery q(m_db);
-        q.prepare(
-            QStringLiteral("UPDATE tasks SET %1 = ?, updated_ms = ? WHERE id = ?").arg(column));
-        q.bindValue(0, value);
-        q.bindValue(1, QDateTime::currentMSecsSinceEpoch());
-        q.bindValue(2, qint64(id));
-        if (q.exec())
-            return true;
-        *e = sqlText(q.lastError());
-        return false;
-    });
-    if (m_open)
-        QSqlQuery(m_db).exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
-    if (saved)
+    m_pending.setColumn(id, column, value);
+    const Written written = writePending(m_failing ? Write::Queued : Write::Durable);
+    if (written == Written::Yes) {
         Q_EMIT uploadUrlSaved(id, token);
+    } else if (written == Written::Kept) {
+        // Kept for the retry; the transfer waiting for this save goes on meanwhile (it is told,
+        // and says that this upload may not survive a crash).
+        Q_EMIT writeFailed(
+            tr("Could not save the upload URL of task %1 in %2.").arg(id).arg(databasePath()));
+    }
 }
 
 QString TaskStore::integrityCheck()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pendingwrites.h"
 #include "taskrecord.h"
 
 #include <QList>
@@ -7,6 +8,7 @@
 #include <QObject>
 #include <QSqlDatabase>
 #include <QString>
+#include <QTimer>
 #include <QUrl>
 
 // The upload queue on disk: one SQLite database (WAL) in a directory, guarded by a lock file so
@@ -19,8 +21,12 @@
 //     QMetaObject::invokeMethod(store, [store, r] { store->save(r); }, Qt::QueuedConnection);
 // Writes never block the caller that way, and stay in the order they were queued.
 //
-// Failures never crash and never pass silently: open() says why in OpenResult, writes emit
-// writeFailed() with a sentence for a person.
+// Failures never crash and never pass silently: open() says why in OpenResult. A write that
+// fails (a full disk) is not dropped: it stays pending (PendingWrites) with everything written
+// after it, and the store tries again every second until one transaction holds it all, so the
+// queue on disk catches up by itself once there is room. savingFailed() and savingResumed() say
+// when that starts and ends, once each; writeFailed() comes with the first failure and with every
+// durable save (upload URL) that could not be made, for the transfer waiting on it.
 class TaskStore final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TaskStore)
@@ -47,7 +53,8 @@ public:
     QString directory() const { return m_directory; }
     QString databasePath() const;
 
-    // Each in its own transaction; on an SQL error, rolled back and writeFailed() emitted.
+    // Each in its own transaction, with whatever failed before; on an SQL error, rolled back and
+    // kept for the retry.
     void save(const TaskRecord &record); // insert, or replace the stored task with the same id
     void saveAll(const QList<TaskRecord> &records);
     void remove(TaskId id);
@@ -61,12 +68,20 @@ public:
     // The same for the uploads a task is to delete (TaskRecord::uploadsToDelete).
     void saveUploadsToDelete(TaskId id, const QList<QUrl> &urls, quint64 token);
 
+    // Changes not on disk yet (records, removals, column updates).
+    qsizetype pendingWrites() const { return m_pending.size(); }
+    bool isFailing() const { return m_failing; }
+
     // "ok", or what PRAGMA integrity_check found, one problem a line.
     QString integrityCheck();
 
 Q_SIGNALS:
     void writeFailed(const QString &message);
     void uploadUrlSaved(TaskId id, quint64 token);
+    // Saving the queue started failing; `cause` is short ("disk full", or SQLite's words).
+    void savingFailed(const QString &cause);
+    // Everything pending was written after savingFailed().
+    void savingResumed();
 
 private:
     enum class Attempt { Ok, Unreadable, Failed };
@@ -78,9 +93,15 @@ private:
     bool moveAside(QString *movedTo, QString *error) const;
     void closeDatabase();
     QString lockError() const;
-    // Runs body(QString *error) in one transaction; rolls back and emits writeFailed on failure.
-    template <typename Body>
-    bool inTransaction(const QString &what, Body body);
+    // Queued: a change as it comes (not tried while failing); Durable: synced to disk
+    // (synchronous=FULL); Retry: the timer's or close()'s attempt.
+    enum class Write { Queued, Durable, Retry };
+    // Yes; Kept for the retry, already said; Reported: writeFailed() emitted just now.
+    enum class Written { Yes, Kept, Reported };
+    // Writes m_pending in one transaction; on a failure that may pass, keeps it and arms the
+    // retry.
+    Written writePending(Write write);
+    void retryPending();
     // One UPDATE of `column` for task `id`, synced to disk; emits uploadUrlSaved on success.
     void saveDurably(TaskId id, const QString &column, const QVariant &value, quint64 token);
 
@@ -89,4 +110,7 @@ private:
     QLockFile m_lock;
     QSqlDatabase m_db; // held, not looked up by name: QSqlDatabase::database() is thread-bound
     bool m_open = false;
+    PendingWrites m_pending;
+    bool m_failing = false;
+    QTimer m_retry;
 };

@@ -63,6 +63,17 @@ void TransferFile::openBody(qint64 begin, qint64 end, std::shared_ptr<StreamHash
     });
 }
 
+std::optional<TransferError> TransferFile::readError(const ReadAheadDevice *body,
+                                                     const QString &filePath)
+{
+    if (!body || body->readError().isEmpty())
+        return std::nullopt;
+    return TransferError::make(
+        TransferError::Kind::FileUnreadable,
+        TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1' while uploading it: %2."))
+            .arg(QFileInfo(filePath).fileName(), body->readError()));
+}
+
 std::unique_ptr<ReadAheadDevice> TransferFile::body(const std::shared_ptr<QFile> &file,
                                                     qint64 begin, qint64 end) const
 {

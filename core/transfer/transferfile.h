@@ -50,6 +50,10 @@ public:
                                           qint64 end) const;
     // Whatever is on its way reports nothing.
     void cancel();
+    // Why the request reading `body` failed, if a read of `filePath` did (EIO, a mount gone): the
+    // file and the system's words, as FileUnreadable. Nothing when it did not (or body is null).
+    static std::optional<TransferError> readError(const ReadAheadDevice *body,
+                                                  const QString &filePath);
     // Why a file operation on `job`'s file that did not come back within its stall timeout failed.
     static TransferError stalledError(const TransferJob &job);
     // How long hashing `bytes` of a file may take before it counts as stalled: the stall timeout,

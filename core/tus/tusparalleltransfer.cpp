@@ -294,7 +294,10 @@ void TusParallelTransfer::retirePart(int index)
     if (!transfer)
         return;
     transfer->disconnect(this);
-    transfer->abort();
+    if (m_partFailed)
+        transfer->abortAfterFailure();
+    else
+        transfer->abort();
     transfer->deleteLater(); // it may be inside one of its own signal emissions
 }
 
@@ -446,7 +449,10 @@ void TusParallelTransfer::fail(const TransferError &error)
 {
     if (m_finished)
         return;
-    abort(); // the other parts stop too; a retry resumes each from the server's offset
+    // The other parts stop too; a retry resumes each from the server's offset. The fault that
+    // failed this part has often failed theirs already (a server gone): abandoned, not aborted.
+    m_partFailed = true;
+    abort();
     qCDebug(lcTus) << "parallel upload failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }

@@ -97,4 +97,5 @@ private:
     bool m_finalAgain = false; // a final answered 404/410 once: parts re-checked
     bool m_started = false;
     bool m_finished = false;
+    bool m_partFailed = false; // fail(): the parts' requests are abandoned, not aborted
 };

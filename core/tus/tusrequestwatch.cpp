@@ -1,6 +1,7 @@
 #include "tusrequestwatch.h"
 
 #include "lowdelay.h"
+#include "replydrop.h"
 #include "tushttp.h"
 
 #include <QNetworkReply>
@@ -80,6 +81,11 @@ QNetworkReply *TusRequestWatch::release()
         disconnect(reply, nullptr, &m_stallTimer, nullptr);
     }
     return reply;
+}
+
+void TusRequestWatch::abandon()
+{
+    dropReply(release());
 }
 
 void TusRequestWatch::drop()

@@ -28,6 +28,10 @@ public:
     QNetworkReply *release();
     // Aborts the reply, if any.
     void drop();
+    // Frees the reply without abort() (dropReply(): its request ends the same way), for a request
+    // whose connection the fault that stopped it has probably cut already: abort() would report
+    // a second error for it ("must only be called once").
+    void abandon();
 
 Q_SIGNALS:
     // The reply ended; it is deleted later.

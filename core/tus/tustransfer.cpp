@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "readaheaddevice.h"
+#include "transferfile.h"
 #include "tusanswer.h"
 #include "tusbodysource.h"
 #include "tusdiscovery.h"
@@ -71,6 +72,12 @@ void TusTransfer::abort()
     letCreationFinish();
     dropReply();
     m_lease.release();
+}
+
+void TusTransfer::abortAfterFailure()
+{
+    m_abandonReply = true;
+    abort();
 }
 
 void TusTransfer::letCreationFinish()
@@ -176,6 +183,12 @@ void TusTransfer::postWithBody(ReadAheadDevice *body, const QByteArray &checksum
 
 bool TusTransfer::failIfBodyTruncated()
 {
+    // A read that failed (EIO) ends the request as a network error would: said as what it is.
+    if (const std::optional<TransferError> unreadable =
+            TransferFile::readError(m_body, m_job.filePath)) {
+        fail(*unreadable);
+        return true;
+    }
     if (!m_body || !m_body->truncated())
         return false;
     fail(TransferError::make(
@@ -345,7 +358,10 @@ void TusTransfer::dropReply()
     m_discovery->cancel();
     m_source->cancel();
     m_instant->cancel();
-    m_watch->drop();
+    if (m_abandonReply)
+        m_watch->abandon();
+    else
+        m_watch->drop();
 }
 
 bool TusTransfer::confirm(qint64 offset)

@@ -50,6 +50,10 @@ public:
 
     void start() override;
     void abort() override;
+    // abort(), for a part stopped because another part of the same upload failed: its request is
+    // freed rather than aborted (TusRequestWatch::abandon), as the same fault has probably failed
+    // it already. Not for a cancel: there the termination that follows must come after the abort.
+    void abortAfterFailure();
     void continueAfterCreated() override;
 
 Q_SIGNALS:
@@ -136,4 +140,5 @@ private:
     QPointer<ReadAheadDevice> m_body;
     bool m_started = false;
     bool m_finished = false;
+    bool m_abandonReply = false; // abortAfterFailure()
 };

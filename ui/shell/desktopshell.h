@@ -40,6 +40,11 @@ public:
     // How a notification reaches the person; defaults to the tray's balloon.
     using Notify = std::function<void(const QString &title, const QString &text, bool problem)>;
     void setNotify(Notify notify) { m_notify = std::move(notify); }
+    // Tells the person, the way setNotify() chose.
+    void notify(const QString &title, const QString &text, bool problem) const
+    {
+        m_notify(title, text, problem);
+    }
 
     void showWindow();
     void toggleWindow();

@@ -20,6 +20,7 @@
 #include "progressdelegate.h"
 #include "ratelimitmenu.h"
 #include "rowactions.h"
+#include "saveproblemlabel.h"
 #include "settingsdialog.h"
 #include "sortmemory.h"
 #include "statustotals.h"
@@ -387,6 +388,15 @@ void MainWindow::setWatchService(WatchService *service)
     m_watchStatus = new WatchStatusButton(service, m_watchAction, this);
     // First of the permanent widgets, after the counts (the one normal widget).
     statusBar()->insertPermanentWidget(1, m_watchStatus);
+}
+
+void MainWindow::setQueueSaveStatus(QueueSaveStatus *status)
+{
+    if (m_saveProblem || !status)
+        return;
+    m_saveProblem = new SaveProblemLabel(status, this);
+    // Beside the counts, where the eye goes first; a permanent widget would be squeezed out.
+    statusBar()->addWidget(m_saveProblem);
 }
 
 void MainWindow::showWatchedFolders()

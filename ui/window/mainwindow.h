@@ -14,6 +14,8 @@ class AppSettings;
 class FilterBar;
 class LimitControls;
 class QAction;
+class QueueSaveStatus;
+class SaveProblemLabel;
 class QActionGroup;
 class QLabel;
 class QLineEdit;
@@ -64,6 +66,9 @@ public:
     // Offers "Watched folders…" (Ctrl+Shift+W) and says in the status bar what `service`
     // watches and which folders fell back to scanning. Once.
     void setWatchService(WatchService *service);
+    // Shows in the status bar when the queue cannot be saved (SaveProblemLabel). Once.
+    void setQueueSaveStatus(QueueSaveStatus *status);
+    SaveProblemLabel *saveProblem() const { return m_saveProblem; }
     QAction *watchedFoldersAction() const { return m_watchAction; }
     // Offers "Schedule…" in the Transfers menu (ScheduleStatus::editAction). Once.
     void setScheduleAction(QAction *action);
@@ -148,4 +153,5 @@ private:
     WatchService *m_watchService = nullptr;
     QAction *m_watchAction = nullptr;
     WatchStatusButton *m_watchStatus = nullptr;
+    SaveProblemLabel *m_saveProblem = nullptr;
 };

@@ -1,0 +1,191 @@
+// The client's own state folder full (issue 23): the queue cannot be saved while the disk is
+// full, the run goes on, it says so once, and the store catches up by itself when room comes
+// back, so that a later run with the same state sends nothing again. Against a real full disk:
+// a small tmpfs (SmallTmpfs, root only) that is grown while the store or the hoist binary runs.
+#include "hoistdprocess.h"
+#include "smalltmpfs.h"
+#include "taskstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr int RunTimeoutMs = 480000;
+
+TaskRecord record(TaskId id)
+{
+    TaskRecord r;
+    r.id = id;
+    r.sequence = id;
+    r.path = QStringLiteral("/data/some/folder/of/many/files/file-%1.bin").arg(id);
+    r.displayName = QStringLiteral("file-%1.bin").arg(id);
+    r.size = 100;
+    r.modifiedMs = 1'700'000'000'000;
+    r.fingerprint = QByteArray(32, char(id));
+    r.endpoint = QUrl(QStringLiteral("http://127.0.0.1:1080/files/"));
+    r.state = TaskState::Waiting;
+    r.chunkSize = 1 << 20;
+    r.chunkStates = QByteArray(1, char(ChunkState::Pending));
+    r.createdMs = r.updatedMs = 1'700'000'000'000;
+    return r;
+}
+
+int countOf(const QString &text, const QString &what)
+{
+    return int(text.count(what));
+}
+} // namespace
+
+class TestStateFull : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void storeKeepsFailedWritesAndCatchesUp();
+    void headlessRunOnFullStateDiskSendsNothingTheSecondTime();
+};
+
+// Writes that fail on a full disk are kept, newest picture of each task; the store says so once,
+// tries again by itself, and once the disk has room writes all of it: every change is on disk.
+void TestStateFull::storeKeepsFailedWritesAndCatchesUp()
+{
+    SmallTmpfs disk;
+    QString whyNot;
+    if (!disk.mount(128 * 1024, &whyNot))
+        QSKIP(qPrintable(whyNot));
+    const QString dir = QDir(disk.path()).filePath(QStringLiteral("state"));
+    constexpr int Tasks = 2000;
+    {
+        TaskStore store(dir);
+        const TaskStore::OpenResult opened = store.open();
+        QVERIFY2(opened.ok, qPrintable(opened.error));
+        QSignalSpy failing(&store, &TaskStore::savingFailed);
+        QSignalSpy resumed(&store, &TaskStore::savingResumed);
+        QSignalSpy writeFailed(&store, &TaskStore::writeFailed);
+        QSignalSpy urlSaved(&store, &TaskStore::uploadUrlSaved);
+
+        QList<TaskRecord> all;
+        for (TaskId id = 1; id <= Tasks; ++id)
+            all.append(record(id));
+        store.saveAll(all);
+        QCOMPARE(failing.count(), 1);
+        QCOMPARE(failing.first().first().toString(), QStringLiteral("disk full"));
+        QVERIFY(store.isFailing());
+
+        // The run goes on: progress, a finished task, removals and an upload URL, all while full.
+        for (int round = 0; round < 5; ++round) {
+            for (TaskId id = 1; id <= Tasks; id += 7) {
+                TaskRecord r = record(id);
+                r.state = TaskState::Uploading;
+                r.confirmedBytes = round * 10;
+                store.save(r);
+            }
+        }
+        TaskRecord done = record(5);
+        done.state = TaskState::Success;
+        done.confirmedBytes = done.size;
+        store.save(done);
+        store.removeAll({2, 3, 4});
+        store.saveUploadUrl(6, QUrl(QStringLiteral("http://127.0.0.1:1080/files/six")), 77);
+        QCOMPARE(urlSaved.count(), 0);
+        QVERIFY(writeFailed.count() >= 2); // the first failure and the URL not saved
+        QCOMPARE(failing.count(), 1);      // said once, not once per write
+        QCOMPARE(store.pendingWrites(), qsizetype(Tasks - 3 + 3 + 1));
+
+        QVERIFY2(disk.grow(16 << 20, &whyNot), qPrintable(whyNot));
+        QVERIFY2(resumed.wait(15000) || resumed.count() == 1, "the store never caught up");
+        QCOMPARE(resumed.count(), 1);
+        QCOMPARE(store.pendingWrites(), qsizetype(0));
+        QVERIFY(!store.isFailing());
+        QCOMPARE(store.integrityCheck(), QStringLiteral("ok"));
+    }
+    TaskStore again(dir);
+    const TaskStore::OpenResult reopened = again.open();
+    QVERIFY2(reopened.ok, qPrintable(reopened.error));
+    QCOMPARE(reopened.tasks.size(), Tasks - 3);
+    QHash<TaskId, TaskRecord> byId;
+    for (const TaskRecord &r : reopened.tasks)
+        byId.insert(r.id, r);
+    QVERIFY(!byId.contains(2) && !byId.contains(3) && !byId.contains(4));
+    QCOMPARE(byId.value(5).state, TaskState::Success);
+    QCOMPARE(byId.value(8).state, TaskState::Uploading);
+    QCOMPARE(byId.value(8).confirmedBytes, qint64(40)); // the last of the five rounds
+    QCOMPARE(byId.value(6).uploadUrl, QUrl(QStringLiteral("http://127.0.0.1:1080/files/six")));
+    QCOMPARE(byId.value(Tasks).state, TaskState::Waiting);
+}
+
+// The issue's run: thousands of small files to hoistd, headless, with --state-dir on a disk too
+// small for the queue, grown while the run goes on. It says so once on stderr, uploads every file
+// once, and a second run with the same state and paths sends nothing: hoistd holds as many
+// uploads after it as before.
+void TestStateFull::headlessRunOnFullStateDiskSendsNothingTheSecondTime()
+{
+    SmallTmpfs disk;
+    QString whyNot;
+    if (!disk.mount(256 * 1024, &whyNot))
+        QSKIP(qPrintable(whyNot));
+    HoistdProcess hoistd;
+    QVERIFY2(hoistd.start(), qPrintable(hoistd.errorString()));
+
+    constexpr int Files = 3000;
+    QTemporaryDir source;
+    QVERIFY(source.isValid());
+    const QString folder = QDir(source.path()).filePath(QStringLiteral("many"));
+    QVERIFY(QDir().mkpath(folder));
+    for (int i = 0; i < Files; ++i) {
+        QFile f(
+            QDir(folder).filePath(QStringLiteral("small-%1.txt").arg(i, 5, 10, QLatin1Char('0'))));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::number(i).repeated(8));
+    }
+    const QString state = QDir(disk.path()).filePath(QStringLiteral("state"));
+    const QStringList args = {QStringLiteral("--headless"),
+                              QStringLiteral("--endpoint"),
+                              hoistd.endpoint().toString(),
+                              QStringLiteral("--state-dir"),
+                              state,
+                              folder};
+    const QString notice = QStringLiteral("Hoist cannot save its queue: disk full");
+
+    QProcess first;
+    QString err;
+    connect(&first, &QProcess::readyReadStandardError, this,
+            [&] { err += QString::fromLocal8Bit(first.readAllStandardError()); });
+    first.setStandardOutputFile(QProcess::nullDevice());
+    QSignalSpy firstDone(&first, &QProcess::finished);
+    first.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
+    QVERIFY(first.waitForStarted(10000));
+    // Said at once, while the files are still going.
+    QTRY_VERIFY_WITH_TIMEOUT(err.contains(notice) || firstDone.count() > 0, RunTimeoutMs);
+    QVERIFY2(err.contains(notice), qPrintable(err.right(2000)));
+    QVERIFY2(firstDone.count() == 0, "the run ended before the disk could be grown");
+    QVERIFY2(disk.grow(64 << 20, &whyNot), qPrintable(whyNot));
+    QVERIFY(firstDone.wait(RunTimeoutMs) || firstDone.count() > 0);
+    err += QString::fromLocal8Bit(first.readAllStandardError());
+    QCOMPARE(first.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(first.exitCode() == 0, qPrintable(err.right(2000)));
+    QCOMPARE(countOf(err, notice), 1);
+    QVERIFY2(countOf(err, QStringLiteral("write failed")) <= 1, qPrintable(err.right(2000)));
+    const qsizetype stored = hoistd.storedFiles().size();
+    QVERIFY2(stored >= Files, qPrintable(QString::number(stored)));
+
+    QProcess second;
+    second.setStandardOutputFile(QProcess::nullDevice());
+    second.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
+    QVERIFY(second.waitForFinished(RunTimeoutMs));
+    const QString secondErr = QString::fromLocal8Bit(second.readAllStandardError());
+    QVERIFY2(second.exitCode() == 0, qPrintable(secondErr.right(2000)));
+    QVERIFY2(
+        secondErr.contains(
+            QStringLiteral("%1 files were already in the queue and not added again").arg(Files)),
+        qPrintable(secondErr.right(2000)));
+    QVERIFY2(!secondErr.contains(notice), qPrintable(secondErr.right(2000)));
+    // Nothing sent again: no upload more on hoistd's disk.
+    QCOMPARE(hoistd.storedFiles().size(), stored);
+}
+
+QTEST_GUILESS_MAIN(TestStateFull)
+#include "tst_statefull.moc"
