@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzz every target under tests/fuzz with clang's libFuzzer, AddressSanitizer and UBSan:
 #   bash scripts/fuzz.sh SECONDS [TARGET...]
+# (SECONDS 0: only build them.)
 # Builds into build-fuzz/ (its own folder: every library the targets link is compiled with
 # -fsanitize=fuzzer-no-link,address,undefined too), then runs each target (all of them, or the
 # ones named) for SECONDS, one after another, under `nice -n 10`. New inputs that reach new code
@@ -35,6 +36,7 @@ nice -n 10 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebIn
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS="$flags" -DHOIST_LIBFUZZER=ON >/dev/null
 nice -n 10 cmake --build "$build" -j"${HOIST_FUZZ_JOBS:-2}" --target "${targets[@]}"
+[ "$seconds" -gt 0 ] || exit 0 # libFuzzer would take -max_total_time=0 as no limit
 
 # The corpus a target starts from: tests/fuzz/corpus-NAME (fuzz_tuswire's is tests/fuzz/corpus).
 seeds() {
