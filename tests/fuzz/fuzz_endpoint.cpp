@@ -21,8 +21,8 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_endpoint: check failed at %s:%d: %s\n", __FILE__,         \
-                         __LINE__, #cond);                                                         \
+            std::fprintf(stderr, "fuzz_endpoint: check failed at %s:%d: %s\n", __FILE__, __LINE__, \
+                         #cond);                                                                   \
             std::abort();                                                                          \
         }                                                                                          \
     } while (0)
@@ -55,9 +55,11 @@ void checkTarget(const S3Target &target)
     FUZZ_CHECK(again->isVirtualHosted() == target.isVirtualHosted());
     FUZZ_CHECK(again->toUrl() == canonical);
     // And through its text, as it is written in the queue's database.
-    const std::optional<S3Target> stored = S3Target::fromUrl(QUrl::fromEncoded(canonical.toEncoded()));
+    const std::optional<S3Target> stored =
+        S3Target::fromUrl(QUrl::fromEncoded(canonical.toEncoded()));
     FUZZ_CHECK(stored && *stored == target);
-    for (const QUrl &url : {target.bucketUrl(), target.objectUrl(target.keyFor(QStringLiteral("a b/c%")))}) {
+    for (const QUrl &url :
+         {target.bucketUrl(), target.objectUrl(target.keyFor(QStringLiteral("a b/c%")))}) {
         FUZZ_CHECK(url.isValid() && isHttp(url));
         FUZZ_CHECK(TusHttp::urlProblem(url).isEmpty());
         FUZZ_CHECK(url.port() == service.port());

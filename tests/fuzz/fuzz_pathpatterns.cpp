@@ -21,7 +21,7 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_pathpatterns: check failed at %s:%d: %s\n", __FILE__,     \
+            std::fprintf(stderr, "fuzz_pathpatterns: check failed at %s:%d: %s\n", __FILE__,       \
                          __LINE__, #cond);                                                         \
             std::abort();                                                                          \
         }                                                                                          \
@@ -143,8 +143,8 @@ bool globMatches(const std::vector<Token> &glob, const QByteArray &subject)
         std::vector<char> next(size_t(n + 1), 0);
         if (t.kind == Token::Star) {
             for (qsizetype j = 0; j <= n; ++j) {
-                next[size_t(j)] = at[size_t(j)]
-                                  || (j > 0 && next[size_t(j - 1)] && subject.at(j - 1) != '/');
+                next[size_t(j)] =
+                    at[size_t(j)] || (j > 0 && next[size_t(j - 1)] && subject.at(j - 1) != '/');
             }
         } else {
             for (qsizetype j = 1; j <= n; ++j)

@@ -21,8 +21,8 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_s3answer: check failed at %s:%d: %s\n", __FILE__,         \
-                         __LINE__, #cond);                                                         \
+            std::fprintf(stderr, "fuzz_s3answer: check failed at %s:%d: %s\n", __FILE__, __LINE__, \
+                         #cond);                                                                   \
             std::abort();                                                                          \
         }                                                                                          \
     } while (0)

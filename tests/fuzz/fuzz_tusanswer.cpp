@@ -25,7 +25,7 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_tusanswer: check failed at %s:%d: %s\n", __FILE__,        \
+            std::fprintf(stderr, "fuzz_tusanswer: check failed at %s:%d: %s\n", __FILE__,          \
                          __LINE__, #cond);                                                         \
             std::abort();                                                                          \
         }                                                                                          \
@@ -184,7 +184,8 @@ void checkOffsets(ScriptedReply *reply, const Answer &answer)
     } else {
         checkRefusal(patchError, answer.status);
         // Taking none of the bytes is the server's trouble for now, not a broken protocol.
-        FUZZ_CHECK((offset && *offset == begin) == (patchError.kind == TransferError::Kind::ServerError));
+        FUZZ_CHECK((offset && *offset == begin)
+                   == (patchError.kind == TransferError::Kind::ServerError));
     }
 }
 
@@ -210,8 +211,7 @@ void checkError(ScriptedReply *reply, const Answer &answer)
 {
     if (answer.status < 300)
         return;
-    const TransferError error =
-        TusHttp::errorFromReply(reply, TrText(QStringLiteral("fuzzing")));
+    const TransferError error = TusHttp::errorFromReply(reply, TrText(QStringLiteral("fuzzing")));
     checkRefusal(error, answer.status);
     if (error.retryAfter)
         FUZZ_CHECK(error.retryAfter->count() >= 0);

@@ -22,7 +22,7 @@
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "fuzz_userconfig: check failed at %s:%d: %s\n", __FILE__,       \
+            std::fprintf(stderr, "fuzz_userconfig: check failed at %s:%d: %s\n", __FILE__,         \
                          __LINE__, #cond);                                                         \
             std::abort();                                                                          \
         }                                                                                          \
@@ -84,8 +84,9 @@ void checkConfig(const QByteArray &json)
             FUZZ_CHECK(!config->authenticate("Basic " + token.toLatin1()));
             FUZZ_CHECK(!config->authenticate(token.toLatin1()));
         } else {
-            FUZZ_CHECK(user.tokenHash.toHex()
-                       == object.value(QLatin1String("tokenSha256")).toString().toLower().toLatin1());
+            FUZZ_CHECK(
+                user.tokenHash.toHex()
+                == object.value(QLatin1String("tokenSha256")).toString().toLower().toLatin1());
         }
     }
 }
@@ -105,7 +106,8 @@ void checkAuthorization(const QByteArray &input)
     const HoistdUser *user = config->authenticate(input.left(512));
     const QByteArray token = bearerToken(input.left(512));
     FUZZ_CHECK(!token.contains(' ') && !token.contains(','));
-    FUZZ_CHECK(!user || (user->name == QLatin1String("alice") && token == "alice-token-0123456789"));
+    FUZZ_CHECK(!user
+               || (user->name == QLatin1String("alice") && token == "alice-token-0123456789"));
 }
 } // namespace
 
