@@ -4,10 +4,11 @@
 # (SECONDS 0: only build them.)
 # Builds into build-fuzz/ (its own folder: every library the targets link is compiled with
 # -fsanitize=fuzzer-no-link,address,undefined too), then runs each target (all of them, or the
-# ones named) for SECONDS, one after another, under `nice -n 10`. New inputs that reach new code
-# are kept in build-fuzz/corpus/TARGET (kept between runs; fold them into tests/fuzz with
-# libFuzzer's -merge=1 when they are worth keeping), findings (crash-*, leak-*, timeout-*,
-# oom-*) in build-fuzz/findings/TARGET/. Exits non-zero when any target found something.
+# ones named) for SECONDS, one after another (HOIST_FUZZ_PARALLEL=2: two at once), under
+# `nice -n 10`. New inputs that reach new code are kept in build-fuzz/corpus/TARGET (kept between
+# runs; fold them into tests/fuzz with libFuzzer's -merge=1 when they are worth keeping), findings
+# (crash-*, leak-*, timeout-*, oom-*) in build-fuzz/findings/TARGET/ (the run before's in
+# TARGET.previous). Exits non-zero when any target found something.
 # 600 seconds a target is the recommended run before a release.
 set -euo pipefail
 
@@ -53,21 +54,45 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export QT_QPA_PLATFORM=offscreen
 
-failed=()
-for name in "${targets[@]}"; do
-  corpus=$build/corpus/$name
-  findings=$build/findings/$name
+# One target for $seconds; its verdict in $build/NAME.verdict.
+run_target() {
+  local name=$1 corpus=$build/corpus/$1 findings=$build/findings/$1 status=0
+  # The last run's findings move aside (findings/NAME.previous), so a fixed one stops failing.
+  if [ -d "$findings" ]; then
+    rm -rf "$findings.previous"
+    mv "$findings" "$findings.previous"
+  fi
   mkdir -p "$corpus" "$findings"
   echo "fuzz: $name for ${seconds} s" >&2
-  status=0
   nice -n 10 "$build/tests/fuzz/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$(seeds "$name")" \
     2>"$build/$name.log" || status=$?
   grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$build/$name.log" | sed "s/^/fuzz: $name /" >&2 || true
   if [ $status -ne 0 ] || compgen -G "$findings/*" >/dev/null; then
     echo "fuzz: $name FOUND something (exit $status): see $build/$name.log and $findings/" >&2
-    failed+=("$name")
+    echo found >"$build/$name.verdict"
+  else
+    echo clean >"$build/$name.verdict"
   fi
+}
+
+# HOIST_FUZZ_PARALLEL targets at once (default 1; more than the cores only slows each down).
+parallel=${HOIST_FUZZ_PARALLEL:-1}
+running=0
+for name in "${targets[@]}"; do
+  rm -f "$build/$name.verdict"
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_target "$name" &
+  running=$((running + 1))
+done
+wait
+
+failed=()
+for name in "${targets[@]}"; do
+  [ "$(cat "$build/$name.verdict" 2>/dev/null)" = clean ] || failed+=("$name")
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
