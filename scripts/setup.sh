@@ -16,6 +16,7 @@ DEBIAN_PACKAGES=(
   postgresql libpq-dev
   xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
   desktop-file-utils dbus clang-format
+  clang libclang-rt-dev # scripts/fuzz.sh: libFuzzer, ASan and UBSan
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.

@@ -1,6 +1,7 @@
 #include "s3target.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QUrlQuery>
 
 namespace {
@@ -68,8 +69,14 @@ std::optional<S3Target> S3Target::fromUrl(const QUrl &url, QString *problem)
     QUrl service;
     bool virtualHosted = style == QLatin1String("virtual");
     if (endpoint.isEmpty()) {
-        service = awsService(region.isEmpty() ? QString::fromLatin1(DefaultRegion) : region);
+        const QString named = region.isEmpty() ? QString::fromLatin1(DefaultRegion) : region;
+        service = awsService(named);
         virtualHosted = style != QLatin1String("path");
+        // The region names AWS's host ("eu-west-1"): one with blanks, slashes or '?' would name
+        // none, or another host.
+        static const QRegularExpression regionName(QStringLiteral("^[A-Za-z0-9-]{1,63}$"));
+        if (!regionName.match(named).hasMatch() || !service.isValid() || service.host().isEmpty())
+            return fail(tr("\"%1\" is not a region name.").arg(region));
     } else {
         service = QUrl(endpoint, QUrl::StrictMode);
         const QString scheme = service.scheme().toLower();
@@ -80,7 +87,13 @@ std::optional<S3Target> S3Target::fromUrl(const QUrl &url, QString *problem)
         if (!service.userInfo().isEmpty())
             return fail(tr("Keys do not belong in the address; give them as credentials."));
     }
-    return S3Target(service, region, bucket, url.path(QUrl::FullyDecoded), virtualHosted);
+    S3Target target(service, region, bucket, url.path(QUrl::FullyDecoded), virtualHosted);
+    // Virtual-hosted, the bucket is part of a host name, which "::1" for one could not be.
+    if (const QUrl bucketUrl = target.bucketUrl();
+        !bucketUrl.isValid() || bucketUrl.host().isEmpty())
+        return fail(
+            tr("\"%1\" cannot be part of a host name; use path-style addressing.").arg(bucket));
+    return target;
 }
 
 QUrl S3Target::toUrl() const

@@ -25,7 +25,7 @@ TransferError TusAnswer::created(QNetworkReply *reply, const QUrl &endpoint, qin
             Kind::BadResponse,
             TrText::of(staticMetaObject,
                        QT_TR_NOOP("The server gave an unusable upload address. %1"))
-                .arg(problem),
+                .arg(TusHttp::serverText(problem.toUtf8())),
             status);
     }
     const QByteArray offsetHeader = reply->rawHeader("Upload-Offset");
@@ -39,7 +39,7 @@ TransferError TusAnswer::created(QNetworkReply *reply, const QUrl &endpoint, qin
             TrText::of(staticMetaObject,
                        QT_TR_NOOP("The server's answer to creating the upload is not tus "
                                   "(Upload-Offset '%1' after sending %2 bytes)."))
-                .arg(QString::fromLatin1(offsetHeader))
+                .arg(TusHttp::serverText(offsetHeader))
                 .arg(sentBytes),
             status);
     }
@@ -57,7 +57,7 @@ TransferError TusAnswer::headOffset(QNetworkReply *reply, qint64 length, qint64 
             TrText::of(staticMetaObject,
                        QT_TR_NOOP("The server's answer about the upload is not tus "
                                   "(Upload-Offset '%1' for an upload of %2 bytes)."))
-                .arg(QString::fromLatin1(offsetHeader))
+                .arg(TusHttp::serverText(offsetHeader))
                 .arg(length),
             TusHttp::httpStatus(reply));
     }
@@ -77,7 +77,7 @@ TransferError TusAnswer::patchOffset(QNetworkReply *reply, qint64 begin, qint64 
             TrText::of(staticMetaObject,
                        QT_TR_NOOP("The server's answer is not tus: Upload-Offset '%1' after "
                                   "sending bytes %2 to %3."))
-                .arg(QString::fromLatin1(offsetHeader))
+                .arg(TusHttp::serverText(offsetHeader))
                 .arg(begin)
                 .arg(end),
             status);

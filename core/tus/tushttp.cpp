@@ -97,7 +97,12 @@ QString serverWords(QNetworkReply *reply)
 {
     if (!reply->isReadable())
         return {};
-    QString words = QString::fromUtf8(reply->read(MaxBodyPeek)).simplified();
+    return serverText(reply->read(MaxBodyPeek));
+}
+
+QString serverText(const QByteArray &text)
+{
+    QString words = QString::fromUtf8(text).simplified();
     if (words.size() > MaxServerWords) {
         words.truncate(MaxServerWords);
         words += QChar(0x2026); // ellipsis
@@ -241,7 +246,7 @@ TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
             Kind::Rejected, tr("The server refused the upload (HTTP %1)%2").arg(status).arg(suffix),
             status);
     } else if (status >= 300 && status < 400) {
-        const QByteArray location = reply->rawHeader("Location");
+        const QString location = serverText(reply->rawHeader("Location"));
         error = TransferError::make(
             Kind::BadResponse,
             location.isEmpty()
@@ -253,7 +258,7 @@ TransferError errorFromReply(QNetworkReply *reply, const TrText &what)
                      "server address to the final one.")
                       .arg(what)
                       .arg(status)
-                      .arg(QString::fromUtf8(location)),
+                      .arg(location),
             status);
     } else {
         error = TransferError::make(Kind::BadResponse,

@@ -26,6 +26,9 @@ int httpStatus(const QNetworkReply *reply);
 QByteArray uploadMetadata(const TransferJob &job);
 // The start of the response body as one trimmed line, for messages ("" when there is none).
 QString serverWords(QNetworkReply *reply);
+// A server's text (a header's value, a body) as one trimmed line of at most 200 characters, so
+// that whatever it sent, a message quoting it stays readable.
+QString serverText(const QByteArray &text);
 // "host:port" as a person names a server in an error ("127.0.0.1:9", "[::1]:443").
 QString serverName(const QUrl &url);
 // For a reply that failed at the transport level or answered a status that is not success.
