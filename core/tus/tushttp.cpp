@@ -68,7 +68,12 @@ QByteArray uploadMetadata(const TransferJob &job)
     QMap<QString, QString> metadata = job.metadata; // a QMap: keys come out sorted
     if (!metadata.contains(QStringLiteral("filename")))
         metadata.insert(QStringLiteral("filename"), name);
-    if (!metadata.contains(QStringLiteral("filetype"))) {
+    // A name without an extension has no type to tell from it (QMimeDatabase would return
+    // application/octet-stream for nearly all), and asking costs ~61 us each: Qt compiles a
+    // regular expression per glob it tries (Qt 6.4; 400 files, 24 ms of the thread that drives
+    // the uploads). Such a name goes without filetype, as tus-js-client sends one only when
+    // the browser knows it.
+    if (!metadata.contains(QStringLiteral("filetype")) && name.contains(QLatin1Char('.'))) {
         metadata.insert(
             QStringLiteral("filetype"),
             QMimeDatabase().mimeTypeForFile(name, QMimeDatabase::MatchExtension).name());
