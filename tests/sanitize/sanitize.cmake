@@ -4,7 +4,7 @@
 # differ only in having no suppressions). The variables reach the programs the tests start too
 # (hoist, hoistd), which are sanitized alike.
 # - Any report ends the program with a failure: UBSan does not recover (-fno-sanitize-recover),
-#   ASan never does, LeakSanitizer's report at exit is exit status 23.
+#   ASan never does, and a leak found at exit makes the exit status 1.
 # - LeakSanitizer is on for the core and hoistd tests; tests/sanitize/lsan.supp lists, one reason
 #   each, the allocations that are not Hoist's. The window's tests (label ui) run without it:
 #   QtGui's platform plugin, fontconfig and the style keep process-wide caches that live until
