@@ -5,6 +5,7 @@
 // download streams from the file without hoistd holding it in memory.
 #include "hoistdprocess.h"
 #include "rawhttp.h"
+#include "sanitizer.h"
 #include "testfiles.h"
 
 #include "tuswire.h"
@@ -387,6 +388,7 @@ void TestHoistdDownload::ownerOnlyWithUsers()
 
 void TestHoistdDownload::largeFileStreamsWithFlatMemory()
 {
+    SKIP_UNDER_ADDRESS_SANITIZER("a bound on hoistd's resident memory");
     constexpr qint64 Size = 128 * MiB;
     constexpr qint64 MaxResidentKiB = 48 * 1024;
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(Size)}));

@@ -1,6 +1,7 @@
 // hoistd under pressure: slow clients, huge headers and bodies, kill -9 and SIGTERM mid-upload.
 #include "tst_hoistd_protocol.h"
 
+#include "sanitizer.h"
 #include "testfiles.h"
 #include "tuswire.h"
 #include "waitfor.h"
@@ -251,6 +252,7 @@ void TestHoistdProtocol::sigtermStopsCleanlyKeepingWhatArrived()
 
 void TestHoistdProtocol::largePatchKeepsMemoryFlat()
 {
+    SKIP_UNDER_ADDRESS_SANITIZER("a bound on hoistd's resident memory");
     constexpr qint64 Size = 256 * MiB;
     constexpr qint64 MaxResidentKiB = 48 * 1024;
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(Size)}));

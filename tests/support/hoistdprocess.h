@@ -49,6 +49,8 @@ public:
     qint64 logSizeAtStart() const { return m_logStart; }
 
 private:
+    void stopAndCheckSanitizers();
+
     QTemporaryDir m_root;
     QTemporaryDir m_logDir; // not in m_root: tests look at everything hoistd wrote there
     std::unique_ptr<QProcess> m_process;
