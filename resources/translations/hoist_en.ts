@@ -504,10 +504,6 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <translation>Seconds between scans of a watched folder too large for inotify&apos;s watches (default 60).</translation>
     </message>
     <message>
-        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</source>
-        <translation>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</translation>
-    </message>
-    <message>
         <source>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</source>
         <translation>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</translation>
     </message>
@@ -578,6 +574,18 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>--concurrency must be auto or a whole number from %1 to %2</source>
         <translation>--concurrency must be auto or a whole number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never. A server that says it will come back (507: its disk is full; 429; Retry-After) is waited for however long it takes.</source>
+        <translation>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never. A server that says it will come back (507: its disk is full; 429; Retry-After) is waited for however long it takes.</translation>
+    </message>
+    <message>
+        <source>With --headless and --state-dir, start every failed upload of that queue again, whatever stopped it (a file given again is retried without it).</source>
+        <translation>With --headless and --state-dir, start every failed upload of that queue again, whatever stopped it (a file given again is retried without it).</translation>
+    </message>
+    <message>
+        <source>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</source>
+        <translation>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</translation>
     </message>
 </context>
 <context>
@@ -858,6 +866,14 @@ This upload: %n parts sending</numerusform>
         <source>%1 waiting uploads now send the newer versions of their files.</source>
         <translation>%1 waiting uploads now send the newer versions of their files.</translation>
     </message>
+    <message>
+        <source>1 failed upload was retried.</source>
+        <translation>1 failed upload was retried.</translation>
+    </message>
+    <message>
+        <source>%1 failed uploads were retried.</source>
+        <translation>%1 failed uploads were retried.</translation>
+    </message>
 </context>
 <context>
     <name>EmptyFilterNotice</name>
@@ -1027,6 +1043,10 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>Server&apos;s disk is full</source>
+        <translation>Server&apos;s disk is full</translation>
     </message>
 </context>
 <context>
@@ -1248,6 +1268,24 @@ This upload: %n parts sending</numerusform>
         <translation>
             <numerusform>hoist: %1 of %n file uploaded (%2 verified), %3 in %4 s</numerusform>
             <numerusform>hoist: %1 of %n files uploaded (%2 verified), %3 in %4 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1 (%2); its uploads wait and try again (next in %3)</source>
+        <translation>hoist: %1 (%2); its uploads wait and try again (next in %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n failed upload(s) retried</source>
+        <translation>
+            <numerusform>hoist: %n failed upload retried</numerusform>
+            <numerusform>hoist: %n failed uploads retried</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n failed upload(s) retried</source>
+        <translation>
+            <numerusform>; %n failed upload retried</numerusform>
+            <numerusform>; %n failed uploads retried</numerusform>
         </translation>
     </message>
 </context>
@@ -1602,6 +1640,21 @@ This upload: %n parts sending</numerusform>
         <source>Hoist</source>
         <translation>Hoist</translation>
     </message>
+    <message>
+        <source>Hoist cannot save its queue</source>
+        <translation>Hoist cannot save its queue</translation>
+    </message>
+</context>
+<context>
+    <name>QueueSaveStatus</name>
+    <message>
+        <source>Hoist cannot save its queue: %1 — uploads continue but will not survive a restart</source>
+        <translation>Hoist cannot save its queue: %1 — uploads continue but will not survive a restart</translation>
+    </message>
+    <message>
+        <source>Hoist saves its queue again: every change made meanwhile is written</source>
+        <translation>Hoist saves its queue again: every change made meanwhile is written</translation>
+    </message>
 </context>
 <context>
     <name>RateEdit</name>
@@ -1844,6 +1897,10 @@ This upload: %n parts sending</numerusform>
         <source>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</source>
         <translation>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</translation>
     </message>
+    <message>
+        <source>The S3 service at %1 has no room left (HTTP %2)</source>
+        <translation>The S3 service at %1 has no room left (HTTP %2)</translation>
+    </message>
 </context>
 <context>
     <name>S3MultipartTransfer</name>
@@ -1965,6 +2022,14 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>%1/%2 on %3</source>
         <translation>%1/%2 on %3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a region name.</source>
+        <translation>&quot;%1&quot; is not a region name.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be part of a host name; use path-style addressing.</source>
+        <translation>&quot;%1&quot; cannot be part of a host name; use path-style addressing.</translation>
     </message>
 </context>
 <context>
@@ -2202,6 +2267,17 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>the answer is not a DeleteResult</source>
         <translation>the answer is not a DeleteResult</translation>
+    </message>
+</context>
+<context>
+    <name>SaveProblemLabel</name>
+    <message>
+        <source>Hoist cannot save its queue: %1</source>
+        <translation>Hoist cannot save its queue: %1</translation>
+    </message>
+    <message>
+        <source>Queue not saved: %1</source>
+        <translation>Queue not saved: %1</translation>
     </message>
 </context>
 <context>
@@ -2499,10 +2575,6 @@ This upload: %n parts sending</numerusform>
         <translation>Never</translation>
     </message>
     <message>
-        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</source>
-        <translation>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</translation>
-    </message>
-    <message>
         <source>Run a command</source>
         <translation>Run a command</translation>
     </message>
@@ -2557,6 +2629,10 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</source>
         <translation>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</translation>
+    </message>
+    <message>
+        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after). A server that says it will come back (its disk is full, it asks to wait) is waited for however long it takes</source>
+        <translation>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after). A server that says it will come back (its disk is full, it asks to wait) is waited for however long it takes</translation>
     </message>
 </context>
 <context>
@@ -2795,28 +2871,24 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <translation>cannot move %1 out of the way</translation>
     </message>
     <message>
-        <source>Could not %1: the task store is not open.</source>
-        <translation>Could not %1: the task store is not open.</translation>
-    </message>
-    <message>
-        <source>Could not %1 in %2: %3</source>
-        <translation>Could not %1 in %2: %3</translation>
-    </message>
-    <message>
-        <source>save the upload queue</source>
-        <translation>save the upload queue</translation>
-    </message>
-    <message>
-        <source>remove tasks from the upload queue</source>
-        <translation>remove tasks from the upload queue</translation>
-    </message>
-    <message>
-        <source>save the upload URL of task %1</source>
-        <translation>save the upload URL of task %1</translation>
-    </message>
-    <message>
         <source>the task store is not open</source>
         <translation>the task store is not open</translation>
+    </message>
+    <message>
+        <source>Could not save the upload queue: the task store is not open.</source>
+        <translation>Could not save the upload queue: the task store is not open.</translation>
+    </message>
+    <message>
+        <source>Could not save the upload queue in %1: %2</source>
+        <translation>Could not save the upload queue in %1: %2</translation>
+    </message>
+    <message>
+        <source>disk full</source>
+        <translation>disk full</translation>
+    </message>
+    <message>
+        <source>Could not save the upload URL of task %1 in %2.</source>
+        <translation>Could not save the upload URL of task %1 in %2.</translation>
     </message>
 </context>
 <context>
@@ -3018,6 +3090,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</source>
         <translation>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos; while uploading it: %2.</source>
+        <translation>Cannot read &apos;%1&apos; while uploading it: %2.</translation>
     </message>
 </context>
 <context>
@@ -3299,6 +3375,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>While %1 (%2): HTTP %3</source>
         <translation>While %1 (%2): HTTP %3</translation>
+    </message>
+    <message>
+        <source>The disk of %1 is full (HTTP 507)%2</source>
+        <translation>The disk of %1 is full (HTTP 507)%2</translation>
     </message>
 </context>
 <context>

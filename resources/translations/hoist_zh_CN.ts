@@ -502,10 +502,6 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <translation>被监视的文件夹过大、超出 inotify 监视数量时，两次扫描之间的秒数（默认 60）。</translation>
     </message>
     <message>
-        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never.</source>
-        <translation>服务器无应答或持续出错时，上传没有进展多长时间后放弃：30s、10m、24h（默认）、7d 或 never。</translation>
-    </message>
-    <message>
         <source>--on-metered must be pause, ignore or limit:RATE (a rate such as 512K, at least 1K)</source>
         <translation>--on-metered 必须是 pause、ignore 或 limit:RATE（RATE 为 512K 这样的速率，至少 1K）</translation>
     </message>
@@ -576,6 +572,18 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>--concurrency must be auto or a whole number from %1 to %2</source>
         <translation>--concurrency 必须是 auto 或 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>Give an upload up after this long without progress while its server does not answer or keeps failing: 30s, 10m, 24h (the default), 7d, or never. A server that says it will come back (507: its disk is full; 429; Retry-After) is waited for however long it takes.</source>
+        <translation>服务器无响应或持续出错时，上传在没有进展这么久之后放弃：30s、10m、24h（默认）、7d 或 never。服务器表示会恢复的（507：磁盘已满；429；Retry-After），无论多久都会等待。</translation>
+    </message>
+    <message>
+        <source>With --headless and --state-dir, start every failed upload of that queue again, whatever stopped it (a file given again is retried without it).</source>
+        <translation>与 --headless 和 --state-dir 一起使用：重新开始该队列中所有失败的上传，无论失败原因（再次给出的文件不需要此选项也会重试）。</translation>
+    </message>
+    <message>
+        <source>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</source>
+        <translation>--retry-failed 需要 --headless 和 --state-dir（在窗口中：“全部继续”下的“重试失败项”）</translation>
     </message>
 </context>
 <context>
@@ -851,6 +859,14 @@ This upload: %n parts sending</source>
         <source>%1 waiting uploads now send the newer versions of their files.</source>
         <translation>%1 个等待中的上传现在将发送其文件的新版本。</translation>
     </message>
+    <message>
+        <source>1 failed upload was retried.</source>
+        <translation>已重试 1 个失败的上传。</translation>
+    </message>
+    <message>
+        <source>%1 failed uploads were retried.</source>
+        <translation>已重试 %1 个失败的上传。</translation>
+    </message>
 </context>
 <context>
     <name>EmptyFilterNotice</name>
@@ -1018,6 +1034,10 @@ This upload: %n parts sending</source>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Server&apos;s disk is full</source>
+        <translation>服务器磁盘已满</translation>
     </message>
 </context>
 <context>
@@ -1235,6 +1255,22 @@ This upload: %n parts sending</source>
         <source>hoist: %1 of %n file(s) uploaded (%2 verified), %3 in %4 s</source>
         <translation>
             <numerusform>hoist：已上传 %1/%n 个文件（%2 个已校验），%3，用时 %4 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hoist: %1 (%2); its uploads wait and try again (next in %3)</source>
+        <translation>hoist: %1（%2）；其上传将等待并重试（%3 后再试）</translation>
+    </message>
+    <message numerus="yes">
+        <source>hoist: %n failed upload(s) retried</source>
+        <translation>
+            <numerusform>hoist: 已重试 %n 个失败的上传</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n failed upload(s) retried</source>
+        <translation>
+            <numerusform>；已重试 %n 个失败的上传</numerusform>
         </translation>
     </message>
 </context>
@@ -1587,6 +1623,21 @@ This upload: %n parts sending</source>
         <source>Hoist</source>
         <translation>Hoist</translation>
     </message>
+    <message>
+        <source>Hoist cannot save its queue</source>
+        <translation>Hoist 无法保存队列</translation>
+    </message>
+</context>
+<context>
+    <name>QueueSaveStatus</name>
+    <message>
+        <source>Hoist cannot save its queue: %1 — uploads continue but will not survive a restart</source>
+        <translation>Hoist 无法保存队列：%1 — 上传会继续，但重启后不会保留</translation>
+    </message>
+    <message>
+        <source>Hoist saves its queue again: every change made meanwhile is written</source>
+        <translation>Hoist 已恢复保存队列：期间的所有更改均已写入</translation>
+    </message>
 </context>
 <context>
     <name>RateEdit</name>
@@ -1829,6 +1880,10 @@ This upload: %n parts sending</source>
         <source>No keys are set for bucket &quot;%1&quot; at %2: add an access key and secret</source>
         <translation>未为 %2 上的存储桶“%1”设置密钥：请添加访问密钥 ID 和秘密访问密钥</translation>
     </message>
+    <message>
+        <source>The S3 service at %1 has no room left (HTTP %2)</source>
+        <translation>%1 的 S3 服务已没有剩余空间（HTTP %2）</translation>
+    </message>
 </context>
 <context>
     <name>S3MultipartTransfer</name>
@@ -1950,6 +2005,14 @@ This upload: %n parts sending</source>
     <message>
         <source>%1/%2 on %3</source>
         <translation>%3 上的 %1/%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a region name.</source>
+        <translation>“%1”不是区域名称。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be part of a host name; use path-style addressing.</source>
+        <translation>“%1”不能作为主机名的一部分；请使用路径式寻址。</translation>
     </message>
 </context>
 <context>
@@ -2187,6 +2250,17 @@ This upload: %n parts sending</source>
     <message>
         <source>the answer is not a DeleteResult</source>
         <translation>回答不是 DeleteResult</translation>
+    </message>
+</context>
+<context>
+    <name>SaveProblemLabel</name>
+    <message>
+        <source>Hoist cannot save its queue: %1</source>
+        <translation>Hoist 无法保存队列：%1</translation>
+    </message>
+    <message>
+        <source>Queue not saved: %1</source>
+        <translation>队列未保存：%1</translation>
     </message>
 </context>
 <context>
@@ -2484,10 +2558,6 @@ This upload: %n parts sending</source>
         <translation>永不</translation>
     </message>
     <message>
-        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after)</source>
-        <translation>服务器无应答或持续出错时，上传会等待并重试；只有在这么长时间没有进展后才算失败（同 --give-up-after）</translation>
-    </message>
-    <message>
         <source>Run a command</source>
         <translation>运行命令</translation>
     </message>
@@ -2542,6 +2612,10 @@ This upload: %n parts sending</source>
     <message>
         <source>How many requests go at once, in all (the toolbar&apos;s “Parallel”).</source>
         <translation>总共同时进行多少个请求（即工具栏上的“并行”）。</translation>
+    </message>
+    <message>
+        <source>While its server does not answer or keeps failing, an upload waits and tries again; it fails only after this long without progress (as --give-up-after). A server that says it will come back (its disk is full, it asks to wait) is waited for however long it takes</source>
+        <translation>服务器无响应或持续出错时，上传会等待并重试；只有在没有进展这么久之后才失败（同 --give-up-after）。服务器表示会恢复的（磁盘已满、要求等待），无论多久都会等待</translation>
     </message>
 </context>
 <context>
@@ -2777,28 +2851,24 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <translation>无法将 %1 移开</translation>
     </message>
     <message>
-        <source>Could not %1: the task store is not open.</source>
-        <translation>无法%1：任务存储未打开。</translation>
-    </message>
-    <message>
-        <source>Could not %1 in %2: %3</source>
-        <translation>无法在 %2 中%1：%3</translation>
-    </message>
-    <message>
-        <source>save the upload queue</source>
-        <translation>保存上传队列</translation>
-    </message>
-    <message>
-        <source>remove tasks from the upload queue</source>
-        <translation>从上传队列中移除任务</translation>
-    </message>
-    <message>
-        <source>save the upload URL of task %1</source>
-        <translation>保存任务 %1 的上传地址</translation>
-    </message>
-    <message>
         <source>the task store is not open</source>
         <translation>任务存储未打开</translation>
+    </message>
+    <message>
+        <source>Could not save the upload queue: the task store is not open.</source>
+        <translation>无法保存上传队列：任务存储未打开。</translation>
+    </message>
+    <message>
+        <source>Could not save the upload queue in %1: %2</source>
+        <translation>无法在 %1 中保存上传队列：%2</translation>
+    </message>
+    <message>
+        <source>disk full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>Could not save the upload URL of task %1 in %2.</source>
+        <translation>无法在 %2 中保存任务 %1 的上传地址。</translation>
     </message>
 </context>
 <context>
@@ -2998,6 +3068,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>Reading &apos;%1&apos; stalled: its file system did not answer for %2 s.</source>
         <translation>读取“%1”停滞：其文件系统 %2 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos; while uploading it: %2.</source>
+        <translation>上传“%1”时无法读取：%2。</translation>
     </message>
 </context>
 <context>
@@ -3279,6 +3353,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>While %1 (%2): HTTP %3</source>
         <translation>在%1时（%2）：HTTP %3</translation>
+    </message>
+    <message>
+        <source>The disk of %1 is full (HTTP 507)%2</source>
+        <translation>%1 的磁盘已满（HTTP 507）%2</translation>
     </message>
 </context>
 <context>
