@@ -181,7 +181,12 @@ void tst_Faults::serverKilledAndRestartedTwice()
     QVERIFY(allSucceeded(ids));
     for (int i = 0; i < ids.size(); ++i) {
         const UploadTask *task = m_scheduler->task(ids[i]);
-        QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), 24 * MiB, 60 + i));
+        const QString mismatch =
+            fileMismatch(m_server->storedPath(task->uploadUrl()), 24 * MiB, 60 + i);
+        QVERIFY2(mismatch.isEmpty(), qPrintable(QStringLiteral("file %1 (%2 tries): %3")
+                                                    .arg(i)
+                                                    .arg(task->retries())
+                                                    .arg(mismatch)));
     }
     QCOMPARE(m_server->uploadCount(), 6);
 }

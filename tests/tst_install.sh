@@ -37,6 +37,10 @@ if command -v systemd-analyze >/dev/null; then
 fi
 
 # The installed programs run from where they were installed.
-"$root/bin/hoist" --version | grep -q '^hoist ' || fail "installed hoist --version: $("$root/bin/hoist" --version 2>&1)"
-"$root/bin/hoistd" --help | grep -q -- '--named-dir' || fail "installed hoistd --help"
+# Their output is read whole before it is searched: `grep -q` leaves at the first match, and a
+# program still writing then dies of SIGPIPE, which pipefail would count as a failure.
+version=$("$root/bin/hoist" --version 2>&1) || fail "installed hoist --version: $version"
+grep -q '^hoist ' <<<"$version" || fail "installed hoist --version: $version"
+help=$("$root/bin/hoistd" --help 2>&1) || fail "installed hoistd --help: $help"
+grep -q -- '--named-dir' <<<"$help" || fail "installed hoistd --help does not name --named-dir"
 echo "PASS: installed $(cd "$root" && find . -type f | sort | tr '\n' ' ')"

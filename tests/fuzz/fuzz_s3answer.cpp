@@ -42,7 +42,7 @@ bool transient(TransferError::Kind kind)
 {
     using Kind = TransferError::Kind;
     return kind == Kind::ServerError || kind == Kind::TooManyRequests || kind == Kind::Network
-           || kind == Kind::Timeout;
+           || kind == Kind::Timeout || kind == Kind::ServerFull;
 }
 } // namespace
 

@@ -45,19 +45,31 @@ QString makeTestFile(const QString &dir, const QString &name, qint64 size, quint
     return file.flush() ? path : QString();
 }
 
-bool fileMatches(const QString &path, qint64 size, quint32 seed)
+QString fileMismatch(const QString &path, qint64 size, quint32 seed)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() != size)
-        return false;
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("%1 cannot be read: %2").arg(path, file.errorString());
+    if (file.size() != size)
+        return QStringLiteral("%1 holds %2 bytes, not %3").arg(path).arg(file.size()).arg(size);
     QByteArray expected(int(qMin(size, BlockSize)), Qt::Uninitialized);
     for (qint64 offset = 0; offset < size; offset += BlockSize) {
         const qint64 length = qMin(BlockSize, size - offset);
         fill(expected.data(), offset, length, seed);
-        if (file.read(length) != QByteArray::fromRawData(expected.constData(), int(length)))
-            return false;
+        const QByteArray read = file.read(length);
+        if (read != QByteArray::fromRawData(expected.constData(), int(length))) {
+            qint64 at = 0;
+            while (at < read.size() && read[at] == expected[at])
+                ++at;
+            return QStringLiteral("%1 differs from byte %2 on").arg(path).arg(offset + at);
+        }
     }
-    return true;
+    return {};
+}
+
+bool fileMatches(const QString &path, qint64 size, quint32 seed)
+{
+    return fileMismatch(path, size, seed).isEmpty();
 }
 
 bool filesEqual(const QString &a, const QString &b)

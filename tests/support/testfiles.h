@@ -11,4 +11,6 @@ QByteArray testContent(qint64 size, quint32 seed = 1);
 QString makeTestFile(const QString &dir, const QString &name, qint64 size, quint32 seed = 1);
 // True when the file holds exactly testContent(size, seed); compares in blocks.
 bool fileMatches(const QString &path, qint64 size, quint32 seed = 1);
+// Why it does not match (where it differs first), empty when it does.
+QString fileMismatch(const QString &path, qint64 size, quint32 seed = 1);
 bool filesEqual(const QString &a, const QString &b);
