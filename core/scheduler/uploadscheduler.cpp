@@ -345,6 +345,11 @@ SchedulerTotals UploadScheduler::totals() const
     return t;
 }
 
+bool UploadScheduler::isAddingPaths() const
+{
+    return m_intake->busy();
+}
+
 bool UploadScheduler::isIdle() const
 {
     const SchedulerTotals &t = m_tasks.totals();

@@ -236,6 +236,9 @@ public:
     SchedulerTotals totals() const;
     // Nothing is waiting, uploading or being expanded, and no upload left over is being deleted.
     bool isIdle() const;
+    // Paths given to addPaths() are still becoming tasks (a long list comes in slices, each its
+    // own tasksAdded()).
+    bool isAddingPaths() const;
 
 Q_SIGNALS:
     // A walk of addPaths() came back with `count` paths, before their tasks exist (a window can

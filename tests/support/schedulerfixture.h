@@ -45,7 +45,7 @@ public:
     UploadScheduler *scheduler() const { return m_scheduler.get(); }
     const QTemporaryDir &files() const { return m_files; }
 
-    // addPaths(), then the ids of the tasks it made (empty if none came within `timeoutMs`).
+    // addPaths(), then the ids of all the tasks it made (empty if none came within `timeoutMs`).
     QList<TaskId> add(const QStringList &paths, Priority priority = Priority::Normal,
                       int timeoutMs = 20000);
     // Runs the event loop until the scheduler is idle (waitfor.h: never QTRY_*, which starves
