@@ -4,6 +4,7 @@
 // begun anew, Abort through terminate(), readable permanent errors for a wrong key or bucket or
 // none, clock skew corrected with one retry, a file changed mid-upload, and the scheduler
 // driving it all. What RGW will not do is in tst_s3protocol (a scripted server).
+#include "delaylink.h"
 #include "filestall.h"
 #include "latenessprobe.h"
 #include "protocolrouter.h"
@@ -47,6 +48,8 @@ private Q_SLOTS:
     void sizesReadBackIdentical_data();
     void sizesReadBackIdentical();
     void partsInParallel();
+    void nextPartSendsWhileAnswerAwaited_data();
+    void nextPartSendsWhileAnswerAwaited();
     void holdsAfterCreateUntilSaved();
     void resumeSendsOnlyUnlistedParts();
     void terminateAbortsTheUpload();
@@ -137,6 +140,63 @@ void tst_S3Transfer::partsInParallel()
     QCOMPARE(mostInUse, 4);
     const auto object = m_peer->getObject(m_bucket, QStringLiteral("parallel.bin"));
     QVERIFY(object && *object == testContent(size, 3));
+}
+
+void tst_S3Transfer::nextPartSendsWhileAnswerAwaited_data()
+{
+    QTest::addColumn<bool>("overlap");
+    QTest::newRow("Auto: overlapped") << true;
+    QTest::newRow("fixed cap: one request") << false;
+}
+
+// One stream, three parts, through a link 100 ms each way: under Auto (overlapAnswers) the
+// second part starts once the first part's bytes have all left, a round trip before its answer;
+// with a fixed cap it waits for that answer. Either way the object is byte-identical.
+void tst_S3Transfer::nextPartSendsWhileAnswerAwaited()
+{
+    QFETCH(bool, overlap);
+    using namespace std::chrono_literals;
+    DelayLink link;
+    QVERIFY2(link.start(m_env->endpoint.host(), quint16(m_env->endpoint.port())),
+             qPrintable(link.errorString()));
+    link.setDelay(100ms);
+    RgwEnv far = *m_env;
+    far.endpoint = link.url().adjusted(QUrl::StripTrailingSlash);
+    m_protocol->setCredentials(far.endpoint, far.keys);
+    const qint64 size = 2 * Part + 5;
+    const QString name = QStringLiteral("overlap-%1.bin").arg(overlap);
+    const QString path = makeTestFile(m_dir.path(), name, size, 9);
+    TransferJob job = testJob(path, far.targetUrl(m_bucket));
+    job.maxStreams = 1;
+    job.overlapAnswers = overlap;
+    auto transfer = m_protocol->createTransfer(job);
+    transfer->setStreamLimit(1);
+    // Which part began, and how many parts the server had confirmed by then.
+    QList<qint64> startedAt;
+    QList<int> confirmedWhenStarted;
+    int confirmed = 0;
+    int mostInUse = 0;
+    connect(transfer.get(), &Transfer::chunkStarted, this, [&](qint64 begin, qint64) {
+        startedAt.append(begin);
+        confirmedWhenStarted.append(confirmed);
+    });
+    connect(transfer.get(), &Transfer::partsConfirmed, this, [&](const UploadParts &parts) {
+        confirmed = int(std::count_if(parts.cbegin(), parts.cend(),
+                                      [](const UploadPart &p) { return p.isDone(); }));
+    });
+    connect(transfer.get(), &Transfer::streamsChanged, this,
+            [&mostInUse](int inUse, int) { mostInUse = qMax(mostInUse, inUse); });
+    TransferRecorder recorder(transfer.get());
+    transfer->start();
+    QVERIFY(recorder.wait(TimeoutMs));
+    QVERIFY2(recorder.succeeded(), qPrintable(recorder.error.message()));
+    QCOMPARE(startedAt, (QList<qint64>{0, Part, 2 * Part}));
+    // Parts 2 and 3 began before (overlapped) or after (capped) the part before them was answered.
+    QCOMPARE(confirmedWhenStarted, overlap ? (QList<int>{0, 0, 1}) : (QList<int>{0, 1, 2}));
+    // What the scheduler is told holds a slot stays within the limit either way.
+    QCOMPARE(mostInUse, 1);
+    const auto object = m_peer->getObject(m_bucket, name);
+    QVERIFY(object && *object == testContent(size, 9));
 }
 
 void tst_S3Transfer::holdsAfterCreateUntilSaved()

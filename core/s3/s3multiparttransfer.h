@@ -78,6 +78,10 @@ private:
     // Emits partsCreated and partsConfirmed; false when aborted or deleted meanwhile.
     bool reportParts(bool created);
     int runningParts() const;
+    // Running parts still sending bytes (not only awaiting their answer).
+    int sendingParts() const;
+    // Whether pump() may start one more part now (TransferJob::overlapAnswers).
+    bool mayStartPart() const;
     void reportStreams();
     void fail(const TransferError &error);
     void dropControl();

@@ -121,7 +121,13 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
             return body.release();
         },
         m_end - m_begin, sha256.isEmpty() ? QByteArray(SigV4Signer::UnsignedPayload) : sha256);
-    connect(m_request, &S3Request::uploadProgress, this, &S3PartPut::progress);
+    connect(m_request, &S3Request::uploadProgress, this, [this](qint64 sent) {
+        Q_EMIT progress(sent);
+        if (!m_answering && m_end > m_begin && sent >= m_end - m_begin) {
+            m_answering = true;
+            Q_EMIT bodySent();
+        }
+    });
     connect(m_request, &S3Request::finished, this, [this](const S3Answer &answer) {
         if (m_finished)
             return;

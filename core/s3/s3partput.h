@@ -44,10 +44,15 @@ public:
     const QByteArray &md5() const { return m_md5; }
     // The answer's x-amz-server-side-encryption (S3Answer::encryption), once sent.
     const QByteArray &encryption() const { return m_encryption; }
+    // Every byte of the body has left: only the service's answer is awaited (bodySent()).
+    bool isAnswering() const { return m_answering; }
 
 Q_SIGNALS:
     // Bytes of the body that have left this machine so far (the body is hashed first).
     void progress(qint64 sent);
+    // The last byte of the body has left; the answer is still to come (a part takes the service
+    // a while to store: the link is free for the next request meanwhile).
+    void bodySent();
     void sent(const QByteArray &etag);
     void failed(const S3Answer &answer);
 
@@ -72,4 +77,5 @@ private:
     QByteArray m_md5;
     QByteArray m_encryption;
     bool m_finished = false;
+    bool m_answering = false;
 };

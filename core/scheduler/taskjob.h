@@ -11,6 +11,7 @@ struct TaskJobSettings {
     HttpHeaders headers;          // what requests to the task's endpoint carry
     bool holdAfterCreate = false; // a store keeps the queue: the upload URL is saved first
     int maxStreams = 1;           // parallel parts allowed: the concurrency, or 1
+    bool overlapAnswers = false;  // TransferJob::overlapAnswers (Parallel: Auto)
     std::shared_ptr<ReadGate> throttle;
 };
 

@@ -45,6 +45,10 @@ struct TransferJob {
     // stream, as always), and the parts of an earlier attempt to resume (then uploadUrl is empty).
     int maxStreams = 1;
     UploadParts parts;
+    // Parallel parts under Parallel: Auto: a part whose bytes have all left (its answer awaited:
+    // a round trip and the server storing it) no longer counts against the stream limit, so the
+    // next part sends meanwhile. A fixed limit stays a cap on requests in flight.
+    bool overlapAnswers = false;
     // Only try instant upload (tus: see TusTransfer::instantDeclined): create the upload with the
     // file's hash and answer the server's proof challenge, sending none of the file's bytes.
     bool instantOnly = false;
