@@ -74,6 +74,7 @@ private slots:
     void duplicatesAcrossDroppedPaths();
     void relativePathAndTrailingSlash();
     void cancelledBeforeStart();
+    void batchesInOrderAsTheWalkGoes();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -365,6 +366,35 @@ void TstPathExpander::cancelledBeforeStart()
     QVERIFY(expandPaths({path("dir"), path("b")}, &cancelled).isEmpty());
     cancelled = false;
     QCOMPARE(expandPaths({path("dir"), path("b")}, &cancelled).size(), 2);
+}
+
+// 300 files in two folders and a loose file: handed on as the walk goes, in batches of 32, 64,
+// 128, then the rest, which together are exactly the whole walk's list, in its order.
+void TstPathExpander::batchesInOrderAsTheWalkGoes()
+{
+    for (int i = 0; i < 150; ++i) {
+        QVERIFY(writeFile(path(QStringLiteral("one/f%1").arg(i)), 1));
+        QVERIFY(writeFile(path(QStringLiteral("two/g%1").arg(i)), 2));
+    }
+    QVERIFY(writeFile(path("loose"), 3));
+    const QStringList dropped{path("one"), path("missing"), path("two"), path("loose")};
+    const QList<ExpandedPath> whole = expandPaths(dropped);
+    QCOMPARE(whole.size(), 302); // 300 files, the missing path's rejection, the loose file
+    QList<qsizetype> sizes;
+    QStringList order;
+    expandPaths(dropped, [&](QList<ExpandedPath> &&batch) {
+        sizes.append(batch.size());
+        for (const ExpandedPath &p : batch)
+            order.append(p.displayName + QLatin1Char('|') + p.path + QLatin1Char('|')
+                         + QString::number(p.size) + QLatin1Char('|') + p.rejection.toString());
+    });
+    QCOMPARE(sizes, (QList<qsizetype>{32, 64, 128, 78}));
+    QStringList expected;
+    for (const ExpandedPath &p : whole)
+        expected.append(p.displayName + QLatin1Char('|') + p.path + QLatin1Char('|')
+                        + QString::number(p.size) + QLatin1Char('|') + p.rejection.toString());
+    QCOMPARE(order, expected);
+    QCOMPARE(order.at(1), QStringLiteral("one/f1|%1|1|").arg(path("one/f1")));
 }
 
 void TstPathExpander::patternMatches_data()

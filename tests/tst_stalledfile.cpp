@@ -6,11 +6,16 @@
 // @tus/server).
 #include "filestall.h"
 #include "latenessprobe.h"
+#include "schedulerfixture.h"
+#include "taskstore.h"
 #include "testfiles.h"
 #include "testjob.h"
 #include "testpeer.h"
 #include "transferrecorder.h"
 #include "tusprotocol.h"
+#include "uploadscheduler.h"
+#include "uploadtask.h"
+#include "waitfor.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
@@ -39,6 +44,7 @@ private Q_SLOTS:
     void stalledFileFailsWithoutFreezing();
     void stallAfterFirstRequest_data();
     void stallAfterFirstRequest();
+    void firstFilesGoWhileTheWalkWaits();
 
 private:
     TransferJob job(const QString &path) const
@@ -150,6 +156,57 @@ void TestStalledFile::stallAfterFirstRequest()
     QVERIFY(rec.offsets.contains(Chunk));
     QVERIFY(!rec.offsets.contains(Size));
     QCOMPARE(m_server->stats().bodyBytes, Chunk);
+}
+
+// A folder of 120 files whose 101st hangs when opened (a network mount that stopped answering,
+// met by the walk's fingerprint reads, which a kept queue takes): the files walked before it are
+// queued and uploaded while the walk waits, not held back until the whole folder is walked.
+void TestStalledFile::firstFilesGoWhileTheWalkWaits()
+{
+    constexpr int Files = 120;
+    constexpr int Stalled = 100;
+    constexpr qint64 FileSize = 1000;
+    QTemporaryDir state;
+    TaskStore store(state.path());
+    QVERIFY(store.open().ok);
+    SchedulerFixture engine;
+    QVERIFY2(engine.start(m_server->endpoint(), &store), qPrintable(engine.errorString()));
+    const QString folder = engine.files().filePath(QStringLiteral("folder"));
+    QStringList paths;
+    for (int i = 0; i < Files; ++i)
+        paths.append(makeTestFile(folder, QStringLiteral("f%1").arg(i, 3, 10, QLatin1Char('0')),
+                                  FileSize, quint32(300 + i)));
+    QVERIFY(!paths.contains(QString()));
+    FileStall stall(paths.at(Stalled), FileStall::Hold::OpenAndRead, 4 * TimeoutMs);
+    if (!stall.isValid())
+        QSKIP(qPrintable(stall.errorString()));
+    UploadScheduler *scheduler = engine.scheduler();
+    QList<TaskId> added;
+    connect(scheduler, &UploadScheduler::tasksAdded, this,
+            [&added](const QList<TaskId> &ids) { added.append(ids); });
+    const auto succeeded = [&] {
+        return int(std::count_if(added.cbegin(), added.cend(), [&](TaskId id) {
+            return engine.task(id)->state() == TaskState::Success;
+        }));
+    };
+    scheduler->addPaths({folder});
+    QVERIFY2(
+        waitFor([&] { return succeeded() >= 32; }, TimeoutMs),
+        qPrintable(QStringLiteral("%1 added, %2 uploaded").arg(added.size()).arg(succeeded())));
+    // The walk still waits on the stalled file, and none past it was queued.
+    QVERIFY(stall.held() > 0);
+    QVERIFY(scheduler->isAddingPaths());
+    QVERIFY(added.size() <= Stalled);
+    stall.release();
+    QVERIFY(engine.waitIdle(TimeoutMs));
+    QCOMPARE(added.size(), Files);
+    QCOMPARE(succeeded(), Files);
+    for (TaskId id : std::as_const(added)) {
+        const UploadTask *task = engine.task(id);
+        const int i = paths.indexOf(task->path());
+        QVERIFY(i >= 0);
+        QVERIFY(fileMatches(m_server->storedPath(task->uploadUrl()), FileSize, quint32(300 + i)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStalledFile)

@@ -77,17 +77,29 @@ bool isSameOrInside(const QString &path, const QString &folder)
     return path.startsWith(prefix);
 }
 
+// Results are handed on in batches of FirstBatch, growing twice each time up to LastBatch: the
+// first files of a folder of 100,000 reach the queue at once, and later batches cost few calls.
+constexpr qsizetype FirstBatch = 32;
+constexpr qsizetype LastBatch = 4096;
+
 class Walker {
 public:
-    Walker(const bool *cancelled, QStringList roots, const PathPatterns &exclude)
+    Walker(const bool *cancelled, QStringList roots, const PathPatterns &exclude,
+           const ExpandedBatch &batch)
         : m_cancelled(cancelled)
         , m_roots(std::move(roots))
         , m_exclude(exclude)
+        , m_batch(batch)
     {
     }
 
     bool isCancelled() const { return m_cancelled && *m_cancelled; }
-    QList<ExpandedPath> takeResults() { return std::move(m_results); }
+    // Hands on what is left.
+    void finish()
+    {
+        if (!m_results.isEmpty())
+            m_batch(std::exchange(m_results, {}));
+    }
 
     void reject(const QString &path, const QString &displayName, const TrText &reason)
     {
@@ -95,7 +107,7 @@ public:
         entry.path = path;
         entry.displayName = displayName;
         entry.rejection = reason;
-        m_results.append(entry);
+        add(std::move(entry));
     }
 
     // topLevel: a dropped path, already checked against the other dropped paths; a dropped link to
@@ -128,7 +140,7 @@ public:
             entry.displayName = displayName;
             entry.size = qint64(st.st_size);
             entry.modifiedMs = modifiedMs(st);
-            m_results.append(entry);
+            add(std::move(entry));
             return;
         }
         if (!S_ISDIR(st.st_mode))
@@ -161,6 +173,15 @@ public:
     }
 
 private:
+    void add(ExpandedPath &&entry)
+    {
+        m_results.append(std::move(entry));
+        if (m_results.size() < m_batchSize)
+            return;
+        m_batch(std::exchange(m_results, {}));
+        m_batchSize = qMin(LastBatch, 2 * m_batchSize);
+    }
+
     void walkFolder(const QString &path, const QString &displayName, const QString &relative,
                     const FileId &id)
     {
@@ -197,7 +218,9 @@ private:
     const PathPatterns m_exclude;
     std::set<FileId> m_visited;      // every folder walked so far
     std::vector<FileId> m_ancestors; // the folders of the current walk, outermost first
-    QList<ExpandedPath> m_results;
+    const ExpandedBatch &m_batch;
+    qsizetype m_batchSize = FirstBatch;
+    QList<ExpandedPath> m_results; // not yet handed on
 };
 
 bool isReadableFolder(const QString &path)
@@ -212,6 +235,16 @@ bool isReadableFolder(const QString &path)
 
 QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
                                 const PathPatterns &exclude)
+{
+    QList<ExpandedPath> all;
+    expandPaths(
+        paths, [&all](QList<ExpandedPath> &&batch) { all.append(std::move(batch)); }, cancelled,
+        exclude);
+    return all;
+}
+
+void expandPaths(const QStringList &paths, const ExpandedBatch &batch, const bool *cancelled,
+                 const PathPatterns &exclude)
 {
     QStringList absolute;
     QStringList canonical;
@@ -232,7 +265,7 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
             nonEmpty.removeAll(QString());
             return nonEmpty;
         }(),
-        exclude);
+        exclude, batch);
 
     for (qsizetype i = 0; i < absolute.size() && !walker.isCancelled(); ++i) {
         const QString &path = absolute.at(i);
@@ -268,5 +301,5 @@ QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled,
         }
         walker.visit(path, displayName, {}, true);
     }
-    return walker.takeResults();
+    walker.finish();
 }

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 // Turns what a person dropped (files and folders) into the regular files to upload.
 // Runs on a worker thread: it only reads the file system and returns values.
 struct ExpandedPath {
@@ -27,3 +29,10 @@ struct ExpandedPath {
 // never excluded: the person chose it.
 QList<ExpandedPath> expandPaths(const QStringList &paths, const bool *cancelled = nullptr,
                                 const PathPatterns &exclude = PathPatterns());
+
+// The same walk, handing its results on in order as it goes, in batches (the first small, later
+// ones larger), so that a caller can start on the first files of a large folder while the rest is
+// still being walked.
+using ExpandedBatch = std::function<void(QList<ExpandedPath> &&batch)>;
+void expandPaths(const QStringList &paths, const ExpandedBatch &batch,
+                 const bool *cancelled = nullptr, const PathPatterns &exclude = PathPatterns());

@@ -8,7 +8,10 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QPromise>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 // Tasks are made from a walked folder for this long per turn of the event loop (then the window
@@ -29,34 +32,66 @@ TaskIntake::TaskIntake(TaskControl *tasks, const TaskTable *table, Make make, Ma
 {
 }
 
+// One addPaths() or addFiles(): its batches in the order the walk handed them on.
+struct TaskIntake::Walk {
+    Priority priority = Priority::Normal;
+    std::shared_ptr<DuplicateReport> duplicates; // null: added regardless of the queue
+    QUrl endpoint;
+    QList<std::shared_ptr<const QList<ExpandedPath>>> batches; // the first one is being made
+    bool making = false;                                       // a slice is due
+    bool walked = false;                                       // no batch comes after these
+    int count = 0;                                             // paths handed on so far
+};
+
+std::shared_ptr<TaskIntake::Walk> TaskIntake::startWalk(Priority priority, bool skipQueued,
+                                                        const QUrl &endpoint)
+{
+    ++m_pending;
+    auto walk = std::make_shared<Walk>();
+    walk->priority = priority;
+    walk->duplicates = skipQueued ? std::make_shared<DuplicateReport>() : nullptr;
+    walk->endpoint = endpoint;
+    return walk;
+}
+
 void TaskIntake::addPaths(const QStringList &paths, Priority priority, bool skipQueued,
                           const QUrl &endpoint, const PathPatterns &exclude, bool fingerprints)
 {
-    ++m_pending;
-    // Folders may hold thousands of files on a slow disk: walk them off this thread.
-    runOffThread(
-        this,
-        [paths, fingerprints, exclude] {
-            QList<ExpandedPath> expanded = expandPaths(paths, nullptr, exclude);
-            if (fingerprints) {
-                for (ExpandedPath &p : expanded) {
-                    if (p.rejection.isEmpty())
-                        p.fingerprint = quickFingerprint(p.path, p.size);
+    const std::shared_ptr<Walk> walk = startWalk(priority, skipQueued, endpoint);
+    // Folders may hold thousands of files on a slow disk: walk them off this thread, taking each
+    // batch as it comes. The watcher dies with this object; so do the batches not yet taken.
+    using Batch = QList<ExpandedPath>;
+    auto *watcher = new QFutureWatcher<Batch>(this);
+    connect(watcher, &QFutureWatcherBase::resultsReadyAt, this,
+            [this, watcher, walk](int begin, int end) {
+                for (int i = begin; i < end; ++i)
+                    received(walk, std::make_shared<const Batch>(watcher->resultAt(i)));
+            });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, walk] {
+        watcher->deleteLater();
+        Q_EMIT pathsExpanded(walk->count);
+        received(walk, nullptr);
+    });
+    watcher->setFuture(QtConcurrent::run([paths, fingerprints, exclude](QPromise<Batch> &promise) {
+        expandPaths(
+            paths,
+            [&promise, fingerprints](Batch &&batch) {
+                if (fingerprints) {
+                    for (ExpandedPath &p : batch) {
+                        if (p.rejection.isEmpty())
+                            p.fingerprint = quickFingerprint(p.path, p.size);
+                    }
                 }
-            }
-            return expanded;
-        },
-        [this, priority, skipQueued, endpoint](const QList<ExpandedPath> &expanded) {
-            Q_EMIT pathsExpanded(int(expanded.size()));
-            onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority,
-                       skipQueued ? std::make_shared<DuplicateReport>() : nullptr, endpoint);
-        });
+                promise.addResult(std::move(batch));
+            },
+            nullptr, exclude);
+    }));
 }
 
 void TaskIntake::addFiles(const QList<FileToQueue> &files, const QUrl &endpoint, Priority priority,
                           bool fingerprints)
 {
-    ++m_pending;
+    const std::shared_ptr<Walk> walk = startWalk(priority, false, endpoint);
     runOffThread(
         this,
         [files, fingerprints] {
@@ -72,18 +107,40 @@ void TaskIntake::addFiles(const QList<FileToQueue> &files, const QUrl &endpoint,
             }
             return expanded;
         },
-        [this, priority, endpoint](const QList<ExpandedPath> &expanded) {
-            onExpanded(std::make_shared<const QList<ExpandedPath>>(expanded), 0, priority, nullptr,
-                       endpoint);
+        [this, walk](const QList<ExpandedPath> &expanded) {
+            received(walk, std::make_shared<const QList<ExpandedPath>>(expanded));
+            received(walk, nullptr);
         });
 }
 
-void TaskIntake::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                            Priority priority, std::shared_ptr<DuplicateReport> duplicates,
-                            const QUrl &endpoint)
+void TaskIntake::received(const std::shared_ptr<Walk> &walk,
+                          std::shared_ptr<const QList<ExpandedPath>> batch)
 {
+    if (batch) {
+        walk->count += int(batch->size());
+        walk->batches.append(std::move(batch));
+    } else {
+        walk->walked = true;
+    }
+    if (!walk->making)
+        makeTasks(walk, 0);
+}
+
+void TaskIntake::makeTasks(const std::shared_ptr<Walk> &walk, qsizetype from)
+{
+    walk->making = false;
+    if (walk->batches.isEmpty()) {
+        if (!walk->walked)
+            return; // the next batch starts it again
+        --m_pending;
+        if (walk->duplicates && !walk->duplicates->isEmpty())
+            Q_EMIT duplicatesFound(*walk->duplicates);
+        Q_EMIT sliceDone();
+        return;
+    }
     // A slice at a time, each its own turn of the event loop: 100,000 files become tasks, rows
     // and records in about a second, and the window must not freeze for all of it.
+    const QList<ExpandedPath> &paths = *walk->batches.constFirst();
     QElapsedTimer slice;
     slice.start();
     QList<TaskId> added;
@@ -91,32 +148,27 @@ void TaskIntake::onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qs
     QList<const UploadTask *> tasks;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     qsizetype to = from;
-    for (; to < paths->size(); ++to) {
+    for (; to < paths.size(); ++to) {
         if ((to - from) % IntakeBatch == 0 && to > from && slice.elapsed() >= IntakeSliceMs)
             break;
-        const ExpandedPath &p = paths->at(to);
-        if (duplicates && skipQueued(p, now, duplicates.get()))
+        const ExpandedPath &p = paths.at(to);
+        if (walk->duplicates && skipQueued(p, now, walk->duplicates.get()))
             continue;
-        const UploadTask *task = m_make(p, priority, endpoint, now);
+        const UploadTask *task = m_make(p, walk->priority, walk->endpoint, now);
         if (task->state() == TaskState::Error)
             rejected.append(task->id());
         tasks.append(task);
         added.append(task->id());
     }
     m_made(tasks, added, rejected);
-    if (to < paths->size()) {
-        // A real timer (Qt turns a 0 ms one into a posted call, and posted calls may all run
-        // before any timer of the window's does).
-        QTimer::singleShot(1, Qt::PreciseTimer, this,
-                           [this, paths, to, priority, duplicates, endpoint] {
-                               onExpanded(paths, to, priority, duplicates, endpoint);
-                           });
-        return;
+    if (to >= paths.size()) {
+        walk->batches.removeFirst();
+        to = 0;
     }
-    --m_pending;
-    if (duplicates && !duplicates->isEmpty())
-        Q_EMIT duplicatesFound(*duplicates);
-    Q_EMIT sliceDone();
+    // The rest in a later turn. A real timer (Qt turns a 0 ms one into a posted call, and posted
+    // calls may all run before any timer of the window's does).
+    walk->making = true;
+    QTimer::singleShot(1, Qt::PreciseTimer, this, [this, walk, to] { makeTasks(walk, to); });
 }
 
 bool TaskIntake::skipQueued(const ExpandedPath &file, qint64 now, DuplicateReport *report)

@@ -20,10 +20,11 @@ struct FileToQueue {
     QString remoteName;
 };
 
-// Turns paths into tasks: folders are walked (and files fingerprinted) off the GUI thread, then
+// Turns paths into tasks: folders are walked (and files fingerprinted) off the GUI thread, and
 // tasks are made a slice per turn of the event loop, so that 100,000 dropped files never freeze
-// the window. A file already queued is skipped, or a newer version of an unstarted one replaces
-// it in place (DuplicateCheck), when asked to.
+// the window. The walk hands its files on in batches as it goes (expandPaths), so the first
+// uploads start while a large folder is still being walked. A file already queued is skipped, or a
+// newer version of an unstarted one replaces it in place (DuplicateCheck), when asked to.
 class TaskIntake final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TaskIntake)
@@ -48,7 +49,7 @@ public:
     bool busy() const { return m_pending > 0; }
 
 Q_SIGNALS:
-    // A walk of addPaths() came back with `count` paths, before their tasks exist.
+    // A walk of addPaths() ended with `count` paths, before the last of their tasks exist.
     void pathsExpanded(int count);
     // After an addPaths() that met files already queued: once, when all its files are in.
     void duplicatesFound(const DuplicateReport &report);
@@ -56,11 +57,15 @@ Q_SIGNALS:
     void sliceDone();
 
 private:
-    // Makes tasks of paths[from...], a slice per turn of the event loop.
-    // `duplicates`: what was met already queued so far; null when adding regardless.
-    void onExpanded(std::shared_ptr<const QList<ExpandedPath>> paths, qsizetype from,
-                    Priority priority, std::shared_ptr<DuplicateReport> duplicates,
-                    const QUrl &endpoint);
+    struct Walk;
+    // Starts a walk's tasks, the batches it handed on so far.
+    std::shared_ptr<Walk> startWalk(Priority priority, bool skipQueued, const QUrl &endpoint);
+    // The walk handed on another batch, or (`batch` null) ended.
+    void received(const std::shared_ptr<Walk> &walk,
+                  std::shared_ptr<const QList<ExpandedPath>> batch);
+    // Makes tasks of the walk's first waiting batch from `from` on, a slice per turn of the event
+    // loop, and goes on with the next batch.
+    void makeTasks(const std::shared_ptr<Walk> &walk, qsizetype from);
     // Whether `file` is already queued; a newer version of an unstarted task replaces it.
     bool skipQueued(const ExpandedPath &file, qint64 nowMs, DuplicateReport *report);
 
