@@ -2,15 +2,7 @@
 
 #include "uploadstorefactory.h"
 
-#include <QDateTime>
-
-#include <algorithm>
-
 namespace {
-constexpr qint64 MinSweepMs = 200;
-constexpr qint64 MaxSweepMs = 60 * 1000;
-constexpr qint64 MaxReconcileMs = 5 * 60 * 1000;
-
 TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 {
     tus.metrics = &metrics;
@@ -25,9 +17,10 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_service(*m_store, countingInto(tus, m_metrics))
     , m_router(m_service, *m_store, m_metrics, tus.users)
     , m_http(m_router, m_metrics, options.http, tus.verbose)
-    , m_reconcileGrace(options.reconcileAfter)
+    , m_timedWork(
+          *m_store, [this](const QString &line) { m_service.log(line); }, options.expireAfter,
+          options.keepFinished, options.reconcileAfter)
 {
-    startTimedWork(options);
 }
 
 HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tus,
@@ -38,36 +31,10 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_service(*m_store, countingInto(tus, m_metrics))
     , m_router(m_service, *m_store, m_metrics, tus.users)
     , m_http(m_router, m_metrics, options.http, tus.verbose)
-    , m_reconcileGrace(options.reconcileAfter)
+    , m_timedWork(
+          *m_store, [this](const QString &line) { m_service.log(line); }, options.expireAfter,
+          options.keepFinished, options.reconcileAfter)
 {
-    startTimedWork(options);
-}
-
-void HoistdInstance::startTimedWork(const HoistdOptions &options)
-{
-    // Sweep often enough that an upload outlives its expiry (or a finished one its time to be
-    // kept) by at most half of it.
-    qint64 shortest = options.expireAfter.count();
-    if (options.keepFinished.count() > 0)
-        shortest = std::min<qint64>(shortest, options.keepFinished.count());
-    m_sweep.setInterval(int(std::clamp<qint64>(shortest * 1000 / 2, MinSweepMs, MaxSweepMs)));
-    QObject::connect(&m_sweep, &QTimer::timeout, [this] {
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        if (const int removed = m_store->sweepExpired(now))
-            m_service.log(QStringLiteral("expired %1 unfinished upload(s)").arg(removed));
-        if (const int removed = m_store->sweepFinished(now))
-            m_service.log(QStringLiteral("removed %1 finished upload(s) kept %2 s")
-                              .arg(removed)
-                              .arg(m_store->keepFinished().count()));
-    });
-    // Reconcile twice per grace period, at most every few minutes: listing a bucket costs more.
-    m_reconcile.setInterval(
-        int(std::clamp<qint64>(m_reconcileGrace.count() * 1000 / 2, MinSweepMs, MaxReconcileMs)));
-    QObject::connect(&m_reconcile, &QTimer::timeout, [this] {
-        if (const int removed = m_store->reconcile(m_reconcileGrace))
-            m_service.log(QStringLiteral("reconciled: removed %1 stored piece(s) no upload names")
-                              .arg(removed));
-    });
 }
 
 HoistdInstance::~HoistdInstance()
@@ -87,8 +54,7 @@ bool HoistdInstance::start(QString *error)
         m_store->close();
         return false;
     }
-    m_sweep.start();
-    m_reconcile.start();
+    m_timedWork.start();
     m_running = true;
     return true;
 }
@@ -98,8 +64,7 @@ int HoistdInstance::stop()
     if (!m_running)
         return 0;
     m_running = false;
-    m_sweep.stop();
-    m_reconcile.stop();
+    m_timedWork.stop();
     const int cut = m_http.stop();
     m_store->close();
     return cut;

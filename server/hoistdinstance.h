@@ -4,10 +4,10 @@
 #include "hoistdoptions.h"
 #include "hoistdrouter.h"
 #include "httpserver.h"
+#include "timedwork.h"
 #include "tusservice.h"
 #include "uploadstore.h"
 
-#include <QTimer>
 #include <QUrl>
 
 #include <memory>
@@ -17,8 +17,8 @@
 // it and the router in front of it (/metrics), HTTP listening, and the timed work: the sweeps of
 // expired and kept-long-enough uploads, and the store's reconciliation of bytes no record names
 // (the cluster store runs each under an advisory lock, so one instance at a time does it). Lives
-// on a thread with an event loop (the timed work is timers); HTTP and the index run on threads of
-// their own.
+// on a thread with an event loop; HTTP, the index and the timed work (TimedWork) run on threads
+// of their own.
 class HoistdInstance final {
     Q_DISABLE_COPY_MOVE(HoistdInstance)
 public:
@@ -49,8 +49,6 @@ public:
     const HttpServer &http() const { return m_http; }
 
 private:
-    void startTimedWork(const HoistdOptions &options);
-
     QHostAddress m_address;
     quint16 m_requestedPort;
     HoistdMetrics m_metrics;
@@ -58,8 +56,6 @@ private:
     TusService m_service;
     HoistdRouter m_router;
     HttpServer m_http;
-    QTimer m_sweep;
-    QTimer m_reconcile;
-    std::chrono::seconds m_reconcileGrace;
+    TimedWork m_timedWork;
     bool m_running = false;
 };

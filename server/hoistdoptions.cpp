@@ -306,16 +306,23 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
     options.http.maxConnectionsPerAddress = int(perAddressLimit);
     if (parser.isSet(headerTimeout))
         options.http.headerTimeout = std::chrono::seconds(headerSeconds);
-    if (parser.isSet(keepFinished)) {
-        const auto duration = parseDuration(parser.value(keepFinished));
-        if (!duration) {
-            *error = QStringLiteral("--keep-finished wants a duration such as 3600s, 90m, 12h or "
-                                    "30d, not '%1'")
-                         .arg(parser.value(keepFinished));
-            return std::nullopt;
+    // A duration option, when given; false with the sentence when it is not one.
+    const auto duration = [&](const QCommandLineOption &option, const char *examples,
+                              std::chrono::seconds *out) {
+        if (!parser.isSet(option))
+            return true;
+        const auto parsed = parseDuration(parser.value(option));
+        if (!parsed) {
+            *error = QStringLiteral("--%1 wants a duration such as %2, not '%3'")
+                         .arg(option.names().constFirst(), QLatin1String(examples),
+                              parser.value(option));
+            return false;
         }
-        options.keepFinished = *duration;
-    }
+        *out = *parsed;
+        return true;
+    };
+    if (!duration(keepFinished, "3600s, 90m, 12h or 30d", &options.keepFinished))
+        return std::nullopt;
     options.verbose = parser.isSet(verbose);
     if (parser.isSet(store) != parser.isSet(index)) {
         *error = QStringLiteral("--store and --index go together (bytes in the bucket, records "
@@ -333,16 +340,8 @@ std::optional<HoistdOptions> HoistdOptions::parse(const QStringList &arguments, 
         }
         return options;
     }
-    if (parser.isSet(reconcileAfter)) {
-        const auto grace = parseDuration(parser.value(reconcileAfter));
-        if (!grace) {
-            *error = QStringLiteral("--reconcile-after wants a duration such as 3600s, 90m or "
-                                    "12h, not '%1'")
-                         .arg(parser.value(reconcileAfter));
-            return std::nullopt;
-        }
-        options.reconcileAfter = *grace;
-    }
+    if (!duration(reconcileAfter, "3600s, 90m or 12h", &options.reconcileAfter))
+        return std::nullopt;
     if (!options.namedDir.isEmpty()) {
         *error = QStringLiteral("--named-dir needs the files under --data; with --store the "
                                 "bytes are objects in the bucket");

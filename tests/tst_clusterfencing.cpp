@@ -4,15 +4,11 @@
 // upload over can neither write nor complete: the object is byte-identical to what the new
 // holder wrote. A completion decided and then left (its holder dead) is finished by the next
 // holder, idempotently; the late holder finishing it again changes nothing.
+#include "clusterpeers.h"
 #include "clusteruploadsink.h"
-#include "clusteruploadstore.h"
 #include "faultproxy.h"
-#include "pgtestpeer.h"
-#include "rgwtestpeer.h"
 
 #include <QElapsedTimer>
-#include <QRandomGenerator>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <future>
@@ -20,6 +16,8 @@
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr std::chrono::milliseconds ShortLease{800};
+constexpr std::chrono::milliseconds Lease{10000};
+constexpr std::chrono::milliseconds LongLease{30000}; // outlasts any wait of a test
 constexpr int TakeOverWaitMs = 15000;
 
 QByteArray pattern(qint64 size, char seed)
@@ -28,11 +26,6 @@ QByteArray pattern(qint64 size, char seed)
     for (qint64 i = 0; i < size; ++i)
         out[i] = char(seed + (i * 13 + i / 4099) % 71);
     return out;
-}
-
-QString randomName()
-{
-    return QString::number(QRandomGenerator::global()->generate64(), 36);
 }
 
 template <typename T>
@@ -51,6 +44,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void init();
+    void cleanup();
     void staleSmallCompletionCannotReplaceTheObject();
     void staleWriteIsRefused();
     void leftCompletionIsFinishedByFind();
@@ -58,91 +52,62 @@ private slots:
     void idleHolderHandsOver();
     void writingHolderHandsOverWhatItHas();
     void lockedHolderWithoutSinkLetsGo();
+    void requestMissedWhileReconnectingIsAnswered();
+    void staleLengthDeclarationIsRefused();
     void deadHoldersLeaseRunsOut();
 
 private:
-    // An instance on the test's database and the current prefix; its S3 requests go through
-    // `proxy` when one is given.
-    std::unique_ptr<ClusterUploadStore> makeStore(const QString &instance,
-                                                  std::chrono::milliseconds lease,
-                                                  const FaultProxy *proxy = nullptr);
+    // The instances "first" and "second" on the current prefix (ClusterPeers::openTwo()).
+    bool openTwo(ClusterUploadStore **first, ClusterUploadStore **second,
+                 std::chrono::milliseconds firstLease, std::chrono::milliseconds secondLease,
+                 const FaultProxy *proxy = nullptr)
+    {
+        return m_peers.openTwo(m_prefix, firstLease, secondLease, first, second,
+                               proxy ? proxy->port() : 0);
+    }
     // Waits until `store` takes `id` (the holder's lease ran out).
     bool takeOver(ClusterUploadStore &store, const QString &id);
-    QByteArray object(ClusterUploadStore &store, const QString &id) const;
+    QByteArray object(ClusterUploadStore &store, const QString &id) const
+    {
+        return m_peers.object(store, id);
+    }
     // What a holder does up to its decision to complete, without completing: the rest of the
     // upload sent (one part, or the whole as a tail), then "completing" recorded.
     bool decideOnly(ClusterUploadStore &holder, const QString &id, const QByteArray &rest,
                     qint64 from, bool asPart);
 
-    std::unique_ptr<RgwTestPeer> m_rgw;
-    std::unique_ptr<PgTestPeer> m_pg;
-    QTemporaryDir m_spool;
+    ClusterPeers m_peers;
     QString m_prefix;
 };
 
 bool TestClusterFencing::start(QString *why)
 {
-    if (!RgwTestPeer::available(why) || !PgTestPeer::available(why))
-        return false;
-    m_rgw = std::make_unique<RgwTestPeer>();
-    if (!m_rgw->start()) {
-        *why = m_rgw->errorString();
-        return false;
-    }
-    m_pg = std::make_unique<PgTestPeer>();
-    if (!m_pg->start()) {
-        *why = m_pg->errorString();
-        return false;
-    }
-    return m_spool.isValid();
+    return m_peers.start(why);
 }
 
 void TestClusterFencing::initTestCase()
 {
-    QVERIFY(m_rgw && m_pg);
+    QVERIFY(m_peers.isStarted());
 }
 
 void TestClusterFencing::cleanupTestCase()
 {
-    m_pg.reset();
-    m_rgw.reset();
+    m_peers.stop();
 }
 
 void TestClusterFencing::init()
 {
-    m_prefix = QStringLiteral("f") + randomName();
+    m_prefix = QStringLiteral("f") + ClusterPeers::randomName();
 }
 
-std::unique_ptr<ClusterUploadStore> TestClusterFencing::makeStore(const QString &instance,
-                                                                  std::chrono::milliseconds lease,
-                                                                  const FaultProxy *proxy)
+void TestClusterFencing::cleanup()
 {
-    QUrl service = m_rgw->service();
-    if (proxy)
-        service.setPort(proxy->port());
-    S3Bucket::Config bucket(S3Target(service, m_rgw->region(), m_rgw->bucket()),
-                            m_rgw->credentials());
-    bucket.transport.connectTimeoutMs = 3000;
-    bucket.retry.firstBackoffMs = 50;
-    ClusterUploadStore::Config config;
-    config.instanceId = instance;
-    config.prefix = m_prefix;
-    config.spoolDir = m_spool.path() + QLatin1Char('/') + instance;
-    config.lease = lease;
-    return std::make_unique<ClusterUploadStore>(m_pg->address(), PgIndex::Options(),
-                                                std::move(bucket), std::move(config));
+    m_peers.dropStores();
 }
 
 bool TestClusterFencing::takeOver(ClusterUploadStore &store, const QString &id)
 {
     return QTest::qWaitFor([&] { return store.tryLock(id); }, TakeOverWaitMs);
-}
-
-QByteArray TestClusterFencing::object(ClusterUploadStore &store, const QString &id) const
-{
-    bool found = false;
-    const QByteArray bytes = m_rgw->object(store.objects().objectKey(id), &found);
-    return found ? bytes : QByteArray("<no object>");
 }
 
 bool TestClusterFencing::decideOnly(ClusterUploadStore &holder, const QString &id,
@@ -187,13 +152,12 @@ void TestClusterFencing::staleSmallCompletionCannotReplaceTheObject()
     // through; then it is let go. Before the fenced completion (a lease renewal, then
     // PutObject of the object) the late PutObject replaced the second's object.
     FaultProxy proxy;
-    QVERIFY2(proxy.start(m_rgw->service().host(), quint16(m_rgw->service().port())),
+    QVERIFY2(proxy.start(m_peers.rgw().service().host(), quint16(m_peers.rgw().service().port())),
              qPrintable(proxy.errorString()));
-    auto first = makeStore(QStringLiteral("first"), ShortLease, &proxy);
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, ShortLease, Lease, &proxy));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray stale(3 * MiB, 'A');
     const QByteArray fresh = pattern(3 * MiB, 'b');
     UploadStore::Refusal refusal;
@@ -235,7 +199,7 @@ void TestClusterFencing::staleSmallCompletionCannotReplaceTheObject()
     QCOMPARE(row.completing, 0);
     QCOMPARE(row.leaseHolder, QString()); // released by the second
     // The stale tail the first put went again (it is named by no record).
-    QTRY_VERIFY(m_rgw->keys(second->objects().tailsPrefix()).isEmpty());
+    QTRY_VERIFY(m_peers.rgw().keys(second->objects().tailsPrefix()).isEmpty());
 }
 
 void TestClusterFencing::staleWriteIsRefused()
@@ -243,13 +207,12 @@ void TestClusterFencing::staleWriteIsRefused()
     // A part of 6 MiB committed by the first instance; its last 2 MiB stall in the proxy while
     // the second takes over and finishes with its own 2 MiB.
     FaultProxy proxy;
-    QVERIFY2(proxy.start(m_rgw->service().host(), quint16(m_rgw->service().port())),
+    QVERIFY2(proxy.start(m_peers.rgw().service().host(), quint16(m_peers.rgw().service().port())),
              qPrintable(proxy.errorString()));
-    auto first = makeStore(QStringLiteral("first"), ShortLease, &proxy);
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, ShortLease, Lease, &proxy));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray head = pattern(6 * MiB, 'c');
     const QByteArray fresh = pattern(2 * MiB, 'd');
     UploadStore::Refusal refusal;
@@ -295,11 +258,10 @@ void TestClusterFencing::leftCompletionIsFinishedByFind()
     // The first instance decides to complete (its last part sent, "completing" recorded) and
     // dies before CompleteMultipartUpload. A client asking the second about the upload (HEAD)
     // gets it finished; the first waking up and completing again changes nothing.
-    auto first = makeStore(QStringLiteral("first"), ShortLease);
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, ShortLease, Lease));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(7 * MiB + 5, 'e');
     UploadStore::Refusal refusal;
     const auto made =
@@ -329,7 +291,7 @@ void TestClusterFencing::leftCompletionIsFinishedByFind()
                              TakeOverWaitMs);
     QCOMPARE(seen.offset, bytes.size());
     QCOMPARE(object(*second, made->id), bytes);
-    QVERIFY(m_rgw->multipartUploads().filter(m_prefix + QLatin1Char('/')).isEmpty());
+    QVERIFY(m_peers.rgw().multipartUploads().filter(m_prefix + QLatin1Char('/')).isEmpty());
 
     // The first wakes up and finishes what it decided: the object is made again, the same
     // (or the multipart upload is gone), and recording it is refused.
@@ -348,11 +310,10 @@ void TestClusterFencing::leftSmallCompletionIsFinishedByTheNextHolder()
 {
     // Below 5 MiB: the holder's bytes are one tail object whose key carries its generation;
     // the decision names it. The next holder (a PATCH's tryLock) copies exactly that.
-    auto first = makeStore(QStringLiteral("first"), ShortLease);
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, ShortLease, Lease));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(MiB + 3, 'f');
     UploadStore::Refusal refusal;
     const auto made = first->create(bytes.size(), "filename eQ==", QStringLiteral("y"), {},
@@ -368,7 +329,7 @@ void TestClusterFencing::leftSmallCompletionIsFinishedByTheNextHolder()
     QCOMPARE(now.offset, bytes.size());
     second->unlock(made->id);
     QCOMPARE(object(*second, made->id), bytes);
-    QVERIFY(m_rgw->keys(second->objects().tailsPrefix()).isEmpty());
+    QVERIFY(m_peers.rgw().keys(second->objects().tailsPrefix()).isEmpty());
     const auto source = second->openSource(now);
     QVERIFY(source);
     QCOMPARE(source->length(), bytes.size());
@@ -380,11 +341,10 @@ void TestClusterFencing::idleHolderHandsOver()
     // The first instance holds the upload with 1 MiB written, not committed, and no write
     // running. The second asks for it (a PATCH's tryLock, on a request thread): the first
     // commits the 1 MiB and lets go, the second goes on from there.
-    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     QVERIFY(first->handOver().isListening() && second->handOver().isListening());
     const QByteArray bytes = pattern(8 * MiB, 'g');
     UploadStore::Refusal refusal;
@@ -434,11 +394,10 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     // The first instance's sink is written to from a request thread, chunk after chunk, when
     // the second asks: the first commits what its sink took (between two chunks, or idle when
     // the writer was through) and refuses the rest; the object is those bytes and the second's.
-    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     const QByteArray bytes = pattern(48 * MiB, 'h');
     UploadStore::Refusal refusal;
     const auto made =
@@ -477,18 +436,17 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     rest.reset();
     second->unlock(made->id);
     QCOMPARE(object(*second, made->id), bytes);
-    QVERIFY(m_rgw->multipartUploads().filter(m_prefix + QLatin1Char('/')).isEmpty());
+    QVERIFY(m_peers.rgw().multipartUploads().filter(m_prefix + QLatin1Char('/')).isEmpty());
 }
 
 void TestClusterFencing::lockedHolderWithoutSinkLetsGo()
 {
     // Locked by a request that has not opened its sink (or closed it): nothing to commit, the
     // lease goes at once; the first's own late openSink is refused.
-    auto first = makeStore(QStringLiteral("first"), std::chrono::seconds(10));
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
-    QString error;
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
-    QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
     UploadStore::Refusal refusal;
     const auto made =
         first->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -507,11 +465,105 @@ void TestClusterFencing::lockedHolderWithoutSinkLetsGo()
     second->unlock(made->id);
 }
 
+void TestClusterFencing::requestMissedWhileReconnectingIsAnswered()
+{
+    // The first's listener connection is cut (pg_terminate_backend) and the second asks for an
+    // upload the first holds while the first is not listening, so the NOTIFY reaches nobody.
+    // Listening again, the first finds the request where the second recorded it and lets go:
+    // the second gets the upload within its wait, not after the 30 s lease.
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, LongLease, LongLease));
+    StoreFailure failure;
+    QVERIFY(first->handOver().isListening());
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(10, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+
+    PgConnection admin(m_peers.pg().address());
+    QVERIFY2(admin.open(), qPrintable(admin.lastError().message));
+    const auto cut = admin.exec(R"(SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                                   WHERE application_name = 'hoistd-listener'
+                                     AND query = 'LISTEN hoistd_first')");
+    QVERIFY2(cut && cut->size() == 1, qPrintable(admin.lastError().message));
+    QTRY_VERIFY_WITH_TIMEOUT(!first->handOver().isListening(), 10000);
+    // The test hears the first's channel instead; the first's event loop (its listener's
+    // reconnection) does not run until the second's NOTIFY went out.
+    PgConnection ears(m_peers.pg().address());
+    QVERIFY(ears.open() && ears.listen(PgLeases::channel(QStringLiteral("first"))));
+    QElapsedTimer asked;
+    asked.start();
+    auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
+    bool notified = false;
+    while (!notified && asked.elapsed() < 10000) {
+        for (const auto &n : ears.waitForNotifications(std::chrono::milliseconds(500)))
+            notified = notified || n.payload == made->id;
+    }
+    QVERIFY(notified);
+    QVERIFY(!first->handOver().isListening());
+    QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 15000);
+    QVERIFY2(taking.get(), qPrintable(QString::number(asked.elapsed())));
+    QVERIFY2(asked.elapsed() < 4500, qPrintable(QString::number(asked.elapsed())));
+    QVERIFY(first->handOver().isListening());
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(second->index().uploads().find(made->id, &row, &pgError), PgUploads::Lookup::Found);
+    QCOMPARE(row.leaseHolder, QStringLiteral("second"));
+    first->unlock(made->id);
+    second->unlock(made->id);
+}
+
+void TestClusterFencing::staleLengthDeclarationIsRefused()
+{
+    // A deferred-length upload with 1 MiB committed (a tail). Its first holder stalls past its
+    // lease and the second takes it; the first then declares the length as the committed bytes,
+    // which would finish the upload: refused (fenced), nothing made. The second's declaration
+    // finishes it, byte-identical.
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, ShortLease, Lease));
+    StoreFailure failure;
+    const QByteArray bytes = pattern(MiB, 'k');
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(-1, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made && made->lengthDeferred(), qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+    {
+        auto sink = first->openSink(*made, &failure);
+        QVERIFY2(sink, qPrintable(failure.text));
+        QVERIFY(sink->write(bytes.constData(), bytes.size()));
+        QVERIFY(sink->commit());
+    }
+    QVERIFY(takeOver(*second, made->id));
+
+    QVERIFY(!first->setLength(made->id, bytes.size()));
+    PgUpload row;
+    PgError pgError;
+    QCOMPARE(second->index().uploads().find(made->id, &row, &pgError), PgUploads::Lookup::Found);
+    QVERIFY(row.record.lengthDeferred());
+    QVERIFY(!row.record.isFinished());
+    QCOMPARE(row.completing, 0);
+    QCOMPARE(object(*second, made->id), QByteArray("<no object>"));
+
+    QVERIFY(second->setLength(made->id, bytes.size()));
+    UploadRecord now;
+    QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
+    QVERIFY(now.isFinished());
+    QCOMPARE(now.length, bytes.size());
+    QCOMPARE(object(*second, made->id), bytes);
+    QVERIFY(m_peers.rgw().keys(second->objects().tailsPrefix()).isEmpty());
+    first->unlock(made->id);
+    second->unlock(made->id);
+}
+
 void TestClusterFencing::deadHoldersLeaseRunsOut()
 {
     // A holder that is gone answers no request: the asker is told busy after its wait, and
     // takes the upload once the 10 s lease ran out.
-    auto second = makeStore(QStringLiteral("second"), std::chrono::seconds(10));
+    auto second = m_peers.store(m_peers.config(QStringLiteral("second"), m_prefix)); // 10 s
     QString error;
     StoreFailure failure;
     QVERIFY2(second->open(&error), qPrintable(error));

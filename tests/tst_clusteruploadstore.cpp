@@ -4,15 +4,13 @@
 // boundary several times keeps parts and a tail whose bytes are exact; empty and tiny uploads
 // are one object each. Bytes are checked through the store's source and through RgwTestPeer,
 // a client of its own.
+#include "clusterpeers.h"
 #include "clusteruploadsink.h"
-#include "clusteruploadstore.h"
-#include "pgtestpeer.h"
-#include "rgwtestpeer.h"
 #include "uploadstorecontract.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonObject>
-#include <QRandomGenerator>
-#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -26,9 +24,10 @@ QByteArray pattern(qint64 size, char seed)
     return out;
 }
 
-QString randomName()
+QByteArray loadAverage()
 {
-    return QString::number(QRandomGenerator::global()->generate64(), 36);
+    QFile file(QStringLiteral("/proc/loadavg"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray("?");
 }
 } // namespace
 
@@ -50,6 +49,7 @@ private slots:
     void emptyAndTinyUploadsAreOneObject();
     void reconciliationRemovesOnlyOrphans();
     void largePartsAreJoinedByCopy();
+    void timedWorkRoundsAreMeasured();
 
 private:
     // A store on the test's database, emptied first when `empty`; `prefix` empty: a new one.
@@ -63,64 +63,42 @@ private:
     // The keys of multipart uploads in progress under `prefix`.
     QStringList multipartUploadsUnder(const QString &prefix) const;
 
-    std::unique_ptr<RgwTestPeer> m_rgw;
-    std::unique_ptr<PgTestPeer> m_pg;
-    QTemporaryDir m_spool;
+    ClusterPeers m_peers;
     QString m_prefix; // of the last store made
 };
 
 bool TestClusterUploadStore::start(QString *why)
 {
-    if (!RgwTestPeer::available(why) || !PgTestPeer::available(why))
-        return false;
-    m_rgw = std::make_unique<RgwTestPeer>();
-    if (!m_rgw->start()) {
-        *why = m_rgw->errorString();
-        return false;
-    }
-    m_pg = std::make_unique<PgTestPeer>();
-    if (!m_pg->start()) {
-        *why = m_pg->errorString();
-        return false;
-    }
-    return m_spool.isValid();
+    return m_peers.start(why);
 }
 
 void TestClusterUploadStore::initTestCase()
 {
-    QVERIFY(m_rgw && m_pg);
+    QVERIFY(m_peers.isStarted());
 }
 
 void TestClusterUploadStore::cleanupTestCase()
 {
-    m_pg.reset();
-    m_rgw.reset();
+    m_peers.stop();
 }
 
 std::unique_ptr<ClusterUploadStore> TestClusterUploadStore::makeStore(
     const QString &instance, QString prefix, std::chrono::seconds expireAfter,
     std::chrono::seconds keepFinished, std::chrono::milliseconds lease)
 {
-    S3Bucket::Config bucket(S3Target(m_rgw->service(), m_rgw->region(), m_rgw->bucket()),
-                            m_rgw->credentials());
-    bucket.transport.connectTimeoutMs = 3000;
-    bucket.retry.firstBackoffMs = 50;
-    ClusterUploadStore::Config config;
-    config.instanceId = instance;
-    config.prefix = prefix.isEmpty() ? QStringLiteral("c") + randomName() : prefix;
-    config.spoolDir = m_spool.path() + QLatin1Char('/') + instance;
+    ClusterUploadStore::Config config = m_peers.config(
+        instance, prefix.isEmpty() ? QStringLiteral("c") + ClusterPeers::randomName() : prefix);
     config.expireAfter = expireAfter;
     config.keepFinished = keepFinished;
     config.lease = lease;
     config.handOverWait = std::chrono::milliseconds(0); // hand-over: tst_clusterfencing
     m_prefix = config.prefix;
-    return std::make_unique<ClusterUploadStore>(m_pg->address(), PgIndex::Options(),
-                                                std::move(bucket), std::move(config));
+    return m_peers.store(std::move(config));
 }
 
 void TestClusterUploadStore::emptyDatabase()
 {
-    PgConnection c(m_pg->address());
+    PgConnection c(m_peers.pg().address());
     if (!c.run("DO $$ BEGIN IF to_regclass('uploads') IS NOT NULL THEN "
                "TRUNCATE uploads, parts, owners, gone, challenges, attempts; END IF; END $$"))
         qFatal("cannot empty the database: %s", qPrintable(c.lastError().message));
@@ -129,7 +107,7 @@ void TestClusterUploadStore::emptyDatabase()
 QStringList TestClusterUploadStore::multipartUploadsUnder(const QString &prefix) const
 {
     QStringList out;
-    for (const QString &key : m_rgw->multipartUploads()) {
+    for (const QString &key : m_peers.rgw().multipartUploads()) {
         if (key.startsWith(prefix + QLatin1Char('/')))
             out.append(key);
     }
@@ -209,9 +187,9 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     QCOMPARE(parts.first().size, 6 * MiB);
     const QString key = second->objects().objectKey(made->id);
     bool found = true;
-    m_rgw->object(key, &found);
+    m_peers.rgw().object(key, &found);
     QVERIFY(!found);
-    QVERIFY(m_rgw->keys(second->objects().tailsPrefix()).isEmpty());
+    QVERIFY(m_peers.rgw().keys(second->objects().tailsPrefix()).isEmpty());
 
     // The second instance finishes it; the object is its bytes alone.
     UploadRecord now;
@@ -224,7 +202,7 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     taking.reset();
     second->unlock(made->id);
     first->unlock(made->id); // its stale lease: nothing to release
-    QCOMPARE(m_rgw->object(key, &found), bytes);
+    QCOMPARE(m_peers.rgw().object(key, &found), bytes);
     QCOMPARE(readAll(*first, *done), bytes);
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
 }
@@ -251,7 +229,7 @@ void TestClusterUploadStore::fencedSmallUploadIsNotPut()
     stale.reset();
     const QString key = second->objects().objectKey(made->id);
     bool found = true;
-    m_rgw->object(key, &found);
+    m_peers.rgw().object(key, &found);
     QVERIFY(!found);
 
     const QByteArray bytes = pattern(3 * MiB, 'b');
@@ -261,7 +239,7 @@ void TestClusterUploadStore::fencedSmallUploadIsNotPut()
     sink.reset();
     second->unlock(made->id);
     first->unlock(made->id);
-    QCOMPARE(m_rgw->object(key), bytes);
+    QCOMPARE(m_peers.rgw().object(key), bytes);
 }
 
 void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
@@ -310,7 +288,8 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
                      PgUploads::Lookup::Found);
             QCOMPARE(row.tailSize, tails.at(i));
             if (tails.at(i) > 0)
-                QCOMPARE(m_rgw->object(row.tailKey), bytes.mid(at - tails.at(i), tails.at(i)));
+                QCOMPARE(m_peers.rgw().object(row.tailKey),
+                         bytes.mid(at - tails.at(i), tails.at(i)));
         }
     }
     QVERIFY(record.isFinished());
@@ -326,9 +305,9 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
         QVERIFY(p.size >= 5 * MiB);
     }
     QCOMPARE(partsEnd, total);
-    QCOMPARE(m_rgw->object(store->objects().objectKey(made->id)), bytes);
+    QCOMPARE(m_peers.rgw().object(store->objects().objectKey(made->id)), bytes);
     QCOMPARE(readAll(*store, record), bytes);
-    QVERIFY(m_rgw->keys(store->objects().tailsPrefix()).isEmpty());
+    QVERIFY(m_peers.rgw().keys(store->objects().tailsPrefix()).isEmpty());
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
 }
 
@@ -344,7 +323,7 @@ void TestClusterUploadStore::emptyAndTinyUploadsAreOneObject()
                                      UploadRecord::Concat::None, {}, &refusal, &failure);
     QVERIFY2(empty && empty->isFinished(), qPrintable(failure.text));
     bool found = false;
-    QCOMPARE(m_rgw->object(store->objects().objectKey(empty->id), &found), QByteArray());
+    QCOMPARE(m_peers.rgw().object(store->objects().objectKey(empty->id), &found), QByteArray());
     QVERIFY(found);
     QCOMPARE(readAll(*store, *empty), QByteArray());
 
@@ -359,16 +338,16 @@ void TestClusterUploadStore::emptyAndTinyUploadsAreOneObject()
     store->unlock(tiny->id);
     QVERIFY(done && done->isFinished());
     const QString key = store->objects().objectKey(tiny->id);
-    QCOMPARE(m_rgw->object(key), QByteArray("abc"));
+    QCOMPARE(m_peers.rgw().object(key), QByteArray("abc"));
     QCOMPARE(readAll(*store, *done), QByteArray("abc"));
-    const QJsonObject head = m_rgw->headObjectByAws(key);
+    const QJsonObject head = m_peers.rgw().headObjectByAws(key);
     QCOMPARE(head.value(QStringLiteral("Metadata"))
                  .toObject()
                  .value(QStringLiteral("tus-metadata"))
                  .toString(),
              QStringLiteral("filename dGlueQ==,x"));
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
-    QVERIFY(m_rgw->keys(store->objects().tailsPrefix()).isEmpty());
+    QVERIFY(m_peers.rgw().keys(store->objects().tailsPrefix()).isEmpty());
 }
 
 void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
@@ -405,7 +384,7 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     QCOMPARE(store->reconcile(std::chrono::hours(1)), 0); // all younger than the grace
     QCOMPARE(store->reconcile(std::chrono::seconds(0)), 2);
     QCOMPARE(multipartUploadsUnder(m_prefix), QStringList({store->objects().objectKey(live->id)}));
-    QCOMPARE(m_rgw->keys(store->objects().tailsPrefix()), QStringList({row.tailKey}));
+    QCOMPARE(m_peers.rgw().keys(store->objects().tailsPrefix()), QStringList({row.tailKey}));
 
     // The live upload still finishes, byte-identical.
     QVERIFY(store->tryLock(live->id));
@@ -418,7 +397,7 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     QVERIFY(done && done->isFinished());
     sink.reset();
     store->unlock(live->id);
-    QCOMPARE(m_rgw->object(store->objects().objectKey(live->id)), bytes + rest);
+    QCOMPARE(m_peers.rgw().object(store->objects().objectKey(live->id)), bytes + rest);
 }
 
 void TestClusterUploadStore::largePartsAreJoinedByCopy()
@@ -457,12 +436,58 @@ void TestClusterUploadStore::largePartsAreJoinedByCopy()
     // Create, three UploadPartCopy, Complete, the check's HEAD, three parts' drops (3 each):
     // no GET of a part, so no byte went through the store.
     QVERIFY(store->objects().bucket().requestsSent() - requestsBefore <= 15);
-    QCOMPARE(m_rgw->object(store->objects().objectKey(final.id)), joined);
+    QCOMPARE(m_peers.rgw().object(store->objects().objectKey(final.id)), joined);
     QCOMPARE(readAll(*store, final), joined);
     bool found = true;
-    m_rgw->object(store->objects().objectKey(ids.first()), &found);
+    m_peers.rgw().object(store->objects().objectKey(ids.first()), &found);
     QVERIFY(!found);
     QVERIFY(multipartUploadsUnder(m_prefix).isEmpty());
+}
+
+void TestClusterUploadStore::timedWorkRoundsAreMeasured()
+{
+    // How long one round of the timed work takes over many uploads, each with a tail (what
+    // TimedWork keeps off hoistd's main thread): a reconciliation pass, then an expiry sweep of
+    // one batch. A measurement, run only when asked: HOIST_MEASURE_UPLOADS=1000.
+    const int count = qEnvironmentVariableIntValue("HOIST_MEASURE_UPLOADS");
+    if (count <= 0)
+        QSKIP("a measurement: set HOIST_MEASURE_UPLOADS to the number of uploads");
+    emptyDatabase();
+    auto store = makeStore(QStringLiteral("measure"), {}, std::chrono::seconds(1));
+    QString error;
+    StoreFailure failure;
+    QVERIFY2(store->open(&error), qPrintable(error));
+    for (int i = 0; i < count; ++i) {
+        UploadStore::Refusal refusal;
+        const auto made =
+            store->create(100, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+        QVERIFY2(made && store->tryLock(made->id), qPrintable(failure.text));
+        auto sink = store->openSink(*made, &failure);
+        QVERIFY(sink && sink->write("0123456789", 10) && sink->commit());
+        sink.reset();
+        store->unlock(made->id);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(store->reconcile(std::chrono::seconds(0)), 0); // every tail is named
+    const qint64 reconcileMs = timer.elapsed();
+    PgConnection c(m_peers.pg().address());
+    const auto expired = [&c] {
+        const auto rows = c.exec("SELECT count(*) FROM uploads WHERE expires <= now()");
+        return rows && !rows->isEmpty() ? rows->at(0, 0).toLongLong() : -1;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(expired() == count, 10000); // their 1 s expiry passed
+    timer.restart();
+    const int swept = store->sweepExpired(QDateTime::currentDateTimeUtc());
+    const qint64 sweepMs = timer.elapsed();
+    qInfo().noquote() << QStringLiteral("%1 uploads with a tail: reconcile %2 ms, one expiry "
+                                        "sweep of %3 uploads %4 ms (load %5)")
+                             .arg(count)
+                             .arg(reconcileMs)
+                             .arg(swept)
+                             .arg(sweepMs)
+                             .arg(QString::fromLatin1(loadAverage()));
+    QVERIFY(swept > 0);
 }
 
 int main(int argc, char **argv)

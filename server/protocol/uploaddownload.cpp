@@ -25,6 +25,16 @@ HttpResponse plain(int status, const QString &text)
     return r;
 }
 
+// PostgreSQL or the bucket cannot be reached now: the upload is not gone, ask again later.
+HttpResponse unavailable(std::chrono::seconds retryAfter)
+{
+    HttpResponse out = plain(503, QStringLiteral("The server's storage cannot be reached now."));
+    const qint64 seconds =
+        retryAfter.count() > 0 ? qint64(retryAfter.count()) : UnavailableRetryAfterSeconds;
+    out.set("Retry-After", QByteArray::number(seconds));
+    return out;
+}
+
 QString uploadIdIn(const QByteArray &path)
 {
     static const QRegularExpression pattern(QStringLiteral("^/files/([0-9a-f]{32})$"));
@@ -131,12 +141,8 @@ HttpResponse UploadDownload::respond(const HttpRequest &request) const
     const QString id = uploadIdIn(request.path);
     UploadRecord r;
     const UploadStore::Lookup found = m_store.find(id, &r);
-    if (found == UploadStore::Lookup::Unavailable) {
-        HttpResponse out =
-            plain(503, QStringLiteral("The server's storage cannot be reached now."));
-        out.set("Retry-After", QByteArray::number(UnavailableRetryAfterSeconds));
-        return out;
-    }
+    if (found == UploadStore::Lookup::Unavailable)
+        return unavailable({});
     if (found != UploadStore::Lookup::Found || r.owner != owner)
         return plain(404, QStringLiteral("No such upload."));
     if (!r.isFinished()) {
@@ -173,7 +179,10 @@ HttpResponse UploadDownload::respond(const HttpRequest &request) const
         refused.set("Accept-Ranges", "bytes");
         return refused;
     }
-    std::shared_ptr<UploadSource> source = m_store.openSource(r);
+    StoreFailure failure;
+    std::shared_ptr<UploadSource> source = m_store.openSource(r, &failure);
+    if (!source && failure.kind == StoreFailure::Kind::Unavailable) // not gone: unreadable now
+        return unavailable(failure.retryAfter);
     if (!source) // deleted between the lookup and the open, or the storage lost it
         return plain(404, QStringLiteral("No such upload."));
     const bool part = range.kind == ByteRange::Kind::Part;

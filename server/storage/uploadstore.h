@@ -109,8 +109,11 @@ public:
     virtual std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
                                                  StoreFailure *failure) = 0;
     // Bytes out: the stored bytes of finished upload `record` (all record.length of them).
-    // nullptr when they are no longer there (removed meanwhile, or lost).
-    virtual std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const = 0;
+    // nullptr with `failure` (when given) when there are none: Unavailable when the storage
+    // could not be read now (503: the upload is not gone), Storage when they are no longer
+    // there (removed meanwhile, or lost).
+    virtual std::unique_ptr<UploadSource> openSource(const UploadRecord &record,
+                                                     StoreFailure *failure = nullptr) const = 0;
 
     // Instant upload. A finished upload other than `exceptId` whose content has the verified
     // SHA-256 `digest` and `length` bytes, any owner; nullopt if none.

@@ -1,13 +1,10 @@
 #pragma once
 
+#include "clustercontext.h"
+
 #include <QString>
 
 struct PgUpload;
-class ClusterLocks;
-class ClusterObjects;
-class PgLeases;
-class PgUploads;
-class S3Bucket;
 
 // The fenced end of an upload in the cluster store. Its holder first records, under its lease
 // generation, that the upload is completing and exactly from what: every byte is then in S3
@@ -21,8 +18,7 @@ class S3Bucket;
 // holder that stalls before the decision is refused it (fenced) and never touches the object.
 class ClusterCompletion final {
 public:
-    ClusterCompletion(PgUploads &uploads, PgLeases &leases, S3Bucket &bucket,
-                      const ClusterObjects &objects, ClusterLocks &locks);
+    explicit ClusterCompletion(const ClusterContext &context);
 
     enum class Outcome { Done, Fenced, Failed };
     // Makes the object of `upload` (completing) and records it finished under `generation`.
@@ -34,9 +30,5 @@ public:
 private:
     bool makeObject(const PgUpload &upload) const;
 
-    PgUploads &m_uploads;
-    PgLeases &m_leases;
-    S3Bucket &m_bucket;
-    const ClusterObjects &m_objects;
-    ClusterLocks &m_locks;
+    const ClusterContext m_c;
 };

@@ -117,10 +117,12 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
     }
     if (check) {
         ClusterUploadSource joined(m_bucket, key, final.length);
-        if (!joined.open() || !check(joined, &final.contentHash)) {
+        const bool opened = joined.open(failure);
+        if (!opened || !check(joined, &final.contentHash)) {
             m_bucket.deleteObject(key);
             unlockAll();
-            return UploadStore::ConcatOutcome::Refused;
+            return opened ? UploadStore::ConcatOutcome::Refused
+                          : UploadStore::ConcatOutcome::Failed;
         }
     }
     const auto outcome = m_uploads.createFinal(final, parts, &pgError);

@@ -1,18 +1,15 @@
 #include "clusterdeferredlength.h"
 
+#include "clustercompletion.h"
 #include "clusterlocks.h"
 #include "clusterobjects.h"
-#include "pgleases.h"
 #include "pguploads.h"
 #include "uploadstore.h"
 
-ClusterDeferredLength::ClusterDeferredLength(PgUploads &uploads, PgLeases &leases, S3Bucket &bucket,
-                                             const ClusterObjects &objects, ClusterLocks &locks)
-    : m_uploads(uploads)
-    , m_leases(leases)
-    , m_bucket(bucket)
-    , m_objects(objects)
-    , m_locks(locks)
+ClusterDeferredLength::ClusterDeferredLength(const ClusterContext &context,
+                                             const ClusterCompletion &completion)
+    : m_c(context)
+    , m_completion(completion)
 {
 }
 
@@ -20,65 +17,76 @@ bool ClusterDeferredLength::set(const QString &id, qint64 length, qint64 quota, 
 {
     PgUpload upload;
     PgError error;
-    if (m_uploads.find(id, &upload, &error) != PgUploads::Lookup::Found
+    if (m_c.uploads.find(id, &upload, &error) != PgUploads::Lookup::Found
         || !upload.record.lengthDeferred() || length < upload.record.offset)
         return false;
-    const PgUploads::Usage before = m_uploads.usage(upload.record.owner, &error);
+    const PgUploads::Usage before = m_c.uploads.usage(upload.record.owner, &error);
     if (quota != UploadStore::NoQuota && before.bytes - upload.countedBytes + length > quota) {
         if (overQuota)
             *overQuota = before.bytes;
         return false;
     }
-    if (length == upload.record.offset) {
-        // Finished by this: its object must exist before the record says so.
-        qint64 generation = m_locks.generation(id);
-        const bool borrowed = generation == 0;
-        if (borrowed)
-            generation = m_locks.take(id, ClusterLocks::HandOverWait);
-        upload.record.length = length;
-        const bool made = generation != 0 && finishFromCommitted(upload, generation);
-        if (borrowed && generation != 0)
-            m_locks.release(id, generation);
-        if (!made)
-            return false;
+    if (length > upload.record.offset) {
+        // Nothing is finished by it: the length and its cost only.
+        const auto outcome = m_c.uploads.setLength(id, length, quota, &error);
+        if (outcome == PgUploads::Outcome::Refused && overQuota)
+            *overQuota = m_c.uploads.usage(upload.record.owner, &error).bytes;
+        return outcome == PgUploads::Outcome::Done;
     }
-    const auto outcome = m_uploads.setLength(id, length, quota, &error);
-    if (outcome == PgUploads::Outcome::Refused && overQuota)
-        *overQuota = m_uploads.usage(upload.record.owner, &error).bytes;
-    if (outcome == PgUploads::Outcome::Done && length == upload.record.offset
-        && !upload.tailKey.isEmpty())
-        m_bucket.deleteObject(upload.tailKey);
-    return outcome == PgUploads::Outcome::Done;
+    qint64 generation = m_c.locks.generation(id);
+    const bool borrowed = generation == 0;
+    if (borrowed)
+        generation = m_c.locks.take(id, ClusterLocks::HandOverWait);
+    const auto outcome =
+        generation == 0 ? PgLeases::Outcome::Fenced : finishAtOffset(upload, quota, generation);
+    if (borrowed && generation != 0)
+        m_c.locks.release(id, generation);
+    if (outcome == PgLeases::Outcome::Refused && overQuota)
+        *overQuota = m_c.uploads.usage(upload.record.owner, &error).bytes;
+    return outcome == PgLeases::Outcome::Committed;
 }
 
-bool ClusterDeferredLength::finishFromCommitted(const PgUpload &upload, qint64 generation)
+PgLeases::Outcome ClusterDeferredLength::finishAtOffset(const PgUpload &upload, qint64 quota,
+                                                        qint64 generation)
 {
     const QString &id = upload.record.id;
-    const QString key = m_objects.objectKey(id);
-    const auto meta = ClusterObjects::metaOf(upload.record);
+    const qint64 end = upload.record.offset;
+    PgLeases::Commit commit;
+    commit.from = end;
+    commit.to = end;
+    commit.length = end;
+    commit.quota = quota;
+    commit.expireAfter = m_c.expireAfter;
+    commit.completing = true;
+    const bool tailAsPart = !upload.multipartId.isEmpty() && upload.tailSize > 0;
     PgError error;
-    if (upload.multipartId.isEmpty()) {
-        if (upload.tailSize == 0)
-            return m_bucket.putObject(key, S3Body::fromBytes({}), meta).ok();
-        return m_bucket.copyObject(upload.tailKey, key, meta).ok();
-    }
-    QList<S3Bucket::Part> all;
-    for (const PgPart &p : m_leases.parts(id, &error))
-        all.append({p.number, p.etag.toLatin1()});
-    if (error)
-        return false;
-    if (upload.tailSize > 0) {
-        // The tail as the last part, copied within the store.
-        const auto number = m_leases.allocatePart(id, m_locks.instanceId(), generation, &error);
+    if (tailAsPart) {
+        // The tail as the last part, copied within the store under a number of this generation.
+        const auto number = m_c.leases.allocatePart(id, m_c.locks.instanceId(), generation, &error);
         if (!number)
-            return false;
-        const auto copied =
-            m_bucket.uploadPartCopy(key, upload.multipartId, *number, upload.tailKey, 0, -1);
+            return error ? PgLeases::Outcome::Failed : PgLeases::Outcome::Fenced;
+        const auto copied = m_c.bucket.uploadPartCopy(m_c.objects.objectKey(id), upload.multipartId,
+                                                      *number, upload.tailKey, 0, -1);
         if (!copied.ok())
-            return false;
-        all.append({*number, copied.value});
+            return PgLeases::Outcome::Failed;
+        commit.parts.append({*number, QString::fromLatin1(copied.value), upload.tailSize,
+                             end - upload.tailSize, generation});
+    } else {
+        // No part: the recorded tail (or nothing, for an empty upload) becomes the object.
+        commit.tailKey = upload.tailKey;
+        commit.tailSize = upload.tailSize;
     }
-    if (!m_leases.renew(id, m_locks.instanceId(), generation, m_locks.lease(), &error))
-        return false;
-    return m_bucket.completeMultipartUpload(key, upload.multipartId, all).ok();
+    const auto decided = m_c.leases.commit(id, m_c.locks.instanceId(), generation, commit, &error);
+    if (decided != PgLeases::Outcome::Committed)
+        return decided;
+    if (tailAsPart)
+        m_c.bucket.deleteObject(upload.tailKey); // its bytes are the last part now
+    PgUpload completing;
+    if (m_c.uploads.find(id, &completing, &error) != PgUploads::Lookup::Found
+        || completing.completing != generation)
+        return PgLeases::Outcome::Failed;
+    // Decided: when the object cannot be made now, the next holder (or find()) makes it.
+    return m_completion.finish(completing, generation) == ClusterCompletion::Outcome::Done
+               ? PgLeases::Outcome::Committed
+               : PgLeases::Outcome::Failed;
 }

@@ -1,33 +1,33 @@
 #pragma once
 
+#include "clustercontext.h"
+#include "pgleases.h"
+
 #include <QtGlobal>
 
-class ClusterLocks;
-class ClusterObjects;
-class PgLeases;
+class ClusterCompletion;
 struct PgUpload;
-class PgUploads;
 class QString;
-class S3Bucket;
 
 // The cluster store's deferred length (Upload-Defer-Length): sets the length once, against the
-// owner's quota. A length equal to what is already committed finishes the upload, so its object
-// is made first from the committed parts and tail (the tail as the last part through
-// UploadPartCopy, or a CopyObject of the tail alone), under the lease (borrowed for the call
-// when this instance does not hold it).
+// owner's quota. A length equal to what is already committed finishes the upload, so it goes as
+// a completion does (ClusterCompletion), fenced: under the lease (borrowed for the call when this
+// instance does not hold it), the committed tail becomes the last part (UploadPartCopy, a part
+// number of this generation) when there is a multipart upload; then the length is declared in
+// the same fenced commit that records the upload completing from exactly those; only then is
+// the object made and the upload recorded finished. A holder that lost the lease meanwhile is
+// refused the declaration and makes nothing.
 class ClusterDeferredLength final {
 public:
-    ClusterDeferredLength(PgUploads &uploads, PgLeases &leases, S3Bucket &bucket,
-                          const ClusterObjects &objects, ClusterLocks &locks);
+    ClusterDeferredLength(const ClusterContext &context, const ClusterCompletion &completion);
 
     bool set(const QString &id, qint64 length, qint64 quota, qint64 *overQuota);
 
 private:
-    bool finishFromCommitted(const PgUpload &upload, qint64 generation);
+    // Declares `upload`'s length as its committed offset, fenced under `generation`, and makes
+    // its object.
+    PgLeases::Outcome finishAtOffset(const PgUpload &upload, qint64 quota, qint64 generation);
 
-    PgUploads &m_uploads;
-    PgLeases &m_leases;
-    S3Bucket &m_bucket;
-    const ClusterObjects &m_objects;
-    ClusterLocks &m_locks;
+    const ClusterContext m_c;
+    const ClusterCompletion &m_completion;
 };

@@ -4,20 +4,24 @@
 #include <QMutex>
 #include <QSet>
 #include <QString>
+#include <QThreadPool>
 
 #include <functional>
 #include <memory>
 
 class ClusterUploadSink;
 class PgAddress;
+class PgLeases;
 class PgListener;
 
 // The holder's side of a lease hand-over between instances (issue 20): an instance asked to let
 // go of an upload (NOTIFY hoistd_<instance>, '<id>', from another instance's tryLock) commits
 // what its sink for that upload has and gives the lease up. The notification arrives on the
 // thread that called start() (its event loop: hoistd's main thread), through a PgListener of its
-// own. A sink idle at that moment is handed over there and then; a sink inside a write finds the
-// request at its next write (between chunks). An upload locked without a sink lets go at once.
+// own. The answer runs on a worker of its own (a commit is S3 and PostgreSQL round trips, which
+// must not hold up that thread's event loop): a sink idle at that moment is handed over there and
+// then; a sink inside a write finds the request at its next write (between chunks). An upload
+// locked without a sink lets go at once.
 class ClusterHandOver final {
     Q_DISABLE_COPY_MOVE(ClusterHandOver)
 public:
@@ -26,8 +30,10 @@ public:
     ~ClusterHandOver();
 
     // LISTENs on PgLeases::channel(instanceId); false (and why) when the first connection
-    // failed (the listener keeps trying).
-    bool start(const PgAddress &address, const QString &instanceId, QString *error);
+    // failed (the listener keeps trying). Each time it listens again after a gap, the requests
+    // sent meanwhile are read from `leases` (PgLeases::wanted()) and answered as notified.
+    bool start(const PgAddress &address, PgLeases &leases, const QString &instanceId,
+               QString *error);
     void stop();
     bool isListening() const;
 
@@ -38,14 +44,19 @@ public:
     bool isRequested(const QString &id) const;
     void clear(const QString &id);
 
-    // What a notification does (public for tests without a listener): hands an idle sink over,
-    // or remembers the request.
+    // What a notification does (public for tests without a listener): remembers the request
+    // and answers it on a worker (hands an idle sink over, or lets go of a lock without one).
     void requested(const QString &id);
 
 private:
+    void answer(const QString &id);
+    // The requests a listener that was away missed.
+    void requestedMeanwhile(PgLeases &leases, const QString &instanceId);
+
     const std::function<void(const QString &)> m_letGo;
     std::unique_ptr<PgListener> m_listener;
     mutable QMutex m_mutex;
     QHash<QString, ClusterUploadSink *> m_sinks;
     QSet<QString> m_requested;
+    QThreadPool m_workers; // answer()s; emptied by stop()
 };

@@ -7,18 +7,10 @@
 #include "pgleases.h"
 #include "pguploads.h"
 
-ClusterInstantCompletion::ClusterInstantCompletion(PgUploads &uploads, PgLeases &leases,
-                                                   S3Bucket &bucket, const ClusterObjects &objects,
-                                                   ClusterLocks &locks,
-                                                   const ClusterCompletion &completion,
-                                                   std::chrono::seconds expireAfter)
-    : m_uploads(uploads)
-    , m_leases(leases)
-    , m_bucket(bucket)
-    , m_objects(objects)
-    , m_locks(locks)
+ClusterInstantCompletion::ClusterInstantCompletion(const ClusterContext &context,
+                                                   const ClusterCompletion &completion)
+    : m_c(context)
     , m_completion(completion)
-    , m_expireAfter(expireAfter)
 {
 }
 
@@ -27,12 +19,12 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
                                                                const QByteArray &digest,
                                                                StoreFailure *failure)
 {
-    const qint64 generation = m_locks.generation(id);
+    const qint64 generation = m_c.locks.generation(id);
     PgUpload target;
     PgUpload source;
     PgError pgError;
-    if (generation == 0 || m_uploads.find(id, &target, &pgError) != PgUploads::Lookup::Found
-        || m_uploads.find(sourceId, &source, &pgError) != PgUploads::Lookup::Found
+    if (generation == 0 || m_c.uploads.find(id, &target, &pgError) != PgUploads::Lookup::Found
+        || m_c.uploads.find(sourceId, &source, &pgError) != PgUploads::Lookup::Found
         || !source.record.isFinished() || source.record.length != target.record.length
         || target.record.offset != 0) {
         *failure =
@@ -45,21 +37,22 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
     // key no record names), decided under the lease, then made the object (ClusterCompletion).
     PgLeases::Commit commit;
     commit.to = target.record.length;
-    commit.tailKey = m_objects.tailKey(id, generation, commit.to);
+    commit.tailKey = m_c.objects.tailKey(id, generation, commit.to);
     commit.tailSize = commit.to;
-    commit.expireAfter = m_expireAfter;
+    commit.expireAfter = m_c.expireAfter;
     commit.completing = true;
-    const auto copied = m_bucket.copyObject(m_objects.objectKey(sourceId), commit.tailKey);
+    const auto copied = m_c.bucket.copyObject(m_c.objects.objectKey(sourceId), commit.tailKey);
     if (!copied.ok()) {
         *failure = storeFailureOf(*copied.error);
         return std::nullopt;
     }
-    const auto decided = m_leases.commit(id, m_locks.instanceId(), generation, commit, &pgError);
+    const auto decided =
+        m_c.leases.commit(id, m_c.locks.instanceId(), generation, commit, &pgError);
     if (decided != PgLeases::Outcome::Committed) {
         // Fenced: named by no record. PostgreSQL away: the commit may have gone through unseen,
         // so the copy stays (reconciliation removes it if no record names it).
         if (!pgError)
-            m_bucket.deleteObject(commit.tailKey);
+            m_c.bucket.deleteObject(commit.tailKey);
         *failure = pgError ? storeFailureOf(pgError)
                            : StoreFailure::fenced(
                                QStringLiteral("upload %1 was taken over meanwhile").arg(id));
@@ -69,7 +62,7 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
     target.tailSize = commit.tailSize;
     target.completing = generation;
     if (m_completion.finish(target, generation) != ClusterCompletion::Outcome::Done
-        || !m_uploads.setContentHash(id, digest, &pgError)) {
+        || !m_c.uploads.setContentHash(id, digest, &pgError)) {
         *failure =
             pgError
                 ? storeFailureOf(pgError)
@@ -78,7 +71,7 @@ std::optional<UploadRecord> ClusterInstantCompletion::complete(const QString &id
         return std::nullopt;
     }
     PgUpload done;
-    if (m_uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found) {
+    if (m_c.uploads.find(id, &done, &pgError) != PgUploads::Lookup::Found) {
         *failure = storeFailureOf(pgError);
         return std::nullopt;
     }

@@ -1,17 +1,12 @@
 #pragma once
 
+#include "clustercontext.h"
 #include "storefailure.h"
 #include "uploadrecord.h"
 
-#include <chrono>
 #include <optional>
 
 class ClusterCompletion;
-class ClusterLocks;
-class ClusterObjects;
-class PgLeases;
-class PgUploads;
-class S3Bucket;
 
 // The cluster store's instant completion: an upload this instance holds, with nothing written
 // yet, becomes a copy of a finished upload of the same length and verified content (CopyObject
@@ -20,19 +15,12 @@ class S3Bucket;
 // the object), and marked with the content's hash.
 class ClusterInstantCompletion final {
 public:
-    ClusterInstantCompletion(PgUploads &uploads, PgLeases &leases, S3Bucket &bucket,
-                             const ClusterObjects &objects, ClusterLocks &locks,
-                             const ClusterCompletion &completion, std::chrono::seconds expireAfter);
+    ClusterInstantCompletion(const ClusterContext &context, const ClusterCompletion &completion);
 
     std::optional<UploadRecord> complete(const QString &id, const QString &sourceId,
                                          const QByteArray &digest, StoreFailure *failure);
 
 private:
-    PgUploads &m_uploads;
-    PgLeases &m_leases;
-    S3Bucket &m_bucket;
-    const ClusterObjects &m_objects;
-    ClusterLocks &m_locks;
+    const ClusterContext m_c;
     const ClusterCompletion &m_completion;
-    const std::chrono::seconds m_expireAfter;
 };

@@ -80,7 +80,17 @@ PgLeases::Taken ClusterLocks::takeWaiting(const QString &id, std::chrono::millis
     bool asked = false;
     while (true) {
         PgError error;
-        const auto taken = m_leases.take(id, m_instanceId, m_lease, &error);
+        qint64 unreleased = 0;
+        {
+            QMutexLocker lock(&m_mutex);
+            unreleased = m_unreleased.value(id);
+        }
+        const auto taken = m_leases.take(id, m_instanceId, m_lease, &error, unreleased);
+        if (!error && unreleased != 0) {
+            QMutexLocker lock(&m_mutex);
+            if (m_unreleased.value(id) == unreleased)
+                m_unreleased.remove(id); // taken back, or no longer this instance's
+        }
         if (taken.taken && asked && m_handedOver)
             m_handedOver(); // another instance let go because it was asked
         if (taken.taken || error || taken.holder.isEmpty()
@@ -97,17 +107,27 @@ void ClusterLocks::handOver(const QString &id, qint64 generation)
     {
         QMutexLocker lock(&m_mutex);
         auto it = m_held.find(id);
-        if (it == m_held.end() || generation == 0 || it->generation != generation)
+        if (it == m_held.end()) {
+            // No request holds it: it may be one let go of during an outage (PostgreSQL still
+            // names this instance); PostgreSQL can be told now.
+            generation = m_unreleased.take(id);
+        } else if (generation == 0 || it->generation != generation) {
             return;
-        it->generation = 0;
+        } else {
+            it->generation = 0;
+        }
     }
-    release(id, generation);
+    if (generation != 0)
+        release(id, generation);
 }
 
 void ClusterLocks::release(const QString &id, qint64 generation)
 {
     PgError error;
-    m_leases.release(id, m_instanceId, generation, &error);
+    if (m_leases.release(id, m_instanceId, generation, &error) || !error)
+        return;
+    QMutexLocker lock(&m_mutex);
+    m_unreleased.insert(id, generation);
 }
 
 void ClusterLocks::releaseAll()

@@ -44,7 +44,7 @@ public:
     // Takes the lease of `id` without claiming it here, asking another holder to let go and
     // waiting for it at most `wait`; the generation, 0 when it could not.
     qint64 take(const QString &id, std::chrono::milliseconds wait);
-    // Frees a lease take() gave.
+    // Frees a lease take() gave (remembered for take() when PostgreSQL cannot be told).
     void release(const QString &id, qint64 generation);
     // Gives back every lease held (closing).
     void releaseAll();
@@ -65,4 +65,8 @@ private:
     };
     mutable QMutex m_mutex;
     QHash<QString, Held> m_held;
+    // Leases let go of here whose release PostgreSQL was not told (an outage): no request of
+    // this instance holds them, so the next take() takes them back at once instead of waiting
+    // for them to run out (423 meanwhile).
+    QHash<QString, qint64> m_unreleased;
 };

@@ -1,5 +1,6 @@
 #include "clusteruploadsource.h"
 
+#include "clusterfailure.h"
 #include "s3bucket.h"
 
 #include <QDebug>
@@ -13,18 +14,34 @@ ClusterUploadSource::ClusterUploadSource(S3Bucket &bucket, QString key, qint64 l
 {
 }
 
-bool ClusterUploadSource::open()
+bool ClusterUploadSource::open(StoreFailure *failure)
 {
+    std::optional<S3BucketError> error;
+    qint64 size = -1;
     if (m_length <= Window) {
-        const auto whole = m_bucket.getObject(m_key, 0, -1, Window);
-        if (!whole.ok() || whole.value.size() != m_length)
-            return false;
-        m_window = whole.value;
+        auto whole = m_bucket.getObject(m_key, 0, -1, Window);
+        error = whole.error;
+        size = whole.value.size();
+        m_window = std::move(whole.value);
         m_windowAt = 0;
-        return true;
+    } else {
+        const auto head = m_bucket.headObject(m_key);
+        error = head.error;
+        size = head.value.size;
     }
-    const auto head = m_bucket.headObject(m_key);
-    return head.ok() && head.value.size == m_length;
+    if (error && !error->isNotFound()) {
+        *failure = storeFailureOf(*error);
+        return false;
+    }
+    if (error || size != m_length) {
+        m_window.clear();
+        *failure =
+            StoreFailure::storage(QStringLiteral("the object %1 is not there with its %2 bytes")
+                                      .arg(m_key)
+                                      .arg(m_length));
+        return false;
+    }
+    return true;
 }
 
 bool ClusterUploadSource::fill(qint64 offset)

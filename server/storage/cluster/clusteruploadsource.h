@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storefailure.h"
 #include "uploadsource.h"
 
 #include <QByteArray>
@@ -16,9 +17,10 @@ class ClusterUploadSource final : public UploadSource {
 public:
     ClusterUploadSource(S3Bucket &bucket, QString key, qint64 length);
 
-    // Reads the first window (the whole object when it is small); false when there is no such
-    // object or it is not `length` bytes long.
-    bool open();
+    // Reads the first window (the whole object when it is small); false with `failure` when
+    // the bucket could not be read (Unavailable: an outage, the object is not gone), there is
+    // no such object or it is not `length` bytes long (Storage).
+    bool open(StoreFailure *failure);
 
     qint64 length() const override { return m_length; }
     qint64 read(qint64 offset, char *data, qint64 size) override;

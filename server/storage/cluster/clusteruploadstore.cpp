@@ -17,11 +17,12 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_objects(*m_bucket, m_config.prefix)
     , m_locks(m_index->leases(), m_config.instanceId, m_config.lease, m_config.handedOver)
     , m_handOver([this](const QString &id) { m_locks.handOver(id, m_locks.generation(id)); })
-    , m_completion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
+    , m_context{m_index->uploads(), m_index->leases(), *m_bucket,
+                m_objects,          m_locks,           m_config.expireAfter}
+    , m_completion(m_context)
     , m_concatenation(m_index->uploads(), *m_bucket, m_objects, m_locks, m_config.spoolDir)
-    , m_instantCompletion(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks,
-                          m_completion, m_config.expireAfter)
-    , m_deferredLength(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
+    , m_instantCompletion(m_context, m_completion)
+    , m_deferredLength(m_context, m_completion)
     , m_reconciliation(*m_index, *m_bucket, m_objects)
 {
 }
@@ -54,7 +55,7 @@ bool ClusterUploadStore::open(QString *error)
     // Hand-over requests from other instances; a listener that cannot connect yet keeps trying
     // (meanwhile askers wait for the lease to run out instead).
     QString why;
-    if (!m_handOver.start(m_index->pool().address(), m_config.instanceId, &why))
+    if (!m_handOver.start(m_index->pool().address(), m_index->leases(), m_config.instanceId, &why))
         qWarning().noquote() << "not listening for hand-over requests yet:" << why;
     return true;
 }
@@ -179,15 +180,20 @@ std::unique_ptr<UploadSink> ClusterUploadStore::openSink(const UploadRecord &rec
     return sink;
 }
 
-std::unique_ptr<UploadSource> ClusterUploadStore::openSource(const UploadRecord &record) const
+std::unique_ptr<UploadSource> ClusterUploadStore::openSource(const UploadRecord &record,
+                                                             StoreFailure *failure) const
 {
-    if (!record.isFinished())
-        return nullptr;
-    auto source = std::make_unique<ClusterUploadSource>(*m_bucket, m_objects.objectKey(record.id),
-                                                        record.length);
-    if (!source->open())
-        return nullptr;
-    return source;
+    StoreFailure why =
+        StoreFailure::storage(QStringLiteral("upload %1 is not finished").arg(record.id));
+    if (record.isFinished()) {
+        auto source = std::make_unique<ClusterUploadSource>(
+            *m_bucket, m_objects.objectKey(record.id), record.length);
+        if (source->open(&why))
+            return source;
+    }
+    if (failure)
+        *failure = why;
+    return nullptr;
 }
 
 std::optional<UploadRecord> ClusterUploadStore::findVerified(const QByteArray &digest,

@@ -69,7 +69,8 @@ public:
                               StoreFailure *failure) override;
     std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
                                          StoreFailure *failure) override;
-    std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const override;
+    std::unique_ptr<UploadSource> openSource(const UploadRecord &record,
+                                             StoreFailure *failure = nullptr) const override;
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const override;
     bool setContentHash(const QString &id, const QByteArray &digest) override;
@@ -116,6 +117,7 @@ private:
     ClusterObjects m_objects;
     ClusterLocks m_locks;
     ClusterHandOver m_handOver;
+    const ClusterContext m_context;
     const ClusterCompletion m_completion;
     ClusterConcatenation m_concatenation;
     ClusterInstantCompletion m_instantCompletion;

@@ -185,7 +185,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
         // Without a quota there is nothing to add up (a walk over every upload per creation).
         if (limits.quota == NoQuota)
             return false;
-        const qint64 used = usageLocked(owner);
+        const qint64 used = m_usage.of(owner);
         if (used + qMax<qint64>(0, length) <= limits.quota)
             return false;
         refusal->inUse = used;
@@ -423,8 +423,8 @@ bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, 
     if (!found)
         return false;
     if (quota != NoQuota) {
-        const qint64 used = usageLocked(found->owner);
-        if (used - cost(*found) + length > quota) {
+        const qint64 used = m_usage.of(found->owner);
+        if (used - m_usage.cost(*found) + length > quota) {
             if (overQuota)
                 *overQuota = used;
             return false;
@@ -434,33 +434,17 @@ bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, 
     r.length = length;
     if (!updateLocked(r))
         return false;
-    m_growth.remove(id);
+    m_usage.drop(id);
     const UploadRecord updated = *m_uploads.find(id);
     locker.unlock();
     name(updated); // a deferred length set to what is already stored
     return true;
 }
 
-qint64 DiskUploadStore::cost(const UploadRecord &r) const
-{
-    return r.lengthDeferred() ? qMax(r.offset, m_growth.value(r.id, 0)) : r.length;
-}
-
-qint64 DiskUploadStore::usageLocked(const QString &owner) const
-{
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    qint64 used = 0;
-    for (const UploadRecord &r : m_uploads.all()) {
-        if (r.owner == owner && !m_doomed.contains(r.id) && !r.isExpired(now))
-            used += cost(r);
-    }
-    return used;
-}
-
 qint64 DiskUploadStore::usage(const QString &owner) const
 {
     QMutexLocker locker(&m_mutex);
-    return usageLocked(owner);
+    return m_usage.of(owner);
 }
 
 qint64 DiskUploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 quota)
@@ -469,18 +453,13 @@ qint64 DiskUploadStore::reserveGrowth(const QString &id, qint64 wanted, qint64 q
     const UploadRecord *r = m_uploads.find(id);
     if (!r || !r->lengthDeferred())
         return 0;
-    if (quota == NoQuota)
-        return wanted;
-    const qint64 room = quota - usageLocked(r->owner);
-    const qint64 granted = qBound<qint64>(0, room, wanted);
-    m_growth.insert(id, qMax(cost(*r), r->offset + granted));
-    return granted;
+    return m_usage.reserve(*r, wanted, quota);
 }
 
 void DiskUploadStore::forget(const QString &id)
 {
     const QString owner = m_uploads.take(id).owner;
-    m_growth.remove(id);
+    m_usage.drop(id);
     if (m_gone.size() >= MaxGoneRemembered)
         m_gone.clear();
     m_gone.insert(id, owner);
@@ -586,7 +565,7 @@ void DiskUploadStore::unlock(const QString &id)
 {
     QMutexLocker locker(&m_mutex);
     m_busy.remove(id);
-    m_growth.remove(id);
+    m_usage.drop(id);
     if (m_doomed.contains(id))
         removeNow(id);
 }
@@ -597,9 +576,13 @@ std::unique_ptr<UploadSink> DiskUploadStore::openSink(const UploadRecord &record
     return DiskUploadSink::open(*this, m_files.path(record.id), record, failure);
 }
 
-std::unique_ptr<UploadSource> DiskUploadStore::openSource(const UploadRecord &record) const
+std::unique_ptr<UploadSource> DiskUploadStore::openSource(const UploadRecord &record,
+                                                          StoreFailure *failure) const
 {
-    return DiskUploadSource::open(m_files.path(record.id), record.length);
+    auto source = DiskUploadSource::open(m_files.path(record.id), record.length);
+    if (!source && failure)
+        *failure = StoreFailure::storage(QStringLiteral("upload %1 has no file").arg(record.id));
+    return source;
 }
 
 QString DiskUploadStore::filePath(const QString &id) const

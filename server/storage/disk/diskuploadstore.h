@@ -1,6 +1,7 @@
 #pragma once
 
 #include "namedfiles.h"
+#include "ownerusage.h"
 #include "uploadfiles.h"
 #include "uploadstore.h"
 #include "uploadtable.h"
@@ -77,7 +78,8 @@ public:
     std::unique_ptr<UploadSink> openSink(const UploadRecord &record,
                                          StoreFailure *failure) override;
     // A DiskUploadSource over the file, which offers its descriptor for sendfile.
-    std::unique_ptr<UploadSource> openSource(const UploadRecord &record) const override;
+    std::unique_ptr<UploadSource> openSource(const UploadRecord &record,
+                                             StoreFailure *failure = nullptr) const override;
 
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const override;
@@ -115,8 +117,6 @@ private:
     bool reconcile(QString *error);
     void forget(const QString &id);    // with m_mutex held
     bool removeNow(const QString &id); // with m_mutex held
-    qint64 usageLocked(const QString &owner) const;
-    qint64 cost(const UploadRecord &record) const; // what one upload counts in usage()
     // Removes those of `ids` still `due` and not busy, one by one.
     int sweep(const QStringList &ids, const std::function<bool(const UploadRecord &)> &due);
     // `record` as changed, into the index and the table (with m_mutex held); when it just
@@ -142,8 +142,8 @@ private:
     mutable QMutex m_mutex;
     UploadTable m_uploads;
     QSet<QString> m_busy;
-    QHash<QString, QString> m_gone;  // id -> owner, so that 410 is said to the owner only
-    QHash<QString, qint64> m_growth; // deferred-length upload -> end reserved by reserveGrowth()
-    QSet<QString> m_doomed;          // terminated while busy: removed on unlock()
+    QHash<QString, QString> m_gone;          // id -> owner, so that 410 is said to the owner only
+    QSet<QString> m_doomed;                  // terminated while busy: removed on unlock()
+    OwnerUsage m_usage{m_uploads, m_doomed}; // with m_mutex held
     QStringList m_repairs;
 };

@@ -5,8 +5,10 @@
 
 #include <QDateTime>
 #include <QList>
+#include <QStringList>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 
 // One writer per upload across instances, fenced (cluster-design.md). The lease lives in the
@@ -28,10 +30,12 @@ public:
         QString holder;          // not taken: who holds it (to NOTIFY); empty when no such upload
         std::chrono::milliseconds remaining{0}; // not taken: until it expires
     };
-    // Takes the lease of upload `id` for `holder` when it is free or expired. `error` set:
-    // nothing is known (the caller answers 503).
+    // Takes the lease of upload `id` for `holder` when it is free or expired, or still
+    // `holder`'s own in generation `reclaim` (one it let go of while PostgreSQL could not be
+    // told: taken back at once, not after it runs out). `error` set: nothing is known (the
+    // caller answers 503).
     Taken take(const QString &id, const QString &holder, std::chrono::milliseconds duration,
-               PgError *error);
+               PgError *error, qint64 reclaim = 0);
     // Pushes the expiry on; false when the lease is no longer this holder's generation.
     bool renew(const QString &id, const QString &holder, qint64 generation,
                std::chrono::milliseconds duration, PgError *error);
@@ -62,11 +66,17 @@ public:
         // it was, since the client has not been told yet; finishCompletion() moves it to the
         // length and finishes the upload.
         bool completing = false;
+        // A deferred length declared with this commit (-1: none; the upload's length must still
+        // be deferred): recorded in the same transaction, the owner's counted bytes moved to it
+        // unless that passes `quota` (-1: none; Refused).
+        qint64 length = -1;
+        qint64 quota = -1;
     };
-    enum class Outcome { Failed, Committed, Fenced };
+    enum class Outcome { Failed, Committed, Fenced, Refused };
     // One transaction, `WHERE id AND holder AND generation AND offset = from`: Fenced (nothing
     // changed) when the generation moved on, another holder has it, the offset is not `from`
-    // any more or the upload is completing; Failed with `error` when PostgreSQL could not say.
+    // any more or the upload is completing; Refused by the quota (a declared length); Failed
+    // with `error` when PostgreSQL could not say.
     Outcome commit(const QString &id, const QString &holder, qint64 generation,
                    const Commit &commit, PgError *error);
     // Marks a completing upload finished (and its tail gone) once its object exists: under the
@@ -79,9 +89,20 @@ public:
     // Hand-over: asks `holder` to commit what it has and let go of upload `id`
     // (NOTIFY hoistd_<holder>, '<id>'). The holder LISTENs on channel(itself) (PgListener).
     bool askToRelease(const QString &holder, const QString &id, PgError *error);
+    // The uploads `holder` holds that another instance asked for since it took them: what a
+    // holder whose listener was away (reconnecting) may have missed.
+    QStringList wanted(const QString &holder, PgError *error);
     static QString channel(const QString &holder);
 
 private:
+    // The fenced frame of commit() and finishCompletion(): in one transaction, `update` (an
+    // UPDATE under the lease, `RETURNING` what `rest` needs) and then `rest` on its row; no row
+    // is Fenced, and anything but Committed from `rest` rolls back.
+    using FencedStep = std::function<std::optional<PgRows>(PgConnection &)>;
+    using FencedRest = std::function<Outcome(PgConnection &, const PgRows &)>;
+    Outcome fencedUpdate(const QString &id, const QString &holder, PgError *error,
+                         const FencedStep &update, const FencedRest &rest);
+
     PgPool &m_pool;
 };
 

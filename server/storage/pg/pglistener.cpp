@@ -30,6 +30,7 @@ bool PgListener::start()
 {
     if (listenNow())
         return true;
+    m_everListened = true; // whatever was sent until a later attempt listens was missed
     m_retry.start();
     return false;
 }

@@ -15,8 +15,9 @@ class QSocketNotifier;
 // of its own). hoistd's main thread owns it; a request thread learns of a hand-over through
 // whatever the store makes of notified() (e.g. an atomic flag per upload it holds).
 // The connection going away: lost(), then a reconnection every `retry` until it is back, the
-// LISTEN renewed, then reconnected(). Notifications sent meanwhile are lost: an asker that
-// hears nothing waits for the lease to run out instead.
+// LISTEN renewed, then reconnected() (also when the first start() failed and a later attempt
+// listens). Notifications sent meanwhile are lost: on reconnected() the owner looks for what it
+// missed where the senders recorded it (PgLeases::wanted()).
 class PgListener final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PgListener)

@@ -68,14 +68,28 @@ const char *const V1[] = {
         window_ends timestamptz NOT NULL))",
 };
 
-bool step(PgConnection &c, int to, QString *error)
+// Version 2: a hand-over request is recorded with the NOTIFY that carries it, so that a holder
+// whose listener was reconnecting (and missed the NOTIFY) finds it when it listens again.
+const char *const V2[] = {
+    "ALTER TABLE uploads ADD COLUMN lease_wanted boolean NOT NULL DEFAULT false",
+};
+
+template <std::size_t N>
+bool runAll(PgConnection &c, const char *const (&statements)[N], QString *error)
 {
-    for (const char *sql : V1) {
-        if (to == 1 && !c.run(sql)) {
+    for (const char *sql : statements) {
+        if (!c.run(sql)) {
             *error = c.lastError().message;
             return false;
         }
     }
+    return true;
+}
+
+bool step(PgConnection &c, int to, QString *error)
+{
+    if ((to == 1 && !runAll(c, V1, error)) || (to == 2 && !runAll(c, V2, error)))
+        return false;
     if (!c.run("UPDATE schema_version SET version = $1::int", {to})) {
         *error = c.lastError().message;
         return false;

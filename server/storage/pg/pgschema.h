@@ -7,7 +7,7 @@
 // version in one transaction under an advisory lock, so instances starting together migrate once.
 // A database newer than this hoistd (a later version started there) is refused.
 namespace PgSchema {
-inline constexpr int Current = 1;
+inline constexpr int Current = 2;
 // The advisory lock class of hoistd (pg_advisory_lock(Class, key)): "Hois".
 inline constexpr qint64 LockClass = 0x486f6973;
 enum LockKey : int {

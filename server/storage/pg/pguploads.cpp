@@ -25,11 +25,10 @@ PgError invalid(const QString &what)
 {
     return {PgError::Kind::Invalid, {}, what};
 }
+} // namespace
 
-// Moves `owner`'s counted bytes by `delta`, unless that takes them past `quota` (< 0: none; a
-// shrink always passes), in the caller's transaction. Null when the statement failed; false when
-// the quota refused the move.
-std::optional<bool> moveBytes(PgConnection &t, const QVariant &owner, qint64 delta, qint64 quota)
+std::optional<bool> PgUploads::moveBytes(PgConnection &t, const QVariant &owner, qint64 delta,
+                                         qint64 quota)
 {
     const auto moved = t.exec("UPDATE owners SET bytes = bytes + $2 WHERE owner = $1 "
                               "AND ($2 <= 0 OR $3 < 0 OR bytes + $2 <= $3)",
@@ -38,7 +37,6 @@ std::optional<bool> moveBytes(PgConnection &t, const QVariant &owner, qint64 del
         return std::nullopt;
     return moved->affected != 0;
 }
-} // namespace
 
 bool PgLimits::isId(const QString &id)
 {

@@ -85,6 +85,11 @@ public:
         content_hash, concat, concat_parts, named_path, multipart_id, tail_key, tail_size,
         next_part, lease_holder, lease_generation, lease_expires, counted_bytes, completing)";
     static PgUpload fromRow(const QList<QVariant> &row);
+    // Moves `owner`'s counted bytes by `delta`, unless that takes them past `quota` (< 0: none;
+    // a shrink always passes), in the caller's transaction `t`. Null when the statement failed;
+    // false when the quota refused the move.
+    static std::optional<bool> moveBytes(PgConnection &t, const QVariant &owner, qint64 delta,
+                                         qint64 quota);
 
 private:
     PgPool &m_pool;
