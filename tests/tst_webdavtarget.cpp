@@ -30,14 +30,22 @@ void tst_WebDavTarget::endpoints_data()
 {
     QTest::addColumn<QString>("endpoint");
     QTest::addColumn<QString>("collection"); // empty: refused
-    QTest::newRow("dav") << "dav://h:8080/a/b" << "http://h:8080/a/b/";
-    QTest::newRow("davs") << "davs://h/a/" << "https://h/a/";
-    QTest::newRow("root") << "dav://h" << "http://h/";
-    QTest::newRow("user") << "dav://bob@h/x" << "http://h/x/";
-    QTest::newRow("password refused") << "dav://bob:pw@h/x" << "";
-    QTest::newRow("no host") << "dav:///x" << "";
-    QTest::newRow("query refused") << "dav://h/x?y=1" << "";
-    QTest::newRow("http is not dav") << "http://h/x" << "";
+    QTest::newRow("dav") << "dav://h:8080/a/b"
+                         << "http://h:8080/a/b/";
+    QTest::newRow("davs") << "davs://h/a/"
+                          << "https://h/a/";
+    QTest::newRow("root") << "dav://h"
+                          << "http://h/";
+    QTest::newRow("user") << "dav://bob@h/x"
+                          << "http://h/x/";
+    QTest::newRow("password refused") << "dav://bob:pw@h/x"
+                                      << "";
+    QTest::newRow("no host") << "dav:///x"
+                             << "";
+    QTest::newRow("query refused") << "dav://h/x?y=1"
+                                   << "";
+    QTest::newRow("http is not dav") << "http://h/x"
+                                     << "";
 }
 
 void tst_WebDavTarget::endpoints()
@@ -71,9 +79,9 @@ void tst_WebDavTarget::foldersOuterFirst()
     QStringList paths;
     for (const QUrl &url : folders)
         paths << url.toString(QUrl::FullyEncoded);
-    QCOMPARE(paths, QStringList({QStringLiteral("http://h/base/"),
-                                 QStringLiteral("http://h/base/x%20y/"),
-                                 QStringLiteral("http://h/base/x%20y/z/")}));
+    QCOMPARE(paths,
+             QStringList({QStringLiteral("http://h/base/"), QStringLiteral("http://h/base/x%20y/"),
+                          QStringLiteral("http://h/base/x%20y/z/")}));
     QCOMPARE(target->foldersOf(QStringLiteral("file.bin")).size(), 1);
 }
 
@@ -81,10 +89,14 @@ void tst_WebDavTarget::numberedNames_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("second");
-    QTest::newRow("ext") << "a/report.txt" << "a/report (2).txt";
-    QTest::newRow("none") << "README" << "README (2)";
-    QTest::newRow("hidden") << "d/.profile" << "d/.profile (2)";
-    QTest::newRow("two dots") << "x.tar.gz" << "x.tar (2).gz";
+    QTest::newRow("ext") << "a/report.txt"
+                         << "a/report (2).txt";
+    QTest::newRow("none") << "README"
+                          << "README (2)";
+    QTest::newRow("hidden") << "d/.profile"
+                            << "d/.profile (2)";
+    QTest::newRow("two dots") << "x.tar.gz"
+                              << "x.tar (2).gz";
 }
 
 void tst_WebDavTarget::numberedNames()
@@ -98,7 +110,8 @@ void tst_WebDavTarget::multistatus()
 {
     // As Nextcloud answers: a 200 propstat and a 404 one for what it lacks.
     const QByteArray body =
-        "<?xml version=\"1.0\"?><d:multistatus xmlns:d=\"DAV:\" xmlns:oc=\"http://owncloud.org/ns\">"
+        "<?xml version=\"1.0\"?><d:multistatus xmlns:d=\"DAV:\" "
+        "xmlns:oc=\"http://owncloud.org/ns\">"
         "<d:response><d:href>/remote.php/dav/files/u/a%20b.txt</d:href>"
         "<d:propstat><d:prop><d:getcontentlength>42</d:getcontentlength>"
         "<d:getetag>\"abc\"</d:getetag><d:resourcetype/>"
@@ -143,13 +156,15 @@ void tst_WebDavTarget::basicAuthFromToken()
     HttpHeaders headers = protocol.headersFor(*withUser, bearer);
     QCOMPARE(headers.size(), 2);
     QVERIFY(headers.contains(HttpHeader("X-A", "b")));
-    QVERIFY(headers.contains(HttpHeader("Authorization", "Basic " + QByteArray("bob:pw:1").toBase64())));
+    QVERIFY(headers.contains(
+        HttpHeader("Authorization", "Basic " + QByteArray("bob:pw:1").toBase64())));
     // No user: the bearer token as it is.
     QCOMPARE(protocol.headersFor(*without, bearer), bearer);
     // A password given apart (HOIST_DAV_PASSWORD) when no token is set.
     protocol.setPassword(QUrl(QStringLiteral("dav://bob@h/other")), QStringLiteral("sécret"));
     headers = protocol.headersFor(*withUser, {});
-    QCOMPARE(headers, HttpHeaders({{"Authorization", "Basic " + QStringLiteral("bob:sécret").toUtf8().toBase64()}}));
+    QCOMPARE(headers, HttpHeaders({{"Authorization",
+                                    "Basic " + QStringLiteral("bob:sécret").toUtf8().toBase64()}}));
 }
 
 void tst_WebDavTarget::ifExistsOption()

@@ -22,10 +22,10 @@ TransferError fromReply(QNetworkReply *reply, const TrText &what)
     const QString server = TusHttp::serverName(reply->url());
     if (error.httpStatus == 401) {
         // No password, or a wrong one: retrying cannot help, a person must.
-        error.cause = tr(QT_TRANSLATE_NOOP("WebDavErrors",
-                                           "%1 refused the user name or password (HTTP 401): "
-                                           "set them for this WebDAV server"))
-                          .arg(server);
+        error.cause =
+            tr(QT_TRANSLATE_NOOP("WebDavErrors", "%1 refused the user name or password (HTTP 401): "
+                                                 "set them for this WebDAV server"))
+                .arg(server);
     } else if (error.httpStatus == 403) {
         error.cause = tr(QT_TRANSLATE_NOOP("WebDavErrors",
                                            "%1 does not let this user write there (HTTP 403)"))
@@ -38,9 +38,9 @@ TransferError fromReply(QNetworkReply *reply, const TrText &what)
     } else if (error.httpStatus == 409) {
         // WebDAV's 409: a parent collection is missing, which retrying will not make.
         error.kind = Kind::Rejected;
-        error.cause = tr(QT_TRANSLATE_NOOP("WebDavErrors",
-                                           "%1 has no folder to put this in (HTTP 409)"))
-                          .arg(server);
+        error.cause =
+            tr(QT_TRANSLATE_NOOP("WebDavErrors", "%1 has no folder to put this in (HTTP 409)"))
+                .arg(server);
     }
     if (error.details.isEmpty())
         error.details = tr(QT_TRANSLATE_NOOP("WebDavErrors", "While %1 (%2)"))
@@ -106,8 +106,8 @@ TransferError noFreeName(const QString &fileName)
 TrText noResumeNote()
 {
     return tr(QT_TRANSLATE_NOOP("WebDavErrors",
-                                "Plain WebDAV cannot resume an upload: a retry sends the file "
-                                "again from the start."));
+                                " · plain WebDAV cannot resume: the retry sends the file again "
+                                "from the start"));
 }
 
 } // namespace WebDavErrors

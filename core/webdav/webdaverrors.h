@@ -20,6 +20,6 @@ TransferError mismatch(const QString &fileName, const TrText &how);
 TransferError notWebDav(const QUrl &url, const TrText &what);
 // Every " (2)", " (3)", ... name up to the limit is taken already.
 TransferError noFreeName(const QString &fileName);
-// Details added to a failure of a plain PUT that may be retried: it starts from the beginning.
+// Added to the cause of a plain PUT's failure that will be retried: it starts from the beginning.
 TrText noResumeNote();
 } // namespace WebDavErrors

@@ -42,11 +42,11 @@ void WebDavFolders::advance(const std::shared_ptr<Waiter> &waiter)
 void WebDavFolders::send(const std::shared_ptr<Waiter> &waiter, const QString &key)
 {
     const QUrl folder = waiter->rest.constFirst();
-    auto *request = new WebDavRequest(
-        "MKCOL", folder, waiter->headers,
-        TrText::of(staticMetaObject, QT_TR_NOOP("making the folder %1"))
-            .arg(folder.path(QUrl::FullyDecoded)),
-        this);
+    auto *request =
+        new WebDavRequest("MKCOL", folder, waiter->headers,
+                          TrText::of(staticMetaObject, QT_TR_NOOP("making the folder %1"))
+                              .arg(folder.path(QUrl::FullyDecoded)),
+                          this);
     ++m_sent;
     connect(request, &WebDavRequest::finished, this,
             [this, request, key](const WebDavAnswer &answer) {

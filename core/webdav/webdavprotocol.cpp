@@ -59,10 +59,9 @@ HttpHeaders WebDavProtocol::headersFor(const WebDavTarget &target,
         return h.first.compare("Authorization", Qt::CaseInsensitive) == 0;
     });
     if (!given && !password.isEmpty())
-        headers.append({"Authorization",
-                        "Basic " + (target.userName() + QLatin1Char(':') + password)
-                                       .toUtf8()
-                                       .toBase64()});
+        headers.append(
+            {"Authorization",
+             "Basic " + (target.userName() + QLatin1Char(':') + password).toUtf8().toBase64()});
     return headers;
 }
 
@@ -84,9 +83,9 @@ void WebDavProtocol::checkServer(const QUrl &endpoint, const HttpHeaders &header
         TransferProtocol::checkServer(endpoint, headers);
         return;
     }
-    auto *request = new WebDavRequest(
-        "OPTIONS", target->collectionUrl(), headersFor(*target, headers),
-        TrText::of(staticMetaObject, QT_TR_NOOP("checking the server")), this);
+    auto *request =
+        new WebDavRequest("OPTIONS", target->collectionUrl(), headersFor(*target, headers),
+                          TrText::of(staticMetaObject, QT_TR_NOOP("checking the server")), this);
     request->setStallTimeout(ServerCheckTimeoutMs);
     connect(request, &WebDavRequest::finished, this,
             [this, request, endpoint](const WebDavAnswer &answer) {

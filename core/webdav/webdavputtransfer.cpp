@@ -92,9 +92,9 @@ void WebDavPutTransfer::lookUp()
 {
     if (m_finished)
         return;
-    WebDavRequest *propfind =
-        request("PROPFIND", m_path,
-                TrText::of(staticMetaObject, QT_TR_NOOP("looking for %1 on the server")).arg(m_path));
+    WebDavRequest *propfind = request(
+        "PROPFIND", m_path,
+        TrText::of(staticMetaObject, QT_TR_NOOP("looking for %1 on the server")).arg(m_path));
     propfind->setHeader("Depth", "0");
     propfind->setBody(WebDavXml::propfindBody());
     propfind->setStallTimeout(PropfindTimeoutMs);
@@ -118,8 +118,7 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
     if (there.collection)
         return fail(TransferError::make(
             TransferError::Kind::Rejected,
-            TrText::of(staticMetaObject,
-                       QT_TR_NOOP("The server has a folder where '%1' should go"))
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server has a folder where '%1' should go"))
                 .arg(m_path)));
     switch (m_protocol->ifExists()) {
     case IfExists::Skip:
@@ -138,7 +137,9 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
     case IfExists::Overwrite:
         break;
     }
-    if (there.etag.isEmpty())
+    // If-Match compares strongly: a weak ETag (Apache's for a file changed within the last
+    // second) never matches, so such a file is replaced unguarded.
+    if (there.etag.isEmpty() || there.etag.startsWith("W/"))
         return put({});
     put({"If-Match", there.etag});
 }
@@ -157,8 +158,7 @@ void WebDavPutTransfer::put(const HttpHeader &condition)
             if (!body)
                 return fail(error);
             WebDavRequest *put = request(
-                "PUT", m_path,
-                TrText::of(staticMetaObject, QT_TR_NOOP("sending %1")).arg(m_path));
+                "PUT", m_path, TrText::of(staticMetaObject, QT_TR_NOOP("sending %1")).arg(m_path));
             if (!condition.first.isEmpty())
                 put->setHeader(condition.first, condition.second);
             put->setHeader("Content-Type", "application/octet-stream");
@@ -167,8 +167,7 @@ void WebDavPutTransfer::put(const HttpHeader &condition)
             put->setStallTimeout(m_job.stallTimeoutMs);
             m_body = body.get();
             auto device = std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
-            put->setBody([device]() -> QIODevice * { return device->release(); },
-                         m_job.fileSize);
+            put->setBody([device]() -> QIODevice * { return device->release(); }, m_job.fileSize);
             connect(put, &WebDavRequest::uploadProgress, this, &Transfer::chunkProgress);
             connect(put, &WebDavRequest::finished, this, &WebDavPutTransfer::onPut);
             m_lease = m_protocol->lease(m_request->url());
@@ -198,11 +197,9 @@ void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
         return lookUp(); // another writer came between the look and the PUT: look again
     if (!answer.ok()) {
         TransferError error = *answer.error;
+        // Said in the cause itself: the row shows it while the retry waits.
         if (error.isTransient())
-            error.details = error.details.isEmpty()
-                                ? WebDavErrors::noResumeNote()
-                                : error.details.followedBy(TrText(QStringLiteral(" ")))
-                                      .followedBy(WebDavErrors::noResumeNote());
+            error.cause = error.cause.followedBy(WebDavErrors::noResumeNote());
         return fail(error);
     }
     m_sha256 = m_hash->finish(m_job.fileSize).toHex();
@@ -212,9 +209,9 @@ void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
 
 void WebDavPutTransfer::verify()
 {
-    WebDavRequest *propfind = request(
-        "PROPFIND", m_path,
-        TrText::of(staticMetaObject, QT_TR_NOOP("checking %1 on the server")).arg(m_path));
+    WebDavRequest *propfind =
+        request("PROPFIND", m_path,
+                TrText::of(staticMetaObject, QT_TR_NOOP("checking %1 on the server")).arg(m_path));
     propfind->setHeader("Depth", "0");
     propfind->setBody(WebDavXml::propfindBody());
     propfind->setStallTimeout(PropfindTimeoutMs);
@@ -236,10 +233,10 @@ void WebDavPutTransfer::onVerified(const WebDavAnswer &answer)
     const QString name = QFileInfo(m_job.filePath).fileName();
     if (there.size >= 0 && there.size != m_job.fileSize)
         return fail(WebDavErrors::mismatch(
-            name, TrText::of(staticMetaObject,
-                             QT_TR_NOOP("The server holds %1 bytes; the file has %2."))
-                      .arg(there.size)
-                      .arg(m_job.fileSize)));
+            name,
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server holds %1 bytes; the file has %2."))
+                .arg(there.size)
+                .arg(m_job.fileSize)));
     const QByteArray checksums = there.checksums + ' ' + m_putChecksum;
     const QByteArray serverSha256 = WebDavXml::checksumOf(checksums.trimmed(), "SHA256");
     if (!serverSha256.isEmpty() && !m_sha256.isEmpty()) {
@@ -247,8 +244,7 @@ void WebDavPutTransfer::onVerified(const WebDavAnswer &answer)
             return fail(WebDavErrors::mismatch(
                 name, TrText::of(staticMetaObject,
                                  QT_TR_NOOP("The server's SHA-256 is %1; the bytes sent had %2."))
-                          .arg(QString::fromLatin1(serverSha256),
-                               QString::fromLatin1(m_sha256))));
+                          .arg(QString::fromLatin1(serverSha256), QString::fromLatin1(m_sha256))));
         return finish(UploadCheck::verifiedBy(
             TrText::of(staticMetaObject, QT_TR_NOOP("The server's SHA-256 matches the file"))
                 .toString()));

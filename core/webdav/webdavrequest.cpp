@@ -114,8 +114,8 @@ void WebDavRequest::onFinished(QNetworkReply *reply, const QByteArray &body, boo
     WebDavAnswer answer;
     answer.status = TusHttp::httpStatus(reply);
     answer.body = body;
-    answer.etag = reply->hasRawHeader("OC-ETag") ? reply->rawHeader("OC-ETag")
-                                                 : reply->rawHeader("ETag");
+    answer.etag =
+        reply->hasRawHeader("OC-ETag") ? reply->rawHeader("OC-ETag") : reply->rawHeader("ETag");
     answer.checksum = reply->rawHeader("OC-Checksum");
     answer.dav = reply->rawHeader("DAV");
     if (tooLarge)

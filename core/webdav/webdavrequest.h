@@ -20,9 +20,9 @@ class QNetworkAccessManager;
 struct WebDavAnswer {
     int status = 0;
     QByteArray body;
-    QByteArray etag;       // ETag (OC-ETag when the server sent that instead)
-    QByteArray checksum;   // OC-Checksum
-    QByteArray dav;        // DAV: the classes and extensions the server offers (OPTIONS)
+    QByteArray etag;     // ETag (OC-ETag when the server sent that instead)
+    QByteArray checksum; // OC-Checksum
+    QByteArray dav;      // DAV: the classes and extensions the server offers (OPTIONS)
     std::optional<TransferError> error; // set unless the status is 2xx (or 207)
 
     bool ok() const { return !error; }

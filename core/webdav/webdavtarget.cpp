@@ -40,16 +40,18 @@ std::optional<WebDavTarget> WebDavTarget::fromUrl(const QUrl &url, QString *prob
         return std::nullopt;
     };
     if (!isWebDav(url))
-        return refuse(problemText(QT_TRANSLATE_NOOP("WebDavTarget", "A WebDAV address starts with dav:// or davs://")));
+        return refuse(problemText(
+            QT_TRANSLATE_NOOP("WebDavTarget", "A WebDAV address starts with dav:// or davs://")));
     if (!url.isValid() || url.host().isEmpty())
-        return refuse(problemText(QT_TRANSLATE_NOOP("WebDavTarget", "The WebDAV address has no server name")));
+        return refuse(problemText(
+            QT_TRANSLATE_NOOP("WebDavTarget", "The WebDAV address has no server name")));
     if (!url.password().isEmpty())
         return refuse(problemText(QT_TRANSLATE_NOOP(
-            "WebDavTarget",
-            "Do not write the password into the WebDAV address: set it as the "
-                       "server's token (kept in the keyring), or in HOIST_DAV_PASSWORD")));
+            "WebDavTarget", "Do not write the password into the WebDAV address: set it as the "
+                            "server's token (kept in the keyring), or in HOIST_DAV_PASSWORD")));
     if (url.hasQuery() || url.hasFragment())
-        return refuse(problemText(QT_TRANSLATE_NOOP("WebDavTarget", "A WebDAV address has no ?query or #fragment")));
+        return refuse(problemText(
+            QT_TRANSLATE_NOOP("WebDavTarget", "A WebDAV address has no ?query or #fragment")));
     WebDavTarget target;
     target.m_https = url.scheme().toLower() == QLatin1String(SecureScheme);
     target.m_user = url.userName();

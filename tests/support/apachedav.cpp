@@ -1,5 +1,6 @@
 #include "apachedav.h"
 
+#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -76,6 +77,33 @@ QString ApacheDav::davRoot() const
 QString ApacheDav::diskPath(const QString &path) const
 {
     return davRoot() + QLatin1Char('/') + path;
+}
+
+bool ApacheDav::putFile(const QString &path, const QByteArray &content, int ageSeconds) const
+{
+    const QString full = diskPath(path);
+    const QString folder = QFileInfo(full).absolutePath();
+    if (!QDir().mkpath(folder))
+        return false;
+    for (QString dir = folder; dir.startsWith(davRoot()) && dir != davRoot();
+         dir = QFileInfo(dir).absolutePath())
+        giveToWwwData(dir);
+    QFile file(full);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || file.write(content) != content.size())
+        return false;
+    file.close();
+    giveToWwwData(full);
+    return age(path, ageSeconds);
+}
+
+bool ApacheDav::age(const QString &path, int ageSeconds) const
+{
+    QFile file(diskPath(path));
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    return file.setFileTime(QDateTime::currentDateTime().addSecs(-ageSeconds),
+                            QFileDevice::FileModificationTime);
 }
 
 QUrl ApacheDav::endpoint(const QString &path) const
@@ -165,8 +193,7 @@ bool ApacheDav::writeConfig()
             .arg(root0 ? QStringLiteral("User www-data\nGroup www-data\n") : QString())
             .arg(modules);
     QFile file(m_root.filePath(QStringLiteral("apache2.conf")));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
-        || file.write(config.toUtf8()) < 0) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(config.toUtf8()) < 0) {
         m_error = QStringLiteral("cannot write the configuration");
         return false;
     }
@@ -205,7 +232,8 @@ bool ApacheDav::launch()
                      {QStringLiteral("-f"), m_root.filePath(QStringLiteral("apache2.conf")),
                       QStringLiteral("-DFOREGROUND")});
     if (!m_process->waitForStarted(StartTimeoutMs)) {
-        m_error = QStringLiteral("cannot start %1: %2").arg(apacheBinary(), m_process->errorString());
+        m_error =
+            QStringLiteral("cannot start %1: %2").arg(apacheBinary(), m_process->errorString());
         m_process.reset();
         return false;
     }

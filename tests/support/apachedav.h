@@ -11,9 +11,9 @@
 // Debian's Apache 2.4 with mod_dav and basic auth, as a WebDAV server for the tests (the recipe of
 // the field notes): a private configuration in a temporary folder of its own, on a free loopback
 // port, the served folder (DocumentRoot/dav) and the lock folder owned by www-data, one user
-// (User()/Password(), htpasswd -B). Runs in the foreground (-DFOREGROUND) as the test's child, never
-// as the system service; stop() is SIGTERM to the parent, which ends it and its children at once,
-// mid-request; start() again serves the same folder on the same port.
+// (User()/Password(), htpasswd -B). Runs in the foreground (-DFOREGROUND) as the test's child,
+// never as the system service; stop() is SIGTERM to the parent, which ends it and its children at
+// once, mid-request; start() again serves the same folder on the same port.
 class ApacheDav final {
     Q_DISABLE_COPY_MOVE(ApacheDav)
 public:
@@ -35,6 +35,12 @@ public:
     // Where a file uploaded to PATH under /dav/ is on disk.
     QString diskPath(const QString &path) const;
     QString davRoot() const;
+    // Writes `content` at PATH under /dav/ on disk, its folders made, all given to www-data (a
+    // file that was there before the upload), modified `ageSeconds` ago: Apache's ETag of a file
+    // changed within the last second is weak, which If-Match never matches.
+    bool putFile(const QString &path, const QByteArray &content, int ageSeconds = 3600) const;
+    // Sets the modification time of PATH under /dav/ `ageSeconds` back.
+    bool age(const QString &path, int ageSeconds = 3600) const;
     // The requests served so far, one line each: "METHOD PATH STATUS [If-None-Match] [If-Match]"
     // (PATH percent-encoded as sent). A request cut off by stop() is not among them.
     QStringList requests() const;
