@@ -1,5 +1,6 @@
 #include "webdavprotocol.h"
 
+#include "webdavchunkedtransfer.h"
 #include "webdavputtransfer.h"
 #include "webdavrequest.h"
 #include "webdavtarget.h"
@@ -67,13 +68,40 @@ HttpHeaders WebDavProtocol::headersFor(const WebDavTarget &target,
 
 std::unique_ptr<Transfer> WebDavProtocol::createTransfer(const TransferJob &job)
 {
+    const std::optional<WebDavTarget> target = WebDavTarget::fromUrl(job.endpoint);
+    const bool chunking = target && !target->chunkUploadsUrl().isEmpty();
+    // Begun chunked: goes on chunked. Skip and rename need the plain PUT's look first.
+    if (chunking
+        && (!job.uploadUrl.isEmpty()
+            || (job.fileSize > m_chunkSize && m_ifExists == IfExists::Overwrite)))
+        return std::make_unique<WebDavChunkedTransfer>(this, job);
     return std::make_unique<WebDavPutTransfer>(this, job);
 }
 
 void WebDavProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
 {
-    Q_UNUSED(headers);
-    QTimer::singleShot(0, this, [this, uploadUrl] { Q_EMIT terminated(uploadUrl, false); });
+    // Only a chunked upload's folder is an upload to delete; its endpoint is not known here,
+    // so the headers go as they are (a token as basic auth needs the user: from the URL).
+    if (!uploadUrl.path().contains(QLatin1String("/remote.php/dav/uploads/"))) {
+        QTimer::singleShot(0, this, [this, uploadUrl] { Q_EMIT terminated(uploadUrl, false); });
+        return;
+    }
+    QUrl asEndpoint = uploadUrl;
+    asEndpoint.setScheme(uploadUrl.scheme() == QLatin1String("https")
+                             ? QString::fromLatin1(WebDavTarget::SecureScheme)
+                             : QString::fromLatin1(WebDavTarget::Scheme));
+    const QString user = uploadUrl.path().section(QLatin1Char('/'), -3, -3);
+    asEndpoint.setUserName(user);
+    const std::optional<WebDavTarget> target = WebDavTarget::fromUrl(asEndpoint);
+    auto *request = new WebDavRequest(
+        "DELETE", uploadUrl, target ? headersFor(*target, headers) : headers,
+        TrText::of(staticMetaObject, QT_TR_NOOP("deleting the unfinished upload")), this);
+    connect(request, &WebDavRequest::finished, this,
+            [this, request, uploadUrl](const WebDavAnswer &answer) {
+                request->deleteLater();
+                Q_EMIT terminated(uploadUrl, answer.ok() || answer.status == 404);
+            });
+    request->send(network());
 }
 
 void WebDavProtocol::checkServer(const QUrl &endpoint, const HttpHeaders &headers)

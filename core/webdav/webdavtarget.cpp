@@ -104,3 +104,20 @@ QList<QUrl> WebDavTarget::foldersOf(const QString &relativePath) const
     }
     return folders;
 }
+
+QUrl WebDavTarget::chunkUploadsUrl() const
+{
+    const QStringList segments = segmentsOf(m_base.path());
+    for (qsizetype i = 0; i + 3 < segments.size(); ++i) {
+        if (segments.at(i) != QLatin1String("remote.php")
+            || segments.at(i + 1) != QLatin1String("dav")
+            || segments.at(i + 2) != QLatin1String("files"))
+            continue;
+        QStringList uploads = segments.mid(0, i + 2);
+        uploads << QStringLiteral("uploads") << segments.at(i + 3);
+        QUrl url = m_base;
+        url.setPath(QLatin1Char('/') + encodedPath(uploads) + QLatin1Char('/'), QUrl::TolerantMode);
+        return QUrl(url.toString(QUrl::FullyEncoded), QUrl::StrictMode);
+    }
+    return {};
+}

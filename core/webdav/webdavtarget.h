@@ -33,6 +33,10 @@ public:
     // The collections to make for `relativePath`, outermost first (the endpoint's own path
     // included, each ending in '/'): what MKCOL creates, level by level.
     QList<QUrl> foldersOf(const QString &relativePath) const;
+    // Nextcloud's and ownCloud's new WebDAV endpoint (…/remote.php/dav/files/USER/…) offers
+    // chunked uploads (v2) under …/remote.php/dav/uploads/USER/: that folder, ending in '/';
+    // empty for any other server.
+    QUrl chunkUploadsUrl() const;
 
 private:
     QUrl m_endpoint;
