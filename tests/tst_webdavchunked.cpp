@@ -29,14 +29,14 @@ constexpr char Prefix[] = "/remote.php/dav/";
 // Nextcloud's side: files and upload folders in memory.
 class FakeNextcloud {
 public:
-    QMap<QByteArray, QByteArray> files;                // path under files/USER/ -> content
+    QMap<QByteArray, QByteArray> files;                     // path under files/USER/ -> content
     QMap<QByteArray, QMap<QByteArray, QByteArray>> uploads; // folder path -> chunk name -> bytes
-    QList<QByteArray> chunkPuts;                        // "folder/name" of every chunk PUT answered
+    QList<QByteArray> chunkPuts; // "folder/name" of every chunk PUT answered
     // Cut the connection on every PUT of this chunk (1-based; 0: none): Qt itself sends a PUT
     // again once on a new connection, so a single cut would not fail the transfer.
     int resetChunk = 0;
-    int failMoves = 0;    // answer this many MOVEs with 500
-    bool dropFolderOnce = false; // the next PROPFIND of an upload folder: 404, folder gone
+    int failMoves = 0;                // answer this many MOVEs with 500
+    bool dropFolderOnce = false;      // the next PROPFIND of an upload folder: 404, folder gone
     QList<QByteArray> missingHeaders; // requests that lacked Destination or OC-Total-Length
 
     ScriptedServer::Reply handle(const ScriptedServer::Request &r)
@@ -86,7 +86,8 @@ public:
             const QByteArray name = file.mid(file.indexOf('/') + 1);
             if (!files.contains(name))
                 return 404;
-            return {207, {},
+            return {207,
+                    {},
                     "<?xml version=\"1.0\"?><d:multistatus xmlns:d=\"DAV:\">"
                         + entry(path, files[name].size(), false) + "</d:multistatus>"};
         }
@@ -103,10 +104,8 @@ public:
                 joined += chunk; // QMap: in the order of their names
             if (QByteArray::number(joined.size()) != r.header("OC-Total-Length"))
                 return 400;
-            const QByteArray destination =
-                QByteArray::fromPercentEncoding(QUrl(QString::fromUtf8(r.header("Destination")))
-                                                    .path(QUrl::FullyEncoded)
-                                                    .toUtf8());
+            const QByteArray destination = QByteArray::fromPercentEncoding(
+                QUrl(QString::fromUtf8(r.header("Destination"))).path(QUrl::FullyEncoded).toUtf8());
             const QByteArray file = destination.mid(destination.indexOf("/files/") + 7);
             files.insert(file.mid(file.indexOf('/') + 1), joined);
             uploads.remove(folder);
@@ -120,8 +119,8 @@ public:
 private:
     static QByteArray entry(const QByteArray &href, qint64 size, bool collection)
     {
-        QByteArray e = "<d:response><d:href>" + href.toPercentEncoding("/")
-                       + "</d:href><d:propstat><d:prop>";
+        QByteArray e =
+            "<d:response><d:href>" + href.toPercentEncoding("/") + "</d:href><d:propstat><d:prop>";
         e += collection ? "<d:resourcetype><d:collection/></d:resourcetype>" : "<d:resourcetype/>";
         if (size >= 0)
             e += "<d:getcontentlength>" + QByteArray::number(size) + "</d:getcontentlength>";
@@ -201,7 +200,8 @@ void tst_WebDavChunked::uploadsInNumberedChunksAndJoins()
     QVERIFY(m_cloud.chunkPuts.last().endsWith("/00011"));
     QVERIFY2(m_cloud.missingHeaders.isEmpty(), m_cloud.missingHeaders.join('\n').constData());
     QVERIFY(m_cloud.uploads.isEmpty()); // joined and gone
-    QVERIFY(recorder.created.path().startsWith(QLatin1String("/remote.php/dav/uploads/bob/hoist-")));
+    QVERIFY(
+        recorder.created.path().startsWith(QLatin1String("/remote.php/dav/uploads/bob/hoist-")));
     QCOMPARE(recorder.offsets.last(), Size);
     // Basic auth on every request, from the password given.
     for (const ScriptedServer::Record &record : m_server->requests())

@@ -1,6 +1,7 @@
 // The WebDAV client's pieces that need no server: dav(s):// endpoints and the URLs made from
 // them, the folders MKCOL makes, " (n)" names, PROPFIND answers, basic auth from a token, and
 // the protocol-neutral --if-exists value.
+#include "commandline.h"
 #include "ifexistsoption.h"
 #include "webdavprotocol.h"
 #include "webdavputtransfer.h"
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void notMultistatus();
     void basicAuthFromToken();
     void ifExistsOption();
+    void commandLine();
 };
 
 void tst_WebDavTarget::endpoints_data()
@@ -176,6 +178,33 @@ void tst_WebDavTarget::ifExistsOption()
     QVERIFY(IfExistsOption::problem(QStringLiteral("ask")).contains(QLatin1String("ask")));
     for (IfExists mode : {IfExists::Skip, IfExists::Overwrite, IfExists::Rename})
         QCOMPARE(IfExistsOption::parse(IfExistsOption::toString(mode)), mode);
+}
+
+void tst_WebDavTarget::commandLine()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("HOIST_DAV_PASSWORD"), QStringLiteral("pw"));
+    const auto parse = [&env](const QStringList &args) {
+        return parseCommandLine(QStringList{QStringLiteral("hoist"), QStringLiteral("--headless")}
+                                    + args + QStringList{QStringLiteral("f")},
+                                env);
+    };
+    CommandLineResult result = parse({QStringLiteral("-e"), QStringLiteral("dav://a@h:81/x y"),
+                                      QStringLiteral("--if-exists"), QStringLiteral("rename")});
+    QVERIFY2(result.ok(), qPrintable(result.text));
+    QCOMPARE(result.options.endpoint.scheme(), QStringLiteral("dav"));
+    QCOMPARE(result.options.ifExists, IfExists::Rename);
+    QCOMPARE(result.options.davPassword, QStringLiteral("pw"));
+    result = parse({QStringLiteral("-e"), QStringLiteral("davs://h/")});
+    QVERIFY(result.ok());
+    QCOMPARE(result.options.ifExists, IfExists::Overwrite);
+    result = parse({QStringLiteral("-e"), QStringLiteral("dav://a:secret@h/x")});
+    QCOMPARE(result.status, CommandLineResult::Status::UsageError);
+    QVERIFY(!result.text.contains(QLatin1String("secret")));
+    result = parse({QStringLiteral("-e"), QStringLiteral("davs://h/"),
+                    QStringLiteral("--if-exists"), QStringLiteral("ask")});
+    QCOMPARE(result.status, CommandLineResult::Status::UsageError);
+    QVERIFY2(result.text.contains(QLatin1String("--if-exists")), qPrintable(result.text));
 }
 
 QTEST_GUILESS_MAIN(tst_WebDavTarget)

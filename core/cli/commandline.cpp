@@ -103,11 +103,14 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
         *endpoint = target;
         return {};
     }
-    if (WebDavTarget::isWebDav(url)) {
+    if (WebDavTarget::isWebDav(url) || WebDavTarget::isWebDav(QUrl(text, QUrl::TolerantMode))) {
+        // A folder as people type it ("dav://host/my files"), as for s3://.
+        const QUrl folder(text, QUrl::TolerantMode);
         QString problem;
-        if (!WebDavTarget::fromUrl(url, &problem))
-            return Text::tr("--endpoint %1: %2").arg(url.toString(QUrl::RemoveUserInfo), problem);
-        *endpoint = url;
+        if (!WebDavTarget::fromUrl(folder, &problem))
+            return Text::tr("--endpoint %1: %2")
+                .arg(folder.toString(QUrl::RemoveUserInfo), problem);
+        *endpoint = folder;
         return {};
     }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))

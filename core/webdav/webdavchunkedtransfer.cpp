@@ -93,8 +93,8 @@ void WebDavChunkedTransfer::run()
     m_folder = m_job.uploadUrl.toString(QUrl::FullyEncoded).startsWith(uploads)
                    ? m_job.uploadUrl
                    : QUrl(uploads + uploadIdFor(m_destination, m_job) + QLatin1Char('/'));
-    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(path), m_headers,
-                                  this, [this](const std::optional<TransferError> &error) {
+    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(path), m_headers, this,
+                                  [this](const std::optional<TransferError> &error) {
                                       if (error)
                                           return fail(*error);
                                       makeFolder();
@@ -135,9 +135,9 @@ void WebDavChunkedTransfer::list()
 {
     if (m_finished)
         return;
-    WebDavRequest *propfind = request(
-        "PROPFIND", m_folder,
-        TrText::of(staticMetaObject, QT_TR_NOOP("listing the chunks on the server")));
+    WebDavRequest *propfind =
+        request("PROPFIND", m_folder,
+                TrText::of(staticMetaObject, QT_TR_NOOP("listing the chunks on the server")));
     propfind->setHeader("Depth", "1");
     propfind->setBody(WebDavXml::propfindBody());
     propfind->setStallTimeout(PropfindTimeoutMs);
@@ -199,52 +199,48 @@ void WebDavChunkedTransfer::sendNext()
         return move();
     const qint64 begin = chunkBegin(n);
     const qint64 end = chunkEnd(n);
-    m_file->openBody(begin, end, nullptr,
-                     [this, n, begin, end](std::unique_ptr<ReadAheadDevice> body,
-                                           const TransferError &error) {
-                         if (m_finished)
-                             return;
-                         if (!body)
-                             return fail(error);
-                         WebDavRequest *put = request(
-                             "PUT", chunkUrl(QString::fromLatin1(chunkName(n))),
-                             TrText::of(staticMetaObject, QT_TR_NOOP("sending chunk %1 of %2"))
-                                 .arg(n)
-                                 .arg(m_chunks));
-                         put->setHeader("OC-Total-Length", QByteArray::number(m_job.fileSize));
-                         put->setStallTimeout(m_job.stallTimeoutMs);
-                         auto device =
-                             std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
-                         put->setBody([device]() -> QIODevice * { return device->release(); },
-                                      end - begin);
-                         connect(put, &WebDavRequest::uploadProgress, this,
-                                 &Transfer::chunkProgress);
-                         connect(put, &WebDavRequest::finished, this,
-                                 [this, n](const WebDavAnswer &answer) {
-                                     if (m_finished)
-                                         return;
-                                     m_lease.release();
-                                     if (!answer.ok())
-                                         return fail(*answer.error);
-                                     m_have.insert(n);
-                                     QPointer<WebDavChunkedTransfer> guard(this);
-                                     Q_EMIT offsetConfirmed(contiguous());
-                                     if (guard)
-                                         sendNext();
-                                 });
-                         m_lease = m_protocol->lease(m_folder);
-                         QPointer<WebDavChunkedTransfer> guard(this);
-                         Q_EMIT chunkStarted(begin, end);
-                         if (guard && !m_finished)
-                             put->send(m_lease.manager());
-                     });
+    m_file->openBody(
+        begin, end, nullptr,
+        [this, n, begin, end](std::unique_ptr<ReadAheadDevice> body, const TransferError &error) {
+            if (m_finished)
+                return;
+            if (!body)
+                return fail(error);
+            WebDavRequest *put =
+                request("PUT", chunkUrl(QString::fromLatin1(chunkName(n))),
+                        TrText::of(staticMetaObject, QT_TR_NOOP("sending chunk %1 of %2"))
+                            .arg(n)
+                            .arg(m_chunks));
+            put->setHeader("OC-Total-Length", QByteArray::number(m_job.fileSize));
+            put->setStallTimeout(m_job.stallTimeoutMs);
+            auto device = std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
+            put->setBody([device]() -> QIODevice * { return device->release(); }, end - begin);
+            connect(put, &WebDavRequest::uploadProgress, this, &Transfer::chunkProgress);
+            connect(put, &WebDavRequest::finished, this, [this, n](const WebDavAnswer &answer) {
+                if (m_finished)
+                    return;
+                m_lease.release();
+                if (!answer.ok())
+                    return fail(*answer.error);
+                m_have.insert(n);
+                QPointer<WebDavChunkedTransfer> guard(this);
+                Q_EMIT offsetConfirmed(contiguous());
+                if (guard)
+                    sendNext();
+            });
+            m_lease = m_protocol->lease(m_folder);
+            QPointer<WebDavChunkedTransfer> guard(this);
+            Q_EMIT chunkStarted(begin, end);
+            if (guard && !m_finished)
+                put->send(m_lease.manager());
+        });
 }
 
 void WebDavChunkedTransfer::move()
 {
-    WebDavRequest *move = request(
-        "MOVE", chunkUrl(QStringLiteral(".file")),
-        TrText::of(staticMetaObject, QT_TR_NOOP("joining the chunks on the server")));
+    WebDavRequest *move =
+        request("MOVE", chunkUrl(QStringLiteral(".file")),
+                TrText::of(staticMetaObject, QT_TR_NOOP("joining the chunks on the server")));
     move->setHeader("OC-Total-Length", QByteArray::number(m_job.fileSize));
     move->setHeader("X-OC-Mtime", QByteArray::number(m_job.modifiedMs / 1000));
     move->setHeader("Overwrite", "T");
@@ -327,7 +323,7 @@ void WebDavChunkedTransfer::fail(const TransferError &error)
     if (m_request)
         m_request->abort();
     m_lease.release();
-    qCDebug(lcWebDav) << "chunked upload to" << m_destination.path() << "failed:"
-                      << error.message();
+    qCDebug(lcWebDav) << "chunked upload to" << m_destination.path()
+                      << "failed:" << error.message();
     Q_EMIT failed(error);
 }
