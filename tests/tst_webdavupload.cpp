@@ -255,7 +255,7 @@ void tst_WebDavUpload::serverKilledMidPutStartsTheFileAgain()
     constexpr qint64 Size = 24 * MiB;
     const QString path = makeTestFile(m_files->path(), QStringLiteral("big.bin"), Size, 7);
     startScheduler(m_dav->endpoint(QStringLiteral("k")), QLatin1String(ApacheDav::Password));
-    m_scheduler->setRateLimit(8 * MiB); // about 3 s: time to cut it off mid-PUT
+    m_scheduler->setRateLimit(4 * MiB); // about 6 s: time to cut it off mid-PUT
     const QList<TaskId> ids = add({path});
     QCOMPARE(ids.size(), 1);
     QVERIFY2(waitFor([&] { return task(ids.first())->shownBytes() > 4 * MiB; }, 60000),
