@@ -31,6 +31,8 @@
 #include "traypolicymenu.h"
 #include "tusprotocol.h"
 #include "uploadscheduler.h"
+#include "webdavprotocol.h"
+#include "webdavtarget.h"
 #include "windowwatch.h"
 
 #include <QApplication>
@@ -83,7 +85,7 @@ bool wantsHeadless(const QStringList &arguments)
 }
 
 // Every protocol Hoist speaks, behind the one the scheduler talks to: tus for http(s)
-// endpoints, S3 for s3:// targets.
+// endpoints, S3 for s3:// targets, WebDAV for dav(s):// folders.
 class Protocols final {
     Q_DISABLE_COPY_MOVE(Protocols)
 public:
@@ -91,9 +93,13 @@ public:
     Protocols(QNetworkAccessManager *network, CertificateTrust *trust)
         : m_tus(network)
         , m_s3(network)
+        , m_webdav(network)
     {
         m_tus.setCertificateTrust(trust);
         m_s3.setCertificateTrust(trust);
+        m_webdav.setCertificateTrust(trust);
+        m_router.route(QString::fromLatin1(WebDavTarget::Scheme), &m_webdav);
+        m_router.route(QString::fromLatin1(WebDavTarget::SecureScheme), &m_webdav);
         m_router.route(QStringLiteral("http"), &m_tus);
         m_router.route(QStringLiteral("https"), &m_tus);
         m_router.route(QString::fromLatin1(S3Target::Scheme), &m_s3);
@@ -115,9 +121,22 @@ public:
             use(task.endpoint);
     }
 
+    // The command line's WebDAV settings: --if-exists, and HOIST_DAV_PASSWORD for the user the
+    // endpoint and every restored WebDAV upload name.
+    void useWebDav(const AppOptions &options, const QUrl &endpoint, const QList<TaskRecord> &tasks)
+    {
+        m_webdav.setIfExists(options.ifExists);
+        if (options.davPassword.isEmpty())
+            return;
+        m_webdav.setPassword(endpoint, options.davPassword);
+        for (const TaskRecord &task : tasks)
+            m_webdav.setPassword(task.endpoint, options.davPassword);
+    }
+
 private:
     TusProtocol m_tus;
     S3Protocol m_s3;
+    WebDavProtocol m_webdav;
     ProtocolRouter m_router;
 };
 
@@ -205,6 +224,7 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     CertificateTrust certificates(&certificateSettings); // trusted in the window, trusted here
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, options.endpoint, restored);
+    protocols.useWebDav(options, options.endpoint, restored);
     UploadScheduler scheduler(protocols.router(), clock);
     configure(scheduler, options, options.endpoint);
     SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
@@ -329,6 +349,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     CertificateTrust certificates(&certificateSettings);
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
+    protocols.useWebDav(options, endpoint, restored);
     UploadScheduler scheduler(protocols.router(), clock);
     scheduler.setStore(store.store());
     QueueSaveStatus saving(store.store());

@@ -2,11 +2,13 @@
 
 #include "durationoption.h"
 #include "formatting.h"
+#include "ifexistsoption.h"
 #include "pathpatterns.h"
 #include "s3options.h"
 #include "s3target.h"
 #include "transferschedule.h"
 #include "uploadscheduler.h"
+#include "webdavtarget.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -101,8 +103,19 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
         *endpoint = target;
         return {};
     }
+    if (WebDavTarget::isWebDav(url) || WebDavTarget::isWebDav(QUrl(text, QUrl::TolerantMode))) {
+        // A folder as people type it ("dav://host/my files"), as for s3://.
+        const QUrl folder(text, QUrl::TolerantMode);
+        QString problem;
+        if (!WebDavTarget::fromUrl(folder, &problem))
+            return Text::tr("--endpoint %1: %2")
+                .arg(folder.toString(QUrl::RemoveUserInfo), problem);
+        *endpoint = folder;
+        return {};
+    }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return Text::tr("--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX");
+        return Text::tr("--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, or "
+                        "dav(s)://HOST/PATH");
     if (url.host().isEmpty())
         return Text::tr("--endpoint has no host");
     *endpoint = url;
@@ -162,8 +175,10 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         Text::tr("Upload without a window; one result line per file on stdout."));
     const QCommandLineOption endpoint(
         {QStringLiteral("e"), QStringLiteral("endpoint")},
-        Text::tr("The tus endpoint to create uploads at (http or https), or an S3 bucket "
-                 "and key prefix: s3://BUCKET/PREFIX."),
+        Text::tr("The tus endpoint to create uploads at (http or https), an S3 bucket "
+                 "and key prefix: s3://BUCKET/PREFIX, or a WebDAV folder: "
+                 "dav://[USER@]HOST[:PORT]/PATH (davs:// for HTTPS; the password in "
+                 "HOIST_DAV_PASSWORD)."),
         QStringLiteral("url"));
     const QCommandLineOption s3Endpoint(
         QStringLiteral("s3-endpoint"),
@@ -269,6 +284,12 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         QStringLiteral("retry-failed"),
         Text::tr("With --headless and --state-dir, start every failed upload of that queue again, "
                  "whatever stopped it (a file given again is retried without it)."));
+    const QCommandLineOption ifExists(
+        QString::fromLatin1(IfExistsOption::Name),
+        Text::tr("When the server has a file of that name already (WebDAV): skip it, "
+                 "overwrite it (the default) or rename the upload to \"NAME (2).EXT\"."),
+        QStringLiteral("skip|overwrite|rename"));
+    parser.addOption(ifExists);
     parser.addOptions({headless,      endpoint,          s3Endpoint, region,    s3Style,
                        s3Credentials, concurrency,       perServer,  chunkSize, limitRate,
                        header,        stateDir,          oneStream,  schedule,  onMetered,
@@ -320,6 +341,13 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         if (!error.isEmpty())
             return usageError(program, error);
     }
+    if (parser.isSet(ifExists)) {
+        const std::optional<IfExists> mode = IfExistsOption::parse(parser.value(ifExists));
+        if (!mode)
+            return usageError(program, IfExistsOption::problem(parser.value(ifExists)));
+        options.ifExists = *mode;
+    }
+    options.davPassword = environment.value(QStringLiteral("HOIST_DAV_PASSWORD"));
     if (parser.isSet(concurrency)) {
         options.concurrencyGiven = true;
         const QString value = parser.value(concurrency).trimmed();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "governorstate.h"
+#include "ifexists.h"
 #include "s3credentials.h"
 #include "transfer.h"
 #include "transferschedule.h"
@@ -18,6 +19,10 @@ struct AppOptions {
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
     // An s3:// endpoint's keys (--s3-credentials or AWS_*); empty when none were given.
     S3Credentials s3Credentials;
+    // --if-exists: what an upload does when the server has its name already (WebDAV).
+    IfExists ifExists = IfExists::Overwrite;
+    // HOIST_DAV_PASSWORD: the password of the user a dav(s)://USER@HOST endpoint names.
+    QString davPassword;
     // --concurrency auto|N: Auto (the default) lets each server's requests in flight find their
     // level; a number is a fixed limit, held in `concurrency`.
     bool autoConcurrency = true;

@@ -6,6 +6,7 @@
 #include "s3targetdialog.h"
 #include "tokencontrol.h"
 #include "uploadscheduler.h"
+#include "webdavtarget.h"
 
 #include <QAction>
 #include <QCompleter>
@@ -113,6 +114,9 @@ QString EndpointField::endpointToolTip() const
     if (S3Target::isS3(m_scheduler->endpoint()))
         return tr("The S3 bucket new uploads go to: %1")
             .arg(m_scheduler->endpoint().toDisplayString());
+    if (WebDavTarget::isWebDav(m_scheduler->endpoint()))
+        return tr("The WebDAV folder new uploads go to: %1")
+            .arg(m_scheduler->endpoint().toDisplayString());
     return usesNamedEndpoint() ? tr("%1: Hoist's own server, at %2")
                                      .arg(m_named.name, m_named.url.toDisplayString())
                                : tr("The tus endpoint new uploads go to");
@@ -170,8 +174,10 @@ QString EndpointField::endpointProblem(const QString &text)
     QString s3Problem;
     if (S3Target::isS3(url))
         return S3Target::fromUrl(url, &s3Problem) ? QString() : s3Problem;
+    if (WebDavTarget::isWebDav(url))
+        return WebDavTarget::fromUrl(url, &s3Problem) ? QString() : s3Problem;
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return tr("The address must start with http:// or https://");
+        return tr("The address must start with http://, https://, dav:// or davs://");
     if (url.host().isEmpty())
         return tr("The address has no server name");
     return {};

@@ -1,0 +1,300 @@
+#include "webdavputtransfer.h"
+
+#include "readaheaddevice.h"
+#include "streamhash.h"
+#include "transferfile.h"
+#include "webdaverrors.h"
+#include "webdavprotocol.h"
+#include "webdavrequest.h"
+
+#include <QFileInfo>
+
+namespace {
+// PROPFINDs are small; a server that takes longer than this to answer one is not answering.
+constexpr int PropfindTimeoutMs = 30000;
+} // namespace
+
+WebDavPutTransfer::WebDavPutTransfer(WebDavProtocol *protocol, const TransferJob &job,
+                                     QObject *parent)
+    : Transfer(parent)
+    , m_protocol(protocol)
+    , m_job(job)
+    , m_file(new TransferFile(job, this))
+{
+}
+
+WebDavPutTransfer::~WebDavPutTransfer()
+{
+    abort();
+}
+
+QString WebDavPutTransfer::relativePathOf(const TransferJob &job)
+{
+    QString path = job.metadata.value(QStringLiteral("relativePath"));
+    if (path.isEmpty())
+        path = job.metadata.value(QStringLiteral("filename"));
+    if (path.isEmpty())
+        path = QFileInfo(job.filePath).fileName();
+    return path;
+}
+
+QString WebDavPutTransfer::numberedName(const QString &relativePath, int n)
+{
+    const qsizetype slash = relativePath.lastIndexOf(QLatin1Char('/'));
+    const QString folder = relativePath.left(slash + 1);
+    const QString name = relativePath.mid(slash + 1);
+    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+    const QString suffix = QStringLiteral(" (%1)").arg(n);
+    if (dot <= 0) // no extension, or a hidden file's leading dot
+        return folder + name + suffix;
+    return folder + name.left(dot) + suffix + name.mid(dot);
+}
+
+void WebDavPutTransfer::start()
+{
+    if (m_started || m_finished)
+        return;
+    m_started = true;
+    QMetaObject::invokeMethod(this, &WebDavPutTransfer::run, Qt::QueuedConnection);
+}
+
+void WebDavPutTransfer::run()
+{
+    if (m_finished)
+        return;
+    QString problem;
+    m_target = WebDavTarget::fromUrl(m_job.endpoint, &problem);
+    if (!m_target)
+        return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
+    m_headers = m_protocol->headersFor(*m_target, m_job.headers);
+    m_path = relativePathOf(m_job);
+    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path), m_headers,
+                                  this, [this](const std::optional<TransferError> &error) {
+                                      if (error)
+                                          return fail(*error);
+                                      lookUp();
+                                  });
+}
+
+WebDavRequest *WebDavPutTransfer::request(const QByteArray &method, const QString &path,
+                                          const TrText &what)
+{
+    if (m_request) { // this may run inside its finished(): let it go later
+        m_request->abort();
+        disconnect(m_request, nullptr, this, nullptr);
+        m_request->deleteLater();
+    }
+    m_request = new WebDavRequest(method, m_target->fileUrl(path), m_headers, what, this);
+    return m_request;
+}
+
+void WebDavPutTransfer::lookUp()
+{
+    if (m_finished)
+        return;
+    WebDavRequest *propfind = request(
+        "PROPFIND", m_path,
+        TrText::of(staticMetaObject, QT_TR_NOOP("looking for %1 on the server")).arg(m_path));
+    propfind->setHeader("Depth", "0");
+    propfind->setBody(WebDavXml::propfindBody());
+    propfind->setStallTimeout(PropfindTimeoutMs);
+    connect(propfind, &WebDavRequest::finished, this, &WebDavPutTransfer::onLookedUp);
+    propfind->send(m_protocol->network());
+}
+
+void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
+{
+    if (m_finished)
+        return;
+    if (answer.status == 404)
+        return put({"If-None-Match", "*"});
+    if (!answer.ok())
+        return fail(*answer.error);
+    bool ok = false;
+    const QList<WebDavEntry> entries = WebDavXml::parseMultistatus(answer.body, &ok);
+    if (!ok || entries.isEmpty())
+        return fail(WebDavErrors::notWebDav(m_request->url(), TrText(m_path)));
+    const WebDavEntry &there = entries.constFirst();
+    if (there.collection)
+        return fail(TransferError::make(
+            TransferError::Kind::Rejected,
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server has a folder where '%1' should go"))
+                .arg(m_path)));
+    switch (m_protocol->ifExists()) {
+    case IfExists::Skip:
+        return finish(UploadCheck::notVerifiable(
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("Skipped: the server has '%1' already (%2 bytes); left as it "
+                                  "was"))
+                .arg(m_path)
+                .arg(there.size)
+                .toString()));
+    case IfExists::Rename:
+        if (++m_renames > MaxRenames)
+            return fail(WebDavErrors::noFreeName(relativePathOf(m_job)));
+        m_path = numberedName(relativePathOf(m_job), m_renames + 1);
+        return lookUp();
+    case IfExists::Overwrite:
+        break;
+    }
+    // If-Match compares strongly: a weak ETag (Apache's for a file changed within the last
+    // second) never matches, so such a file is replaced unguarded.
+    if (there.etag.isEmpty() || there.etag.startsWith("W/"))
+        return put({});
+    put({"If-Match", there.etag});
+}
+
+void WebDavPutTransfer::put(const HttpHeader &condition)
+{
+    if (m_finished)
+        return;
+    m_sending = true;
+    m_hash = std::make_shared<StreamHash>();
+    m_file->openBody(
+        0, m_job.fileSize, m_hash,
+        [this, condition](std::unique_ptr<ReadAheadDevice> body, const TransferError &error) {
+            if (m_finished)
+                return;
+            if (!body)
+                return fail(error);
+            WebDavRequest *put = request(
+                "PUT", m_path, TrText::of(staticMetaObject, QT_TR_NOOP("sending %1")).arg(m_path));
+            if (!condition.first.isEmpty())
+                put->setHeader(condition.first, condition.second);
+            put->setHeader("Content-Type", "application/octet-stream");
+            // Nextcloud and ownCloud keep this as the file's modification time.
+            put->setHeader("X-OC-Mtime", QByteArray::number(m_job.modifiedMs / 1000));
+            put->setStallTimeout(m_job.stallTimeoutMs);
+            m_body = body.get();
+            auto device = std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
+            put->setBody([device]() -> QIODevice * { return device->release(); }, m_job.fileSize);
+            connect(put, &WebDavRequest::uploadProgress, this, &Transfer::chunkProgress);
+            connect(put, &WebDavRequest::finished, this, &WebDavPutTransfer::onPut);
+            m_lease = m_protocol->lease(m_request->url());
+            QPointer<WebDavPutTransfer> guard(this);
+            Q_EMIT chunkStarted(0, m_job.fileSize);
+            if (guard && !m_finished)
+                put->send(m_lease.manager());
+        });
+}
+
+void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
+{
+    if (m_finished)
+        return;
+    m_lease.release();
+    m_sending = false;
+    if (const std::optional<TransferError> unreadable =
+            TransferFile::readError(m_body, m_job.filePath))
+        return fail(*unreadable);
+    if (m_body && m_body->truncated())
+        return fail(TransferError::make(
+            TransferError::Kind::FileChanged,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The file changed while uploading: '%1' got shorter."))
+                .arg(QFileInfo(m_job.filePath).fileName())));
+    if (answer.status == 412 && ++m_preconditionRetries <= MaxPreconditionRetries)
+        return lookUp(); // another writer came between the look and the PUT: look again
+    if (!answer.ok()) {
+        TransferError error = *answer.error;
+        // Said in the cause itself: the row shows it while the retry waits.
+        if (error.isTransient())
+            error.cause = error.cause.followedBy(WebDavErrors::noResumeNote());
+        return fail(error);
+    }
+    m_sha256 = m_hash->finish(m_job.fileSize).toHex();
+    m_putChecksum = answer.checksum;
+    verify();
+}
+
+void WebDavPutTransfer::verify()
+{
+    WebDavRequest *propfind =
+        request("PROPFIND", m_path,
+                TrText::of(staticMetaObject, QT_TR_NOOP("checking %1 on the server")).arg(m_path));
+    propfind->setHeader("Depth", "0");
+    propfind->setBody(WebDavXml::propfindBody());
+    propfind->setStallTimeout(PropfindTimeoutMs);
+    connect(propfind, &WebDavRequest::finished, this, &WebDavPutTransfer::onVerified);
+    propfind->send(m_protocol->network());
+}
+
+void WebDavPutTransfer::onVerified(const WebDavAnswer &answer)
+{
+    if (m_finished)
+        return;
+    if (!answer.ok())
+        return fail(*answer.error);
+    bool ok = false;
+    const QList<WebDavEntry> entries = WebDavXml::parseMultistatus(answer.body, &ok);
+    if (!ok || entries.isEmpty())
+        return fail(WebDavErrors::notWebDav(m_request->url(), TrText(m_path)));
+    const WebDavEntry &there = entries.constFirst();
+    const QString name = QFileInfo(m_job.filePath).fileName();
+    if (there.size >= 0 && there.size != m_job.fileSize)
+        return fail(WebDavErrors::mismatch(
+            name,
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server holds %1 bytes; the file has %2."))
+                .arg(there.size)
+                .arg(m_job.fileSize)));
+    const QByteArray checksums = there.checksums + ' ' + m_putChecksum;
+    const QByteArray serverSha256 = WebDavXml::checksumOf(checksums.trimmed(), "SHA256");
+    if (!serverSha256.isEmpty() && !m_sha256.isEmpty()) {
+        if (serverSha256 != m_sha256)
+            return fail(WebDavErrors::mismatch(
+                name, TrText::of(staticMetaObject,
+                                 QT_TR_NOOP("The server's SHA-256 is %1; the bytes sent had %2."))
+                          .arg(QString::fromLatin1(serverSha256), QString::fromLatin1(m_sha256))));
+        return finish(UploadCheck::verifiedBy(
+            TrText::of(staticMetaObject, QT_TR_NOOP("The server's SHA-256 matches the file"))
+                .toString()));
+    }
+    if (there.size < 0)
+        return finish(UploadCheck::notVerifiable(
+            TrText::of(staticMetaObject, QT_TR_NOOP("The WebDAV server did not say the size "
+                                                    "it holds, nor a checksum"))
+                .toString()));
+    finish(UploadCheck::notVerifiable(
+        TrText::of(staticMetaObject,
+                   QT_TR_NOOP("The server holds %1 bytes, as the file has; it offers no "
+                              "checksum to compare (ETag %2)"))
+            .arg(there.size)
+            .arg(QString::fromLatin1(there.etag))
+            .toString()));
+}
+
+void WebDavPutTransfer::finish(const UploadCheck &check)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_lease.release();
+    QPointer<WebDavPutTransfer> guard(this);
+    Q_EMIT offsetConfirmed(m_job.fileSize);
+    if (guard)
+        Q_EMIT checked(check);
+    if (guard)
+        Q_EMIT completed();
+}
+
+void WebDavPutTransfer::abort()
+{
+    m_finished = true;
+    m_file->cancel();
+    if (m_request)
+        m_request->abort();
+    m_lease.release();
+}
+
+void WebDavPutTransfer::fail(TransferError error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_file->cancel();
+    if (m_request)
+        m_request->abort();
+    m_lease.release();
+    qCDebug(lcWebDav) << "upload of" << m_path << "failed:" << error.message();
+    Q_EMIT failed(error);
+}

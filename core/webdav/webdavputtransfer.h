@@ -1,0 +1,81 @@
+#pragma once
+
+#include "networkpool.h"
+#include "transfer.h"
+#include "webdavtarget.h"
+#include "webdavxml.h"
+
+#include <QPointer>
+
+#include <memory>
+#include <optional>
+
+class ReadAheadDevice;
+class StreamHash;
+class TransferFile;
+class WebDavProtocol;
+class WebDavRequest;
+struct WebDavAnswer;
+
+// One attempt at one file over plain WebDAV: its folders made (WebDavFolders), then a PROPFIND of
+// the name to learn whether a file is there, then, as the protocol's IfExists says, one streamed
+// PUT guarded so that nothing is replaced unseen:
+//   not there            PUT with If-None-Match: *
+//   there, Overwrite     PUT with If-Match: its ETag (what was seen is what is replaced)
+//   there, Skip          nothing sent: completed, the check saying the server's file was kept
+//   there, Rename        the first free "NAME (2).EXT", "(3)", ... with If-None-Match: *
+// A 412 (someone else was faster) looks again, a few times. After the PUT a PROPFIND Depth 0
+// checks the size and, when the server offers a SHA-256 (oc:checksums, OC-Checksum), compares it
+// with the hash of the bytes sent. Signals: chunkStarted(0, size), chunkProgress..., then
+// offsetConfirmed(size), checked, completed; or failed. Nothing of a broken PUT is kept by the
+// server, so a retry starts the file again (its failure says so).
+class WebDavPutTransfer final : public Transfer {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WebDavPutTransfer)
+public:
+    // How many " (n)" names Rename tries, and how often a 412 makes it look again.
+    static constexpr int MaxRenames = 1000;
+    static constexpr int MaxPreconditionRetries = 3;
+
+    WebDavPutTransfer(WebDavProtocol *protocol, const TransferJob &job, QObject *parent = nullptr);
+    ~WebDavPutTransfer() override;
+
+    void start() override;
+    void abort() override;
+    void continueAfterCreated() override {}
+
+    // The path a job's file takes under the endpoint: the table's relative path, else its name.
+    static QString relativePathOf(const TransferJob &job);
+    // "dir/name (n).ext" for "dir/name.ext".
+    static QString numberedName(const QString &relativePath, int n);
+
+private:
+    void run();
+    void lookUp();
+    void onLookedUp(const WebDavAnswer &answer);
+    void put(const HttpHeader &condition);
+    void onPut(const WebDavAnswer &answer);
+    void verify();
+    void onVerified(const WebDavAnswer &answer);
+    void finish(const UploadCheck &check);
+    void fail(TransferError error);
+    WebDavRequest *request(const QByteArray &method, const QString &path, const TrText &what);
+
+    WebDavProtocol *m_protocol;
+    TransferJob m_job;
+    std::optional<WebDavTarget> m_target;
+    HttpHeaders m_headers;
+    QString m_path; // where the file goes now (a renamed one after Rename)
+    int m_renames = 0;
+    int m_preconditionRetries = 0;
+    bool m_sending = false;
+    TransferFile *m_file = nullptr;
+    std::shared_ptr<StreamHash> m_hash;
+    QByteArray m_sha256;      // of the bytes sent, when the whole file streamed once in order
+    QByteArray m_putChecksum; // OC-Checksum of the PUT's answer
+    QPointer<ReadAheadDevice> m_body;
+    QPointer<WebDavRequest> m_request;
+    NetworkLease m_lease;
+    bool m_started = false;
+    bool m_finished = false;
+};

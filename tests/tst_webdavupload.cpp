@@ -1,0 +1,331 @@
+// WebDAV uploads through the scheduler against a real Apache 2.4 mod_dav with basic auth
+// (ApacheDav): a folder of awkward names byte for byte with each folder made once, a wrong
+// password as a permanent error a person can read, the existing-files setting (skip, overwrite,
+// rename, with If-None-Match / If-Match on the wire), Apache killed mid-PUT and the file sent
+// again from its start, and the command line end to end.
+#include "apachedav.h"
+#include "awkwardfolder.h"
+#include "schedulerfixture.h"
+#include "testfiles.h"
+#include "waitfor.h"
+
+#include "uploadscheduler.h"
+#include "uploadtask.h"
+#include "webdavprotocol.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr qint64 KiB = 1024;
+constexpr qint64 MiB = 1024 * KiB;
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+int count(const QStringList &lines, const QString &start)
+{
+    return int(std::count_if(lines.cbegin(), lines.cend(),
+                             [&start](const QString &line) { return line.startsWith(start); }));
+}
+} // namespace
+
+class tst_WebDavUpload : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void folderOfAwkwardNamesArrivesByteForByte();
+    void wrongPasswordIsPermanentAndSaid();
+    void existingFiles_data();
+    void existingFiles();
+    void serverKilledMidPutStartsTheFileAgain();
+    void headlessUploadsAFolder();
+
+private:
+    void startScheduler(const QUrl &endpoint, const QString &password);
+    QList<TaskId> add(const QStringList &paths, int expected = 1);
+    bool waitIdle(int timeoutMs = 120000);
+    const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
+    QString states(const QList<TaskId> &ids) const;
+
+    std::unique_ptr<ApacheDav> m_dav;
+    std::unique_ptr<QTemporaryDir> m_files;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<WebDavProtocol> m_protocol;
+    std::unique_ptr<UploadScheduler> m_scheduler;
+};
+
+void tst_WebDavUpload::init()
+{
+    QString why;
+    if (!ApacheDav::available(&why))
+        QFAIL(qPrintable(why));
+    m_dav = std::make_unique<ApacheDav>();
+    QVERIFY2(m_dav->start(), qPrintable(m_dav->errorString()));
+    m_files = std::make_unique<QTemporaryDir>();
+}
+
+void tst_WebDavUpload::cleanup()
+{
+    m_scheduler.reset();
+    m_protocol.reset();
+    m_network.reset();
+    m_dav.reset();
+}
+
+void tst_WebDavUpload::startScheduler(const QUrl &endpoint, const QString &password)
+{
+    m_scheduler.reset();
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_protocol = std::make_unique<WebDavProtocol>(m_network.get());
+    m_protocol->setPassword(endpoint, password);
+    m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
+    m_scheduler->setEndpoint(endpoint);
+    m_scheduler->setRetryPolicy(SchedulerFixture::fastRetries());
+}
+
+QList<TaskId> tst_WebDavUpload::add(const QStringList &paths, int expected)
+{
+    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
+    const int before = m_scheduler->taskCount();
+    m_scheduler->addPaths(paths);
+    waitFor([&] { return m_scheduler->taskCount() - before >= expected; }, 20000);
+    QList<TaskId> ids;
+    for (const QList<QVariant> &signal : std::as_const(added))
+        ids += signal.first().value<QList<TaskId>>();
+    return ids;
+}
+
+bool tst_WebDavUpload::waitIdle(int timeoutMs)
+{
+    return waitFor([this] { return m_scheduler->isIdle(); }, timeoutMs);
+}
+
+QString tst_WebDavUpload::states(const QList<TaskId> &ids) const
+{
+    QStringList lines;
+    for (TaskId id : ids) {
+        const UploadTask *t = task(id);
+        if (t && t->state() != TaskState::Success)
+            lines << QStringLiteral("%1: state %2 %3")
+                         .arg(t->displayName())
+                         .arg(int(t->state()))
+                         .arg(t->errorMessage());
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void tst_WebDavUpload::folderOfAwkwardNamesArrivesByteForByte()
+{
+    const QStringList relative = makeAwkwardFolder(m_files->path(), QStringLiteral("drop ü"));
+    QVERIFY(!relative.isEmpty());
+    // A base path of two levels, one with a blank and one not there yet.
+    startScheduler(m_dav->endpoint(QStringLiteral("in box/ü")), QLatin1String(ApacheDav::Password));
+    m_scheduler->setConcurrency(4);
+    const QList<TaskId> ids = add({m_files->filePath(QStringLiteral("drop ü"))}, relative.size());
+    QCOMPARE(ids.size(), relative.size());
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+
+    for (int i = 0; i < relative.size(); ++i) {
+        const QString path = m_dav->diskPath(QStringLiteral("in box/ü/") + relative[i]);
+        QVERIFY2(fileMatches(path, awkwardSize(i), 40 + i),
+                 qPrintable(relative[i] + QLatin1String(": ")
+                            + fileMismatch(path, awkwardSize(i), 40 + i)));
+        // Apache offers no checksum: the check says what it did compare.
+        const auto it = std::find_if(ids.cbegin(), ids.cend(), [&](TaskId id) {
+            return task(id)->displayName() == relative[i];
+        });
+        QVERIFY2(it != ids.cend(), qPrintable(relative[i]));
+        const UploadCheck &check = task(*it)->check();
+        QCOMPARE(check.outcome, UploadCheck::Outcome::NotVerifiable);
+        QVERIFY2(check.how.contains(QString::number(awkwardSize(i))), qPrintable(check.how));
+    }
+    // Nothing else arrived (no temporary or partial files).
+    int onDisk = 0;
+    QDirIterator it(m_dav->diskPath(QStringLiteral("in box")), QDir::Files | QDir::Hidden,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        ++onDisk;
+    }
+    QCOMPARE(onDisk, relative.size());
+    // Each folder once per run: dav/in box, dav/in box/ü, drop ü, drop ü/sub dir,
+    // drop ü/sub dir/deeper — and every file looked for, sent with If-None-Match, then checked.
+    const QStringList requests = m_dav->requests();
+    QCOMPARE(count(requests, QStringLiteral("MKCOL")), 6); // the base "dav/" answers 405
+    QCOMPARE(m_protocol->folders()->mkcolsSent(), 6);
+    QCOMPARE(count(requests, QStringLiteral("PUT")), relative.size());
+    QCOMPARE(requests.filter(QRegularExpression(QStringLiteral("^PUT .* 201 \\[\\*\\] \\[-\\]$")))
+                 .size(),
+             relative.size());
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND")), 2 * relative.size());
+}
+
+void tst_WebDavUpload::wrongPasswordIsPermanentAndSaid()
+{
+    const QString path = makeTestFile(m_files->path(), QStringLiteral("a.bin"), 100 * KiB);
+    startScheduler(m_dav->endpoint(), QStringLiteral("not the password"));
+    const QList<TaskId> ids = add({path});
+    QCOMPARE(ids.size(), 1);
+    QVERIFY(waitIdle());
+    const UploadTask *t = task(ids.first());
+    QCOMPARE(t->state(), TaskState::Error);
+    QCOMPARE(t->httpStatus(), 401);
+    QCOMPARE(t->retries(), 0); // permanent: not tried again
+    QVERIFY2(t->errorMessage().contains(QLatin1String("user name or password")),
+             qPrintable(t->errorMessage()));
+    QVERIFY(!t->errorMessage().contains(QLatin1String("not the password")));
+    QVERIFY(!QFileInfo::exists(m_dav->diskPath(QStringLiteral("a.bin"))));
+}
+
+void tst_WebDavUpload::existingFiles_data()
+{
+    QTest::addColumn<IfExists>("mode");
+    QTest::addColumn<QByteArray>("expectedThere");  // the server's "report.txt" after
+    QTest::addColumn<QByteArray>("expectedBeside"); // its "report (2).txt" after
+    QTest::addColumn<QString>("condition");         // the second PUT's precondition, as logged
+    QTest::newRow("skip") << IfExists::Skip << QByteArray("first") << QByteArray("<missing>")
+                          << QString();
+    QTest::newRow("overwrite") << IfExists::Overwrite << QByteArray("second version")
+                               << QByteArray("<missing>") << QStringLiteral(R"([-] [\")");
+    QTest::newRow("rename") << IfExists::Rename << QByteArray("first")
+                            << QByteArray("second version") << QStringLiteral("[*] [-]");
+}
+
+void tst_WebDavUpload::existingFiles()
+{
+    QFETCH(IfExists, mode);
+    QFETCH(QByteArray, expectedThere);
+    QFETCH(QByteArray, expectedBeside);
+    QFETCH(QString, condition);
+    const QString path = m_files->filePath(QStringLiteral("report.txt"));
+    const auto write = [&path](const QByteArray &content) {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+               && file.write(content) == content.size();
+    };
+    QVERIFY(write("first"));
+    startScheduler(m_dav->endpoint(), QLatin1String(ApacheDav::Password));
+    m_protocol->setIfExists(mode);
+    QList<TaskId> ids = add({path});
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("report.txt"))), QByteArray("first"));
+    // Written a while ago, so that Apache's ETag of it is strong (If-Match compares strongly).
+    QVERIFY(m_dav->age(QStringLiteral("report.txt")));
+
+    QVERIFY(write("second version"));
+    m_dav->clearLog();
+    // A later run (the same path again in this one would be a duplicate of a finished upload).
+    startScheduler(m_dav->endpoint(), QLatin1String(ApacheDav::Password));
+    m_protocol->setIfExists(mode);
+    ids = add({path});
+    QCOMPARE(ids.size(), 1);
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("report.txt"))), expectedThere);
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("report (2).txt"))), expectedBeside);
+    const QStringList puts = m_dav->requests().filter(QRegularExpression(QStringLiteral("^PUT ")));
+    if (condition.isEmpty()) {
+        QVERIFY2(puts.isEmpty(), qPrintable(puts.join(QLatin1Char('\n'))));
+        QVERIFY2(task(ids.first())->check().how.contains(QLatin1String("Skipped")),
+                 qPrintable(task(ids.first())->check().how));
+    } else {
+        QCOMPARE(puts.size(), 1);
+        QVERIFY2(puts.first().contains(condition), qPrintable(puts.first()));
+    }
+}
+
+void tst_WebDavUpload::serverKilledMidPutStartsTheFileAgain()
+{
+    constexpr qint64 Size = 24 * MiB;
+    const QString path = makeTestFile(m_files->path(), QStringLiteral("big.bin"), Size, 7);
+    startScheduler(m_dav->endpoint(QStringLiteral("k")), QLatin1String(ApacheDav::Password));
+    m_scheduler->setRateLimit(4 * MiB); // about 6 s: time to cut it off mid-PUT
+    const QList<TaskId> ids = add({path});
+    QCOMPARE(ids.size(), 1);
+    QVERIFY2(waitFor([&] { return task(ids.first())->shownBytes() > 4 * MiB; }, 60000),
+             "the PUT never got going");
+    QVERIFY(task(ids.first())->shownBytes() < Size);
+    m_dav->stop(); // SIGTERM: Apache ends at once, mid-request
+    // A broken PUT leaves nothing: Apache writes to a temporary file and renames it at the end.
+    QVERIFY(!QFileInfo::exists(m_dav->diskPath(QStringLiteral("k/big.bin"))));
+    // Hoist's own retry, not Qt's resending on a new connection: the try fails first.
+    QVERIFY2(waitFor([&] { return task(ids.first())->retries() >= 1; }, 60000),
+             qPrintable(task(ids.first())->errorMessage()));
+    // The failed try says the file starts again (its reason is what the row showed).
+    const QString reason = task(ids.first())->attempts().attempts().constFirst().reason;
+    QVERIFY2(reason.contains(QLatin1String("again from the start")), qPrintable(reason));
+    QVERIFY2(m_dav->start(), qPrintable(m_dav->errorString()));
+    m_scheduler->setRateLimit(0);
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QVERIFY2(fileMatches(m_dav->diskPath(QStringLiteral("k/big.bin")), Size, 7),
+             qPrintable(fileMismatch(m_dav->diskPath(QStringLiteral("k/big.bin")), Size, 7)));
+    // Sent again from zero: the whole file after the bytes of the broken try.
+    const AttemptLog &attempts = task(ids.first())->attempts();
+    QVERIFY2(attempts.count() >= 2, qPrintable(QString::number(attempts.count())));
+    QVERIFY2(attempts.bytesSent() >= Size + 4 * MiB,
+             qPrintable(QString::number(attempts.bytesSent())));
+    QCOMPARE(count(m_dav->requests(), QStringLiteral("PUT")), 1); // only the second PUT ended
+}
+
+void tst_WebDavUpload::headlessUploadsAFolder()
+{
+    const QString hoist = qEnvironmentVariable("HOIST_BINARY");
+    QVERIFY2(QFile::exists(hoist), "HOIST_BINARY must name the built hoist");
+    const QStringList relative = makeAwkwardFolder(m_files->path(), QStringLiteral("cli"));
+    QVERIFY(!relative.isEmpty());
+    // One of them there already: --if-exists rename puts the new one beside it.
+    QVERIFY(m_dav->putFile(QStringLiteral("cli/plain.txt"), "old"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOIST_DAV_PASSWORD"), QLatin1String(ApacheDav::Password));
+    process.setProcessEnvironment(env);
+    process.start(hoist, {QStringLiteral("--headless"), QStringLiteral("-e"),
+                          m_dav->endpoint().toString(), QStringLiteral("--if-exists"),
+                          QStringLiteral("rename"), m_files->filePath(QStringLiteral("cli"))});
+    QVERIFY(process.waitForFinished(120000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, err.constData());
+    QVERIFY(!out.contains(ApacheDav::Password) && !err.contains(ApacheDav::Password));
+    QCOMPARE(out.count("success\t"), relative.size());
+    for (int i = 0; i < relative.size(); ++i) {
+        QString name = relative[i];
+        if (name == QLatin1String("cli/plain.txt"))
+            name = QStringLiteral("cli/plain (2).txt");
+        QVERIFY2(fileMatches(m_dav->diskPath(name), awkwardSize(i), 40 + i), qPrintable(name));
+    }
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("cli/plain.txt"))), QByteArray("old"));
+
+    // A wrong password: the run fails, saying why, and the password is never printed.
+    QProcess wrong;
+    env.insert(QStringLiteral("HOIST_DAV_PASSWORD"), QStringLiteral("secret wrong one"));
+    wrong.setProcessEnvironment(env);
+    wrong.start(hoist, {QStringLiteral("--headless"), QStringLiteral("-e"),
+                        m_dav->endpoint(QStringLiteral("x")).toString(),
+                        m_files->filePath(QStringLiteral("cli/plain.txt"))});
+    QVERIFY(wrong.waitForFinished(120000));
+    const QByteArray all = wrong.readAllStandardOutput() + wrong.readAllStandardError();
+    QVERIFY2(wrong.exitCode() != 0, all.constData());
+    QVERIFY2(all.contains("401"), all.constData());
+    QVERIFY(!all.contains("secret wrong one"));
+}
+
+QTEST_GUILESS_MAIN(tst_WebDavUpload)
+#include "tst_webdavupload.moc"
