@@ -5,6 +5,8 @@
 #include "pathpatterns.h"
 #include "s3options.h"
 #include "s3target.h"
+#include "sftptarget.h"
+#include "sshoptions.h"
 #include "transferschedule.h"
 #include "uploadscheduler.h"
 
@@ -101,8 +103,16 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
         *endpoint = target;
         return {};
     }
+    if (SftpTarget::isSftp(url)) {
+        QString problem;
+        if (!SftpTarget::fromUrl(url, &problem))
+            return Text::tr("--endpoint %1: %2").arg(text, problem);
+        *endpoint = url;
+        return {};
+    }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return Text::tr("--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX");
+        return Text::tr("--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX or "
+                        "sftp://USER@HOST/FOLDER");
     if (url.host().isEmpty())
         return Text::tr("--endpoint has no host");
     *endpoint = url;
@@ -275,6 +285,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                        exclude,       noDefaultExcludes, watch,      settle,    rescan,
                        giveUpAfter,   retryFailed});
     WhenDoneOptions::add(parser);
+    SshOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -371,6 +382,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                                                 "limit:RATE (a rate such as 512K, at least 1K)"));
     }
     if (const QString error = WhenDoneOptions::read(parser, options.headless, &options.whenDone);
+        !error.isEmpty())
+        return usageError(program, error);
+    if (const QString error = SshOptions::read(parser, &options.ssh, &options.existingFilesGiven);
         !error.isEmpty())
         return usageError(program, error);
     if (parser.isSet(giveUpAfter)) {

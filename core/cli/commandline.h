@@ -2,6 +2,7 @@
 
 #include "governorstate.h"
 #include "s3credentials.h"
+#include "sshsettings.h"
 #include "transfer.h"
 #include "transferschedule.h"
 #include "whendoneoptions.h"
@@ -18,6 +19,9 @@ struct AppOptions {
     QUrl endpoint; // empty when not given (the window then falls back to its settings)
     // An s3:// endpoint's keys (--s3-credentials or AWS_*); empty when none were given.
     S3Credentials s3Credentials;
+    // sftp:// targets: --ssh-identity, --ssh-known-hosts, --ssh-accept-host-key, --if-exists.
+    SshSettings ssh;
+    bool existingFilesGiven = false; // --if-exists: the window's setting does not apply
     // --concurrency auto|N: Auto (the default) lets each server's requests in flight find their
     // level; a number is a fixed limit, held in `concurrency`.
     bool autoConcurrency = true;

@@ -1,0 +1,35 @@
+#include "existingfiles.h"
+
+namespace {
+// Extensions of two parts that "(2)" must not split: "backup (2).tar.gz", not "backup.tar (2).gz".
+const char *const DoubleExtensions[] = {".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst"};
+} // namespace
+
+std::optional<ExistingFiles> ExistingFilesText::parse(const QString &text)
+{
+    const QString word = text.trimmed().toLower();
+    if (word == QLatin1String("skip"))
+        return ExistingFiles::Skip;
+    if (word == QLatin1String("overwrite"))
+        return ExistingFiles::Overwrite;
+    if (word == QLatin1String("rename"))
+        return ExistingFiles::Rename;
+    return std::nullopt;
+}
+
+QString ExistingFilesText::numbered(const QString &name, int n)
+{
+    qsizetype dot = -1;
+    for (const char *extension : DoubleExtensions) {
+        if (name.endsWith(QLatin1String(extension), Qt::CaseInsensitive)
+            && name.size() > qsizetype(qstrlen(extension))) {
+            dot = name.size() - qsizetype(qstrlen(extension));
+            break;
+        }
+    }
+    if (dot < 0)
+        dot = name.lastIndexOf(QLatin1Char('.'));
+    if (dot <= 0) // no extension, or a dot file such as .bashrc
+        dot = name.size();
+    return name.left(dot) + QStringLiteral(" (%1)").arg(n) + name.mid(dot);
+}
