@@ -35,12 +35,9 @@ private:
 
     QStringList common(const QString &sub) const
     {
-        return {QStringLiteral("--headless"),
-                QStringLiteral("-e"),
-                m_sshd->endpoint(sub),
-                QStringLiteral("--ssh-identity"),
-                m_sshd->clientKey(),
-                QStringLiteral("--ssh-known-hosts"),
+        return {QStringLiteral("--headless"), QStringLiteral("-e"),
+                m_sshd->endpoint(sub),        QStringLiteral("--ssh-identity"),
+                m_sshd->clientKey(),          QStringLiteral("--ssh-known-hosts"),
                 m_sshd->knownHosts()};
     }
     void prepare(QProcess &process) const
@@ -73,7 +70,9 @@ private:
     }
     static QString describe(const Run &r)
     {
-        return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(r.exitCode).arg(r.out, r.err);
+        return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
+            .arg(r.exitCode)
+            .arg(r.out, r.err);
     }
 
 private Q_SLOTS:
@@ -94,25 +93,29 @@ private Q_SLOTS:
         const Run refused = run(common(QStringLiteral("unknown")) << file);
         const QString fp = m_sshd->hostKeyFingerprint();
         QVERIFY2(refused.exitCode != 0, qPrintable(describe(refused)));
-        QVERIFY2((refused.out + refused.err).contains(QStringLiteral("--ssh-accept-host-key ") + fp),
-                 qPrintable(describe(refused)));
+        QVERIFY2(
+            (refused.out + refused.err).contains(QStringLiteral("--ssh-accept-host-key ") + fp),
+            qPrintable(describe(refused)));
         QVERIFY(!QFileInfo::exists(m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
 
         const Run accepted = run(common(QStringLiteral("unknown"))
                                  << QStringLiteral("--ssh-accept-host-key") << fp << file);
         QVERIFY2(accepted.exitCode == 0, qPrintable(describe(accepted)));
         QVERIFY(filesEqual(file, m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
-        QVERIFY2(accepted.out.contains(QStringLiteral("/unknown/hello.txt")), qPrintable(accepted.out));
+        QVERIFY2(accepted.out.contains(QStringLiteral("/unknown/hello.txt")),
+                 qPrintable(accepted.out));
         QFile known(m_sshd->knownHosts());
         QVERIFY(known.open(QIODevice::ReadOnly));
-        QVERIFY(known.readAll().contains(QStringLiteral("[127.0.0.1]:%1").arg(m_sshd->port()).toLatin1()));
+        QVERIFY(known.readAll().contains(
+            QStringLiteral("[127.0.0.1]:%1").arg(m_sshd->port()).toLatin1()));
     }
 
     void ifExistsRename()
     {
         const QString file = makeTestFile(m_home.path(), QStringLiteral("twice.tar.gz"), 3000, 6);
         const QStringList args = common(QStringLiteral("twice"))
-                                 << QStringLiteral("--if-exists") << QStringLiteral("rename") << file;
+                                 << QStringLiteral("--if-exists") << QStringLiteral("rename")
+                                 << file;
         QCOMPARE(run(args).exitCode, 0);
         const Run again = run(args);
         QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
@@ -138,19 +141,21 @@ private Q_SLOTS:
         QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
         first.kill();
         QVERIFY(first.waitForFinished(10000));
-        QVERIFY(waitFor([&] { return m_sshd->bytesWritten(QStringLiteral("/.killed.bin.hoist-part")) > 0; }));
+        // What it holds now, or less than it holds when the second run looks: bytes the server
+        // had received keep landing for a moment.
         const qint64 held = QFileInfo(part).size();
         QVERIFY(held < size);
-        const Run second = run({QStringLiteral("--headless"), QStringLiteral("--ssh-identity"),
-                                m_sshd->clientKey(), QStringLiteral("--ssh-known-hosts"),
-                                m_sshd->knownHosts(), QStringLiteral("--state-dir"),
-                                m_home.path() + QStringLiteral("/state")});
+        const Run second =
+            run({QStringLiteral("--headless"), QStringLiteral("--ssh-identity"),
+                 m_sshd->clientKey(), QStringLiteral("--ssh-known-hosts"), m_sshd->knownHosts(),
+                 QStringLiteral("--state-dir"), m_home.path() + QStringLiteral("/state")});
         QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/killed/killed.bin"), size, 8));
-        // What the first run wrote, plus the rest, plus at most one chunk written again.
+        // The rest, and at most one chunk of what the part held again (the killed session's
+        // sftp-server is hung up on before it can log its own count).
         const qint64 written = m_sshd->bytesWritten(QStringLiteral("/.killed.bin.hoist-part"));
-        QVERIFY2(written >= size && written <= size + Tail,
-                 qPrintable(QStringLiteral("%1 written for %2").arg(written).arg(size)));
+        QVERIFY2(written > 0 && written <= size - held + Tail,
+                 qPrintable(QStringLiteral("%1 written, %2 held").arg(written).arg(held)));
     }
 
     void sshdKilledMidUploadGoesOn()
@@ -175,8 +180,10 @@ private Q_SLOTS:
         QVERIFY2(hoist.exitCode() == 0, qPrintable(err));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/outage/outage.bin"), size, 9));
         const qint64 written = m_sshd->bytesWritten(QStringLiteral("/.outage.bin.hoist-part"));
-        QVERIFY2(written <= size - held + Tail,
-                 qPrintable(QStringLiteral("%1 written after the restart, %2 held").arg(written).arg(held)));
+        QVERIFY2(
+            written <= size - held + Tail,
+            qPrintable(
+                QStringLiteral("%1 written after the restart, %2 held").arg(written).arg(held)));
     }
 
     void fewStartupsAtOnceAreWaitedFor()
@@ -190,8 +197,8 @@ private Q_SLOTS:
         QDir().mkpath(folder);
         for (int i = 0; i < 24; ++i)
             makeTestFile(folder, QStringLiteral("f%1.bin").arg(i), 20000 + i, quint32(i));
-        const Run r = run(common(QStringLiteral("many")) << QStringLiteral("-c")
-                                                         << QStringLiteral("8") << folder);
+        const Run r = run(common(QStringLiteral("many"))
+                          << QStringLiteral("-c") << QStringLiteral("8") << folder);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         for (int i = 0; i < 24; ++i)
             QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/many/many/f%1.bin").arg(i),

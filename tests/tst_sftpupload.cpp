@@ -93,10 +93,7 @@ private Q_SLOTS:
         QVERIFY(m_sshd->trustHostKey());
     }
 
-    void init()
-    {
-        QDir(m_sshd->root() + QStringLiteral("/up")).removeRecursively();
-    }
+    void init() { QDir(m_sshd->root() + QStringLiteral("/up")).removeRecursively(); }
 
     void awkwardNamesArriveWhole()
     {
@@ -108,8 +105,8 @@ private Q_SLOTS:
             const QString local = m_files.path() + QLatin1Char('/') + relative;
             setModified(local, QDateTime::fromSecsSinceEpoch(1600000000 + relative.size()));
             const auto recorder = upload(protocol, job(local, relative));
-            QVERIFY2(recorder->succeeded(), qPrintable(relative + QLatin1String(": ")
-                                                       + recorder->error.message()));
+            QVERIFY2(recorder->succeeded(),
+                     qPrintable(relative + QLatin1String(": ") + recorder->error.message()));
             const QString remote = stored(relative);
             QVERIFY2(filesEqual(local, remote), qPrintable(relative));
             const QFileInfo info(remote);
@@ -160,7 +157,8 @@ private Q_SLOTS:
         const auto recorder = upload(protocol, job(local));
         QVERIFY2(recorder->succeeded(), qPrintable(recorder->error.message()));
         QCOMPARE(firstBegin(*recorder), held - 700);
-        QCOMPARE(m_sshd->bytesWritten(QStringLiteral("/.torn.bin.hoist-part")), size - (held - 700));
+        QCOMPARE(m_sshd->bytesWritten(QStringLiteral("/.torn.bin.hoist-part")),
+                 size - (held - 700));
         QVERIFY(fileMatches(stored(QStringLiteral("torn.bin")), size, 9));
         QVERIFY(!part.exists());
     }
@@ -174,7 +172,9 @@ private Q_SLOTS:
         std::unique_ptr<Transfer> first = protocol.createTransfer(job(local));
         TransferRecorder recorder(first.get());
         first->start();
-        QVERIFY(waitFor([&] { return recorder.offsets.size() > 3 && recorder.offsets.last() > 4 * Tail; }, TimeoutMs));
+        QVERIFY(waitFor(
+            [&] { return recorder.offsets.size() > 3 && recorder.offsets.last() > 4 * Tail; },
+            TimeoutMs));
         first->abort();
         // The second waits for the connection the first is giving up at its next write.
         const auto second = upload(protocol, job(local));
@@ -270,7 +270,11 @@ private Q_SLOTS:
             other.close();
         }
         setModified(there, time);
-        const QByteArray before = [&] { QFile f(there); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QByteArray before = [&] {
+            QFile f(there);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
         SshSettings s = settings();
         s.existingFiles = ExistingFiles(policy);
         SftpProtocol protocol;
@@ -311,7 +315,8 @@ private Q_SLOTS:
         QVERIFY(!recorder->succeeded());
         QCOMPARE(recorder->error.kind, TransferError::Kind::Rejected);
         const QString message = recorder->error.message();
-        QVERIFY2(message.contains(known) && message.contains(shown) && message.contains(QStringLiteral("changed")),
+        QVERIFY2(message.contains(known) && message.contains(shown)
+                     && message.contains(QStringLiteral("changed")),
                  qPrintable(message));
         QVERIFY(m_sshd->trustHostKey());
     }

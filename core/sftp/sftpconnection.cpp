@@ -56,10 +56,10 @@ TransferError SftpConnection::open(int timeoutMs)
     ssh_options_set(m_ssh, SSH_OPTIONS_PROCESS_CONFIG, &no);
     const QString label = m_target.knownHostsName();
     if (ssh_connect(m_ssh) != SSH_OK) {
-        const TransferError e = TransferError::make(
-            TransferError::Kind::Network,
-            TrText::of(staticMetaObject, QT_TR_NOOP("Cannot connect to %1: %2"))
-                .arg(label, QString::fromUtf8(ssh_get_error(m_ssh))));
+        const TransferError e =
+            TransferError::make(TransferError::Kind::Network,
+                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot connect to %1: %2"))
+                                    .arg(label, QString::fromUtf8(ssh_get_error(m_ssh))));
         close();
         return e;
     }

@@ -14,9 +14,8 @@
 // (SftpWorker) and is used from there only.
 class SftpConnection final {
     Q_GADGET // for its texts' translation context
-    Q_DISABLE_COPY_MOVE(SftpConnection)
-public:
-    SftpConnection(const SftpTarget &target, const SshSettings &settings);
+        Q_DISABLE_COPY_MOVE(SftpConnection) public
+        : SftpConnection(const SftpTarget &target, const SshSettings &settings);
     ~SftpConnection();
 
     // Connected and signed in already: nothing to do. `timeoutMs` bounds each blocking wait.

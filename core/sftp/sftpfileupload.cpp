@@ -84,9 +84,9 @@ SftpUploadResult SftpFileUpload::run()
     if (!makeFolders(folderOf(path), &result))
         return result;
     if (sftp_attributes there = stat(path)) {
-        const bool same = there->size == quint64(m_job.fileSize)
-                          && (m_job.modifiedMs == 0
-                              || qint64(there->mtime) == m_job.modifiedMs / 1000);
+        const bool same =
+            there->size == quint64(m_job.fileSize)
+            && (m_job.modifiedMs == 0 || qint64(there->mtime) == m_job.modifiedMs / 1000);
         const bool folder = there->type == SSH_FILEXFER_TYPE_DIRECTORY;
         sftp_attributes_free(there);
         if (folder) {
@@ -114,10 +114,10 @@ SftpUploadResult SftpFileUpload::run()
     }
     QFile local(m_job.filePath);
     if (!local.open(QIODevice::ReadOnly)) {
-        result.error = TransferError::make(
-            TransferError::Kind::FileUnreadable,
-            TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
-                .arg(m_job.filePath, local.errorString()));
+        result.error =
+            TransferError::make(TransferError::Kind::FileUnreadable,
+                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
+                                    .arg(m_job.filePath, local.errorString()));
         return result;
     }
     const QString partPath = partPathOf(path);
@@ -145,16 +145,18 @@ bool SftpFileUpload::makeFolders(const QString &folder, SftpUploadResult *result
     }
     if (!makeFolders(folderOf(folder), result))
         return false;
-    if (sftp_mkdir(m_connection->sftp(), encoded(folder).constData(),
-                   mode_t(m_settings.folderMode))
+    if (sftp_mkdir(m_connection->sftp(), encoded(folder).constData(), mode_t(m_settings.folderMode))
         == SSH_OK)
         return true;
+    const TransferError error = failure(QT_TR_NOOP("Making the folder %1"), folder);
     // Another upload may have made it meanwhile.
-    if (sftp_attributes there = stat(folder)) {
-        sftp_attributes_free(there);
-        return true;
+    if (m_connection->isOpen()) {
+        if (sftp_attributes there = stat(folder)) {
+            sftp_attributes_free(there);
+            return true;
+        }
     }
-    result->error = failure(QT_TR_NOOP("Making the folder %1"), folder);
+    result->error = error;
     return false;
 }
 
@@ -210,7 +212,8 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
         result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
         return false;
     }
-    SftpWritePipe pipe(m_connection, remote, from, m_job.stallTimeoutMs > 0 ? m_job.stallTimeoutMs : 30000);
+    SftpWritePipe pipe(m_connection, remote, from,
+                       m_job.stallTimeoutMs > 0 ? m_job.stallTimeoutMs : 30000);
     bool ok = local->seek(from);
     if (m_events.confirmed)
         m_events.confirmed(from);
@@ -231,7 +234,8 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
                 ok = false;
                 break;
             }
-            const QByteArray data = local->read(qMin(SftpWritePipe::RequestBytes, chunkEnd - offset));
+            const QByteArray data =
+                local->read(qMin(SftpWritePipe::RequestBytes, chunkEnd - offset));
             if (data.isEmpty()) {
                 result->error = TransferError::make(
                     TransferError::Kind::FileUnreadable,
@@ -277,8 +281,7 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
     return ok;
 }
 
-bool SftpFileUpload::finish(const QString &partPath, const QString &path,
-                            SftpUploadResult *result)
+bool SftpFileUpload::finish(const QString &partPath, const QString &path, SftpUploadResult *result)
 {
     sftp_session sftp = m_connection->sftp();
     const QByteArray part = encoded(partPath);
@@ -326,8 +329,8 @@ bool SftpFileUpload::finish(const QString &partPath, const QString &path,
     const QByteArray to = encoded(target);
     // libssh renames with OpenSSH's posix-rename where offered: over an existing file, at once.
     if (sftp_rename(sftp, part.constData(), to.constData()) != SSH_OK) {
-        const bool replace = m_settings.existingFiles != ExistingFiles::Rename
-                             && m_connection->status() >= 0;
+        const bool replace =
+            m_settings.existingFiles != ExistingFiles::Rename && m_connection->status() >= 0;
         if (!replace || sftp_unlink(sftp, to.constData()) != SSH_OK
             || sftp_rename(sftp, part.constData(), to.constData()) != SSH_OK) {
             result->error = failure(QT_TR_NOOP("Renaming %1"), partPath);

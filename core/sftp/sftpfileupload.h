@@ -17,10 +17,10 @@ class SftpConnection;
 // What became of one file (SftpFileUpload::run).
 struct SftpUploadResult {
     TransferError error;
-    bool skipped = false;  // the same size and time were there already (ExistingFiles::Skip)
-    QString storedAs;      // the server's path of the file
-    qint64 resumedAt = 0;  // where sending started: what the part held and was found right
-    qint64 rewritten = 0;  // bytes at the part's end that differed from the file, sent again
+    bool skipped = false; // the same size and time were there already (ExistingFiles::Skip)
+    QString storedAs;     // the server's path of the file
+    qint64 resumedAt = 0; // where sending started: what the part held and was found right
+    qint64 rewritten = 0; // bytes at the part's end that differed from the file, sent again
     // The server would not take the connection (dropped before signing in, or no channel):
     // MaxStartups or MaxSessions reached, or the server down.
     bool refused = false;
@@ -37,14 +37,14 @@ Q_DECLARE_METATYPE(SftpUploadResult)
 //     checked and it is renamed to NAME (or "NAME (2)").
 class SftpFileUpload final {
     Q_GADGET // for its texts' translation context
-public:
-    // Bytes of a part's end compared before going on, and between progress reports: a chunk.
-    static constexpr qint64 TailBytes = 1024 * 1024;
+        public :
+        // Bytes of a part's end compared before going on, and between progress reports: a chunk.
+        static constexpr qint64 TailBytes = 1024 * 1024;
 
     struct Events {
         std::function<void(qint64 begin, qint64 end)> started; // bytes [begin, end) go now
-        std::function<void(qint64 sent)> sent;                  // of those, sent so far
-        std::function<void(qint64 offset)> confirmed;           // the server holds [0, offset)
+        std::function<void(qint64 sent)> sent;                 // of those, sent so far
+        std::function<void(qint64 offset)> confirmed;          // the server holds [0, offset)
     };
 
     SftpFileUpload(SftpConnection *connection, const SshSettings &settings, const TransferJob &job,

@@ -154,8 +154,8 @@ void SftpSessions::upload(SftpWorker *worker, quint64 ticket, const TransferJob 
 
 void SftpSessions::remove(SftpWorker *worker, const QString &path)
 {
-    QMetaObject::invokeMethod(worker, [worker, path] { worker->remove(path); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, path] { worker->remove(path); }, Qt::QueuedConnection);
 }
 
 void SftpSessions::giveBack(SftpWorker *worker)
@@ -189,8 +189,8 @@ void SftpSessions::dropIdle()
     for (const Entry &entry : std::as_const(m_entries)) {
         if (!entry.busy) {
             SftpWorker *worker = entry.worker;
-            QMetaObject::invokeMethod(worker, [worker] { worker->disconnectNow(); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                worker, [worker] { worker->disconnectNow(); }, Qt::QueuedConnection);
         }
     }
 }

@@ -25,8 +25,8 @@ std::optional<SftpTarget> SftpTarget::fromUrl(const QUrl &url, QString *problem)
     if (url.host().isEmpty())
         return fail(Text::tr("The sftp:// address has no server name"));
     if (url.userName().isEmpty())
-        return fail(Text::tr("The sftp:// address names no user: sftp://USER@%1/FOLDER")
-                        .arg(url.host()));
+        return fail(
+            Text::tr("The sftp:// address names no user: sftp://USER@%1/FOLDER").arg(url.host()));
     if (!url.password().isEmpty())
         return fail(Text::tr("Give no password in the sftp:// address: Hoist signs in with keys"));
     SftpTarget target;
@@ -50,7 +50,8 @@ std::optional<SftpTarget> SftpTarget::fromUrl(const QUrl &url, QString *problem)
 
 QString SftpTarget::serverKey() const
 {
-    return m_user + QLatin1Char('@') + m_host.toLower() + QLatin1Char(':') + QString::number(m_port);
+    return m_user + QLatin1Char('@') + m_host.toLower() + QLatin1Char(':')
+           + QString::number(m_port);
 }
 
 QString SftpTarget::knownHostsName() const

@@ -35,8 +35,8 @@ SftpTransfer::~SftpTransfer()
 
 QUrl SftpTransfer::partUrl(const SftpTarget &target, const TransferJob &job)
 {
-    return urlOf(target, SftpFileUpload::partPathOf(
-                             target.remotePath(SftpFileUpload::relativePathOf(job))));
+    return urlOf(
+        target, SftpFileUpload::partPathOf(target.remotePath(SftpFileUpload::relativePathOf(job))));
 }
 
 QUrl SftpTransfer::urlOf(const SftpTarget &target, const QString &part)

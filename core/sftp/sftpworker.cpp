@@ -28,9 +28,9 @@ void SftpWorker::upload(quint64 ticket, const TransferJob &job, const Flag &abor
         };
         events.sent = [this, ticket](qint64 bytes) { Q_EMIT sent(ticket, bytes); };
         events.confirmed = [this, ticket](qint64 offset) { Q_EMIT confirmed(ticket, offset); };
-        result = SftpFileUpload(m_connection.get(), m_settings, job, aborted.get(),
-                                std::move(events))
-                     .run();
+        result =
+            SftpFileUpload(m_connection.get(), m_settings, job, aborted.get(), std::move(events))
+                .run();
     }
     Q_EMIT finished(ticket, result);
 }

@@ -25,8 +25,7 @@ QStringList SshAuth::keyFiles() const
     return files;
 }
 
-TransferError SshAuth::signIn(ssh_session session, const QString &user,
-                              const QString &host) const
+TransferError SshAuth::signIn(ssh_session session, const QString &user, const QString &host) const
 {
     const QByteArray name = user.toUtf8();
     const auto lost = [session] {
@@ -80,11 +79,10 @@ TransferError SshAuth::signIn(ssh_session session, const QString &user,
                                       "key file (%3); give one with --ssh-identity FILE"))
                     .arg(host, user, keyFiles().join(QStringLiteral(", ")));
     else
-        cause = TrText::of(staticMetaObject,
-                           QT_TR_NOOP("%1 refused every key for %2: tried %3"))
-                    .arg(host, user,
-                         tried.isEmpty() ? QStringLiteral("none")
-                                         : tried.join(QStringLiteral(", ")));
+        cause =
+            TrText::of(staticMetaObject, QT_TR_NOOP("%1 refused every key for %2: tried %3"))
+                .arg(host, user,
+                     tried.isEmpty() ? QStringLiteral("none") : tried.join(QStringLiteral(", ")));
     if (!locked.isEmpty())
         cause = cause.followedBy(
             TrText::of(staticMetaObject,

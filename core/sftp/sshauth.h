@@ -13,8 +13,7 @@
 // the session's worker thread.
 class SshAuth final {
     Q_GADGET // for its texts' translation context
-public:
-    explicit SshAuth(const SshSettings &settings);
+        public : explicit SshAuth(const SshSettings &settings);
 
     // The key files tried, in order.
     QStringList keyFiles() const;

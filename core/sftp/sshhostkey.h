@@ -14,8 +14,7 @@
 // the session's worker thread.
 class SshHostKey final {
     Q_GADGET // for its texts' translation context
-public:
-    SshHostKey(const SftpTarget &target, const SshSettings &settings);
+        public : SshHostKey(const SftpTarget &target, const SshSettings &settings);
 
     // The known_hosts file in use: --ssh-known-hosts, else ~/.ssh/known_hosts.
     static QString knownHostsFile(const SshSettings &settings);

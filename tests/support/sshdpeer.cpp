@@ -133,7 +133,8 @@ bool SshdPeer::trustHostKey(bool hashed)
     if (!hashed)
         return true;
     QProcess keygen;
-    keygen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-H"), QStringLiteral("-f"), knownHosts()});
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {QStringLiteral("-H"), QStringLiteral("-f"), knownHosts()});
     return keygen.waitForFinished(StartTimeoutMs) && keygen.exitCode() == 0;
 }
 
