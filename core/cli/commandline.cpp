@@ -106,7 +106,7 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
     if (SftpTarget::isSftp(url)) {
         QString problem;
         if (!SftpTarget::fromUrl(url, &problem))
-            return Text::tr("--endpoint %1: %2").arg(text, problem);
+            return Text::tr("--endpoint %1: %2").arg(url.toString(QUrl::RemovePassword), problem);
         *endpoint = url;
         return {};
     }

@@ -4,6 +4,7 @@
 #include "icons.h"
 #include "s3target.h"
 #include "s3targetdialog.h"
+#include "sftptarget.h"
 #include "tokencontrol.h"
 #include "uploadscheduler.h"
 
@@ -170,8 +171,10 @@ QString EndpointField::endpointProblem(const QString &text)
     QString s3Problem;
     if (S3Target::isS3(url))
         return S3Target::fromUrl(url, &s3Problem) ? QString() : s3Problem;
+    if (SftpTarget::isSftp(url))
+        return SftpTarget::fromUrl(url, &s3Problem) ? QString() : s3Problem;
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return tr("The address must start with http:// or https://");
+        return tr("The address must start with http://, https:// or sftp://");
     if (url.host().isEmpty())
         return tr("The address has no server name");
     return {};
