@@ -2,6 +2,7 @@
 // on disk with their times and modes, host keys, keys, resuming a part, existing files.
 #include "awkwardfolder.h"
 #include "sftpprotocol.h"
+#include "sftptransfer.h"
 #include "sshdpeer.h"
 #include "testfiles.h"
 #include "testjob.h"
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <sys/stat.h>
@@ -184,6 +186,36 @@ private Q_SLOTS:
         const qint64 written = m_sshd->bytesWritten(QStringLiteral("/.resume.bin.hoist-part"));
         QVERIFY2(written >= size && written <= size + Tail, qPrintable(QString::number(written)));
         QVERIFY(fileMatches(stored(QStringLiteral("resume.bin")), size, 11));
+    }
+
+    // A cancelled upload's part is removed through its upload URL; a finished file never is.
+    void terminateRemovesThePart()
+    {
+        QDir().mkpath(stored(QString()));
+        QFile part(stored(QStringLiteral(".gone.bin.hoist-part")));
+        QVERIFY(part.open(QIODevice::WriteOnly));
+        part.write("half");
+        part.close();
+        const QString local = makeTestFile(m_files.path(), QStringLiteral("gone.bin"), 10, 1);
+        const QUrl url =
+            SftpTransfer::partUrl(*SftpTarget::fromUrl(job(local).endpoint), job(local));
+        SftpProtocol protocol;
+        protocol.setSettings(settings());
+        QSignalSpy terminated(&protocol, &TransferProtocol::terminated);
+        protocol.terminate(url, {});
+        QVERIFY(terminated.wait(TimeoutMs));
+        QCOMPARE(terminated.at(0).at(0).toUrl(), url);
+        QVERIFY(terminated.at(0).at(1).toBool());
+        QVERIFY(!part.exists());
+        QFile file(stored(QStringLiteral("kept.bin")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        QUrl finished = url;
+        finished.setPath(stored(QStringLiteral("kept.bin")));
+        protocol.terminate(finished, {});
+        QVERIFY(terminated.wait(TimeoutMs));
+        QVERIFY(!terminated.at(1).at(1).toBool());
+        QVERIFY(file.exists());
     }
 
     void unknownHostIsRefusedWithItsFingerprint()
