@@ -224,18 +224,21 @@ QString SshdPeer::sftpLog() const
     return m_dir.path() + QStringLiteral("/sftp.log");
 }
 
-qint64 SshdPeer::bytesWritten(const QString &suffix)
+qint64 SshdPeer::bytesWritten(const QString &suffix, bool lastOnly)
 {
     QFile file(sftpLog());
     file.open(QIODevice::ReadOnly);
-    // internal-sftp: close "PATH" bytes read R written W
+    // sftp-server: [forced ]close "PATH" bytes read R written W
     static const QRegularExpression close(
         QStringLiteral("close \"(.*)\" bytes read (\\d+) written (\\d+)"));
     qint64 total = 0;
+    qint64 last = 0;
     for (const QByteArray &line : file.readAll().split('\n')) {
         const QRegularExpressionMatch m = close.match(QString::fromUtf8(line));
-        if (m.hasMatch() && m.captured(1).endsWith(suffix))
-            total += m.captured(3).toLongLong();
+        if (!m.hasMatch() || !m.captured(1).endsWith(suffix) || m.captured(3).toLongLong() == 0)
+            continue;
+        last = m.captured(3).toLongLong();
+        total += last;
     }
-    return total;
+    return lastOnly ? last : total;
 }

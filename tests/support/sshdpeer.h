@@ -48,7 +48,8 @@ public:
     QByteArray log();
     // Bytes sftp-server reported written to files whose path ends with `suffix`, summed over
     // every close it logged since the last start (the login user's only, not `nobody`'s).
-    qint64 bytesWritten(const QString &suffix);
+    // `lastOnly`: the last such close's alone (one session's writes).
+    qint64 bytesWritten(const QString &suffix, bool lastOnly = false);
 
 private:
     bool keygen(const QString &path, QString *error) const;
