@@ -22,6 +22,7 @@
 #include "s3protocol.h"
 #include "schedulestatus.h"
 #include "serverhealth.h"
+#include "sftpprotocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
 #include "theme.h"
@@ -103,9 +104,11 @@ public:
         m_router.route(QStringLiteral("http"), &m_tus);
         m_router.route(QStringLiteral("https"), &m_tus);
         m_router.route(QString::fromLatin1(S3Target::Scheme), &m_s3);
+        m_router.route(QString::fromLatin1(SftpTarget::Scheme), &m_sftp);
     }
     TransferProtocol *router() { return &m_router; }
     S3Protocol *s3() { return &m_s3; }
+    SftpProtocol *sftp() { return &m_sftp; }
 
     // The command line's keys, for the services of `endpoint` and of every restored S3 upload.
     void useKeys(const S3Credentials &keys, const QUrl &endpoint, const QList<TaskRecord> &tasks)
@@ -137,6 +140,7 @@ private:
     TusProtocol m_tus;
     S3Protocol m_s3;
     WebDavProtocol m_webdav;
+    SftpProtocol m_sftp;
     ProtocolRouter m_router;
 };
 
@@ -225,6 +229,7 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, options.endpoint, restored);
     protocols.useWebDav(options, options.endpoint, restored);
+    protocols.sftp()->setSettings(options.ssh);
     UploadScheduler scheduler(protocols.router(), clock);
     configure(scheduler, options, options.endpoint);
     SystemNetworkStatus networkStatus; // a network back or changed wakes uploads waiting
@@ -350,6 +355,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
+    protocols.sftp()->setSettings(options.ssh);
     UploadScheduler scheduler(protocols.router(), clock);
     scheduler.setStore(store.store());
     QueueSaveStatus saving(store.store());

@@ -18,6 +18,7 @@ DEBIAN_PACKAGES=(
   desktop-file-utils dbus clang-format
   clang libclang-rt-dev # scripts/fuzz.sh: libFuzzer, ASan and UBSan
   apache2 apache2-utils # WebDAV targets' tests: Apache mod_dav with basic auth
+  libssh-dev openssh-server # SFTP targets (core/sftp) and their tests' sshd
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
@@ -29,6 +30,7 @@ APP_PACKAGES=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 libgl1-mesa-dev
   libssl-dev libmicrohttpd-dev libpq-dev libcurl4-openssl-dev qtkeychain-qt6-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
+  libssh-dev # SFTP targets (core/sftp)
 )
 APP_ONLY=0
 if [ "${1:-}" = "--app" ]; then

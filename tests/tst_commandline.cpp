@@ -265,6 +265,10 @@ private Q_SLOTS:
         QTest::newRow("s3") << "s3://bucket/prefix" << true;
         QTest::newRow("s3 without bucket") << "s3:///prefix" << false;
         QTest::newRow("s3 with keys in it") << "s3://AKIA:secret@bucket/" << false;
+        QTest::newRow("sftp") << "sftp://me@example.com:2222/srv/up" << true;
+        QTest::newRow("sftp home") << "sftp://me@example.com/~/up" << true;
+        QTest::newRow("sftp without user") << "sftp://example.com/srv" << false;
+        QTest::newRow("sftp with a password") << "sftp://me:secret@example.com/srv" << false;
     }
     void endpoint()
     {
@@ -581,6 +585,32 @@ private Q_SLOTS:
         QVERIFY(r.ok());
         QCOMPARE(r.options.watch, QStringList{a});
         QCOMPARE(r.options.settleMs, 3000);
+    }
+
+    // --ssh-* and --if-exists: read into AppOptions::ssh, checked as given.
+    void sshOptions()
+    {
+        QTemporaryDir dir;
+        const QString key = writeFile(dir, QStringLiteral("id"), "key", QFileDevice::ReadOwner);
+        const QString fp = QStringLiteral("SHA256:") + QString(43, QLatin1Char('A'));
+        CommandLineResult r = parse(
+            {"--headless", "-e", "sftp://me@h/srv", "--ssh-identity", key, "--ssh-known-hosts",
+             dir.filePath("kh"), "--ssh-accept-host-key", fp, "--if-exists", "Rename", dir.path()});
+        QVERIFY2(r.ok(), qPrintable(r.text));
+        QCOMPARE(r.options.ssh.identityFile, key);
+        QCOMPARE(r.options.ssh.knownHostsFile, dir.filePath("kh"));
+        QCOMPARE(r.options.ssh.acceptedHostKeys, QStringList{fp});
+        QCOMPARE(r.options.ssh.existingFiles, IfExists::Rename);
+        QCOMPARE(parse({"--if-exists", "replace"}).status, Status::UsageError);
+        QCOMPARE(parse({"--ssh-accept-host-key", "MD5:aa:bb"}).status, Status::UsageError);
+        QCOMPARE(parse({"--ssh-identity", dir.filePath("missing")}).status, Status::UsageError);
+        QCOMPARE(parse({}).options.ssh.existingFiles, IfExists::Overwrite);
+        QCOMPARE(ExistingFilesText::numbered(QStringLiteral("a.tar.gz"), 2),
+                 QStringLiteral("a (2).tar.gz"));
+        QCOMPARE(ExistingFilesText::numbered(QStringLiteral(".bashrc"), 3),
+                 QStringLiteral(".bashrc (3)"));
+        QCOMPARE(ExistingFilesText::numbered(QStringLiteral("README"), 2),
+                 QStringLiteral("README (2)"));
     }
 };
 

@@ -98,7 +98,7 @@ void tst_WebDavTarget::numberedNames_data()
     QTest::newRow("hidden") << "d/.profile"
                             << "d/.profile (2)";
     QTest::newRow("two dots") << "x.tar.gz"
-                              << "x.tar (2).gz";
+                              << "x (2).tar.gz";
 }
 
 void tst_WebDavTarget::numberedNames()

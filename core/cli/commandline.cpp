@@ -6,6 +6,8 @@
 #include "pathpatterns.h"
 #include "s3options.h"
 #include "s3target.h"
+#include "sftptarget.h"
+#include "sshoptions.h"
 #include "transferschedule.h"
 #include "uploadscheduler.h"
 #include "webdavtarget.h"
@@ -113,9 +115,16 @@ QString checkEndpoint(const QString &text, QUrl *endpoint)
         *endpoint = folder;
         return {};
     }
+    if (SftpTarget::isSftp(url)) {
+        QString problem;
+        if (!SftpTarget::fromUrl(url, &problem))
+            return Text::tr("--endpoint %1: %2").arg(url.toString(QUrl::RemovePassword), problem);
+        *endpoint = url;
+        return {};
+    }
     if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return Text::tr("--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, or "
-                        "dav(s)://HOST/PATH");
+        return Text::tr("--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, "
+                        "dav(s)://HOST/PATH or sftp://USER@HOST/FOLDER");
     if (url.host().isEmpty())
         return Text::tr("--endpoint has no host");
     *endpoint = url;
@@ -286,8 +295,9 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                  "whatever stopped it (a file given again is retried without it)."));
     const QCommandLineOption ifExists(
         QString::fromLatin1(IfExistsOption::Name),
-        Text::tr("When the server has a file of that name already (WebDAV): skip it, "
-                 "overwrite it (the default) or rename the upload to \"NAME (2).EXT\"."),
+        Text::tr("When the server has a file of that name already (WebDAV, SFTP): skip it "
+                 "(SFTP: when its size and time match, else the upload fails), overwrite it (the "
+                 "default) or rename the upload to \"NAME (2).EXT\"."),
         QStringLiteral("skip|overwrite|rename"));
     parser.addOption(ifExists);
     parser.addOptions({headless,      endpoint,          s3Endpoint, region,    s3Style,
@@ -296,6 +306,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
                        exclude,       noDefaultExcludes, watch,      settle,    rescan,
                        giveUpAfter,   retryFailed});
     WhenDoneOptions::add(parser);
+    SshOptions::add(parser);
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Files and folders to upload."),
                                  QStringLiteral("[path...]"));
 
@@ -347,6 +358,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
             return usageError(program, IfExistsOption::problem(parser.value(ifExists)));
         options.ifExists = *mode;
     }
+    options.ssh.existingFiles = options.ifExists;
     options.davPassword = environment.value(QStringLiteral("HOIST_DAV_PASSWORD"));
     if (parser.isSet(concurrency)) {
         options.concurrencyGiven = true;
@@ -400,6 +412,8 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
     }
     if (const QString error = WhenDoneOptions::read(parser, options.headless, &options.whenDone);
         !error.isEmpty())
+        return usageError(program, error);
+    if (const QString error = SshOptions::read(parser, &options.ssh); !error.isEmpty())
         return usageError(program, error);
     if (parser.isSet(giveUpAfter)) {
         options.giveUpAfterGiven = true;

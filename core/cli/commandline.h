@@ -3,6 +3,7 @@
 #include "governorstate.h"
 #include "ifexists.h"
 #include "s3credentials.h"
+#include "sshsettings.h"
 #include "transfer.h"
 #include "transferschedule.h"
 #include "whendoneoptions.h"
@@ -23,6 +24,8 @@ struct AppOptions {
     IfExists ifExists = IfExists::Overwrite;
     // HOIST_DAV_PASSWORD: the password of the user a dav(s)://USER@HOST endpoint names.
     QString davPassword;
+    // sftp:// targets: --ssh-identity, --ssh-known-hosts, --ssh-accept-host-key, --if-exists.
+    SshSettings ssh;
     // --concurrency auto|N: Auto (the default) lets each server's requests in flight find their
     // level; a number is a fixed limit, held in `concurrency`.
     bool autoConcurrency = true;

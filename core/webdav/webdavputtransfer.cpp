@@ -1,5 +1,6 @@
 #include "webdavputtransfer.h"
 
+#include "existingfiles.h"
 #include "readaheaddevice.h"
 #include "streamhash.h"
 #include "transferfile.h"
@@ -41,13 +42,8 @@ QString WebDavPutTransfer::relativePathOf(const TransferJob &job)
 QString WebDavPutTransfer::numberedName(const QString &relativePath, int n)
 {
     const qsizetype slash = relativePath.lastIndexOf(QLatin1Char('/'));
-    const QString folder = relativePath.left(slash + 1);
-    const QString name = relativePath.mid(slash + 1);
-    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
-    const QString suffix = QStringLiteral(" (%1)").arg(n);
-    if (dot <= 0) // no extension, or a hidden file's leading dot
-        return folder + name + suffix;
-    return folder + name.left(dot) + suffix + name.mid(dot);
+    return relativePath.left(slash + 1)
+           + ExistingFilesText::numbered(relativePath.mid(slash + 1), n);
 }
 
 void WebDavPutTransfer::start()

@@ -4,6 +4,7 @@
 #include "icons.h"
 #include "s3target.h"
 #include "s3targetdialog.h"
+#include "sftptarget.h"
 #include "tokencontrol.h"
 #include "uploadscheduler.h"
 #include "webdavtarget.h"
@@ -176,8 +177,10 @@ QString EndpointField::endpointProblem(const QString &text)
         return S3Target::fromUrl(url, &s3Problem) ? QString() : s3Problem;
     if (WebDavTarget::isWebDav(url))
         return WebDavTarget::fromUrl(url, &s3Problem) ? QString() : s3Problem;
+    if (SftpTarget::isSftp(url))
+        return SftpTarget::fromUrl(url, &s3Problem) ? QString() : s3Problem;
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return tr("The address must start with http://, https://, dav:// or davs://");
+        return tr("The address must start with http://, https://, dav://, davs:// or sftp://");
     if (url.host().isEmpty())
         return tr("The address has no server name");
     return {};

@@ -1,0 +1,133 @@
+#include "sftpconnection.h"
+
+#include "sshauth.h"
+#include "sshhostkey.h"
+
+#include <QFile>
+#include <QLoggingCategory>
+
+namespace {
+Q_LOGGING_CATEGORY(lcSftp, "hoist.sftp", QtInfoMsg)
+} // namespace
+
+SftpConnection::SftpConnection(const SftpTarget &target, const SshSettings &settings)
+    : m_target(target)
+    , m_settings(settings)
+{
+}
+
+SftpConnection::~SftpConnection()
+{
+    close();
+}
+
+void SftpConnection::close()
+{
+    if (m_sftp) {
+        sftp_free(m_sftp);
+        m_sftp = nullptr;
+    }
+    if (m_ssh) {
+        if (ssh_is_connected(m_ssh))
+            ssh_disconnect(m_ssh);
+        ssh_free(m_ssh);
+        m_ssh = nullptr;
+    }
+}
+
+TransferError SftpConnection::open(int timeoutMs)
+{
+    if (isOpen() && ssh_is_connected(m_ssh))
+        return {};
+    close();
+    m_ssh = ssh_new();
+    const QByteArray host = m_target.host().toUtf8();
+    const QByteArray user = m_target.user().toUtf8();
+    const unsigned int port = unsigned(m_target.port());
+    const long seconds = qMax(1, timeoutMs / 1000);
+    const QByteArray knownHosts = QFile::encodeName(SshHostKey::knownHostsFile(m_settings));
+    const int no = 0;
+    ssh_options_set(m_ssh, SSH_OPTIONS_HOST, host.constData());
+    ssh_options_set(m_ssh, SSH_OPTIONS_USER, user.constData());
+    ssh_options_set(m_ssh, SSH_OPTIONS_PORT, &port);
+    ssh_options_set(m_ssh, SSH_OPTIONS_TIMEOUT, &seconds);
+    ssh_options_set(m_ssh, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
+    // What Hoist does must not depend on ~/.ssh/config's Host blocks it does not show.
+    ssh_options_set(m_ssh, SSH_OPTIONS_PROCESS_CONFIG, &no);
+    const QString label = m_target.knownHostsName();
+    if (ssh_connect(m_ssh) != SSH_OK) {
+        const TransferError e =
+            TransferError::make(TransferError::Kind::Network,
+                                TrText::of(staticMetaObject, QT_TR_NOOP("Cannot connect to %1: %2"))
+                                    .arg(label, QString::fromUtf8(ssh_get_error(m_ssh))));
+        close();
+        return e;
+    }
+    TransferError e = SshHostKey(m_target, m_settings).verify(m_ssh);
+    if (e.kind == TransferError::Kind::None)
+        e = SshAuth(m_settings).signIn(m_ssh, m_target.user(), label);
+    if (e.kind != TransferError::Kind::None) {
+        close();
+        return e;
+    }
+    m_sftp = sftp_new(m_ssh);
+    if (!m_sftp || sftp_init(m_sftp) != SSH_OK) {
+        // A channel refused (the server's MaxSessions) or the subsystem missing: the server is
+        // there but will not take this connection now; waited out like a busy server.
+        e = TransferError::make(
+            TransferError::Kind::TooManyRequests,
+            TrText::of(staticMetaObject, QT_TR_NOOP("%1 refused an SFTP channel: %2"))
+                .arg(label, QString::fromUtf8(ssh_get_error(m_ssh))));
+        e.retryAfter = std::chrono::seconds(2);
+        close();
+        return e;
+    }
+    qCDebug(lcSftp) << "connected to" << m_target.serverKey();
+    return {};
+}
+
+int SftpConnection::status() const
+{
+    if (!m_sftp || !ssh_is_connected(m_ssh))
+        return -1;
+    return sftp_get_error(m_sftp);
+}
+
+TransferError SftpConnection::error(const TrText &doing)
+{
+    const int code = status();
+    const QString label = m_target.knownHostsName();
+    using Kind = TransferError::Kind;
+    if (code < 0 || code == SSH_FX_CONNECTION_LOST || code == SSH_FX_NO_CONNECTION) {
+        const QString why = m_ssh ? QString::fromUtf8(ssh_get_error(m_ssh)) : QString();
+        close();
+        return TransferError::make(
+            Kind::Network, TrText::of(staticMetaObject, QT_TR_NOOP("Connection to %1 lost: %2"))
+                               .arg(label, why.isEmpty() ? QStringLiteral("closed") : why));
+    }
+    TrText what;
+    Kind kind = Kind::Rejected;
+    switch (code) {
+    case SSH_FX_PERMISSION_DENIED:
+        what = TrText::of(staticMetaObject, QT_TR_NOOP("permission denied"));
+        break;
+    case SSH_FX_NO_SUCH_FILE:
+    case SSH_FX_NO_SUCH_PATH:
+        what = TrText::of(staticMetaObject, QT_TR_NOOP("no such file or folder"));
+        break;
+    case SSH_FX_FILE_ALREADY_EXISTS:
+        what = TrText::of(staticMetaObject, QT_TR_NOOP("it exists already"));
+        break;
+    case SSH_FX_WRITE_PROTECT:
+        what = TrText::of(staticMetaObject, QT_TR_NOOP("the server's disk is read-only"));
+        break;
+    default:
+        // SSH_FX_FAILURE: OpenSSH's answer for a full disk among others; tried again later.
+        what = TrText::of(staticMetaObject, QT_TR_NOOP("the server failed (SFTP status %1)"))
+                   .arg(qint64(code));
+        kind = Kind::ServerError;
+        break;
+    }
+    return TransferError::make(
+        kind, TrText::of(staticMetaObject, QT_TR_NOOP("%1 on %2: %3")).arg(doing, label, what));
+}

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "sftptarget.h"
+#include "sshsettings.h"
+#include "transfererror.h"
+
+#include <QObject>
+
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
+
+// One SSH connection with one SFTP channel on it: connects, checks the host key (SshHostKey),
+// signs in (SshAuth), starts the SFTP subsystem. Blocking: it lives on one worker thread
+// (SftpWorker) and is used from there only.
+class SftpConnection final {
+    Q_GADGET // for its texts' translation context
+        Q_DISABLE_COPY_MOVE(SftpConnection) public
+        : SftpConnection(const SftpTarget &target, const SshSettings &settings);
+    ~SftpConnection();
+
+    // Connected and signed in already: nothing to do. `timeoutMs` bounds each blocking wait.
+    TransferError open(int timeoutMs);
+    void close();
+    bool isOpen() const { return m_sftp != nullptr; }
+
+    ssh_session ssh() const { return m_ssh; }
+    sftp_session sftp() const { return m_sftp; }
+    const SftpTarget &target() const { return m_target; }
+
+    // What went wrong in the last SFTP call, while `doing` (a short phrase naming the path):
+    // permission denied and the like are permanent; a lost connection is transient and closes
+    // this connection (the next open() makes a new one).
+    TransferError error(const TrText &doing);
+    // The server's SFTP status code of the last call (SSH_FX_*); -1 when the connection broke.
+    int status() const;
+
+private:
+    SftpTarget m_target;
+    SshSettings m_settings;
+    ssh_session m_ssh = nullptr;
+    sftp_session m_sftp = nullptr;
+};

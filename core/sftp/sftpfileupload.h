@@ -1,0 +1,77 @@
+#pragma once
+
+#include "sftptarget.h"
+#include "sshsettings.h"
+#include "transfer.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <functional>
+
+#include <libssh/sftp.h>
+
+class QFile;
+class SftpConnection;
+
+// What became of one file (SftpFileUpload::run).
+struct SftpUploadResult {
+    TransferError error;
+    bool skipped = false; // the same size and time were there already (IfExists::Skip)
+    QString storedAs;     // the server's path of the file
+    qint64 resumedAt = 0; // where sending started: what the part held and was found right
+    qint64 rewritten = 0; // bytes at the part's end that differed from the file, sent again
+    // The server would not take the connection (dropped before signing in, or no channel):
+    // MaxStartups or MaxSessions reached, or the server down.
+    bool refused = false;
+};
+Q_DECLARE_METATYPE(SftpUploadResult)
+
+// One file to one SFTP target, blocking, on the connection's worker thread:
+//   - the folders under the target's are made as needed (SftpTarget::remotePath);
+//   - a file of that name there already is dealt with as SshSettings::existingFiles says;
+//   - the bytes go to "DIR/.NAME.hoist-part"; a part left by an earlier attempt goes on from its
+//     size, once its last TailBytes were read back and compared with the file: from the first
+//     byte that differs (a write torn by a crash), else from its end;
+//   - when all is written, the part gets the file's modification time and mode, its size is
+//     checked and it is renamed to NAME (or "NAME (2)").
+class SftpFileUpload final {
+    Q_GADGET // for its texts' translation context
+        public :
+        // Bytes of a part's end compared before going on, and between progress reports: a chunk.
+        static constexpr qint64 TailBytes = 1024 * 1024;
+
+    struct Events {
+        std::function<void(qint64 begin, qint64 end)> started; // bytes [begin, end) go now
+        std::function<void(qint64 sent)> sent;                 // of those, sent so far
+        std::function<void(qint64 offset)> confirmed;          // the server holds [0, offset)
+    };
+
+    SftpFileUpload(SftpConnection *connection, const SshSettings &settings, const TransferJob &job,
+                   const std::atomic<bool> *aborted, Events events);
+
+    SftpUploadResult run();
+
+    // The path under the target a job's file goes to: its relativePath, else its name.
+    static QString relativePathOf(const TransferJob &job);
+    // ".NAME.hoist-part" beside `path`.
+    static QString partPathOf(const QString &path);
+
+private:
+    bool makeFolders(const QString &folder, SftpUploadResult *result);
+    // The part's bytes found right (its size, or where its tail first differs from the file).
+    qint64 checkedPartSize(const QString &partPath, QFile *local, SftpUploadResult *result);
+    bool send(const QString &partPath, QFile *local, qint64 from, SftpUploadResult *result);
+    bool finish(const QString &partPath, const QString &path, SftpUploadResult *result);
+    // Where the finished part goes under IfExists::Rename: the first free numbered name.
+    QString freeName(const QString &path);
+    sftp_attributes stat(const QString &path);
+    TransferError failure(const char *doing, const QString &path);
+    bool aborted() const { return m_aborted && m_aborted->load(); }
+
+    SftpConnection *m_connection;
+    SshSettings m_settings;
+    TransferJob m_job;
+    const std::atomic<bool> *m_aborted;
+    Events m_events;
+};

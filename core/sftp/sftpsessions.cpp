@@ -1,0 +1,196 @@
+#include "sftpsessions.h"
+
+#include <QLoggingCategory>
+#include <QThread>
+
+namespace {
+Q_LOGGING_CATEGORY(lcSessions, "hoist.sftp.sessions", QtInfoMsg)
+} // namespace
+
+SftpSessions::SftpSessions(QObject *parent)
+    : QObject(parent)
+{
+}
+
+SftpSessions::~SftpSessions()
+{
+    m_entries.append(m_retiring);
+    for (const Entry &entry : std::as_const(m_entries)) {
+        if (entry.aborted)
+            entry.aborted->store(true);
+        entry.thread->quit();
+    }
+    for (const Entry &entry : std::as_const(m_entries)) {
+        entry.thread->wait();
+        delete entry.worker; // its thread has ended: safe from here
+        delete entry.thread;
+    }
+}
+
+void SftpSessions::setSettings(const SshSettings &settings)
+{
+    m_settings = settings;
+    const QList<Entry> entries = m_entries;
+    for (const Entry &entry : entries) {
+        if (!entry.busy)
+            retire(entry.worker);
+    }
+}
+
+SftpSessions::Entry *SftpSessions::entryOf(SftpWorker *worker)
+{
+    for (Entry &entry : m_entries) {
+        if (entry.worker == worker)
+            return &entry;
+    }
+    return nullptr;
+}
+
+int SftpSessions::connections(const QString &serverKey) const
+{
+    return int(std::count_if(m_entries.cbegin(), m_entries.cend(),
+                             [&serverKey](const Entry &e) { return e.server == serverKey; }));
+}
+
+int SftpSessions::limit(const QString &serverKey) const
+{
+    return m_limits.value(serverKey, MaxPerServer);
+}
+
+SftpWorker *SftpSessions::spawn(const SftpTarget &target)
+{
+    auto *thread = new QThread;
+    thread->setObjectName(QStringLiteral("sftp ") + target.serverKey());
+    auto *worker = new SftpWorker(target, m_settings);
+    worker->moveToThread(thread);
+    connect(worker, &SftpWorker::finished, this,
+            [this, worker](quint64, const SftpUploadResult &result) {
+                returned(worker, result.refused);
+            });
+    connect(worker, &SftpWorker::removed, this, [this, worker] { returned(worker, false); });
+    thread->start();
+    m_entries.append({worker, thread, target.serverKey(), false, {}});
+    qCDebug(lcSessions) << "connection" << connections(target.serverKey()) << "to"
+                        << target.serverKey();
+    return worker;
+}
+
+void SftpSessions::retire(SftpWorker *worker)
+{
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (m_entries.at(i).worker != worker)
+            continue;
+        QThread *thread = m_entries.at(i).thread;
+        m_entries.removeAt(i);
+        m_retiring.append({worker, thread, QString(), false, {}});
+        // The connection closes on the worker's thread; what is left to delete is idle.
+        connect(thread, &QThread::finished, this, [this, worker, thread] {
+            thread->wait();
+            m_retiring.removeIf([thread](const Entry &e) { return e.thread == thread; });
+            delete worker;
+            delete thread;
+        });
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, thread] {
+                worker->disconnectNow();
+                thread->quit();
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+}
+
+void SftpSessions::borrow(const SftpTarget &target, QObject *context, Lent lent)
+{
+    m_waiting.append({target, context, std::move(lent)});
+    serveWaiting(target.serverKey());
+}
+
+void SftpSessions::lend(Entry *entry, const Waiter &waiter)
+{
+    entry->busy = true;
+    SftpWorker *worker = entry->worker;
+    waiter.lent(worker);
+}
+
+void SftpSessions::serveWaiting(const QString &server)
+{
+    for (qsizetype i = 0; i < m_waiting.size();) {
+        const Waiter waiter = m_waiting.at(i);
+        if (!waiter.context) {
+            m_waiting.removeAt(i);
+            continue;
+        }
+        if (waiter.target.serverKey() != server) {
+            ++i;
+            continue;
+        }
+        Entry *idle = nullptr;
+        for (Entry &entry : m_entries) {
+            if (entry.server == server && !entry.busy) {
+                idle = &entry;
+                break;
+            }
+        }
+        if (!idle && connections(server) < limit(server))
+            idle = entryOf(spawn(waiter.target));
+        if (!idle)
+            return;
+        m_waiting.removeAt(i);
+        lend(idle, waiter);
+    }
+}
+
+void SftpSessions::upload(SftpWorker *worker, quint64 ticket, const TransferJob &job,
+                          const SftpWorker::Flag &aborted)
+{
+    if (Entry *entry = entryOf(worker))
+        entry->aborted = aborted;
+    QMetaObject::invokeMethod(
+        worker, [worker, ticket, job, aborted] { worker->upload(ticket, job, aborted); },
+        Qt::QueuedConnection);
+}
+
+void SftpSessions::remove(SftpWorker *worker, const QString &path)
+{
+    QMetaObject::invokeMethod(
+        worker, [worker, path] { worker->remove(path); }, Qt::QueuedConnection);
+}
+
+void SftpSessions::giveBack(SftpWorker *worker)
+{
+    returned(worker, false);
+}
+
+void SftpSessions::returned(SftpWorker *worker, bool refused)
+{
+    Entry *entry = entryOf(worker);
+    if (!entry)
+        return;
+    const QString server = entry->server;
+    entry->busy = false;
+    entry->aborted.reset();
+    if (refused) {
+        // The server would not take this many: fewer from now on, never none. (Refused with
+        // none open is a server down: the limit stays.)
+        const int others = connections(server) - 1;
+        if (others > 0) {
+            m_limits.insert(server, qMin(limit(server), others));
+            qCInfo(lcSessions) << server << "refused a connection; at most" << limit(server);
+        }
+        retire(worker);
+    }
+    serveWaiting(server);
+}
+
+void SftpSessions::dropIdle()
+{
+    for (const Entry &entry : std::as_const(m_entries)) {
+        if (!entry.busy) {
+            SftpWorker *worker = entry.worker;
+            QMetaObject::invokeMethod(
+                worker, [worker] { worker->disconnectNow(); }, Qt::QueuedConnection);
+        }
+    }
+}

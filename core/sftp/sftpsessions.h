@@ -1,0 +1,77 @@
+#pragma once
+
+#include "sftpworker.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+class QThread;
+
+// The SFTP connections of every server, each an SftpWorker on its own thread: lends an idle one,
+// opens another while a server has fewer than its limit, or keeps the asker waiting until one is
+// back. A server that refuses a connection or a channel (MaxStartups, MaxSessions) gets a lower
+// limit, so later uploads wait for a connection instead of failing. Lives on the GUI thread.
+class SftpSessions final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SftpSessions)
+public:
+    // Connections to one server at most (OpenSSH's MaxStartups begins refusing at 10 starting).
+    static constexpr int MaxPerServer = 8;
+
+    explicit SftpSessions(QObject *parent = nullptr);
+    // Stops every upload at its next write and waits for the threads.
+    ~SftpSessions() override;
+
+    // For connections made from now on; the idle ones are closed.
+    void setSettings(const SshSettings &settings);
+    const SshSettings &settings() const { return m_settings; }
+
+    using Lent = std::function<void(SftpWorker *)>;
+    // Calls `lent` (on this thread) with a worker for `target` once one is free, unless
+    // `context` is gone by then. The worker is the caller's until give back().
+    void borrow(const SftpTarget &target, QObject *context, Lent lent);
+    // Sends `job` on a borrowed worker; it comes back by itself after finished().
+    void upload(SftpWorker *worker, quint64 ticket, const TransferJob &job,
+                const SftpWorker::Flag &aborted);
+    // Removes a file on a borrowed worker; it comes back by itself after removed().
+    void remove(SftpWorker *worker, const QString &path);
+    // A borrowed worker not used after all.
+    void giveBack(SftpWorker *worker);
+    // Closes every idle connection (the network changed).
+    void dropIdle();
+
+    // Connections to `serverKey` open now, and the most it may have now.
+    int connections(const QString &serverKey) const;
+    int limit(const QString &serverKey) const;
+
+private:
+    struct Entry {
+        SftpWorker *worker = nullptr;
+        QThread *thread = nullptr;
+        QString server;
+        bool busy = false;
+        SftpWorker::Flag aborted; // the job on it now
+    };
+    struct Waiter {
+        SftpTarget target;
+        QPointer<QObject> context;
+        Lent lent;
+    };
+
+    Entry *entryOf(SftpWorker *worker);
+    SftpWorker *spawn(const SftpTarget &target);
+    void retire(SftpWorker *worker);
+    void returned(SftpWorker *worker, bool refused);
+    void lend(Entry *entry, const Waiter &waiter);
+    void serveWaiting(const QString &server);
+
+    SshSettings m_settings;
+    QList<Entry> m_entries;
+    QList<Entry> m_retiring; // threads ending, deleted once they have
+    QList<Waiter> m_waiting;
+    QHash<QString, int> m_limits; // lowered after refusals
+};

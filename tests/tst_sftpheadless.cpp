@@ -1,0 +1,235 @@
+// `hoist --headless` to a real OpenSSH sshd (SshdPeer): an unknown host refused with its
+// fingerprint and accepted with it, Hoist killed mid-upload and run again, sshd killed and
+// restarted mid-upload, --if-exists, and a server that lets two connections start at a time.
+#include "sftpfileupload.h"
+#include "sshdpeer.h"
+#include "testfiles.h"
+#include "waitfor.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <unistd.h>
+
+namespace {
+constexpr int RunTimeoutMs = 120000;
+constexpr qint64 MiB = 1024 * 1024;
+constexpr qint64 Tail = SftpFileUpload::TailBytes;
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+} // namespace
+
+class TestSftpHeadless : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SshdPeer> m_sshd;
+    QTemporaryDir m_home; // HOME of every hoist run: no ~/.ssh of the person running the tests
+
+    QStringList common(const QString &sub) const
+    {
+        return {QStringLiteral("--headless"), QStringLiteral("-e"),
+                m_sshd->endpoint(sub),        QStringLiteral("--ssh-identity"),
+                m_sshd->clientKey(),          QStringLiteral("--ssh-known-hosts"),
+                m_sshd->knownHosts()};
+    }
+    void prepare(QProcess &process) const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.remove(QStringLiteral("SSH_AUTH_SOCK"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
+        process.setProcessEnvironment(env);
+        process.setProgram(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")));
+    }
+    Run run(const QStringList &args) const
+    {
+        QProcess process;
+        prepare(process);
+        process.setArguments(args);
+        process.start();
+        Run result;
+        if (!process.waitForStarted(10000) || !process.waitForFinished(RunTimeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+            result.err = QStringLiteral("hoist did not finish");
+            return result;
+        }
+        result.exitCode = process.exitCode();
+        result.out = QString::fromUtf8(process.readAllStandardOutput());
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+    static QString describe(const Run &r)
+    {
+        return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
+            .arg(r.exitCode)
+            .arg(r.out, r.err);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(!qEnvironmentVariableIsEmpty("HOIST_BINARY"));
+        m_sshd = std::make_unique<SshdPeer>();
+        QVERIFY(m_sshd->isUsable());
+        QString error;
+        QVERIFY2(m_sshd->start(&error), qPrintable(error));
+        QVERIFY(m_sshd->trustHostKey());
+    }
+
+    void unknownHostIsRefusedThenAccepted()
+    {
+        QFile::remove(m_sshd->knownHosts());
+        const QString file = makeTestFile(m_home.path(), QStringLiteral("hello.txt"), 1000, 5);
+        const Run refused = run(common(QStringLiteral("unknown")) << file);
+        const QString fp = m_sshd->hostKeyFingerprint();
+        QVERIFY2(refused.exitCode != 0, qPrintable(describe(refused)));
+        QVERIFY2(
+            (refused.out + refused.err).contains(QStringLiteral("--ssh-accept-host-key ") + fp),
+            qPrintable(describe(refused)));
+        QVERIFY(!QFileInfo::exists(m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
+
+        const Run accepted = run(common(QStringLiteral("unknown"))
+                                 << QStringLiteral("--ssh-accept-host-key") << fp << file);
+        QVERIFY2(accepted.exitCode == 0, qPrintable(describe(accepted)));
+        QVERIFY(filesEqual(file, m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
+        QVERIFY2(accepted.out.contains(QStringLiteral("/unknown/hello.txt")),
+                 qPrintable(accepted.out));
+        QFile known(m_sshd->knownHosts());
+        QVERIFY(known.open(QIODevice::ReadOnly));
+        QVERIFY(known.readAll().contains(
+            QStringLiteral("[127.0.0.1]:%1").arg(m_sshd->port()).toLatin1()));
+    }
+
+    void ifExistsRename()
+    {
+        const QString file = makeTestFile(m_home.path(), QStringLiteral("twice.tar.gz"), 3000, 6);
+        const QStringList args = common(QStringLiteral("twice"))
+                                 << QStringLiteral("--if-exists") << QStringLiteral("rename")
+                                 << file;
+        QCOMPARE(run(args).exitCode, 0);
+        const Run again = run(args);
+        QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+        QVERIFY(filesEqual(file, m_sshd->root() + QStringLiteral("/twice/twice (2).tar.gz")));
+        QVERIFY2(again.out.contains(QStringLiteral("twice%20(2).tar.gz")), qPrintable(again.out));
+        const Run skipped = run(common(QStringLiteral("twice")) << file); // skip: the same there
+        QVERIFY2(skipped.exitCode == 0, qPrintable(describe(skipped)));
+        QVERIFY(!QFileInfo::exists(m_sshd->root() + QStringLiteral("/twice/twice (3).tar.gz")));
+    }
+
+    void hoistKilledMidUploadGoesOn()
+    {
+        const qint64 size = 160 * MiB;
+        const QString file = makeTestFile(m_home.path(), QStringLiteral("killed.bin"), size, 8);
+        const QString part = m_sshd->root() + QStringLiteral("/killed/.killed.bin.hoist-part");
+        const QStringList args = common(QStringLiteral("killed"))
+                                 << QStringLiteral("--state-dir")
+                                 << m_home.path() + QStringLiteral("/state") << file;
+        QProcess first;
+        prepare(first);
+        first.setArguments(args);
+        first.start();
+        QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
+        first.kill();
+        QVERIFY(first.waitForFinished(10000));
+        // What it holds now, or less than it holds when the second run looks: bytes the server
+        // had received keep landing for a moment.
+        const qint64 held = QFileInfo(part).size();
+        QVERIFY(held < size);
+        const Run second =
+            run({QStringLiteral("--headless"), QStringLiteral("--ssh-identity"),
+                 m_sshd->clientKey(), QStringLiteral("--ssh-known-hosts"), m_sshd->knownHosts(),
+                 QStringLiteral("--state-dir"), m_home.path() + QStringLiteral("/state")});
+        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/killed/killed.bin"), size, 8));
+        // The second run wrote the rest and at most one chunk of what the part held again; in
+        // all, at most one chunk more than the file (the killed session's sftp-server logs its
+        // own count only when it hears of the end before it is hung up on).
+        const QString name = QStringLiteral("/.killed.bin.hoist-part");
+        const qint64 last = m_sshd->bytesWritten(name, true);
+        QVERIFY2(last > 0 && last <= size - held + Tail,
+                 qPrintable(QStringLiteral("%1 written, %2 held").arg(last).arg(held)));
+        QVERIFY(m_sshd->bytesWritten(name) <= size + Tail);
+    }
+
+    void sshdKilledMidUploadGoesOn()
+    {
+        const qint64 size = 160 * MiB;
+        const QString file = makeTestFile(m_home.path(), QStringLiteral("outage.bin"), size, 9);
+        const QString part = m_sshd->root() + QStringLiteral("/outage/.outage.bin.hoist-part");
+        QProcess hoist;
+        prepare(hoist);
+        hoist.setArguments(common(QStringLiteral("outage")) << file);
+        hoist.start();
+        QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
+        const quint16 port = m_sshd->port();
+        m_sshd->kill();
+        const qint64 held = QFileInfo(part).size();
+        QVERIFY(held < size);
+        QString error;
+        QVERIFY2(m_sshd->start(&error, port), qPrintable(error));
+        QSignalSpy finished(&hoist, &QProcess::finished);
+        QVERIFY(finished.wait(RunTimeoutMs));
+        const QString err = QString::fromUtf8(hoist.readAllStandardError());
+        QVERIFY2(hoist.exitCode() == 0, qPrintable(err));
+        QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/outage/outage.bin"), size, 9));
+        const qint64 written = m_sshd->bytesWritten(QStringLiteral("/.outage.bin.hoist-part"));
+        QVERIFY2(
+            written <= size - held + Tail,
+            qPrintable(
+                QStringLiteral("%1 written after the restart, %2 held").arg(written).arg(held)));
+    }
+
+    void fewStartupsAtOnceAreWaitedFor()
+    {
+        m_sshd->kill();
+        // Two connections may be starting at a time, two sessions each: more are dropped.
+        m_sshd->setExtraConfig({QStringLiteral("MaxStartups 2"), QStringLiteral("MaxSessions 2")});
+        QString error;
+        QVERIFY2(m_sshd->start(&error, m_sshd->port()), qPrintable(error));
+        const QString folder = m_home.path() + QStringLiteral("/many");
+        QDir().mkpath(folder);
+        for (int i = 0; i < 24; ++i)
+            makeTestFile(folder, QStringLiteral("f%1.bin").arg(i), 20000 + i, quint32(i));
+        const Run r = run(common(QStringLiteral("many"))
+                          << QStringLiteral("-c") << QStringLiteral("8") << folder);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        for (int i = 0; i < 24; ++i)
+            QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/many/many/f%1.bin").arg(i),
+                                20000 + i, quint32(i)));
+        m_sshd->kill();
+        m_sshd->setExtraConfig({});
+        QVERIFY2(m_sshd->start(&error, m_sshd->port()), qPrintable(error));
+    }
+
+    void folderWithoutWritePermission()
+    {
+        if (::getuid() == 0) {
+            // Root writes anywhere: sign in as nobody instead.
+            m_sshd->kill();
+            m_sshd->setUser(QStringLiteral("nobody"));
+            QString error;
+            QVERIFY2(m_sshd->start(&error, m_sshd->port()), qPrintable(error));
+        } else {
+            QDir().mkpath(m_sshd->root() + QStringLiteral("/locked"));
+            QFile::setPermissions(m_sshd->root() + QStringLiteral("/locked"),
+                                  QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        }
+        const QString file = makeTestFile(m_home.path(), QStringLiteral("nope.txt"), 100, 1);
+        const Run r = run(common(QStringLiteral("locked")) << file);
+        QVERIFY2(r.exitCode != 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QStringLiteral("permission denied")), qPrintable(describe(r)));
+    }
+};
+
+QTEST_MAIN(TestSftpHeadless)
+#include "tst_sftpheadless.moc"
