@@ -4,8 +4,11 @@
 
 // Whether this program was built with AddressSanitizer (scripts/test.sh --sanitize builds
 // build-sanitize/ with it). GCC defines __SANITIZE_ADDRESS__ itself, clang answers
-// __has_feature, so any sanitized build counts, however it was configured.
-#if defined(__SANITIZE_ADDRESS__)
+// __has_feature, so any sanitized build counts, however it was configured. HOIST_SANITIZE's test
+// programs are linked with it but their own code is not instrumented: CMake defines
+// HOIST_ADDRESS_SANITIZER for them.
+#if defined(HOIST_ADDRESS_SANITIZER)
+#elif defined(__SANITIZE_ADDRESS__)
 #define HOIST_ADDRESS_SANITIZER 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
