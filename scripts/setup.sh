@@ -17,6 +17,7 @@ DEBIAN_PACKAGES=(
   xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-zenhei
   desktop-file-utils dbus clang-format
   clang libclang-rt-dev # scripts/fuzz.sh: libFuzzer, ASan and UBSan
+  ccache # scripts/test.sh --with-sanitized: the test programs compiled once for both trees
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.
