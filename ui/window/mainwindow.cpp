@@ -395,8 +395,9 @@ void MainWindow::setQueueSaveStatus(QueueSaveStatus *status)
     if (m_saveProblem || !status)
         return;
     m_saveProblem = new SaveProblemLabel(status, this);
-    // Beside the counts, where the eye goes first; a permanent widget would be squeezed out.
-    statusBar()->addWidget(m_saveProblem);
+    // Beside the counts, where the eye goes first; a permanent widget would be squeezed out. The
+    // counts keep their room: the notice takes what is left (SaveProblemLabel).
+    statusBar()->addWidget(m_saveProblem, SaveProblemLabel::StretchInStatusBar);
 }
 
 void MainWindow::showWatchedFolders()
