@@ -29,7 +29,10 @@ class tst_StateDelegate : public QObject {
     QTemporaryDir m_settingsDir;
 
 private Q_SLOTS:
-    void initTestCase() { useTestSettings(QStringLiteral("tst_statedelegate"), m_settingsDir.path()); }
+    void initTestCase()
+    {
+        useTestSettings(QStringLiteral("tst_statedelegate"), m_settingsDir.path());
+    }
     void keepsTheLastPartWhole();
     void defaultWidthSaysWhenAndWhy();
     void tooltipHasTheWholeSentence();

@@ -30,7 +30,8 @@ void StateDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIn
     QStyledItemDelegate::initStyleOption(option, index);
     const QStyle *style = option->widget ? option->widget->style() : QApplication::style();
     // The room the style leaves the text: its margin on each side of the cell.
-    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget) + 1;
+    const int margin =
+        style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget) + 1;
     int width = option->rect.width() - 2 * margin;
     if (option->features & QStyleOptionViewItem::HasDecoration)
         width -= option->decorationSize.width() + margin;
