@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+
 class TestSaveProblem : public QObject {
     Q_OBJECT
 
@@ -51,6 +53,32 @@ QList<TaskRecord> manyRecords()
     return records;
 }
 
+// A window whose queue is kept on a 96 KiB tmpfs (root only).
+struct SmallDiskWindow {
+    SmallTmpfs disk;
+    std::unique_ptr<TaskStore> store;
+    std::unique_ptr<QueueSaveStatus> status;
+    QNetworkAccessManager network;
+    TusProtocol protocol{&network};
+    UploadScheduler scheduler{&protocol};
+    std::unique_ptr<MainWindow> window;
+
+    // Mounts the disk (false, with why not: a skip) and opens the queue on it (`opened`).
+    bool mount(QString *whyNot)
+    {
+        if (!disk.mount(96 * 1024, whyNot))
+            return false;
+        store = std::make_unique<TaskStore>(QDir(disk.path()).filePath(QStringLiteral("state")));
+        opened = store->open();
+        status = std::make_unique<QueueSaveStatus>(store.get());
+        window = std::make_unique<MainWindow>(&scheduler);
+        window->setQueueSaveStatus(status.get());
+        return true;
+    }
+    TaskStore::OpenResult opened;
+    ~SmallDiskWindow() { window.reset(); }
+};
+
 // How the label's painted text overflows its room, if it does.
 QString cutOff(const FittingLabel &label)
 {
@@ -63,19 +91,14 @@ QString cutOff(const FittingLabel &label)
 
 void TestSaveProblem::statusBarSaysSoWhileTheDiskIsFull()
 {
-    SmallTmpfs disk;
+    SmallDiskWindow fixture;
     QString whyNot;
-    if (!disk.mount(96 * 1024, &whyNot))
+    if (!fixture.mount(&whyNot))
         QSKIP(qPrintable(whyNot));
-    TaskStore store(QDir(disk.path()).filePath(QStringLiteral("state")));
-    const TaskStore::OpenResult opened = store.open();
-    QVERIFY2(opened.ok, qPrintable(opened.error));
-    QueueSaveStatus status(&store);
-    QNetworkAccessManager network;
-    TusProtocol protocol(&network);
-    UploadScheduler scheduler(&protocol);
-    MainWindow window(&scheduler);
-    window.setQueueSaveStatus(&status);
+    QVERIFY2(fixture.opened.ok, qPrintable(fixture.opened.error));
+    MainWindow &window = *fixture.window;
+    TaskStore &store = *fixture.store;
+    QueueSaveStatus &status = *fixture.status;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     SaveProblemLabel *label = window.saveProblem();
@@ -92,7 +115,7 @@ void TestSaveProblem::statusBarSaysSoWhileTheDiskIsFull()
                             "not survive a restart"));
     QVERIFY(label->width() > 0 && label->geometry().right() <= window.statusBar()->width());
 
-    QVERIFY2(disk.grow(8 << 20, &whyNot), qPrintable(whyNot));
+    QVERIFY2(fixture.disk.grow(8 << 20, &whyNot), qPrintable(whyNot));
     QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), 15000);
     QVERIFY(!status.isFailing());
     QCOMPARE(store.pendingWrites(), qsizetype(0));
@@ -111,19 +134,13 @@ void TestSaveProblem::noticeNeverHidesTheCounts()
     // The counts are what a person watches: the notice beside them takes only the room they
     // leave, in one of its forms, and neither is painted past its edge.
     QFETCH(int, width);
-    SmallTmpfs disk;
+    SmallDiskWindow fixture;
     QString whyNot;
-    if (!disk.mount(96 * 1024, &whyNot))
+    if (!fixture.mount(&whyNot))
         QSKIP(qPrintable(whyNot));
-    TaskStore store(QDir(disk.path()).filePath(QStringLiteral("state")));
-    const TaskStore::OpenResult opened = store.open();
-    QVERIFY2(opened.ok, qPrintable(opened.error));
-    QueueSaveStatus status(&store);
-    QNetworkAccessManager network;
-    TusProtocol protocol(&network);
-    UploadScheduler scheduler(&protocol);
-    MainWindow window(&scheduler);
-    window.setQueueSaveStatus(&status);
+    QVERIFY2(fixture.opened.ok, qPrintable(fixture.opened.error));
+    MainWindow &window = *fixture.window;
+    TaskStore &store = *fixture.store;
     window.resize(width, 640);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -133,7 +150,7 @@ void TestSaveProblem::noticeNeverHidesTheCounts()
     totals.counts[int(TaskState::Success)] = 383;
     totals.bytesTotal = 30000;
     totals.bytesDone = 3890;
-    Q_EMIT scheduler.totalsChanged(totals);
+    Q_EMIT fixture.scheduler.totalsChanged(totals);
     store.saveAll(manyRecords());
     SaveProblemLabel *notice = window.saveProblem();
     QTRY_VERIFY(notice->isVisible());
