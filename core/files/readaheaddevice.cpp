@@ -46,7 +46,8 @@ bool ReadAheadDevice::open(OpenMode mode)
         return false;
     }
     dropBuffered();
-    m_position = m_readEnd = m_begin;
+    m_head.clear();
+    m_position = m_readEnd = m_readMost = m_begin;
     m_truncated = false;
     m_readError.clear();
     // Unbuffered: the network stack reads in its own blocks; another copy would only cost.
@@ -96,6 +97,12 @@ bool ReadAheadDevice::seek(qint64 pos)
                 m_frontUsed = 0;
             }
         }
+    } else if (target < m_begin + m_head.size()) {
+        // Back into the first block: from memory, so that the bytes are there at once.
+        dropBuffered();
+        m_blocks.push_back(m_head);
+        m_frontUsed = target - m_begin;
+        m_readEnd = m_begin + m_head.size();
     } else {
         dropBuffered();
         m_readEnd = target;
@@ -184,6 +191,8 @@ void ReadAheadDevice::arrived(Block block)
         m_failure = std::move(block);
     } else {
         m_readEnd += block.bytes.size();
+        if (block.offset == m_begin)
+            m_head = block.bytes; // shared, not copied
         m_blocks.push_back(std::move(block.bytes));
         readAhead();
     }
@@ -221,7 +230,12 @@ qint64 ReadAheadDevice::readData(char *data, qint64 maxSize)
         return 0;
     }
     wanted = qMin(wanted, buffered());
-    if (m_gate) {
+    // Bytes read again after a rewind into the first block were paced the first time; Qt's
+    // getChar() over them must not be told to wait (see the class comment).
+    const bool again = m_position < qMin(m_readMost, m_begin + m_head.size());
+    if (again)
+        wanted = qMin(wanted, m_readMost - m_position);
+    if (m_gate && !again) {
         wanted = qMin(wanted, m_gate->take(wanted));
         if (wanted <= 0) {
             // 0, not -1: "nothing yet". The wake's readyRead() makes the reader ask again.
@@ -252,6 +266,7 @@ qint64 ReadAheadDevice::readData(char *data, qint64 maxSize)
     if (m_hash)
         m_hash->feed(m_position, data, copied);
     m_position += copied;
+    m_readMost = qMax(m_readMost, m_position);
     readAhead();
     return copied;
 }

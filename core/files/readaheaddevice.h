@@ -17,13 +17,19 @@ class StreamHash;
 // time, at most Blocks blocks ahead of the reader, from its first read on (so the bytes sent are
 // the file's when the request goes). Nothing here touches the file on the thread the device lives
 // on: Qt's network stack reads a body there (the GUI thread), and a read from a stalled mount
-// would freeze the window. Memory is Blocks * BlockSize per device, never the range.
+// would freeze the window. Memory is (Blocks + 1) * BlockSize per device, never the range.
 //
 // When no block is ready, a read returns 0 (not at end), and readyRead() follows once one
 // arrives: what QNetworkAccessManager waits for before it asks a "choking" upload device again.
 // The same for a throttle (a ReadGate): a read takes only what the gate grants. A seek (Qt's
 // reset() when it sends a body again) keeps what is buffered when it can, else reads from there.
 // A file found shorter than the range fails the read (truncated()) instead of sending short.
+//
+// The range's first block is kept once read, and a seek back into it reads from it at once, past
+// any throttle: when Qt sends a body again it may take the first bytes it read before its reset()
+// as read after it and then skip them with getChar(), which must not find "nothing yet" (Qt
+// ignores that, and the body it sends then repeats those bytes; tst_faults caught one such body
+// stored by @tus/server). Memory: one more block per device.
 class ReadAheadDevice final : public QIODevice {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReadAheadDevice)
@@ -83,6 +89,8 @@ private:
     qint64 m_end;
     qint64 m_position = 0;           // the file offset the reader is at
     std::deque<QByteArray> m_blocks; // consecutive, from m_position on
+    QByteArray m_head;               // the range's first block, once read: for rewinds
+    qint64 m_readMost = 0;           // the file offset reads have reached (a rewind is below it)
     qint64 m_frontUsed = 0;          // bytes of m_blocks.front() already read
     qint64 m_readEnd = 0;            // the file offset the next block is read from
     quint64 m_generation = 0; // bumped by a seek that drops the buffer: late blocks are ignored

@@ -4,7 +4,10 @@
 // /files/ it answers GET /__hoist/stats with what it saw, counted where the requests arrive:
 // requests by method, uploads in flight at once (now and at most), body bytes read off sockets
 // and a log of every request. POST /__hoist/stats/reset clears the counters.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { Transform, pipeline } from 'node:stream';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 
@@ -26,9 +29,52 @@ const maxSize = Number(arg('max-size', '0'));
 // followed by a GET of a finished upload; keep serving (field notes).
 process.on('uncaughtException', (err) => console.error('uncaught:', err && err.message));
 
+// HOIST_TUS_TRACE=FILE: one line per request, per store write and per start, appended with a
+// synchronous write so that a SIGKILL loses none of what happened before it (tst_faults reads
+// it when a stored file differs from its source).
+const traceFile = process.env.HOIST_TUS_TRACE;
+function trace(line) {
+  if (traceFile) fs.appendFileSync(traceFile, `${Date.now()} ${process.pid} ${line}\n`);
+}
+function storedSize(id) {
+  try {
+    return fs.statSync(path.join(dir, id)).size;
+  } catch {
+    return -1;
+  }
+}
+if (traceFile && fs.existsSync(dir)) {
+  for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.json')))
+    trace(`start ${name} size ${storedSize(name)}`);
+}
+
+// The store's writes as they happen: where each began, the first bytes it wrote and how many.
+class TracingFileStore extends FileStore {
+  async write(readable, id, offset) {
+    let head = null;
+    let count = 0;
+    const tap = new Transform({
+      transform(chunk, _, callback) {
+        if (head === null) head = chunk.subarray(0, 16).toString('hex');
+        count += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    trace(`write ${id} at ${offset} (file ${storedSize(id)})`);
+    try {
+      const end = await super.write(pipeline(readable, tap, () => {}), id, offset);
+      trace(`wrote ${id} at ${offset} bytes ${count} head ${head} -> ${end} (file ${storedSize(id)})`);
+      return end;
+    } catch (err) {
+      trace(`write failed ${id} at ${offset} bytes ${count} head ${head} (file ${storedSize(id)}): ${err && (err.body || err.message)}`);
+      throw err;
+    }
+  }
+}
+
 const tus = new Server({
   path: '/files',
-  datastore: new FileStore({ directory: dir }),
+  datastore: traceFile ? new TracingFileStore({ directory: dir }) : new FileStore({ directory: dir }),
   ...(maxSize > 0 ? { maxSize } : {}),
 });
 
@@ -89,11 +135,14 @@ const httpServer = http.createServer((req, res) => {
     }
     return writeHead(status, ...rest);
   };
+  const id = req.url.split('/').pop();
+  trace(`${req.method} ${id} offset ${entry.uploadOffset} length ${entry.contentLength} port ${socket.remotePort}`);
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
     entry.status = res.statusCode;
+    trace(`answered ${req.method} ${id} offset ${entry.uploadOffset}: ${res.statusCode} offset ${entry.responseOffset ?? res.getHeader('upload-offset') ?? '-'} location ${res.getHeader('location') ?? '-'}`);
     if (entry.responseOffset === null && res.getHeader('upload-offset') !== undefined)
       entry.responseOffset = String(res.getHeader('upload-offset'));
     const mark = socket.hoistMark ?? 0;

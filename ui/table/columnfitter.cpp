@@ -52,9 +52,12 @@ void ColumnFitter::fit()
     while (!shown.isEmpty() && total(shown) * MinShare > room)
         folded.prepend(shown.takeLast());
     const double share = shown.isEmpty() ? 1.0 : qBound(MinShare, double(room) / total(shown), 1.0);
+    int surplus = room - total(shown); // what the name has above its floor
     for (const Column &c : std::as_const(shown)) {
+        const int grown = qBound(0, c.roomy - c.preferred, qMax(0, surplus));
+        surplus -= grown;
         header->setSectionHidden(c.section, false);
-        header->resizeSection(c.section, int(c.preferred * share));
+        header->resizeSection(c.section, int(c.preferred * share) + grown);
     }
     for (const Column &c : std::as_const(folded))
         header->setSectionHidden(c.section, true);

@@ -195,7 +195,11 @@ QString UploadCellText::toolTip(const UploadTask &task, int column) const
         text += QLatin1Char('\n') + tr("Failed: %1").arg(task.errorMessage());
         if (!task.errorDetail().isEmpty())
             text += QLatin1Char('\n') + task.errorDetail();
-    } else if (!task.statusNote().isEmpty())
+    } else if (column == Column::State) {
+        // The whole sentence, which the cell may have had to shorten (StateDelegate).
+        text += QLatin1Char('\n') + stateText(task, SystemClock::nowMs());
+    } else if (!task.statusNote().isEmpty()) {
         text += QLatin1Char('\n') + task.statusNote();
+    }
     return text;
 }

@@ -23,6 +23,7 @@
 #include "saveproblemlabel.h"
 #include "settingsdialog.h"
 #include "sortmemory.h"
+#include "statedelegate.h"
 #include "statustotals.h"
 #include "tokencontrol.h"
 #include "uploadfilterproxy.h"
@@ -57,14 +58,15 @@ constexpr QSize defaultWindowSize(1180, 640);
 
 // Preferred widths, most important first: on a narrow window they narrow together and the last
 // ones fold away first (ColumnFitter); the name stretches over what is left. The state is
-// mostly a word ("Done"); a failure's sentence elides at its end and shows whole in its tooltip
-// and the details pane. At 800 pixels the name, state, progress, size, speed, time left and
-// server stay.
+// mostly a word ("Done"), but a wait says why and when ("Server's disk is full · next try in
+// 2 min"): where the window has room (its default width) it widens for the when and a start of
+// the why (StateDelegate), and the sentence shows whole in its tooltip and the details pane. At 800
+// pixels the name, state, progress, size, speed, time left and server stay.
 const ColumnFitter::Column fittedColumns[] = {
-    {UploadTableModel::State, 150},   {UploadTableModel::Progress, 110},
-    {UploadTableModel::Size, 75},     {UploadTableModel::Speed, 85},
-    {UploadTableModel::TimeLeft, 80}, {UploadTableModel::Server, 140},
-    {UploadTableModel::Chunks, 150},  {UploadTableModel::Finished, 80},
+    {UploadTableModel::State, 150, 215}, {UploadTableModel::Progress, 110},
+    {UploadTableModel::Size, 75},        {UploadTableModel::Speed, 85},
+    {UploadTableModel::TimeLeft, 80},    {UploadTableModel::Server, 140},
+    {UploadTableModel::Chunks, 150},     {UploadTableModel::Finished, 80},
     {UploadTableModel::Added, 80},
 };
 constexpr int minNameWidth = 160;
@@ -227,6 +229,7 @@ void MainWindow::buildTable()
     connect(m_columns, &ColumnChooser::hiddenChanged, m_fitter, &ColumnFitter::fit);
     m_fitter->fit();
 
+    m_view->setItemDelegateForColumn(UploadTableModel::State, new StateDelegate(m_view));
     m_view->setItemDelegateForColumn(UploadTableModel::Progress, new ProgressDelegate(m_view));
     m_view->setItemDelegateForColumn(UploadTableModel::Chunks, new ChunkBarDelegate(m_view));
     m_actions = new ActionsDelegate(m_view);
@@ -395,8 +398,9 @@ void MainWindow::setQueueSaveStatus(QueueSaveStatus *status)
     if (m_saveProblem || !status)
         return;
     m_saveProblem = new SaveProblemLabel(status, this);
-    // Beside the counts, where the eye goes first; a permanent widget would be squeezed out.
-    statusBar()->addWidget(m_saveProblem);
+    // Beside the counts, where the eye goes first; a permanent widget would be squeezed out. The
+    // counts keep their room: the notice takes what is left (SaveProblemLabel).
+    statusBar()->addWidget(m_saveProblem, SaveProblemLabel::StretchInStatusBar);
 }
 
 void MainWindow::showWatchedFolders()

@@ -2,7 +2,7 @@
 
 #include "queuesavestatus.h"
 
-#include <QStyle>
+#include <QPainter>
 
 SaveProblemLabel::SaveProblemLabel(QueueSaveStatus *status, QWidget *parent)
     : FittingLabel(Shortest::Elided, parent)
@@ -11,7 +11,6 @@ SaveProblemLabel::SaveProblemLabel(QueueSaveStatus *status, QWidget *parent)
     setObjectName(QStringLiteral("saveProblem"));
     // The warning's colour from the palette's, so that a dark theme keeps it readable.
     setForegroundRole(QPalette::BrightText);
-    setAutoFillBackground(true);
     QPalette warning = palette();
     warning.setColor(QPalette::Window, QColor(0xb0, 0x3a, 0x2e));
     warning.setColor(QPalette::BrightText, Qt::white);
@@ -36,4 +35,23 @@ void SaveProblemLabel::showProblem(const QString &message)
                      tr("Queue not saved: %1").arg(m_status->cause())});
     setToolTip(message);
     show();
+}
+
+QSize SaveProblemLabel::sizeHint() const
+{
+    // The counts beside it keep their whole text first; what room is left is this label's.
+    return minimumSizeHint();
+}
+
+void SaveProblemLabel::paintEvent(QPaintEvent *event)
+{
+    {
+        QPainter painter(this);
+        QRect chip = rect();
+        chip.setWidth(qMin(chip.width(), widthFor(shownText())));
+        if (layoutDirection() == Qt::RightToLeft)
+            chip.moveRight(rect().right());
+        painter.fillRect(chip, palette().color(QPalette::Window));
+    }
+    FittingLabel::paintEvent(event);
 }

@@ -13,7 +13,9 @@ StatusTotals::StatusTotals(UploadScheduler *scheduler, AppSettings *settings, QS
     , m_counts(new FittingLabel(FittingLabel::Shortest::Whole, bar))
     , m_speed(new FittingLabel(FittingLabel::Shortest::Whole, bar))
 {
-    bar->addWidget(m_counts, 1);
+    // No stretch: a stretched item is only sure of its minimum (QBoxLayout), and the counts come
+    // first; the bar's own spacer takes what room is left, or a notice beside them does.
+    bar->addWidget(m_counts);
     bar->addPermanentWidget(new TimeLeftLabel(scheduler, bar));
     bar->addPermanentWidget(m_speed);
     bar->addPermanentWidget(new ParallelLevelLabel(scheduler, settings, bar));
