@@ -23,6 +23,7 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
                           m_completion, m_config.expireAfter)
     , m_deferredLength(m_index->uploads(), m_index->leases(), *m_bucket, m_objects, m_locks)
     , m_reconciliation(*m_index, *m_bucket, m_objects)
+    , m_challenges(m_index->challenges())
 {
 }
 
