@@ -46,7 +46,8 @@ private:
     // brings it back. The upload must then finish byte-identical, from no less than what was
     // acknowledged.
     void outageMidUpload(quint32 seed, const std::function<bool()> &stop,
-                         const std::function<void(const QByteArray &)> &probe, const std::function<bool()> &start);
+                         const std::function<void(const QByteArray &)> &probe,
+                         const std::function<bool()> &start);
     // HEAD's Upload-Offset through the front (-status when it is not 200).
     qint64 offsetOf(const QByteArray &path, RawResponse *answer = nullptr);
 
@@ -100,8 +101,8 @@ void tst_ClusterOutage::outageMidUpload(quint32 seed, const std::function<bool()
     scheduler->setChunkSize(8 * MiB); // the product's
     scheduler->setRateLimit(8 * MiB); // so that the outage comes mid-upload
     scheduler->setRetryPolicy(SchedulerFixture::fastRetries(50, std::chrono::seconds(2)));
-    const QString file = makeTestFile(m_engine->files().path(), QStringLiteral("big.bin"), Size,
-                                      seed);
+    const QString file =
+        makeTestFile(m_engine->files().path(), QStringLiteral("big.bin"), Size, seed);
     const QList<TaskId> ids = m_engine->add({file});
     QCOMPARE(ids.size(), 1);
     const UploadTask *task = m_engine->task(ids.first());
@@ -144,7 +145,8 @@ void tst_ClusterOutage::outageMidUpload(quint32 seed, const std::function<bool()
                  },
                  60000),
              qPrintable(head.raw.left(300)));
-    QVERIFY2(after >= acknowledged, qPrintable(QStringLiteral("%1 < %2").arg(after).arg(acknowledged)));
+    QVERIFY2(after >= acknowledged,
+             qPrintable(QStringLiteral("%1 < %2").arg(after).arg(acknowledged)));
     QVERIFY(m_engine->waitIdle(300000));
     QVERIFY2(task->state() == TaskState::Success,
              qPrintable(task->errorMessage() + QLatin1Char(' ') + task->errorDetail()));

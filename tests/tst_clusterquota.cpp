@@ -30,7 +30,7 @@ const QByteArray AliceToken = "alice-cluster-token-0123456789";
 const QByteArray BobToken = "bob-cluster-token-abcdefghijkl";
 constexpr qint64 Quota = 5500;
 constexpr qint64 Each = 1000;
-constexpr int ClientsPerInstance = 4; // 12 creations at once, 5 fit
+constexpr int ClientsPerInstance = 4;               // 12 creations at once, 5 fit
 constexpr qint64 InstantSize = 2 * 1024 * 1024 + 3; // proved by ranges
 
 RawHeaders as(const QByteArray &token, const RawHeaders &extra = {})
@@ -81,9 +81,8 @@ void tst_ClusterQuota::initTestCase()
     const QString users = m_config.filePath(QStringLiteral("users.json"));
     QFile file(users);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("{\"users\": [{\"name\": \"quser\", \"token\": \"" + QuotaToken
-               + "\", \"quota\": " + QByteArray::number(Quota)
-               + "}, {\"name\": \"alice\", \"token\": \"" + AliceToken
+    file.write("{\"users\": [{\"name\": \"quser\", \"token\": \"" + QuotaToken + "\", \"quota\": "
+               + QByteArray::number(Quota) + "}, {\"name\": \"alice\", \"token\": \"" + AliceToken
                + "\", \"quota\": 100000000}, {\"name\": \"bob\", \"token\": \"" + BobToken
                + "\", \"quota\": 100000000}]}\n");
     file.close();
@@ -138,8 +137,7 @@ void tst_ClusterQuota::quotaHoldsForClientsOnThreeInstances()
                             .arg(statuses.value(201))
                             .arg(statuses.value(413))));
     qInfo("creations made through %lld instances", qint64(instancesThatMade.size()));
-    const auto owner =
-        m_cluster->sql("SELECT bytes FROM owners WHERE owner = 'quser'");
+    const auto owner = m_cluster->sql("SELECT bytes FROM owners WHERE owner = 'quser'");
     QVERIFY2(owner && !owner->isEmpty(), qPrintable(m_cluster->errorString()));
     QCOMPARE(owner->at(0, 0).toLongLong(), Quota / Each * Each);
 
@@ -147,8 +145,8 @@ void tst_ClusterQuota::quotaHoldsForClientsOnThreeInstances()
     // quota stays as full: more than the 500 bytes left is refused on every instance.
     for (int u = 0; u < made.size(); ++u) {
         const QByteArray body = testContent(Each, quint32(60 + u));
-        const RawResponse done =
-            rawRequest(port((u + 1) % m_cluster->size()), "PATCH", made[u], patchHeaders(QuotaToken, 0), body);
+        const RawResponse done = rawRequest(port((u + 1) % m_cluster->size()), "PATCH", made[u],
+                                            patchHeaders(QuotaToken, 0), body);
         QVERIFY2(done.status == 204, qPrintable(done.raw.left(400)));
         bool found = false;
         QCOMPARE(m_cluster->object(QUrl(QString::fromLatin1(made[u])), &found), body);
@@ -172,8 +170,8 @@ void tst_ClusterQuota::instantUploadAcrossInstances()
     const RawResponse alices = rawRequest(port(0), "POST", "/files/", as(AliceToken, creation));
     QCOMPARE(alices.status, 201);
     QVERIFY(!alices.has(InstantWire::ChallengeHeader));
-    const RawResponse sent = rawRequest(port(0), "PATCH", pathOf(alices),
-                                        patchHeaders(AliceToken, 0), content, 60000);
+    const RawResponse sent =
+        rawRequest(port(0), "PATCH", pathOf(alices), patchHeaders(AliceToken, 0), content, 60000);
     QCOMPARE(sent.status, 204);
     QCOMPARE(sent.header("Upload-Offset").toLongLong(), InstantSize);
 
@@ -203,10 +201,9 @@ void tst_ClusterQuota::instantUploadAcrossInstances()
     QVERIFY(buffer.open(QIODevice::ReadOnly));
     const QByteArray proof = InstantWire::computeProof(buffer, *challenge).value_or(QByteArray());
     QVERIFY(!proof.isEmpty());
-    const RawResponse proved =
-        rawRequest(port(2), "PATCH", bobs[0],
-                   patchHeaders(BobToken, 0, {{InstantWire::ProofHeader, proof.toHex()}}), {},
-                   60000);
+    const RawResponse proved = rawRequest(
+        port(2), "PATCH", bobs[0],
+        patchHeaders(BobToken, 0, {{InstantWire::ProofHeader, proof.toHex()}}), {}, 60000);
     QCOMPARE(proved.status, 204);
     QCOMPARE(proved.header("Upload-Offset").toLongLong(), InstantSize);
     const QString id = QString::fromLatin1(bobs[0].mid(bobs[0].lastIndexOf('/') + 1));

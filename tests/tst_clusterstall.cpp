@@ -97,7 +97,8 @@ void tst_ClusterStall::stalledHoldersLateWriteIsRefused()
     const RawResponse created =
         rawRequest(front, "POST", "/files/", tus({{"Upload-Length", QByteArray::number(Length)}}));
     QCOMPARE(created.status, 201);
-    const QByteArray location = QUrl(QString::fromLatin1(created.header("Location"))).path().toLatin1();
+    const QByteArray location =
+        QUrl(QString::fromLatin1(created.header("Location"))).path().toLatin1();
     const QByteArray id = location.mid(location.lastIndexOf('/') + 1);
 
     // The holder: instance 0, asked directly, gets a PATCH whose body stops coming after 7 MiB
@@ -131,8 +132,8 @@ void tst_ClusterStall::stalledHoldersLateWriteIsRefused()
     QStringList statuses;
     const QDeadlineTimer deadline(90000);
     do {
-        first = rawRequest(front, "PATCH", location, patchHeaders(0), content.left(FirstChunk),
-                           60000);
+        first =
+            rawRequest(front, "PATCH", location, patchHeaders(0), content.left(FirstChunk), 60000);
         statuses << QString::number(first.status);
     } while (first.status == 423 && !deadline.hasExpired());
     const qint64 tookOverAfter = stalledFor.elapsed();
