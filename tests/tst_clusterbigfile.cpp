@@ -111,8 +111,15 @@ void tst_ClusterBigFile::bigFileInParallelPartsIsByteIdentical()
     QVERIFY2(found, "no object");
     QCOMPARE(stored.size(), size);
     QCOMPARE(QCryptographicHash::hash(stored, QCryptographicHash::Sha256).toHex(), expected);
-    const QStringList keys = m_cluster->rgw().keys(m_cluster->prefix() + QLatin1Char('/'));
-    QVERIFY2(keys == QStringList{m_cluster->objectKey(task->uploadUrl())},
+    // The parallel parts' own uploads are deleted once joined (the client's DELETEs may still
+    // be on their way): then only the object is left.
+    QStringList keys;
+    QVERIFY2(waitFor(
+                 [&] {
+                     keys = m_cluster->rgw().keys(m_cluster->prefix() + QLatin1Char('/'));
+                     return keys == QStringList{m_cluster->objectKey(task->uploadUrl())};
+                 },
+                 30000),
              qPrintable(keys.join(QLatin1Char(' '))));
     QVERIFY(m_cluster->rgw().multipartUploads().isEmpty());
 

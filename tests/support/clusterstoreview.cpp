@@ -51,8 +51,7 @@ QStringList ClusterStoreView::args(const QString &dataDir)
             qWarning("PostgreSQL: %s", qPrintable(made->pg.errorString()));
             return {QStringLiteral("--store")}; // hoistd refuses to start, saying why
         }
-        made->prefix =
-            QStringLiteral("h%1").arg(QRandomGenerator::global()->generate64(), 0, 36);
+        made->prefix = QStringLiteral("h%1").arg(QRandomGenerator::global()->generate64(), 0, 36);
         known = made.get();
         m_instances[dataDir] = std::move(made);
     }
