@@ -23,6 +23,7 @@ std::unique_ptr<UploadStore> makeClusterUploadStore(const HoistdOptions &options
     BackendMetrics &backend = metrics.backend();
     backend.enable();
     PgIndex::Options index;
+    index.maxProofAttempts = options.instantAttempts; // one budget for all the instances
     index.connection.observer = [&backend](std::chrono::nanoseconds took, bool ok) {
         backend.pgStatement(ok, took);
     };

@@ -1,6 +1,7 @@
 // hoistd's limits on how many uploads a user holds: unfinished uploads at once (per user in the
 // config, a default at its top, --max-unfinished for the anonymous user), refused with 429 and
 // counted under one lock; finished uploads kept only as long as --keep-finished says. Raw requests.
+#include "clusterstoreview.h"
 #include "hoistdprocess.h"
 #include "rawhttp.h"
 #include "waitfor.h"
@@ -35,6 +36,7 @@ class TestHoistdLimits : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase(); // the cluster configuration, when HOIST_TEST_HOISTD_STORE asks for it
     void cleanup();
 
     void unfinishedLimitPerUser();
@@ -51,8 +53,16 @@ private:
                        const QByteArray &body = {});
     RawResponse createOfLength(const QByteArray &token, qint64 length);
 
+    std::unique_ptr<ClusterStoreView> m_storeView;
     std::unique_ptr<HoistdProcess> m_server;
 };
+
+void TestHoistdLimits::initTestCase()
+{
+    QString why;
+    if (ClusterStoreView::wanted())
+        QVERIFY2(m_storeView = ClusterStoreView::install(&why), qPrintable(why));
+}
 
 void TestHoistdLimits::cleanup()
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clusterstoreview.h"
 #include "hoistdprocess.h"
 #include "rawhttp.h"
 
@@ -16,6 +17,7 @@ class TestHoistdProtocol : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase(); // the cluster configuration, when HOIST_TEST_HOISTD_STORE asks for it
     void cleanup();
 
     void optionsAdvertisesExactlyWhatIsImplemented();
@@ -68,6 +70,7 @@ private:
                       const RawHeaders &extra = {});
     qint64 offsetOf(const QByteArray &path); // HEAD's Upload-Offset, -1 when none
 
+    std::unique_ptr<ClusterStoreView> m_storeView;
     std::unique_ptr<HoistdProcess> m_server;
 };
 

@@ -255,7 +255,8 @@ void TestHoistdProtocol::finalNamesAsManyPartsAsAdvertised()
         return rawRequest(port(), "POST", "/files/",
                           tusHeader()
                               + RawHeaders{{"Upload-Concat", TusWire::formatConcatFinal(parts)},
-                                           {"Upload-Metadata", metadata}});
+                                           {"Upload-Metadata", metadata}},
+                          {}, 120000); // 256 parts read from the bucket in the cluster store
     };
     const RawHeaders fields{{"Upload-Concat", TusWire::formatConcatFinal(urls)},
                             {"Upload-Metadata", metadata}};

@@ -127,6 +127,7 @@ void TestHoistdProtocol::oversizedHeadersRejected()
 
 void TestHoistdProtocol::terminationDuringPatch()
 {
+    SKIP_ON_CLUSTER_STORE("a request's first bytes stay in its spool file's buffer, unseen");
     // A client that cuts its PATCH and sends DELETE at once: the DELETE may arrive before the
     // server has noticed the PATCH is over. It still succeeds, and the upload goes.
     QVERIFY(startServer());
@@ -148,6 +149,7 @@ void TestHoistdProtocol::terminationDuringPatch()
 
 void TestHoistdProtocol::killedMidUploadResumesFromStoredBytes()
 {
+    SKIP_ON_CLUSTER_STORE("its bytes are in a spool and parts, not in one file to watch grow");
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(128 * MiB)}));
     const QByteArray content = testContent(48 * MiB, 7);
     const QByteArray upload = create(content.size());
@@ -173,6 +175,7 @@ void TestHoistdProtocol::killedMidUploadResumesFromStoredBytes()
 
 void TestHoistdProtocol::killedMidChecksumPatchKeepsNothingOfIt()
 {
+    SKIP_ON_CLUSTER_STORE("its bytes are in a spool and parts, not in one file to watch grow");
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(128 * MiB)}));
     const QByteArray content = testContent(40 * MiB, 9);
     const QByteArray upload = create(content.size());
@@ -224,6 +227,7 @@ void TestHoistdProtocol::creationCutShortLeavesNoUpload()
 
 void TestHoistdProtocol::sigtermStopsCleanlyKeepingWhatArrived()
 {
+    SKIP_ON_CLUSTER_STORE("its bytes are in a spool and parts, not in one file to watch grow");
     QVERIFY(startServer({QStringLiteral("--max-size"), QString::number(128 * MiB)}));
     const QByteArray content = testContent(8 * MiB, 11);
     const QByteArray upload = create(content.size());
@@ -273,13 +277,11 @@ void TestHoistdProtocol::largePatchKeepsMemoryFlat()
     qInfo("256 MiB PATCH in %lld ms (%.0f MB/s); hoistd peak resident %lld KiB", elapsed,
           Size / 1e6 / (elapsed / 1e3), peak);
     QVERIFY2(peak > 0 && peak < MaxResidentKiB, qPrintable(QString::number(peak)));
-    const QString stored = m_server->storedPath(QUrl(QString::fromLatin1(upload)));
-    QCOMPARE(fileSize(stored), Size);
-    QFile file(stored);
-    QVERIFY(file.open(QIODevice::ReadOnly));
+    // Read back as stored (the file, or the cluster store's object).
+    const QByteArray stored = m_server->storedBytes(QUrl(QString::fromLatin1(upload)));
+    QCOMPARE(stored.size(), Size);
     for (qint64 i : {qint64(0), Size / MiB / 2, Size / MiB - 1}) {
-        file.seek(i * MiB);
         std::memcpy(block.data(), &i, sizeof i);
-        QVERIFY(file.read(MiB) == block);
+        QVERIFY(stored.mid(i * MiB, MiB) == block);
     }
 }

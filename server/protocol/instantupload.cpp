@@ -19,6 +19,12 @@ InstantUploads::InstantUploads(UploadStore &store, int maxAttempts)
 
 InstantUploads::~InstantUploads() = default;
 
+ChallengeBook &InstantUploads::challenges()
+{
+    ChallengeBook *shared = m_store.sharedChallenges();
+    return shared ? *shared : m_challenges;
+}
+
 InstantUploads::Declared InstantUploads::declared(const TusWire::Metadata &metadata,
                                                   QByteArray *digest)
 {
@@ -63,7 +69,7 @@ InstantUploads::challengeFor(const UploadRecord &record, const QByteArray &diges
         return std::nullopt; // an empty upload is complete at once; a deferred one has no match
     if (!m_store.findVerified(digest, record.length, record.id))
         return std::nullopt;
-    auto challenge = m_challenges.issue(record.owner, digest, record.length);
+    auto challenge = challenges().issue(record.owner, digest, record.length);
     *limited = !challenge;
     return challenge;
 }
@@ -77,12 +83,12 @@ std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
         return std::nullopt;
     }
     // Spent from here on, right or wrong: a proof is never checked twice against one challenge.
-    const auto challenge = m_challenges.take(record.owner, digest, record.length, why);
+    const auto challenge = challenges().take(record.owner, digest, record.length, why);
     if (!challenge)
         return std::nullopt;
     const auto proof = InstantWire::parseSha256Hex(proofHex.trimmed());
     if (!proof) {
-        m_challenges.failed(record.owner);
+        challenges().failed(record.owner);
         *why = QStringLiteral("the proof is not 64 lower-case hex digits");
         return std::nullopt;
     }
@@ -103,7 +109,7 @@ std::optional<UploadRecord> InstantUploads::prove(const UploadRecord &record,
         return std::nullopt;
     }
     if (CRYPTO_memcmp(expected->constData(), proof->constData(), size_t(expected->size())) != 0) {
-        m_challenges.failed(record.owner);
+        challenges().failed(record.owner);
         *why = QStringLiteral("wrong proof");
         return std::nullopt;
     }
@@ -179,7 +185,7 @@ InstantUploads::Verdict InstantUploads::verifyFinished(const UploadRecord &recor
         return unreadable; // stays unverified: never offered for instant upload
     *stored = digest;
     // Every byte came: a challenge for this content is answered, and costs its user nothing.
-    m_challenges.settle(record.owner, digest, record.length);
+    challenges().settle(record.owner, digest, record.length);
     return Verdict::Verified;
 }
 

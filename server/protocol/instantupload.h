@@ -77,6 +77,9 @@ private:
     // SHA-256 of the first `length` bytes of `content`; nullopt when they cannot be read.
     static std::optional<QByteArray> hashContent(UploadSource &content, qint64 length);
 
+    // The store's shared challenges (a cluster's), else this instance's own.
+    ChallengeBook &challenges();
+
     UploadStore &m_store;
     ProofChallenges m_challenges;
     QMutex m_mutex;                       // for m_hashers

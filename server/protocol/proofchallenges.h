@@ -1,5 +1,6 @@
 #pragma once
 
+#include "challengebook.h"
 #include "instantwire.h"
 
 #include <QDeadlineTimer>
@@ -15,7 +16,7 @@
 // is answered wrong, or expires unanswered, counts against its user for a day; a user with
 // `maxAttempts` challenges failed or outstanding gets no new one (and uploads normally).
 // Safe to call from any thread: everything it keeps is behind one mutex.
-class ProofChallenges final {
+class ProofChallenges final : public ChallengeBook {
     Q_DISABLE_COPY_MOVE(ProofChallenges)
 public:
     static constexpr std::chrono::minutes Lifetime{10};
@@ -26,19 +27,19 @@ public:
     // The challenge for `owner` and this content: the outstanding one, else a new one while the
     // user's attempts allow; nullopt when they do not.
     std::optional<InstantWire::Challenge> issue(const QString &owner, const QByteArray &digest,
-                                                qint64 length);
+                                                qint64 length) override;
     // Takes the outstanding challenge to check a proof against it: nullopt (and why) when there
     // is none or it expired. The caller then reports the outcome: failed() for a wrong proof,
     // nothing for a right one or one that could not be checked.
     std::optional<InstantWire::Challenge> take(const QString &owner, const QByteArray &digest,
-                                               qint64 length, QString *why);
-    void failed(const QString &owner);
+                                               qint64 length, QString *why) override;
+    void failed(const QString &owner) override;
     // The user sent this content whole (verified): an outstanding challenge for it is over
     // without counting against them.
-    void settle(const QString &owner, const QByteArray &digest, qint64 length);
+    void settle(const QString &owner, const QByteArray &digest, qint64 length) override;
 
     // Failed or outstanding challenges of `owner` in the current window.
-    int attempts(const QString &owner);
+    int attempts(const QString &owner) override;
 
 private:
     struct Pending {

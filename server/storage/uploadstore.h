@@ -158,6 +158,9 @@ public:
         Q_UNUSED(grace)
         return 0;
     }
+    // Proof-of-possession challenges kept where every instance sharing this store sees them;
+    // nullptr: the store is one instance's, and hoistd keeps them in memory (ProofChallenges).
+    virtual class ChallengeBook *sharedChallenges() { return nullptr; }
     virtual int count() const = 0;
     // count() by state, read together; cheap (kept as uploads change, not counted per call).
     virtual StateCounts countByState() const = 0;

@@ -1,12 +1,21 @@
 #include "hoistdcluster.h"
 
+#include "rawhttp.h"
+
 #include <QRandomGenerator>
+
+#include <algorithm>
+
+#include <signal.h>
 
 HoistdCluster::HoistdCluster() = default;
 
 HoistdCluster::~HoistdCluster()
 {
     m_front.stop();
+    for (int i : m_paused)
+        ::kill(pid_t(m_instances[size_t(i)]->pid()), SIGCONT);
+    m_sql.reset();
     m_instances.clear(); // before the database and the bucket go
 }
 
@@ -85,4 +94,40 @@ QString HoistdCluster::logs(int lastChars) const
                     .arg(m_instances[i]->port())
                     .arg(m_instances[i]->serverLog().right(lastChars));
     return text;
+}
+
+bool HoistdCluster::pause(int i)
+{
+    const qint64 pid = instance(i).pid();
+    if (pid <= 0 || ::kill(pid_t(pid), SIGSTOP) != 0)
+        return false;
+    m_paused.push_back(i);
+    return true;
+}
+
+bool HoistdCluster::resume(int i)
+{
+    m_paused.erase(std::remove(m_paused.begin(), m_paused.end(), i), m_paused.end());
+    const qint64 pid = instance(i).pid();
+    return pid > 0 && ::kill(pid_t(pid), SIGCONT) == 0;
+}
+
+qint64 HoistdCluster::metric(int i, const QByteArray &sample)
+{
+    const RawResponse r = rawRequest(instance(i).port(), "GET", "/metrics", {});
+    for (const QByteArray &line : r.body.split('\n')) {
+        if (line.startsWith(sample + ' '))
+            return line.mid(sample.size() + 1).toLongLong();
+    }
+    return -1;
+}
+
+std::optional<PgRows> HoistdCluster::sql(const char *statement, const QVariantList &params)
+{
+    if (!m_sql)
+        m_sql = std::make_unique<PgConnection>(m_pg.address());
+    std::optional<PgRows> rows = m_sql->exec(statement, params);
+    if (!rows)
+        m_error = m_sql->lastError().message;
+    return rows;
 }

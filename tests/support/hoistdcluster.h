@@ -2,6 +2,7 @@
 
 #include "hoistdprocess.h"
 #include "nginxfront.h"
+#include "pgconnection.h"
 #include "pgtestpeer.h"
 #include "rgwtestpeer.h"
 
@@ -49,11 +50,24 @@ public:
     // The instances' logs, for a failing test's output.
     QString logs(int lastChars = 2000) const;
 
+    // SIGSTOP / SIGCONT of instance `i`: a holder that stalls (a long GC pause, a frozen VM)
+    // and wakes up later. The cluster continues every stopped instance before it goes.
+    bool pause(int i);
+    bool resume(int i);
+    // One sample of instance `i`'s /metrics (e.g. `hoistd_store_failures_total{kind="fenced"}`),
+    // asked directly, not through the front; -1 when it is not there.
+    qint64 metric(int i, const QByteArray &sample);
+    // A statement on the cluster's database (the test's own view of the records); nullopt with
+    // the reason in errorString().
+    std::optional<PgRows> sql(const char *statement, const QVariantList &params = {});
+
 private:
     PgTestPeer m_pg;
     RgwTestPeer m_rgw;
     std::vector<std::unique_ptr<HoistdProcess>> m_instances;
     NginxFront m_front;
+    std::unique_ptr<PgConnection> m_sql;
+    std::vector<int> m_paused;
     QString m_prefix;
     QString m_error;
 };

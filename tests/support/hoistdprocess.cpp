@@ -12,7 +12,13 @@ namespace {
 constexpr int RestartAttempts = 50;
 constexpr int RestartPauseMs = 100;
 constexpr int SanitizedStopMs = 20000;
+HoistdStoreView *storeView = nullptr;
 } // namespace
+
+void HoistdProcess::setStoreView(HoistdStoreView *view)
+{
+    storeView = view;
+}
 
 HoistdProcess::HoistdProcess() = default;
 
@@ -21,6 +27,8 @@ HoistdProcess::~HoistdProcess()
     if (underAddressSanitizer)
         stopAndCheckSanitizers();
     kill();
+    if (storeView)
+        storeView->release(dataDir());
 }
 
 void HoistdProcess::stopAndCheckSanitizers()
@@ -58,7 +66,7 @@ bool HoistdProcess::start(const QStringList &extraArgs, quint16 port)
     const QStringList args =
         QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
                     QStringLiteral("--data"), dataDir()}
-        + extraArgs;
+        + (storeView ? storeView->args(dataDir()) : QStringList()) + extraArgs;
     m_port = PeerProcess::start(*m_process, binary(), args, QStringLiteral("hoistd"), &m_error,
                                 &m_stderr);
     if (m_port == 0) {
@@ -133,12 +141,16 @@ QString HoistdProcess::storedPath(const QUrl &upload) const
 
 QByteArray HoistdProcess::storedBytes(const QUrl &upload) const
 {
+    if (storeView)
+        return storeView->storedBytes(dataDir(), upload);
     QFile file(storedPath(upload));
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 QStringList HoistdProcess::storedFiles() const
 {
+    if (storeView)
+        return storeView->storedFiles(dataDir());
     return QDir(QDir(dataDir()).filePath(QStringLiteral("uploads"))).entryList(QDir::Files);
 }
 

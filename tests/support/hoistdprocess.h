@@ -8,6 +8,19 @@
 
 #include <memory>
 
+// Where the hoistd processes of a test program keep their uploads when not on their own disk:
+// the cluster configuration (--store s3:// --index postgresql://, ClusterStoreView) gives each
+// process its arguments, by its data folder (the same across a restart), and reads back what it
+// stored.
+class HoistdStoreView {
+public:
+    virtual ~HoistdStoreView() = default;
+    virtual QStringList args(const QString &dataDir) = 0;
+    virtual void release(const QString &dataDir) = 0; // the process is gone for good
+    virtual QByteArray storedBytes(const QString &dataDir, const QUrl &upload) const = 0;
+    virtual QStringList storedFiles(const QString &dataDir) const = 0;
+};
+
 // hoistd (the build's own, from HOISTD_BINARY) as a real peer on a loopback port, with its data
 // directory in a temporary folder so that tests can look at what it stored. What it writes on
 // stderr goes to a file in another one (kept across restarts), so that a test reads all of it
@@ -19,6 +32,9 @@ public:
     ~HoistdProcess();
 
     static QString binary();
+    // Every process started from now on keeps its uploads where `view` says (nullptr: on its
+    // disk, the default); storedBytes() and storedFiles() then ask the view.
+    static void setStoreView(HoistdStoreView *view);
 
     // Starts hoistd on `port` (0: any free one) with `extraArgs` and waits for "listening".
     bool start(const QStringList &extraArgs = {}, quint16 port = 0);

@@ -24,6 +24,7 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_instantCompletion(m_context, m_completion)
     , m_deferredLength(m_context, m_completion)
     , m_reconciliation(*m_index, *m_bucket, m_objects)
+    , m_challenges(m_index->challenges())
 {
 }
 

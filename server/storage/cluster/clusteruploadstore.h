@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clusterchallenges.h"
 #include "clustercompletion.h"
 #include "clusterconcatenation.h"
 #include "clusterdeferredlength.h"
@@ -102,6 +103,8 @@ public:
     // than `grace`: multipart uploads (aborted) and tail objects, one instance at a time (an
     // advisory lock; another instance running it: 0). How many it removed.
     int reconcile(std::chrono::seconds grace) override { return m_reconciliation.run(grace); }
+    // The challenges in PostgreSQL: the same for a user and content whichever instance asks.
+    ChallengeBook *sharedChallenges() override { return &m_challenges; }
     // The generation this instance holds upload `id`'s lease in; 0 when it holds none.
     qint64 heldGeneration(const QString &id) const { return m_locks.generation(id); }
 
@@ -123,4 +126,5 @@ private:
     ClusterInstantCompletion m_instantCompletion;
     ClusterDeferredLength m_deferredLength;
     ClusterReconciliation m_reconciliation;
+    ClusterChallenges m_challenges;
 };
