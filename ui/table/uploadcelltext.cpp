@@ -22,9 +22,14 @@ QString UploadCellText::stateText(const UploadTask &task, qint64 now)
         if (task.retryAtMs() > now) {
             // Why first, then when: "Connection refused by 127.0.0.1:9 · retry 2 of 5 in 4 s".
             const qint64 seconds = (task.retryAtMs() - now + 999) / 1000;
+            // A minute or more in whole minutes, rounded up ("next try in 2 min"): the seconds
+            // would change the text every second and leave the column no room for why.
+            const QString when = seconds >= 60 && seconds < 3600
+                                     ? tr("%1 min").arg((seconds + 59) / 60)
+                                     : formatDuration(seconds);
             if (!task.statusNote().isEmpty())
-                return tr("%1 in %2").arg(task.statusNote(), formatDuration(seconds));
-            return tr("Retrying in %1").arg(formatDuration(seconds));
+                return tr("%1 in %2").arg(task.statusNote(), when);
+            return tr("Retrying in %1").arg(when);
         }
         if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
             return task.statusNote();
