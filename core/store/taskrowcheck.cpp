@@ -46,8 +46,6 @@ enum Column {
 };
 static_assert(HttpStatus + 1 == TaskRow::ColumnCount, "a new column needs its check here");
 
-constexpr int Sha256Bytes = 32;
-
 QString columnName(int column)
 {
     return TaskRow::Columns.split(QStringLiteral(", ")).value(column);
@@ -100,7 +98,8 @@ public:
         const QVariant raw = value(column);
         const std::optional<qint64> v = integer(raw);
         if (!v)
-            *problem = QStringLiteral("%1 is not an integer (%2)").arg(columnName(column), shown(raw));
+            *problem =
+                QStringLiteral("%1 is not an integer (%2)").arg(columnName(column), shown(raw));
         else if (*v < min || *v > max)
             *problem = QStringLiteral("%1 is %2, outside %3..%4")
                            .arg(columnName(column))
@@ -156,7 +155,10 @@ QString checkChunks(const Row &row, qint64 size, qint64 chunkSize)
     const qint64 count = chunkCount(size, chunkSize);
     // ChunkMap holds one state per chunk in an int-sized vector.
     if (count > std::numeric_limits<int>::max())
-        return QStringLiteral("%1 chunks of %2 bytes for %3 bytes").arg(count).arg(chunkSize).arg(size);
+        return QStringLiteral("%1 chunks of %2 bytes for %3 bytes")
+            .arg(count)
+            .arg(chunkSize)
+            .arg(size);
     const QVariant raw = row.value(ChunkStates);
     if (!isTextOrBlob(raw))
         return QStringLiteral("chunk_states is not a blob (%1)").arg(Row::shown(raw));
@@ -165,7 +167,9 @@ QString checkChunks(const Row &row, qint64 size, qint64 chunkSize)
     if (states.isEmpty())
         return {};
     if (states.size() != count)
-        return QStringLiteral("chunk_states has %1 states for %2 chunks").arg(states.size()).arg(count);
+        return QStringLiteral("chunk_states has %1 states for %2 chunks")
+            .arg(states.size())
+            .arg(count);
     for (const char state : states) {
         if (quint8(state) > quint8(ChunkState::Failed))
             return QStringLiteral("chunk_states holds the unknown state %1").arg(quint8(state));
@@ -195,14 +199,12 @@ QString checkTexts(const Row &row, qint64 size)
         if (!isUrl(url))
             return QStringLiteral("to_delete holds no URL (%1)").arg(Row::shown(url));
     }
-    const QByteArray hash = row.value(ContentHash).toByteArray();
-    if (!hash.isEmpty() && hash.size() != Sha256Bytes)
-        return QStringLiteral("content_hash has %1 bytes, not %2").arg(hash.size()).arg(Sha256Bytes);
     const QByteArray parts = row.value(Parts).toString().toLatin1();
     if (!parts.trimmed().isEmpty()) {
         const UploadParts decoded = decodeUploadParts(parts);
         if (decoded.isEmpty())
-            return QStringLiteral("parts is not a list of parts (%1)").arg(Row::shown(row.value(Parts)));
+            return QStringLiteral("parts is not a list of parts (%1)")
+                .arg(Row::shown(row.value(Parts)));
         if (decoded.last().end > size)
             return QStringLiteral("parts end at %1, past the file's %2 bytes")
                 .arg(decoded.last().end)

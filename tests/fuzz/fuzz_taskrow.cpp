@@ -99,7 +99,6 @@ void checkSound(const QSqlQuery &raw, const TaskRecord &r)
         FUZZ_CHECK(quint8(state) <= quint8(ChunkState::Failed));
     if (!raw.value(20).toString().trimmed().isEmpty())
         FUZZ_CHECK(!r.parts.isEmpty() && r.parts.last().end <= r.size);
-    FUZZ_CHECK(r.contentHash.isEmpty() || r.contentHash.size() == 32);
     FUZZ_CHECK(r.rateLimit == integer(22) && r.maxRequestSize == integer(23));
     FUZZ_CHECK(r.finishedMs == integer(25) && int(r.checkOutcome) == integer(26));
     FUZZ_CHECK(r.httpStatus == integer(29));
