@@ -43,8 +43,7 @@ void TestReplyDropS3::partsCutTogetherReportEachErrorOnce()
     RgwTestPeer rgw;
     QVERIFY2(rgw.start(), qPrintable(rgw.errorString()));
     FaultProxy proxy;
-    QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), rgw.port()),
-             qPrintable(proxy.errorString()));
+    QVERIFY2(proxy.start(QStringLiteral("127.0.0.1"), rgw.port()), qPrintable(proxy.errorString()));
     const WarningRecorder warnings;
 
     QNetworkAccessManager network;
@@ -93,8 +92,7 @@ void TestReplyDropS3::partsCutTogetherReportEachErrorOnce()
     QVERIFY2(task->state() == TaskState::Success, qPrintable(task->errorMessage()));
     QVERIFY(rgw.object(QStringLiteral("big.bin")) == testContent(Size, 29));
     QVERIFY(proxy.counters().reset >= qint64(cuts));
-    QVERIFY2(warnings.doubleErrors() == 0,
-             qPrintable(warnings.warnings().join(QLatin1Char('\n'))));
+    QVERIFY2(warnings.doubleErrors() == 0, qPrintable(warnings.warnings().join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestReplyDropS3)

@@ -52,8 +52,8 @@ bool DamagedRows::read(QSqlQuery &query, QList<TaskRecord> *tasks, QList<Row> *d
             continue;
         }
         const qint64 rowid = query.value(TaskRow::ColumnCount).toLongLong();
-        qCWarning(lcStore) << "task row" << rowid << "is damaged and left out of the queue:"
-                           << problem;
+        qCWarning(lcStore) << "task row" << rowid
+                           << "is damaged and left out of the queue:" << problem;
         damaged->append({rowid, problem});
     }
     return !query.lastError().isValid();
