@@ -175,7 +175,8 @@ void configure(UploadScheduler &scheduler, const AppOptions &options, const QUrl
     scheduler.setRetryPolicy(policy);
 }
 
-// A store that says why it was moved aside; false (with the reason on `problem`) when unusable.
+// A store that says why it was moved aside, or which of its rows were (damaged); false (with the
+// reason on `problem`) when unusable.
 bool openStore(StoreThread &store, QString *problem, QString *notice, QList<TaskRecord> *tasks)
 {
     const TaskStore::OpenResult opened = store.open();
@@ -183,11 +184,23 @@ bool openStore(StoreThread &store, QString *problem, QString *notice, QList<Task
         *problem = opened.error;
         return false;
     }
-    if (!opened.movedAside.isEmpty())
-        *notice = opened.notice;
+    *notice = opened.notice;
     *tasks = opened.tasks;
     return true;
 }
+
+// A headless run that ends with changes to its queue it could not save (the state folder's disk
+// still full): what that loses is said on stderr (QueueLoss). Documented with the others (0: all
+// uploaded, 1: any failed, 2: usage).
+constexpr int ExitQueueNotSaved = 3;
+
+struct HeadlessSetup {
+    const AppOptions &options;
+    Clock *clock;
+    QString stateDir;
+};
+int runUploads(QCoreApplication &app, const HeadlessSetup &setup, StoreThread *store,
+               const QList<TaskRecord> &restored, QTextStream &out, QTextStream &err);
 
 // `clock`: the engine's one clock, for the scheduler (retries, outages, sleep) and the governor.
 int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
@@ -223,6 +236,26 @@ int runHeadless(int &argc, char **argv, const AppOptions &options, Clock *clock)
         if (!notice.isEmpty())
             err << "hoist: " << notice << Qt::endl;
     }
+    int code = runUploads(app, {options, clock, stateDir}, store.get(), restored, out, err);
+    // After the scheduler is gone, its last records queued to the store: what a full disk kept
+    // from being saved is said before exiting, with a status of its own.
+    if (store) {
+        if (const QueueLoss lost = store->close(); !lost.isEmpty()) {
+            err << "hoist: " << lost.message() << Qt::endl;
+            code = ExitQueueNotSaved;
+        }
+    }
+    return code;
+}
+
+// The headless run itself, once its queue is open (`store` null without a state folder): every
+// object of it is gone when this returns.
+int runUploads(QCoreApplication &app, const HeadlessSetup &setup, StoreThread *store,
+               const QList<TaskRecord> &restored, QTextStream &out, QTextStream &err)
+{
+    const AppOptions &options = setup.options;
+    Clock *clock = setup.clock;
+    const QString &stateDir = setup.stateDir;
     QNetworkAccessManager network;
     QSettings certificateSettings;
     CertificateTrust certificates(&certificateSettings); // trusted in the window, trusted here

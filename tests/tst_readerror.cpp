@@ -7,6 +7,8 @@
 #include "testpeer.h"
 #include "waitfor.h"
 
+#include "filehasher.h"
+#include "transferfile.h"
 #include "uploadscheduler.h"
 
 #include <QDir>
@@ -102,7 +104,45 @@ class TestReadError : public QObject {
 
 private Q_SLOTS:
     void unreadableMidUploadFailsNamingFileAndCause();
+    void hashingSaysTheCause();
 };
+
+// Every read Hoist makes for a digest says the system's words: a request's checksum (tus
+// Upload-Checksum, S3 Content-MD5: digestsOfRange) and the whole file's SHA-256 (instant upload,
+// verification: sha256File).
+void TestReadError::hashingSaysTheCause()
+{
+    LoopDisk disk;
+    QString whyNot;
+    if (!disk.create(32 * MiB, &whyNot))
+        QSKIP(qPrintable(whyNot));
+    const QString path = QDir(disk.mountPoint()).filePath(QStringLiteral("bad-sectors.bin"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(QByteArray(16 * MiB, 'x')), 16 * MiB);
+    }
+    QVERIFY2(disk.remount(&whyNot), qPrintable(whyNot));
+    QVERIFY(disk.cut(4 * MiB, path));
+
+    QString problem;
+    const auto digests =
+        digestsOfRange(path, 8 * MiB, 12 * MiB, {DigestAlgorithm::Md5, DigestAlgorithm::Sha256},
+                       nullptr, &problem);
+    QVERIFY(!digests);
+    QVERIFY2(problem.contains(QStringLiteral("Input/output error")), qPrintable(problem));
+    const TransferError error = TransferFile::checksumReadError(path, problem);
+    QCOMPARE(error.kind, TransferError::Kind::FileUnreadable);
+    QVERIFY2(error.message().contains(QStringLiteral("'bad-sectors.bin'"))
+                 && error.message().contains(QStringLiteral("Input/output error")),
+             qPrintable(error.message()));
+
+    const FileHash whole = sha256File(path, 16 * MiB);
+    QCOMPARE(whole.status, FileHash::Status::Unreadable);
+    QVERIFY2(whole.error.contains(QStringLiteral("bad-sectors.bin"))
+                 && whole.error.contains(QStringLiteral("Input/output error")),
+             qPrintable(whole.error));
+}
 
 void TestReadError::unreadableMidUploadFailsNamingFileAndCause()
 {
@@ -154,13 +194,11 @@ void TestReadError::unreadableMidUploadFailsNamingFileAndCause()
     QCOMPARE(task->errorKind(), TransferError::Kind::FileUnreadable);
     QVERIFY2(task->errorMessage().contains(QStringLiteral("going-bad.bin")),
              qPrintable(task->errorMessage()));
-    // The system's words where the body stream met the error. Where the checksum's read met it
-    // first, the checksum's sentence names the file only (left for later: its reader keeps no
-    // errno).
-    if (engine.peer()->kind() == TestPeer::Kind::TusNode)
-        QVERIFY2(task->errorMessage().contains(QStringLiteral("Input/output error")),
-                 qPrintable(task->errorMessage()));
-    else
+    // The system's words, wherever the error was met: the body stream (@tus/server), or the read
+    // for the request's checksum before it (hoistd offers the checksum extension).
+    QVERIFY2(task->errorMessage().contains(QStringLiteral("Input/output error")),
+             qPrintable(task->errorMessage()));
+    if (engine.peer()->kind() == TestPeer::Kind::Hoistd)
         QVERIFY2(task->errorMessage().contains(QStringLiteral("to compute its checksum")),
                  qPrintable(task->errorMessage()));
     // Not retried as if the network had failed.

@@ -9,43 +9,22 @@
 #include "schedulerfixture.h"
 #include "testfiles.h"
 #include "waitfor.h"
+#include "warningrecorder.h"
 
 #include "uploadscheduler.h"
 
-#include <QMutex>
 #include <QTest>
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr int Parts = 6;
 constexpr int Resets = 8;
-
-QMutex warningsMutex;
-QStringList warnings;
-QtMessageHandler previousHandler = nullptr;
-
-void recordWarnings(QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    if (type == QtWarningMsg || type == QtCriticalMsg) {
-        QMutexLocker lock(&warningsMutex);
-        warnings.append(message);
-    }
-    previousHandler(type, context, message);
-}
-
-int doubleErrors()
-{
-    QMutexLocker lock(&warningsMutex);
-    return int(warnings.filter(QStringLiteral("must only be called once")).size());
-}
 } // namespace
 
 class TestReplyDrop : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { previousHandler = qInstallMessageHandler(recordWarnings); }
-    void cleanupTestCase() { qInstallMessageHandler(previousHandler); }
     void partsCutTogetherReportEachErrorOnce();
 };
 
@@ -53,6 +32,7 @@ private Q_SLOTS:
 // and Qt never reports an error twice.
 void TestReplyDrop::partsCutTogetherReportEachErrorOnce()
 {
+    const WarningRecorder warnings;
     HoistdProcess server;
     QVERIFY2(server.start(), qPrintable(server.errorString()));
     FaultProxy proxy;
@@ -102,7 +82,7 @@ void TestReplyDrop::partsCutTogetherReportEachErrorOnce()
     QCOMPARE(task->state(), TaskState::Success);
     QVERIFY(fileMatches(server.storedPath(task->uploadUrl()), Size, 23));
     QVERIFY(proxy.counters().reset >= qint64(cuts));
-    QCOMPARE(doubleErrors(), 0);
+    QVERIFY2(warnings.doubleErrors() == 0, qPrintable(warnings.warnings().join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestReplyDrop)

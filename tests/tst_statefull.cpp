@@ -5,11 +5,15 @@
 #include "hoistdprocess.h"
 #include "smalltmpfs.h"
 #include "taskstore.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +42,41 @@ int countOf(const QString &text, const QString &what)
 {
     return int(text.count(what));
 }
+
+// Tasks whose upload address is on disk in the queue `db`.
+int savedAddresses(const QString &db)
+{
+    int count = 0;
+    {
+        QSqlDatabase reader =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("addresses"));
+        reader.setDatabaseName(db);
+        reader.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QSqlQuery q(reader);
+        if (reader.open()
+            && q.exec(QStringLiteral("SELECT count(*) FROM tasks WHERE upload_url <> ''"))
+            && q.next())
+            count = q.value(0).toInt();
+        q.finish();
+        reader.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("addresses"));
+    return count;
+}
+
+// Writes a file in `dir` until the disk has no room left; false when it never filled.
+bool fillUp(const QString &dir)
+{
+    QFile filler(QDir(dir).filePath(QStringLiteral("filler")));
+    if (!filler.open(QIODevice::WriteOnly))
+        return false;
+    const QByteArray block(4096, 'f');
+    for (int i = 0; i < 1 << 20; ++i) {
+        if (filler.write(block) != block.size() || !filler.flush())
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 class TestStateFull : public QObject {
@@ -46,6 +85,7 @@ class TestStateFull : public QObject {
 private Q_SLOTS:
     void storeKeepsFailedWritesAndCatchesUp();
     void headlessRunOnFullStateDiskSendsNothingTheSecondTime();
+    void headlessExitWhileStateDiskFullSaysWhatIsLost();
 };
 
 // Writes that fail on a full disk are kept, newest picture of each task; the store says so once,
@@ -185,6 +225,81 @@ void TestStateFull::headlessRunOnFullStateDiskSendsNothingTheSecondTime()
     QVERIFY2(!secondErr.contains(notice), qPrintable(secondErr.right(2000)));
     // Nothing sent again: no upload more on hoistd's disk.
     QCOMPARE(hoistd.storedFiles().size(), stored);
+}
+
+// A run that ends while the state folder's disk is still full: before exiting it says on stderr,
+// plainly and once, what will not survive a restart (the uploads finished but not saved as done,
+// the one failed whose upload address was never saved and so will not resume), and exits 3.
+void TestStateFull::headlessExitWhileStateDiskFullSaysWhatIsLost()
+{
+    SmallTmpfs disk;
+    QString whyNot;
+    if (!disk.mount(1 << 20, &whyNot))
+        QSKIP(qPrintable(whyNot));
+    const QString state = QDir(disk.path()).filePath(QStringLiteral("state"));
+    HoistdProcess hoistd;
+    QVERIFY2(hoistd.start(), qPrintable(hoistd.errorString()));
+    QTemporaryDir source;
+    QVERIFY(source.isValid());
+    // Two at a time, in order: the big one is created only once a small one is done.
+    const QStringList files = {
+        makeTestFile(source.path(), QStringLiteral("first-done.bin"), 6 << 20, 1),
+        makeTestFile(source.path(), QStringLiteral("second-done.bin"), 6 << 20, 2),
+        makeTestFile(source.path(), QStringLiteral("cut-short.bin"), 64 << 20, 3)};
+    const QStringList args = QStringList{QStringLiteral("--headless"),
+                                         QStringLiteral("--endpoint"),
+                                         hoistd.endpoint().toString(),
+                                         QStringLiteral("--state-dir"),
+                                         state,
+                                         QStringLiteral("-c"),
+                                         QStringLiteral("2"),
+                                         QStringLiteral("--one-stream"),
+                                         QStringLiteral("--limit-rate"),
+                                         QStringLiteral("2M"),
+                                         QStringLiteral("--give-up-after"),
+                                         QStringLiteral("2s")}
+                             + files;
+    QProcess run;
+    QString err;
+    QString out;
+    connect(&run, &QProcess::readyReadStandardError, this,
+            [&] { err += QString::fromLocal8Bit(run.readAllStandardError()); });
+    connect(&run, &QProcess::readyReadStandardOutput, this,
+            [&] { out += QString::fromLocal8Bit(run.readAllStandardOutput()); });
+    QSignalSpy done(&run, &QProcess::finished);
+    run.start(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")), args);
+    QVERIFY(run.waitForStarted(10000));
+    // The two small ones' addresses on disk (read through a connection of the test's), then the
+    // disk fills.
+    const QString db = QDir(state).filePath(QStringLiteral("hoist.db"));
+    QTRY_VERIFY_WITH_TIMEOUT(savedAddresses(db) >= 2 || done.count() > 0, RunTimeoutMs);
+    QVERIFY2(done.count() == 0, qPrintable(err.right(2000)));
+    QVERIFY(fillUp(disk.path()));
+    // The big one is created once a small one is done: its address never reaches the disk. Once
+    // both small ones are done, the server goes for good while the big one sends.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (hoistd.storedFiles().size() >= 3 && out.count(QStringLiteral("success\t")) >= 2)
+            || done.count() > 0,
+        RunTimeoutMs);
+    QVERIFY2(done.count() == 0, qPrintable(err.right(2000)));
+    QVERIFY2(err.contains(QStringLiteral("Hoist cannot save its queue")), qPrintable(err));
+    hoistd.kill();
+    QVERIFY(done.wait(RunTimeoutMs) || done.count() > 0);
+    err += QString::fromLocal8Bit(run.readAllStandardError());
+    QCOMPARE(run.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(run.exitCode() == 3, qPrintable(err.right(3000)));
+    QCOMPARE(
+        countOf(err, QStringLiteral("Hoist exits without having saved its queue (disk full).")), 1);
+    // (The plural forms are the English translation's; the counts and names are the same.)
+    const QString said = err.mid(err.indexOf(QStringLiteral("Hoist exits without")));
+    QVERIFY2(said.contains(QRegularExpression(
+                 QStringLiteral("1 upload[^ ]* will not resume after a restart.*cut-short.bin"))),
+             qPrintable(said));
+    QVERIFY2(said.contains(QRegularExpression(
+                 QStringLiteral("2 finished upload[^ ]* (are|is) not saved as done")))
+                 && said.contains(QStringLiteral("first-done.bin"))
+                 && said.contains(QStringLiteral("second-done.bin")),
+             qPrintable(said));
 }
 
 QTEST_GUILESS_MAIN(TestStateFull)

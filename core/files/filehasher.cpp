@@ -111,20 +111,26 @@ FileHash sha256File(const QString &path, qint64 expectedSize, FileHashControl *c
 }
 
 std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 end,
-                                      DigestAlgorithm algorithm, const std::atomic_bool *cancel)
+                                      DigestAlgorithm algorithm, const std::atomic_bool *cancel,
+                                      QString *readProblem)
 {
-    const auto digests = digestsOfRange(path, begin, end, {algorithm}, cancel);
+    const auto digests = digestsOfRange(path, begin, end, {algorithm}, cancel, readProblem);
     return digests ? std::optional<QByteArray>(digests->first()) : std::nullopt;
 }
 
 std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begin, qint64 end,
                                                 const QList<DigestAlgorithm> &algorithms,
-                                                const std::atomic_bool *cancel)
+                                                const std::atomic_bool *cancel,
+                                                QString *readProblem)
 {
     // Never waits in open(): a path that became a named pipe would hold this worker for good.
     QFile file;
-    if (!openRegularFile(file, path) || !file.seek(begin))
+    QString problem;
+    if (!openRegularFile(file, path, &problem) || !file.seek(begin)) {
+        if (readProblem)
+            *readProblem = problem.isEmpty() ? file.errorString() : problem;
         return std::nullopt;
+    }
     std::vector<std::unique_ptr<EVP_MD_CTX, MdCtxDeleter>> contexts;
     for (const DigestAlgorithm algorithm : algorithms) {
         const EVP_MD *md = algorithm == DigestAlgorithm::Sha1     ? EVP_sha1()
@@ -140,6 +146,8 @@ std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begi
         if (cancel && cancel->load(std::memory_order_relaxed))
             return std::nullopt;
         const qint64 got = file.read(block.data(), qMin<qint64>(block.size(), end - at));
+        if (got < 0 && readProblem)
+            *readProblem = file.errorString(); // EIO, a network mount gone
         if (got <= 0)
             return std::nullopt; // a read error, or the file got shorter
         for (const auto &ctx : contexts)

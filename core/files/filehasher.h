@@ -39,16 +39,21 @@ struct FileHashControl {
 enum class DigestAlgorithm { Sha1, Sha256, Sha512, Md5 };
 
 // The digest (raw bytes) of bytes [begin, end) of `path`, with libcrypto; nullopt when the file
-// cannot be read that far or `cancel` was set. For a worker thread, like sha256File().
+// cannot be read that far or `cancel` was set. `readProblem`, when given, gets the system's words
+// when the file could not be opened or a read failed ("Input/output error"), and stays empty when
+// it was cancelled or the file ended first (a changed file, which its caller words itself). For a
+// worker thread, like sha256File().
 std::optional<QByteArray> digestRange(const QString &path, qint64 begin, qint64 end,
                                       DigestAlgorithm algorithm,
-                                      const std::atomic_bool *cancel = nullptr);
+                                      const std::atomic_bool *cancel = nullptr,
+                                      QString *readProblem = nullptr);
 
 // Several digests of bytes [begin, end) of `path` in one read of it (S3: a part's Content-MD5
 // and SHA-256), in the order asked; nullopt as for digestRange().
 std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begin, qint64 end,
                                                 const QList<DigestAlgorithm> &algorithms,
-                                                const std::atomic_bool *cancel = nullptr);
+                                                const std::atomic_bool *cancel = nullptr,
+                                                QString *readProblem = nullptr);
 
 // Hashes `path`. `expectedSize` >= 0: the file must be exactly that size when opened and when
 // done (otherwise Changed); -1 takes whatever size it has. `control` may be null.

@@ -349,6 +349,7 @@ void S3MultipartTransfer::startPart(int index)
     auto *put = new S3PartPut(m_protocol, m_job, *m_target, url, part.begin, part.end,
                               tr("sending part %1").arg(index + 1), this);
     m_puts[index] = put;
+    put->setRequestGroup(m_requests);
     const qint64 begin = part.begin;
     connect(put, &S3PartPut::progress, this,
             [this, begin](qint64 sent) { Q_EMIT chunkProgressAt(begin, sent); });
@@ -469,23 +470,34 @@ void S3MultipartTransfer::verify()
     runOffThread(
         this,
         [path = m_job.filePath, ranges, cancel = m_hashCancel] {
-            QList<QByteArray> md5s;
+            // The MD5s, or fewer and why a read failed (the system's words, when it says).
+            std::pair<QList<QByteArray>, QString> read;
             for (const auto &[begin, end] : ranges) {
-                const auto md5 = digestRange(path, begin, end, DigestAlgorithm::Md5, cancel.get());
+                const auto md5 =
+                    digestRange(path, begin, end, DigestAlgorithm::Md5, cancel.get(), &read.second);
                 if (!md5)
-                    return QList<QByteArray>();
-                md5s.append(*md5);
+                    return read;
+                read.first.append(*md5);
             }
-            return md5s;
+            return read;
         },
-        [this, missing, check, cancel = m_hashCancel](const QList<QByteArray> &md5s) {
+        [this, missing, check,
+         cancel = m_hashCancel](const std::pair<QList<QByteArray>, QString> &read) {
             if (*cancel || m_finished)
                 return;
+            const QList<QByteArray> &md5s = read.first;
             if (md5s.size() != missing.size()) {
-                return finishChecked(UploadCheck::notVerifiable(
-                                         tr("Not verified: the file could not be read again to "
-                                            "compute its parts' MD5s.")),
-                                     {});
+                const QString name = QFileInfo(m_job.filePath).fileName();
+                return finishChecked(
+                    UploadCheck::notVerifiable(
+                        read.second.isEmpty()
+                            ? tr("Not verified: '%1' could not be read again to compute its "
+                                 "parts' MD5s.")
+                                  .arg(name)
+                            : tr("Not verified: '%1' could not be read again to compute its "
+                                 "parts' MD5s: %2.")
+                                  .arg(name, read.second)),
+                    {});
             }
             for (int i = 0; i < missing.size(); ++i)
                 m_md5s[missing.at(i)] = md5s.at(i);
@@ -547,7 +559,10 @@ void S3MultipartTransfer::fail(const TransferError &error)
 {
     if (m_finished)
         return;
-    abort(); // the other parts stop too; a retry lists what the server holds
+    // The other parts stop too; a retry lists what the server holds. The fault that failed this
+    // one has often failed theirs already (a server gone): freed, not aborted (endReply()).
+    m_requests->markFailed();
+    abort();
     qCDebug(lcS3) << "multipart upload failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);
 }

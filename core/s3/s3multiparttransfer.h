@@ -1,5 +1,6 @@
 #pragma once
 
+#include "replydrop.h"
 #include "s3target.h"
 #include "s3xml.h"
 #include "transfer.h"
@@ -97,7 +98,10 @@ private:
     QString m_uploadId;
     UploadParts m_parts;
     QVector<S3PartPut *> m_puts; // running, by part index (children)
-    QVector<QByteArray> m_md5s;  // by part index: the MD5 it was sent with, this attempt
+    // The parts stand or fall together: once one failed, the others' requests are freed, not
+    // aborted (endReply()).
+    std::shared_ptr<RequestGroup> m_requests = std::make_shared<RequestGroup>();
+    QVector<QByteArray> m_md5s; // by part index: the MD5 it was sent with, this attempt
     QPointer<S3Verification> m_verification;
     std::shared_ptr<std::atomic_bool> m_hashCancel; // parts' MD5s read again in verify()
     QPointer<S3Request> m_control;                  // Create, ListParts or Complete in flight

@@ -19,7 +19,8 @@ struct Prepared {
     std::optional<TransferError> changed;
     std::optional<QList<QByteArray>> digests;
     std::shared_ptr<QFile> file;
-    QString problem; // why the file did not open
+    QString problem;     // why the file did not open
+    QString readProblem; // why the hash's read failed (EIO), when it did
 };
 } // namespace
 
@@ -68,7 +69,8 @@ void S3PartPut::start()
             prepared.changed = fileChangeError(file);
             if (prepared.changed)
                 return prepared;
-            prepared.digests = digestsOfRange(file.filePath, begin, end, algorithms, cancel.get());
+            prepared.digests = digestsOfRange(file.filePath, begin, end, algorithms, cancel.get(),
+                                              &prepared.readProblem);
             if (!prepared.digests) {
                 prepared.changed = fileChangeError(file);
                 return prepared;
@@ -83,13 +85,8 @@ void S3PartPut::start()
             if (prepared.changed)
                 return fail(*prepared.changed);
             const std::optional<QList<QByteArray>> &digests = prepared.digests;
-            if (!digests) {
-                return fail(TransferError::make(
-                    TransferError::Kind::FileUnreadable,
-                    TrText::of(staticMetaObject,
-                               QT_TR_NOOP("Could not read '%1' to compute its checksum."))
-                        .arg(QFileInfo(m_job.filePath).fileName())));
-            }
+            if (!digests)
+                return fail(TransferFile::checksumReadError(m_job.filePath, prepared.readProblem));
             if (!prepared.file) {
                 return fail(TransferError::make(
                     TransferError::Kind::FileUnreadable,
@@ -110,6 +107,7 @@ void S3PartPut::put(const QByteArray &md5, const QByteArray &sha256)
         m_request->setHeader(name, value);
     m_request->setHeader("Content-Type", "application/octet-stream");
     m_request->setStallTimeout(m_job.stallTimeoutMs);
+    m_request->setGroup(m_group);
     m_request->setBody(
         [this]() -> QIODevice * {
             // The file opened off this thread in start(): a request sent again reads it anew.

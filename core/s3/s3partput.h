@@ -40,6 +40,8 @@ public:
     {
         m_extra.append({name, value});
     }
+    // The requests this part stands or falls with (the other parts); before start().
+    void setRequestGroup(std::shared_ptr<const RequestGroup> group) { m_group = std::move(group); }
     // The MD5 (raw) the body was sent with, as Content-MD5; empty before the hash.
     const QByteArray &md5() const { return m_md5; }
     // The answer's x-amz-server-side-encryption (S3Answer::encryption), once sent.
@@ -69,6 +71,7 @@ private:
     QString m_what;
     NetworkLease m_lease;
     std::shared_ptr<std::atomic_bool> m_cancel;
+    std::shared_ptr<const RequestGroup> m_group;
     S3Request *m_request = nullptr; // a child
     std::shared_ptr<QFile> m_file;  // open since the hash, checked unchanged then
     QPointer<ReadAheadDevice> m_body;

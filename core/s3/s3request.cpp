@@ -238,8 +238,6 @@ void S3Request::abort()
     m_stallTimer.stop();
     if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
         disconnect(reply, nullptr, this, nullptr);
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
+        endReply(reply, m_group.get());
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "replydrop.h"
 #include "s3target.h"
 #include "s3xml.h"
 #include "transfererror.h"
@@ -14,6 +15,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QIODevice;
@@ -60,11 +62,14 @@ public:
     // child); `payloadHash` is its SHA-256 in hex or SigV4Signer::UnsignedPayload.
     void setBody(std::function<QIODevice *()> open, qint64 size, QByteArray payloadHash);
     void setStallTimeout(int ms);
+    // The requests this one stands or falls with (the parts of one upload): abort() frees its
+    // reply rather than aborting it once the group failed (endReply()).
+    void setGroup(std::shared_ptr<const RequestGroup> group) { m_group = std::move(group); }
     void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
 
     // Sends through `network` (kept for the retry).
     void send(QNetworkAccessManager *network);
-    // Stops at once; finished() does not follow.
+    // Stops at once (endReply()); finished() does not follow.
     void abort();
     bool isRunning() const { return m_reply != nullptr; }
     // The request has all left (the server will act on it whether its answer is read or not).
@@ -95,6 +100,7 @@ private:
     QByteArray m_payloadHash;
     qint64 m_maxAnswerBytes = DefaultMaxAnswerBytes;
     QPointer<QNetworkAccessManager> m_network;
+    std::shared_ptr<const RequestGroup> m_group;
     QPointer<QNetworkReply> m_reply;
     QDateTime m_signedAt;        // the (corrected) clock the request in flight was signed with
     qint64 m_signedOffsetMs = 0; // ...and the correction in it

@@ -25,3 +25,16 @@ TaskStore::OpenResult StoreThread::open()
         Qt::BlockingQueuedConnection);
     return result;
 }
+
+QueueLoss StoreThread::close()
+{
+    QueueLoss lost;
+    QMetaObject::invokeMethod(
+        m_store,
+        [&lost, store = m_store] {
+            store->close();
+            lost = store->lost();
+        },
+        Qt::BlockingQueuedConnection);
+    return lost;
+}

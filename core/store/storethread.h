@@ -17,6 +17,9 @@ public:
     // Opens the store on its thread and waits for the answer (the queue it held, or why not).
     TaskStore::OpenResult open();
     TaskStore *store() const { return m_store; }
+    // Lets every write already queued finish and closes the store, waiting for it; what could not
+    // be written (TaskStore::lost()). The destructor closes it too, saying nothing.
+    QueueLoss close();
 
 private:
     QThread m_thread;

@@ -1,5 +1,6 @@
 #include "taskstore.h"
 
+#include "damagedrows.h"
 #include "sqliteresult.h"
 #include "taskrow.h"
 
@@ -152,10 +153,12 @@ TaskStore::OpenResult TaskStore::open()
     }
 
     QString error;
-    const Attempt first = openDatabase(&error, &result.tasks);
+    QList<DamagedRows::Row> damaged;
+    const Attempt first = openDatabase(&error, &result.tasks, &damaged);
     if (first == Attempt::Unreadable) {
         closeDatabase();
         result.tasks.clear();
+        damaged.clear();
         QString movedTo;
         QString moveError;
         if (!moveAside(&movedTo, &moveError)) {
@@ -170,7 +173,7 @@ TaskStore::OpenResult TaskStore::open()
         result.notice = tr("The task database %1 was unreadable (%2). It was moved to %3 and an "
                            "empty queue started.")
                             .arg(databasePath(), error, movedTo);
-        if (openDatabase(&error, &result.tasks) != Attempt::Ok) {
+        if (openDatabase(&error, &result.tasks, &damaged) != Attempt::Ok) {
             closeDatabase();
             m_lock.unlock();
             result.error = tr("Cannot start a new task database in %1: %2").arg(m_directory, error);
@@ -184,6 +187,10 @@ TaskStore::OpenResult TaskStore::open()
     }
     m_open = true;
     result.ok = true;
+    if (!damaged.isEmpty()) {
+        result.damagedRows = int(damaged.size());
+        result.notice = DamagedRows::keepAside(m_db, damaged, databasePath());
+    }
     return result;
 }
 
@@ -289,7 +296,8 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
     return Attempt::Ok;
 }
 
-TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *tasks)
+TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *tasks,
+                                           QList<DamagedRows::Row> *damaged)
 {
     const QFileInfo file(databasePath());
     const QFileInfo wal(databasePath() + QStringLiteral("-wal"));
@@ -348,11 +356,11 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
     }
 
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT %1 FROM tasks ORDER BY sequence, id").arg(TaskRow::Columns)))
+    if (!q.exec(QStringLiteral("SELECT %1, rowid FROM tasks ORDER BY sequence, id")
+                    .arg(TaskRow::Columns)))
         return failed(true);
-    while (q.next())
-        tasks->append(TaskRow::read(q));
-    if (q.lastError().isValid())
+    // A damaged row is left out (and moved aside by open()), never read as a made-up task.
+    if (!DamagedRows::read(q, tasks, damaged))
         return failed(true);
     return Attempt::Ok;
 }
@@ -433,9 +441,11 @@ bool TaskStore::moveAside(QString *movedTo, QString *error) const
 void TaskStore::close()
 {
     m_retry.stop();
-    if (m_open && writePending(Write::Retry) != Written::Yes)
+    if (m_open && writePending(Write::Retry) != Written::Yes) {
         qCWarning(lcStore) << m_pending.size()
                            << "changes to the upload queue could not be saved in" << databasePath();
+        m_lost = QueueLoss::of(m_pending, m_db, m_cause);
+    }
     m_pending.clear();
     closeDatabase();
     if (m_lock.isLocked())
@@ -509,7 +519,8 @@ TaskStore::Written TaskStore::writePending(Write write)
     qCWarning(lcStore) << "write failed:" << databasePath() << detail << "; keeping"
                        << m_pending.size() << "changes and trying again every" << RetryIntervalMs
                        << "ms";
-    Q_EMIT savingFailed(code == SqliteResult::SqliteFull ? tr("disk full") : detail);
+    m_cause = code == SqliteResult::SqliteFull ? tr("disk full") : detail;
+    Q_EMIT savingFailed(m_cause);
     Q_EMIT writeFailed(message);
     return Written::Reported;
 }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "damagedrows.h"
 #include "pendingwrites.h"
+#include "queueloss.h"
 #include "taskrecord.h"
 
 #include <QList>
@@ -33,10 +35,13 @@ class TaskStore final : public QObject {
 public:
     struct OpenResult {
         bool ok = false;
-        QString error;           // why open() failed, a sentence; empty when ok
-        QString movedAside;      // where an unreadable database went, empty if none was
-        QString notice;          // a sentence about movedAside for a person, empty if none
-        QList<TaskRecord> tasks; // every stored task, ordered by sequence
+        QString error;      // why open() failed, a sentence; empty when ok
+        QString movedAside; // where an unreadable database went, empty if none was
+        // A sentence for a person about movedAside, or about damaged rows; empty if none.
+        QString notice;
+        QList<TaskRecord> tasks; // every sound stored task, ordered by sequence
+        // Rows left out of `tasks` as damaged (TaskRowCheck), moved to DamagedRows' table.
+        int damagedRows = 0;
     };
 
     explicit TaskStore(const QString &directory, QObject *parent = nullptr);
@@ -44,10 +49,14 @@ public:
 
     // Creates the directory, takes the lock, opens (or creates) the database and reads the queue.
     // A database SQLite cannot read is moved aside to hoist.db.corrupt-<yyyyMMdd-HHmmss> and a
-    // fresh one started, which the result reports. Call once, before anything else.
+    // fresh one started, which the result reports. A row that is damaged (TaskRowCheck) is left
+    // out of the queue and moved aside (DamagedRows), which the result reports too. Call once,
+    // before anything else.
     OpenResult open();
-    // Closes the database and releases the lock (the destructor does too).
+    // Closes the database and releases the lock (the destructor does too). What it could not
+    // write by then (the disk still full) is lost, and lost() says what that means.
     void close();
+    const QueueLoss &lost() const { return m_lost; }
     bool isOpen() const;
 
     QString directory() const { return m_directory; }
@@ -87,7 +96,8 @@ private:
     enum class Attempt { Ok, Unreadable, Failed };
     Attempt checkExisting(QString *error, bool *empty) const;
     Attempt checkSchema(const QSqlDatabase &db, QString *error, bool *empty) const;
-    Attempt openDatabase(QString *error, QList<TaskRecord> *tasks);
+    Attempt openDatabase(QString *error, QList<TaskRecord> *tasks,
+                         QList<DamagedRows::Row> *damaged);
     // Brings a database written by an older Hoist up to this one's schema, in one transaction.
     Attempt migrate(QString *error);
     bool moveAside(QString *movedTo, QString *error) const;
@@ -112,5 +122,7 @@ private:
     bool m_open = false;
     PendingWrites m_pending;
     bool m_failing = false;
+    QString m_cause; // why saving fails, while it does
+    QueueLoss m_lost;
     QTimer m_retry;
 };

@@ -137,6 +137,21 @@ void TransferFile::onTimeout()
     done(result);
 }
 
+TransferError TransferFile::checksumReadError(const QString &filePath, const QString &cause)
+{
+    const QString name = QFileInfo(filePath).fileName();
+    if (cause.isEmpty()) {
+        return TransferError::make(
+            TransferError::Kind::FileUnreadable,
+            TrText::of(staticMetaObject, QT_TR_NOOP("Could not read '%1' to compute its checksum."))
+                .arg(name));
+    }
+    return TransferError::make(
+        TransferError::Kind::FileUnreadable,
+        TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read '%1' to compute its checksum: %2."))
+            .arg(name, cause));
+}
+
 TransferError TransferFile::stalledError(const TransferJob &job)
 {
     return TransferError::make(

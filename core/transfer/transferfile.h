@@ -54,6 +54,10 @@ public:
     // file and the system's words, as FileUnreadable. Nothing when it did not (or body is null).
     static std::optional<TransferError> readError(const ReadAheadDevice *body,
                                                   const QString &filePath);
+    // Why reading `filePath` for a request's checksum (tus Upload-Checksum, S3 Content-MD5)
+    // failed, as FileUnreadable: the file and `cause`, the system's words (digestRange's
+    // readProblem), when known.
+    static TransferError checksumReadError(const QString &filePath, const QString &cause);
     // Why a file operation on `job`'s file that did not come back within its stall timeout failed.
     static TransferError stalledError(const TransferJob &job);
     // How long hashing `bytes` of a file may take before it counts as stalled: the stall timeout,

@@ -40,8 +40,8 @@ void ChunkChecksums::request(qint64 begin, qint64 end, Ready ready)
         m_job->ready = std::move(ready);
         return;
     }
-    const std::optional<QByteArray> value = std::exchange(m_job, std::nullopt)->value;
-    ready(value);
+    const Job job = *std::exchange(m_job, std::nullopt);
+    ready(job.value, job.readProblem);
 }
 
 void ChunkChecksums::prefetch(qint64 begin, qint64 end)
@@ -71,20 +71,24 @@ void ChunkChecksums::start(qint64 begin, qint64 end, Ready ready)
     runOffThread(
         this,
         [path = m_path, begin, end, algorithm = *m_algorithm, flag] {
-            return digestRange(path, begin, end, algorithm, flag.get());
+            QString problem;
+            const std::optional<QByteArray> digest =
+                digestRange(path, begin, end, algorithm, flag.get(), &problem);
+            return std::make_pair(digest, problem);
         },
-        [this, flag](const std::optional<QByteArray> &digest) {
+        [this, flag](const std::pair<std::optional<QByteArray>, QString> &read) {
             if (!m_job || m_job->cancel != flag)
                 return; // cancelled, or replaced by another range
             const std::optional<QByteArray> value =
-                digest ? std::optional<QByteArray>(m_name + ' ' + digest->toBase64())
-                       : std::nullopt;
+                read.first ? std::optional<QByteArray>(m_name + ' ' + read.first->toBase64())
+                           : std::nullopt;
             if (!m_job->ready) {
                 m_job->done = true;
                 m_job->value = value;
+                m_job->readProblem = read.second;
                 return;
             }
             const Ready ready = std::exchange(m_job, std::nullopt)->ready;
-            ready(value);
+            ready(value, read.second);
         });
 }

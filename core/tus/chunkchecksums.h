@@ -20,8 +20,10 @@ class ChunkChecksums final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ChunkChecksums)
 public:
-    // The header value ("sha256 <base64>"), or nullopt when the range could not be read.
-    using Ready = std::function<void(const std::optional<QByteArray> &value)>;
+    // The header value ("sha256 <base64>"), or nullopt when the range could not be read, and
+    // then why, when a read failed (digestRange's readProblem: the system's words).
+    using Ready =
+        std::function<void(const std::optional<QByteArray> &value, const QString &readProblem)>;
 
     explicit ChunkChecksums(QString path, QObject *parent = nullptr);
     ~ChunkChecksums() override;
@@ -46,6 +48,7 @@ private:
         std::shared_ptr<std::atomic_bool> cancel;
         bool done = false;
         std::optional<QByteArray> value;
+        QString readProblem;
         Ready ready;
     };
     void start(qint64 begin, qint64 end, Ready ready);

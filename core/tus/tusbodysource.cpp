@@ -2,8 +2,6 @@
 
 #include "readaheaddevice.h"
 
-#include <QFileInfo>
-
 TusBodySource::TusBodySource(const TransferJob &job, QObject *parent)
     : QObject(parent)
     , m_job(job)
@@ -30,20 +28,18 @@ void TusBodySource::prepare(qint64 begin, qint64 end, Prepared done)
                                            : qMax(1, m_job.stallTimeoutMs));
     if (!m_checksums->enabled())
         return openBody(begin, end, QByteArray());
-    m_checksums->request(begin, end, [this, begin, end](const std::optional<QByteArray> &value) {
-        if (value)
-            return openBody(begin, end, *value);
-        // Unreadable: a changed file says so in its own words.
-        m_file->check([this](const std::optional<TransferError> &error) {
-            finish(nullptr, QByteArray(),
-                   error.value_or(TransferError::make(
-                       TransferError::Kind::FileUnreadable,
-                       TrText::of(staticMetaObject,
-                                  QT_TR_NOOP("Could not read %1 to compute its checksum."))
-                           .arg(QLatin1Char('\'') + QFileInfo(m_job.filePath).fileName()
-                                + QLatin1Char('\'')))));
+    m_checksums->request(
+        begin, end,
+        [this, begin, end](const std::optional<QByteArray> &value, const QString &readProblem) {
+            if (value)
+                return openBody(begin, end, *value);
+            // Unreadable: a changed file says so in its own words.
+            m_file->check([this, readProblem](const std::optional<TransferError> &error) {
+                finish(
+                    nullptr, QByteArray(),
+                    error.value_or(TransferFile::checksumReadError(m_job.filePath, readProblem)));
+            });
         });
-    });
 }
 
 void TusBodySource::openBody(qint64 begin, qint64 end, const QByteArray &checksum)

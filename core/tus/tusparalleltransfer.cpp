@@ -259,6 +259,7 @@ void TusParallelTransfer::startPart(int index)
     job.maxStreams = 1;
     job.metadata.clear();
     auto *transfer = new TusTransfer(m_protocol, job, this, TusRange{part.begin, part.end, true});
+    transfer->setRequestGroup(m_requests);
     m_partTransfers[index] = transfer;
     connect(transfer, &Transfer::uploadCreated, this, [this, index](const QUrl &url) {
         m_parts[index].url = url;
@@ -294,10 +295,7 @@ void TusParallelTransfer::retirePart(int index)
     if (!transfer)
         return;
     transfer->disconnect(this);
-    if (m_partFailed)
-        transfer->abortAfterFailure();
-    else
-        transfer->abort();
+    transfer->abort();
     transfer->deleteLater(); // it may be inside one of its own signal emissions
 }
 
@@ -450,8 +448,8 @@ void TusParallelTransfer::fail(const TransferError &error)
     if (m_finished)
         return;
     // The other parts stop too; a retry resumes each from the server's offset. The fault that
-    // failed this part has often failed theirs already (a server gone): abandoned, not aborted.
-    m_partFailed = true;
+    // failed this part has often failed theirs already (a server gone): freed, not aborted.
+    m_requests->markFailed();
     abort();
     qCDebug(lcTus) << "parallel upload failed" << int(error.kind) << error.message();
     Q_EMIT failed(error);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "replydrop.h"
 #include "tusprotocol.h"
 
 #include <QPointer>
@@ -83,6 +84,9 @@ private:
 
     TusProtocol *m_protocol;
     TransferJob m_job;
+    // The parts stand or fall together: once one failed, the others' requests are freed, not
+    // aborted (endReply()).
+    std::shared_ptr<RequestGroup> m_requests = std::make_shared<RequestGroup>();
     std::unique_ptr<TusTransfer> m_single; // one-stream mode, or the instant attempt
     UploadParts m_parts;
     QVector<TusTransfer *> m_partTransfers; // per part, null while not running; children
@@ -97,5 +101,4 @@ private:
     bool m_finalAgain = false; // a final answered 404/410 once: parts re-checked
     bool m_started = false;
     bool m_finished = false;
-    bool m_partFailed = false; // fail(): the parts' requests are abandoned, not aborted
 };

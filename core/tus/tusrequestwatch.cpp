@@ -1,7 +1,6 @@
 #include "tusrequestwatch.h"
 
 #include "lowdelay.h"
-#include "replydrop.h"
 #include "tushttp.h"
 
 #include <QNetworkReply>
@@ -83,16 +82,7 @@ QNetworkReply *TusRequestWatch::release()
     return reply;
 }
 
-void TusRequestWatch::abandon()
-{
-    dropReply(release());
-}
-
 void TusRequestWatch::drop()
 {
-    if (QNetworkReply *reply = release()) {
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
-    }
+    endReply(release(), m_group.get());
 }

@@ -4,7 +4,10 @@
 #include <QPointer>
 #include <QTimer>
 
+#include "replydrop.h"
 #include "transfererror.h"
+
+#include <memory>
 
 class QNetworkReply;
 
@@ -26,12 +29,10 @@ public:
     bool allSent() const { return m_sent >= m_bodySize; }
     // Stops watching and hands the reply over, still running; null when none.
     QNetworkReply *release();
-    // Aborts the reply, if any.
+    // Ends the reply, if any (endReply(): aborted, or freed once its group failed).
     void drop();
-    // Frees the reply without abort() (dropReply(): its request ends the same way), for a request
-    // whose connection the fault that stopped it has probably cut already: abort() would report
-    // a second error for it ("must only be called once").
-    void abandon();
+    // The requests this one stands or falls with (the parts of one upload), or none.
+    void setGroup(std::shared_ptr<const RequestGroup> group) { m_group = std::move(group); }
 
 Q_SIGNALS:
     // The reply ended; it is deleted later.
@@ -41,6 +42,7 @@ Q_SIGNALS:
     void stalled(const TransferError &error);
 
 private:
+    std::shared_ptr<const RequestGroup> m_group;
     QPointer<QNetworkReply> m_reply;
     qint64 m_bodySize = 0;
     qint64 m_sent = 0;

@@ -74,10 +74,9 @@ void TusTransfer::abort()
     m_lease.release();
 }
 
-void TusTransfer::abortAfterFailure()
+void TusTransfer::setRequestGroup(std::shared_ptr<const RequestGroup> group)
 {
-    m_abandonReply = true;
-    abort();
+    m_watch->setGroup(std::move(group));
 }
 
 void TusTransfer::letCreationFinish()
@@ -358,10 +357,7 @@ void TusTransfer::dropReply()
     m_discovery->cancel();
     m_source->cancel();
     m_instant->cancel();
-    if (m_abandonReply)
-        m_watch->abandon();
-    else
-        m_watch->drop();
+    m_watch->drop(); // freed rather than aborted once another part failed (setRequestGroup)
 }
 
 bool TusTransfer::confirm(qint64 offset)

@@ -9,11 +9,13 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QNetworkAccessManager;
 class QNetworkReply;
 class ReadAheadDevice;
+class RequestGroup;
 class TusBodySource;
 class TusDiscovery;
 class TusInstantProof;
@@ -50,11 +52,9 @@ public:
 
     void start() override;
     void abort() override;
-    // abort(), for a part stopped because another part of the same upload failed: its request is
-    // freed rather than aborted (TusRequestWatch::abandon), as the same fault has probably failed
-    // it already. Not for a cancel: there the termination that follows must come after the abort.
-    void abortAfterFailure();
     void continueAfterCreated() override;
+    // A part of an upload sent in parallel: the requests it stands or falls with (endReply()).
+    void setRequestGroup(std::shared_ptr<const RequestGroup> group);
 
 Q_SIGNALS:
     // TransferJob::instantOnly: the server asked for no proof, or did not accept it, so the file
@@ -140,5 +140,4 @@ private:
     QPointer<ReadAheadDevice> m_body;
     bool m_started = false;
     bool m_finished = false;
-    bool m_abandonReply = false; // abortAfterFailure()
 };

@@ -7,9 +7,12 @@
 // TaskStore does. An independent oracle checks the record: every enum within its range, counts
 // not negative, parts contiguous from byte 0 with confirmed bytes inside each, URLs to delete
 // valid; and writing the record back (TaskRow::bind) and reading it again gives the same record.
+// A row TaskRowCheck finds sound (TaskStore loads only those; the rest are kept aside as damaged)
+// must be read exactly as stored, nothing clamped (checkSound).
 // Same entry point as fuzz_tuswire.cpp (libFuzzer or fuzz_driver.cpp).
 
 #include "taskrow.h"
+#include "taskrowcheck.h"
 
 #include <QCoreApplication>
 #include <QSqlDatabase>
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \
@@ -68,6 +72,38 @@ QVariant valueFrom(const QByteArray &field)
     }
 }
 
+// A row TaskRowCheck lets through (TaskStore loads it; the others are kept aside) is one that
+// TaskRow::read takes as it is, nothing clamped, with a chunk map a ChunkMap can hold. The raw
+// values are the oracle, not the check's own words.
+void checkSound(const QSqlQuery &raw, const TaskRecord &r)
+{
+    const auto integer = [&raw](int column) {
+        const QVariant v = raw.value(column);
+        FUZZ_CHECK(!v.isNull() && v.typeId() == QMetaType::LongLong);
+        return v.toLongLong();
+    };
+    FUZZ_CHECK(integer(0) >= 0 && r.id == TaskId(integer(0)));
+    FUZZ_CHECK(integer(1) >= 0 && r.sequence == quint64(integer(1)));
+    FUZZ_CHECK(!r.path.isEmpty());
+    FUZZ_CHECK(r.size >= 0 && r.size == integer(4));
+    FUZZ_CHECK(int(r.priority) == integer(9) && int(r.state) == integer(10));
+    FUZZ_CHECK(r.confirmedBytes == integer(11) && r.confirmedBytes >= 0
+               && r.confirmedBytes <= r.size);
+    FUZZ_CHECK(r.chunkSize == integer(12) && r.chunkSize >= 0);
+    FUZZ_CHECK(r.retries == integer(14) && int(r.errorKind) == integer(15));
+    const qint64 chunk = r.chunkSize > 0 ? r.chunkSize : qMax<qint64>(1, r.size);
+    const qint64 chunks = qMax<qint64>(1, r.size / chunk + (r.size % chunk != 0 ? 1 : 0));
+    FUZZ_CHECK(chunks <= std::numeric_limits<int>::max());
+    FUZZ_CHECK(r.chunkStates.isEmpty() || r.chunkStates.size() == chunks);
+    for (const char state : r.chunkStates)
+        FUZZ_CHECK(quint8(state) <= quint8(ChunkState::Failed));
+    if (!raw.value(20).toString().trimmed().isEmpty())
+        FUZZ_CHECK(!r.parts.isEmpty() && r.parts.last().end <= r.size);
+    FUZZ_CHECK(r.rateLimit == integer(22) && r.maxRequestSize == integer(23));
+    FUZZ_CHECK(r.finishedMs == integer(25) && int(r.checkOutcome) == integer(26));
+    FUZZ_CHECK(r.httpStatus == integer(29));
+}
+
 TaskRecord store(QSqlDatabase db, const QVariantList &values)
 {
     QSqlQuery q(db);
@@ -84,7 +120,10 @@ TaskRecord store(QSqlDatabase db, const QVariantList &values)
     read.setForwardOnly(true);
     FUZZ_CHECK(read.exec(QStringLiteral("SELECT %1 FROM tasks").arg(TaskRow::Columns)));
     FUZZ_CHECK(read.next());
-    return TaskRow::read(read);
+    const TaskRecord record = TaskRow::read(read);
+    if (TaskRowCheck::problem(read).isEmpty())
+        checkSound(read, record);
+    return record;
 }
 
 void checkRecord(const TaskRecord &r)
