@@ -217,6 +217,18 @@ cpu_since() {
     "Ceph $(calc '%.1f' "$(cpu_of $(ceph_pids)) - $CPU0_CEPH"), hoist $1"
 }
 
+# hoistd's own count of S3 requests (by method) and PostgreSQL statements, with the seconds they
+# took (its /metrics), between two snapshots: where a run's time went on the server's side.
+metrics_of() { curl -s "http://127.0.0.1:$1/metrics" | grep -E '^hoistd_(s3_request|pg_statement)_duration_seconds_(count|sum)' || true; }
+metrics_delta() { # before after (files)
+  awk 'NR == FNR { was[$1] = $2; next }
+    { d = $2 - was[$1]; kind = "PG"
+      if ($1 ~ /^hoistd_s3/) { match($1, /method="[^"]*"/); kind = "S3 " substr($1, RSTART + 8, RLENGTH - 9) }
+      if ($1 ~ /_count/) n[kind] += d; else s[kind] += d }
+    END { for (k in n) if (n[k] > 0) printf "%s %d (%.1f s); ", k, n[k], s[k] }' "$1" "$2" |
+    sed 's/; $//'
+}
+
 # hoist --headless into ENDPOINT; NAME.out has a line per file ("success PATH URL" or "error
 # PATH REASON"), NAME.time the wall, user, sys seconds and peak KiB.
 run_hoist() { # name endpoint path [hoist options...]
@@ -267,6 +279,7 @@ if [[ "$PARTS" == *1* ]]; then
   ENDPOINT_OF=([tus]="http://127.0.0.1:$STARTED_PORT/files/") PID_OF=([tus]=$STARTED_PID)
   start_hoistd hoistd-single hoistd-single single
   ENDPOINT_OF[hoistd]="http://127.0.0.1:$STARTED_PORT/files/" PID_OF[hoistd]=$STARTED_PID
+  HOISTD_SINGLE_PORT=$STARTED_PORT
   BUCKET_OF=([tus]=tus-single [hoistd]=hoistd-single) KEYS_OF=([tus]="" [hoistd]="$PREFIX/")
   # One run: SERVER, WORK (big|small), the round.
   single_run() {
@@ -274,10 +287,15 @@ if [[ "$PARTS" == *1* ]]; then
     [ "$work" = big ] || { path="$SMALL" n="$SMALL_N" what="$SMALL_N files of 1 MiB"; }
     echo "bench: round $round, $server: $what (load $(load))" >&2
     SERVER_PIDS=("${PID_OF[$server]}")
+    [ "$server" = tus ] || metrics_of "$HOISTD_SINGLE_PORT" >"$WORK/$name.metrics0"
     cpu_mark
     run_hoist "$name" "${ENDPOINT_OF[$server]}" "$path"
     local cpu l
     cpu="$(cpu_since "$(hoist_cpu_of "$name")")" l="$(load)"
+    if [ "$server" = hoistd ]; then
+      metrics_of "$HOISTD_SINGLE_PORT" >"$WORK/$name.metrics1"
+      cpu+="; hoistd's calls: $(metrics_delta "$WORK/$name.metrics0" "$WORK/$name.metrics1")"
+    fi
     if [ "$work" = big ]; then
       rate="$(calc '%.1f' "$BIG_MIB * 1048576 / $(wall_of "$name") / 1e6") MB/s"
     else
