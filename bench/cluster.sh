@@ -334,18 +334,21 @@ upstreams_of() { awk -F'\t' '{ n[$5]++ } END { for (u in n) printf "%s=%d; ", u,
 # hoistd logs each finished upload and otherwise only what went wrong.
 tus_errors() { cat "$WORK"/tus-rr-[0-9].err | grep -E '^(error|uncaught|unhandled):' || true; }
 hoistd_errors() { cat "$WORK"/hoistd-rr-[0-9].err | grep -v '^hoistd: finished ' || true; }
-# "N (the commonest, ids and numbers masked)" of the error lines after the first SEEN.
-errors_since() { # errors_function seen
-  echo "$(($($1 | wc -l) - $2)) ($($1 | tail -n +$(($2 + 1)) | sed -E 's/[0-9a-f]{32}/ID/g; s/[0-9]{5,}/N/g' |
+# "N (the commonest, ids and numbers masked)" of the error lines new since errors_mark (a diff:
+# a restarted instance appends to the first instance's log, so counting lines would not do).
+errors_mark() { "$1" >"$WORK/errors-before"; }
+errors_since() { # errors_function
+  "$1" | diff "$WORK/errors-before" - | sed -n 's/^> //p' >"$WORK/errors-new" || true
+  echo "$(wc -l <"$WORK/errors-new") ($(sed -E 's/[0-9a-f]{32}/ID/g; s/[0-9]{5,}/N/g' "$WORK/errors-new" |
     cut -c1-110 | sort | uniq -c | sort -rn | head -n 4 | tr -s ' ' | tr '\n' ';'))"
 }
 # One side's run behind its front: SIDE is tus or hoistd (FRONT_OF, BUCKET_OF, KEYS_OF, PIDS_OF).
 cluster_round() { # side name [hoist options...]
-  local side="$1" name="$2" seen l cpu
+  local side="$1" name="$2" l cpu
   shift 2
   local front="$WORK/front-${FRONTDIR_OF[$side]:-$side}"
   : >"$front/access.log"
-  seen=$("${side}_errors" | wc -l)
+  errors_mark "${side}_errors"
   echo "bench: $name: $RR_FILES files (half $RR_BIG_MIB MiB) at -c $CONC $* (load $(load))" >&2
   read -ra SERVER_PIDS <<<"${PIDS_OF[$side]}"
   cpu_mark
@@ -360,7 +363,7 @@ cluster_round() { # side name [hoist options...]
   if [ "$(count_lines "$name" error)" != 0 ]; then
     say "  hoist's reasons: $(awk -F'\t' '$1 == "error" { print $3 }' "$WORK/$name.out" | sort | uniq -c | sort -rn | head -n 3 | tr -s ' ' | tr '\n' ';')"
   fi
-  say "  the servers' error lines: $(errors_since "${side}_errors" "$seen")"
+  say "  the servers' error lines: $(errors_since "${side}_errors")"
 }
 # SIGKILLs VICTIM KILL_AFTER s from now and 2 s later runs START... (a start_* on the same port),
 # writing the new instance's pid to PIDFILE (cleanup stops it).
@@ -382,9 +385,9 @@ kill_and_restart() { # victim pidfile start...
 # writer 2 asks instance B for the offset (HEAD) and PATCHes the rest from there at full speed,
 # while writer 1 goes on. Direct to each instance, so that they are two for certain.
 stale_writers() { # side a b
-  local side="$1" a="$2" b="$3" answers="" seen i file size location id first offset second
+  local side="$1" a="$2" b="$3" answers="" i file size location id first offset second
   : >"$WORK/stale-$side.list"
-  seen=$("${side}_errors" | wc -l)
+  errors_mark "${side}_errors"
   for i in $(seq 1 "$STALE_N"); do
     file="${BIGS[$(((i - 1) % ${#BIGS[@]}))]}"
     size=$(stat -c %s "$file")
@@ -412,7 +415,7 @@ stale_writers() { # side a b
   NODE_NO_WARNINGS=1 node tests/node/s3-verify.mjs --bucket "${BUCKET_OF[$side]}" --endpoint "$HOIST_S3_ENDPOINT" \
     --region "$HOIST_S3_REGION" <"$WORK/stale-$side.list" >"$WORK/stale-$side.verify" || true
   say "  read back from RGW: $(tail -n 1 "$WORK/stale-$side.verify"); $(grep -v '^checked' "$WORK/stale-$side.verify" | tr '\n' ';')"
-  say "  the servers' error lines: $(errors_since "${side}_errors" "$seen")"
+  say "  the servers' error lines: $(errors_since "${side}_errors")"
 }
 
 if [[ "$PARTS" == *2* ]]; then
