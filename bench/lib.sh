@@ -46,9 +46,10 @@ bench_make_file() { # file bytes
 }
 
 # Waits for a server started in the background (PID) to print "listening WHERE" on OUT and prints
-# WHERE (a port, or ADDR:PORT); shows ERR and fails if the server dies or takes over 10 s.
-bench_wait_listening() { # pid out err
-  for _ in $(seq 1 200); do
+# WHERE (a port, or ADDR:PORT); shows ERR and fails if the server dies or takes over SECONDS
+# (default 10).
+bench_wait_listening() { # pid out err [seconds]
+  for _ in $(seq 1 $((${4:-10} * 20))); do
     if grep -q '^listening ' "$2" 2>/dev/null; then
       awk '/^listening /{ print $2; exit }' "$2"
       return 0

@@ -434,18 +434,10 @@ Try &apos;%1 --help&apos; for more information.
         <translation>--endpoint %1 is not a valid s3://BUCKET/PREFIX address: %2</translation>
     </message>
     <message>
-        <source>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</source>
-        <translation>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</translation>
-    </message>
-    <message>
         <source>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
 S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</source>
         <translation>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
 S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</translation>
-    </message>
-    <message>
-        <source>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</source>
-        <translation>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</translation>
     </message>
     <message>
         <source>The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 (default: AWS, https://s3.REGION.amazonaws.com).</source>
@@ -587,6 +579,42 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
         <source>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</source>
         <translation>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</translation>
     </message>
+    <message>
+        <source>--endpoint %1: %2</source>
+        <translation>--endpoint %1: %2</translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, dav(s)://HOST/PATH or sftp://USER@HOST/FOLDER</source>
+        <translation>--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, dav(s)://HOST/PATH or sftp://USER@HOST/FOLDER</translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https), an S3 bucket and key prefix: s3://BUCKET/PREFIX, or a WebDAV folder: dav://[USER@]HOST[:PORT]/PATH (davs:// for HTTPS; the password in HOIST_DAV_PASSWORD).</source>
+        <translation>The tus endpoint to create uploads at (http or https), an S3 bucket and key prefix: s3://BUCKET/PREFIX, or a WebDAV folder: dav://[USER@]HOST[:PORT]/PATH (davs:// for HTTPS; the password in HOIST_DAV_PASSWORD).</translation>
+    </message>
+    <message>
+        <source>When the server has a file of that name already (WebDAV, SFTP): skip it (SFTP: when its size and time match, else the upload fails), overwrite it (the default) or rename the upload to &quot;NAME (2).EXT&quot;.</source>
+        <translation>When the server has a file of that name already (WebDAV, SFTP): skip it (SFTP: when its size and time match, else the upload fails), overwrite it (the default) or rename the upload to &quot;NAME (2).EXT&quot;.</translation>
+    </message>
+    <message>
+        <source>The SSH key file to sign in to sftp:// servers with, after ssh-agent&apos;s keys (default: ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
+        <translation>The SSH key file to sign in to sftp:// servers with, after ssh-agent&apos;s keys (default: ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</translation>
+    </message>
+    <message>
+        <source>The known_hosts file sftp:// servers&apos; keys are checked against (default: ~/.ssh/known_hosts).</source>
+        <translation>The known_hosts file sftp:// servers&apos; keys are checked against (default: ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>Accept an unknown sftp:// server whose host key has this fingerprint, as Hoist printed it (SHA256:...), and add it to the known hosts. Repeatable. A key that differs from a known one is never accepted.</source>
+        <translation>Accept an unknown sftp:// server whose host key has this fingerprint, as Hoist printed it (SHA256:...), and add it to the known hosts. Repeatable. A key that differs from a known one is never accepted.</translation>
+    </message>
+    <message>
+        <source>--ssh-identity %1: no such file</source>
+        <translation>--ssh-identity %1: no such file</translation>
+    </message>
+    <message>
+        <source>--ssh-accept-host-key needs a fingerprint as Hoist prints it: SHA256: and 43 characters</source>
+        <translation>--ssh-accept-host-key needs a fingerprint as Hoist prints it: SHA256: and 43 characters</translation>
+    </message>
 </context>
 <context>
     <name>CountdownDialog</name>
@@ -621,6 +649,23 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <message>
         <source>Hoist will shut down this computer in %1 seconds.</source>
         <translation>Hoist will shut down this computer in %1 seconds.</translation>
+    </message>
+</context>
+<context>
+    <name>DamagedRows</name>
+    <message numerus="yes">
+        <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue; they stay in %1 as they are.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -986,12 +1031,16 @@ This upload: %n parts sending</numerusform>
         <translation>Not a valid address: %1</translation>
     </message>
     <message>
-        <source>The address must start with http:// or https://</source>
-        <translation>The address must start with http:// or https://</translation>
-    </message>
-    <message>
         <source>The address has no server name</source>
         <translation>The address has no server name</translation>
+    </message>
+    <message>
+        <source>The WebDAV folder new uploads go to: %1</source>
+        <translation>The WebDAV folder new uploads go to: %1</translation>
+    </message>
+    <message>
+        <source>The address must start with http://, https://, dav://, davs:// or sftp://</source>
+        <translation>The address must start with http://, https://, dav://, davs:// or sftp://</translation>
     </message>
 </context>
 <context>
@@ -1335,6 +1384,13 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>IfExistsOption</name>
+    <message>
+        <source>--if-exists must be skip, overwrite or rename, not &quot;%1&quot;</source>
+        <translation>--if-exists must be skip, overwrite or rename, not &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>LimitControls</name>
     <message>
         <source>Speed limit</source>
@@ -1646,6 +1702,38 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>QueueLoss</name>
+    <message>
+        <source>task %1</source>
+        <translation>task %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hoist exits without having saved its queue (%1).</source>
+        <translation>Hoist exits without having saved its queue (%1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n upload(s) will not resume after a restart: their resume points are not saved, so they start again from the beginning: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finished upload(s) are not saved as done: a later run with the same state folder and files will upload them again: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QueueSaveStatus</name>
     <message>
         <source>Hoist cannot save its queue: %1 — uploads continue but will not survive a restart</source>
@@ -1945,16 +2033,16 @@ This upload: %n parts sending</numerusform>
         <translation>The S3 service lost the multipart upload it had just created.</translation>
     </message>
     <message>
-        <source>Not verified: the file could not be read again to compute its parts&apos; MD5s.</source>
-        <translation>Not verified: the file could not be read again to compute its parts&apos; MD5s.</translation>
+        <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s.</source>
+        <translation>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s.</translation>
+    </message>
+    <message>
+        <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s: %2.</source>
+        <translation>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s: %2.</translation>
     </message>
 </context>
 <context>
     <name>S3PartPut</name>
-    <message>
-        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
-        <translation>Could not read &apos;%1&apos; to compute its checksum.</translation>
-    </message>
     <message>
         <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
         <translation>The file changed while uploading: &apos;%1&apos; got shorter.</translation>
@@ -2636,6 +2724,134 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>SftpConnection</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Cannot connect to %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 refused an SFTP channel: %2</source>
+        <translation>%1 refused an SFTP channel: %2</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost: %2</source>
+        <translation>Connection to %1 lost: %2</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>permission denied</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>no such file or folder</translation>
+    </message>
+    <message>
+        <source>it exists already</source>
+        <translation>it exists already</translation>
+    </message>
+    <message>
+        <source>the server&apos;s disk is read-only</source>
+        <translation>the server&apos;s disk is read-only</translation>
+    </message>
+    <message>
+        <source>the server failed (SFTP status %1)</source>
+        <translation>the server failed (SFTP status %1)</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%1 on %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>SftpFileUpload</name>
+    <message>
+        <source>%1 is a folder on the server</source>
+        <translation>%1 is a folder on the server</translation>
+    </message>
+    <message>
+        <source>%1 exists on the server with another size or time; --if-exists overwrite or rename says what to do</source>
+        <translation>%1 exists on the server with another size or time; --if-exists overwrite or rename says what to do</translation>
+    </message>
+    <message>
+        <source>Looking for %1</source>
+        <translation>Looking for %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>Looking for the folder %1</source>
+        <translation>Looking for the folder %1</translation>
+    </message>
+    <message>
+        <source>Making the folder %1</source>
+        <translation>Making the folder %1</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>Reading %1</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>Writing %1</translation>
+    </message>
+    <message>
+        <source>Setting the time of %1</source>
+        <translation>Setting the time of %1</translation>
+    </message>
+    <message>
+        <source>Setting the permissions of %1</source>
+        <translation>Setting the permissions of %1</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes on the server instead of %3</source>
+        <translation>%1 holds %2 bytes on the server instead of %3</translation>
+    </message>
+    <message>
+        <source>Finding a free name beside %1</source>
+        <translation>Finding a free name beside %1</translation>
+    </message>
+    <message>
+        <source>Renaming %1</source>
+        <translation>Renaming %1</translation>
+    </message>
+</context>
+<context>
+    <name>SftpTarget</name>
+    <message>
+        <source>Not an sftp://USER@HOST/FOLDER address</source>
+        <translation>Not an sftp://USER@HOST/FOLDER address</translation>
+    </message>
+    <message>
+        <source>The sftp:// address has no server name</source>
+        <translation>The sftp:// address has no server name</translation>
+    </message>
+    <message>
+        <source>The sftp:// address names no user: sftp://USER@%1/FOLDER</source>
+        <translation>The sftp:// address names no user: sftp://USER@%1/FOLDER</translation>
+    </message>
+    <message>
+        <source>Give no password in the sftp:// address: Hoist signs in with keys</source>
+        <translation>Give no password in the sftp:// address: Hoist signs in with keys</translation>
+    </message>
+    <message>
+        <source>The sftp:// folder must not contain &quot;..&quot;</source>
+        <translation>The sftp:// folder must not contain &quot;..&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>SftpTransfer</name>
+    <message>
+        <source>%1 was on the server already, of the same size and time</source>
+        <translation>%1 was on the server already, of the same size and time</translation>
+    </message>
+    <message>
+        <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
+        <translation>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</translation>
+    </message>
+</context>
+<context>
     <name>SpeedGraph</name>
     <message>
         <source>Upload speed graph</source>
@@ -2667,6 +2883,44 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>This upload: not sending</source>
         <translation>This upload: not sending</translation>
+    </message>
+</context>
+<context>
+    <name>SshAuth</name>
+    <message>
+        <source>The key file %1 does not exist</source>
+        <translation>The key file %1 does not exist</translation>
+    </message>
+    <message>
+        <source>No SSH key to sign in to %1 as %2 with: no ssh-agent, no key file (%3); give one with --ssh-identity FILE</source>
+        <translation>No SSH key to sign in to %1 as %2 with: no ssh-agent, no key file (%3); give one with --ssh-identity FILE</translation>
+    </message>
+    <message>
+        <source>%1 refused every key for %2: tried %3</source>
+        <translation>%1 refused every key for %2: tried %3</translation>
+    </message>
+    <message>
+        <source> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</source>
+        <translation> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</translation>
+    </message>
+</context>
+<context>
+    <name>SshHostKey</name>
+    <message>
+        <source>%1 showed no host key</source>
+        <translation>%1 showed no host key</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed: the server shows %2, %3 holds %4. Someone may be intercepting the connection; if the server&apos;s key was replaced, remove the old one with ssh-keygen -R &apos;%1&apos; -f %3</source>
+        <translation>The host key of %1 has changed: the server shows %2, %3 holds %4. Someone may be intercepting the connection; if the server&apos;s key was replaced, remove the old one with ssh-keygen -R &apos;%1&apos; -f %3</translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1 against %2: %3</source>
+        <translation>Cannot check the host key of %1 against %2: %3</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</source>
+        <translation>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</translation>
     </message>
 </context>
 <context>
@@ -3095,6 +3349,14 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <source>Cannot read &apos;%1&apos; while uploading it: %2.</source>
         <translation>Cannot read &apos;%1&apos; while uploading it: %2.</translation>
     </message>
+    <message>
+        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
+        <translation>Could not read &apos;%1&apos; to compute its checksum.</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos; to compute its checksum: %2.</source>
+        <translation>Cannot read &apos;%1&apos; to compute its checksum: %2.</translation>
+    </message>
 </context>
 <context>
     <name>TransferSchedule</name>
@@ -3250,13 +3512,6 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>The server accepted none of the %1 bytes sent.</source>
         <translation>The server accepted none of the %1 bytes sent.</translation>
-    </message>
-</context>
-<context>
-    <name>TusBodySource</name>
-    <message>
-        <source>Could not read %1 to compute its checksum.</source>
-        <translation>Could not read %1 to compute its checksum.</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3887,10 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
         <source>Done · verified</source>
         <translation>Done · verified</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
 </context>
 <context>
     <name>WatchService</name>
@@ -3844,6 +4103,121 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>&amp;Pause watching: upload nothing new until this is unticked</source>
         <translation>&amp;Pause watching: upload nothing new until this is unticked</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavChunkedTransfer</name>
+    <message>
+        <source>making the upload folder</source>
+        <translation>making the upload folder</translation>
+    </message>
+    <message>
+        <source>listing the chunks on the server</source>
+        <translation>listing the chunks on the server</translation>
+    </message>
+    <message>
+        <source>sending chunk %1 of %2</source>
+        <translation>sending chunk %1 of %2</translation>
+    </message>
+    <message>
+        <source>joining the chunks on the server</source>
+        <translation>joining the chunks on the server</translation>
+    </message>
+    <message>
+        <source>checking the joined file</source>
+        <translation>checking the joined file</translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes; the file has %2.</source>
+        <translation>The server holds %1 bytes; the file has %2.</translation>
+    </message>
+    <message>
+        <source>The server joined %1 chunks into %2 bytes, as the file has; it offers no checksum to compare</source>
+        <translation>The server joined %1 chunks into %2 bytes, as the file has; it offers no checksum to compare</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavFolders</name>
+    <message>
+        <source>making the folder %1</source>
+        <translation>making the folder %1</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavProtocol</name>
+    <message>
+        <source>deleting the unfinished upload</source>
+        <translation>deleting the unfinished upload</translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation>checking the server</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavPutTransfer</name>
+    <message>
+        <source>looking for %1 on the server</source>
+        <translation>looking for %1 on the server</translation>
+    </message>
+    <message>
+        <source>The server has a folder where &apos;%1&apos; should go</source>
+        <translation>The server has a folder where &apos;%1&apos; should go</translation>
+    </message>
+    <message>
+        <source>Skipped: the server has &apos;%1&apos; already (%2 bytes); left as it was</source>
+        <translation>Skipped: the server has &apos;%1&apos; already (%2 bytes); left as it was</translation>
+    </message>
+    <message>
+        <source>sending %1</source>
+        <translation>sending %1</translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
+        <translation>The file changed while uploading: &apos;%1&apos; got shorter.</translation>
+    </message>
+    <message>
+        <source>checking %1 on the server</source>
+        <translation>checking %1 on the server</translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes; the file has %2.</source>
+        <translation>The server holds %1 bytes; the file has %2.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s SHA-256 is %1; the bytes sent had %2.</source>
+        <translation>The server&apos;s SHA-256 is %1; the bytes sent had %2.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s SHA-256 matches the file</source>
+        <translation>The server&apos;s SHA-256 matches the file</translation>
+    </message>
+    <message>
+        <source>The WebDAV server did not say the size it holds, nor a checksum</source>
+        <translation>The WebDAV server did not say the size it holds, nor a checksum</translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes, as the file has; it offers no checksum to compare (ETag %2)</source>
+        <translation>The server holds %1 bytes, as the file has; it offers no checksum to compare (ETag %2)</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavTarget</name>
+    <message>
+        <source>A WebDAV address starts with dav:// or davs://</source>
+        <translation>A WebDAV address starts with dav:// or davs://</translation>
+    </message>
+    <message>
+        <source>The WebDAV address has no server name</source>
+        <translation>The WebDAV address has no server name</translation>
+    </message>
+    <message>
+        <source>Do not write the password into the WebDAV address: set it as the server&apos;s token (kept in the keyring), or in HOIST_DAV_PASSWORD</source>
+        <translation>Do not write the password into the WebDAV address: set it as the server&apos;s token (kept in the keyring), or in HOIST_DAV_PASSWORD</translation>
+    </message>
+    <message>
+        <source>A WebDAV address has no ?query or #fragment</source>
+        <translation>A WebDAV address has no ?query or #fragment</translation>
     </message>
 </context>
 <context>

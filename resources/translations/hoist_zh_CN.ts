@@ -432,18 +432,10 @@ Try &apos;%1 --help&apos; for more information.
         <translation>--endpoint %1 不是有效的 s3://BUCKET/PREFIX 地址：%2</translation>
     </message>
     <message>
-        <source>--endpoint must be an http:// or https:// URL, or s3://BUCKET/PREFIX</source>
-        <translation>--endpoint 必须是 http:// 或 https:// URL，或 s3://BUCKET/PREFIX</translation>
-    </message>
-    <message>
         <source>Hoist uploads files and folders to a tus server or an S3 bucket, several at once, resuming where a connection broke. Without --headless it opens a window with the paths queued.
 S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-credentials.</source>
         <translation>Hoist 将文件和文件夹上传到 tus 服务器或 S3 存储桶，可同时上传多个，连接中断后从断点继续。不带 --headless 时会打开窗口，并将这些路径加入队列。
 S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-credentials。</translation>
-    </message>
-    <message>
-        <source>The tus endpoint to create uploads at (http or https), or an S3 bucket and key prefix: s3://BUCKET/PREFIX.</source>
-        <translation>创建上传所用的 tus 端点（http 或 https），或 S3 存储桶及前缀：s3://BUCKET/PREFIX。</translation>
     </message>
     <message>
         <source>The S3 service an s3:// endpoint is on, e.g. http://127.0.0.1:8000 (default: AWS, https://s3.REGION.amazonaws.com).</source>
@@ -585,6 +577,42 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
         <source>--retry-failed needs --headless and --state-dir (in the window: Retry failed, under Resume all)</source>
         <translation>--retry-failed 需要 --headless 和 --state-dir（在窗口中：“全部继续”下的“重试失败项”）</translation>
     </message>
+    <message>
+        <source>--endpoint %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, dav(s)://HOST/PATH or sftp://USER@HOST/FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tus endpoint to create uploads at (http or https), an S3 bucket and key prefix: s3://BUCKET/PREFIX, or a WebDAV folder: dav://[USER@]HOST[:PORT]/PATH (davs:// for HTTPS; the password in HOIST_DAV_PASSWORD).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the server has a file of that name already (WebDAV, SFTP): skip it (SFTP: when its size and time match, else the upload fails), overwrite it (the default) or rename the upload to &quot;NAME (2).EXT&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH key file to sign in to sftp:// servers with, after ssh-agent&apos;s keys (default: ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The known_hosts file sftp:// servers&apos; keys are checked against (default: ~/.ssh/known_hosts).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept an unknown sftp:// server whose host key has this fingerprint, as Hoist printed it (SHA256:...), and add it to the known hosts. Repeatable. A key that differs from a known one is never accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ssh-identity %1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ssh-accept-host-key needs a fingerprint as Hoist prints it: SHA256: and 43 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CountdownDialog</name>
@@ -619,6 +647,21 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <message>
         <source>Hoist will shut down this computer in %1 seconds.</source>
         <translation>Hoist 将在 %1 秒后关闭本机。</translation>
+    </message>
+</context>
+<context>
+    <name>DamagedRows</name>
+    <message numerus="yes">
+        <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue; they stay in %1 as they are.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -978,12 +1021,16 @@ This upload: %n parts sending</source>
         <translation>地址无效：%1</translation>
     </message>
     <message>
-        <source>The address must start with http:// or https://</source>
-        <translation>地址必须以 http:// 或 https:// 开头</translation>
-    </message>
-    <message>
         <source>The address has no server name</source>
         <translation>地址中没有服务器名</translation>
+    </message>
+    <message>
+        <source>The WebDAV folder new uploads go to: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address must start with http://, https://, dav://, davs:// or sftp://</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1319,6 +1366,13 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>IfExistsOption</name>
+    <message>
+        <source>--if-exists must be skip, overwrite or rename, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LimitControls</name>
     <message>
         <source>Speed limit</source>
@@ -1629,6 +1683,35 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>QueueLoss</name>
+    <message>
+        <source>task %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hoist exits without having saved its queue (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n upload(s) will not resume after a restart: their resume points are not saved, so they start again from the beginning: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finished upload(s) are not saved as done: a later run with the same state folder and files will upload them again: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QueueSaveStatus</name>
     <message>
         <source>Hoist cannot save its queue: %1 — uploads continue but will not survive a restart</source>
@@ -1928,16 +2011,16 @@ This upload: %n parts sending</source>
         <translation>S3 服务丢失了刚刚创建的分段上传。</translation>
     </message>
     <message>
-        <source>Not verified: the file could not be read again to compute its parts&apos; MD5s.</source>
-        <translation>未校验：无法再次读取文件以计算其各分段的 MD5。</translation>
+        <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s: %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>S3PartPut</name>
-    <message>
-        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
-        <translation>无法读取“%1”以计算校验和。</translation>
-    </message>
     <message>
         <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
         <translation>文件在上传过程中被更改：“%1”变短了。</translation>
@@ -2619,6 +2702,134 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>SftpConnection</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused an SFTP channel: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation type="unfinished">权限不足</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation type="unfinished">没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>it exists already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s disk is read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server failed (SFTP status %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SftpFileUpload</name>
+    <message>
+        <source>%1 is a folder on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists on the server with another size or time; --if-exists overwrite or rename says what to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished">无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Looking for the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting the time of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting the permissions of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes on the server instead of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding a free name beside %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renaming %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SftpTarget</name>
+    <message>
+        <source>Not an sftp://USER@HOST/FOLDER address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sftp:// address has no server name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sftp:// address names no user: sftp://USER@%1/FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give no password in the sftp:// address: Hoist signs in with keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sftp:// folder must not contain &quot;..&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SftpTransfer</name>
+    <message>
+        <source>%1 was on the server already, of the same size and time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SpeedGraph</name>
     <message>
         <source>Upload speed graph</source>
@@ -2649,6 +2860,44 @@ This upload: %n parts sending</source>
     <message>
         <source>This upload: not sending</source>
         <translation>此上传：未在发送</translation>
+    </message>
+</context>
+<context>
+    <name>SshAuth</name>
+    <message>
+        <source>The key file %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No SSH key to sign in to %1 as %2 with: no ssh-agent, no key file (%3); give one with --ssh-identity FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused every key for %2: tried %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SshHostKey</name>
+    <message>
+        <source>%1 showed no host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed: the server shows %2, %3 holds %4. Someone may be intercepting the connection; if the server&apos;s key was replaced, remove the old one with ssh-keygen -R &apos;%1&apos; -f %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1 against %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3073,6 +3322,14 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <source>Cannot read &apos;%1&apos; while uploading it: %2.</source>
         <translation>上传“%1”时无法读取：%2。</translation>
     </message>
+    <message>
+        <source>Could not read &apos;%1&apos; to compute its checksum.</source>
+        <translation type="unfinished">无法读取“%1”以计算校验和。</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos; to compute its checksum: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TransferSchedule</name>
@@ -3228,13 +3485,6 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>The server accepted none of the %1 bytes sent.</source>
         <translation>服务器没有接受已发送的 %1 字节中的任何一个。</translation>
-    </message>
-</context>
-<context>
-    <name>TusBodySource</name>
-    <message>
-        <source>Could not read %1 to compute its checksum.</source>
-        <translation>无法读取 %1 以计算校验和。</translation>
     </message>
 </context>
 <context>
@@ -3610,6 +3860,10 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
         <source>Done · verified</source>
         <translation>已完成 · 已校验</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WatchService</name>
@@ -3819,6 +4073,121 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>&amp;Pause watching: upload nothing new until this is unticked</source>
         <translation>暂停监视(&amp;P)：取消勾选之前不上传任何新内容</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavChunkedTransfer</name>
+    <message>
+        <source>making the upload folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listing the chunks on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending chunk %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joining the chunks on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the joined file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes; the file has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server joined %1 chunks into %2 bytes, as the file has; it offers no checksum to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebDavFolders</name>
+    <message>
+        <source>making the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebDavProtocol</name>
+    <message>
+        <source>deleting the unfinished upload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the server</source>
+        <translation type="unfinished">检查服务器</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavPutTransfer</name>
+    <message>
+        <source>looking for %1 on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server has a folder where &apos;%1&apos; should go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped: the server has &apos;%1&apos; already (%2 bytes); left as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
+        <translation type="unfinished">文件在上传过程中被更改：“%1”变短了。</translation>
+    </message>
+    <message>
+        <source>checking %1 on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes; the file has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s SHA-256 is %1; the bytes sent had %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s SHA-256 matches the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WebDAV server did not say the size it holds, nor a checksum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server holds %1 bytes, as the file has; it offers no checksum to compare (ETag %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebDavTarget</name>
+    <message>
+        <source>A WebDAV address starts with dav:// or davs://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WebDAV address has no server name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not write the password into the WebDAV address: set it as the server&apos;s token (kept in the keyring), or in HOIST_DAV_PASSWORD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A WebDAV address has no ?query or #fragment</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

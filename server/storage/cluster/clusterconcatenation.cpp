@@ -8,6 +8,14 @@
 
 #include <QFile>
 #include <QSet>
+#include <QThreadPool>
+
+#include <vector>
+
+namespace {
+// UploadPartCopy requests of one final at once.
+constexpr int CopiesAtOnce = 4;
+} // namespace
 
 ClusterConcatenation::ClusterConcatenation(PgUploads &uploads, S3Bucket &bucket,
                                            ClusterObjects &objects, ClusterLocks &locks,
@@ -71,16 +79,43 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
     const QString key = m_objects.objectKey(final.id);
     const auto meta = ClusterObjects::metaOf(final);
     std::optional<S3BucketError> failed;
+    bool checked = false; // the check was made on the parts' objects, and passed
     if (copyable && final.length > 0) {
         // Every part but the last is large enough: the parts' objects copied within the store.
+        // The store copies each part's bytes itself, which takes long for large parts: the
+        // copies run CopiesAtOnce at a time, and the check reads the same bytes from the parts'
+        // objects meanwhile, so that the final's request is answered well within a client's
+        // patience (Hoist's: 30 s without an answer) on a busy store.
         const auto begun = m_bucket.createMultipartUpload(key, meta);
         failed = begun.error;
+        std::vector<S3Result<QByteArray>> copies(size_t(found.size()));
+        if (!failed) {
+            QThreadPool copiers;
+            copiers.setMaxThreadCount(CopiesAtOnce);
+            for (int i = 0; i < found.size(); ++i) {
+                copiers.start([&, i] {
+                    copies[size_t(i)] = m_bucket.uploadPartCopy(
+                        key, begun.value, i + 1, m_objects.objectKey(parts.at(i)), 0, -1);
+                });
+            }
+            if (check) {
+                QList<ClusterUploadSource::Piece> pieces;
+                for (int i = 0; i < found.size(); ++i)
+                    pieces.append({m_objects.objectKey(parts.at(i)), found.at(i).record.length});
+                ClusterUploadSource joined(m_bucket, pieces);
+                checked = joined.open() && check(joined, &final.contentHash);
+            }
+            copiers.waitForDone();
+            if (check && !checked) {
+                m_bucket.abortMultipartUpload(key, begun.value);
+                unlockAll();
+                return UploadStore::ConcatOutcome::Refused;
+            }
+        }
         QList<S3Bucket::Part> copied;
         for (int i = 0; !failed && i < found.size(); ++i) {
-            const auto part = m_bucket.uploadPartCopy(key, begun.value, i + 1,
-                                                      m_objects.objectKey(parts.at(i)), 0, -1);
-            failed = part.error;
-            copied.append({i + 1, part.value});
+            failed = copies[size_t(i)].error;
+            copied.append({i + 1, copies[size_t(i)].value});
         }
         if (!failed)
             failed = m_bucket.completeMultipartUpload(key, begun.value, copied).error;
@@ -115,7 +150,7 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
         *failure = storeFailureOf(*failed);
         return UploadStore::ConcatOutcome::Failed;
     }
-    if (check) {
+    if (check && !checked) {
         ClusterUploadSource joined(m_bucket, key, final.length);
         const bool opened = joined.open(failure);
         if (!opened || !check(joined, &final.contentHash)) {
@@ -133,8 +168,9 @@ UploadStore::ConcatOutcome ClusterConcatenation::join(const QStringList &parts,
         return outcome == PgUploads::Outcome::Refused ? UploadStore::ConcatOutcome::PartsChanged
                                                       : UploadStore::ConcatOutcome::Failed;
     }
+    // Each part is finished: its multipart upload was completed into its object (none to abort).
     for (const PgUpload &part : found)
-        m_objects.drop(part.record.id, part.multipartId, part.tailKey);
+        m_objects.drop(part.record.id, QString(), part.tailKey);
     PgUpload made;
     if (m_uploads.find(final.id, &made, &pgError) != PgUploads::Lookup::Found) {
         *failure = storeFailureOf(pgError);

@@ -21,6 +21,8 @@
 # the OSD takes the first free ones from 6800 up, as Ceph does. RGW's data pools are made before
 # the user, so no test pays for pool creation (seconds each) on its first bucket or part.
 #
+# HOIST_RGW_BLOCK_GIB (default 10) sizes the sparse block file: a benchmark that writes more than
+# about 9 GiB needs more (a full OSD blocks every write, and RGW's answers with it).
 # `start` first kills whatever a previous run left in DIR (pids recorded in DIR/pids, plus any
 # process whose command line names DIR/ceph.conf), and gives up after HOIST_RGW_TIMEOUT seconds
 # (default 120) with the log tail of the daemon that did not come up. `--watch-parent` leaves a
@@ -252,7 +254,7 @@ mon_cluster_log_file = $dir/log/\$cluster.\$channel.log
 osd_data = $dir/osd/\$id
 osd_objectstore = bluestore
 bluestore_block_create = true
-bluestore_block_size = 10737418240
+bluestore_block_size = $((${HOIST_RGW_BLOCK_GIB:-10} * 1073741824))
 osd_memory_target = 1073741824
 # BlueStore opens and closes the block file a dozen times while starting, each close waiting out
 # one poll of its aio thread (250 ms by default).
