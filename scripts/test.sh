@@ -3,10 +3,10 @@
 # output is ctest's summary; the exit status is ctest's.
 #   --sanitize        the same with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
 #                     (GCC, -O1 -g1) in build-sanitize/ (see tests/sanitize/sanitize.cmake)
-#   --with-sanitized  the plain suite, then the sanitized one (CI), through ccache if there is
-#                     one: both always run; the plain summary is repeated before the sanitized
-#                     one, which is the last line; the exit status is the plain suite's if it
-#                     failed, else the sanitized one's
+#   --with-sanitized  the plain suite, then the sanitized one (for CI once that runs green),
+#                     through ccache if there is one: both always run; the plain summary is
+#                     repeated before the sanitized one, which is the last line; the exit
+#                     status is the plain suite's if it failed, else the sanitized one's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
