@@ -655,16 +655,16 @@ S3 keys come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or from --s3-cred
     <name>DamagedRows</name>
     <message numerus="yes">
         <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n upload in the queue could not be read back: the record was damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</numerusform>
+            <numerusform>%n uploads in the queue could not be read back: the records were damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue; they stay in %1 as they are.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n upload in the queue could not be read back: the record was damaged. Left out of the queue; it stays in %1 as it is.</numerusform>
+            <numerusform>%n uploads in the queue could not be read back: the records were damaged. Left out of the queue; they stay in %1 as they are.</numerusform>
         </translation>
     </message>
 </context>
@@ -1709,9 +1709,9 @@ This upload: %n parts sending</numerusform>
     </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
         </translation>
     </message>
     <message>
@@ -1720,16 +1720,16 @@ This upload: %n parts sending</numerusform>
     </message>
     <message numerus="yes">
         <source>%n upload(s) will not resume after a restart: their resume points are not saved, so they start again from the beginning: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n upload will not resume after a restart: its resume point is not saved, so it starts again from the beginning: %1.</numerusform>
+            <numerusform>%n uploads will not resume after a restart: their resume points are not saved, so they start again from the beginning: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n finished upload(s) are not saved as done: a later run with the same state folder and files will upload them again: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n finished upload is not saved as done: a later run with the same state folder and files will upload it again: %1.</numerusform>
+            <numerusform>%n finished uploads are not saved as done: a later run with the same state folder and files will upload them again: %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -579,39 +579,39 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     </message>
     <message>
         <source>--endpoint %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--endpoint %1：%2</translation>
     </message>
     <message>
         <source>--endpoint must be an http:// or https:// URL, s3://BUCKET/PREFIX, dav(s)://HOST/PATH or sftp://USER@HOST/FOLDER</source>
-        <translation type="unfinished"></translation>
+        <translation>--endpoint 必须是 http:// 或 https:// URL、s3://BUCKET/PREFIX、dav(s)://HOST/PATH 或 sftp://USER@HOST/FOLDER</translation>
     </message>
     <message>
         <source>The tus endpoint to create uploads at (http or https), an S3 bucket and key prefix: s3://BUCKET/PREFIX, or a WebDAV folder: dav://[USER@]HOST[:PORT]/PATH (davs:// for HTTPS; the password in HOIST_DAV_PASSWORD).</source>
-        <translation type="unfinished"></translation>
+        <translation>创建上传所用的 tus 端点（http 或 https）、S3 存储桶及键前缀：s3://BUCKET/PREFIX，或 WebDAV 文件夹：dav://[USER@]HOST[:PORT]/PATH（HTTPS 用 davs://；密码放在 HOIST_DAV_PASSWORD 中）。</translation>
     </message>
     <message>
         <source>When the server has a file of that name already (WebDAV, SFTP): skip it (SFTP: when its size and time match, else the upload fails), overwrite it (the default) or rename the upload to &quot;NAME (2).EXT&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上已有同名文件时（WebDAV、SFTP）：跳过（SFTP：大小和时间一致时跳过，否则上传失败）、覆盖（默认）或将上传重命名为“NAME (2).EXT”。</translation>
     </message>
     <message>
         <source>The SSH key file to sign in to sftp:// servers with, after ssh-agent&apos;s keys (default: ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
-        <translation type="unfinished"></translation>
+        <translation>登录 sftp:// 服务器所用的 SSH 密钥文件，在 ssh-agent 的密钥之后尝试（默认：~/.ssh/id_ed25519、id_ecdsa、id_rsa）。</translation>
     </message>
     <message>
         <source>The known_hosts file sftp:// servers&apos; keys are checked against (default: ~/.ssh/known_hosts).</source>
-        <translation type="unfinished"></translation>
+        <translation>用于核对 sftp:// 服务器密钥的 known_hosts 文件（默认：~/.ssh/known_hosts）。</translation>
     </message>
     <message>
         <source>Accept an unknown sftp:// server whose host key has this fingerprint, as Hoist printed it (SHA256:...), and add it to the known hosts. Repeatable. A key that differs from a known one is never accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>接受主机密钥具有此指纹（按 Hoist 输出的格式，SHA256:...）的未知 sftp:// 服务器，并将其加入已知主机。可重复使用。与已知密钥不同的密钥绝不会被接受。</translation>
     </message>
     <message>
         <source>--ssh-identity %1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>--ssh-identity %1：没有该文件</translation>
     </message>
     <message>
         <source>--ssh-accept-host-key needs a fingerprint as Hoist prints it: SHA256: and 43 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>--ssh-accept-host-key 需要 Hoist 输出格式的指纹：SHA256: 加 43 个字符</translation>
     </message>
 </context>
 <context>
@@ -653,14 +653,14 @@ S3 密钥取自 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或取自 --s3-cre
     <name>DamagedRows</name>
     <message numerus="yes">
         <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue, kept unchanged in the table damaged_tasks of %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>队列中有 %n 个上传无法读回：记录已损坏。已将其排除在队列之外，原样保留在 %1 的 damaged_tasks 表中。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n upload(s) in the queue could not be read back: the record was damaged. Left out of the queue; they stay in %1 as they are.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>队列中有 %n 个上传无法读回：记录已损坏。已将其排除在队列之外；它们原样保留在 %1 中。</numerusform>
         </translation>
     </message>
 </context>
@@ -1026,11 +1026,11 @@ This upload: %n parts sending</source>
     </message>
     <message>
         <source>The WebDAV folder new uploads go to: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>新上传所用的 WebDAV 文件夹：%1</translation>
     </message>
     <message>
         <source>The address must start with http://, https://, dav://, davs:// or sftp://</source>
-        <translation type="unfinished"></translation>
+        <translation>地址必须以 http://、https://、dav://、davs:// 或 sftp:// 开头</translation>
     </message>
 </context>
 <context>
@@ -1369,7 +1369,7 @@ This upload: %n parts sending</source>
     <name>IfExistsOption</name>
     <message>
         <source>--if-exists must be skip, overwrite or rename, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--if-exists 必须是 skip、overwrite 或 rename，而不是“%1”</translation>
     </message>
 </context>
 <context>
@@ -1686,28 +1686,28 @@ This upload: %n parts sending</source>
     <name>QueueLoss</name>
     <message>
         <source>task %1</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1</translation>
     </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>Hoist exits without having saved its queue (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hoist 未保存队列即退出（%1）。</translation>
     </message>
     <message numerus="yes">
         <source>%n upload(s) will not resume after a restart: their resume points are not saved, so they start again from the beginning: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个上传在重启后无法继续：其续传点未保存，将从头开始：%1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n finished upload(s) are not saved as done: a later run with the same state folder and files will upload them again: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个已完成的上传未被记为已完成：之后使用相同状态文件夹和文件运行时会再次上传它们：%1。</numerusform>
         </translation>
     </message>
 </context>
@@ -2012,11 +2012,11 @@ This upload: %n parts sending</source>
     </message>
     <message>
         <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s.</source>
-        <translation type="unfinished"></translation>
+        <translation>未校验：无法再次读取“%1”来计算其各分段的 MD5。</translation>
     </message>
     <message>
         <source>Not verified: &apos;%1&apos; could not be read again to compute its parts&apos; MD5s: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>未校验：无法再次读取“%1”来计算其各分段的 MD5：%2。</translation>
     </message>
 </context>
 <context>
@@ -2705,128 +2705,128 @@ This upload: %n parts sending</source>
     <name>SftpConnection</name>
     <message>
         <source>Cannot connect to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
         <source>%1 refused an SFTP channel: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了 SFTP 通道：%2</translation>
     </message>
     <message>
         <source>Connection to %1 lost: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 的连接已断开：%2</translation>
     </message>
     <message>
         <source>permission denied</source>
-        <translation type="unfinished">权限不足</translation>
+        <translation>权限被拒绝</translation>
     </message>
     <message>
         <source>no such file or folder</source>
-        <translation type="unfinished">没有该文件或文件夹</translation>
+        <translation>没有该文件或文件夹</translation>
     </message>
     <message>
         <source>it exists already</source>
-        <translation type="unfinished"></translation>
+        <translation>它已存在</translation>
     </message>
     <message>
         <source>the server&apos;s disk is read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器的磁盘为只读</translation>
     </message>
     <message>
         <source>the server failed (SFTP status %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器出错（SFTP 状态 %1）</translation>
     </message>
     <message>
         <source>%1 on %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 上%1：%3</translation>
     </message>
 </context>
 <context>
     <name>SftpFileUpload</name>
     <message>
         <source>%1 is a folder on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在服务器上是一个文件夹</translation>
     </message>
     <message>
         <source>%1 exists on the server with another size or time; --if-exists overwrite or rename says what to do</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已存在于服务器上，但大小或时间不同；请用 --if-exists overwrite 或 rename 指定如何处理</translation>
     </message>
     <message>
         <source>Looking for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 %1</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Looking for the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找文件夹 %1</translation>
     </message>
     <message>
         <source>Making the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>创建文件夹 %1</translation>
     </message>
     <message>
         <source>Reading %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1</translation>
     </message>
     <message>
         <source>Writing %1</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 %1</translation>
     </message>
     <message>
         <source>Setting the time of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 %1 的时间</translation>
     </message>
     <message>
         <source>Setting the permissions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 %1 的权限</translation>
     </message>
     <message>
         <source>%1 holds %2 bytes on the server instead of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在服务器上有 %2 字节，而不是 %3</translation>
     </message>
     <message>
         <source>Finding a free name beside %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 旁查找可用的名称</translation>
     </message>
     <message>
         <source>Renaming %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名 %1</translation>
     </message>
 </context>
 <context>
     <name>SftpTarget</name>
     <message>
         <source>Not an sftp://USER@HOST/FOLDER address</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 sftp://USER@HOST/FOLDER 形式的地址</translation>
     </message>
     <message>
         <source>The sftp:// address has no server name</source>
-        <translation type="unfinished"></translation>
+        <translation>sftp:// 地址中没有服务器名</translation>
     </message>
     <message>
         <source>The sftp:// address names no user: sftp://USER@%1/FOLDER</source>
-        <translation type="unfinished"></translation>
+        <translation>sftp:// 地址中未指定用户：sftp://USER@%1/FOLDER</translation>
     </message>
     <message>
         <source>Give no password in the sftp:// address: Hoist signs in with keys</source>
-        <translation type="unfinished"></translation>
+        <translation>请勿在 sftp:// 地址中写入密码：Hoist 使用密钥登录</translation>
     </message>
     <message>
         <source>The sftp:// folder must not contain &quot;..&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>sftp:// 文件夹中不能含有“..”</translation>
     </message>
 </context>
 <context>
     <name>SftpTransfer</name>
     <message>
         <source>%1 was on the server already, of the same size and time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在服务器上，大小和时间相同</translation>
     </message>
     <message>
         <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
-        <translation type="unfinished"></translation>
+        <translation>已存储为 %1，大小与文件一致（SFTP 服务器不提供校验和）</translation>
     </message>
 </context>
 <context>
@@ -2866,38 +2866,38 @@ This upload: %n parts sending</source>
     <name>SshAuth</name>
     <message>
         <source>The key file %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥文件 %1 不存在</translation>
     </message>
     <message>
         <source>No SSH key to sign in to %1 as %2 with: no ssh-agent, no key file (%3); give one with --ssh-identity FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用于以 %2 身份登录 %1 的 SSH 密钥：没有 ssh-agent，也没有密钥文件（%3）；请用 --ssh-identity FILE 指定一个</translation>
     </message>
     <message>
         <source>%1 refused every key for %2: tried %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了 %2 的所有密钥：已尝试 %3</translation>
     </message>
     <message>
         <source> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</source>
-        <translation type="unfinished"></translation>
+        <translation>（%1 需要口令：请用 ssh-add 将其添加到 ssh-agent）</translation>
     </message>
 </context>
 <context>
     <name>SshHostKey</name>
     <message>
         <source>%1 showed no host key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未出示主机密钥</translation>
     </message>
     <message>
         <source>The host key of %1 has changed: the server shows %2, %3 holds %4. Someone may be intercepting the connection; if the server&apos;s key was replaced, remove the old one with ssh-keygen -R &apos;%1&apos; -f %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的主机密钥已更改：服务器出示的是 %2，而 %3 中记录的是 %4。可能有人正在拦截连接；如果服务器的密钥确实已更换，请用 ssh-keygen -R &apos;%1&apos; -f %3 删除旧密钥</translation>
     </message>
     <message>
         <source>Cannot check the host key of %1 against %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法对照 %2 检查 %1 的主机密钥：%3</translation>
     </message>
     <message>
         <source>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的主机密钥未知（%2，%3）。如果这确实是该服务器的密钥，请用 --ssh-accept-host-key %2 接受它</translation>
     </message>
 </context>
 <context>
@@ -3324,11 +3324,11 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
     <message>
         <source>Could not read &apos;%1&apos; to compute its checksum.</source>
-        <translation type="unfinished">无法读取“%1”以计算校验和。</translation>
+        <translation>无法读取“%1”以计算校验和。</translation>
     </message>
     <message>
         <source>Cannot read &apos;%1&apos; to compute its checksum: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取“%1”以计算校验和：%2。</translation>
     </message>
 </context>
 <context>
@@ -3862,7 +3862,7 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
 </context>
 <context>
@@ -4079,115 +4079,115 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <name>WebDavChunkedTransfer</name>
     <message>
         <source>making the upload folder</source>
-        <translation type="unfinished"></translation>
+        <translation>创建上传文件夹</translation>
     </message>
     <message>
         <source>listing the chunks on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>列出服务器上的分块</translation>
     </message>
     <message>
         <source>sending chunk %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>发送第 %1/%2 个分块</translation>
     </message>
     <message>
         <source>joining the chunks on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>在服务器上合并分块</translation>
     </message>
     <message>
         <source>checking the joined file</source>
-        <translation type="unfinished"></translation>
+        <translation>检查合并后的文件</translation>
     </message>
     <message>
         <source>The server holds %1 bytes; the file has %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上有 %1 字节；文件有 %2 字节。</translation>
     </message>
     <message>
         <source>The server joined %1 chunks into %2 bytes, as the file has; it offers no checksum to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器已将 %1 个分块合并为 %2 字节，与文件一致；服务器不提供可比对的校验和</translation>
     </message>
 </context>
 <context>
     <name>WebDavFolders</name>
     <message>
         <source>making the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>创建文件夹 %1</translation>
     </message>
 </context>
 <context>
     <name>WebDavProtocol</name>
     <message>
         <source>deleting the unfinished upload</source>
-        <translation type="unfinished"></translation>
+        <translation>删除未完成的上传</translation>
     </message>
     <message>
         <source>checking the server</source>
-        <translation type="unfinished">检查服务器</translation>
+        <translation>检查服务器</translation>
     </message>
 </context>
 <context>
     <name>WebDavPutTransfer</name>
     <message>
         <source>looking for %1 on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>在服务器上查找 %1</translation>
     </message>
     <message>
         <source>The server has a folder where &apos;%1&apos; should go</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上“%1”应在的位置是一个文件夹</translation>
     </message>
     <message>
         <source>Skipped: the server has &apos;%1&apos; already (%2 bytes); left as it was</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：服务器上已有“%1”（%2 字节）；保持原样</translation>
     </message>
     <message>
         <source>sending %1</source>
-        <translation type="unfinished"></translation>
+        <translation>发送 %1</translation>
     </message>
     <message>
         <source>The file changed while uploading: &apos;%1&apos; got shorter.</source>
-        <translation type="unfinished">文件在上传过程中被更改：“%1”变短了。</translation>
+        <translation>文件在上传过程中被更改：“%1”变短了。</translation>
     </message>
     <message>
         <source>checking %1 on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>在服务器上检查 %1</translation>
     </message>
     <message>
         <source>The server holds %1 bytes; the file has %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上有 %1 字节；文件有 %2 字节。</translation>
     </message>
     <message>
         <source>The server&apos;s SHA-256 is %1; the bytes sent had %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器的 SHA-256 为 %1；发送的字节的 SHA-256 为 %2。</translation>
     </message>
     <message>
         <source>The server&apos;s SHA-256 matches the file</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器的 SHA-256 与文件一致</translation>
     </message>
     <message>
         <source>The WebDAV server did not say the size it holds, nor a checksum</source>
-        <translation type="unfinished"></translation>
+        <translation>WebDAV 服务器既未告知其保存的大小，也未提供校验和</translation>
     </message>
     <message>
         <source>The server holds %1 bytes, as the file has; it offers no checksum to compare (ETag %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上有 %1 字节，与文件一致；服务器不提供可比对的校验和（ETag %2）</translation>
     </message>
 </context>
 <context>
     <name>WebDavTarget</name>
     <message>
         <source>A WebDAV address starts with dav:// or davs://</source>
-        <translation type="unfinished"></translation>
+        <translation>WebDAV 地址以 dav:// 或 davs:// 开头</translation>
     </message>
     <message>
         <source>The WebDAV address has no server name</source>
-        <translation type="unfinished"></translation>
+        <translation>WebDAV 地址中没有服务器名</translation>
     </message>
     <message>
         <source>Do not write the password into the WebDAV address: set it as the server&apos;s token (kept in the keyring), or in HOIST_DAV_PASSWORD</source>
-        <translation type="unfinished"></translation>
+        <translation>请勿将密码写入 WebDAV 地址：请将其设为该服务器的令牌（保存在密钥环中），或放在 HOIST_DAV_PASSWORD 中</translation>
     </message>
     <message>
         <source>A WebDAV address has no ?query or #fragment</source>
-        <translation type="unfinished"></translation>
+        <translation>WebDAV 地址不能含有 ?查询 或 #片段</translation>
     </message>
 </context>
 <context>
