@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "existingfiles.h"
 #include "pathpatterns.h"
 
 #include <QDir>
