@@ -3,6 +3,7 @@
 #include "s3target.h"
 #include "s3xml.h"
 #include "transfererror.h"
+#include "watchedreply.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -60,13 +61,13 @@ public:
     // child); `payloadHash` is its SHA-256 in hex or SigV4Signer::UnsignedPayload.
     void setBody(std::function<QIODevice *()> open, qint64 size, QByteArray payloadHash);
     void setStallTimeout(int ms);
-    void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
+    void setMaxAnswerBytes(qint64 bytes) { m_reply.setMaxAnswerBytes(bytes); }
 
     // Sends through `network` (kept for the retry).
     void send(QNetworkAccessManager *network);
     // Stops at once; finished() does not follow.
     void abort();
-    bool isRunning() const { return m_reply != nullptr; }
+    bool isRunning() const { return m_reply.isRunning(); }
     // The request has all left (the server will act on it whether its answer is read or not).
     bool bodySent() const { return m_allSent; }
     const QString &what() const { return m_what; }
@@ -77,7 +78,8 @@ Q_SIGNALS:
 
 private:
     void sendOnce();
-    void onFinished(QNetworkReply *reply, const QByteArray &body);
+    void onUploadProgress(qint64 sent, qint64 total);
+    void onFinished(QNetworkReply *reply, const QByteArray &body, bool tooLarge);
     void onStalled();
     void finish(const S3Answer &answer);
     // The server's clock from a RequestTimeTooSkewed answer; invalid when it does not say.
@@ -93,12 +95,10 @@ private:
     std::function<QIODevice *()> m_openBody;
     qint64 m_bodySize = 0;
     QByteArray m_payloadHash;
-    qint64 m_maxAnswerBytes = DefaultMaxAnswerBytes;
     QPointer<QNetworkAccessManager> m_network;
-    QPointer<QNetworkReply> m_reply;
+    WatchedReply m_reply;
     QDateTime m_signedAt;        // the (corrected) clock the request in flight was signed with
     qint64 m_signedOffsetMs = 0; // ...and the correction in it
-    QTimer m_stallTimer;
     bool m_skewRetried = false;
     bool m_allSent = false;
 };

@@ -60,9 +60,8 @@ void WebDavExchange::stop()
     m_lease.release();
 }
 
-std::optional<TransferError> WebDavExchange::firstEntry(const WebDavAnswer &answer,
-                                                        const QUrl &url, const TrText &path,
-                                                        WebDavEntry *entry)
+std::optional<TransferError> WebDavExchange::firstEntry(const WebDavAnswer &answer, const QUrl &url,
+                                                        const TrText &path, WebDavEntry *entry)
 {
     if (!answer.ok())
         return answer.error;
