@@ -1,5 +1,6 @@
 #include "webdavchunkedtransfer.h"
 
+#include "jobpath.h"
 #include "readaheaddevice.h"
 #include "transferfile.h"
 #include "webdaverrors.h"
@@ -72,7 +73,7 @@ void WebDavChunkedTransfer::run()
     if (!m_target || m_target->chunkUploadsUrl().isEmpty())
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
     const HttpHeaders headers = m_protocol->headersFor(*m_target, m_job.headers);
-    const QString path = WebDavPutTransfer::relativePathOf(m_job);
+    const QString path = JobPath::relativePathOf(m_job);
     m_destination = m_target->fileUrl(path);
     m_exchange.setHeaders(
         headers

@@ -1,6 +1,7 @@
 #include "webdavputtransfer.h"
 
 #include "existingfiles.h"
+#include "jobpath.h"
 #include "readaheaddevice.h"
 #include "streamhash.h"
 #include "transferfile.h"
@@ -23,16 +24,6 @@ WebDavPutTransfer::WebDavPutTransfer(WebDavProtocol *protocol, const TransferJob
 WebDavPutTransfer::~WebDavPutTransfer()
 {
     abort();
-}
-
-QString WebDavPutTransfer::relativePathOf(const TransferJob &job)
-{
-    QString path = job.metadata.value(QStringLiteral("relativePath"));
-    if (path.isEmpty())
-        path = job.metadata.value(QStringLiteral("filename"));
-    if (path.isEmpty())
-        path = QFileInfo(job.filePath).fileName();
-    return path;
 }
 
 QString WebDavPutTransfer::numberedName(const QString &relativePath, int n)
@@ -59,7 +50,7 @@ void WebDavPutTransfer::run()
     if (!m_target)
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
     m_exchange.setHeaders(m_protocol->headersFor(*m_target, m_job.headers));
-    m_path = relativePathOf(m_job);
+    m_path = JobPath::relativePathOf(m_job);
     m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path),
                                   m_exchange.headers(), this,
                                   [this](const std::optional<TransferError> &error) {
@@ -106,8 +97,8 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
                 .toString()));
     case IfExists::Rename:
         if (++m_renames > MaxRenames)
-            return fail(WebDavErrors::noFreeName(relativePathOf(m_job)));
-        m_path = numberedName(relativePathOf(m_job), m_renames + 1);
+            return fail(WebDavErrors::noFreeName(JobPath::relativePathOf(m_job)));
+        m_path = numberedName(JobPath::relativePathOf(m_job), m_renames + 1);
         return lookUp();
     case IfExists::Overwrite:
         break;

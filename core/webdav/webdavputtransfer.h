@@ -44,8 +44,6 @@ public:
     void abort() override;
     void continueAfterCreated() override {}
 
-    // The path a job's file takes under the endpoint: the table's relative path, else its name.
-    static QString relativePathOf(const TransferJob &job);
     // "dir/name (n).ext" for "dir/name.ext".
     static QString numberedName(const QString &relativePath, int n);
 
