@@ -53,10 +53,8 @@ void tst_Cluster::initTestCase()
 
 void tst_Cluster::cleanup()
 {
-    if (QTest::currentTestFailed() && m_cluster) {
-        qWarning("%s", qPrintable(m_cluster->logs()));
-        qWarning("nginx error log:\n%s", qPrintable(m_cluster->front().errorLog().right(2000)));
-    }
+    if (m_cluster)
+        m_cluster->warnIfFailed();
     m_engine.reset();
     m_cluster.reset();
 }

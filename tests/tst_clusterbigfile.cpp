@@ -58,11 +58,7 @@ private:
 
 void tst_ClusterBigFile::initTestCase()
 {
-    QString why;
-    if (!HoistdCluster::available(&why))
-        QSKIP(qPrintable(why));
-    m_cluster = std::make_unique<HoistdCluster>();
-    QVERIFY2(m_cluster->start(3), qPrintable(m_cluster->errorString()));
+    HoistdCluster::startForTest(m_cluster);
 }
 
 void tst_ClusterBigFile::cleanup()
@@ -70,10 +66,8 @@ void tst_ClusterBigFile::cleanup()
     if (QTest::currentTestFailed() && m_engine && !m_engine->scheduler()->taskIds().isEmpty())
         qWarning("the task had %lld bytes up",
                  m_engine->task(m_engine->scheduler()->taskIds().first())->shownBytes());
-    if (QTest::currentTestFailed() && m_cluster) {
-        qWarning("%s", qPrintable(m_cluster->logs()));
-        qWarning("nginx error log:\n%s", qPrintable(m_cluster->front().errorLog().right(2000)));
-    }
+    if (m_cluster)
+        m_cluster->warnIfFailed();
     m_engine.reset();
 }
 

@@ -57,20 +57,13 @@ private:
 
 void tst_ClusterOutage::initTestCase()
 {
-    QString why;
-    if (!HoistdCluster::available(&why))
-        QSKIP(qPrintable(why));
-    m_cluster = std::make_unique<HoistdCluster>();
-    QVERIFY2(m_cluster->start(3, {QStringLiteral("--verbose")}),
-             qPrintable(m_cluster->errorString()));
+    HoistdCluster::startForTest(m_cluster, 3, {QStringLiteral("--verbose")});
 }
 
 void tst_ClusterOutage::cleanup()
 {
-    if (QTest::currentTestFailed() && m_cluster) {
-        qWarning("%s", qPrintable(m_cluster->logs(4000)));
-        qWarning("nginx error log:\n%s", qPrintable(m_cluster->front().errorLog().right(2000)));
-    }
+    if (m_cluster)
+        m_cluster->warnIfFailed(4000);
     m_engine.reset();
     // Whatever a failure left, for the next test function and the rest of the run.
     if (m_cluster) {

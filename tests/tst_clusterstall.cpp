@@ -63,20 +63,13 @@ private:
 
 void tst_ClusterStall::initTestCase()
 {
-    QString why;
-    if (!HoistdCluster::available(&why))
-        QSKIP(qPrintable(why));
-    m_cluster = std::make_unique<HoistdCluster>();
-    QVERIFY2(m_cluster->start(3, {QStringLiteral("--verbose")}),
-             qPrintable(m_cluster->errorString()));
+    HoistdCluster::startForTest(m_cluster, 3, {QStringLiteral("--verbose")});
 }
 
 void tst_ClusterStall::cleanup()
 {
-    if (QTest::currentTestFailed() && m_cluster) {
-        qWarning("%s", qPrintable(m_cluster->logs(4000)));
-        qWarning("nginx error log:\n%s", qPrintable(m_cluster->front().errorLog().right(2000)));
-    }
+    if (m_cluster)
+        m_cluster->warnIfFailed(4000);
 }
 
 QPair<QString, qint64> tst_ClusterStall::lease(const QByteArray &id)

@@ -11,6 +11,7 @@
 #include "waitfor.h"
 
 #include "s3protocol.h"
+#include "schedulerdriving.h"
 #include "schedulerfixture.h"
 #include "uploadscheduler.h"
 
@@ -18,7 +19,6 @@
 #include <QFile>
 #include <QNetworkAccessManager>
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -47,10 +47,19 @@ private Q_SLOTS:
 private:
     // A scheduler uploading to `target` with the fixture's keys (or `keys`).
     void startScheduler(const QUrl &target, const S3Credentials &keys = {});
-    QList<TaskId> add(const QStringList &paths, int expected = 1);
-    bool waitIdle(int timeoutMs = 120000);
+    QList<TaskId> add(const QStringList &paths, int expected = 1)
+    {
+        return SchedulerDriving::add(m_scheduler.get(), paths, expected);
+    }
+    bool waitIdle(int timeoutMs = 120000)
+    {
+        return SchedulerDriving::waitIdle(m_scheduler.get(), timeoutMs);
+    }
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
-    QString states(const QList<TaskId> &ids) const;
+    QString states(const QList<TaskId> &ids) const
+    {
+        return SchedulerDriving::unfinished(m_scheduler.get(), ids);
+    }
 
     std::unique_ptr<RgwTestPeer> m_rgw;
     std::unique_ptr<QTemporaryDir> m_files;
@@ -87,38 +96,6 @@ void tst_S3Upload::startScheduler(const QUrl &target, const S3Credentials &keys)
     m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     m_scheduler->setEndpoint(target);
     m_scheduler->setRetryPolicy(SchedulerFixture::fastRetries());
-}
-
-QList<TaskId> tst_S3Upload::add(const QStringList &paths, int expected)
-{
-    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    const int before = m_scheduler->taskCount();
-    m_scheduler->addPaths(paths);
-    // A folder's files come in slices, each in its own turn of the event loop.
-    waitFor([&] { return m_scheduler->taskCount() - before >= expected; }, 20000);
-    QList<TaskId> ids;
-    for (const QList<QVariant> &signal : std::as_const(added))
-        ids += signal.first().value<QList<TaskId>>();
-    return ids;
-}
-
-bool tst_S3Upload::waitIdle(int timeoutMs)
-{
-    return waitFor([this] { return m_scheduler->isIdle(); }, timeoutMs);
-}
-
-QString tst_S3Upload::states(const QList<TaskId> &ids) const
-{
-    QStringList lines;
-    for (TaskId id : ids) {
-        const UploadTask *t = task(id);
-        if (t && t->state() != TaskState::Success)
-            lines << QStringLiteral("%1: state %2 %3")
-                         .arg(t->displayName())
-                         .arg(int(t->state()))
-                         .arg(t->errorMessage());
-    }
-    return lines.join(QLatin1Char('\n'));
 }
 
 void tst_S3Upload::folderOfAwkwardNamesArrivesByteForByte()

@@ -5,6 +5,7 @@
 // again from its start, and the command line end to end.
 #include "apachedav.h"
 #include "awkwardfolder.h"
+#include "schedulerdriving.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
 #include "waitfor.h"
@@ -20,7 +21,6 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -56,10 +56,19 @@ private Q_SLOTS:
 
 private:
     void startScheduler(const QUrl &endpoint, const QString &password);
-    QList<TaskId> add(const QStringList &paths, int expected = 1);
-    bool waitIdle(int timeoutMs = 120000);
+    QList<TaskId> add(const QStringList &paths, int expected = 1)
+    {
+        return SchedulerDriving::add(m_scheduler.get(), paths, expected);
+    }
+    bool waitIdle(int timeoutMs = 120000)
+    {
+        return SchedulerDriving::waitIdle(m_scheduler.get(), timeoutMs);
+    }
     const UploadTask *task(TaskId id) const { return m_scheduler->task(id); }
-    QString states(const QList<TaskId> &ids) const;
+    QString states(const QList<TaskId> &ids) const
+    {
+        return SchedulerDriving::unfinished(m_scheduler.get(), ids);
+    }
 
     std::unique_ptr<ApacheDav> m_dav;
     std::unique_ptr<QTemporaryDir> m_files;
@@ -95,37 +104,6 @@ void tst_WebDavUpload::startScheduler(const QUrl &endpoint, const QString &passw
     m_scheduler = std::make_unique<UploadScheduler>(m_protocol.get());
     m_scheduler->setEndpoint(endpoint);
     m_scheduler->setRetryPolicy(SchedulerFixture::fastRetries());
-}
-
-QList<TaskId> tst_WebDavUpload::add(const QStringList &paths, int expected)
-{
-    QSignalSpy added(m_scheduler.get(), &UploadScheduler::tasksAdded);
-    const int before = m_scheduler->taskCount();
-    m_scheduler->addPaths(paths);
-    waitFor([&] { return m_scheduler->taskCount() - before >= expected; }, 20000);
-    QList<TaskId> ids;
-    for (const QList<QVariant> &signal : std::as_const(added))
-        ids += signal.first().value<QList<TaskId>>();
-    return ids;
-}
-
-bool tst_WebDavUpload::waitIdle(int timeoutMs)
-{
-    return waitFor([this] { return m_scheduler->isIdle(); }, timeoutMs);
-}
-
-QString tst_WebDavUpload::states(const QList<TaskId> &ids) const
-{
-    QStringList lines;
-    for (TaskId id : ids) {
-        const UploadTask *t = task(id);
-        if (t && t->state() != TaskState::Success)
-            lines << QStringLiteral("%1: state %2 %3")
-                         .arg(t->displayName())
-                         .arg(int(t->state()))
-                         .arg(t->errorMessage());
-    }
-    return lines.join(QLatin1Char('\n'));
 }
 
 void tst_WebDavUpload::folderOfAwkwardNamesArrivesByteForByte()

@@ -1,5 +1,6 @@
 #include "s3puttransfer.h"
 
+#include "jobpath.h"
 #include "mtimewire.h"
 #include "s3error.h"
 #include "s3partput.h"
@@ -24,12 +25,7 @@ S3PutTransfer::~S3PutTransfer()
 
 QString S3PutTransfer::objectKey(const S3Target &target, const TransferJob &job)
 {
-    QString path = job.metadata.value(QStringLiteral("relativePath"));
-    if (path.isEmpty())
-        path = job.metadata.value(QStringLiteral("filename"));
-    if (path.isEmpty())
-        path = QFileInfo(job.filePath).fileName();
-    return target.keyFor(path);
+    return target.keyFor(JobPath::relativePathOf(job));
 }
 
 QByteArray S3PutTransfer::mtimeValue(const TransferJob &job)

@@ -1,7 +1,6 @@
 #include "s3request.h"
 
 #include "headervalues.h"
-#include "lowdelay.h"
 #include "s3error.h"
 #include "s3protocol.h"
 #include "sigv4signer.h"
@@ -27,10 +26,11 @@ S3Request::S3Request(S3Protocol *protocol, S3Target target, QByteArray method, Q
     , m_url(std::move(url))
     , m_what(std::move(what))
     , m_payloadHash(SigV4Signer::sha256Hex(QByteArray()))
+    , m_reply(DefaultStallTimeoutMs, DefaultMaxAnswerBytes)
 {
-    m_stallTimer.setSingleShot(true);
-    m_stallTimer.setInterval(DefaultStallTimeoutMs);
-    connect(&m_stallTimer, &QTimer::timeout, this, &S3Request::onStalled);
+    connect(&m_reply, &WatchedReply::uploadProgress, this, &S3Request::onUploadProgress);
+    connect(&m_reply, &WatchedReply::finished, this, &S3Request::onFinished);
+    connect(&m_reply, &WatchedReply::stalled, this, &S3Request::onStalled);
 }
 
 S3Request::~S3Request()
@@ -61,7 +61,7 @@ void S3Request::setBody(std::function<QIODevice *()> open, qint64 size, QByteArr
 
 void S3Request::setStallTimeout(int ms)
 {
-    m_stallTimer.setInterval(qMax(1, ms));
+    m_reply.setStallTimeout(ms);
 }
 
 void S3Request::send(QNetworkAccessManager *network)
@@ -118,57 +118,32 @@ void S3Request::sendOnce()
     } else {
         reply = m_network->sendCustomRequest(request, m_method);
     }
-    m_reply = reply;
     m_allSent = m_bodySize == 0;
-    auto answerBody = std::make_shared<QByteArray>();
-    auto tooLarge = std::make_shared<bool>(false);
-    connect(reply, &QNetworkReply::socketStartedConnecting, this, &disableNagleOnNewConnection);
-    disableNagleSoon();
-    connect(reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
-        m_stallTimer.start();
-        if (total > 0 && sent >= total)
-            m_allSent = true;
-        Q_EMIT uploadProgress(sent);
-    });
-    connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
-    // The answer read as it comes, and cut off at the bound: memory never grows with it.
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, answerBody, tooLarge] {
-        m_stallTimer.start();
-        answerBody->append(reply->read(m_maxAnswerBytes + 1 - answerBody->size()));
-        if (answerBody->size() > m_maxAnswerBytes && !*tooLarge) {
-            *tooLarge = true;
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, answerBody, tooLarge] {
-        if (reply != m_reply)
-            return;
-        m_reply = nullptr;
-        m_stallTimer.stop();
-        reply->deleteLater();
-        if (!*tooLarge && reply->bytesAvailable() > 0)
-            answerBody->append(reply->read(m_maxAnswerBytes + 1 - answerBody->size()));
-        if (*tooLarge || answerBody->size() > m_maxAnswerBytes) {
-            S3Answer answer;
-            answer.status = TusHttp::httpStatus(reply);
-            answer.error = TransferError::make(
-                TransferError::Kind::BadResponse,
-                TrText::of(
-                    staticMetaObject,
-                    QT_TR_NOOP("The S3 service at %1 answered with more than %2 bytes while %3"))
-                    .arg(TusHttp::serverName(m_target.service()))
-                    .arg(m_maxAnswerBytes)
-                    .arg(m_what),
-                answer.status);
-            return finish(answer);
-        }
-        onFinished(reply, *answerBody);
-    });
-    m_stallTimer.start();
+    m_reply.watch(reply);
 }
 
-void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body)
+void S3Request::onUploadProgress(qint64 sent, qint64 total)
 {
+    if (total > 0 && sent >= total)
+        m_allSent = true;
+    Q_EMIT uploadProgress(sent);
+}
+
+void S3Request::onFinished(QNetworkReply *reply, const QByteArray &body, bool tooLarge)
+{
+    if (tooLarge) {
+        S3Answer answer;
+        answer.status = TusHttp::httpStatus(reply);
+        answer.error = TransferError::make(
+            TransferError::Kind::BadResponse,
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The S3 service at %1 answered with more than %2 bytes while %3"))
+                .arg(TusHttp::serverName(m_target.service()))
+                .arg(m_reply.maxAnswerBytes())
+                .arg(m_what),
+            answer.status);
+        return finish(answer);
+    }
     S3Answer answer;
     answer.status = TusHttp::httpStatus(reply);
     answer.body = body;
@@ -209,18 +184,12 @@ QDateTime S3Request::serverTimeOf(QNetworkReply *reply, const S3Answer &answer)
 
 void S3Request::onStalled()
 {
-    if (!m_reply)
-        return;
-    QNetworkReply *reply = std::exchange(m_reply, nullptr);
-    disconnect(reply, nullptr, this, nullptr);
-    reply->abort();
-    reply->deleteLater();
     S3Answer answer;
     answer.error = TransferError::make(
         TransferError::Kind::Stalled,
         TrText::of(staticMetaObject,
                    QT_TR_NOOP("The upload stalled: no progress for %1 s while %2"))
-            .arg(QString::number(m_stallTimer.interval() / 1000.0, 'f', 1))
+            .arg(QString::number(m_reply.stallTimeout() / 1000.0, 'f', 1))
             .arg(m_what));
     finish(answer);
 }
@@ -235,9 +204,5 @@ void S3Request::finish(const S3Answer &answer)
 
 void S3Request::abort()
 {
-    m_stallTimer.stop();
-    if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
-        disconnect(reply, nullptr, this, nullptr);
-        endReply(reply, m_group.get());
-    }
+    m_reply.drop(m_group.get());
 }

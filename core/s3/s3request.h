@@ -4,6 +4,7 @@
 #include "s3target.h"
 #include "s3xml.h"
 #include "transfererror.h"
+#include "watchedreply.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -65,13 +66,13 @@ public:
     // The requests this one stands or falls with (the parts of one upload): abort() frees its
     // reply rather than aborting it once the group failed (endReply()).
     void setGroup(std::shared_ptr<const RequestGroup> group) { m_group = std::move(group); }
-    void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
+    void setMaxAnswerBytes(qint64 bytes) { m_reply.setMaxAnswerBytes(bytes); }
 
     // Sends through `network` (kept for the retry).
     void send(QNetworkAccessManager *network);
     // Stops at once (endReply()); finished() does not follow.
     void abort();
-    bool isRunning() const { return m_reply != nullptr; }
+    bool isRunning() const { return m_reply.isRunning(); }
     // The request has all left (the server will act on it whether its answer is read or not).
     bool bodySent() const { return m_allSent; }
     const QString &what() const { return m_what; }
@@ -82,7 +83,8 @@ Q_SIGNALS:
 
 private:
     void sendOnce();
-    void onFinished(QNetworkReply *reply, const QByteArray &body);
+    void onUploadProgress(qint64 sent, qint64 total);
+    void onFinished(QNetworkReply *reply, const QByteArray &body, bool tooLarge);
     void onStalled();
     void finish(const S3Answer &answer);
     // The server's clock from a RequestTimeTooSkewed answer; invalid when it does not say.
@@ -98,13 +100,11 @@ private:
     std::function<QIODevice *()> m_openBody;
     qint64 m_bodySize = 0;
     QByteArray m_payloadHash;
-    qint64 m_maxAnswerBytes = DefaultMaxAnswerBytes;
     QPointer<QNetworkAccessManager> m_network;
     std::shared_ptr<const RequestGroup> m_group;
-    QPointer<QNetworkReply> m_reply;
+    WatchedReply m_reply;
     QDateTime m_signedAt;        // the (corrected) clock the request in flight was signed with
     qint64 m_signedOffsetMs = 0; // ...and the correction in it
-    QTimer m_stallTimer;
     bool m_skewRetried = false;
     bool m_allSent = false;
 };

@@ -2,11 +2,11 @@
 
 #include "existingfiles.h"
 #include "filecheck.h"
+#include "jobpath.h"
 #include "sftpconnection.h"
 #include "sftpwritepipe.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QLoggingCategory>
 
 #include <fcntl.h>
@@ -46,16 +46,6 @@ SftpFileUpload::SftpFileUpload(SftpConnection *connection, const SshSettings &se
 {
 }
 
-QString SftpFileUpload::relativePathOf(const TransferJob &job)
-{
-    QString path = job.metadata.value(QStringLiteral("relativePath"));
-    if (path.isEmpty())
-        path = job.metadata.value(QStringLiteral("filename"));
-    if (path.isEmpty())
-        path = QFileInfo(job.filePath).fileName();
-    return path;
-}
-
 QString SftpFileUpload::partPathOf(const QString &path)
 {
     const QString folder = folderOf(path);
@@ -80,7 +70,7 @@ SftpUploadResult SftpFileUpload::run()
         result.error = *changed;
         return result;
     }
-    const QString path = m_connection->target().remotePath(relativePathOf(m_job));
+    const QString path = m_connection->target().remotePath(JobPath::relativePathOf(m_job));
     result.storedAs = path;
     if (!makeFolders(folderOf(path), &result))
         return result;

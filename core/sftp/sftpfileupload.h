@@ -52,8 +52,6 @@ class SftpFileUpload final {
 
     SftpUploadResult run();
 
-    // The path under the target a job's file goes to: its relativePath, else its name.
-    static QString relativePathOf(const TransferJob &job);
     // ".NAME.hoist-part" beside `path`.
     static QString partPathOf(const QString &path);
 

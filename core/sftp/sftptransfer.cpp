@@ -1,5 +1,6 @@
 #include "sftptransfer.h"
 
+#include "jobpath.h"
 #include "sftpfileupload.h"
 #include "sftpsessions.h"
 
@@ -35,8 +36,8 @@ SftpTransfer::~SftpTransfer()
 
 QUrl SftpTransfer::partUrl(const SftpTarget &target, const TransferJob &job)
 {
-    return urlOf(
-        target, SftpFileUpload::partPathOf(target.remotePath(SftpFileUpload::relativePathOf(job))));
+    return urlOf(target,
+                 SftpFileUpload::partPathOf(target.remotePath(JobPath::relativePathOf(job))));
 }
 
 QUrl SftpTransfer::urlOf(const SftpTarget &target, const QString &part)

@@ -1,5 +1,6 @@
 #include "webdavchunkedtransfer.h"
 
+#include "jobpath.h"
 #include "readaheaddevice.h"
 #include "transferfile.h"
 #include "webdaverrors.h"
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 
 namespace {
-constexpr int PropfindTimeoutMs = 30000;
 // The server joins every chunk while answering the MOVE: give it time for a large file.
 constexpr int MoveTimeoutMs = 300000;
 
@@ -27,6 +27,7 @@ WebDavChunkedTransfer::WebDavChunkedTransfer(WebDavProtocol *protocol, const Tra
     : Transfer(parent)
     , m_protocol(protocol)
     , m_job(job)
+    , m_exchange(this, protocol)
     , m_file(new TransferFile(job, this))
 {
 }
@@ -58,19 +59,6 @@ void WebDavChunkedTransfer::start()
     QMetaObject::invokeMethod(this, &WebDavChunkedTransfer::run, Qt::QueuedConnection);
 }
 
-WebDavRequest *WebDavChunkedTransfer::request(const QByteArray &method, const QUrl &url,
-                                              const TrText &what)
-{
-    if (m_request) { // this may run inside its finished(): let it go later
-        m_request->abort();
-        disconnect(m_request, nullptr, this, nullptr);
-        m_request->deleteLater();
-    }
-    m_request = new WebDavRequest(method, url, m_headers, what, this);
-    m_request->setHeader("Destination", m_destination.toString(QUrl::FullyEncoded).toUtf8());
-    return m_request;
-}
-
 QUrl WebDavChunkedTransfer::chunkUrl(const QString &name) const
 {
     return QUrl(m_folder.toString(QUrl::FullyEncoded) + name, QUrl::StrictMode);
@@ -84,16 +72,19 @@ void WebDavChunkedTransfer::run()
     m_target = WebDavTarget::fromUrl(m_job.endpoint, &problem);
     if (!m_target || m_target->chunkUploadsUrl().isEmpty())
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
-    m_headers = m_protocol->headersFor(*m_target, m_job.headers);
-    const QString path = WebDavPutTransfer::relativePathOf(m_job);
+    const HttpHeaders headers = m_protocol->headersFor(*m_target, m_job.headers);
+    const QString path = JobPath::relativePathOf(m_job);
     m_destination = m_target->fileUrl(path);
+    m_exchange.setHeaders(
+        headers
+        + HttpHeaders{{"Destination", m_destination.toString(QUrl::FullyEncoded).toUtf8()}});
     m_chunkSize = chunkSizeFor(m_job.fileSize, m_protocol->chunkSize());
     m_chunks = int((m_job.fileSize + m_chunkSize - 1) / m_chunkSize);
     const QString uploads = m_target->chunkUploadsUrl().toString(QUrl::FullyEncoded);
     m_folder = m_job.uploadUrl.toString(QUrl::FullyEncoded).startsWith(uploads)
                    ? m_job.uploadUrl
                    : QUrl(uploads + uploadIdFor(m_destination, m_job) + QLatin1Char('/'));
-    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(path), m_headers, this,
+    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(path), headers, this,
                                   [this](const std::optional<TransferError> &error) {
                                       if (error)
                                           return fail(*error);
@@ -103,9 +94,9 @@ void WebDavChunkedTransfer::run()
 
 void WebDavChunkedTransfer::makeFolder()
 {
-    WebDavRequest *mkcol = request(
+    WebDavRequest *mkcol = m_exchange.request(
         "MKCOL", m_folder, TrText::of(staticMetaObject, QT_TR_NOOP("making the upload folder")));
-    mkcol->setStallTimeout(PropfindTimeoutMs);
+    mkcol->setStallTimeout(WebDavExchange::ShortTimeoutMs);
     connect(mkcol, &WebDavRequest::finished, this, [this](const WebDavAnswer &answer) {
         if (m_finished)
             return;
@@ -135,12 +126,9 @@ void WebDavChunkedTransfer::list()
 {
     if (m_finished)
         return;
-    WebDavRequest *propfind =
-        request("PROPFIND", m_folder,
-                TrText::of(staticMetaObject, QT_TR_NOOP("listing the chunks on the server")));
-    propfind->setHeader("Depth", "1");
-    propfind->setBody(WebDavXml::propfindBody());
-    propfind->setStallTimeout(PropfindTimeoutMs);
+    WebDavRequest *propfind = m_exchange.propfind(
+        m_folder, "1",
+        TrText::of(staticMetaObject, QT_TR_NOOP("listing the chunks on the server")));
     connect(propfind, &WebDavRequest::finished, this, &WebDavChunkedTransfer::onListed);
     propfind->send(m_protocol->network());
 }
@@ -206,20 +194,17 @@ void WebDavChunkedTransfer::sendNext()
                 return;
             if (!body)
                 return fail(error);
-            WebDavRequest *put =
-                request("PUT", chunkUrl(QString::fromLatin1(chunkName(n))),
-                        TrText::of(staticMetaObject, QT_TR_NOOP("sending chunk %1 of %2"))
-                            .arg(n)
-                            .arg(m_chunks));
+            WebDavRequest *put = m_exchange.request(
+                "PUT", chunkUrl(QString::fromLatin1(chunkName(n))),
+                TrText::of(staticMetaObject, QT_TR_NOOP("sending chunk %1 of %2"))
+                    .arg(n)
+                    .arg(m_chunks));
             put->setHeader("OC-Total-Length", QByteArray::number(m_job.fileSize));
             put->setStallTimeout(m_job.stallTimeoutMs);
-            auto device = std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
-            put->setBody([device]() -> QIODevice * { return device->release(); }, end - begin);
-            connect(put, &WebDavRequest::uploadProgress, this, &Transfer::chunkProgress);
             connect(put, &WebDavRequest::finished, this, [this, n](const WebDavAnswer &answer) {
                 if (m_finished)
                     return;
-                m_lease.release();
+                m_exchange.releaseLease();
                 if (!answer.ok())
                     return fail(*answer.error);
                 m_have.insert(n);
@@ -228,19 +213,15 @@ void WebDavChunkedTransfer::sendNext()
                 if (guard)
                     sendNext();
             });
-            m_lease = m_protocol->lease(m_folder);
-            QPointer<WebDavChunkedTransfer> guard(this);
-            Q_EMIT chunkStarted(begin, end);
-            if (guard && !m_finished)
-                put->send(m_lease.manager());
+            m_exchange.sendBody(put, std::move(body), begin, end, m_folder);
         });
 }
 
 void WebDavChunkedTransfer::move()
 {
-    WebDavRequest *move =
-        request("MOVE", chunkUrl(QStringLiteral(".file")),
-                TrText::of(staticMetaObject, QT_TR_NOOP("joining the chunks on the server")));
+    WebDavRequest *move = m_exchange.request(
+        "MOVE", chunkUrl(QStringLiteral(".file")),
+        TrText::of(staticMetaObject, QT_TR_NOOP("joining the chunks on the server")));
     move->setHeader("OC-Total-Length", QByteArray::number(m_job.fileSize));
     move->setHeader("X-OC-Mtime", QByteArray::number(m_job.modifiedMs / 1000));
     move->setHeader("Overwrite", "T");
@@ -257,22 +238,16 @@ void WebDavChunkedTransfer::move()
 
 void WebDavChunkedTransfer::verify()
 {
-    WebDavRequest *propfind =
-        request("PROPFIND", m_destination,
-                TrText::of(staticMetaObject, QT_TR_NOOP("checking the joined file")));
-    propfind->setHeader("Depth", "0");
-    propfind->setBody(WebDavXml::propfindBody());
-    propfind->setStallTimeout(PropfindTimeoutMs);
+    WebDavRequest *propfind = m_exchange.propfind(
+        m_destination, "0", TrText::of(staticMetaObject, QT_TR_NOOP("checking the joined file")));
     connect(propfind, &WebDavRequest::finished, this, [this](const WebDavAnswer &answer) {
         if (m_finished)
             return;
-        if (!answer.ok())
-            return fail(*answer.error);
-        bool ok = false;
-        const QList<WebDavEntry> entries = WebDavXml::parseMultistatus(answer.body, &ok);
-        if (!ok || entries.isEmpty())
-            return fail(WebDavErrors::notWebDav(m_destination, TrText(m_destination.path())));
-        const qint64 size = entries.constFirst().size;
+        WebDavEntry there;
+        if (const std::optional<TransferError> error = WebDavExchange::firstEntry(
+                answer, m_destination, TrText(m_destination.path()), &there))
+            return fail(*error);
+        const qint64 size = there.size;
         if (size >= 0 && size != m_job.fileSize)
             return fail(WebDavErrors::mismatch(
                 QFileInfo(m_job.filePath).fileName(),
@@ -293,36 +268,22 @@ void WebDavChunkedTransfer::verify()
 
 void WebDavChunkedTransfer::finish(const UploadCheck &check)
 {
-    if (m_finished)
-        return;
-    m_finished = true;
-    m_lease.release();
-    QPointer<WebDavChunkedTransfer> guard(this);
-    Q_EMIT offsetConfirmed(m_job.fileSize);
-    if (guard)
-        Q_EMIT checked(check);
-    if (guard)
-        Q_EMIT completed();
+    if (!std::exchange(m_finished, true))
+        m_exchange.complete(m_job.fileSize, check);
 }
 
 void WebDavChunkedTransfer::abort()
 {
     m_finished = true;
     m_file->cancel();
-    if (m_request)
-        m_request->abort();
-    m_lease.release();
+    m_exchange.stop();
 }
 
 void WebDavChunkedTransfer::fail(const TransferError &error)
 {
     if (m_finished)
         return;
-    m_finished = true;
-    m_file->cancel();
-    if (m_request)
-        m_request->abort();
-    m_lease.release();
+    abort();
     qCDebug(lcWebDav) << "chunked upload to" << m_destination.path()
                       << "failed:" << error.message();
     Q_EMIT failed(error);

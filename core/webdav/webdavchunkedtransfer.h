@@ -1,7 +1,7 @@
 #pragma once
 
-#include "networkpool.h"
 #include "transfer.h"
+#include "webdavexchange.h"
 #include "webdavtarget.h"
 
 #include <QPointer>
@@ -60,12 +60,11 @@ private:
     qint64 chunkBegin(int n) const { return (n - 1) * m_chunkSize; }
     qint64 chunkEnd(int n) const { return qMin(m_job.fileSize, n * m_chunkSize); }
     QUrl chunkUrl(const QString &name) const;
-    WebDavRequest *request(const QByteArray &method, const QUrl &url, const TrText &what);
 
     WebDavProtocol *m_protocol;
     TransferJob m_job;
     std::optional<WebDavTarget> m_target;
-    HttpHeaders m_headers;
+    WebDavExchange m_exchange; // every request with Destination: the target's URL
     QUrl m_destination;
     QUrl m_folder;
     qint64 m_chunkSize = 0;
@@ -74,8 +73,6 @@ private:
     bool m_remade = false;
     bool m_held = false;
     TransferFile *m_file = nullptr;
-    QPointer<WebDavRequest> m_request;
-    NetworkLease m_lease;
     bool m_started = false;
     bool m_finished = false;
 };

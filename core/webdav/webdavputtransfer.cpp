@@ -1,6 +1,7 @@
 #include "webdavputtransfer.h"
 
 #include "existingfiles.h"
+#include "jobpath.h"
 #include "readaheaddevice.h"
 #include "streamhash.h"
 #include "transferfile.h"
@@ -10,16 +11,12 @@
 
 #include <QFileInfo>
 
-namespace {
-// PROPFINDs are small; a server that takes longer than this to answer one is not answering.
-constexpr int PropfindTimeoutMs = 30000;
-} // namespace
-
 WebDavPutTransfer::WebDavPutTransfer(WebDavProtocol *protocol, const TransferJob &job,
                                      QObject *parent)
     : Transfer(parent)
     , m_protocol(protocol)
     , m_job(job)
+    , m_exchange(this, protocol)
     , m_file(new TransferFile(job, this))
 {
 }
@@ -27,16 +24,6 @@ WebDavPutTransfer::WebDavPutTransfer(WebDavProtocol *protocol, const TransferJob
 WebDavPutTransfer::~WebDavPutTransfer()
 {
     abort();
-}
-
-QString WebDavPutTransfer::relativePathOf(const TransferJob &job)
-{
-    QString path = job.metadata.value(QStringLiteral("relativePath"));
-    if (path.isEmpty())
-        path = job.metadata.value(QStringLiteral("filename"));
-    if (path.isEmpty())
-        path = QFileInfo(job.filePath).fileName();
-    return path;
 }
 
 QString WebDavPutTransfer::numberedName(const QString &relativePath, int n)
@@ -62,38 +49,24 @@ void WebDavPutTransfer::run()
     m_target = WebDavTarget::fromUrl(m_job.endpoint, &problem);
     if (!m_target)
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
-    m_headers = m_protocol->headersFor(*m_target, m_job.headers);
-    m_path = relativePathOf(m_job);
-    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path), m_headers,
-                                  this, [this](const std::optional<TransferError> &error) {
+    m_exchange.setHeaders(m_protocol->headersFor(*m_target, m_job.headers));
+    m_path = JobPath::relativePathOf(m_job);
+    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path),
+                                  m_exchange.headers(), this,
+                                  [this](const std::optional<TransferError> &error) {
                                       if (error)
                                           return fail(*error);
                                       lookUp();
                                   });
 }
 
-WebDavRequest *WebDavPutTransfer::request(const QByteArray &method, const QString &path,
-                                          const TrText &what)
-{
-    if (m_request) { // this may run inside its finished(): let it go later
-        m_request->abort();
-        disconnect(m_request, nullptr, this, nullptr);
-        m_request->deleteLater();
-    }
-    m_request = new WebDavRequest(method, m_target->fileUrl(path), m_headers, what, this);
-    return m_request;
-}
-
 void WebDavPutTransfer::lookUp()
 {
     if (m_finished)
         return;
-    WebDavRequest *propfind = request(
-        "PROPFIND", m_path,
+    WebDavRequest *propfind = m_exchange.propfind(
+        m_target->fileUrl(m_path), "0",
         TrText::of(staticMetaObject, QT_TR_NOOP("looking for %1 on the server")).arg(m_path));
-    propfind->setHeader("Depth", "0");
-    propfind->setBody(WebDavXml::propfindBody());
-    propfind->setStallTimeout(PropfindTimeoutMs);
     connect(propfind, &WebDavRequest::finished, this, &WebDavPutTransfer::onLookedUp);
     propfind->send(m_protocol->network());
 }
@@ -104,13 +77,10 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
         return;
     if (answer.status == 404)
         return put({"If-None-Match", "*"});
-    if (!answer.ok())
-        return fail(*answer.error);
-    bool ok = false;
-    const QList<WebDavEntry> entries = WebDavXml::parseMultistatus(answer.body, &ok);
-    if (!ok || entries.isEmpty())
-        return fail(WebDavErrors::notWebDav(m_request->url(), TrText(m_path)));
-    const WebDavEntry &there = entries.constFirst();
+    WebDavEntry there;
+    if (const std::optional<TransferError> error =
+            WebDavExchange::firstEntry(answer, m_exchange.current()->url(), TrText(m_path), &there))
+        return fail(*error);
     if (there.collection)
         return fail(TransferError::make(
             TransferError::Kind::Rejected,
@@ -127,8 +97,8 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
                 .toString()));
     case IfExists::Rename:
         if (++m_renames > MaxRenames)
-            return fail(WebDavErrors::noFreeName(relativePathOf(m_job)));
-        m_path = numberedName(relativePathOf(m_job), m_renames + 1);
+            return fail(WebDavErrors::noFreeName(JobPath::relativePathOf(m_job)));
+        m_path = numberedName(JobPath::relativePathOf(m_job), m_renames + 1);
         return lookUp();
     case IfExists::Overwrite:
         break;
@@ -153,8 +123,9 @@ void WebDavPutTransfer::put(const HttpHeader &condition)
                 return;
             if (!body)
                 return fail(error);
-            WebDavRequest *put = request(
-                "PUT", m_path, TrText::of(staticMetaObject, QT_TR_NOOP("sending %1")).arg(m_path));
+            WebDavRequest *put = m_exchange.request(
+                "PUT", m_target->fileUrl(m_path),
+                TrText::of(staticMetaObject, QT_TR_NOOP("sending %1")).arg(m_path));
             if (!condition.first.isEmpty())
                 put->setHeader(condition.first, condition.second);
             put->setHeader("Content-Type", "application/octet-stream");
@@ -162,15 +133,8 @@ void WebDavPutTransfer::put(const HttpHeader &condition)
             put->setHeader("X-OC-Mtime", QByteArray::number(m_job.modifiedMs / 1000));
             put->setStallTimeout(m_job.stallTimeoutMs);
             m_body = body.get();
-            auto device = std::make_shared<std::unique_ptr<ReadAheadDevice>>(std::move(body));
-            put->setBody([device]() -> QIODevice * { return device->release(); }, m_job.fileSize);
-            connect(put, &WebDavRequest::uploadProgress, this, &Transfer::chunkProgress);
             connect(put, &WebDavRequest::finished, this, &WebDavPutTransfer::onPut);
-            m_lease = m_protocol->lease(m_request->url());
-            QPointer<WebDavPutTransfer> guard(this);
-            Q_EMIT chunkStarted(0, m_job.fileSize);
-            if (guard && !m_finished)
-                put->send(m_lease.manager());
+            m_exchange.sendBody(put, std::move(body), 0, m_job.fileSize, put->url());
         });
 }
 
@@ -178,7 +142,7 @@ void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
 {
     if (m_finished)
         return;
-    m_lease.release();
+    m_exchange.releaseLease();
     m_sending = false;
     if (const std::optional<TransferError> unreadable =
             TransferFile::readError(m_body, m_job.filePath))
@@ -205,12 +169,9 @@ void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
 
 void WebDavPutTransfer::verify()
 {
-    WebDavRequest *propfind =
-        request("PROPFIND", m_path,
-                TrText::of(staticMetaObject, QT_TR_NOOP("checking %1 on the server")).arg(m_path));
-    propfind->setHeader("Depth", "0");
-    propfind->setBody(WebDavXml::propfindBody());
-    propfind->setStallTimeout(PropfindTimeoutMs);
+    WebDavRequest *propfind = m_exchange.propfind(
+        m_target->fileUrl(m_path), "0",
+        TrText::of(staticMetaObject, QT_TR_NOOP("checking %1 on the server")).arg(m_path));
     connect(propfind, &WebDavRequest::finished, this, &WebDavPutTransfer::onVerified);
     propfind->send(m_protocol->network());
 }
@@ -219,13 +180,10 @@ void WebDavPutTransfer::onVerified(const WebDavAnswer &answer)
 {
     if (m_finished)
         return;
-    if (!answer.ok())
-        return fail(*answer.error);
-    bool ok = false;
-    const QList<WebDavEntry> entries = WebDavXml::parseMultistatus(answer.body, &ok);
-    if (!ok || entries.isEmpty())
-        return fail(WebDavErrors::notWebDav(m_request->url(), TrText(m_path)));
-    const WebDavEntry &there = entries.constFirst();
+    WebDavEntry there;
+    if (const std::optional<TransferError> error =
+            WebDavExchange::firstEntry(answer, m_exchange.current()->url(), TrText(m_path), &there))
+        return fail(*error);
     const QString name = QFileInfo(m_job.filePath).fileName();
     if (there.size >= 0 && there.size != m_job.fileSize)
         return fail(WebDavErrors::mismatch(
@@ -261,36 +219,22 @@ void WebDavPutTransfer::onVerified(const WebDavAnswer &answer)
 
 void WebDavPutTransfer::finish(const UploadCheck &check)
 {
-    if (m_finished)
-        return;
-    m_finished = true;
-    m_lease.release();
-    QPointer<WebDavPutTransfer> guard(this);
-    Q_EMIT offsetConfirmed(m_job.fileSize);
-    if (guard)
-        Q_EMIT checked(check);
-    if (guard)
-        Q_EMIT completed();
+    if (!std::exchange(m_finished, true))
+        m_exchange.complete(m_job.fileSize, check);
 }
 
 void WebDavPutTransfer::abort()
 {
     m_finished = true;
     m_file->cancel();
-    if (m_request)
-        m_request->abort();
-    m_lease.release();
+    m_exchange.stop();
 }
 
 void WebDavPutTransfer::fail(TransferError error)
 {
     if (m_finished)
         return;
-    m_finished = true;
-    m_file->cancel();
-    if (m_request)
-        m_request->abort();
-    m_lease.release();
+    abort();
     qCDebug(lcWebDav) << "upload of" << m_path << "failed:" << error.message();
     Q_EMIT failed(error);
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "networkpool.h"
 #include "transfer.h"
+#include "webdavexchange.h"
 #include "webdavtarget.h"
 #include "webdavxml.h"
 
@@ -44,8 +44,6 @@ public:
     void abort() override;
     void continueAfterCreated() override {}
 
-    // The path a job's file takes under the endpoint: the table's relative path, else its name.
-    static QString relativePathOf(const TransferJob &job);
     // "dir/name (n).ext" for "dir/name.ext".
     static QString numberedName(const QString &relativePath, int n);
 
@@ -59,12 +57,11 @@ private:
     void onVerified(const WebDavAnswer &answer);
     void finish(const UploadCheck &check);
     void fail(TransferError error);
-    WebDavRequest *request(const QByteArray &method, const QString &path, const TrText &what);
 
     WebDavProtocol *m_protocol;
     TransferJob m_job;
     std::optional<WebDavTarget> m_target;
-    HttpHeaders m_headers;
+    WebDavExchange m_exchange;
     QString m_path; // where the file goes now (a renamed one after Rename)
     int m_renames = 0;
     int m_preconditionRetries = 0;
@@ -74,8 +71,6 @@ private:
     QByteArray m_sha256;      // of the bytes sent, when the whole file streamed once in order
     QByteArray m_putChecksum; // OC-Checksum of the PUT's answer
     QPointer<ReadAheadDevice> m_body;
-    QPointer<WebDavRequest> m_request;
-    NetworkLease m_lease;
     bool m_started = false;
     bool m_finished = false;
 };

@@ -1,6 +1,5 @@
 #include "webdavrequest.h"
 
-#include "lowdelay.h"
 #include "tushttp.h"
 #include "webdaverrors.h"
 
@@ -19,10 +18,11 @@ WebDavRequest::WebDavRequest(QByteArray method, QUrl url, HttpHeaders headers, T
     , m_url(std::move(url))
     , m_headers(std::move(headers))
     , m_what(std::move(what))
+    , m_reply(DefaultStallTimeoutMs, MaxAnswerBytes)
 {
-    m_stallTimer.setSingleShot(true);
-    m_stallTimer.setInterval(DefaultStallTimeoutMs);
-    connect(&m_stallTimer, &QTimer::timeout, this, &WebDavRequest::onStalled);
+    connect(&m_reply, &WatchedReply::uploadProgress, this, &WebDavRequest::uploadProgress);
+    connect(&m_reply, &WatchedReply::finished, this, &WebDavRequest::onFinished);
+    connect(&m_reply, &WatchedReply::stalled, this, &WebDavRequest::onStalled);
 }
 
 WebDavRequest::~WebDavRequest()
@@ -51,7 +51,7 @@ void WebDavRequest::setBody(std::function<QIODevice *()> open, qint64 size)
 
 void WebDavRequest::setStallTimeout(int ms)
 {
-    m_stallTimer.setInterval(qMax(1, ms));
+    m_reply.setStallTimeout(ms);
 }
 
 void WebDavRequest::send(QNetworkAccessManager *network)
@@ -78,35 +78,7 @@ void WebDavRequest::send(QNetworkAccessManager *network)
     } else {
         reply = network->sendCustomRequest(request, m_method);
     }
-    m_reply = reply;
-    auto answerBody = std::make_shared<QByteArray>();
-    auto tooLarge = std::make_shared<bool>(false);
-    connect(reply, &QNetworkReply::socketStartedConnecting, this, &disableNagleOnNewConnection);
-    disableNagleSoon();
-    connect(reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64) {
-        m_stallTimer.start();
-        Q_EMIT uploadProgress(sent);
-    });
-    connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, answerBody, tooLarge] {
-        m_stallTimer.start();
-        answerBody->append(reply->read(MaxAnswerBytes + 1 - answerBody->size()));
-        if (answerBody->size() > MaxAnswerBytes && !*tooLarge) {
-            *tooLarge = true;
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, answerBody, tooLarge] {
-        if (reply != m_reply)
-            return;
-        m_reply = nullptr;
-        m_stallTimer.stop();
-        reply->deleteLater();
-        if (!*tooLarge && reply->bytesAvailable() > 0)
-            answerBody->append(reply->read(MaxAnswerBytes + 1 - answerBody->size()));
-        onFinished(reply, *answerBody, *tooLarge || answerBody->size() > MaxAnswerBytes);
-    });
-    m_stallTimer.start();
+    m_reply.watch(reply);
 }
 
 void WebDavRequest::onFinished(QNetworkReply *reply, const QByteArray &body, bool tooLarge)
@@ -127,14 +99,8 @@ void WebDavRequest::onFinished(QNetworkReply *reply, const QByteArray &body, boo
 
 void WebDavRequest::onStalled()
 {
-    if (!m_reply)
-        return;
-    QNetworkReply *reply = std::exchange(m_reply, nullptr);
-    disconnect(reply, nullptr, this, nullptr);
-    reply->abort();
-    reply->deleteLater();
     WebDavAnswer answer;
-    answer.error = WebDavErrors::stalled(m_stallTimer.interval(), m_what);
+    answer.error = WebDavErrors::stalled(m_reply.stallTimeout(), m_what);
     Q_EMIT finished(answer);
 }
 
@@ -152,11 +118,5 @@ void WebDavRequest::finishLater(const WebDavAnswer &answer)
 void WebDavRequest::abort()
 {
     m_aborted = true;
-    m_stallTimer.stop();
-    if (QNetworkReply *reply = std::exchange(m_reply, nullptr)) {
-        disconnect(reply, nullptr, this, nullptr);
-        if (reply->isRunning())
-            reply->abort();
-        reply->deleteLater();
-    }
+    m_reply.drop();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "transfer.h"
+#include "watchedreply.h"
 
 #include <QByteArray>
 #include <QNetworkReply>
@@ -52,7 +53,7 @@ public:
 
     void send(QNetworkAccessManager *network);
     void abort();
-    bool isRunning() const { return m_reply != nullptr; }
+    bool isRunning() const { return m_reply.isRunning(); }
     const QUrl &url() const { return m_url; }
 
 Q_SIGNALS:
@@ -71,7 +72,6 @@ private:
     QByteArray m_body;
     std::function<QIODevice *()> m_openBody;
     qint64 m_bodySize = 0;
-    QPointer<QNetworkReply> m_reply;
-    QTimer m_stallTimer;
+    WatchedReply m_reply;
     bool m_aborted = false;
 };

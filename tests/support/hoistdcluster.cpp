@@ -3,6 +3,7 @@
 #include "rawhttp.h"
 
 #include <QRandomGenerator>
+#include <QTest>
 
 #include <algorithm>
 
@@ -130,4 +131,22 @@ std::optional<PgRows> HoistdCluster::sql(const char *statement, const QVariantLi
     if (!rows)
         m_error = m_sql->lastError().message;
     return rows;
+}
+
+void HoistdCluster::startForTest(std::unique_ptr<HoistdCluster> &cluster, int instances,
+                                 const QStringList &extraArgs)
+{
+    QString why;
+    if (!available(&why))
+        QSKIP(qPrintable(why));
+    cluster = std::make_unique<HoistdCluster>();
+    QVERIFY2(cluster->start(instances, extraArgs), qPrintable(cluster->errorString()));
+}
+
+void HoistdCluster::warnIfFailed(int lastChars) const
+{
+    if (!QTest::currentTestFailed())
+        return;
+    qWarning("%s", qPrintable(logs(lastChars)));
+    qWarning("nginx error log:\n%s", qPrintable(m_front.errorLog().right(2000)));
 }

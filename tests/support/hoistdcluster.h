@@ -27,6 +27,13 @@ public:
 
     // Whether both fixtures are there; false with the reason in `why`.
     static bool available(QString *why);
+    // A cluster test's initTestCase(): skips it when the fixtures are not there, fails it when
+    // the cluster does not start; else `cluster` is made and started with start()'s arguments.
+    static void startForTest(std::unique_ptr<HoistdCluster> &cluster, int instances = 3,
+                             const QStringList &extraArgs = {});
+    // A cluster test's cleanup(): after a failed test function, the instances' last
+    // `lastChars` of log and the end of nginx's error log, as warnings.
+    void warnIfFailed(int lastChars = 2000) const;
 
     // Starts everything: `instances` hoistd processes with `extraArgs`, then the front. False
     // with the reason in errorString().
