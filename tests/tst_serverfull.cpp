@@ -100,7 +100,12 @@ void tst_ServerFull::fullDiskIsAWaitNotAFailure()
     const QString path =
         makeTestFile(fixture.files().path(), QStringLiteral("full.bin"), FileSize, 507);
     QVERIFY(!path.isEmpty());
-    id = fixture.add({path}).value(0);
+    // Known from the moment it is made, so that no state it takes is missed.
+    connect(scheduler, &UploadScheduler::tasksAdded, this, [&id](const QList<TaskId> &ids) {
+        if (!id && !ids.isEmpty())
+            id = ids.first();
+    });
+    QCOMPARE(fixture.add({path}).value(0), id);
     QVERIFY(id);
     // Each refusal leaves the upload waiting, its row naming the cause and the next try.
     for (int refusal = 1; refusal <= FullAnswers; ++refusal) {

@@ -40,6 +40,7 @@ struct TaskIntake::Walk {
     QList<std::shared_ptr<const QList<ExpandedPath>>> batches; // the first one is being made
     bool making = false;                                       // a slice is due
     bool walked = false;                                       // no batch comes after these
+    bool finished = false;                                     // finishWalk() has run
     int count = 0;                                             // paths handed on so far
 };
 
@@ -130,12 +131,7 @@ void TaskIntake::makeTasks(const std::shared_ptr<Walk> &walk, qsizetype from)
 {
     walk->making = false;
     if (walk->batches.isEmpty()) {
-        if (!walk->walked)
-            return; // the next batch starts it again
-        --m_pending;
-        if (walk->duplicates && !walk->duplicates->isEmpty())
-            Q_EMIT duplicatesFound(*walk->duplicates);
-        Q_EMIT sliceDone();
+        finishWalk(walk);
         return;
     }
     // A slice at a time, each its own turn of the event loop: 100,000 files become tasks, rows
@@ -164,11 +160,28 @@ void TaskIntake::makeTasks(const std::shared_ptr<Walk> &walk, qsizetype from)
     if (to >= paths.size()) {
         walk->batches.removeFirst();
         to = 0;
+        if (walk->batches.isEmpty()) {
+            finishWalk(walk); // the walk's last slice: done now, not a turn later
+            return;
+        }
     }
     // The rest in a later turn. A real timer (Qt turns a 0 ms one into a posted call, and posted
     // calls may all run before any timer of the window's does).
     walk->making = true;
     QTimer::singleShot(1, Qt::PreciseTimer, this, [this, walk, to] { makeTasks(walk, to); });
+}
+
+void TaskIntake::finishWalk(const std::shared_ptr<Walk> &walk)
+{
+    if (!walk->walked || walk->finished)
+        return; // the next batch, or the walk's end, comes back here
+    walk->finished = true;
+    if (walk->count == 0)
+        m_made({}, {}, {}); // nothing came: listeners still hear that the paths are in
+    --m_pending;
+    if (walk->duplicates && !walk->duplicates->isEmpty())
+        Q_EMIT duplicatesFound(*walk->duplicates);
+    Q_EMIT sliceDone();
 }
 
 bool TaskIntake::skipQueued(const ExpandedPath &file, qint64 now, DuplicateReport *report)

@@ -66,6 +66,8 @@ private:
     // Makes tasks of the walk's first waiting batch from `from` on, a slice per turn of the event
     // loop, and goes on with the next batch.
     void makeTasks(const std::shared_ptr<Walk> &walk, qsizetype from);
+    // The walk ended and its last batch is made: the scheduler hears the paths are in.
+    void finishWalk(const std::shared_ptr<Walk> &walk);
     // Whether `file` is already queued; a newer version of an unstarted task replaces it.
     bool skipQueued(const ExpandedPath &file, qint64 nowMs, DuplicateReport *report);
 
