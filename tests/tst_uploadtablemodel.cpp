@@ -59,7 +59,7 @@ private Q_SLOTS:
     void cleanup();
 
     void rowsFollowTasks();
-    void folderIsOneInsertBatch();
+    void folderIsInsertedInBatches();
     void clearFinishedRemovesInBatches_data();
     void clearFinishedRemovesInBatches();
     void startsWithExistingTasks();
@@ -263,7 +263,7 @@ void TestUploadTableModel::clearFinishedRemovesInBatches()
     QCOMPARE(m_scheduler->totals().count(TaskState::Error), kept.size());
 }
 
-void TestUploadTableModel::folderIsOneInsertBatch()
+void TestUploadTableModel::folderIsInsertedInBatches()
 {
     QDir(m_dir->path()).mkpath(QStringLiteral("folder/sub"));
     for (int i = 0; i < 60; ++i) {
@@ -272,7 +272,10 @@ void TestUploadTableModel::folderIsOneInsertBatch()
     }
     QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
     ADD_AND_WAIT({m_dir->filePath(QStringLiteral("folder"))});
-    QCOMPARE(inserted.count(), 1);
+    // Not a row at a time: the walk hands its files on in batches (32, then 64, ...), each one
+    // insert at most, so 60 files are one or two.
+    QVERIFY2(inserted.count() >= 1 && inserted.count() <= 2,
+             qPrintable(QString::number(inserted.count())));
     QCOMPARE(m_model->rowCount(), 60);
     for (int row = 0; row < 60; ++row)
         QCOMPARE(m_model->rowOf(m_model->taskId(row)), row);
