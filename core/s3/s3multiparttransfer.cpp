@@ -319,8 +319,12 @@ bool S3MultipartTransfer::mayStartPart() const
     // A part whose bytes have all left waits a round trip and the service's storing of it
     // (through 20 ms each way to RGW, with one part of each of two 100 MiB files beside small
     // files: the link fell to a tenth for ~0.4 s at each part's end). The next part sends
-    // meanwhile, up to as many again waiting for their answers.
-    return sendingParts() < m_limit && runningParts() < 2 * m_limit;
+    // meanwhile, with one part at most beyond the limit: "all left" means handed to the
+    // system's socket buffers, which on a slow link hold seconds of bytes per connection. As
+    // many again (16 more parts of a 128 MiB file at 60 ms each way, 20 Mbit/s) queued so
+    // much that a part's answer took over the 30 s stall timeout, and the retried part made
+    // the file take 81 s where the link's floor is 54.
+    return sendingParts() < m_limit && runningParts() < m_limit + 1;
 }
 
 void S3MultipartTransfer::pump()

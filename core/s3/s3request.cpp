@@ -189,7 +189,7 @@ void S3Request::onStalled()
         TransferError::Kind::Stalled,
         TrText::of(staticMetaObject,
                    QT_TR_NOOP("The upload stalled: no progress for %1 s while %2"))
-            .arg(QString::number(m_reply.stallTimeout() / 1000.0, 'f', 1))
+            .arg(QString::number(m_reply.stalledAfterMs() / 1000.0, 'f', 1))
             .arg(m_what));
     finish(answer);
 }

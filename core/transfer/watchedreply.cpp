@@ -5,14 +5,15 @@
 
 #include <QNetworkReply>
 
+#include <climits>
 #include <memory>
 
 WatchedReply::WatchedReply(int stallTimeoutMs, qint64 maxAnswerBytes, QObject *parent)
     : QObject(parent)
+    , m_stallTimeoutMs(qMax(1, stallTimeoutMs))
     , m_maxAnswerBytes(maxAnswerBytes)
 {
     m_stallTimer.setSingleShot(true);
-    m_stallTimer.setInterval(stallTimeoutMs);
     connect(&m_stallTimer, &QTimer::timeout, this, &WatchedReply::onStalled);
 }
 
@@ -29,7 +30,9 @@ void WatchedReply::watch(QNetworkReply *reply)
     connect(reply, &QNetworkReply::socketStartedConnecting, this, &disableNagleOnNewConnection);
     disableNagleSoon();
     connect(reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
-        m_stallTimer.start();
+        // The answer to a body all handed over waits for the system's buffers to drain.
+        const qint64 drainMs = total > 0 && sent >= total ? total * 1000 / DrainBytesPerSecond : 0;
+        m_stallTimer.start(int(qMin<qint64>(m_stallTimeoutMs + drainMs, INT_MAX)));
         Q_EMIT uploadProgress(sent, total);
     });
     connect(reply, &QNetworkReply::metaDataChanged, &m_stallTimer, qOverload<>(&QTimer::start));
@@ -51,7 +54,7 @@ void WatchedReply::watch(QNetworkReply *reply)
             answerBody->append(reply->read(m_maxAnswerBytes + 1 - answerBody->size()));
         Q_EMIT finished(reply, *answerBody, *tooLarge || answerBody->size() > m_maxAnswerBytes);
     });
-    m_stallTimer.start();
+    m_stallTimer.start(m_stallTimeoutMs);
 }
 
 void WatchedReply::onStalled()

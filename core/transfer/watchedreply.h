@@ -12,6 +12,12 @@ class RequestGroup;
 // it comes and cut off past a bound (memory never grows with it), a timer that any bytes moving
 // either way restart, Nagle turned off on its connections. For each reply watched it emits
 // finished() or stalled() once (the reply then aborted and deleted later); nothing after drop().
+//
+// Once a body has all been handed over, its answer may take the stall timeout plus the body's
+// size at DrainBytesPerSecond: "handed over" means into the system's socket buffers, which on a
+// slow link hold seconds of it (4 MiB a connection on Linux; more behind a proxy), and nothing
+// moves on the reply while they drain. Through 60 ms each way at 20 Mbit/s, a 128 MiB file in
+// 16 parts had a part's answer come after the 30 s stall timeout.
 class WatchedReply final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WatchedReply)
@@ -19,8 +25,12 @@ public:
     WatchedReply(int stallTimeoutMs, qint64 maxAnswerBytes, QObject *parent = nullptr);
     ~WatchedReply() override;
 
-    void setStallTimeout(int ms) { m_stallTimer.setInterval(qMax(1, ms)); }
-    int stallTimeout() const { return m_stallTimer.interval(); }
+    static constexpr qint64 DrainBytesPerSecond = 128 * 1024;
+
+    void setStallTimeout(int ms) { m_stallTimeoutMs = qMax(1, ms); }
+    int stallTimeout() const { return m_stallTimeoutMs; }
+    // How long nothing moved before stalled() (the stall timeout, longer awaiting an answer).
+    int stalledAfterMs() const { return m_stallTimer.interval(); }
     void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
     qint64 maxAnswerBytes() const { return m_maxAnswerBytes; }
 
@@ -42,5 +52,6 @@ private:
 
     QPointer<QNetworkReply> m_reply;
     QTimer m_stallTimer;
+    int m_stallTimeoutMs;
     qint64 m_maxAnswerBytes;
 };

@@ -100,7 +100,7 @@ void WebDavRequest::onFinished(QNetworkReply *reply, const QByteArray &body, boo
 void WebDavRequest::onStalled()
 {
     WebDavAnswer answer;
-    answer.error = WebDavErrors::stalled(m_reply.stallTimeout(), m_what);
+    answer.error = WebDavErrors::stalled(m_reply.stalledAfterMs(), m_what);
     Q_EMIT finished(answer);
 }
 

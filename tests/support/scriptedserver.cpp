@@ -1,6 +1,7 @@
 #include "scriptedserver.h"
 
 #include <QTcpSocket>
+#include <QTimer>
 
 namespace {
 // A request head larger than this is not something a test sends; treat it as garbage.
@@ -200,6 +201,13 @@ bool ScriptedServer::handleOne(QTcpSocket *socket, Connection &connection)
     // The handler may have destroyed the connection state (it should not, but stay safe).
     if (!m_connections.contains(socket))
         return false;
+    if (reply.delayMs > 0) {
+        QTimer::singleShot(reply.delayMs, socket, [this, socket, request, reply] {
+            if (m_connections.contains(socket))
+                respond(socket, request, reply);
+        });
+        return true;
+    }
     respond(socket, request, reply);
     return m_connections.contains(socket) && !m_connections.value(socket).stalled;
 }

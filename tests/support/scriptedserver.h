@@ -54,6 +54,14 @@ public:
         static Reply reset() { return withAction(Action::Reset); }
         static Reply stall() { return withAction(Action::Stall); }
         static Reply garbage() { return withAction(Action::Garbage); }
+        // The same reply, sent `ms` after the request was read (a server slow to store it).
+        Reply after(int ms) const
+        {
+            Reply reply = *this;
+            reply.delayMs = ms;
+            return reply;
+        }
+        int delayMs = 0;
 
     private:
         static Reply withAction(Action action)
