@@ -23,6 +23,9 @@
 #include "schedulestatus.h"
 #include "serverhealth.h"
 #include "sftpprotocol.h"
+#include "sshprompter.h"
+#include "sshquestions.h"
+#include "sshretry.h"
 #include "storethread.h"
 #include "systemproxy.h"
 #include "theme.h"
@@ -388,8 +391,13 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
+    // The window asks what SFTP sign-ins need (host keys, passphrases, passwords): connections
+    // report their questions, uploads that met one start again once it is answered.
+    SshQuestions sshQuestions;
     protocols.sftp()->setSettings(options.ssh);
+    protocols.sftp()->setAnswers(sshQuestions.answers());
     UploadScheduler scheduler(protocols.router(), clock);
+    SshRetry sshRetry(&sshQuestions, &scheduler);
     scheduler.setStore(store.store());
     QueueSaveStatus saving(store.store());
     configure(scheduler, options, endpoint);
@@ -425,6 +433,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     endpoints.offerTo(&window);
     new CertificateActions(&certificates, window.rowActions(), &window);
     window.setTokenKeeper(&tokens);
+    new SshPrompter(&sshQuestions, &secrets, &window);
     // Closing mid-upload asks; Hoist may live on in the tray, so it quits when told to.
     DesktopShell shell(&scheduler, &window, &settings, QSystemTrayIcon::isSystemTrayAvailable());
     shell.setQuitAction(window.quitAction());

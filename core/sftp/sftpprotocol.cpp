@@ -9,6 +9,20 @@ SftpProtocol::SftpProtocol(QObject *parent)
 {
 }
 
+void SftpProtocol::setSettings(const SshSettings &settings)
+{
+    SshSettings s = settings;
+    if (!s.answers)
+        s.answers = m_answers;
+    m_sessions.setSettings(s);
+}
+
+void SftpProtocol::setAnswers(const std::shared_ptr<SshAnswers> &answers)
+{
+    m_answers = answers;
+    setSettings(m_sessions.settings());
+}
+
 std::unique_ptr<Transfer> SftpProtocol::createTransfer(const TransferJob &job)
 {
     return std::make_unique<SftpTransfer>(&m_sessions, job);

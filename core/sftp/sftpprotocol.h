@@ -13,7 +13,10 @@ public:
     explicit SftpProtocol(QObject *parent = nullptr);
 
     // How to sign in, which host keys to trust, what to do with existing files.
-    void setSettings(const SshSettings &settings) { m_sessions.setSettings(settings); }
+    void setSettings(const SshSettings &settings);
+    // Where connections find the window's answers and report their questions (SshQuestions),
+    // kept through later setSettings() that bring none.
+    void setAnswers(const std::shared_ptr<SshAnswers> &answers);
     const SshSettings &settings() const { return m_sessions.settings(); }
     SftpSessions *sessions() { return &m_sessions; }
 
@@ -23,4 +26,5 @@ public:
 
 private:
     SftpSessions m_sessions;
+    std::shared_ptr<SshAnswers> m_answers;
 };

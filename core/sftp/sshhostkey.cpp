@@ -1,8 +1,11 @@
 #include "sshhostkey.h"
 
+#include "sshanswers.h"
+
 #include <QDir>
 #include <QFile>
 #include <QLoggingCategory>
+#include <QMutex>
 
 namespace {
 Q_LOGGING_CATEGORY(lcHostKey, "hoist.sftp.hostkey", QtInfoMsg)
@@ -62,6 +65,22 @@ QString SshHostKey::knownFingerprint() const
     return {};
 }
 
+SshQuestion SshHostKey::question(SshQuestion::Kind kind, const QString &shown, const QString &type,
+                                 const QString &known) const
+{
+    SshQuestion q;
+    q.kind = kind;
+    q.host = m_target.knownHostsName();
+    q.hostName = m_target.host();
+    q.port = m_target.port();
+    q.user = m_target.user();
+    q.keyType = type;
+    q.fingerprint = shown;
+    q.knownFingerprint = known;
+    q.knownHostsFile = knownHostsFile(m_settings);
+    return q;
+}
+
 TransferError SshHostKey::verify(ssh_session session) const
 {
     ssh_key key = nullptr;
@@ -79,14 +98,19 @@ TransferError SshHostKey::verify(ssh_session session) const
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER: {
         const QString known = knownFingerprint();
-        return refused(
+        const TrText cause =
             TrText::of(staticMetaObject,
                        QT_TR_NOOP("The host key of %1 has changed: the server shows %2, %3 "
                                   "holds %4. Someone may be intercepting the connection; if the "
                                   "server's key was replaced, remove the old one with ssh-keygen "
                                   "-R '%1' -f %3"))
                 .arg(host, shown + QLatin1String(" (") + type + QLatin1Char(')'), file)
-                .arg(known.isEmpty() ? QStringLiteral("another key") : known));
+                .arg(known.isEmpty() ? QStringLiteral("another key") : known);
+        // The window shows it too (never to be accepted there); headless, the line says it.
+        if (m_settings.answers)
+            m_settings.answers->ask(question(SshQuestion::Kind::ChangedHostKey, shown, type, known),
+                                    cause);
+        return refused(cause);
     }
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
@@ -96,12 +120,29 @@ TransferError SshHostKey::verify(ssh_session session) const
                                   QT_TR_NOOP("Cannot check the host key of %1 against %2: %3"))
                            .arg(host, file, QString::fromUtf8(ssh_get_error(session))));
     }
-    if (!m_settings.acceptedHostKeys.contains(shown))
+    const bool accepted =
+        m_settings.acceptedHostKeys.contains(shown)
+        || (m_settings.answers && m_settings.answers->isHostKeyAccepted(host, shown));
+    if (!accepted && m_settings.answers && m_settings.answers->isAsking()) {
+        const TrText cause =
+            TrText::of(staticMetaObject,
+                       QT_TR_NOOP("The host key of %1 is not known (%2, %3): Hoist connects once "
+                                  "it is trusted"))
+                .arg(host, shown, type);
+        m_settings.answers->ask(question(SshQuestion::Kind::HostKey, shown, type, {}), cause);
+        return refused(cause);
+    }
+    if (!accepted)
         return refused(TrText::of(staticMetaObject,
                                   QT_TR_NOOP("The host key of %1 is not known (%2, %3). If that "
                                              "is the server's key, accept it with "
                                              "--ssh-accept-host-key %2"))
                            .arg(host, shown, type));
+    // One writer at a time: many connections to a newly trusted host add its key once.
+    static QMutex writing;
+    const QMutexLocker lock(&writing);
+    if (ssh_session_is_known_server(session) == SSH_KNOWN_HOSTS_OK)
+        return {};
     QDir().mkpath(QFileInfo(file).absolutePath());
     if (ssh_session_update_known_hosts(session) != SSH_OK)
         qCWarning(lcHostKey) << "accepted" << shown << "for" << host << "but could not add it to"

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sftptarget.h"
+#include "sshquestion.h"
 #include "sshsettings.h"
 #include "transfererror.h"
 
@@ -21,12 +22,16 @@ class SshHostKey final {
     // A key's "SHA256:..." fingerprint, as ssh-keygen -l prints it.
     static QString fingerprint(ssh_key key);
 
-    // None when the session may go on; else a permanent Rejected with what to do.
+    // None when the session may go on; else a permanent Rejected with what to do. In the window
+    // (SshSettings::answers asking) an unknown key is a question (SshQuestion::Kind::HostKey)
+    // reported there, and trusted once answered; a changed one is reported to be shown.
     TransferError verify(ssh_session session) const;
 
 private:
     // The fingerprint of the key known_hosts holds for this host ("" when none is found).
     QString knownFingerprint() const;
+    SshQuestion question(SshQuestion::Kind kind, const QString &shown, const QString &type,
+                         const QString &known) const;
 
     SftpTarget m_target;
     SshSettings m_settings;

@@ -5,6 +5,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
+class SshAnswers;
+
 // How Hoist signs in to SSH servers and what it does there, the same for every SFTP target:
 // from the command line (--ssh-*, --if-exists) or the window's settings.
 struct SshSettings {
@@ -19,6 +23,10 @@ struct SshSettings {
     QStringList acceptedHostKeys;
     // Whether ssh-agent is asked (SSH_AUTH_SOCK); tests turn it off.
     bool useAgent = true;
+    // The window's answers to SSH questions (SshQuestions): trusted host keys, passphrases,
+    // passwords; a connection missing one reports its question there. Null headless: nothing is
+    // asked, and such a connection fails with what to do.
+    std::shared_ptr<SshAnswers> answers;
     IfExists existingFiles = IfExists::Overwrite; // --if-exists
     int fileMode = 0644;
     int folderMode = 0755;

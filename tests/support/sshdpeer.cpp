@@ -152,7 +152,8 @@ bool SshdPeer::start(QString *error, quint16 port)
         *error = file.errorString();
         return false;
     }
-    QStringList lines{
+    QStringList lines = m_extra;
+    lines += QStringList{
         QStringLiteral("ListenAddress 127.0.0.1:%1").arg(port),
         QStringLiteral("HostKey %1/host_key").arg(m_dir.path()),
         QStringLiteral("PidFile %1/sshd.pid").arg(m_dir.path()),
@@ -174,12 +175,13 @@ bool SshdPeer::start(QString *error, quint16 port)
     else
         lines << QStringLiteral("Subsystem sftp internal-sftp");
     QFile::remove(sftpLog());
-    lines += m_extra;
     file.write(lines.join(QLatin1Char('\n')).toUtf8() + '\n');
     file.close();
     m_log.clear();
-    m_process.start(QStringLiteral("/usr/sbin/sshd"),
-                    {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config});
+    QStringList command = m_wrapper;
+    command += {QStringLiteral("/usr/sbin/sshd"), QStringLiteral("-D"), QStringLiteral("-e"),
+                QStringLiteral("-f"), config};
+    m_process.start(command.takeFirst(), command);
     if (!m_process.waitForStarted(StartTimeoutMs) || !waitForGreeting(StartTimeoutMs)) {
         *error = QStringLiteral("sshd did not start: ") + QString::fromLocal8Bit(log());
         kill();

@@ -28,8 +28,12 @@ public:
     // sftp://USER@127.0.0.1:PORT/ROOT/sub
     QString endpoint(const QString &sub = QString()) const;
 
-    // sshd_config lines added before the next start ("MaxSessions 2").
+    // sshd_config lines added before the next start ("MaxSessions 2"). They come first, so
+    // they win over the defaults' (sshd takes a keyword's first value): "UsePAM yes".
     void setExtraConfig(const QStringList &lines) { m_extra = lines; }
+    // A command sshd is started through from the next start (sshd and its arguments follow):
+    // SshdPasswordUser's mount namespace.
+    void setWrapper(const QStringList &wrapper) { m_wrapper = wrapper; }
     // Log in as `user` from the next start (its home need not exist).
     void setUser(const QString &user) { m_user = user; }
     // A new host key (another server on the same port), used from the next start.
@@ -60,6 +64,7 @@ private:
     QProcess m_process;
     QString m_user;
     QStringList m_extra;
+    QStringList m_wrapper;
     quint16 m_port = 0;
     QByteArray m_log;
 };
