@@ -131,8 +131,9 @@ private Q_SLOTS:
         const qint64 size = 160 * MiB;
         const QString file = makeTestFile(m_home.path(), QStringLiteral("killed.bin"), size, 8);
         const QString part = m_sshd->root() + QStringLiteral("/killed/.killed.bin.hoist-part");
+        // One stream: its part's size is what it holds (parallel parts: tst_sftpparallel).
         const QStringList args = common(QStringLiteral("killed"))
-                                 << QStringLiteral("--state-dir")
+                                 << QStringLiteral("--one-stream") << QStringLiteral("--state-dir")
                                  << m_home.path() + QStringLiteral("/state") << file;
         QProcess first;
         prepare(first);
@@ -168,7 +169,8 @@ private Q_SLOTS:
         const QString part = m_sshd->root() + QStringLiteral("/outage/.outage.bin.hoist-part");
         QProcess hoist;
         prepare(hoist);
-        hoist.setArguments(common(QStringLiteral("outage")) << file);
+        hoist.setArguments(common(QStringLiteral("outage"))
+                           << QStringLiteral("--one-stream") << file);
         hoist.start();
         QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
         const quint16 port = m_sshd->port();

@@ -4,6 +4,7 @@
 #include "filecheck.h"
 #include "jobpath.h"
 #include "sftpconnection.h"
+#include "sftpremotefile.h"
 #include "sftpwritepipe.h"
 
 #include <QFile>
@@ -63,17 +64,17 @@ TransferError SftpFileUpload::failure(const char *doing, const QString &path)
     return m_connection->error(TrText::of(staticMetaObject, doing).arg(path));
 }
 
-SftpUploadResult SftpFileUpload::run()
+bool SftpFileUpload::prepare(SftpUploadResult *out)
 {
-    SftpUploadResult result;
+    SftpUploadResult &result = *out;
     if (const std::optional<TransferError> changed = fileChangeError(m_job)) {
         result.error = *changed;
-        return result;
+        return false;
     }
     const QString path = m_connection->target().remotePath(JobPath::relativePathOf(m_job));
     result.storedAs = path;
     if (!makeFolders(folderOf(path), &result))
-        return result;
+        return false;
     if (sftp_attributes there = stat(path)) {
         const bool same =
             there->size == quint64(m_job.fileSize)
@@ -84,12 +85,12 @@ SftpUploadResult SftpFileUpload::run()
             result.error = TransferError::make(
                 TransferError::Kind::Rejected,
                 TrText::of(staticMetaObject, QT_TR_NOOP("%1 is a folder on the server")).arg(path));
-            return result;
+            return false;
         }
         if (m_settings.existingFiles == IfExists::Skip) {
             if (same) {
                 result.skipped = true;
-                return result;
+                return false;
             }
             result.error = TransferError::make(
                 TransferError::Kind::Rejected,
@@ -97,12 +98,21 @@ SftpUploadResult SftpFileUpload::run()
                            QT_TR_NOOP("%1 exists on the server with another size or time; "
                                       "--if-exists overwrite or rename says what to do"))
                     .arg(path));
-            return result;
+            return false;
         }
     } else if (m_connection->status() < 0) {
         result.error = failure(QT_TR_NOOP("Looking for %1"), path);
-        return result;
+        return false;
     }
+    return true;
+}
+
+SftpUploadResult SftpFileUpload::run()
+{
+    SftpUploadResult result;
+    if (!prepare(&result))
+        return result;
+    const QString path = result.storedAs;
     QFile local(m_job.filePath);
     if (!local.open(QIODevice::ReadOnly)) {
         result.error =
@@ -258,6 +268,7 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
         // Answers of writes still on their way would reach libssh's own reads: a new
         // connection next time.
         m_connection->close();
+        closeRemoteFile(m_connection, remote);
         return false;
     }
     if (ok && sftp_extension_supported(m_connection->sftp(), "fsync@openssh.com", "1")
@@ -265,8 +276,7 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
         result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
         ok = false;
     }
-    if (m_connection->isOpen())
-        sftp_close(remote);
+    closeRemoteFile(m_connection, remote);
     if (ok && m_events.confirmed)
         m_events.confirmed(m_job.fileSize);
     return ok;

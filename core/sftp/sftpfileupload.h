@@ -51,6 +51,13 @@ class SftpFileUpload final {
                    const std::atomic<bool> *aborted, Events events);
 
     SftpUploadResult run();
+    // What run() does before any byte: the file unchanged, the folders made, a file there dealt
+    // with. False when nothing is to be sent: `result` says why (an error, or skipped); else its
+    // storedAs is the server's path. Also before parallel parts (SftpPartFile).
+    bool prepare(SftpUploadResult *result);
+    // What run() does after the last byte: time, mode, size checked, renamed into place. Also
+    // after parallel parts (SftpPartFile).
+    bool finish(const QString &partPath, const QString &path, SftpUploadResult *result);
 
     // ".NAME.hoist-part" beside `path`.
     static QString partPathOf(const QString &path);
@@ -60,7 +67,6 @@ private:
     // The part's bytes found right (its size, or where its tail first differs from the file).
     qint64 checkedPartSize(const QString &partPath, QFile *local, SftpUploadResult *result);
     bool send(const QString &partPath, QFile *local, qint64 from, SftpUploadResult *result);
-    bool finish(const QString &partPath, const QString &path, SftpUploadResult *result);
     // Where the finished part goes under IfExists::Rename: the first free numbered name.
     QString freeName(const QString &path);
     sftp_attributes stat(const QString &path);

@@ -1,5 +1,6 @@
 #include "sftpprotocol.h"
 
+#include "sftpparalleltransfer.h"
 #include "sftptransfer.h"
 
 #include <QTimer>
@@ -7,6 +8,7 @@
 SftpProtocol::SftpProtocol(QObject *parent)
     : TransferProtocol(parent)
 {
+    connect(&m_sessions, &SftpSessions::requestFinished, this, &TransferProtocol::requestFinished);
 }
 
 void SftpProtocol::setSettings(const SshSettings &settings)
@@ -25,6 +27,9 @@ void SftpProtocol::setAnswers(const std::shared_ptr<SshAnswers> &answers)
 
 std::unique_ptr<Transfer> SftpProtocol::createTransfer(const TransferJob &job)
 {
+    // An upload begun as one stream goes on as one; one begun in parts goes on in parts.
+    if (SftpParallelTransfer::wants(job))
+        return std::make_unique<SftpParallelTransfer>(&m_sessions, job);
     return std::make_unique<SftpTransfer>(&m_sessions, job);
 }
 
@@ -36,6 +41,9 @@ void SftpProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
         QTimer::singleShot(0, this, [this, uploadUrl] { Q_EMIT terminated(uploadUrl, false); });
         return;
     }
+    // Parallel parts all name the one part file: one removal answers for each.
+    if (m_removing[uploadUrl]++ > 0)
+        return;
     const QString path = part->dir();
     m_sessions.borrow(*part, this, [this, uploadUrl, path](SftpWorker *worker) {
         auto *context = new QObject(this);
@@ -44,7 +52,8 @@ void SftpProtocol::terminate(const QUrl &uploadUrl, const HttpHeaders &headers)
                     if (removed != path)
                         return;
                     delete context;
-                    Q_EMIT terminated(uploadUrl, deleted);
+                    for (int asked = m_removing.take(uploadUrl); asked > 0; --asked)
+                        Q_EMIT terminated(uploadUrl, deleted);
                 });
         m_sessions.remove(worker, path);
     });

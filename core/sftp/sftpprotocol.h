@@ -3,9 +3,13 @@
 #include "sftpsessions.h"
 #include "transfer.h"
 
+#include <QHash>
+#include <QUrl>
+
 // SFTP behind TransferProtocol: endpoints sftp://USER@HOST[:PORT]/DIR (SftpTarget). Each file
-// is one SftpTransfer over a connection lent by SftpSessions; its part file's address is the
-// upload URL, and terminate() removes that part.
+// is one SftpTransfer over a connection lent by SftpSessions, or a large one with parallel
+// parts an SftpParallelTransfer over several; its part file's address is the upload URL (or
+// every part's), and terminate() removes that part file.
 class SftpProtocol final : public TransferProtocol {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SftpProtocol)
@@ -27,4 +31,5 @@ public:
 private:
     SftpSessions m_sessions;
     std::shared_ptr<SshAnswers> m_answers;
+    QHash<QUrl, int> m_removing; // part files being removed: how many asked for each
 };

@@ -46,6 +46,17 @@ SftpSessions::Entry *SftpSessions::entryOf(SftpWorker *worker)
     return nullptr;
 }
 
+const SftpSessions::Entry *SftpSessions::entryOf(SftpWorker *worker) const
+{
+    return const_cast<SftpSessions *>(this)->entryOf(worker);
+}
+
+bool SftpSessions::lentFirstTime(SftpWorker *worker) const
+{
+    const Entry *entry = entryOf(worker);
+    return entry && entry->lent == 1;
+}
+
 int SftpSessions::connections(const QString &serverKey) const
 {
     return int(std::count_if(m_entries.cbegin(), m_entries.cend(),
@@ -69,7 +80,7 @@ SftpWorker *SftpSessions::spawn(const SftpTarget &target)
             });
     connect(worker, &SftpWorker::removed, this, [this, worker] { returned(worker, false); });
     thread->start();
-    m_entries.append({worker, thread, target.serverKey(), false, {}});
+    m_entries.append({worker, thread, target.serverKey(), false, 0, {}});
     qCDebug(lcSessions) << "connection" << connections(target.serverKey()) << "to"
                         << target.serverKey();
     return worker;
@@ -82,7 +93,7 @@ void SftpSessions::retire(SftpWorker *worker)
             continue;
         QThread *thread = m_entries.at(i).thread;
         m_entries.removeAt(i);
-        m_retiring.append({worker, thread, QString(), false, {}});
+        m_retiring.append({worker, thread, QString(), false, 0, {}});
         // The connection closes on the worker's thread; what is left to delete is idle.
         connect(thread, &QThread::finished, this, [this, worker, thread] {
             thread->wait();
@@ -110,6 +121,7 @@ void SftpSessions::borrow(const SftpTarget &target, QObject *context, Lent lent)
 void SftpSessions::lend(Entry *entry, const Waiter &waiter)
 {
     entry->busy = true;
+    ++entry->lent;
     SftpWorker *worker = entry->worker;
     waiter.lent(worker);
 }
@@ -142,14 +154,13 @@ void SftpSessions::serveWaiting(const QString &server)
     }
 }
 
-void SftpSessions::upload(SftpWorker *worker, quint64 ticket, const TransferJob &job,
-                          const SftpWorker::Flag &aborted)
+void SftpSessions::run(SftpWorker *worker, const SftpWorker::Flag &aborted,
+                       std::function<void(SftpWorker *)> job)
 {
     if (Entry *entry = entryOf(worker))
         entry->aborted = aborted;
     QMetaObject::invokeMethod(
-        worker, [worker, ticket, job, aborted] { worker->upload(ticket, job, aborted); },
-        Qt::QueuedConnection);
+        worker, [worker, job = std::move(job)] { job(worker); }, Qt::QueuedConnection);
 }
 
 void SftpSessions::remove(SftpWorker *worker, const QString &path)

@@ -34,9 +34,14 @@ public:
     // Calls `lent` (on this thread) with a worker for `target` once one is free, unless
     // `context` is gone by then. The worker is the caller's until give back().
     void borrow(const SftpTarget &target, QObject *context, Lent lent);
-    // Sends `job` on a borrowed worker; it comes back by itself after finished().
-    void upload(SftpWorker *worker, quint64 ticket, const TransferJob &job,
-                const SftpWorker::Flag &aborted);
+    // Runs `job` (one of SftpWorker's upload jobs, on the worker's thread) on a borrowed
+    // worker; it comes back by itself after finished(). `aborted` stops it when this ends.
+    void run(SftpWorker *worker, const SftpWorker::Flag &aborted,
+             std::function<void(SftpWorker *)> job);
+    // Whether the worker lent last was lent for the first time (its connection is made now).
+    bool lentFirstTime(SftpWorker *worker) const;
+    // For the transfers: a stream's chunk ended (SftpSamples), as requestFinished().
+    void report(const RequestSample &sample) { Q_EMIT requestFinished(sample); }
     // Removes a file on a borrowed worker; it comes back by itself after removed().
     void remove(SftpWorker *worker, const QString &path);
     // A borrowed worker not used after all.
@@ -48,12 +53,17 @@ public:
     int connections(const QString &serverKey) const;
     int limit(const QString &serverKey) const;
 
+Q_SIGNALS:
+    // What Parallel: Auto learns from (TransferProtocol::requestFinished).
+    void requestFinished(const RequestSample &sample);
+
 private:
     struct Entry {
         SftpWorker *worker = nullptr;
         QThread *thread = nullptr;
         QString server;
         bool busy = false;
+        int lent = 0;             // times lent
         SftpWorker::Flag aborted; // the job on it now
     };
     struct Waiter {
@@ -63,6 +73,7 @@ private:
     };
 
     Entry *entryOf(SftpWorker *worker);
+    const Entry *entryOf(SftpWorker *worker) const;
     SftpWorker *spawn(const SftpTarget &target);
     void retire(SftpWorker *worker);
     void returned(SftpWorker *worker, bool refused);

@@ -1,7 +1,10 @@
 #include "sftptransfer.h"
 
 #include "jobpath.h"
+#include "networkpool.h"
+#include "requestobserver.h"
 #include "sftpfileupload.h"
+#include "sftppace.h"
 #include "sftpsessions.h"
 
 #include <QFileInfo>
@@ -12,13 +15,6 @@ Q_LOGGING_CATEGORY(lcTransfer, "hoist.sftp.transfer", QtInfoMsg)
 
 // Refused connections waited out in one attempt before it fails (and the scheduler retries).
 constexpr int MaxRefusals = 20;
-
-// Tickets tell one upload's signals from an earlier one's on the same worker.
-quint64 nextTicket()
-{
-    static quint64 ticket = 0; // GUI thread only
-    return ++ticket;
-}
 } // namespace
 
 SftpTransfer::SftpTransfer(SftpSessions *sessions, const TransferJob &job, QObject *parent)
@@ -26,6 +22,8 @@ SftpTransfer::SftpTransfer(SftpSessions *sessions, const TransferJob &job, QObje
     , m_sessions(sessions)
     , m_job(job)
     , m_aborted(std::make_shared<std::atomic<bool>>(false))
+    , m_pace(new SftpPace(job.throttle, this))
+    , m_samples(NetworkPool::serverOf(job.endpoint))
 {
 }
 
@@ -108,22 +106,35 @@ void SftpTransfer::lent(SftpWorker *worker)
         return;
     }
     m_worker = worker;
-    m_ticket = nextTicket();
+    m_ticket = SftpWorker::nextTicket();
+    m_askedUs = RequestObserver::nowUs();
+    if (m_sessions->lentFirstTime(worker))
+        m_samples.newConnection();
     const quint64 ticket = m_ticket;
     connect(worker, &SftpWorker::started, this, [this, ticket](quint64 t, qint64 b, qint64 e) {
-        if (t == ticket && !m_finished)
-            Q_EMIT chunkStarted(b, e);
+        if (t != ticket || m_finished)
+            return;
+        m_samples.started(b, e, RequestObserver::nowUs());
+        Q_EMIT chunkStarted(b, e);
     });
     connect(worker, &SftpWorker::sent, this, [this, ticket](quint64 t, qint64 bytes) {
         if (t == ticket && !m_finished)
             Q_EMIT chunkProgress(bytes);
     });
     connect(worker, &SftpWorker::confirmed, this, [this, ticket](quint64 t, qint64 offset) {
-        if (t == ticket && !m_finished)
-            Q_EMIT offsetConfirmed(offset);
+        if (t != ticket || m_finished)
+            return;
+        const QList<RequestSample> samples = m_samples.confirmed(offset, RequestObserver::nowUs());
+        for (const RequestSample &sample : samples) {
+            if (m_sessions)
+                m_sessions->report(sample);
+        }
+        Q_EMIT offsetConfirmed(offset);
     });
     connect(worker, &SftpWorker::finished, this, &SftpTransfer::onFinished);
-    m_sessions->upload(worker, ticket, m_job, m_aborted);
+    m_sessions->run(worker, m_aborted,
+                    [ticket, job = m_job, aborted = m_aborted, credit = m_pace->credit()](
+                        SftpWorker *w) { w->upload(ticket, job, aborted, credit); });
 }
 
 void SftpTransfer::onFinished(quint64 ticket, const SftpUploadResult &result)
@@ -133,6 +144,9 @@ void SftpTransfer::onFinished(quint64 ticket, const SftpUploadResult &result)
     if (m_worker)
         m_worker->disconnect(this);
     m_worker = nullptr;
+    m_samples.clear();
+    if (result.refused && m_sessions)
+        m_sessions->report(m_samples.refused(m_askedUs, RequestObserver::nowUs()));
     // Refused while other connections to the server are open: too many at once for it. The
     // limit is lower now (SftpSessions); wait for one of those instead of failing.
     if (result.refused && m_sessions && m_refusals < MaxRefusals

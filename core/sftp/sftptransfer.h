@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sftpsamples.h"
 #include "sftptarget.h"
 #include "sftpworker.h"
 #include "transfer.h"
@@ -8,6 +9,7 @@
 
 #include <optional>
 
+class SftpPace;
 class SftpSessions;
 
 // One attempt at one file to an SFTP target, on the GUI thread: borrows a connection from
@@ -15,6 +17,8 @@ class SftpSessions;
 // reports: chunkStarted/chunkProgress per 1 MiB, offsetConfirmed as the server confirms,
 // checked and completed at the end, or failed. The part file's address is its upload URL
 // (uploadCreated, before any byte), so that cancelling can remove it (SftpProtocol::terminate).
+// Its bytes are paced by the job's throttle (SftpPace) and its chunks are the samples Parallel:
+// Auto learns from (SftpSamples, through SftpSessions::report).
 class SftpTransfer final : public Transfer {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SftpTransfer)
@@ -43,6 +47,9 @@ private:
     std::optional<SftpTarget> m_target;
     QPointer<SftpWorker> m_worker;
     SftpWorker::Flag m_aborted;
+    SftpPace *m_pace; // a child
+    SftpSamples m_samples;
+    qint64 m_askedUs = 0; // when the worker was asked for
     quint64 m_ticket = 0;
     int m_refusals = 0;
     bool m_started = false;

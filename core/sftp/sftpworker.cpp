@@ -1,8 +1,15 @@
 #include "sftpworker.h"
 
+#include "sftppartfile.h"
+
 namespace {
 // Bounds each blocking wait for the server (connecting, every SFTP answer).
 constexpr int DefaultTimeoutMs = 30000;
+
+int timeoutOf(const TransferJob &job)
+{
+    return job.stallTimeoutMs > 0 ? job.stallTimeoutMs : DefaultTimeoutMs;
+}
 } // namespace
 
 SftpWorker::SftpWorker(const SftpTarget &target, const SshSettings &settings)
@@ -14,24 +21,77 @@ SftpWorker::SftpWorker(const SftpTarget &target, const SshSettings &settings)
 
 SftpWorker::~SftpWorker() = default;
 
-void SftpWorker::upload(quint64 ticket, const TransferJob &job, const Flag &aborted)
+quint64 SftpWorker::nextTicket()
+{
+    static quint64 ticket = 0; // GUI thread only
+    return ++ticket;
+}
+
+bool SftpWorker::open(const TransferJob &job, const Flag &aborted, SftpUploadResult *result)
+{
+    result->error = m_connection->open(timeoutOf(job));
+    result->refused = result->error.kind == TransferError::Kind::Network
+                      || result->error.kind == TransferError::Kind::TooManyRequests;
+    return result->error.kind == TransferError::Kind::None && !aborted->load();
+}
+
+SftpFileUpload::Events SftpWorker::eventsOf(quint64 ticket, const Flag &aborted,
+                                            const Credit &credit)
+{
+    // Bytes of the chunk in flight reported (and paid for) so far.
+    auto reported = std::make_shared<qint64>(0);
+    SftpFileUpload::Events events;
+    events.started = [this, ticket, reported](qint64 begin, qint64 end) {
+        *reported = 0;
+        Q_EMIT started(ticket, begin, end);
+    };
+    events.sent = [this, ticket, reported, aborted, credit](qint64 bytes) {
+        Q_EMIT sent(ticket, bytes);
+        // Paid after the write: the limit holds over time, within one write request.
+        if (credit)
+            credit->pay(bytes - *reported, aborted.get());
+        *reported = bytes;
+    };
+    events.confirmed = [this, ticket](qint64 offset) { Q_EMIT confirmed(ticket, offset); };
+    return events;
+}
+
+void SftpWorker::upload(quint64 ticket, const TransferJob &job, const Flag &aborted,
+                        const Credit &credit)
 {
     SftpUploadResult result;
-    const int timeoutMs = job.stallTimeoutMs > 0 ? job.stallTimeoutMs : DefaultTimeoutMs;
-    result.error = m_connection->open(timeoutMs);
-    result.refused = result.error.kind == TransferError::Kind::Network
-                     || result.error.kind == TransferError::Kind::TooManyRequests;
-    if (result.error.kind == TransferError::Kind::None && !aborted->load()) {
-        SftpFileUpload::Events events;
-        events.started = [this, ticket](qint64 begin, qint64 end) {
-            Q_EMIT started(ticket, begin, end);
-        };
-        events.sent = [this, ticket](qint64 bytes) { Q_EMIT sent(ticket, bytes); };
-        events.confirmed = [this, ticket](qint64 offset) { Q_EMIT confirmed(ticket, offset); };
-        result =
-            SftpFileUpload(m_connection.get(), m_settings, job, aborted.get(), std::move(events))
-                .run();
-    }
+    if (open(job, aborted, &result))
+        result = SftpFileUpload(m_connection.get(), m_settings, job, aborted.get(),
+                                eventsOf(ticket, aborted, credit))
+                     .run();
+    Q_EMIT finished(ticket, result);
+}
+
+void SftpWorker::prepareParts(quint64 ticket, const TransferJob &job, bool fresh,
+                              const Flag &aborted)
+{
+    SftpUploadResult result;
+    if (open(job, aborted, &result))
+        result = SftpPartFile(m_connection.get(), m_settings, job).prepare(fresh);
+    Q_EMIT finished(ticket, result);
+}
+
+void SftpWorker::uploadRange(quint64 ticket, const TransferJob &job, const SftpRange &range,
+                             const Flag &aborted, const Credit &credit)
+{
+    SftpUploadResult result;
+    if (open(job, aborted, &result))
+        result = SftpRangeUpload(m_connection.get(), m_settings, job, range, aborted.get(),
+                                 eventsOf(ticket, aborted, credit))
+                     .run();
+    Q_EMIT finished(ticket, result);
+}
+
+void SftpWorker::finishParts(quint64 ticket, const TransferJob &job, const Flag &aborted)
+{
+    SftpUploadResult result;
+    if (open(job, aborted, &result))
+        result = SftpPartFile(m_connection.get(), m_settings, job).finish();
     Q_EMIT finished(ticket, result);
 }
 

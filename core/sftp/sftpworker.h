@@ -1,7 +1,9 @@
 #pragma once
 
 #include "sftpconnection.h"
+#include "sftpcredit.h"
 #include "sftpfileupload.h"
+#include "sftprangeupload.h"
 #include "transfer.h"
 
 #include <QObject>
@@ -11,20 +13,34 @@
 
 // One SFTP connection and the thread it blocks on: libssh waits for the server in its calls, so
 // each connection gets a thread of its own and the GUI thread only ever posts to it (upload(),
-// through a queued call) and hears back through queued signals. One upload at a time; the
-// connection stays open between them. Made and ended by SftpSessions.
+// through a queued call) and hears back through queued signals. One job at a time, each ending
+// with finished(ticket, ...); the connection stays open between them. Made and ended by
+// SftpSessions.
 class SftpWorker final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SftpWorker)
 public:
     using Flag = std::shared_ptr<std::atomic<bool>>;
+    // What the bytes sent are paid from (the bandwidth limit, SftpPace); null: not limited.
+    using Credit = std::shared_ptr<SftpCredit>;
 
     SftpWorker(const SftpTarget &target, const SshSettings &settings);
     ~SftpWorker() override;
 
-    // On the worker's thread (call through QMetaObject::invokeMethod): sends `job`'s file,
-    // stopping between writes once `aborted` is set; emits finished(ticket, ...) once.
-    void upload(quint64 ticket, const TransferJob &job, const Flag &aborted);
+    // GUI thread: a ticket for a job, new each time (tells its signals from an earlier job's).
+    static quint64 nextTicket();
+
+    // The jobs, on the worker's thread (call through QMetaObject::invokeMethod); each stops
+    // between writes once `aborted` is set, and emits finished(ticket, ...) once.
+    // `job`'s file as one stream (SftpFileUpload).
+    void upload(quint64 ticket, const TransferJob &job, const Flag &aborted, const Credit &credit);
+    // Before parallel parts (SftpPartFile::prepare).
+    void prepareParts(quint64 ticket, const TransferJob &job, bool fresh, const Flag &aborted);
+    // One part's bytes (SftpRangeUpload).
+    void uploadRange(quint64 ticket, const TransferJob &job, const SftpRange &range,
+                     const Flag &aborted, const Credit &credit);
+    // After every part (SftpPartFile::finish).
+    void finishParts(quint64 ticket, const TransferJob &job, const Flag &aborted);
     // On the worker's thread: removes a part file (a cancelled upload's), then removed().
     void remove(const QString &path);
     // On the worker's thread: closes the connection (the network changed, or idle).
@@ -38,6 +54,11 @@ Q_SIGNALS:
     void removed(const QString &path, bool deleted);
 
 private:
+    // Connects (when not connected); false with `result` saying why.
+    bool open(const TransferJob &job, const Flag &aborted, SftpUploadResult *result);
+    // The signals of job `ticket`; each write paid from `credit`.
+    SftpFileUpload::Events eventsOf(quint64 ticket, const Flag &aborted, const Credit &credit);
+
     SftpTarget m_target;
     SshSettings m_settings;
     std::unique_ptr<SftpConnection> m_connection;
