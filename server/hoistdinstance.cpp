@@ -1,8 +1,13 @@
 #include "hoistdinstance.h"
 
+#include "stopdeadline.h"
 #include "uploadstorefactory.h"
 
 namespace {
+// How long a stop waits for requests and timed work to end by themselves before the store's
+// calls still waiting on a peer (a bucket that does not answer) are aborted.
+constexpr std::chrono::seconds StopGrace{5};
+
 TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 {
     tus.metrics = &metrics;
@@ -64,6 +69,12 @@ int HoistdInstance::stop()
     if (!m_running)
         return 0;
     m_running = false;
+    const StopDeadline deadline(StopGrace, [this] {
+        m_service.log(QStringLiteral("still stopping after %1 s: the store's calls in flight are "
+                                     "abandoned")
+                          .arg(StopGrace.count()));
+        m_store->abortCalls();
+    });
     m_timedWork.stop();
     const int cut = m_http.stop();
     m_store->close();

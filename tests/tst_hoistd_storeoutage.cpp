@@ -6,6 +6,7 @@
 // (PostgreSQL stopped and started through PgTestPeer, radosgw through RgwTestPeer); raw requests,
 // so the client's reaction is not what is tested here.
 #include "clusterpeers.h"
+#include "faultproxy.h"
 #include "hoistdinstance.h"
 #include "rawhttp.h"
 #include "rawsocket.h"
@@ -37,9 +38,11 @@ private Q_SLOTS:
 
     void postgresStoppedMidUploadIs503ThenResumes();
     void radosgwKilledMidUploadIs503ThenResumes();
+    void deferredLengthWhileBucketIsAwayIs503();
 
 private:
-    bool startHoistd(QString *why, std::chrono::milliseconds lease = std::chrono::seconds(3));
+    bool startHoistd(QString *why, std::chrono::milliseconds lease = std::chrono::seconds(3),
+                     quint16 s3Port = 0);
     qint64 headOffset(const QByteArray &location, RawResponse *head = nullptr) const;
     RawResponse patch(const QByteArray &location, qint64 offset, const QByteArray &bytes) const;
 
@@ -68,12 +71,13 @@ void TestHoistdStoreOutage::cleanup()
     m_rgwKilled = false;
 }
 
-bool TestHoistdStoreOutage::startHoistd(QString *why, std::chrono::milliseconds lease)
+bool TestHoistdStoreOutage::startHoistd(QString *why, std::chrono::milliseconds lease,
+                                        quint16 s3Port)
 {
     ClusterUploadStore::Config config =
         m_peers.config(QStringLiteral("outage"), QStringLiteral("o") + ClusterPeers::randomName());
     config.lease = lease;
-    auto store = m_peers.store(std::move(config));
+    auto store = m_peers.store(std::move(config), s3Port);
     HoistdOptions options;
     options.address = QHostAddress(QHostAddress::LocalHost);
     options.dataDir = m_spool.path();
@@ -223,6 +227,53 @@ void TestHoistdStoreOutage::radosgwKilledMidUploadIs503ThenResumes()
         QCOMPARE(get.status, 200);
         QVERIFY(get.body == bytes);
     }
+}
+
+void TestHoistdStoreOutage::deferredLengthWhileBucketIsAwayIs503()
+{
+    // The bucket behind a proxy that can refuse connections (radosgw itself stays up).
+    FaultProxy proxy;
+    QVERIFY2(proxy.start(m_peers.rgw().service().host(), quint16(m_peers.rgw().service().port())),
+             qPrintable(proxy.errorString()));
+    QString why;
+    QVERIFY2(startHoistd(&why, std::chrono::seconds(3), proxy.port()), qPrintable(why));
+    const QByteArray content = testContent(MiB + 17, 11);
+    const RawResponse created =
+        rawRequest(m_hoistd->port(), "POST", "/files/", tus({{"Upload-Defer-Length", "1"}}));
+    QCOMPARE(created.status, 201);
+    const QByteArray location = created.header("Location");
+    QCOMPARE(patch(location, 0, content).status, 204); // a tail object, length still open
+
+    // The length declared equal to the bytes stored finishes the upload, which needs the
+    // bucket (the tail becomes the object): away, that is 503 with Retry-After (the client
+    // declares it again), not 500.
+    QVERIFY(proxy.setRefusing(true));
+    proxy.resetAllNow(); // the connections hoistd keeps alive too
+    const RawResponse declared =
+        rawRequest(m_hoistd->port(), "PATCH", location,
+                   tus({{"Content-Type", OffsetStream},
+                        {"Upload-Offset", QByteArray::number(content.size())},
+                        {"Upload-Length", QByteArray::number(content.size())}}),
+                   {}, 60000);
+    QVERIFY2(declared.status == 503, declared.raw.left(400).constData());
+    QVERIFY(declared.header("Retry-After").toInt() > 0);
+
+    // Back: the declaration was recorded before the bucket was needed, so the upload is
+    // finished as soon as it is looked at, and the client's repeated declaration is taken.
+    QVERIFY(proxy.setRefusing(false));
+    const RawResponse again =
+        rawRequest(m_hoistd->port(), "PATCH", location,
+                   tus({{"Content-Type", OffsetStream},
+                        {"Upload-Offset", QByteArray::number(content.size())},
+                        {"Upload-Length", QByteArray::number(content.size())}}),
+                   {}, 60000);
+    QVERIFY2(again.status == 204, again.raw.left(400).constData());
+    RawResponse head;
+    QCOMPARE(headOffset(location, &head), content.size());
+    QCOMPARE(head.header("Upload-Length").toLongLong(), content.size());
+    const RawResponse download = rawRequest(m_hoistd->port(), "GET", location, {}, {}, 60000);
+    QCOMPARE(download.status, 200);
+    QVERIFY(download.body == content);
 }
 
 QTEST_GUILESS_MAIN(TestHoistdStoreOutage)

@@ -2,6 +2,7 @@
 // and joined by a final POST, against the real hoistd (which offers concatenation) and the real
 // @tus/server (which does not). What the servers saw is counted from their own logs.
 #include "hoistdprocess.h"
+#include "loadsheddingproxy.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
 #include "tusserverprocess.h"
@@ -144,6 +145,7 @@ private Q_SLOTS:
     void pauseResumesEachPartFromItsOffset();
     void raisedLimitStartsMoreParts();
     void lostPartIsCreatedAgainAlone();
+    void slowFinalIsPostedAgainNotSentAgain();
     void cancelTerminatesTheParts();
     void killedAppResumesThePartsFromTheStore();
     void tusServerStaysOneStream();
@@ -419,6 +421,41 @@ void tst_ParallelUpload::lostPartIsCreatedAgainAlone()
     QCOMPARE(log.partials, Concurrency + 1); // that part only, again
     QCOMPARE(log.finals, 1);
     QVERIFY(log.bodyBytes <= Size + lostBytes + Concurrency * Chunk);
+}
+
+void tst_ParallelUpload::slowFinalIsPostedAgainNotSentAgain()
+{
+    // The final POST's answer comes long after Hoist gave up on it (a server joining large parts
+    // for longer than the stall timeout: held back by a proxy in front of hoistd, which joined
+    // them at once). The retry posts the same final again, and hoistd answers with the final it
+    // made: the parts, consumed by then, are neither asked for nor sent again.
+    constexpr int StallMs = 5000; // short, but no chunk of 256 KiB takes that long here
+    constexpr int HeldMs = 6 * StallMs;
+    HoistdProcess server;
+    QVERIFY2(server.start({QStringLiteral("--verbose")}), qPrintable(server.errorString()));
+    LoadSheddingProxy front;
+    QVERIFY(front.start(QStringLiteral("127.0.0.1"), server.port()));
+    front.setHeldAnswers("Upload-Concat: final", HeldMs);
+    constexpr qint64 Size = 12 * MiB + 3;
+    const QString path = makeTestFile(m_files.path(), QStringLiteral("slowfinal.bin"), Size, 43);
+    const auto engine = parallelEngine(front.url(QStringLiteral("/files/")));
+    engine->scheduler()->setStallTimeout(StallMs);
+    engine->scheduler()->setRetryPolicy(SchedulerFixture::fastRetries());
+    const TaskId id = engine->add({path}).first();
+    const UploadTask *task = engine->scheduler()->task(id);
+    QVERIFY(waitFor([&] { return front.held() == 1; }, UploadTimeoutMs));
+    front.setHeldAnswers({}, 0); // the first answer only
+    QVERIFY(engine->waitIdle());
+    QCOMPARE(task->state(), TaskState::Success);
+    QVERIFY(fileMatches(server.storedPath(task->uploadUrl()), Size, 43));
+    const QString serverLog = server.serverLog();
+    const ServerLog log = ServerLog::parse(serverLog);
+    QVERIFY2(serverLog.contains(QLatin1String("repeated final POST")), qPrintable(serverLog));
+    QCOMPARE(log.partials, Concurrency); // no part made again
+    QCOMPARE(log.finals, 1);
+    QCOMPARE(log.heads, 0);                               // no part asked for
+    QVERIFY2(log.bodyBytes <= Size + Concurrency * Chunk, // nothing sent twice
+             qPrintable(QString::number(log.bodyBytes)));
 }
 
 void tst_ParallelUpload::cancelTerminatesTheParts()

@@ -196,6 +196,16 @@ void TusParallelTransfer::startParts()
     m_partTransfers = QVector<TusTransfer *>(m_parts.size(), nullptr);
     m_chunkBegin = QVector<qint64>(m_parts.size(), -1);
     m_doneNow = QVector<bool>(m_parts.size(), false);
+    // Every part was complete when the last attempt ended: it ended at the final POST (no answer
+    // in time while the server joined, or an error). The final goes again first, without asking
+    // for each part: a server that made it answers with it (hoistd; asking for the parts would
+    // find them consumed and send the whole file again), one that did not joins them now, and a
+    // part gone meanwhile sends each part to be checked (404/410, m_finalAgain).
+    if (std::all_of(m_parts.cbegin(), m_parts.cend(),
+                    [](const UploadPart &part) { return !part.url.isEmpty() && part.isDone(); })) {
+        qCDebug(lcTus) << "every part complete before: the final first";
+        std::fill(m_doneNow.begin(), m_doneNow.end(), true);
+    }
     // The plan, before any part exists: a part whose creation answers only after an abort can
     // then be given its place (AbandonedUpload).
     QPointer<TusParallelTransfer> guard(this);

@@ -20,6 +20,18 @@ QByteArray uploadPath(const QString &id)
 {
     return TusService::CollectionPath + id.toLatin1();
 }
+
+// The final POST's answer: where the final upload is, complete.
+HttpResponse finalCreated(const UploadRecord &final)
+{
+    HttpResponse r;
+    r.status = 201;
+    r.set("Tus-Resumable", TusWire::Version);
+    r.set("Location", uploadPath(final.id));
+    r.set("Upload-Offset", QByteArray::number(final.offset));
+    TusInstant::addContentHash(r, final.contentHash);
+    return r;
+}
 } // namespace
 
 TusConcat::TusConcat(UploadStore &store, TusInstant &instant, const TusFailures &failures,
@@ -56,6 +68,10 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
         if (found == UploadStore::Lookup::Unavailable)
             return m_failures.lookupFailed(id); // 503: the part may well exist
         if (found != UploadStore::Lookup::Found || r.owner != request.user) {
+            // The same final POST again (the first's answer never reached the client, which
+            // gave up while the parts were joined): the final it made, not "gone".
+            if (const auto made = madeBefore(request, ids))
+                return finalCreated(*made);
             // Another user's upload, live or gone, does not exist as far as this user can tell.
             return found == UploadStore::Lookup::Gone && r.owner == request.user
                        ? tusError(410,
@@ -111,11 +127,22 @@ HttpResponse TusConcat::createFinal(const HttpRequest &request, const QByteArray
                        .arg(final.parts.size())
                        .arg(final.length));
     m_log.finished(final);
-    HttpResponse r;
-    r.status = 201;
-    r.set("Tus-Resumable", TusWire::Version);
-    r.set("Location", uploadPath(final.id));
-    r.set("Upload-Offset", QByteArray::number(final.offset));
-    TusInstant::addContentHash(r, final.contentHash);
-    return r;
+    return finalCreated(final);
+}
+
+std::optional<UploadRecord> TusConcat::madeBefore(const HttpRequest &request,
+                                                  const QByteArrayList &ids) const
+{
+    QStringList parts;
+    for (const QByteArray &id : ids) {
+        if (!isUploadId(id))
+            return std::nullopt;
+        parts << QString::fromLatin1(id);
+    }
+    const auto made = m_store.findFinal(parts, request.user);
+    if (made && m_log.verbose())
+        m_log.line(QStringLiteral("repeated final POST: %1, made before from %2 partial uploads")
+                       .arg(made->id)
+                       .arg(parts.size()));
+    return made;
 }

@@ -5,6 +5,8 @@
 
 #include <QByteArrayList>
 
+#include <optional>
+
 class TusFailures;
 class TusInstant;
 class TusLog;
@@ -26,6 +28,10 @@ public:
     static QByteArray header(const UploadRecord &record);
 
 private:
+    // The final `request`'s user already made of exactly `ids` (a repeated final POST).
+    std::optional<UploadRecord> madeBefore(const HttpRequest &request,
+                                           const QByteArrayList &ids) const;
+
     UploadStore &m_store;
     TusInstant &m_instant;
     const TusFailures &m_failures;

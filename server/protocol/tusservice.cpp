@@ -349,7 +349,7 @@ void TusService::create(TusExchange &exchange)
 HttpResponse TusService::head(const HttpRequest &request, const QString &id) const
 {
     UploadRecord r;
-    if (const auto found = m_store.find(id, &r);
+    if (const auto found = m_store.findLatest(id, request.user, &r);
         found != UploadStore::Lookup::Found || r.owner != request.user) {
         HttpResponse gone = uploadGone(request, id, found, r);
         gone.set("Cache-Control", "no-store");
@@ -442,12 +442,17 @@ void TusService::patch(TusExchange &exchange, const QString &id)
         return fail(413, QStringLiteral("The body goes past the end of the upload."));
     if (r.lengthDeferred() && newLength) {
         qint64 inUse = -1;
-        if (!m_store.setLength(id, *newLength, exchange.m_quota, &inUse)) {
+        StoreFailure failure = StoreFailure::storage(QStringLiteral("the store did not say why"));
+        if (!m_store.setLength(id, *newLength, exchange.m_quota, &inUse, &failure)) {
             if (inUse >= 0) {
                 exchange.early = overQuota(exchange, inUse, *newLength - r.offset);
                 return;
             }
-            return fail(500, QStringLiteral("The server could not record Upload-Length."));
+            // PostgreSQL or the bucket away: 503, and the client declares it again; another
+            // instance took the upload over: 409, as for its bytes.
+            exchange.early = m_failures->answer(
+                failure, QStringLiteral("record Upload-Length %1 of %2").arg(*newLength).arg(id));
+            return;
         }
         r.length = *newLength;
     } else if (r.lengthDeferred()) {

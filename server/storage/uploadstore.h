@@ -68,6 +68,11 @@ public:
     // False with a sentence in `error`; nothing is held then.
     virtual bool open(QString *error) = 0;
     virtual void close() = 0;
+    // For a shutdown that waited long enough (any thread, also while calls run): storage calls
+    // in flight that wait on a peer (a bucket that does not answer) fail now, as do later ones,
+    // so that the requests blocked in them end; nothing is recorded for what they did not do.
+    // A store of local files, whose calls end by themselves: nothing.
+    virtual void abortCalls() {}
     // What open() had to repair, one sentence each, for the log.
     virtual QStringList repairs() const = 0;
     // Where the uploads are kept, for the log (a folder; a bucket and a database).
@@ -81,6 +86,17 @@ public:
     // Missing: never known (404); Unavailable: the store could not look now (503). For Gone, `out`
     // holds the id and owner only.
     virtual Lookup find(const QString &id, UploadRecord *out) const = 0;
+    // find() for a client asking where to go on (HEAD): the offset it gets is what is stored,
+    // neither behind nor ahead. A store of many instances first has another instance that is
+    // writing the upload commit what it received and let go (as a PATCH would ask it to), so
+    // that a PATCH from that offset is not refused once the hand-over it asks for commits more;
+    // only for `asker`'s own upload (no one else's HEAD cuts a writer). A store of one instance:
+    // find().
+    virtual Lookup findLatest(const QString &id, const QString &asker, UploadRecord *out)
+    {
+        Q_UNUSED(asker)
+        return find(id, out);
+    }
     // A new upload (`concat`: None or Partial), stored empty, with a fresh id made by the store.
     // Refuses one that would take its owner's usage() past `limits.quota`, one past their
     // `limits.maxUploads`, or one that would be
@@ -103,6 +119,13 @@ public:
                                       const QString &filename, const QString &owner,
                                       const ContentCheck &check, UploadRecord *out,
                                       StoreFailure *failure) = 0;
+
+    // The final upload `owner` made of exactly `parts` (in order), if any: a client whose final
+    // POST got no answer (it gave up while the store joined) asks again, and is given the final
+    // that was made, not told that its parts are gone. nullopt when none, or when the store
+    // could not look.
+    virtual std::optional<UploadRecord> findFinal(const QStringList &parts,
+                                                  const QString &owner) const = 0;
 
     // Bytes in: a sink for `record` (found, and locked by the caller), writing from its recorded
     // offset. nullptr with `failure` when the store cannot take bytes for it.
@@ -129,9 +152,12 @@ public:
                                                      const QByteArray &digest,
                                                      StoreFailure *failure) = 0;
     // Sets a deferred length; with a `quota`, refuses (false, the owner's usage in `overQuota`)
-    // a length that would pass it, as create() does.
+    // a length that would pass it, as create() does. Any other false says why in `failure`
+    // (when given): the storage cannot be reached now (Unavailable), is full, another instance
+    // took the upload over (Fenced), the upload is no longer one whose length can be set (gone,
+    // set meanwhile, below the offset: Storage, as callers check that first under the lock).
     virtual bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
-                           qint64 *overQuota = nullptr) = 0;
+                           qint64 *overQuota = nullptr, StoreFailure *failure = nullptr) = 0;
 
     // What an owner's uploads count against a quota: each live upload's Upload-Length, or while
     // its length is deferred the bytes stored, or the end reserveGrowth() granted while a request

@@ -9,7 +9,7 @@
 #include <QRandomGenerator>
 
 struct ClusterStoreView::Instance {
-    PgTestPeer pg;
+    std::unique_ptr<PgTestPeer> pg;
     QString prefix;
     std::unique_ptr<PgConnection> sql;
 };
@@ -47,9 +47,15 @@ QStringList ClusterStoreView::args(const QString &dataDir)
     Instance *known = instance(dataDir);
     if (!known) {
         auto made = std::make_unique<Instance>();
-        if (!made->pg.start()) {
-            qWarning("PostgreSQL: %s", qPrintable(made->pg.errorString()));
-            return {QStringLiteral("--store")}; // hoistd refuses to start, saying why
+        if (!m_spare.empty()) {
+            made->pg = std::move(m_spare.back());
+            m_spare.pop_back();
+        } else {
+            made->pg = std::make_unique<PgTestPeer>();
+            if (!made->pg->start()) {
+                qWarning("PostgreSQL: %s", qPrintable(made->pg->errorString()));
+                return {QStringLiteral("--store")}; // hoistd refuses to start, saying why
+            }
         }
         made->prefix = QStringLiteral("h%1").arg(QRandomGenerator::global()->generate64(), 0, 36);
         known = made.get();
@@ -62,12 +68,23 @@ QStringList ClusterStoreView::args(const QString &dataDir)
             QStringLiteral("--region"),
             m_rgw.region(),
             QStringLiteral("--index"),
-            known->pg.socketSpec()};
+            known->pg->socketSpec()};
 }
 
 void ClusterStoreView::release(const QString &dataDir)
 {
-    m_instances.erase(dataDir);
+    const auto it = m_instances.find(dataDir);
+    if (it == m_instances.end())
+        return;
+    std::unique_ptr<PgTestPeer> pg = std::move(it->second->pg);
+    m_instances.erase(it); // its connection first
+    if (qEnvironmentVariableIntValue("HOIST_TEST_PG_FRESH") == 1)
+        return; // dropped
+    if (pg->clear())
+        m_spare.push_back(std::move(pg));
+    else
+        qWarning("PostgreSQL: %s (a new database for the next hoistd)",
+                 qPrintable(pg->errorString()));
 }
 
 ClusterStoreView::Instance *ClusterStoreView::instance(const QString &dataDir) const
@@ -76,7 +93,7 @@ ClusterStoreView::Instance *ClusterStoreView::instance(const QString &dataDir) c
     if (it == m_instances.end())
         return nullptr;
     if (!it->second->sql)
-        it->second->sql = std::make_unique<PgConnection>(it->second->pg.address());
+        it->second->sql = std::make_unique<PgConnection>(it->second->pg->address());
     return it->second.get();
 }
 

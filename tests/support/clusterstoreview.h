@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <vector>
 
 class PgConnection;
 class PgTestPeer;
@@ -16,7 +17,12 @@ class PgTestPeer;
 // HOIST_TEST_HOISTD_STORE=cluster (a second ctest entry of the same program, hoist_test(...
 // CLUSTER)): every HoistdProcess then gets --store s3://BUCKET/PREFIX and --index of a database
 // of its own (PgTestPeer) on the run's RGW and PostgreSQL, with a prefix of its own in one bucket
-// of the program's, kept across restarts (keyed by its data folder). What a test reads back:
+// of the program's, kept across restarts (keyed by its data folder). A process gone for good
+// leaves its database emptied (PgTestPeer::clear(): no row, no session) for the next one, so a
+// program makes a database only for processes alive at once: creating and dropping one per
+// process (each a copy of template1 and a checkpoint) took most of a .cluster run's time, and
+// an emptied database is as clean, schema included (HOIST_TEST_PG_FRESH=1: a new database for
+// every process, as before, to compare or to rule the reuse out). What a test reads back:
 // storedFiles() are the upload records (a disk store has a file for each, finished or not);
 // storedBytes() is the object of a finished upload; for an unfinished one whose bytes are all in
 // its tail (below 5 MiB), the spool file of the request writing it (the tail's bytes and what
@@ -53,4 +59,5 @@ private:
 
     RgwTestPeer m_rgw;
     std::map<QString, std::unique_ptr<Instance>> m_instances;
+    std::vector<std::unique_ptr<PgTestPeer>> m_spare; // emptied, for the next process
 };

@@ -1,6 +1,7 @@
 #include "loadsheddingproxy.h"
 
 #include <QTcpSocket>
+#include <QTimer>
 
 namespace {
 // Where a message's head ends and how long its body is (-1: the head is not complete yet).
@@ -34,6 +35,7 @@ struct LoadSheddingProxy::Pair {
     QByteArray fromClient;
     QByteArray fromUpstream;
     QList<QByteArray> methodsOpen; // forwarded, answer awaited (in order)
+    QList<bool> holdOpen;          // the same requests: whether their answer is held back
 };
 
 LoadSheddingProxy::LoadSheddingProxy(QObject *parent)
@@ -103,6 +105,8 @@ void LoadSheddingProxy::clientReadable(Pair *pair)
         ++m_forwarded;
         m_maxOpen = qMax(m_maxOpen, m_open);
         pair->methodsOpen.append(method);
+        pair->holdOpen.append(!m_holdMarker.isEmpty()
+                              && request.left(head.headEnd).contains(m_holdMarker));
         pair->upstream->write(request);
     }
 }
@@ -120,11 +124,21 @@ void LoadSheddingProxy::upstreamReadable(Pair *pair)
         const qint64 length = head.headEnd + (bodiless ? 0 : head.bodyLength);
         if (pair->fromUpstream.size() < length)
             return;
-        pair->client->write(pair->fromUpstream.left(length));
+        const QByteArray answer = pair->fromUpstream.left(length);
         pair->fromUpstream.remove(0, length);
-        if (status >= 100 && status < 200)
+        if (status >= 100 && status < 200) {
+            pair->client->write(answer);
             continue; // an interim answer: the final one follows
+        }
+        if (pair->holdOpen.first()) {
+            ++m_held;
+            QTcpSocket *client = pair->client; // the timer goes with it
+            QTimer::singleShot(m_holdMs, client, [client, answer] { client->write(answer); });
+        } else {
+            pair->client->write(answer);
+        }
         pair->methodsOpen.removeFirst();
+        pair->holdOpen.removeFirst();
         --m_open;
     }
 }
@@ -136,6 +150,7 @@ void LoadSheddingProxy::close(Pair *pair)
     m_pairs.remove(pair->client);
     m_open -= int(pair->methodsOpen.size());
     pair->methodsOpen.clear();
+    pair->holdOpen.clear();
     pair->upstream->disconnect(this);
     pair->client->disconnect(this);
     pair->client->disconnectFromHost();

@@ -24,6 +24,15 @@ public:
     // Requests open at once before refusing (0: never refuses); Retry-After's seconds.
     void setLimit(int open) { m_limit = open; }
     void setRetryAfterSeconds(int seconds) { m_retryAfter = seconds; }
+    // The answer to a request whose head holds `marker` (a header line, as sent) is passed back
+    // `ms` after the server gave it, and not at all when the client gave up meanwhile: a server
+    // slow to answer one kind of request (a final POST whose parts it joins for long).
+    void setHeldAnswers(const QByteArray &marker, int ms)
+    {
+        m_holdMarker = marker;
+        m_holdMs = ms;
+    }
+    int held() const { return m_held; } // answers held so far
 
     int open() const { return m_open; }
     int maxOpen() const { return m_maxOpen; } // the most open at once
@@ -49,4 +58,7 @@ private:
     int m_refused = 0;
     int m_forwarded = 0;
     int m_connections = 0;
+    QByteArray m_holdMarker;
+    int m_holdMs = 0;
+    int m_held = 0;
 };

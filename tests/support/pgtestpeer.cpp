@@ -76,6 +76,39 @@ bool PgTestPeer::start()
     return true;
 }
 
+bool PgTestPeer::clear()
+{
+    if (m_database.isEmpty())
+        return false;
+    // Our own names only: nothing from outside.
+    if (!admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"
+               + m_database.toLatin1() + "' AND pid <> pg_backend_pid()"))
+        return false;
+    QString error;
+    const auto address = PgAddress::parse(socketSpec(), &error);
+    if (!address) {
+        m_error = error;
+        return false;
+    }
+    PgConnection c(*address);
+    // TRUNCATE waits for the locks of sessions still ending; one statement for all tables, so
+    // that their foreign keys need no order.
+    if (!c.run(R"(DO $$
+                  DECLARE tables text;
+                  BEGIN
+                    SELECT string_agg(quote_ident(tablename), ', ') INTO tables
+                      FROM pg_tables
+                     WHERE schemaname = 'public' AND tablename <> 'schema_version';
+                    IF tables IS NOT NULL THEN
+                      EXECUTE 'TRUNCATE ' || tables;
+                    END IF;
+                  END $$)")) {
+        m_error = c.lastError().message;
+        return false;
+    }
+    return true;
+}
+
 bool PgTestPeer::admin(const QByteArray &sql)
 {
     QString error;

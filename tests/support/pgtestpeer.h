@@ -21,6 +21,11 @@ public:
     static bool available(QString *why = nullptr);
 
     bool start();
+    // Empties the database for another test (ClusterStoreView's reuse, far cheaper than a new
+    // database): ends every other session on it (a killed hoistd's, should one linger, with its
+    // advisory locks and LISTENs) and truncates every table but schema_version, whose schema
+    // stays. False (errorString()) when it could not: the database is then not to be reused.
+    bool clear();
     QString errorString() const { return m_error; }
     QString database() const { return m_database; }
 

@@ -2,6 +2,7 @@
 
 #include "clustercontext.h"
 #include "pgleases.h"
+#include "storefailure.h"
 
 #include <QtGlobal>
 
@@ -21,12 +22,16 @@ class ClusterDeferredLength final {
 public:
     ClusterDeferredLength(const ClusterContext &context, const ClusterCompletion &completion);
 
-    bool set(const QString &id, qint64 length, qint64 quota, qint64 *overQuota);
+    // False with the owner's usage in `overQuota` when the quota refused it, else with why in
+    // `failure` (UploadStore::setLength).
+    bool set(const QString &id, qint64 length, qint64 quota, qint64 *overQuota,
+             StoreFailure *failure);
 
 private:
     // Declares `upload`'s length as its committed offset, fenced under `generation`, and makes
-    // its object.
-    PgLeases::Outcome finishAtOffset(const PgUpload &upload, qint64 quota, qint64 generation);
+    // its object; why not in `failure` (Failed, Fenced).
+    PgLeases::Outcome finishAtOffset(const PgUpload &upload, qint64 quota, qint64 generation,
+                                     StoreFailure *failure);
 
     const ClusterContext m_c;
     const ClusterCompletion &m_completion;

@@ -69,9 +69,13 @@ void ClusterUploadStore::close()
 
 QString ClusterUploadStore::location() const
 {
+    // The keys' prefix is the store's own (the bucket's target has none): put in its place,
+    // "B/PREFIX/ on HOST:PORT", not after the host.
+    const S3Target &bucket = m_bucket->target();
+    const S3Target shown(bucket.service(), bucket.region(), bucket.bucket(),
+                         m_objects.objectKey({}), bucket.isVirtualHosted());
     return QStringLiteral("bucket %1, index %2")
-        .arg(m_bucket->target().displayName() + m_objects.objectKey({}),
-             m_index->pool().address().describe());
+        .arg(shown.displayName(), m_index->pool().address().describe());
 }
 
 UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *out) const
@@ -98,6 +102,25 @@ UploadStore::Lookup ClusterUploadStore::find(const QString &id, UploadRecord *ou
     // Could not look (PostgreSQL away, or a statement failed): never "no such upload".
     qWarning().noquote() << "cannot look up upload" << id << ":" << error.message;
     return Lookup::Unavailable;
+}
+
+UploadStore::Lookup ClusterUploadStore::findLatest(const QString &id, const QString &asker,
+                                                   UploadRecord *out)
+{
+    // Held by another instance, whose request may have received bytes it has not committed yet
+    // (it commits every 16 MiB): the committed offset would send the client back to where the
+    // hand-over its next PATCH asks for moves past (409 for it, and for the cut writer). Taken
+    // and given back here, after the holder committed and let go; bounded by handOverWait (a
+    // holder that cannot answer: what PostgreSQL says).
+    PgUpload upload;
+    PgError error;
+    if (m_index->uploads().find(id, &upload, &error) == PgUploads::Lookup::Found
+        && upload.record.owner == asker && !upload.leaseHolder.isEmpty()
+        && upload.leaseHolder != m_config.instanceId) {
+        if (const qint64 generation = m_locks.take(id, m_config.handOverWait))
+            m_locks.release(id, generation);
+    }
+    return find(id, out);
 }
 
 std::optional<UploadRecord>
@@ -203,6 +226,16 @@ std::optional<UploadRecord> ClusterUploadStore::findVerified(const QByteArray &d
 {
     PgError error;
     const auto found = m_index->uploads().findVerified(digest, length, exceptId, &error);
+    if (!found)
+        return std::nullopt;
+    return found->record;
+}
+
+std::optional<UploadRecord> ClusterUploadStore::findFinal(const QStringList &parts,
+                                                          const QString &owner) const
+{
+    PgError error;
+    const auto found = m_index->uploads().findFinal(parts, owner, &error);
     if (!found)
         return std::nullopt;
     return found->record;
@@ -389,7 +422,11 @@ std::optional<UploadRecord> ClusterUploadStore::completeFrom(const QString &id,
 }
 
 bool ClusterUploadStore::setLength(const QString &id, qint64 length, qint64 quota,
-                                   qint64 *overQuota)
+                                   qint64 *overQuota, StoreFailure *failure)
 {
-    return m_deferredLength.set(id, length, quota, overQuota);
+    StoreFailure why;
+    const bool set = m_deferredLength.set(id, length, quota, overQuota, &why);
+    if (!set && failure)
+        *failure = why;
+    return set;
 }

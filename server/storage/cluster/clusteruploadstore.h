@@ -54,12 +54,14 @@ public:
 
     bool open(QString *error) override;
     void close() override;
+    void abortCalls() override { m_bucket->abortAll(); }
     QStringList repairs() const override { return {}; }
     QString location() const override;
     std::chrono::seconds expireAfter() const override { return m_config.expireAfter; }
     std::chrono::seconds keepFinished() const override { return m_config.keepFinished; }
 
     Lookup find(const QString &id, UploadRecord *out) const override;
+    Lookup findLatest(const QString &id, const QString &asker, UploadRecord *out) override;
     std::optional<UploadRecord> create(qint64 length, const QByteArray &metadata,
                                        const QString &filename, const QString &owner,
                                        UploadRecord::Concat concat, const Limits &limits,
@@ -74,12 +76,14 @@ public:
                                              StoreFailure *failure = nullptr) const override;
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const override;
+    std::optional<UploadRecord> findFinal(const QStringList &parts,
+                                          const QString &owner) const override;
     bool setContentHash(const QString &id, const QByteArray &digest) override;
     std::optional<UploadRecord> completeFrom(const QString &id, const QString &sourceId,
                                              const QByteArray &digest,
                                              StoreFailure *failure) override;
     bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
-                   qint64 *overQuota = nullptr) override;
+                   qint64 *overQuota = nullptr, StoreFailure *failure = nullptr) override;
     qint64 usage(const QString &owner) const override;
     qint64 reserveGrowth(const QString &id, qint64 wanted, qint64 quota) override;
     bool remove(const QString &id) override;

@@ -367,6 +367,14 @@ std::optional<UploadRecord> DiskUploadStore::findVerified(const QByteArray &dige
     return std::nullopt;
 }
 
+std::optional<UploadRecord> DiskUploadStore::findFinal(const QStringList &parts,
+                                                       const QString &owner) const
+{
+    QMutexLocker locker(&m_mutex);
+    const UploadRecord *r = m_uploads.find(m_uploads.finalOf(parts, owner));
+    return r && !m_doomed.contains(r->id) ? std::optional<UploadRecord>(*r) : std::nullopt;
+}
+
 bool DiskUploadStore::setContentHash(const QString &id, const QByteArray &digest)
 {
     QMutexLocker locker(&m_mutex);
@@ -416,12 +424,16 @@ std::optional<UploadRecord> DiskUploadStore::completeFrom(const QString &id,
     return completed;
 }
 
-bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota)
+bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, qint64 *overQuota,
+                                StoreFailure *failure)
 {
     QMutexLocker locker(&m_mutex);
     const UploadRecord *found = m_uploads.find(id);
-    if (!found)
+    if (!found) {
+        if (failure)
+            *failure = StoreFailure::storage(QStringLiteral("upload %1 is gone").arg(id));
         return false;
+    }
     if (quota != NoQuota) {
         const qint64 used = m_usage.of(found->owner);
         if (used - m_usage.cost(*found) + length > quota) {
@@ -432,8 +444,11 @@ bool DiskUploadStore::setLength(const QString &id, qint64 length, qint64 quota, 
     }
     UploadRecord r = *found;
     r.length = length;
-    if (!updateLocked(r))
+    if (!updateLocked(r)) {
+        if (failure)
+            *failure = m_index->failure(QStringLiteral("cannot record the length of %1").arg(id));
         return false;
+    }
     m_usage.drop(id);
     const UploadRecord updated = *m_uploads.find(id);
     locker.unlock();

@@ -83,6 +83,8 @@ public:
 
     std::optional<UploadRecord> findVerified(const QByteArray &digest, qint64 length,
                                              const QString &exceptId) const override;
+    std::optional<UploadRecord> findFinal(const QStringList &parts,
+                                          const QString &owner) const override;
     bool setContentHash(const QString &id, const QByteArray &digest) override;
     // A hard link of the source's file (a copy where linking fails) takes the place of id's empty
     // file and is synced before the index says offset == length. Finished uploads are never
@@ -91,7 +93,7 @@ public:
                                              const QByteArray &digest,
                                              StoreFailure *failure) override;
     bool setLength(const QString &id, qint64 length, qint64 quota = NoQuota,
-                   qint64 *overQuota = nullptr) override;
+                   qint64 *overQuota = nullptr, StoreFailure *failure = nullptr) override;
 
     qint64 usage(const QString &owner) const override;
     qint64 reserveGrowth(const QString &id, qint64 wanted, qint64 quota) override;

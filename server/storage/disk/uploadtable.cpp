@@ -34,6 +34,15 @@ QStringList UploadTable::withContent(const QByteArray &digest) const
     return m_byContent.values(digest);
 }
 
+QString UploadTable::finalOf(const QStringList &parts, const QString &owner) const
+{
+    for (const UploadRecord &r : m_records) {
+        if (r.concat == UploadRecord::Concat::Final && r.owner == owner && r.parts == parts)
+            return r.id;
+    }
+    return {};
+}
+
 QStringList UploadTable::expiredBy(const QDateTime &now, int max) const
 {
     return upTo(m_byExpiry, now.toMSecsSinceEpoch(), max);

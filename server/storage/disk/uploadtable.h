@@ -29,6 +29,9 @@ public:
 
     // Finished uploads whose verified SHA-256 is `digest`.
     QStringList withContent(const QByteArray &digest) const;
+    // The final upload of `owner` made of exactly `parts`; empty when none (a walk: asked only
+    // when a final POST is repeated).
+    QString finalOf(const QStringList &parts, const QString &owner) const;
     // Unfinished uploads of `owner`, expired ones included until they are taken out.
     int unfinished(const QString &owner) const { return m_unfinished.value(owner); }
     // Uploads of `owner`, finished or not (the limit on uploads held).

@@ -369,6 +369,21 @@ std::optional<PgUpload> PgUploads::findVerified(const QByteArray &digest, qint64
     });
 }
 
+std::optional<PgUpload> PgUploads::findFinal(const QStringList &parts, const QString &owner,
+                                             PgError *error)
+{
+    return pgCall(m_pool, error, [&](PgConnection &c) -> std::optional<PgUpload> {
+        // Asked only when a final POST comes again: no index of its own.
+        const QByteArray sql = QByteArray("SELECT ") + Columns
+                               + " FROM uploads WHERE concat = 2 AND owner = $1 "
+                                 "AND concat_parts = $2::text[] LIMIT 1";
+        const auto rows = c.exec(sql.constData(), {owner, parts});
+        if (!rows || rows->isEmpty())
+            return std::nullopt;
+        return fromRow(rows->rows.first());
+    });
+}
+
 PgUploads::Usage PgUploads::usage(const QString &owner, PgError *error)
 {
     return pgCall(m_pool, error, [&](PgConnection &c) { return usageOf(c, owner); });

@@ -66,6 +66,9 @@ public:
     // A finished upload other than `exceptId` with this verified content, any owner.
     std::optional<PgUpload> findVerified(const QByteArray &digest, qint64 length,
                                          const QString &exceptId, PgError *error);
+    // The final upload of `owner` made of exactly `parts` (a repeated final POST).
+    std::optional<PgUpload> findFinal(const QStringList &parts, const QString &owner,
+                                      PgError *error);
     Usage usage(const QString &owner, PgError *error);
 
     // The sweeps' candidates, oldest first, at most `limit`, by index: unfinished uploads whose

@@ -84,6 +84,11 @@ void S3Bucket::setClockOffsetMs(qint64 ms)
     m_runner->setClockOffsetMs(ms);
 }
 
+void S3Bucket::abortAll()
+{
+    m_runner->abortAll();
+}
+
 qint64 S3Bucket::requestsSent() const
 {
     return m_runner->requestsSent();

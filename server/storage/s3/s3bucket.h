@@ -141,6 +141,9 @@ public:
     // signed with the store's time from then on); settable, for tests of a wrong clock.
     qint64 clockOffsetMs() const;
     void setClockOffsetMs(qint64 ms);
+    // Stops every call in flight and fails every later one at once (Unavailable), for good:
+    // for a shutdown that must not wait on a store that does not answer.
+    void abortAll();
     // For tests and /metrics: requests sent (retries included), in flight now, most at once.
     qint64 requestsSent() const;
     int inFlight() const;

@@ -103,7 +103,7 @@ S3Outcome S3CallRunner::run(S3CallSpec spec)
             --attempt;
             continue;
         }
-        if (attempt >= m_retry.attempts
+        if (attempt >= m_retry.attempts || m_transport.isAborted()
             || !retryable(outcome.reply, *outcome.error, spec.idempotent)) {
             qCWarning(lcS3Bucket).noquote() << outcome.error->toString();
             return outcome;

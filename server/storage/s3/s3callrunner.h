@@ -54,6 +54,8 @@ public:
 
     const S3CallSigner &signer() const { return m_signer; }
     const S3Transport &transport() const { return m_transport; }
+    // S3Transport::abortAll(): calls in flight end (Unavailable) without another attempt.
+    void abortAll() { m_transport.abortAll(); }
     // How far the store's clock is ahead of ours, as learnt (or set: a test's wrong clock).
     qint64 clockOffsetMs() const { return m_clockOffsetMs.load(); }
     void setClockOffsetMs(qint64 ms) { m_clockOffsetMs = ms; }

@@ -20,6 +20,7 @@ std::once_flag globalInit;
 struct Attempt {
     const S3Exchange *exchange = nullptr;
     S3Reply *reply = nullptr;
+    const std::atomic<bool> *aborted = nullptr; // the transport's abortAll()
     int idleTimeoutMs = 0;
     Clock::time_point lastMoved;
     curl_off_t lastDown = -1;
@@ -93,6 +94,8 @@ int onSeek(void *user, curl_off_t offset, int origin)
 int onProgress(void *user, curl_off_t, curl_off_t downloaded, curl_off_t, curl_off_t uploaded)
 {
     auto *attempt = static_cast<Attempt *>(user);
+    if (attempt->aborted->load())
+        return 1; // CURLE_ABORTED_BY_CALLBACK, told apart by failureOf()
     const Clock::time_point now = Clock::now();
     if (downloaded != attempt->lastDown || uploaded != attempt->lastUp) {
         attempt->lastDown = downloaded;
@@ -110,6 +113,8 @@ int onProgress(void *user, curl_off_t, curl_off_t downloaded, curl_off_t, curl_o
 S3Reply::Failure failureOf(CURLcode code, const Attempt &attempt)
 {
     using Failure = S3Reply::Failure;
+    if (attempt.aborted->load())
+        return Failure::Aborted;
     if (attempt.bodyFailed)
         return Failure::BodyUnreadable;
     if (attempt.sinkStopped)
@@ -168,7 +173,8 @@ void *S3Transport::acquire()
 {
     std::unique_lock<std::mutex> lock(m_mutex);
     if (!m_freed.wait_for(lock, std::chrono::milliseconds(m_config.queueTimeoutMs),
-                          [this] { return !m_free.empty(); }))
+                          [this] { return !m_free.empty() || m_aborted.load(); })
+        || m_aborted.load())
         return nullptr;
     void *curl = m_free.back();
     m_free.pop_back();
@@ -189,10 +195,24 @@ void S3Transport::release(void *handle)
     m_freed.notify_one();
 }
 
+void S3Transport::abortAll()
+{
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_aborted = true;
+    }
+    m_freed.notify_all();
+}
+
 S3Reply S3Transport::perform(const S3Exchange &exchange)
 {
     S3Reply reply;
     CURL *curl = static_cast<CURL *>(acquire());
+    if (!curl && m_aborted.load()) {
+        reply.failure = S3Reply::Failure::Aborted;
+        reply.reason = QStringLiteral("not sent: the store's requests were stopped");
+        return reply;
+    }
     if (!curl) {
         reply.failure = S3Reply::Failure::QueueFull;
         reply.reason =
@@ -204,6 +224,7 @@ S3Reply S3Transport::perform(const S3Exchange &exchange)
     Attempt attempt;
     attempt.exchange = &exchange;
     attempt.reply = &reply;
+    attempt.aborted = &m_aborted;
     attempt.idleTimeoutMs = m_config.idleTimeoutMs;
     attempt.lastMoved = Clock::now();
 
@@ -279,6 +300,8 @@ S3Reply S3Transport::perform(const S3Exchange &exchange)
             reply.reason = exchange.body->problem();
         else if (reply.failure == S3Reply::Failure::Timeout)
             reply.reason = QStringLiteral("nothing moved for %1 ms").arg(m_config.idleTimeoutMs);
+        else if (reply.failure == S3Reply::Failure::Aborted)
+            reply.reason = QStringLiteral("stopped: the store's requests were stopped");
         else
             reply.reason = QString::fromUtf8(*errorText ? errorText : curl_easy_strerror(code));
     }

@@ -48,6 +48,7 @@ struct S3Reply {
         BodyUnreadable, // the body's file failed or ended early
         SinkStopped,    // the sink returned false
         QueueFull,      // no handle came free within the queue timeout
+        Aborted,        // abortAll(): the request was stopped, or not sent
     };
 
     int status = 0;
@@ -70,6 +71,12 @@ public:
     // Sends one request and waits for its answer. Thread-safe.
     S3Reply perform(const S3Exchange &exchange);
 
+    // Stops every request in flight (within about a second: libcurl's progress calls) and fails
+    // every later one without sending it (Aborted), for good: hoistd is stopping, and a store
+    // that does not answer must not hold it up. Thread-safe.
+    void abortAll();
+    bool isAborted() const { return m_aborted.load(); }
+
     const S3TransportConfig &config() const { return m_config; }
     int inFlight() const { return m_inFlight.load(); }
     int peakInFlight() const { return m_peakInFlight.load(); }
@@ -84,5 +91,6 @@ private:
     std::vector<void *> m_free; // CURL *, kept with their connections between calls
     std::vector<void *> m_all;
     std::atomic<int> m_inFlight{0};
+    std::atomic<bool> m_aborted{false};
     std::atomic<int> m_peakInFlight{0};
 };
