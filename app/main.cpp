@@ -25,6 +25,7 @@
 #include "sftpprotocol.h"
 #include "storethread.h"
 #include "systemproxy.h"
+#include "targetsettings.h"
 #include "theme.h"
 #include "tokenkeeper.h"
 #include "transfergovernor.h"
@@ -134,6 +135,13 @@ public:
         m_webdav.setPassword(endpoint, options.davPassword);
         for (const TaskRecord &task : tasks)
             m_webdav.setPassword(task.endpoint, options.davPassword);
+    }
+
+    // The window's settings for SFTP and WebDAV targets: existing files, permissions, key files.
+    void useTargets(const TargetSettings &targets)
+    {
+        m_sftp.setSettings(targets.applied(m_sftp.settings()));
+        m_webdav.setIfExists(targets.ifExists());
     }
 
 private:
@@ -410,6 +418,12 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven, options.giveUpAfterGiven});
     settings.setRunExcludes(options.exclude);
+    TargetSettings *targets = settings.targets(); // the command line's first, for this run
+    targets->setGiven({options.ifExistsGiven ? std::optional(options.ifExists) : std::nullopt,
+                       options.ssh.identityFile, options.ssh.knownHostsFile});
+    protocols.useTargets(*targets);
+    QObject::connect(targets, &TargetSettings::changed, targets,
+                     [&protocols, targets] { protocols.useTargets(*targets); });
     Theme::apply(Theme::fromName(settings.theme()));
 
     // Watched folders: the settings' list and --watch; to This computer, the window's server.
