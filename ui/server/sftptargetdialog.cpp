@@ -125,8 +125,14 @@ SftpTargetDialog::SftpTargetDialog(TargetSettings *settings, const QUrl &current
     form->addRow(tr("P&ort:"), m_port);
     form->addRow(tr("&User:"), m_user);
     form->addRow(tr("Remote &folder:"), m_folder);
-    form->addRow(tr("&Key file:"), keyRow);
-    form->addRow(tr("Known &hosts:"), knownHostsRow);
+    // A label of its own: one QFormLayout makes for a row of a layout has no buddy, so no "&".
+    const auto buddyLabel = [this](const QString &text, QWidget *buddy) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(buddy);
+        return label;
+    };
+    form->addRow(buddyLabel(tr("&Key file:"), m_keyFile), keyRow);
+    form->addRow(buddyLabel(tr("Known &hosts:"), m_knownHosts), knownHostsRow);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     m_save = buttons->button(QDialogButtonBox::Save);
