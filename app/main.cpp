@@ -8,6 +8,7 @@
 #include "commandline.h"
 #include "desktopshell.h"
 #include "endpointchoice.h"
+#include "existingfileasker.h"
 #include "headlessrunner.h"
 #include "headlesswatch.h"
 #include "headlesswhendone.h"
@@ -135,6 +136,15 @@ public:
         m_webdav.setPassword(endpoint, options.davPassword);
         for (const TaskRecord &task : tasks)
             m_webdav.setPassword(task.endpoint, options.davPassword);
+    }
+
+    // Who the "Ask" existing-files setting asks: the window's question.
+    void askAboutExistingFiles(ExistingFileQuestion *question)
+    {
+        m_webdav.setExistingFileQuestion(question);
+        SshSettings ssh = m_sftp.settings();
+        ssh.existingFileQuestion = question;
+        m_sftp.setSettings(ssh);
     }
 
     // The window's settings for SFTP and WebDAV targets: existing files, permissions, key files.
@@ -393,10 +403,13 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     QNetworkAccessManager network;
     QSettings certificateSettings; // `settings` below is the window's AppSettings
     CertificateTrust certificates(&certificateSettings);
+    // Before the protocols, so that it outlives every upload that may be asking it.
+    ExistingFileAsker existingFiles;
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
     protocols.sftp()->setSettings(options.ssh);
+    protocols.askAboutExistingFiles(&existingFiles);
     UploadScheduler scheduler(protocols.router(), clock);
     scheduler.setStore(store.store());
     QueueSaveStatus saving(store.store());
@@ -422,8 +435,11 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     targets->setGiven({options.ifExistsGiven ? std::optional(options.ifExists) : std::nullopt,
                        options.ssh.identityFile, options.ssh.knownHostsFile});
     protocols.useTargets(*targets);
-    QObject::connect(targets, &TargetSettings::changed, targets,
-                     [&protocols, targets] { protocols.useTargets(*targets); });
+    QObject::connect(
+        targets, &TargetSettings::changed, targets, [&protocols, &existingFiles, targets] {
+            protocols.useTargets(*targets);
+            existingFiles.forgetRest(); // "the same for the rest" was said under the old setting
+        });
     Theme::apply(Theme::fromName(settings.theme()));
 
     // Watched folders: the settings' list and --watch; to This computer, the window's server.
@@ -431,6 +447,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
                          {options.watch, endpoint, options.settleMs, options.rescanMs},
                          [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
+    existingFiles.setWindow(&window);
     TransferGovernor governor(&scheduler, clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);

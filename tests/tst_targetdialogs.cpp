@@ -23,8 +23,8 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -194,28 +194,23 @@ void tst_TargetDialogs::sftpDialogSaysWhatIsWrong_data()
     QTest::addColumn<QString>("folder");
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("said"); // a word the note must hold
-    QTest::newRow("no host") << "" << "" << "" << "" << ""
-                             << "server";
-    QTest::newRow("blank in host") << "my host" << "" << "" << "" << ""
-                                   << "not a server name";
-    QTest::newRow("address as host") << "sftp://h/x" << "" << "" << "" << ""
-                                     << "not a server name";
-    QTest::newRow("port too high") << "h" << "70000" << "" << "" << ""
-                                   << "port";
-    QTest::newRow("port not a number") << "h" << "22a" << "" << "" << ""
-                                       << "port";
-    QTest::newRow("port zero") << "h" << "0" << "" << "" << ""
-                               << "port";
-    QTest::newRow("user with @") << "h" << "" << "a@b" << "" << ""
-                                 << "user name";
-    QTest::newRow("folder going up") << "h" << "" << "" << "/srv/../etc" << ""
-                                     << "..";
-    QTest::newRow("empty folder name") << "h" << "" << "" << "/srv//in" << ""
-                                       << "//";
-    QTest::newRow("no such key") << "h" << "" << "" << "" << "missing_key"
-                                 << "no key file";
-    QTest::newRow("public key") << "h" << "" << "" << "" << "id_test.pub"
-                                << "public key";
+    const auto row = [](const char *name, const char *host, const char *port, const char *user,
+                        const char *folder, const char *key, const char *said) {
+        QTest::newRow(name) << QString::fromUtf8(host) << QString::fromUtf8(port)
+                            << QString::fromUtf8(user) << QString::fromUtf8(folder)
+                            << QString::fromUtf8(key) << QString::fromUtf8(said);
+    };
+    row("no host", "", "", "", "", "", "server");
+    row("blank in host", "my host", "", "", "", "", "not a server name");
+    row("address as host", "sftp://h/x", "", "", "", "", "not a server name");
+    row("port too high", "h", "70000", "", "", "", "port");
+    row("port not a number", "h", "22a", "", "", "", "port");
+    row("port zero", "h", "0", "", "", "", "port");
+    row("user with @", "h", "", "a@b", "", "", "user name");
+    row("folder going up", "h", "", "", "/srv/../etc", "", "..");
+    row("empty folder name", "h", "", "", "/srv//in", "", "//");
+    row("no such key", "h", "", "", "", "missing_key", "no key file");
+    row("public key", "h", "", "", "", "id_test.pub", "public key");
 }
 
 void tst_TargetDialogs::sftpDialogSaysWhatIsWrong()
@@ -321,8 +316,7 @@ void tst_TargetDialogs::webDavDialogGivesTheEndpointAndPassword()
     QVERIFY(m_store->secrets.values().contains(QStringLiteral("Tr0ub4dor&3!")));
     const auto target = WebDavTarget::fromUrl(endpoint);
     QVERIFY(target);
-    const HttpHeaders headers =
-        m_protocol->headersFor(*target, m_scheduler->headersFor(endpoint));
+    const HttpHeaders headers = m_protocol->headersFor(*target, m_scheduler->headersFor(endpoint));
     QVERIFY(headers.contains(
         HttpHeader("Authorization", "Basic " + QByteArray("alice:Tr0ub4dor&3!").toBase64())));
 

@@ -2,6 +2,8 @@
 
 #include "ifexists.h"
 
+class ExistingFileQuestion;
+
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +22,8 @@ struct SshSettings {
     // Whether ssh-agent is asked (SSH_AUTH_SOCK); tests turn it off.
     bool useAgent = true;
     IfExists existingFiles = IfExists::Overwrite; // --if-exists
+    // Who IfExists::Ask asks (the window's; it outlives every connection); null: nobody, skip.
+    ExistingFileQuestion *existingFileQuestion = nullptr;
     int fileMode = 0644;
     int folderMode = 0755;
 };

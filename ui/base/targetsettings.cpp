@@ -33,7 +33,10 @@ IfExists TargetSettings::ifExists() const
 {
     if (m_given.ifExists)
         return *m_given.ifExists;
-    return IfExistsOption::parse(stored(ifExistsKey)).value_or(IfExists::Overwrite);
+    const QString word = stored(ifExistsKey);
+    if (word == IfExistsOption::toString(IfExists::Ask)) // the window's own: not an option
+        return IfExists::Ask;
+    return IfExistsOption::parse(word).value_or(IfExists::Overwrite);
 }
 
 void TargetSettings::setIfExists(IfExists mode)

@@ -95,9 +95,9 @@ SftpTargetDialog::SftpTargetDialog(TargetSettings *settings, const QUrl &current
         if (QFileInfo::exists(key))
             found << shown(key);
     }
-    m_keyFile = field(tr("Key file"), found.isEmpty()
-                                          ? tr("ssh-agent (no key in ~/.ssh)")
-                                          : tr("ssh-agent, then %1").arg(found.join(tr(", "))));
+    m_keyFile =
+        field(tr("Key file"), found.isEmpty() ? tr("ssh-agent (no key in ~/.ssh)")
+                                              : tr("ssh-agent, then %1").arg(found.join(tr(", "))));
     m_keyFile->setToolTip(tr("Empty: ssh-agent's keys, then ~/.ssh/id_ed25519, id_ecdsa and "
                              "id_rsa (as --ssh-identity). For every SFTP server."));
     m_knownHosts = field(tr("Known hosts file"), tr("~/.ssh/known_hosts"));
@@ -211,8 +211,8 @@ QUrl SftpTargetDialog::endpoint(QString *problem) const
             url.setPort(port);
     }
 
-    const QString user = m_user->text().trimmed().isEmpty() ? m_user->placeholderText()
-                                                            : m_user->text().trimmed();
+    const QString user =
+        m_user->text().trimmed().isEmpty() ? m_user->placeholderText() : m_user->text().trimmed();
     if (user.isEmpty())
         return fail(tr("Enter the user to sign in as."));
     if (holdsAnyOf(user, ForbiddenInUser))
@@ -287,9 +287,8 @@ void SftpTargetDialog::chooseKnownHosts()
                               ? QDir::homePath() + QLatin1String("/.ssh/known_hosts")
                               : expanded(m_knownHosts->text());
     // It may not exist yet: the first host key accepted makes it.
-    const QString file =
-        QFileDialog::getSaveFileName(this, tr("Known hosts file"), start, QString(), nullptr,
-                                     QFileDialog::DontConfirmOverwrite);
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Known hosts file"), start, QString(), nullptr, QFileDialog::DontConfirmOverwrite);
     if (!file.isEmpty())
         m_knownHosts->setText(shown(file));
 }

@@ -160,7 +160,8 @@ QString WebDavTargetDialog::serverHint(const QUrl &endpoint)
     const qsizetype at = path.indexOf(QLatin1String(NextcloudFiles));
     if (at < 0)
         return {};
-    const QString owner = path.mid(at + qsizetype(qstrlen(NextcloudFiles))).section(QLatin1Char('/'), 0, 0);
+    const QString owner =
+        path.mid(at + qsizetype(qstrlen(NextcloudFiles))).section(QLatin1Char('/'), 0, 0);
     QString hint = tr("Nextcloud or ownCloud: files over 10 MiB go in chunks that resume after "
                       "an interruption. With two-factor sign-in, use an app password "
                       "(Settings → Security).");
@@ -176,8 +177,7 @@ bool WebDavTargetDialog::keepsKnownPassword(const QUrl &endpoint) const
     const auto same = [](const QUrl &url) {
         return url.adjusted(QUrl::StripTrailingSlash | QUrl::NormalizePathSegments);
     };
-    return !endpoint.isEmpty() && same(endpoint) == same(m_opened)
-           && m_keeper->hasToken(endpoint);
+    return !endpoint.isEmpty() && same(endpoint) == same(m_opened) && m_keeper->hasToken(endpoint);
 }
 
 void WebDavTargetDialog::refresh()

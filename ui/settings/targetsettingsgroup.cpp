@@ -22,11 +22,13 @@ TargetSettingsGroup::TargetSettingsGroup(QWidget *parent)
     m_ifExists->addItem(tr("Overwrite it"), int(IfExists::Overwrite));
     m_ifExists->addItem(tr("Skip it if of the same size and time"), int(IfExists::Skip));
     m_ifExists->addItem(tr("Upload beside it as “NAME (2)”"), int(IfExists::Rename));
+    m_ifExists->addItem(tr("Ask each time"), int(IfExists::Ask));
     m_ifExists->setToolTip(
         tr("What an upload does when the server has a file of its name already (as "
            "--if-exists). Skip: over SFTP a file of the same size and modification time is left "
            "as it is and a different one fails, saying so; over WebDAV any file there is left. "
-           "tus and S3 uploads always replace."));
+           "Ask: one question at a time, naming the file, with “Do the same for the rest”. tus and "
+           "S3 uploads always replace."));
     const auto mode = [this](QLineEdit *edit, const QString &tip) {
         edit->setMaxLength(4);
         edit->setMaximumWidth(ModeWidth);
