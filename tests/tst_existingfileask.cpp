@@ -153,8 +153,8 @@ void tst_ExistingFileAsk::connectionThreadWaitsForTheAnswer()
     ExistingFileAsker asker;
     std::atomic<int> result(-1);
     QThread *thread = QThread::create([&asker, &result] {
-        result = int(ExistingFileQuestion::askAndWait(&asker, fileNamed(QStringLiteral("t.bin")),
-                                                      nullptr));
+        result = int(
+            ExistingFileQuestion::askAndWait(&asker, fileNamed(QStringLiteral("t.bin")), nullptr));
     });
     thread->start();
     QTRY_VERIFY_WITH_TIMEOUT(asker.current(), 30000);
@@ -171,8 +171,8 @@ void tst_ExistingFileAsk::abortedConnectionStopsWaiting()
     std::atomic<bool> aborted(false);
     std::atomic<int> result(-1);
     QThread *thread = QThread::create([&asker, &aborted, &result] {
-        result = int(ExistingFileQuestion::askAndWait(&asker, fileNamed(QStringLiteral("u.bin")),
-                                                      &aborted));
+        result = int(
+            ExistingFileQuestion::askAndWait(&asker, fileNamed(QStringLiteral("u.bin")), &aborted));
     });
     thread->start();
     QTRY_VERIFY_WITH_TIMEOUT(asker.current(), 30000);

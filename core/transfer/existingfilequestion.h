@@ -11,9 +11,9 @@
 
 // An upload's file found on the server under its name, as the person is asked about it.
 struct ExistingFile {
-    QString name;            // its name there: "photo.jpg"
-    QString remotePath;      // where it is on the server
-    qint64 remoteSize = -1;  // -1: the server did not say
+    QString name;             // its name there: "photo.jpg"
+    QString remotePath;       // where it is on the server
+    qint64 remoteSize = -1;   // -1: the server did not say
     QDateTime remoteModified; // invalid: the server did not say
     QString localPath;
     qint64 localSize = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "existingfiledialog.h"
 #include "existingfilequestion.h"
 
 #include <QPointer>
@@ -7,7 +8,6 @@
 
 #include <optional>
 
-class ExistingFileDialog;
 class QWidget;
 
 // The window's answer to uploads that find their file on the server while the existing-files

@@ -53,8 +53,8 @@ ExistingFileDialog::ExistingFileDialog(const ExistingFile &file, int waiting, QW
     m_skip = buttons->addButton(tr("&Skip"), QDialogButtonBox::RejectRole);
     m_skip->setToolTip(tr("Leave the server's file as it is and upload nothing"));
     m_overwrite = buttons->addButton(tr("&Overwrite"), QDialogButtonBox::AcceptRole);
-    m_rename = buttons->addButton(
-        tr("Upload as “%1”").arg(ExistingFilesText::numbered(name, 2)), QDialogButtonBox::ActionRole);
+    m_rename = buttons->addButton(tr("Upload as “%1”").arg(ExistingFilesText::numbered(name, 2)),
+                                  QDialogButtonBox::ActionRole);
     m_rename->setToolTip(tr("Keep the server's file; this one goes beside it under the first "
                             "free numbered name"));
     connect(m_skip, &QPushButton::clicked, this, [this] { answer(IfExists::Skip); });
