@@ -8,6 +8,7 @@
 #include "commandline.h"
 #include "desktopshell.h"
 #include "endpointchoice.h"
+#include "existingfileasker.h"
 #include "headlessrunner.h"
 #include "headlesswatch.h"
 #include "headlesswhendone.h"
@@ -28,6 +29,7 @@
 #include "sshretry.h"
 #include "storethread.h"
 #include "systemproxy.h"
+#include "targetsettings.h"
 #include "theme.h"
 #include "tokenkeeper.h"
 #include "transfergovernor.h"
@@ -137,6 +139,22 @@ public:
         m_webdav.setPassword(endpoint, options.davPassword);
         for (const TaskRecord &task : tasks)
             m_webdav.setPassword(task.endpoint, options.davPassword);
+    }
+
+    // Who the "Ask" existing-files setting asks: the window's question.
+    void askAboutExistingFiles(ExistingFileQuestion *question)
+    {
+        m_webdav.setExistingFileQuestion(question);
+        SshSettings ssh = m_sftp.settings();
+        ssh.existingFileQuestion = question;
+        m_sftp.setSettings(ssh);
+    }
+
+    // The window's settings for SFTP and WebDAV targets: existing files, permissions, key files.
+    void useTargets(const TargetSettings &targets)
+    {
+        m_sftp.setSettings(targets.applied(m_sftp.settings()));
+        m_webdav.setIfExists(targets.ifExists());
     }
 
 private:
@@ -388,6 +406,8 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     QNetworkAccessManager network;
     QSettings certificateSettings; // `settings` below is the window's AppSettings
     CertificateTrust certificates(&certificateSettings);
+    // Before the protocols, so that it outlives every upload that may be asking it.
+    ExistingFileAsker existingFiles;
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
@@ -396,6 +416,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     SshQuestions sshQuestions;
     protocols.sftp()->setSettings(options.ssh);
     protocols.sftp()->setAnswers(sshQuestions.answers());
+    protocols.askAboutExistingFiles(&existingFiles);
     UploadScheduler scheduler(protocols.router(), clock);
     SshRetry sshRetry(&sshQuestions, &scheduler);
     scheduler.setStore(store.store());
@@ -418,6 +439,15 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     settings.restore({options.concurrencyGiven, options.perServer != 0, options.rateLimit != 0,
                       options.chunkSizeGiven, options.giveUpAfterGiven});
     settings.setRunExcludes(options.exclude);
+    TargetSettings *targets = settings.targets(); // the command line's first, for this run
+    targets->setGiven({options.ifExistsGiven ? std::optional(options.ifExists) : std::nullopt,
+                       options.ssh.identityFile, options.ssh.knownHostsFile});
+    protocols.useTargets(*targets);
+    QObject::connect(
+        targets, &TargetSettings::changed, targets, [&protocols, &existingFiles, targets] {
+            protocols.useTargets(*targets);
+            existingFiles.forgetRest(); // "the same for the rest" was said under the old setting
+        });
     Theme::apply(Theme::fromName(settings.theme()));
 
     // Watched folders: the settings' list and --watch; to This computer, the window's server.
@@ -425,6 +455,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
                          {options.watch, endpoint, options.settleMs, options.rescanMs},
                          [&endpoints](QString *error) { return endpoints.startLocal(error); });
     MainWindow window(&scheduler, &settings);
+    existingFiles.setWindow(&window);
     TransferGovernor governor(&scheduler, clock, &networkStatus);
     ScheduleStatus scheduleStatus(&governor, &settings, &window);
     scheduleStatus.restore(options);

@@ -357,6 +357,7 @@ CommandLineResult parseCommandLine(const QStringList &arguments,
         if (!mode)
             return usageError(program, IfExistsOption::problem(parser.value(ifExists)));
         options.ifExists = *mode;
+        options.ifExistsGiven = true;
     }
     options.ssh.existingFiles = options.ifExists;
     options.davPassword = environment.value(QStringLiteral("HOIST_DAV_PASSWORD"));

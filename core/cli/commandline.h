@@ -22,6 +22,7 @@ struct AppOptions {
     S3Credentials s3Credentials;
     // --if-exists: what an upload does when the server has its name already (WebDAV).
     IfExists ifExists = IfExists::Overwrite;
+    bool ifExistsGiven = false; // the window's remembered setting does not apply for this run
     // HOIST_DAV_PASSWORD: the password of the user a dav(s)://USER@HOST endpoint names.
     QString davPassword;
     // sftp:// targets: --ssh-identity, --ssh-known-hosts, --ssh-accept-host-key, --if-exists.

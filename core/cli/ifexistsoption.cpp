@@ -23,6 +23,8 @@ QString toString(IfExists mode)
         return QStringLiteral("skip");
     case IfExists::Rename:
         return QStringLiteral("rename");
+    case IfExists::Ask:
+        return QStringLiteral("ask"); // a window setting; parse() refuses it
     case IfExists::Overwrite:
         break;
     }

@@ -47,6 +47,31 @@ SftpFileUpload::SftpFileUpload(SftpConnection *connection, const SshSettings &se
 {
 }
 
+ExistingFile SftpFileUpload::existingFile(const QString &path, sftp_attributes there) const
+{
+    ExistingFile file;
+    file.name = path.section(QLatin1Char('/'), -1);
+    file.remotePath = m_connection->target().host() + QLatin1Char(':') + path;
+    file.remoteSize = qint64(there->size);
+    if (there->mtime > 0)
+        file.remoteModified = QDateTime::fromSecsSinceEpoch(qint64(there->mtime));
+    file.localPath = m_job.filePath;
+    file.localSize = m_job.fileSize;
+    if (m_job.modifiedMs > 0)
+        file.localModified = QDateTime::fromMSecsSinceEpoch(m_job.modifiedMs);
+    return file;
+}
+
+void SftpFileUpload::answerFor(const ExistingFile &found, SftpUploadResult *result)
+{
+    // The person's answer, for this file alone: a skip leaves whatever is there.
+    m_settings.existingFiles =
+        ExistingFileQuestion::askAndWait(m_settings.existingFileQuestion, found, m_aborted);
+    if (m_settings.existingFiles == IfExists::Ask || aborted())
+        m_settings.existingFiles = IfExists::Skip;
+    result->skippedAsAnswered = m_settings.existingFiles == IfExists::Skip;
+}
+
 QString SftpFileUpload::partPathOf(const QString &path)
 {
     const QString folder = folderOf(path);
@@ -80,6 +105,7 @@ bool SftpFileUpload::prepare(SftpUploadResult *out)
             there->size == quint64(m_job.fileSize)
             && (m_job.modifiedMs == 0 || qint64(there->mtime) == m_job.modifiedMs / 1000);
         const bool folder = there->type == SSH_FILEXFER_TYPE_DIRECTORY;
+        const ExistingFile found = existingFile(path, there);
         sftp_attributes_free(there);
         if (folder) {
             result.error = TransferError::make(
@@ -87,8 +113,10 @@ bool SftpFileUpload::prepare(SftpUploadResult *out)
                 TrText::of(staticMetaObject, QT_TR_NOOP("%1 is a folder on the server")).arg(path));
             return false;
         }
+        if (m_settings.existingFiles == IfExists::Ask)
+            answerFor(found, &result);
         if (m_settings.existingFiles == IfExists::Skip) {
-            if (same) {
+            if (same || result.skippedAsAnswered) {
                 result.skipped = true;
                 return false;
             }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "existingfilequestion.h"
 #include "sftptarget.h"
 #include "sshsettings.h"
 #include "transfer.h"
@@ -17,9 +18,10 @@ class SftpConnection;
 // What became of one file (SftpFileUpload::run).
 struct SftpUploadResult {
     TransferError error;
-    bool skipped = false; // the same size and time were there already (IfExists::Skip)
-    QString storedAs;     // the server's path of the file
-    qint64 resumedAt = 0; // where sending started: what the part held and was found right
+    bool skipped = false;           // the same size and time were there already (IfExists::Skip)
+    bool skippedAsAnswered = false; // there, whatever its size: the person said to skip it
+    QString storedAs;               // the server's path of the file
+    qint64 resumedAt = 0;           // where sending started: what the part held and was found right
     qint64 rewritten = 0; // bytes at the part's end that differed from the file, sent again
     // The server would not take the connection (dropped before signing in, or no channel):
     // MaxStartups or MaxSessions reached, or the server down.
@@ -70,6 +72,9 @@ private:
     // Where the finished part goes under IfExists::Rename: the first free numbered name.
     QString freeName(const QString &path);
     sftp_attributes stat(const QString &path);
+    ExistingFile existingFile(const QString &path, sftp_attributes there) const;
+    // IfExists::Ask: asks about `found` and waits; the answer is the setting for this file.
+    void answerFor(const ExistingFile &found, SftpUploadResult *result);
     TransferError failure(const char *doing, const QString &path);
     bool aborted() const { return m_aborted && m_aborted->load(); }
 

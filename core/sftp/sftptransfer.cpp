@@ -170,7 +170,9 @@ void SftpTransfer::onFinished(quint64 ticket, const SftpUploadResult &result)
         Q_EMIT completedInstantly();
     if (guard)
         Q_EMIT checked(UploadCheck::notVerifiable(
-            result.skipped
+            result.skippedAsAnswered
+                ? tr("%1 was on the server already; left as it was, as answered").arg(name)
+            : result.skipped
                 ? tr("%1 was on the server already, of the same size and time").arg(name)
                 : tr("Stored as %1, of the file's size (SFTP servers report no checksum)")
                       .arg(name)));

@@ -7,4 +7,5 @@ enum class IfExists {
     Overwrite, // replace it (the default, as tus and S3 do)
     Skip,      // leave it as it is, upload nothing: the row ends as done, saying so
     Rename,    // upload beside it as "NAME (2).EXT", "(3)", ... the first name free
+    Ask,       // the window asks the person (ExistingFileQuestion); never headless
 };

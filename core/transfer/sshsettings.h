@@ -2,6 +2,8 @@
 
 #include "ifexists.h"
 
+class ExistingFileQuestion;
+
 #include <QString>
 #include <QStringList>
 
@@ -28,6 +30,8 @@ struct SshSettings {
     // asked, and such a connection fails with what to do.
     std::shared_ptr<SshAnswers> answers;
     IfExists existingFiles = IfExists::Overwrite; // --if-exists
+    // Who IfExists::Ask asks (the window's; it outlives every connection); null: nobody, skip.
+    ExistingFileQuestion *existingFileQuestion = nullptr;
     int fileMode = 0644;
     int folderMode = 0755;
 };

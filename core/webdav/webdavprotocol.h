@@ -1,5 +1,6 @@
 #pragma once
 
+#include "existingfilequestion.h"
 #include "ifexists.h"
 #include "networkpool.h"
 #include "transfer.h"
@@ -7,6 +8,7 @@
 
 #include <QHash>
 #include <QLoggingCategory>
+#include <QPointer>
 
 class QNetworkAccessManager;
 class WebDavTarget;
@@ -40,6 +42,9 @@ public:
 
     void setIfExists(IfExists mode) { m_ifExists = mode; }
     IfExists ifExists() const { return m_ifExists; }
+    // Who IfExists::Ask asks; null: nobody (the file is skipped).
+    void setExistingFileQuestion(ExistingFileQuestion *question) { m_question = question; }
+    ExistingFileQuestion *existingFileQuestion() const { return m_question; }
     // The password of the user an endpoint names, for every endpoint of that user on its server.
     void setPassword(const QUrl &endpoint, const QString &password);
 
@@ -61,6 +66,7 @@ private:
     NetworkPool m_pool;
     WebDavFolders m_folders;
     IfExists m_ifExists = IfExists::Overwrite;
+    QPointer<ExistingFileQuestion> m_question;
     qint64 m_chunkSize = DefaultChunkSize;
     QHash<QString, QString> m_passwords; // "server user" -> password
 };

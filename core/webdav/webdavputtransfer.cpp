@@ -1,5 +1,6 @@
 #include "webdavputtransfer.h"
 
+#include "existingfilequestion.h"
 #include "existingfiles.h"
 #include "jobpath.h"
 #include "readaheaddevice.h"
@@ -86,7 +87,32 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
             TransferError::Kind::Rejected,
             TrText::of(staticMetaObject, QT_TR_NOOP("The server has a folder where '%1' should go"))
                 .arg(m_path)));
-    switch (m_protocol->ifExists()) {
+    onFound(there);
+}
+
+void WebDavPutTransfer::onFound(const WebDavEntry &there)
+{
+    IfExists mode = m_decided.value_or(m_protocol->ifExists());
+    if (mode == IfExists::Ask && m_protocol->existingFileQuestion()) {
+        ExistingFile file;
+        file.name = m_path.section(QLatin1Char('/'), -1);
+        file.remotePath = m_target->fileUrl(m_path).toDisplayString(QUrl::RemoveUserInfo);
+        file.remoteSize = there.size;
+        file.localPath = m_job.filePath;
+        file.localSize = m_job.fileSize;
+        if (m_job.modifiedMs > 0)
+            file.localModified = QDateTime::fromMSecsSinceEpoch(m_job.modifiedMs);
+        m_protocol->existingFileQuestion()->ask(
+            file, [guard = QPointer<WebDavPutTransfer>(this), there](IfExists answer) {
+                if (!guard || guard->m_finished)
+                    return;
+                guard->m_decided = answer == IfExists::Ask ? IfExists::Skip : answer;
+                guard->onFound(there);
+            });
+        return;
+    }
+    switch (mode) {
+    case IfExists::Ask: // nobody to ask
     case IfExists::Skip:
         return finish(UploadCheck::notVerifiable(
             TrText::of(staticMetaObject,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ifexists.h"
 #include "transfer.h"
 #include "webdavexchange.h"
 #include "webdavtarget.h"
@@ -51,6 +52,8 @@ private:
     void run();
     void lookUp();
     void onLookedUp(const WebDavAnswer &answer);
+    // The server has a file at m_path: as the setting (or the person, asked) says.
+    void onFound(const WebDavEntry &there);
     void put(const HttpHeader &condition);
     void onPut(const WebDavAnswer &answer);
     void verify();
@@ -64,6 +67,7 @@ private:
     WebDavExchange m_exchange;
     QString m_path; // where the file goes now (a renamed one after Rename)
     int m_renames = 0;
+    std::optional<IfExists> m_decided; // the person's answer under IfExists::Ask
     int m_preconditionRetries = 0;
     bool m_sending = false;
     TransferFile *m_file = nullptr;

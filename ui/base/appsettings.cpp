@@ -1,6 +1,7 @@
 #include "appsettings.h"
 
 #include "pathpatterns.h"
+#include "targetsettings.h"
 #include "uploadscheduler.h"
 
 #include <QSettings>
@@ -74,6 +75,7 @@ void migrateConcurrency()
 AppSettings::AppSettings(UploadScheduler *scheduler, QObject *parent)
     : QObject(parent)
     , m_scheduler(scheduler)
+    , m_targets(new TargetSettings(this))
 {
     Q_ASSERT(scheduler);
     // Requests that never grow past one chunk: the chunk size was fixed (--chunk-size).

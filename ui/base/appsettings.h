@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+class TargetSettings;
 class UploadScheduler;
 
 // Hoist's settings, each under one QSettings key, and the one place that knows those keys: the
@@ -103,6 +104,8 @@ public:
     // settings dialog, at start-up by main().
     QString theme() const;
     void setTheme(const QString &theme);
+    // Existing files on SFTP and WebDAV servers, SFTP permissions and key files.
+    TargetSettings *targets() const { return m_targets; }
 
     static constexpr qint64 DefaultChunkSize = 8 * 1024 * 1024;
     // Requests grow to this on fast links unless a chunk size was fixed (a server or a proxy in
@@ -123,6 +126,7 @@ private:
     void applyExcludes();
 
     UploadScheduler *m_scheduler;
+    TargetSettings *m_targets;
     bool m_chunkSizeFixed = false;
     QStringList m_runExcludes;
 };

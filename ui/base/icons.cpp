@@ -75,6 +75,14 @@ QIcon Icons::bucket()
 {
     return load("bucket", QStyle::SP_DriveNetIcon);
 }
+QIcon Icons::sftpServer()
+{
+    return load("sftp-server", QStyle::SP_ComputerIcon);
+}
+QIcon Icons::webDavFolder()
+{
+    return load("webdav-folder", QStyle::SP_DirLinkIcon);
+}
 QIcon Icons::clearText()
 {
     return load("clear-text", QStyle::SP_LineEditClearButton);

@@ -17,10 +17,13 @@ public:
     static QIcon check();
     static QIcon copy();
     static QIcon settings();
-    // The Server field's: "This computer", an endpoint problem, an S3 bucket, clearing the text.
+    // The Server field's: "This computer", an endpoint problem, an S3 bucket, an SFTP server,
+    // a WebDAV folder, clearing the text.
     static QIcon computer();
     static QIcon warning();
     static QIcon bucket();
+    static QIcon sftpServer();
+    static QIcon webDavFolder();
     static QIcon clearText();
     static QIcon app();
 };

@@ -5,9 +5,11 @@
 #include "s3target.h"
 #include "s3targetdialog.h"
 #include "sftptarget.h"
+#include "sftptargetdialog.h"
 #include "tokencontrol.h"
 #include "uploadscheduler.h"
 #include "webdavtarget.h"
+#include "webdavtargetdialog.h"
 
 #include <QAction>
 #include <QCompleter>
@@ -75,10 +77,11 @@ bool EndpointField::eventFilter(QObject *watched, QEvent *event)
     return QObject::eventFilter(watched, event);
 }
 
-TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper)
+TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper, TargetSettings *targets)
 {
     Q_ASSERT(keeper && !m_token);
     m_tokens = keeper;
+    m_targets = targets;
     m_token = new TokenControl(m_scheduler, keeper, m_window);
     // In the server field itself, so that it never ends up in the toolbar's overflow menu.
     auto *s3 = m_edit->addAction(Icons::bucket(), QLineEdit::TrailingPosition);
@@ -86,6 +89,20 @@ TokenControl *EndpointField::setTokenKeeper(TokenKeeper *keeper)
     s3->setText(tr("S3 bucket…"));
     s3->setToolTip(tr("S3 bucket…: upload to a bucket (service, region, bucket, prefix, keys)"));
     connect(s3, &QAction::triggered, this, &EndpointField::chooseS3Target);
+    if (m_targets) {
+        auto *sftp = m_edit->addAction(Icons::sftpServer(), QLineEdit::TrailingPosition);
+        sftp->setObjectName(QStringLiteral("sftpTargetAction"));
+        sftp->setText(tr("SFTP…"));
+        sftp->setToolTip(tr("SFTP…: upload to a folder on an SSH server (server, user, folder, "
+                            "key)"));
+        connect(sftp, &QAction::triggered, this, &EndpointField::chooseSftpTarget);
+    }
+    auto *webdav = m_edit->addAction(Icons::webDavFolder(), QLineEdit::TrailingPosition);
+    webdav->setObjectName(QStringLiteral("webDavTargetAction"));
+    webdav->setText(tr("WebDAV…"));
+    webdav->setToolTip(tr("WebDAV…: upload to a WebDAV folder: Nextcloud, ownCloud, a NAS "
+                          "(address, user, password)"));
+    connect(webdav, &QAction::triggered, this, &EndpointField::chooseWebDavTarget);
     m_edit->addAction(m_token->action(), QLineEdit::TrailingPosition);
     connect(m_token, &TokenControl::notice, this, &EndpointField::notice);
     showEndpoint();
@@ -117,6 +134,9 @@ QString EndpointField::endpointToolTip() const
             .arg(m_scheduler->endpoint().toDisplayString());
     if (WebDavTarget::isWebDav(m_scheduler->endpoint()))
         return tr("The WebDAV folder new uploads go to: %1")
+            .arg(m_scheduler->endpoint().toDisplayString());
+    if (SftpTarget::isSftp(m_scheduler->endpoint()))
+        return tr("The SFTP folder new uploads go to: %1")
             .arg(m_scheduler->endpoint().toDisplayString());
     return usesNamedEndpoint() ? tr("%1: Hoist's own server, at %2")
                                      .arg(m_named.name, m_named.url.toDisplayString())
@@ -224,6 +244,22 @@ void EndpointField::chooseS3Target()
     auto *dialog = new S3TargetDialog(m_tokens, m_scheduler->endpoint(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &S3TargetDialog::chosen, this, &EndpointField::useEndpoint);
+    dialog->open();
+}
+
+void EndpointField::chooseSftpTarget()
+{
+    auto *dialog = new SftpTargetDialog(m_targets, m_scheduler->endpoint(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SftpTargetDialog::chosen, this, &EndpointField::useEndpoint);
+    dialog->open();
+}
+
+void EndpointField::chooseWebDavTarget()
+{
+    auto *dialog = new WebDavTargetDialog(m_tokens, m_scheduler->endpoint(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &WebDavTargetDialog::chosen, this, &EndpointField::useEndpoint);
     dialog->open();
 }
 

@@ -11,6 +11,7 @@ class QAction;
 class QLabel;
 class QLineEdit;
 class QWidget;
+class TargetSettings;
 class TokenControl;
 class TokenKeeper;
 class UploadScheduler;
@@ -26,8 +27,8 @@ struct NamedEndpoint {
 
 // The window's Server field: the address new uploads go to (or the named server's name, or an S3
 // bucket's), checked as typed and applied when editing ends, remembered for the next start. Its
-// buttons: the named server, S3 bucket…, Token… (TokenControl), and the verdict of the server's
-// answer (EndpointStatus). The window puts label() and edit() in its toolbar.
+// buttons: the named server, S3 bucket…, SFTP…, WebDAV…, Token… (TokenControl), and the verdict of
+// the server's answer (EndpointStatus). The window puts label() and edit() in its toolbar.
 class EndpointField final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EndpointField)
@@ -42,9 +43,10 @@ public:
 
     // See MainWindow::setNamedEndpoint.
     void setNamedEndpoint(const NamedEndpoint &named);
-    // Makes the Token… and S3 bucket… buttons in the field, both keeping their secrets in
-    // `keeper` (the token's action is for the window's menu too). Once.
-    TokenControl *setTokenKeeper(TokenKeeper *keeper);
+    // Makes the Token…, S3 bucket… and WebDAV… buttons in the field, keeping their secrets in
+    // `keeper` (the token's action is for the window's menu too), and with `targets` the
+    // SFTP… button, whose key files are kept there. Once.
+    TokenControl *setTokenKeeper(TokenKeeper *keeper, TargetSettings *targets = nullptr);
 
     // Why `text` is not a usable endpoint, for a person; empty when it is one.
     static QString endpointProblem(const QString &text);
@@ -60,6 +62,8 @@ private:
     void applyEndpoint();
     void useEndpoint(const QUrl &url);
     void chooseS3Target();
+    void chooseSftpTarget();
+    void chooseWebDavTarget();
     QString shownEndpoint() const;
     void chooseNamedEndpoint();
     void showEndpoint();
@@ -77,5 +81,6 @@ private:
     EndpointStatus *m_status;
     TokenControl *m_token = nullptr;
     TokenKeeper *m_tokens = nullptr;
+    TargetSettings *m_targets = nullptr;
     NamedEndpoint m_named;
 };

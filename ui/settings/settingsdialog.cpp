@@ -9,6 +9,8 @@
 #include "pathpatterns.h"
 #include "patternlistedit.h"
 #include "rateedit.h"
+#include "targetsettings.h"
+#include "targetsettingsgroup.h"
 #include "uploadscheduler.h"
 
 #include <QCheckBox>
@@ -51,6 +53,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     , m_language(new QComboBox(this))
     , m_theme(new QComboBox(this))
     , m_exclude(new PatternListEdit(PathPatterns::defaultExcludes(), this))
+    , m_targets(new TargetSettingsGroup(this))
 {
     Q_ASSERT(settings);
     setWindowTitle(tr("Hoist settings"));
@@ -162,9 +165,12 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     folderLayout->addWidget(m_exclude);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    // Not a rate: nothing is written until it is one (the field says why).
-    connect(m_rateLimit, &RateEdit::validityChanged, buttons->button(QDialogButtonBox::Ok),
-            &QWidget::setEnabled);
+    // Not a rate, or not a mode: nothing is written until it is one (the field says why).
+    const auto followValidity = [this, ok = buttons->button(QDialogButtonBox::Ok)] {
+        ok->setEnabled(m_rateLimit->isValid() && m_targets->isValid());
+    };
+    connect(m_rateLimit, &RateEdit::validityChanged, this, followValidity);
+    connect(m_targets, &TargetSettingsGroup::validityChanged, this, followValidity);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -173,6 +179,7 @@ SettingsDialog::SettingsDialog(AppSettings *settings, bool trayAvailable, QWidge
     auto *bodyLayout = new QVBoxLayout(body);
     bodyLayout->setContentsMargins({});
     bodyLayout->addWidget(uploads);
+    bodyLayout->addWidget(m_targets);
     bodyLayout->addWidget(window);
     bodyLayout->addWidget(folders);
     bodyLayout->addStretch(1);
@@ -213,6 +220,7 @@ void SettingsDialog::load()
     m_theme->setCurrentIndex(
         qMax(0, m_theme->findData(Theme::name(Theme::fromName(m_settings->theme())))));
     m_exclude->setPatterns(m_settings->excludePatterns());
+    m_targets->load(*m_settings->targets());
 }
 
 void SettingsDialog::accept()
@@ -221,6 +229,8 @@ void SettingsDialog::accept()
         m_rateLimit->setFocus(Qt::OtherFocusReason);
         return;
     }
+    if (!m_targets->isValid())
+        return;
     if (m_concurrency->value() != m_shownConcurrency)
         m_concurrency->applyTo(m_settings);
     if (m_perServer->value() != m_settings->perServerLimit())
@@ -247,5 +257,6 @@ void SettingsDialog::accept()
     }
     if (m_exclude->patterns() != m_settings->excludePatterns())
         m_settings->setExcludePatterns(m_exclude->patterns());
+    m_targets->apply(m_settings->targets());
     QDialog::accept();
 }

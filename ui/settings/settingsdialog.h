@@ -10,6 +10,7 @@ class QComboBox;
 class QLineEdit;
 class QSpinBox;
 class RateEdit;
+class TargetSettingsGroup;
 
 // Hoist's settings in one place (Ctrl+,): how hard uploads push, what happens when a batch
 // finishes or the window closes, the language. Shows AppSettings as they are and, on OK, writes
@@ -35,6 +36,8 @@ public:
     QComboBox *languageCombo() const { return m_language; } // data: the locale name, "" = system
     QComboBox *themeCombo() const { return m_theme; }       // data: Theme::name()
     PatternListEdit *excludeList() const { return m_exclude; }
+    // Existing files on SFTP and WebDAV servers, SFTP permissions (AppSettings::targets()).
+    TargetSettingsGroup *targetsGroup() const { return m_targets; }
 
     void accept() override;
 
@@ -54,6 +57,7 @@ private:
     QComboBox *m_language;
     QComboBox *m_theme;
     PatternListEdit *m_exclude;
+    TargetSettingsGroup *m_targets;
     // What the widgets showed when the dialog opened: only changes are written.
     int m_shownConcurrency = 0;
     int m_shownChunkSize = 0;

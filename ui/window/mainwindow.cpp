@@ -364,7 +364,7 @@ void MainWindow::buildMenuBar()
 void MainWindow::setTokenKeeper(TokenKeeper *keeper)
 {
     // In the Server field itself: never in the toolbar's overflow, at any width or scale.
-    m_menus->addToken(m_endpoint->setTokenKeeper(keeper)->action());
+    m_menus->addToken(m_endpoint->setTokenKeeper(keeper, m_settings->targets())->action());
 }
 
 void MainWindow::setScheduleAction(QAction *action)
