@@ -293,7 +293,7 @@ versus() { # link work tool ref target what
     ratio="$(calc '%.2f' "$r / $h")"
     add_row "$tag (time; load $(loads "$1|$2|$3") / $(loads "$1|$2|$4"))" "$(calc '%.2f' "$h") s" \
       "$(calc '%.2f' "$r") s" "$ratio" "${5:+>= $5}" "$([ -n "$5" ] && met "$ratio" ">=" "$5" || echo -)"
-  elif [ -n "${TIMES[$1|$2|$3]:-}${TIMES[$1|$2|$4]:-}" ]; then
+  elif [ -n "${TIMES[$1|$2|$3]:-}" ] && [ -n "${TIMES[$1|$2|$4]:-}" ]; then # one failed
     add_row "$tag (time)" "${h:-FAILED}" "${r:-FAILED}" "-" "${5:+>= $5}" "FAILED"
   fi
 }
