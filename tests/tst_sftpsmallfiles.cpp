@@ -131,8 +131,8 @@ private Q_SLOTS:
             const QString local = makeTestFile(m_files.path(), name, SmallBytes, quint32(10 + i));
             setModified(local, 1600000000 + i);
             const auto recorder = upload(protocol, job(local, endpoint));
-            QVERIFY2(recorder->succeeded(), qPrintable(name + QLatin1String(": ")
-                                                       + recorder->error.message()));
+            QVERIFY2(recorder->succeeded(),
+                     qPrintable(name + QLatin1String(": ") + recorder->error.message()));
             QVERIFY2(fileMatches(stored(name), SmallBytes, quint32(10 + i)), qPrintable(name));
             QCOMPARE(QFileInfo(stored(name)).lastModified().toSecsSinceEpoch(), 1600000000 + i);
             QCOMPARE(modeOf(stored(name)), 0644);
@@ -155,8 +155,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("storedAs");
         QTest::newRow("skip same") << int(IfExists::Skip) << true << QStringLiteral("taken.bin");
         QTest::newRow("skip other") << int(IfExists::Skip) << false << QString();
-        QTest::newRow("overwrite") << int(IfExists::Overwrite) << false << QStringLiteral("taken.bin");
-        QTest::newRow("rename") << int(IfExists::Rename) << false << QStringLiteral("taken (2).bin");
+        QTest::newRow("overwrite")
+            << int(IfExists::Overwrite) << false << QStringLiteral("taken.bin");
+        QTest::newRow("rename") << int(IfExists::Rename) << false
+                                << QStringLiteral("taken (2).bin");
     }
     void takenNameLeavesNoPart()
     {
@@ -164,7 +166,8 @@ private Q_SLOTS:
         const auto ifExists = IfExists(policy);
         QFETCH(bool, same);
         QFETCH(QString, storedAs);
-        const QString local = makeTestFile(m_files.path(), QStringLiteral("taken.bin"), SmallBytes, 3);
+        const QString local =
+            makeTestFile(m_files.path(), QStringLiteral("taken.bin"), SmallBytes, 3);
         setModified(local, 1600000000);
         QVERIFY(QDir().mkpath(m_sshd->root() + QStringLiteral("/up")));
         const QString there = makeTestFile(m_sshd->root() + QStringLiteral("/up"),

@@ -132,7 +132,8 @@ quint32 SftpRequestBatch::setModeAndTime(const QByteArray &handle, quint32 mode,
 {
     QByteArray body;
     putString(&body, handle);
-    putUint32(&body, SSH_FILEXFER_ATTR_PERMISSIONS | (seconds > 0 ? SSH_FILEXFER_ATTR_ACMODTIME : 0));
+    putUint32(&body,
+              SSH_FILEXFER_ATTR_PERMISSIONS | (seconds > 0 ? SSH_FILEXFER_ATTR_ACMODTIME : 0));
     putUint32(&body, mode);
     if (seconds > 0) {
         putUint32(&body, quint32(seconds)); // access time
