@@ -142,7 +142,8 @@ void tst_WebDavUpload::folderOfAwkwardNamesArrivesByteForByte()
     }
     QCOMPARE(onDisk, relative.size());
     // Each folder once per run: dav/in box, dav/in box/ü, drop ü, drop ü/sub dir,
-    // drop ü/sub dir/deeper — and every file looked for, sent with If-None-Match, then checked.
+    // drop ü/sub dir/deeper — and every file sent with If-None-Match, then checked: none looked
+    // for first, since each goes to a folder this run made (empty then).
     const QStringList requests = m_dav->requests();
     QCOMPARE(count(requests, QStringLiteral("MKCOL")), 6); // the base "dav/" answers 405
     QCOMPARE(m_protocol->folders()->mkcolsSent(), 6);
@@ -150,7 +151,7 @@ void tst_WebDavUpload::folderOfAwkwardNamesArrivesByteForByte()
     QCOMPARE(requests.filter(QRegularExpression(QStringLiteral("^PUT .* 201 \\[\\*\\] \\[-\\]$")))
                  .size(),
              relative.size());
-    QCOMPARE(count(requests, QStringLiteral("PROPFIND")), 2 * relative.size());
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND")), relative.size());
 }
 
 void tst_WebDavUpload::wrongPasswordIsPermanentAndSaid()

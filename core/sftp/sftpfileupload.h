@@ -42,6 +42,8 @@ class SftpFileUpload final {
         public :
         // Bytes of a part's end compared before going on, and between progress reports: a chunk.
         static constexpr qint64 TailBytes = 1024 * 1024;
+    // Files up to this size go in a few round trips, read whole (sendQuickly()).
+    static constexpr qint64 QuickBytes = 1024 * 1024;
 
     struct Events {
         std::function<void(qint64 begin, qint64 end)> started; // bytes [begin, end) go now
@@ -76,6 +78,15 @@ private:
     // IfExists::Ask: asks about `found` and waits; the answer is the setting for this file.
     void answerFor(const ExistingFile &found, SftpUploadResult *result);
     TransferError failure(const char *doing, const QString &path);
+    // A new file of at most QuickBytes in three round trips instead of about eleven: whether
+    // the name is taken and a part created, in one; the bytes, mode and time, fsync, the size
+    // written and the close, in one; the rename. True when it dealt with the file (result says
+    // how); false when the usual way must (larger, the name taken, a part there, no folder yet).
+    bool sendQuickly(SftpUploadResult *result);
+    // The connection broke or answered nonsense amid a batch: closed, and the error said.
+    bool broken(const QString &partPath, SftpUploadResult *result);
+    // The checked part renamed to its name (or a free numbered one under IfExists::Rename).
+    bool moveIntoPlace(const QString &partPath, const QString &path, SftpUploadResult *result);
     bool aborted() const { return m_aborted && m_aborted->load(); }
 
     SftpConnection *m_connection;

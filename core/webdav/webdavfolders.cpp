@@ -16,6 +16,11 @@ WebDavFolders::WebDavFolders(QObject *parent)
 
 WebDavFolders::~WebDavFolders() = default;
 
+bool WebDavFolders::created(const QUrl &folder) const
+{
+    return m_created.contains(keyOf(folder));
+}
+
 void WebDavFolders::ensure(QNetworkAccessManager *network, const QList<QUrl> &folders,
                            const HttpHeaders &headers, QObject *context, Done done)
 {
@@ -56,6 +61,8 @@ void WebDavFolders::send(const std::shared_ptr<Waiter> &waiter, const QString &k
                 const bool there = answer.ok() || answer.status == 405;
                 if (there)
                     m_made.insert(key);
+                if (answer.ok())
+                    m_created.insert(key);
                 const QList<std::shared_ptr<Waiter>> waiting = m_waiting.take(key);
                 for (const std::shared_ptr<Waiter> &waiter : waiting) {
                     if (!waiter->context)

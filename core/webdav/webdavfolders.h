@@ -30,9 +30,17 @@ public:
     // thread, never before returning, and never once `context` is gone.
     void ensure(QNetworkAccessManager *network, const QList<QUrl> &folders,
                 const HttpHeaders &headers, QObject *context, Done done);
+    // Whether this run made `folder` (MKCOL answered 201): it was empty then, so a file going
+    // there needs no look-up first (its PUT's If-None-Match: * still refuses to replace one that
+    // someone put there since).
+    bool created(const QUrl &folder) const;
     // How many MKCOLs were sent (tests).
     int mkcolsSent() const { return m_sent; }
-    void forget() { m_made.clear(); }
+    void forget()
+    {
+        m_made.clear();
+        m_created.clear();
+    }
 
 private:
     struct Waiter {
@@ -46,6 +54,7 @@ private:
     void send(const std::shared_ptr<Waiter> &waiter, const QString &key);
 
     QSet<QString> m_made;
+    QSet<QString> m_created; // of m_made, those this run's MKCOL made
     QHash<QString, QList<std::shared_ptr<Waiter>>> m_waiting;
     int m_sent = 0;
 };

@@ -52,13 +52,17 @@ void WebDavPutTransfer::run()
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
     m_exchange.setHeaders(m_protocol->headersFor(*m_target, m_job.headers));
     m_path = JobPath::relativePathOf(m_job);
-    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path),
-                                  m_exchange.headers(), this,
-                                  [this](const std::optional<TransferError> &error) {
-                                      if (error)
-                                          return fail(*error);
-                                      lookUp();
-                                  });
+    m_protocol->folders()->ensure(
+        m_protocol->network(), m_target->foldersOf(m_path), m_exchange.headers(), this,
+        [this](const std::optional<TransferError> &error) {
+            if (error)
+                return fail(*error);
+            // A folder this run made was empty: nothing to look up.
+            const QList<QUrl> folders = m_target->foldersOf(m_path);
+            if (!folders.isEmpty() && m_protocol->folders()->created(folders.constLast()))
+                return put({"If-None-Match", "*"});
+            lookUp();
+        });
 }
 
 void WebDavPutTransfer::lookUp()
