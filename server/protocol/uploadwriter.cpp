@@ -28,6 +28,8 @@ UploadWriter::~UploadWriter()
 bool UploadWriter::open()
 {
     m_sink = m_store.openSink(m_record, &m_storeFailure);
+    if (m_sink && !m_hasher)
+        m_sink->keepWhatArrives();
     return m_sink != nullptr;
 }
 
@@ -57,7 +59,7 @@ bool UploadWriter::write(const char *data, size_t size)
         m_failure = Outcome::IoError;
         return false;
     }
-    if (!m_hasher && sinceCommit() >= CommitEvery && !commit()) {
+    if (!m_hasher && sinceCommit() >= CommitEvery && !commit(true)) {
         m_failure = Outcome::IoError;
         return false;
     }
@@ -77,9 +79,9 @@ std::unique_ptr<ChecksumHasher> UploadWriter::takeContentHasher()
     return std::move(m_contentHasher);
 }
 
-bool UploadWriter::commit()
+bool UploadWriter::commit(bool checkpoint)
 {
-    const auto updated = m_sink->commit();
+    const auto updated = checkpoint ? m_sink->checkpoint() : m_sink->commit();
     if (!updated) {
         m_storeFailure = m_sink->failure();
         return false;

@@ -12,8 +12,9 @@ class UploadStore;
 // Streams one request body into an upload, as it arrives, at the upload's offset, through the
 // store's UploadSink; decides what to keep and when to make it durable (the sink's commit()).
 //
-// Without a checksum, progress is committed every CommitEvery bytes and when the connection
-// breaks, so a long PATCH cut short keeps what arrived, as tus asks. With a checksum nothing is
+// Without a checksum, progress is committed every CommitEvery bytes (a checkpoint: what the store
+// made durable meanwhile, UploadSink::checkpoint()) and when the connection breaks, so a long
+// PATCH cut short keeps what arrived, as tus asks. With a checksum nothing is
 // committed until the whole body is verified; a mismatch (or a broken connection) rolls the sink
 // back to where it was, so no byte of a bad chunk is ever kept.
 //
@@ -50,7 +51,9 @@ public:
     QByteArray checksumName() const { return m_hasher ? m_hasher->name() : QByteArray(); }
 
 private:
-    bool commit(); // the sink's: durable, then the offset recorded
+    // The sink's: durable, then the offset recorded; a `checkpoint` records only what is durable
+    // already (UploadSink::checkpoint()).
+    bool commit(bool checkpoint = false);
     void rollBack();
     void closeSink();
     qint64 sinceCommit() const; // bytes written and not yet committed

@@ -22,6 +22,11 @@ public:
     // some of them; nothing is committed by it, and the caller may still commit() what came
     // before (the store keeps no byte it did not write) or rollBack().
     virtual bool write(const char *data, size_t size) = 0;
+    // Said before the first write() when every byte of the body may be kept as it arrives (no
+    // checksum to verify first): the store may then make bytes durable before commit() (and
+    // checkpoint() records them). Without it, nothing of the body reaches the storage before
+    // commit(), so that rollBack() leaves no trace there.
+    virtual void keepWhatArrives() {}
     // Where the next byte goes: the committed offset plus what was written since.
     virtual qint64 offset() const = 0;
     // Makes every byte written so far durable, then records offset() as the upload's offset (and
@@ -30,6 +35,10 @@ public:
     // nullopt when the bytes or the record could not be stored (nothing new recorded; the caller
     // then rolls back).
     virtual std::optional<UploadRecord> commit() = 0;
+    // Between commits of a long body: records what the store has already made durable without
+    // waiting for the rest (a store that sends bytes on in the background). The record (whose
+    // offset may be behind offset()), or nullopt as commit(). By default, commit().
+    virtual std::optional<UploadRecord> checkpoint() { return commit(); }
     // Discards what was written since the last commit (or since openSink()): offset() is the
     // committed offset again and the store holds no byte beyond it that could be mistaken for the
     // upload's. Best effort (a crash before it is repaired when the store next opens).

@@ -3,14 +3,33 @@
 #include "clusterfailure.h"
 #include "clusteruploadstore.h"
 
-#include <QDebug>
 #include <QRandomGenerator>
+
+namespace {
+// Parts past every this many are twice as large (up to 512 times PartBytes).
+constexpr int PartsPerSize = 1000;
+constexpr int MaxSizeDoublings = 9;
+} // namespace
 
 ClusterUploadSink::ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation)
     : m_store(store)
     , m_upload(std::move(upload))
     , m_generation(generation)
-    , m_partsEnd(m_upload.record.offset - m_upload.tailSize)
+    , m_fileStart(m_upload.record.offset - m_upload.tailSize)
+    , m_partsEnd(m_fileStart)
+    , m_parts(
+          [&store, key = store.objects().objectKey(m_upload.record.id)](
+              const ClusterPartUploads::Part &part,
+              StoreFailure *why) -> std::optional<QByteArray> {
+              const auto sent = store.objects().bucket().uploadPart(
+                  key, part.uploadId, part.part.number,
+                  S3Body::fromFile(part.path, 0, part.part.size));
+              if (sent.ok())
+                  return sent.value;
+              *why = storeFailureOf(*sent.error);
+              return std::nullopt;
+          },
+          PartsInFlight, store.partSenders())
 {
     m_renewed.start();
 }
@@ -18,9 +37,11 @@ ClusterUploadSink::ClusterUploadSink(ClusterUploadStore &store, PgUpload upload,
 ClusterUploadSink::~ClusterUploadSink()
 {
     m_store.handOver().detach(m_upload.record.id, this);
-    m_spool.close();
-    if (!m_spool.fileName().isEmpty())
-        QFile::remove(m_spool.fileName());
+    m_parts.discard(); // their files go as they answer
+    dropReady();
+    m_file.close();
+    if (!m_file.fileName().isEmpty())
+        QFile::remove(m_file.fileName());
 }
 
 std::nullopt_t ClusterUploadSink::failed(StoreFailure failure)
@@ -39,19 +60,35 @@ void ClusterUploadSink::leaseRefused(const PgError &error)
 
 bool ClusterUploadSink::open()
 {
-    m_spool.setFileName(m_store.config().spoolDir + QLatin1Char('/') + m_upload.record.id
-                        + QLatin1Char('.') + QString::number(m_generation) + QLatin1Char('.')
-                        + QString::number(QRandomGenerator::global()->generate64(), 16)
-                        + QStringLiteral(".spool"));
-    if (!m_spool.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
+    if (!newFile() || !loadTail())
+        return false;
+    m_store.handOver().attach(m_upload.record.id, this);
+    return true;
+}
+
+bool ClusterUploadSink::newFile()
+{
+    if (!m_file.fileName().isEmpty()) { // never sent as a part: nobody else removes it
+        m_file.close();
+        QFile::remove(m_file.fileName());
+    }
+    m_file.setFileName(m_store.config().spoolDir + QLatin1Char('/') + m_upload.record.id
+                       + QLatin1Char('.') + QString::number(m_generation) + QLatin1Char('.')
+                       + QString::number(QRandomGenerator::global()->generate64(), 16)
+                       + QLatin1Char('.') + QString::number(++m_files) + QStringLiteral(".spool"));
+    m_fileSize = 0;
+    if (!m_file.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
         failed(StoreFailure::fromErrno(
-            errno, QStringLiteral("cannot make the spool file %1").arg(m_spool.fileName())));
+            errno, QStringLiteral("cannot make the spool file %1").arg(m_file.fileName())));
         return false;
     }
-    if (m_upload.tailSize == 0) {
-        m_store.handOver().attach(m_upload.record.id, this);
+    return true;
+}
+
+bool ClusterUploadSink::loadTail()
+{
+    if (m_upload.tailSize == 0)
         return true;
-    }
     // The tail becomes the head of the next part (or the last part): read it back.
     const auto tail = m_store.objects().bucket().getObject(m_upload.tailKey, 0, m_upload.tailSize,
                                                            m_upload.tailSize);
@@ -61,12 +98,11 @@ bool ClusterUploadSink::open()
                          : storeFailureOf(*tail.error));
         return false;
     }
-    if (m_spool.write(tail.value) != tail.value.size()) {
+    if (m_file.write(tail.value) != tail.value.size()) {
         failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
         return false;
     }
-    m_spoolSize = m_upload.tailSize;
-    m_store.handOver().attach(m_upload.record.id, this);
+    m_fileSize = m_upload.tailSize;
     return true;
 }
 
@@ -100,33 +136,55 @@ void ClusterUploadSink::handOverIfIdle()
 
 void ClusterUploadSink::handOverNow()
 {
-    // What arrived so far is committed (a part, a tail; or the upload finished), then the lease
+    // What arrived so far is committed (parts, a tail; or the upload finished), then the lease
     // goes, so that the asking instance takes it at once.
     if (!m_fenced && offset() > m_upload.record.offset)
         commitNow();
+    m_parts.discard(); // a failed commit's: named by no record
+    dropReady();
     m_handedOver = true;
     m_store.handedOver(m_upload.record.id, m_generation);
     failed(StoreFailure::fenced(
         QStringLiteral("upload %1 was handed over to another instance").arg(m_upload.record.id)));
 }
 
+qint64 ClusterUploadSink::partBytes() const
+{
+    return PartBytes << qMin(MaxSizeDoublings, (m_upload.nextPart - 1) / PartsPerSize);
+}
+
 bool ClusterUploadSink::write(const char *data, size_t size)
 {
     QMutexLocker busy(&m_busy);
-    if (m_handedOver)
+    if (m_handedOver || m_broken)
         return false;
     if (m_store.handOver().isRequested(m_upload.record.id)) {
         handOverNow();
         return false;
     }
-    if (!keepLease() || !m_spool.seek(m_spoolSize))
+    if (!keepLease())
         return false;
-    const qint64 wrote = m_spool.write(data, qint64(size));
-    if (wrote > 0)
-        m_spoolSize += wrote;
-    if (wrote != qint64(size)) // the spool's disk is full, most likely
-        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
-    return wrote == qint64(size);
+    if (const auto failure = m_parts.failure()) {
+        failed(*failure); // S3 refused a part: this request's bytes from there on are lost
+        return false;
+    }
+    while (size > 0) {
+        if (m_fileSize >= partBytes() && !fileFilled())
+            return false;
+        const qint64 piece = qMin(qint64(size), partBytes() - m_fileSize);
+        const qint64 wrote = m_file.write(data, piece);
+        if (wrote > 0)
+            m_fileSize += wrote;
+        if (wrote != piece) { // the spool's disk is full, most likely
+            failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
+            return false;
+        }
+        data += piece;
+        size -= size_t(piece);
+        if (m_fileSize >= partBytes() && !fileFilled())
+            return false;
+    }
+    return true;
 }
 
 void ClusterUploadSink::rollBack()
@@ -134,46 +192,137 @@ void ClusterUploadSink::rollBack()
     QMutexLocker busy(&m_busy);
     if (m_handedOver)
         return;
-    m_spoolSize = m_upload.record.offset - m_partsEnd;
-    m_spool.resize(m_spoolSize);
+    keepUploaded();
+    m_parts.discard(); // after a failed one: named by no record
+    m_uploaded.clear();
+    dropReady();
+    if (m_fileStart == m_partsEnd) {
+        // The file still starts where the recorded parts end: keep the tail's bytes in it.
+        m_fileSize = m_upload.record.offset - m_partsEnd;
+        m_file.resize(m_fileSize);
+        m_file.seek(m_fileSize);
+        return;
+    }
+    // The tail's bytes went with a part that is not recorded: read them back.
+    m_fileStart = m_partsEnd;
+    m_broken = !newFile() || !loadTail();
 }
 
-bool ClusterUploadSink::uploadPart(qint64 from, qint64 size, QList<PgPart> *parts)
+void ClusterUploadSink::dropReady()
+{
+    for (const Ready &ready : std::as_const(m_ready))
+        QFile::remove(ready.path);
+    m_ready.clear();
+}
+
+bool ClusterUploadSink::waitForUploads(bool all)
+{
+    // The lease is not renewed meanwhile, as a request waiting on S3 inside a commit never did:
+    // a holder stuck on S3 past its lease lets another instance take the upload over (and is
+    // refused when it records), rather than holding it for as long as S3 takes.
+    const auto patience = std::chrono::hours(24);
+    if (!(all ? m_parts.waitForAll(patience) : m_parts.waitForSlot(patience)))
+        return false;
+    return !m_fenced;
+}
+
+bool ClusterUploadSink::takeUploaded()
+{
+    m_uploaded.append(m_parts.takeUploaded());
+    if (const auto failure = m_parts.failure()) {
+        failed(*failure);
+        return false;
+    }
+    return true;
+}
+
+void ClusterUploadSink::keepUploaded()
+{
+    m_parts.waitForAll(std::chrono::hours(24));
+    m_uploaded.append(m_parts.takeUploaded());
+    if (m_uploaded.isEmpty() || m_fenced)
+        return;
+    const StoreFailure why = m_failure; // what brought the sink here stays the answer
+    const PgPart &last = m_uploaded.last();
+    const QString oldTail = m_upload.tailKey;
+    if (record(QString(), 0, last.offset + last.size) && !oldTail.isEmpty())
+        m_store.objects().bucket().deleteObject(oldTail); // its bytes are in the first part
+    if (!m_fenced)
+        m_failure = why;
+}
+
+bool ClusterUploadSink::fileFilled()
+{
+    return finishFile() && (!m_background || sendReady());
+}
+
+bool ClusterUploadSink::finishFile()
+{
+    if (!m_file.flush()) {
+        failed(StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
+        return false;
+    }
+    m_ready.append({m_file.fileName(), m_fileStart, m_fileSize});
+    m_fileStart += m_fileSize;
+    m_file.close();
+    m_file.setFileName(QString()); // the part's now: removed once sent
+    return newFile();
+}
+
+bool ClusterUploadSink::sendReady()
 {
     PgIndex &index = m_store.index();
     const QString &id = m_upload.record.id;
     const QString &holder = m_store.config().instanceId;
-    const QString key = m_store.objects().objectKey(id);
-    S3Bucket &bucket = m_store.objects().bucket();
-    PgError error;
-    if (m_upload.multipartId.isEmpty()) {
-        const auto begun =
-            bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
-        if (!begun.ok()) {
-            failed(storeFailureOf(*begun.error));
+    while (!m_ready.isEmpty()) {
+        if (!waitForUploads(false))
             return false;
+        PgError error;
+        if (m_upload.multipartId.isEmpty()) {
+            S3Bucket &bucket = m_store.objects().bucket();
+            const QString key = m_store.objects().objectKey(id);
+            const auto begun =
+                bucket.createMultipartUpload(key, ClusterObjects::metaOf(m_upload.record));
+            if (!begun.ok()) {
+                failed(storeFailureOf(*begun.error));
+                return false;
+            }
+            if (!index.leases().setMultipartId(id, holder, m_generation, begun.value, &error)) {
+                leaseRefused(error);
+                bucket.abortMultipartUpload(key, begun.value);
+                return false;
+            }
+            m_upload.multipartId = begun.value;
         }
-        if (!index.leases().setMultipartId(id, holder, m_generation, begun.value, &error)) {
+        const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
+        if (!number) {
             leaseRefused(error);
-            bucket.abortMultipartUpload(key, begun.value);
             return false;
         }
-        m_upload.multipartId = begun.value;
+        m_upload.nextPart = *number + 1;
+        const Ready ready = m_ready.takeFirst();
+        m_parts.start({{*number, QString(), ready.size, ready.offset, m_generation},
+                       ready.path,
+                       m_upload.multipartId});
     }
-    const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
-    if (!number) {
-        leaseRefused(error);
-        return false;
-    }
-    const auto sent = bucket.uploadPart(key, m_upload.multipartId, *number,
-                                        S3Body::fromFile(m_spool.fileName(), from, size));
-    if (!sent.ok()) {
-        failed(storeFailureOf(*sent.error));
-        return false;
-    }
-    parts->append(
-        {*number, QString::fromLatin1(sent.value), size, m_partsEnd + from, m_generation});
     return true;
+}
+
+std::optional<UploadRecord> ClusterUploadSink::checkpoint()
+{
+    QMutexLocker busy(&m_busy);
+    if (m_handedOver || m_fenced)
+        return std::nullopt; // m_failure says so since
+    if (!takeUploaded())
+        return std::nullopt;
+    if (m_uploaded.isEmpty())
+        return m_upload.record; // nothing answered since: nothing to record
+    const PgPart &last = m_uploaded.last();
+    const QString oldTail = m_upload.tailKey;
+    const auto out = record(QString(), 0, last.offset + last.size);
+    if (out && !oldTail.isEmpty())
+        m_store.objects().bucket().deleteObject(oldTail); // its bytes are in the first part
+    return out;
 }
 
 std::optional<UploadRecord> ClusterUploadSink::commit()
@@ -188,7 +337,7 @@ std::optional<UploadRecord> ClusterUploadSink::commitNow()
 {
     if (m_fenced)
         return std::nullopt; // m_failure says so since
-    if (!m_spool.flush())
+    if (!m_file.flush())
         return failed(
             StoreFailure::fromErrno(errno, QStringLiteral("cannot write the spool file")));
     if (m_upload.completing != 0)
@@ -196,80 +345,43 @@ std::optional<UploadRecord> ClusterUploadSink::commitNow()
     const qint64 end = offset();
     const UploadRecord &was = m_upload.record;
     if (end == was.offset)
-        return record(m_upload.tailKey, m_upload.tailSize, {}, end); // pushes the expiry on
-    if (!was.lengthDeferred() && end == was.length)
-        return finish(end);
-    QList<PgPart> parts;
-    qint64 consumed = 0;
-    while (m_spoolSize - consumed >= S3Bucket::MinPartBytes) {
-        const qint64 size = qMin(ClusterObjects::MaxPartBytes, m_spoolSize - consumed);
-        if (!uploadPart(consumed, size, &parts))
-            return std::nullopt;
-        consumed += size;
-    }
-    const qint64 rest = m_spoolSize - consumed;
+        return record(m_upload.tailKey, m_upload.tailSize, end); // pushes the expiry on
+    const bool last = !was.lengthDeferred() && end == was.length;
+    ClusterObjects &objects = m_store.objects();
     QString tailKey;
-    if (rest > 0) {
-        tailKey = m_store.objects().tailKey(was.id, m_generation, end);
-        const auto put = m_store.objects().bucket().putObject(
-            tailKey, S3Body::fromFile(m_spool.fileName(), consumed, rest), {});
+    qint64 tailSize = 0;
+    if ((last && m_upload.multipartId.isEmpty() && m_ready.isEmpty())
+        || (!last && m_fileSize > 0 && m_fileSize < S3Bucket::MinPartBytes)) {
+        // Below a part: a tail object (for a finished upload that never reached a part, all of
+        // it, copied at the end), sent while the parts before it are still on their way.
+        tailKey = objects.tailKey(was.id, m_generation, end);
+        tailSize = m_fileSize;
+        const auto put = objects.bucket().putObject(
+            tailKey, S3Body::fromFile(m_file.fileName(), 0, m_fileSize), {});
         if (!put.ok())
             return failed(storeFailureOf(*put.error));
+    } else if (m_fileSize > 0 && !finishFile()) {
+        return std::nullopt;
+    }
+    // Every part on its way must have answered before any of this request is recorded.
+    if (!sendReady() || !waitForUploads(true) || !takeUploaded()) {
+        if (!tailKey.isEmpty())
+            objects.bucket().deleteObject(tailKey); // named by no record
+        keepUploaded();
+        return std::nullopt;
     }
     const QString oldTail = m_upload.tailKey;
-    auto out = record(tailKey, rest, parts, end);
+    auto out = record(tailKey, tailSize, end, last);
     if (!out) {
         // Named by no record when fenced. When PostgreSQL went away the commit may have gone
         // through unseen: the tail stays, and reconciliation removes it if no record names it.
-        if (!tailKey.isEmpty() && m_fenced)
-            m_store.objects().bucket().deleteObject(tailKey);
-        return std::nullopt;
-    }
-    if (!oldTail.isEmpty() && oldTail != tailKey)
-        m_store.objects().bucket().deleteObject(oldTail);
-    if (consumed > 0 && !dropSpoolHead(consumed))
-        qWarning().noquote() << "cannot cut the spool file" << m_spool.fileName();
-    return out;
-}
-
-std::optional<UploadRecord> ClusterUploadSink::finish(qint64 end)
-{
-    // Every byte goes to S3 first, named by what this generation alone writes (new part
-    // numbers, or a tail key carrying the generation); then the fenced decision "completing
-    // from exactly these"; only then the object (ClusterCompletion). A holder refused the
-    // decision has touched nothing another holder reads.
-    const QString &id = m_upload.record.id;
-    ClusterObjects &objects = m_store.objects();
-    QList<PgPart> added;
-    QString tailKey;
-    qint64 tailSize = 0;
-    if (m_upload.multipartId.isEmpty() && m_partsEnd == 0) {
-        // It never reached 5 MiB in a part: the whole upload is one tail, copied at the end.
-        tailKey = objects.tailKey(id, m_generation, end);
-        tailSize = m_spoolSize;
-        const auto put = objects.bucket().putObject(
-            tailKey, S3Body::fromFile(m_spool.fileName(), 0, m_spoolSize), {});
-        if (!put.ok()) {
-            failed(storeFailureOf(*put.error));
-            return std::nullopt;
-        }
-    } else {
-        for (qint64 at = 0; at < m_spoolSize; at += ClusterObjects::MaxPartBytes) {
-            if (!uploadPart(at, qMin(ClusterObjects::MaxPartBytes, m_spoolSize - at), &added))
-                return std::nullopt;
-        }
-    }
-    const QString oldTail = m_upload.tailKey;
-    if (!record(tailKey, tailSize, added, end, true)) {
-        // Named by no record when fenced; when PostgreSQL went away the decision may have gone
-        // through unseen, so the tail stays (reconciliation removes it if no record names it).
         if (!tailKey.isEmpty() && m_fenced)
             objects.bucket().deleteObject(tailKey);
         return std::nullopt;
     }
     if (!oldTail.isEmpty() && oldTail != tailKey)
         objects.bucket().deleteObject(oldTail);
-    return completeDecided();
+    return last ? completeDecided() : out;
 }
 
 std::optional<UploadRecord> ClusterUploadSink::completeDecided()
@@ -300,13 +412,12 @@ std::optional<UploadRecord> ClusterUploadSink::completeDecided()
 }
 
 std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qint64 tailSize,
-                                                      const QList<PgPart> &parts, qint64 end,
-                                                      bool completing)
+                                                      qint64 end, bool completing)
 {
     PgLeases::Commit commit;
     commit.from = m_upload.record.offset;
     commit.to = end;
-    commit.parts = parts;
+    commit.parts = m_uploaded;
     commit.tailKey = tailKey;
     commit.tailSize = tailSize;
     commit.expireAfter = m_store.config().expireAfter;
@@ -321,8 +432,9 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
             failed(storeFailureOf(error));
         return std::nullopt;
     }
-    for (const PgPart &p : parts)
+    for (const PgPart &p : std::as_const(m_uploaded))
         m_partsEnd = qMax(m_partsEnd, p.offset + p.size);
+    m_uploaded.clear();
     m_upload.tailKey = tailKey;
     m_upload.tailSize = tailSize;
     m_upload.record.offset = end;
@@ -338,21 +450,4 @@ std::optional<UploadRecord> ClusterUploadSink::record(const QString &tailKey, qi
                           : StoreFailure::storage(QStringLiteral("the upload went meanwhile")));
     m_upload.record = found;
     return found;
-}
-
-bool ClusterUploadSink::dropSpoolHead(qint64 consumed)
-{
-    const qint64 rest = m_spoolSize - consumed;
-    QByteArray bytes;
-    if (rest > 0) {
-        if (!m_spool.seek(consumed))
-            return false;
-        bytes = m_spool.read(rest);
-        if (bytes.size() != rest)
-            return false;
-    }
-    if (!m_spool.resize(0) || !m_spool.seek(0) || m_spool.write(bytes) != rest)
-        return false;
-    m_spoolSize = rest;
-    return true;
 }

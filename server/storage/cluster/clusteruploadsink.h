@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clusterpartuploads.h"
 #include "pgconnection.h"
 #include "pgupload.h"
 #include "uploadsink.h"
@@ -10,16 +11,26 @@
 
 class ClusterUploadStore;
 
-// Where one request's bytes go in the cluster store: a local spool file holding the bytes after
-// the upload's last committed part (the tail object's, read back on open, then what was written
-// since). commit() uploads whole parts of at least 5 MiB (numbers allocated under the lease),
-// puts what is left below 5 MiB as a tail object whose key carries the generation, and then
-// records offset, parts and tail in one fenced transaction; when the upload reaches its length
-// it sends the rest (as parts, or as one tail for an upload that never reached 5 MiB), records
-// the upload completing from exactly those, fenced, and only then makes the object
-// (ClusterCompletion) and records it finished. A commit refused because another instance took the
-// lease gives nullopt with fenced() true; what it sent to S3 is then named by no record.
-// Asked to hand the upload over (ClusterHandOver), it commits between writes and lets go.
+// Where one request's bytes go in the cluster store. They are spooled into local files of one
+// part each (the first one starts with the tail object's bytes, read back on open). For a body
+// whose bytes may be kept as they arrive (keepWhatArrives(): no checksum), each file that fills up
+// is sent to S3 as a part in the background (ClusterPartUploads, a few at once) while the request
+// goes on, its number allocated under the lease, and checkpoint() records the parts S3 has taken,
+// in order, in one fenced transaction: never a byte S3 did not answer for, so an offset a HEAD
+// gives is always durable. Otherwise (a checksum to verify first) the files wait for commit().
+// commit() sends the files not sent yet, waits for every part on its way, puts what is left below
+// 5 MiB as a tail object whose key carries the generation, and records offset, parts and tail,
+// fenced; when the upload reaches its length the rest goes as the last part (or as one tail for
+// an upload that never reached a part), the upload is recorded completing from exactly those,
+// fenced, and only then is the object made (ClusterCompletion) and recorded finished. A commit
+// refused because another instance took the lease gives nullopt with fenced() true; what it sent
+// to S3 is then named by no record. Asked to hand the upload over (ClusterHandOver), it commits
+// between writes and lets go.
+//
+// A request that ends while parts are still on their way is answered only after commit() waited
+// for them: the client is told every byte it sent is stored (it resends nothing that was in
+// flight), and nothing of the request outlives its lease or its spool. What S3 took is recorded
+// even when the request fails or rolls back (see keepUploaded()).
 class ClusterUploadSink final : public UploadSink {
 public:
     ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation);
@@ -28,9 +39,11 @@ public:
     // Makes the spool (with the tail's bytes); false with failure().
     bool open();
 
+    void keepWhatArrives() override { m_background = true; }
     bool write(const char *data, size_t size) override;
-    qint64 offset() const override { return m_partsEnd + m_spoolSize; }
+    qint64 offset() const override { return m_fileStart + m_fileSize; }
     std::optional<UploadRecord> commit() override;
+    std::optional<UploadRecord> checkpoint() override;
     void rollBack() override;
     StoreFailure failure() const override { return m_failure; }
 
@@ -43,22 +56,44 @@ public:
     // the sink has and gives the lease up; otherwise the next write() does.
     void handOverIfIdle();
 
+    // Parts of this size are sent while a request goes on (larger past every thousandth part,
+    // so that S3's 10,000 parts hold 8 TB); at most PartsInFlight of them at once per sink.
+    static constexpr qint64 PartBytes = 8 * 1024 * 1024;
+    static constexpr int PartsInFlight = 3;
+
 private:
     std::optional<UploadRecord> commitNow();
     void handOverNow();
-    // Uploads spool bytes [from, from + size) as a new part (creating the multipart upload
-    // first when there is none); false when S3 or the lease refused.
-    bool uploadPart(qint64 from, qint64 size, QList<PgPart> *parts);
-    std::optional<UploadRecord> finish(qint64 end);
+    // A new, empty spool file for the bytes from offset(); false with failure().
+    bool newFile();
+    // Reads the committed tail object into the (new, empty) spool file; false with failure().
+    bool loadTail();
+    // The spool file's bytes as part number `nextPart`'s size when it is full.
+    qint64 partBytes() const;
+    // The spool file is full: it is a part now (sent at once with keepWhatArrives()).
+    bool fileFilled();
+    // The spool file is a part now (sent by sendReady()); a new file starts.
+    bool finishFile();
+    // Removes the finished files not sent.
+    void dropReady();
+    // Sends the finished files as new parts (creating the multipart upload first when there is
+    // none), in the background, each once a slot is free; false when S3 or the lease refused.
+    bool sendReady();
+    // Waits for a free slot (`all`: for every part to have answered); false when fenced.
+    bool waitForUploads(bool all);
+    // Takes the parts S3 answered for into m_uploaded; false with failure() when one failed.
+    bool takeUploaded();
+    // Waits for the parts on their way and records those S3 holds with nothing missing before
+    // them (a failed part ends the run): what is durable is never thrown away, since a part S3
+    // holds that no record names would make the multipart upload impossible to complete on
+    // stores that want every uploaded part listed (Ceph RGW answers InvalidPart).
+    void keepUploaded();
     // Makes the object of an upload recorded completing (ClusterCompletion), under this lease.
     std::optional<UploadRecord> completeDecided();
-    // The fenced commit of offset `end`, `parts` and the tail; `completing`: `end` is the
+    // The fenced commit of offset `end`, m_uploaded and the tail; `completing`: `end` is the
     // length and the object is made next (the record then is the one committed, unfinished).
-    std::optional<UploadRecord> record(const QString &tailKey, qint64 tailSize,
-                                       const QList<PgPart> &parts, qint64 end,
+    std::optional<UploadRecord> record(const QString &tailKey, qint64 tailSize, qint64 end,
                                        bool completing = false);
-    // Keeps only spool bytes from `consumed` on (they become the spool's start).
-    bool dropSpoolHead(qint64 consumed);
     // Renews the lease when a third of it has passed since the last renewal, so that a long
     // request keeps it; false (fenced) when another instance took it meanwhile.
     bool keepLease();
@@ -70,12 +105,24 @@ private:
     ClusterUploadStore &m_store;
     PgUpload m_upload; // as committed
     const qint64 m_generation;
-    QFile m_spool;
-    qint64 m_partsEnd = 0;  // where the committed parts end: the spool's first byte
-    qint64 m_spoolSize = 0; // bytes in the spool
+    QFile m_file;             // the spool file being filled: bytes from m_fileStart
+    qint64 m_fileStart = 0;   // where the parts sent end (committed or not)
+    qint64 m_fileSize = 0;    // bytes in m_file
+    int m_files = 0;          // spool files made (their names' serial)
+    qint64 m_partsEnd = 0;    // where the committed parts end
+    QList<PgPart> m_uploaded; // sent and answered for, not recorded yet, in order
+    struct Ready {
+        QString path;
+        qint64 offset = 0;
+        qint64 size = 0;
+    };
+    QList<Ready> m_ready;      // finished files not sent yet, in order
+    bool m_background = false; // keepWhatArrives(): parts go as their files fill
     bool m_fenced = false;
     bool m_handedOver = false;
-    QMutex m_busy; // held by write(), commit(), rollBack() and a hand-over
+    bool m_broken = false; // a rollBack() could not restore the spool: takes no more bytes
+    QMutex m_busy;         // held by write(), commit(), rollBack() and a hand-over
     StoreFailure m_failure;
     QElapsedTimer m_renewed;
+    ClusterPartUploads m_parts; // last: waited for before the rest goes
 };

@@ -26,6 +26,7 @@ ClusterUploadStore::ClusterUploadStore(PgAddress index, PgIndex::Options indexOp
     , m_reconciliation(*m_index, *m_bucket, m_objects)
     , m_challenges(m_index->challenges())
 {
+    m_partSenders.setMaxThreadCount(ClusterPartUploads::SendersPerInstance);
 }
 
 ClusterUploadStore::~ClusterUploadStore()

@@ -13,6 +13,8 @@
 #include "s3bucket.h"
 #include "uploadstore.h"
 
+#include <QThreadPool>
+
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -99,6 +101,8 @@ public:
     ClusterObjects &objects() { return m_objects; }
     const ClusterCompletion &completion() const { return m_completion; }
     ClusterHandOver &handOver() { return m_handOver; }
+    // Where sinks send their parts in the background (ClusterPartUploads).
+    QThreadPool &partSenders() { return m_partSenders; }
     // A sink of this instance let go of `id` for another instance: the lease goes, the claim
     // stays until unlock().
     void handedOver(const QString &id, qint64 generation) { m_locks.handOver(id, generation); }
@@ -131,4 +135,5 @@ private:
     ClusterDeferredLength m_deferredLength;
     ClusterReconciliation m_reconciliation;
     ClusterChallenges m_challenges;
+    QThreadPool m_partSenders;
 };
