@@ -1042,6 +1042,26 @@ This upload: %n parts sending</numerusform>
         <source>The address must start with http://, https://, dav://, davs:// or sftp://</source>
         <translation>The address must start with http://, https://, dav://, davs:// or sftp://</translation>
     </message>
+    <message>
+        <source>SFTP…</source>
+        <translation>SFTP…</translation>
+    </message>
+    <message>
+        <source>SFTP…: upload to a folder on an SSH server (server, user, folder, key)</source>
+        <translation>SFTP…: upload to a folder on an SSH server (server, user, folder, key)</translation>
+    </message>
+    <message>
+        <source>WebDAV…</source>
+        <translation>WebDAV…</translation>
+    </message>
+    <message>
+        <source>WebDAV…: upload to a WebDAV folder: Nextcloud, ownCloud, a NAS (address, user, password)</source>
+        <translation>WebDAV…: upload to a WebDAV folder: Nextcloud, ownCloud, a NAS (address, user, password)</translation>
+    </message>
+    <message>
+        <source>The SFTP folder new uploads go to: %1</source>
+        <translation>The SFTP folder new uploads go to: %1</translation>
+    </message>
 </context>
 <context>
     <name>EndpointStatus</name>
@@ -1062,6 +1082,64 @@ This upload: %n parts sending</numerusform>
 %3</source>
         <translation>Unreachable since %1 · %2
 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ExistingFileDialog</name>
+    <message>
+        <source>size not given</source>
+        <translation>size not given</translation>
+    </message>
+    <message>
+        <source>%1, changed %2</source>
+        <translation>%1, changed %2</translation>
+    </message>
+    <message>
+        <source>&amp;Do the same for the rest</source>
+        <translation>&amp;Do the same for the rest</translation>
+    </message>
+    <message>
+        <source>Already on the server</source>
+        <translation>Already on the server</translation>
+    </message>
+    <message>
+        <source>“%1” is already on the server. Replace it?</source>
+        <translation>“%1” is already on the server. Replace it?</translation>
+    </message>
+    <message>
+        <source>On the server:</source>
+        <translation>On the server:</translation>
+    </message>
+    <message>
+        <source>This upload:</source>
+        <translation>This upload:</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>&amp;Skip</translation>
+    </message>
+    <message>
+        <source>Leave the server&apos;s file as it is and upload nothing</source>
+        <translation>Leave the server&apos;s file as it is and upload nothing</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>&amp;Overwrite</translation>
+    </message>
+    <message>
+        <source>Upload as “%1”</source>
+        <translation>Upload as “%1”</translation>
+    </message>
+    <message>
+        <source>Keep the server&apos;s file; this one goes beside it under the first free numbered name</source>
+        <translation>Keep the server&apos;s file; this one goes beside it under the first free numbered name</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more file(s) found on the server wait for an answer.</source>
+        <translation>
+            <numerusform>%n more file found on the server waits for an answer.</numerusform>
+            <numerusform>%n more files found on the server wait for an answer.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2818,6 +2896,43 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>SftpParallelTransfer</name>
+    <message>
+        <source>%1 was on the server already, of the same size and time</source>
+        <translation>%1 was on the server already, of the same size and time</translation>
+    </message>
+    <message>
+        <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
+        <translation>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</translation>
+    </message>
+</context>
+<context>
+    <name>SftpPartFile</name>
+    <message>
+        <source>Looking for %1</source>
+        <translation>Looking for %1</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>Writing %1</translation>
+    </message>
+</context>
+<context>
+    <name>SftpRangeUpload</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>Reading %1</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>Writing %1</translation>
+    </message>
+</context>
+<context>
     <name>SftpTarget</name>
     <message>
         <source>Not an sftp://USER@HOST/FOLDER address</source>
@@ -2841,6 +2956,169 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>SftpTargetDialog</name>
+    <message>
+        <source>SFTP server</source>
+        <translation>SFTP server</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>example.com or 192.0.2.7</source>
+        <translation>example.com or 192.0.2.7</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>Remote folder</source>
+        <translation>Remote folder</translation>
+    </message>
+    <message>
+        <source>~/uploads or /srv/uploads; empty: the home folder</source>
+        <translation>~/uploads or /srv/uploads; empty: the home folder</translation>
+    </message>
+    <message>
+        <source>A folder not starting with / is under the user&apos;s home folder on the server. Missing folders are created.</source>
+        <translation>A folder not starting with / is under the user&apos;s home folder on the server. Missing folders are created.</translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation>Key file</translation>
+    </message>
+    <message>
+        <source>ssh-agent (no key in ~/.ssh)</source>
+        <translation>ssh-agent (no key in ~/.ssh)</translation>
+    </message>
+    <message>
+        <source>ssh-agent, then %1</source>
+        <translation>ssh-agent, then %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Empty: ssh-agent&apos;s keys, then ~/.ssh/id_ed25519, id_ecdsa and id_rsa (as --ssh-identity). For every SFTP server.</source>
+        <translation>Empty: ssh-agent&apos;s keys, then ~/.ssh/id_ed25519, id_ecdsa and id_rsa (as --ssh-identity). For every SFTP server.</translation>
+    </message>
+    <message>
+        <source>Known hosts file</source>
+        <translation>Known hosts file</translation>
+    </message>
+    <message>
+        <source>~/.ssh/known_hosts</source>
+        <translation>~/.ssh/known_hosts</translation>
+    </message>
+    <message>
+        <source>Where the servers&apos; host keys are checked, and a newly accepted one written (as --ssh-known-hosts). For every SFTP server.</source>
+        <translation>Where the servers&apos; host keys are checked, and a newly accepted one written (as --ssh-known-hosts). For every SFTP server.</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choose…</translation>
+    </message>
+    <message>
+        <source>Choose a key file</source>
+        <translation>Choose a key file</translation>
+    </message>
+    <message>
+        <source>Choose a known hosts file</source>
+        <translation>Choose a known hosts file</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;User:</translation>
+    </message>
+    <message>
+        <source>Remote &amp;folder:</source>
+        <translation>Remote &amp;folder:</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>&amp;Key file:</translation>
+    </message>
+    <message>
+        <source>Known &amp;hosts:</source>
+        <translation>Known &amp;hosts:</translation>
+    </message>
+    <message>
+        <source>Files go to the folder on the server by the path the table shows: a dropped folder keeps its structure. Hoist signs in with ssh-agent&apos;s keys or a key file; the key and the known hosts serve every SFTP server.</source>
+        <translation>Files go to the folder on the server by the path the table shows: a dropped folder keeps its structure. Hoist signs in with ssh-agent&apos;s keys or a key file; the key and the known hosts serve every SFTP server.</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s name or address.</source>
+        <translation>Enter the server&apos;s name or address.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server name: type the name or address alone (example.com, 192.0.2.7).</source>
+        <translation>“%1” is not a server name: type the name or address alone (example.com, 192.0.2.7).</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server name or address.</source>
+        <translation>“%1” is not a server name or address.</translation>
+    </message>
+    <message>
+        <source>The port is a number from 1 to 65535 (empty: %1).</source>
+        <translation>The port is a number from 1 to 65535 (empty: %1).</translation>
+    </message>
+    <message>
+        <source>Enter the user to sign in as.</source>
+        <translation>Enter the user to sign in as.</translation>
+    </message>
+    <message>
+        <source>A user name holds no blank, /, \, @ or :.</source>
+        <translation>A user name holds no blank, /, \, @ or :.</translation>
+    </message>
+    <message>
+        <source>The remote folder must not contain “..”: name the folder itself.</source>
+        <translation>The remote folder must not contain “..”: name the folder itself.</translation>
+    </message>
+    <message>
+        <source>The remote folder has an empty name in it (“//”).</source>
+        <translation>The remote folder has an empty name in it (“//”).</translation>
+    </message>
+    <message>
+        <source>There is no key file %1.</source>
+        <translation>There is no key file %1.</translation>
+    </message>
+    <message>
+        <source>%1 is not a file Hoist can read.</source>
+        <translation>%1 is not a file Hoist can read.</translation>
+    </message>
+    <message>
+        <source>%1 is the public key: choose the private key beside it (without .pub).</source>
+        <translation>%1 is the public key: choose the private key beside it (without .pub).</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: name the known hosts file in it.</source>
+        <translation>%1 is a folder: name the known hosts file in it.</translation>
+    </message>
+    <message>
+        <source>The folder of %1 does not exist.</source>
+        <translation>The folder of %1 does not exist.</translation>
+    </message>
+    <message>
+        <source>Uploads go to %1</source>
+        <translation>Uploads go to %1</translation>
+    </message>
+</context>
+<context>
     <name>SftpTransfer</name>
     <message>
         <source>%1 was on the server already, of the same size and time</source>
@@ -2849,6 +3127,10 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
         <translation>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</translation>
+    </message>
+    <message>
+        <source>%1 was on the server already; left as it was, as answered</source>
+        <translation>%1 was on the server already; left as it was, as answered</translation>
     </message>
 </context>
 <context>
@@ -2903,6 +3185,42 @@ This upload: %n parts sending</numerusform>
         <source> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</source>
         <translation> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</translation>
     </message>
+    <message>
+        <source>The passphrase given for %1 does not open it</source>
+        <translation>The passphrase given for %1 does not open it</translation>
+    </message>
+    <message>
+        <source>The key file %1 needs its passphrase to sign in to %2</source>
+        <translation>The key file %1 needs its passphrase to sign in to %2</translation>
+    </message>
+    <message>
+        <source>%1 refused the password for %2</source>
+        <translation>%1 refused the password for %2</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of %2 to sign in</source>
+        <translation>%1 asks for the password of %2 to sign in</translation>
+    </message>
+    <message>
+        <source>%1 asks %2 to answer its sign-in prompts</source>
+        <translation>%1 asks %2 to answer its sign-in prompts</translation>
+    </message>
+    <message>
+        <source>%1 refused the sign-in of %2</source>
+        <translation>%1 refused the sign-in of %2</translation>
+    </message>
+    <message>
+        <source>%1 refused the answers of %2 to its prompts</source>
+        <translation>%1 refused the answers of %2 to its prompts</translation>
+    </message>
+    <message>
+        <source>%1 takes no SSH key for %2, only a password: Hoist asks for one in its window only</source>
+        <translation>%1 takes no SSH key for %2, only a password: Hoist asks for one in its window only</translation>
+    </message>
+    <message>
+        <source> (it also takes a password: Hoist asks for one in its window only)</source>
+        <translation> (it also takes a password: Hoist asks for one in its window only)</translation>
+    </message>
 </context>
 <context>
     <name>SshHostKey</name>
@@ -2921,6 +3239,139 @@ This upload: %n parts sending</numerusform>
     <message>
         <source>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</source>
         <translation>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2, %3): Hoist connects once it is trusted</source>
+        <translation>The host key of %1 is not known (%2, %3): Hoist connects once it is trusted</translation>
+    </message>
+</context>
+<context>
+    <name>SshHostKeyDialog</name>
+    <message>
+        <source>SSH host key changed</source>
+        <translation>SSH host key changed</translation>
+    </message>
+    <message>
+        <source>Unknown SSH server</source>
+        <translation>Unknown SSH server</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The host key of %1 has changed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;The host key of %1 has changed&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hoist has not connected to %1 before&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Hoist has not connected to %1 before&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <source>Key type:</source>
+        <translation>Key type:</translation>
+    </message>
+    <message>
+        <source>Key shown now:</source>
+        <translation>Key shown now:</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>Fingerprint:</translation>
+    </message>
+    <message>
+        <source>Key known before:</source>
+        <translation>Key known before:</translation>
+    </message>
+    <message>
+        <source>another key</source>
+        <translation>another key</translation>
+    </message>
+    <message>
+        <source>Hoist does not connect: someone may be intercepting the connection. Ask the server&apos;s owner for its key&apos;s fingerprint. Only if the key was replaced on purpose, remove the old one and upload again:
+
+ssh-keygen -R &apos;%1&apos; -f %2</source>
+        <translation>Hoist does not connect: someone may be intercepting the connection. Ask the server&apos;s owner for its key&apos;s fingerprint. Only if the key was replaced on purpose, remove the old one and upload again:
+
+ssh-keygen -R &apos;%1&apos; -f %2</translation>
+    </message>
+    <message>
+        <source>Compare the fingerprint with the one the server&apos;s owner gives you (on the server: ssh-keygen -lf on its host key). If they match, Hoist remembers the key in %1 and connects; the uploads waiting for it go on.</source>
+        <translation>Compare the fingerprint with the one the server&apos;s owner gives you (on the server: ssh-keygen -lf on its host key). If they match, Hoist remembers the key in %1 and connects; the uploads waiting for it go on.</translation>
+    </message>
+    <message>
+        <source>Connect and &amp;remember</source>
+        <translation>Connect and &amp;remember</translation>
+    </message>
+</context>
+<context>
+    <name>SshPrompter</name>
+    <message>
+        <source>no keyring</source>
+        <translation>no keyring</translation>
+    </message>
+</context>
+<context>
+    <name>SshSecretDialog</name>
+    <message>
+        <source>Key passphrase</source>
+        <translation>Key passphrase</translation>
+    </message>
+    <message>
+        <source>The key file &lt;b&gt;%1&lt;/b&gt; is locked with a passphrase. Hoist needs it to sign in to %2.</source>
+        <translation>The key file &lt;b&gt;%1&lt;/b&gt; is locked with a passphrase. Hoist needs it to sign in to %2.</translation>
+    </message>
+    <message>
+        <source>Passphrase:</source>
+        <translation>Passphrase:</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH password</translation>
+    </message>
+    <message>
+        <source>Password for &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Password for &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>SSH sign-in</source>
+        <translation>SSH sign-in</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; asks:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks (%2):</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; asks (%2):</translation>
+    </message>
+    <message>
+        <source>The last answer given was refused; try again.</source>
+        <translation>The last answer given was refused; try again.</translation>
+    </message>
+    <message>
+        <source>Remember in the &amp;keyring</source>
+        <translation>Remember in the &amp;keyring</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>Kept in the system keyring, never in a plain file</translation>
+    </message>
+    <message>
+        <source>Can&apos;t be remembered: %1. Hoist keeps it until it quits.</source>
+        <translation>Can&apos;t be remembered: %1. Hoist keeps it until it quits.</translation>
+    </message>
+    <message>
+        <source>&amp;Sign in</source>
+        <translation>&amp;Sign in</translation>
     </message>
 </context>
 <context>
@@ -3019,6 +3470,57 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
 %1</source>
         <translation>No file manager could open the folder. The file is in:
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TargetSettingsGroup</name>
+    <message>
+        <source>SFTP and WebDAV servers</source>
+        <translation>SFTP and WebDAV servers</translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation>Overwrite it</translation>
+    </message>
+    <message>
+        <source>Skip it if of the same size and time</source>
+        <translation>Skip it if of the same size and time</translation>
+    </message>
+    <message>
+        <source>Upload beside it as “NAME (2)”</source>
+        <translation>Upload beside it as “NAME (2)”</translation>
+    </message>
+    <message>
+        <source>Ask each time</source>
+        <translation>Ask each time</translation>
+    </message>
+    <message>
+        <source>What an upload does when the server has a file of its name already (as --if-exists). Skip: over SFTP a file of the same size and modification time is left as it is and a different one fails, saying so; over WebDAV any file there is left. Ask: one question at a time, naming the file, with “Do the same for the rest”. tus and S3 uploads always replace.</source>
+        <translation>What an upload does when the server has a file of its name already (as --if-exists). Skip: over SFTP a file of the same size and modification time is left as it is and a different one fails, saying so; over WebDAV any file there is left. Ask: one question at a time, naming the file, with “Do the same for the rest”. tus and S3 uploads always replace.</translation>
+    </message>
+    <message>
+        <source>The permissions of uploaded files on SFTP servers, in octal as chmod takes them (0644: the owner writes, all read)</source>
+        <translation>The permissions of uploaded files on SFTP servers, in octal as chmod takes them (0644: the owner writes, all read)</translation>
+    </message>
+    <message>
+        <source>The permissions of folders Hoist makes on SFTP servers, in octal (0755: the owner writes, all read and enter)</source>
+        <translation>The permissions of folders Hoist makes on SFTP servers, in octal (0755: the owner writes, all read and enter)</translation>
+    </message>
+    <message>
+        <source>When the file is already &amp;there:</source>
+        <translation>When the file is already &amp;there:</translation>
+    </message>
+    <message>
+        <source>New &amp;files&apos; permissions (SFTP):</source>
+        <translation>New &amp;files&apos; permissions (SFTP):</translation>
+    </message>
+    <message>
+        <source>New f&amp;olders&apos; permissions (SFTP):</source>
+        <translation>New f&amp;olders&apos; permissions (SFTP):</translation>
+    </message>
+    <message>
+        <source>“%1” is not a mode: up to four octal digits, at most 0777, as chmod takes them (0644, 755).</source>
+        <translation>“%1” is not a mode: up to four octal digits, at most 0777, as chmod takes them (0644, 755).</translation>
     </message>
 </context>
 <context>
@@ -4218,6 +4720,141 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>A WebDAV address has no ?query or #fragment</source>
         <translation>A WebDAV address has no ?query or #fragment</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavTargetDialog</name>
+    <message>
+        <source>WebDAV folder</source>
+        <translation>WebDAV folder</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Address</translation>
+    </message>
+    <message>
+        <source>https://cloud.example.com/remote.php/dav/files/USER/</source>
+        <translation>https://cloud.example.com/remote.php/dav/files/USER/</translation>
+    </message>
+    <message>
+        <source>The folder&apos;s address: https:// or http:// (davs:// and dav:// too). Missing folders below it are created.</source>
+        <translation>The folder&apos;s address: https:// or http:// (davs:// and dav:// too). Missing folders below it are created.</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>empty: a bearer token, or no sign-in</source>
+        <translation>empty: a bearer token, or no sign-in</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Password</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Password:</translation>
+    </message>
+    <message>
+        <source>&amp;Remember it on this computer</source>
+        <translation>&amp;Remember it on this computer</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>Kept in the system keyring, never in a plain file</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Address:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;User:</translation>
+    </message>
+    <message>
+        <source>Files go into the folder by the path the table shows: a dropped folder keeps its structure. Plain WebDAV cannot resume: an interrupted file is sent again.</source>
+        <translation>Files go into the folder by the path the table shows: a dropped folder keeps its structure. Plain WebDAV cannot resume: an interrupted file is sent again.</translation>
+    </message>
+    <message>
+        <source>Enter the WebDAV folder&apos;s address.</source>
+        <translation>Enter the WebDAV folder&apos;s address.</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>Not a valid address: %1</translation>
+    </message>
+    <message>
+        <source>The address must start with https:// or http://.</source>
+        <translation>The address must start with https:// or http://.</translation>
+    </message>
+    <message>
+        <source>Type the password in its own field, not in the address.</source>
+        <translation>Type the password in its own field, not in the address.</translation>
+    </message>
+    <message>
+        <source>A user name holds no “:”.</source>
+        <translation>A user name holds no “:”.</translation>
+    </message>
+    <message>
+        <source>The password holds a blank, which Hoist cannot keep: it keeps passwords of visible ASCII characters only (letters, digits, punctuation). Choose another one, or an app password the server makes.</source>
+        <translation>The password holds a blank, which Hoist cannot keep: it keeps passwords of visible ASCII characters only (letters, digits, punctuation). Choose another one, or an app password the server makes.</translation>
+    </message>
+    <message>
+        <source>The password holds a character outside visible ASCII (an accent, a symbol, a tab), which Hoist cannot keep: it keeps letters, digits and punctuation only. Choose another one, or an app password the server makes.</source>
+        <translation>The password holds a character outside visible ASCII (an accent, a symbol, a tab), which Hoist cannot keep: it keeps letters, digits and punctuation only. Choose another one, or an app password the server makes.</translation>
+    </message>
+    <message>
+        <source>A password of just that word cannot be kept: Hoist reads it as a token&apos;s prefix.</source>
+        <translation>A password of just that word cannot be kept: Hoist reads it as a token&apos;s prefix.</translation>
+    </message>
+    <message>
+        <source>Nextcloud or ownCloud: its newer address, …/remote.php/dav/files/USER/, lets large files go in chunks that resume after an interruption.</source>
+        <translation>Nextcloud or ownCloud: its newer address, …/remote.php/dav/files/USER/, lets large files go in chunks that resume after an interruption.</translation>
+    </message>
+    <message>
+        <source>Nextcloud or ownCloud: files over 10 MiB go in chunks that resume after an interruption. With two-factor sign-in, use an app password (Settings → Security).</source>
+        <translation>Nextcloud or ownCloud: files over 10 MiB go in chunks that resume after an interruption. With two-factor sign-in, use an app password (Settings → Security).</translation>
+    </message>
+    <message>
+        <source>The address is %1&apos;s files, but %2 signs in.</source>
+        <translation>The address is %1&apos;s files, but %2 signs in.</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>&amp;Token:</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer token</translation>
+    </message>
+    <message>
+        <source>Set; type a new one to replace it</source>
+        <translation>Set; type a new one to replace it</translation>
+    </message>
+    <message>
+        <source>%1&apos;s password</source>
+        <translation>%1&apos;s password</translation>
+    </message>
+    <message>
+        <source>optional: sent as “Authorization: Bearer”</source>
+        <translation>optional: sent as “Authorization: Bearer”</translation>
+    </message>
+    <message>
+        <source>Enter %1&apos;s password.</source>
+        <translation>Enter %1&apos;s password.</translation>
+    </message>
+    <message>
+        <source>A token holds visible ASCII characters only (no blanks, no line breaks).</source>
+        <translation>A token holds visible ASCII characters only (no blanks, no line breaks).</translation>
+    </message>
+    <message>
+        <source>Uploads go to %1</source>
+        <translation>Uploads go to %1</translation>
+    </message>
+    <message>
+        <source>Can&apos;t remember the password: no keyring. Hoist keeps it until it quits.</source>
+        <translation>Can&apos;t remember the password: no keyring. Hoist keeps it until it quits.</translation>
     </message>
 </context>
 <context>

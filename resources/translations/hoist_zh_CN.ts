@@ -1032,6 +1032,26 @@ This upload: %n parts sending</source>
         <source>The address must start with http://, https://, dav://, davs:// or sftp://</source>
         <translation>地址必须以 http://、https://、dav://、davs:// 或 sftp:// 开头</translation>
     </message>
+    <message>
+        <source>SFTP…</source>
+        <translation>SFTP…</translation>
+    </message>
+    <message>
+        <source>SFTP…: upload to a folder on an SSH server (server, user, folder, key)</source>
+        <translation>SFTP…：上传到 SSH 服务器上的文件夹（服务器、用户、文件夹、密钥）</translation>
+    </message>
+    <message>
+        <source>WebDAV…</source>
+        <translation>WebDAV…</translation>
+    </message>
+    <message>
+        <source>WebDAV…: upload to a WebDAV folder: Nextcloud, ownCloud, a NAS (address, user, password)</source>
+        <translation>WebDAV…：上传到 WebDAV 文件夹：Nextcloud、ownCloud、NAS（地址、用户、密码）</translation>
+    </message>
+    <message>
+        <source>The SFTP folder new uploads go to: %1</source>
+        <translation>新上传所用的 SFTP 文件夹：%1</translation>
+    </message>
 </context>
 <context>
     <name>EndpointStatus</name>
@@ -1052,6 +1072,63 @@ This upload: %n parts sending</source>
 %3</source>
         <translation>自 %1 起无法访问 · %2
 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ExistingFileDialog</name>
+    <message>
+        <source>size not given</source>
+        <translation>未提供大小</translation>
+    </message>
+    <message>
+        <source>%1, changed %2</source>
+        <translation>%1，修改于 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Do the same for the rest</source>
+        <translation>其余文件也照此处理(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Already on the server</source>
+        <translation>服务器上已有此文件</translation>
+    </message>
+    <message>
+        <source>“%1” is already on the server. Replace it?</source>
+        <translation>服务器上已有“%1”。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>On the server:</source>
+        <translation>服务器上的：</translation>
+    </message>
+    <message>
+        <source>This upload:</source>
+        <translation>本次上传：</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>跳过(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Leave the server&apos;s file as it is and upload nothing</source>
+        <translation>保留服务器上的文件不变，不上传任何内容</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>覆盖(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Upload as “%1”</source>
+        <translation>上传为“%1”</translation>
+    </message>
+    <message>
+        <source>Keep the server&apos;s file; this one goes beside it under the first free numbered name</source>
+        <translation>保留服务器上的文件；此文件以第一个可用的编号名称上传到其旁边</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more file(s) found on the server wait for an answer.</source>
+        <translation>
+            <numerusform>另有 %n 个服务器上已存在的文件在等待答复。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2796,6 +2873,43 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>SftpParallelTransfer</name>
+    <message>
+        <source>%1 was on the server already, of the same size and time</source>
+        <translation>%1 已在服务器上，大小和时间相同</translation>
+    </message>
+    <message>
+        <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
+        <translation>已存储为 %1，大小与文件一致（SFTP 服务器不提供校验和）</translation>
+    </message>
+</context>
+<context>
+    <name>SftpPartFile</name>
+    <message>
+        <source>Looking for %1</source>
+        <translation>查找 %1</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SftpRangeUpload</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>读取 %1</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>SftpTarget</name>
     <message>
         <source>Not an sftp://USER@HOST/FOLDER address</source>
@@ -2819,6 +2933,169 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>SftpTargetDialog</name>
+    <message>
+        <source>SFTP server</source>
+        <translation>SFTP 服务器</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>example.com or 192.0.2.7</source>
+        <translation>example.com 或 192.0.2.7</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Remote folder</source>
+        <translation>远程文件夹</translation>
+    </message>
+    <message>
+        <source>~/uploads or /srv/uploads; empty: the home folder</source>
+        <translation>~/uploads 或 /srv/uploads；留空：主文件夹</translation>
+    </message>
+    <message>
+        <source>A folder not starting with / is under the user&apos;s home folder on the server. Missing folders are created.</source>
+        <translation>不以 / 开头的文件夹位于服务器上该用户的主文件夹下。不存在的文件夹会被创建。</translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation>密钥文件</translation>
+    </message>
+    <message>
+        <source>ssh-agent (no key in ~/.ssh)</source>
+        <translation>ssh-agent（~/.ssh 中没有密钥）</translation>
+    </message>
+    <message>
+        <source>ssh-agent, then %1</source>
+        <translation>ssh-agent，然后 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Empty: ssh-agent&apos;s keys, then ~/.ssh/id_ed25519, id_ecdsa and id_rsa (as --ssh-identity). For every SFTP server.</source>
+        <translation>留空：先用 ssh-agent 的密钥，再用 ~/.ssh/id_ed25519、id_ecdsa 和 id_rsa（同 --ssh-identity）。适用于所有 SFTP 服务器。</translation>
+    </message>
+    <message>
+        <source>Known hosts file</source>
+        <translation>已知主机文件</translation>
+    </message>
+    <message>
+        <source>~/.ssh/known_hosts</source>
+        <translation>~/.ssh/known_hosts</translation>
+    </message>
+    <message>
+        <source>Where the servers&apos; host keys are checked, and a newly accepted one written (as --ssh-known-hosts). For every SFTP server.</source>
+        <translation>用于核对服务器的主机密钥，新接受的主机密钥也写入其中（同 --ssh-known-hosts）。适用于所有 SFTP 服务器。</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Choose a key file</source>
+        <translation>选择密钥文件</translation>
+    </message>
+    <message>
+        <source>Choose a known hosts file</source>
+        <translation>选择已知主机文件</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>端口(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Remote &amp;folder:</source>
+        <translation>远程文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>密钥文件(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Known &amp;hosts:</source>
+        <translation>已知主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Files go to the folder on the server by the path the table shows: a dropped folder keeps its structure. Hoist signs in with ssh-agent&apos;s keys or a key file; the key and the known hosts serve every SFTP server.</source>
+        <translation>文件按表格中显示的路径上传到服务器上的文件夹：拖入的文件夹保持其目录结构。Hoist 使用 ssh-agent 的密钥或密钥文件登录；密钥和已知主机适用于所有 SFTP 服务器。</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s name or address.</source>
+        <translation>请输入服务器的名称或地址。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server name: type the name or address alone (example.com, 192.0.2.7).</source>
+        <translation>“%1”不是服务器名：请只输入名称或地址（example.com、192.0.2.7）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server name or address.</source>
+        <translation>“%1”不是服务器名称或地址。</translation>
+    </message>
+    <message>
+        <source>The port is a number from 1 to 65535 (empty: %1).</source>
+        <translation>端口是 1 到 65535 之间的数字（留空：%1）。</translation>
+    </message>
+    <message>
+        <source>Enter the user to sign in as.</source>
+        <translation>请输入登录所用的用户名。</translation>
+    </message>
+    <message>
+        <source>A user name holds no blank, /, \, @ or :.</source>
+        <translation>用户名中不能含有空格、/、\、@ 或 :。</translation>
+    </message>
+    <message>
+        <source>The remote folder must not contain “..”: name the folder itself.</source>
+        <translation>远程文件夹中不能含有“..”：请直接写出该文件夹。</translation>
+    </message>
+    <message>
+        <source>The remote folder has an empty name in it (“//”).</source>
+        <translation>远程文件夹中含有空的名称（“//”）。</translation>
+    </message>
+    <message>
+        <source>There is no key file %1.</source>
+        <translation>密钥文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a file Hoist can read.</source>
+        <translation>%1 不是 Hoist 能读取的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is the public key: choose the private key beside it (without .pub).</source>
+        <translation>%1 是公钥：请选择它旁边的私钥（不带 .pub）。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: name the known hosts file in it.</source>
+        <translation>%1 是文件夹：请指定其中的已知主机文件。</translation>
+    </message>
+    <message>
+        <source>The folder of %1 does not exist.</source>
+        <translation>%1 所在的文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>Uploads go to %1</source>
+        <translation>上传到 %1</translation>
+    </message>
+</context>
+<context>
     <name>SftpTransfer</name>
     <message>
         <source>%1 was on the server already, of the same size and time</source>
@@ -2827,6 +3104,10 @@ This upload: %n parts sending</source>
     <message>
         <source>Stored as %1, of the file&apos;s size (SFTP servers report no checksum)</source>
         <translation>已存储为 %1，大小与文件一致（SFTP 服务器不提供校验和）</translation>
+    </message>
+    <message>
+        <source>%1 was on the server already; left as it was, as answered</source>
+        <translation>%1 已在服务器上；已按您的回答保持原样</translation>
     </message>
 </context>
 <context>
@@ -2880,6 +3161,42 @@ This upload: %n parts sending</source>
         <source> (%1 needs a passphrase: add it to ssh-agent with ssh-add)</source>
         <translation>（%1 需要口令：请用 ssh-add 将其添加到 ssh-agent）</translation>
     </message>
+    <message>
+        <source>The passphrase given for %1 does not open it</source>
+        <translation>为 %1 提供的口令无法解锁该密钥</translation>
+    </message>
+    <message>
+        <source>The key file %1 needs its passphrase to sign in to %2</source>
+        <translation>密钥文件 %1 需要口令才能登录 %2</translation>
+    </message>
+    <message>
+        <source>%1 refused the password for %2</source>
+        <translation>%1 拒绝了 %2 的密码</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of %2 to sign in</source>
+        <translation>%1 要求输入 %2 的密码才能登录</translation>
+    </message>
+    <message>
+        <source>%1 asks %2 to answer its sign-in prompts</source>
+        <translation>%1 要求 %2 回答其登录提示</translation>
+    </message>
+    <message>
+        <source>%1 refused the sign-in of %2</source>
+        <translation>%1 拒绝了 %2 的登录</translation>
+    </message>
+    <message>
+        <source>%1 refused the answers of %2 to its prompts</source>
+        <translation>%1 拒绝了 %2 对其提示的回答</translation>
+    </message>
+    <message>
+        <source>%1 takes no SSH key for %2, only a password: Hoist asks for one in its window only</source>
+        <translation>%1 不接受 %2 的 SSH 密钥，只接受密码：Hoist 仅在窗口中询问密码</translation>
+    </message>
+    <message>
+        <source> (it also takes a password: Hoist asks for one in its window only)</source>
+        <translation>（它也接受密码：Hoist 仅在窗口中询问密码）</translation>
+    </message>
 </context>
 <context>
     <name>SshHostKey</name>
@@ -2898,6 +3215,139 @@ This upload: %n parts sending</source>
     <message>
         <source>The host key of %1 is not known (%2, %3). If that is the server&apos;s key, accept it with --ssh-accept-host-key %2</source>
         <translation>%1 的主机密钥未知（%2，%3）。如果这确实是该服务器的密钥，请用 --ssh-accept-host-key %2 接受它</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2, %3): Hoist connects once it is trusted</source>
+        <translation>%1 的主机密钥未知（%2，%3）：信任该密钥后 Hoist 才会连接</translation>
+    </message>
+</context>
+<context>
+    <name>SshHostKeyDialog</name>
+    <message>
+        <source>SSH host key changed</source>
+        <translation>SSH 主机密钥已更改</translation>
+    </message>
+    <message>
+        <source>Unknown SSH server</source>
+        <translation>未知的 SSH 服务器</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The host key of %1 has changed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 的主机密钥已更改&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hoist has not connected to %1 before&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Hoist 以前从未连接过 %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <source>Key type:</source>
+        <translation>密钥类型：</translation>
+    </message>
+    <message>
+        <source>Key shown now:</source>
+        <translation>当前出示的密钥：</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>指纹：</translation>
+    </message>
+    <message>
+        <source>Key known before:</source>
+        <translation>之前已知的密钥：</translation>
+    </message>
+    <message>
+        <source>another key</source>
+        <translation>另一个密钥</translation>
+    </message>
+    <message>
+        <source>Hoist does not connect: someone may be intercepting the connection. Ask the server&apos;s owner for its key&apos;s fingerprint. Only if the key was replaced on purpose, remove the old one and upload again:
+
+ssh-keygen -R &apos;%1&apos; -f %2</source>
+        <translation>Hoist 不会连接：可能有人正在拦截连接。请向服务器的所有者询问其密钥的指纹。只有在密钥确系有意更换时，才删除旧密钥并重新上传：
+
+ssh-keygen -R &apos;%1&apos; -f %2</translation>
+    </message>
+    <message>
+        <source>Compare the fingerprint with the one the server&apos;s owner gives you (on the server: ssh-keygen -lf on its host key). If they match, Hoist remembers the key in %1 and connects; the uploads waiting for it go on.</source>
+        <translation>请将此指纹与服务器所有者提供的指纹进行比对（在服务器上对其主机密钥运行 ssh-keygen -lf）。如果一致，Hoist 会将该密钥记入 %1 并连接；等待它的上传将继续进行。</translation>
+    </message>
+    <message>
+        <source>Connect and &amp;remember</source>
+        <translation>连接并记住(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>SshPrompter</name>
+    <message>
+        <source>no keyring</source>
+        <translation>没有密钥环</translation>
+    </message>
+</context>
+<context>
+    <name>SshSecretDialog</name>
+    <message>
+        <source>Key passphrase</source>
+        <translation>密钥口令</translation>
+    </message>
+    <message>
+        <source>The key file &lt;b&gt;%1&lt;/b&gt; is locked with a passphrase. Hoist needs it to sign in to %2.</source>
+        <translation>密钥文件 &lt;b&gt;%1&lt;/b&gt; 已用口令锁定。Hoist 需要该口令才能登录 %2。</translation>
+    </message>
+    <message>
+        <source>Passphrase:</source>
+        <translation>口令：</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>Password for &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 的密码</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>SSH sign-in</source>
+        <translation>SSH 登录</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 询问：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks (%2):</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 询问（%2）：</translation>
+    </message>
+    <message>
+        <source>The last answer given was refused; try again.</source>
+        <translation>上次给出的回答被拒绝；请重试。</translation>
+    </message>
+    <message>
+        <source>Remember in the &amp;keyring</source>
+        <translation>保存到密钥环(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>保存在系统密钥环中，绝不写入明文文件</translation>
+    </message>
+    <message>
+        <source>Can&apos;t be remembered: %1. Hoist keeps it until it quits.</source>
+        <translation>无法记住：%1。Hoist 会保留它直到退出。</translation>
+    </message>
+    <message>
+        <source>&amp;Sign in</source>
+        <translation>登录(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -2994,6 +3444,57 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
 %1</source>
         <translation>没有文件管理器能打开该文件夹。文件位于：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TargetSettingsGroup</name>
+    <message>
+        <source>SFTP and WebDAV servers</source>
+        <translation>SFTP 和 WebDAV 服务器</translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>Skip it if of the same size and time</source>
+        <translation>大小和时间相同时跳过</translation>
+    </message>
+    <message>
+        <source>Upload beside it as “NAME (2)”</source>
+        <translation>以“NAME (2)”上传到其旁边</translation>
+    </message>
+    <message>
+        <source>Ask each time</source>
+        <translation>每次询问</translation>
+    </message>
+    <message>
+        <source>What an upload does when the server has a file of its name already (as --if-exists). Skip: over SFTP a file of the same size and modification time is left as it is and a different one fails, saying so; over WebDAV any file there is left. Ask: one question at a time, naming the file, with “Do the same for the rest”. tus and S3 uploads always replace.</source>
+        <translation>上传时服务器上已有同名文件的处理方式（同 --if-exists）。跳过：通过 SFTP 时，大小和修改时间相同的文件保持原样，不同的则上传失败并给出说明；通过 WebDAV 时，已有的任何文件都保持原样。询问：一次询问一个文件，指明文件名，并提供“其余文件也照此处理”。tus 和 S3 上传总是替换。</translation>
+    </message>
+    <message>
+        <source>The permissions of uploaded files on SFTP servers, in octal as chmod takes them (0644: the owner writes, all read)</source>
+        <translation>上传到 SFTP 服务器的文件的权限，以 chmod 接受的八进制表示（0644：所有者可写，所有人可读）</translation>
+    </message>
+    <message>
+        <source>The permissions of folders Hoist makes on SFTP servers, in octal (0755: the owner writes, all read and enter)</source>
+        <translation>Hoist 在 SFTP 服务器上创建的文件夹的权限，以八进制表示（0755：所有者可写，所有人可读取和进入）</translation>
+    </message>
+    <message>
+        <source>When the file is already &amp;there:</source>
+        <translation>文件已存在时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>New &amp;files&apos; permissions (SFTP):</source>
+        <translation>新文件的权限（SFTP）(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>New f&amp;olders&apos; permissions (SFTP):</source>
+        <translation>新文件夹的权限（SFTP）(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>“%1” is not a mode: up to four octal digits, at most 0777, as chmod takes them (0644, 755).</source>
+        <translation>“%1”不是有效的权限模式：最多四位八进制数字，最大 0777，按 chmod 接受的格式（0644、755）。</translation>
     </message>
 </context>
 <context>
@@ -4188,6 +4689,141 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>A WebDAV address has no ?query or #fragment</source>
         <translation>WebDAV 地址不能含有 ?查询 或 #片段</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavTargetDialog</name>
+    <message>
+        <source>WebDAV folder</source>
+        <translation>WebDAV 文件夹</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>https://cloud.example.com/remote.php/dav/files/USER/</source>
+        <translation>https://cloud.example.com/remote.php/dav/files/USER/</translation>
+    </message>
+    <message>
+        <source>The folder&apos;s address: https:// or http:// (davs:// and dav:// too). Missing folders below it are created.</source>
+        <translation>文件夹的地址：https:// 或 http://（也可用 davs:// 和 dav://）。其下不存在的文件夹会被创建。</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>empty: a bearer token, or no sign-in</source>
+        <translation>留空：使用 Bearer 令牌，或不登录</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Remember it on this computer</source>
+        <translation>在本机记住(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in a plain file</source>
+        <translation>保存在系统密钥环中，绝不写入明文文件</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Files go into the folder by the path the table shows: a dropped folder keeps its structure. Plain WebDAV cannot resume: an interrupted file is sent again.</source>
+        <translation>文件按表格中显示的路径上传到该文件夹：拖入的文件夹保持其目录结构。普通 WebDAV 无法续传：中断的文件会重新发送。</translation>
+    </message>
+    <message>
+        <source>Enter the WebDAV folder&apos;s address.</source>
+        <translation>请输入 WebDAV 文件夹的地址。</translation>
+    </message>
+    <message>
+        <source>Not a valid address: %1</source>
+        <translation>地址无效：%1</translation>
+    </message>
+    <message>
+        <source>The address must start with https:// or http://.</source>
+        <translation>地址必须以 https:// 或 http:// 开头。</translation>
+    </message>
+    <message>
+        <source>Type the password in its own field, not in the address.</source>
+        <translation>请在密码栏中输入密码，不要写在地址中。</translation>
+    </message>
+    <message>
+        <source>A user name holds no “:”.</source>
+        <translation>用户名中不能含有“:”。</translation>
+    </message>
+    <message>
+        <source>The password holds a blank, which Hoist cannot keep: it keeps passwords of visible ASCII characters only (letters, digits, punctuation). Choose another one, or an app password the server makes.</source>
+        <translation>密码中含有空格，Hoist 无法保存：它只保存由可见 ASCII 字符（字母、数字、标点）组成的密码。请另选一个密码，或使用服务器生成的应用密码。</translation>
+    </message>
+    <message>
+        <source>The password holds a character outside visible ASCII (an accent, a symbol, a tab), which Hoist cannot keep: it keeps letters, digits and punctuation only. Choose another one, or an app password the server makes.</source>
+        <translation>密码中含有可见 ASCII 以外的字符（重音字母、符号、制表符），Hoist 无法保存：它只保存字母、数字和标点。请另选一个密码，或使用服务器生成的应用密码。</translation>
+    </message>
+    <message>
+        <source>A password of just that word cannot be kept: Hoist reads it as a token&apos;s prefix.</source>
+        <translation>无法保存仅由这个词构成的密码：Hoist 会将其视为令牌的前缀。</translation>
+    </message>
+    <message>
+        <source>Nextcloud or ownCloud: its newer address, …/remote.php/dav/files/USER/, lets large files go in chunks that resume after an interruption.</source>
+        <translation>Nextcloud 或 ownCloud：使用其较新的地址 …/remote.php/dav/files/USER/，大文件可分块上传，中断后可续传。</translation>
+    </message>
+    <message>
+        <source>Nextcloud or ownCloud: files over 10 MiB go in chunks that resume after an interruption. With two-factor sign-in, use an app password (Settings → Security).</source>
+        <translation>Nextcloud 或 ownCloud：超过 10 MiB 的文件分块上传，中断后可续传。如启用了双重验证登录，请使用应用密码（设置 → 安全）。</translation>
+    </message>
+    <message>
+        <source>The address is %1&apos;s files, but %2 signs in.</source>
+        <translation>该地址是 %1 的文件，但登录的是 %2。</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>Set; type a new one to replace it</source>
+        <translation>已设置；输入新值即可替换</translation>
+    </message>
+    <message>
+        <source>%1&apos;s password</source>
+        <translation>%1 的密码</translation>
+    </message>
+    <message>
+        <source>optional: sent as “Authorization: Bearer”</source>
+        <translation>可选：以“Authorization: Bearer”发送</translation>
+    </message>
+    <message>
+        <source>Enter %1&apos;s password.</source>
+        <translation>请输入 %1 的密码。</translation>
+    </message>
+    <message>
+        <source>A token holds visible ASCII characters only (no blanks, no line breaks).</source>
+        <translation>令牌只能含有可见 ASCII 字符（不能有空格或换行）。</translation>
+    </message>
+    <message>
+        <source>Uploads go to %1</source>
+        <translation>上传到 %1</translation>
+    </message>
+    <message>
+        <source>Can&apos;t remember the password: no keyring. Hoist keeps it until it quits.</source>
+        <translation>无法记住密码：没有密钥环。Hoist 会保留它直到退出。</translation>
     </message>
 </context>
 <context>
