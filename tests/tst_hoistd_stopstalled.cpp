@@ -73,16 +73,16 @@ void TestHoistdStopStalled::sigtermWhileTheBucketHangs()
     QVERIFY2(proxy.start(service.host(), quint16(service.port())), qPrintable(proxy.errorString()));
     QUrl proxied = service;
     proxied.setPort(proxy.port());
-    const QStringList args{QStringLiteral("--store"),
-                           QStringLiteral("s3://%1/s%2")
-                               .arg(m_peers.rgw().bucket(), ClusterPeers::randomName()),
-                           QStringLiteral("--s3-endpoint"),
-                           proxied.toString(),
-                           QStringLiteral("--region"),
-                           m_peers.rgw().region(),
-                           QStringLiteral("--index"),
-                           m_peers.pg().socketSpec(),
-                           QStringLiteral("--verbose")};
+    const QStringList args{
+        QStringLiteral("--store"),
+        QStringLiteral("s3://%1/s%2").arg(m_peers.rgw().bucket(), ClusterPeers::randomName()),
+        QStringLiteral("--s3-endpoint"),
+        proxied.toString(),
+        QStringLiteral("--region"),
+        m_peers.rgw().region(),
+        QStringLiteral("--index"),
+        m_peers.pg().socketSpec(),
+        QStringLiteral("--verbose")};
     HoistdProcess hoistd;
     QVERIFY2(hoistd.start(args), qPrintable(hoistd.errorString()));
     const QByteArray content = testContent(Length, 5);
@@ -90,10 +90,10 @@ void TestHoistdStopStalled::sigtermWhileTheBucketHangs()
                                            tus({{"Upload-Length", QByteArray::number(Length)}}));
     QCOMPARE(created.status, 201);
     const QByteArray location = created.header("Location");
-    const RawResponse first = rawRequest(
-        hoistd.port(), "PATCH", location,
-        tus({{"Content-Type", OffsetStream}, {"Upload-Offset", "0"}}), content.left(FirstPatch),
-        60000);
+    const RawResponse first =
+        rawRequest(hoistd.port(), "PATCH", location,
+                   tus({{"Content-Type", OffsetStream}, {"Upload-Offset", "0"}}),
+                   content.left(FirstPatch), 60000);
     QVERIFY2(first.status == 204, first.raw.left(400).constData());
 
     // The bucket stops answering; a PATCH's body arrives whole, and its part hangs on the way.

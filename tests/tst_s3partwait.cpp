@@ -62,8 +62,10 @@ std::unique_ptr<Transfer> tst_S3PartWait::partTransfer(S3Protocol &protocol, con
     const S3Target target(base, QStringLiteral("us-east-1"), QStringLiteral("scripted"));
     TransferJob job = testJob(path, target.toUrl());
     job.stallTimeoutMs = StallMs;
-    job.parts = {{0, size,
-                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(), 0,
+    job.parts = {{0,
+                  size,
+                  S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), 1}.toUrl(),
+                  0,
                   {}}};
     auto transfer = protocol.createTransfer(job);
     transfer->setStreamLimit(1);
@@ -142,8 +144,8 @@ void tst_S3PartWait::unansweredPartStillStalls()
              qPrintable(QStringLiteral("stalled after %1 ms; allowed %2 ms")
                             .arg(clock.elapsed())
                             .arg(allowed)));
-    QVERIFY2(recorder.error.message().contains(
-                 QString::number(allowed / 1000.0, 'f', 1) + QStringLiteral(" s")),
+    QVERIFY2(recorder.error.message().contains(QString::number(allowed / 1000.0, 'f', 1)
+                                               + QStringLiteral(" s")),
              qPrintable(recorder.error.message()));
 }
 
@@ -174,11 +176,12 @@ void tst_S3PartWait::overlapGoesOnePartBeyondTheLimit()
     job.maxStreams = Limit;
     job.overlapAnswers = true;
     for (int i = 0; i < Parts; ++i)
-        job.parts.append({i * Part, (i + 1) * Part,
-                          S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), i + 1}
-                              .toUrl(),
-                          0,
-                          {}});
+        job.parts.append(
+            {i * Part,
+             (i + 1) * Part,
+             S3PartAddress{target, QStringLiteral("k"), QStringLiteral("u"), i + 1}.toUrl(),
+             0,
+             {}});
     auto transfer = protocol.createTransfer(job);
     transfer->setStreamLimit(Limit);
     int started = 0;
