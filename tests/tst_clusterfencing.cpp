@@ -50,6 +50,7 @@ private slots:
     void leftCompletionIsFinishedByFind();
     void leftSmallCompletionIsFinishedByTheNextHolder();
     void idleHolderHandsOver();
+    void checksummedBodyIsNotKeptAtHandOver();
     void writingHolderHandsOverWhatItHas();
     void lockedHolderWithoutSinkLetsGo();
     void requestMissedWhileReconnectingIsAnswered();
@@ -354,6 +355,7 @@ void TestClusterFencing::idleHolderHandsOver()
     QVERIFY(first->tryLock(made->id));
     auto sink = first->openSink(*made, &failure);
     QVERIFY2(sink, qPrintable(failure.text));
+    sink->keepWhatArrives(); // a body without a checksum, as UploadWriter opens it
     QVERIFY(sink->write(bytes.constData(), MiB));
 
     QElapsedTimer asked;
@@ -389,6 +391,42 @@ void TestClusterFencing::idleHolderHandsOver()
     QCOMPARE(object(*second, made->id), bytes);
 }
 
+void TestClusterFencing::checksummedBodyIsNotKeptAtHandOver()
+{
+    // A checksummed body is all or nothing: a holder asked to let go in its middle keeps none
+    // of it (unverified), and the next writer goes on from what was committed before.
+    ClusterUploadStore *first = nullptr;
+    ClusterUploadStore *second = nullptr;
+    QVERIFY(openTwo(&first, &second, Lease, Lease));
+    StoreFailure failure;
+    const QByteArray bytes = pattern(2 * MiB, 'k');
+    UploadStore::Refusal refusal;
+    const auto made =
+        first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(made, qPrintable(failure.text));
+    QVERIFY(first->tryLock(made->id));
+    auto sink = first->openSink(*made, &failure); // no keepWhatArrives(): checksummed
+    QVERIFY2(sink, qPrintable(failure.text));
+    QVERIFY(sink->write(bytes.constData(), MiB));
+    auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
+    QTRY_VERIFY_WITH_TIMEOUT(ready(taking), 10000);
+    QVERIFY(taking.get());
+    QVERIFY(dynamic_cast<ClusterUploadSink &>(*sink).handedOver());
+    sink.reset();
+    first->unlock(made->id);
+    UploadRecord now;
+    QCOMPARE(second->find(made->id, &now), UploadStore::Lookup::Found);
+    QCOMPARE(now.offset, 0);
+    auto whole = second->openSink(now, &failure);
+    QVERIFY2(whole, qPrintable(failure.text));
+    QVERIFY(whole->write(bytes.constData(), bytes.size()));
+    const auto done = whole->commit();
+    QVERIFY(done && done->isFinished());
+    whole.reset();
+    second->unlock(made->id);
+    QCOMPARE(object(*second, made->id), bytes);
+}
+
 void TestClusterFencing::writingHolderHandsOverWhatItHas()
 {
     // The first instance's sink is written to from a request thread, chunk after chunk, when
@@ -406,6 +444,7 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     QVERIFY(first->tryLock(made->id));
     auto sink = first->openSink(*made, &failure);
     QVERIFY2(sink, qPrintable(failure.text));
+    sink->keepWhatArrives(); // a body without a checksum, as UploadWriter opens it
     constexpr qint64 Written = 40 * MiB;
     auto taking = std::async(std::launch::async, [&] { return second->tryLock(made->id); });
     auto writer = std::async(std::launch::async, [&] {

@@ -3,7 +3,8 @@
 // bytes it has received and not committed (it commits every 16 MiB). HEAD has that holder commit
 // and let go first, as the PATCH would, so it answers the offset the holder reached: the PATCH
 // from there is taken (204), where the committed offset read at once (0) sent the client back to
-// a start that the hand-over then moved past (409 for it, and 409 for the cut writer).
+// a start that the hand-over then moved past (409 for it, and 409 for the cut writer). A writer
+// that is still sending keeps the upload: HEAD then answers what is committed.
 // Real components: the run's PostgreSQL and Ceph RGW, two hoistd processes (asked directly).
 #include "hoistdcluster.h"
 #include "rawhttp.h"
@@ -12,8 +13,13 @@
 #include "waitfor.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
@@ -24,6 +30,16 @@ const QByteArray OffsetStream = "application/offset+octet-stream";
 RawHeaders tus(const RawHeaders &extra = {})
 {
     return RawHeaders{{"Tus-Resumable", "1.0.0"}} + extra;
+}
+
+// The head of a PATCH of the whole `length` from offset 0 (its body is sent separately).
+QByteArray patchFromZero(const QByteArray &location, qint64 length)
+{
+    return "PATCH " + location
+           + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
+             "Content-Type: application/offset+octet-stream\r\nUpload-Offset: 0\r\n"
+             "Content-Length: "
+           + QByteArray::number(length) + "\r\nConnection: close\r\n\r\n";
 }
 
 // Bytes in the instance's spool folder: what it has received and not yet sent to the bucket.
@@ -44,6 +60,7 @@ private slots:
     void initTestCase();
     void cleanup();
     void headAnswersWhatTheHolderReached();
+    void headLeavesAMovingWriterAlone();
     void startLineNamesTheBucketThenTheHost();
 
 private:
@@ -76,12 +93,7 @@ void tst_ClusterHead::headAnswersWhatTheHolderReached()
     // after 10 MiB, the connection left open (a client whose network went away).
     RawSocket writer = RawSocket::connected(first.port());
     QVERIFY(writer.valid());
-    const QByteArray head = "PATCH " + location
-                            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n"
-                              "Content-Type: application/offset+octet-stream\r\nUpload-Offset: 0"
-                              "\r\nContent-Length: "
-                            + QByteArray::number(Length) + "\r\nConnection: close\r\n\r\n";
-    QVERIFY(writer.sendAll(head + content.left(FirstSent)));
+    QVERIFY(writer.sendAll(patchFromZero(location, Length) + content.left(FirstSent)));
     QVERIFY2(waitFor([&] { return spooled(first) >= FirstSent; }, 60000),
              qPrintable(QString::number(spooled(first))));
 
@@ -113,6 +125,64 @@ void tst_ClusterHead::headAnswersWhatTheHolderReached()
     // HEAD of an upload nobody holds asks nobody: the same answer at once, from either.
     QCOMPARE(rawRequest(first.port(), "HEAD", location, tus()).header("Upload-Offset").toLongLong(),
              Length);
+}
+
+void tst_ClusterHead::headLeavesAMovingWriterAlone()
+{
+    // Someone watching an upload (a HEAD through another instance) while its client is still
+    // sending: the holder keeps the upload (the writer is moving), HEAD answers what is
+    // committed, and the PATCH goes on to the end (before, each HEAD took the upload over and the
+    // writer got 409).
+    constexpr qint64 length = 16 * MiB;
+    constexpr qint64 piece = 64 * 1024;
+    const QByteArray content = testContent(length, 32);
+    HoistdProcess &first = m_cluster->instance(0);
+    HoistdProcess &second = m_cluster->instance(1);
+    const RawResponse created = rawRequest(first.port(), "POST", "/files/",
+                                           tus({{"Upload-Length", QByteArray::number(length)}}));
+    QCOMPARE(created.status, 201);
+    const QByteArray location =
+        QUrl(QString::fromLatin1(created.header("Location"))).path().toLatin1();
+    RawSocket writer = RawSocket::connected(first.port());
+    QVERIFY(writer.valid());
+    qint64 sent = MiB;
+    QVERIFY(writer.sendAll(patchFromZero(location, length) + content.left(sent)));
+    QVERIFY(waitFor([&] { return spooled(first) > 0; }, 60000)); // the holder is writing
+
+    std::atomic<bool> answered{false};
+    RawResponse asked;
+    QElapsedTimer asking;
+    asking.start();
+    std::thread watcher([&] {
+        asked = rawRequest(second.port(), "HEAD", location, tus(), {}, 60000);
+        answered = true;
+    });
+    // The client's pace on a slow link (64 KiB every 20 ms), not a wait for anything.
+    int piecesWhileAsked = 0;
+    while (!answered && sent + piece < length && writer.sendAll(content.mid(sent, piece))) {
+        sent += piece;
+        ++piecesWhileAsked;
+        QThread::msleep(20);
+    }
+    watcher.join();
+    const qint64 askedAfterMs = asking.elapsed();
+    QVERIFY2(answered, "the writer ran out of bytes before HEAD answered");
+    QVERIFY2(piecesWhileAsked >= 10, qPrintable(QString::number(piecesWhileAsked)));
+    QCOMPARE(asked.status, 200);
+    const qint64 offset = asked.header("Upload-Offset").toLongLong();
+    QVERIFY2(offset >= 0 && offset <= sent, qPrintable(QString::number(offset)));
+    QVERIFY2(askedAfterMs < 20000, qPrintable(QString::number(askedAfterMs)));
+
+    // The writer was not cut: the rest of its body is taken and the upload is whole.
+    QVERIFY(writer.sendAll(content.mid(sent)));
+    int readError = 0;
+    const RawResponse done = parseRawResponse(writer.readToEnd(&readError));
+    QVERIFY2(done.status == 204, qPrintable(done.raw.left(400)));
+    QCOMPARE(done.header("Upload-Offset").toLongLong(), length);
+    bool found = false;
+    const QByteArray stored = m_cluster->object(QUrl(QString::fromLatin1(location)), &found);
+    QVERIFY(found);
+    QVERIFY2(stored == content, "the object is not what the client sent");
 }
 
 void tst_ClusterHead::startLineNamesTheBucketThenTheHost()

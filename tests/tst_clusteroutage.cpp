@@ -19,6 +19,7 @@
 #include <QTest>
 
 #include <functional>
+#include <future>
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
@@ -75,7 +76,15 @@ void tst_ClusterOutage::cleanup()
 
 qint64 tst_ClusterOutage::offsetOf(const QByteArray &path, RawResponse *answer)
 {
-    const RawResponse head = rawRequest(m_cluster->front().port(), "HEAD", path, tus());
+    // Asked on a thread of its own while this one's event loop goes on: Hoist uploads on it, and
+    // a HEAD through an instance that does not hold the upload waits for the holder to decide
+    // whether its writer is moving (seconds), which would stall the upload it asks about.
+    const quint16 port = m_cluster->front().port();
+    auto asking = std::async(std::launch::async,
+                             [port, path] { return rawRequest(port, "HEAD", path, tus()); });
+    waitFor([&] { return asking.wait_for(std::chrono::seconds(0)) == std::future_status::ready; },
+            30000);
+    const RawResponse head = asking.get();
     if (answer)
         *answer = head;
     return head.status == 200 ? head.header("Upload-Offset").toLongLong() : -head.status;
@@ -92,7 +101,9 @@ void tst_ClusterOutage::outageMidUpload(quint32 seed, const std::function<bool()
     scheduler->setConcurrency(1);
     scheduler->setParallelParts(false);
     scheduler->setChunkSize(8 * MiB); // the product's
-    scheduler->setRateLimit(8 * MiB); // so that the outage comes mid-upload
+    // So that the outage comes mid-upload: 8 s for the file, while a HEAD through an instance
+    // that does not hold the upload can take ClusterLocks::DecideStalled (2.5 s) to answer.
+    scheduler->setRateLimit(4 * MiB);
     scheduler->setRetryPolicy(SchedulerFixture::fastRetries(50, std::chrono::seconds(2)));
     const QString file =
         makeTestFile(m_engine->files().path(), QStringLiteral("big.bin"), Size, seed);

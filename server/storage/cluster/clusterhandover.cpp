@@ -5,6 +5,7 @@
 #include "pglistener.h"
 
 #include <QDebug>
+#include <QTimer>
 
 ClusterHandOver::ClusterHandOver(std::function<void(const QString &)> letGo)
     : m_letGo(std::move(letGo))
@@ -19,9 +20,16 @@ ClusterHandOver::~ClusterHandOver()
 bool ClusterHandOver::start(const PgAddress &address, PgLeases &leases, const QString &instanceId,
                             QString *error)
 {
+    m_leases = &leases;
+    m_instanceId = instanceId;
     m_listener = std::make_unique<PgListener>(address, PgLeases::channel(instanceId));
     QObject::connect(m_listener.get(), &PgListener::notified, m_listener.get(),
-                     [this](const QString &id) { requested(id); });
+                     [this](const QString &payload) {
+                         if (payload.startsWith(PgLeases::stalledPrefix()))
+                             requestedIfStalled(payload.mid(PgLeases::stalledPrefix().size()));
+                         else
+                             requested(payload);
+                     });
     QObject::connect(m_listener.get(), &PgListener::reconnected, m_listener.get(),
                      [this, &leases, instanceId] {
                          m_workers.start([this, &leases, instanceId] {
@@ -77,6 +85,44 @@ void ClusterHandOver::requested(const QString &id)
         m_requested.insert(id);
     }
     m_workers.start([this, id] { answer(id); });
+}
+
+ClusterHandOver::Progress ClusterHandOver::progress(const QString &id) const
+{
+    QMutexLocker lock(&m_mutex);
+    const ClusterUploadSink *sink = m_sinks.value(id);
+    return {sink, sink ? sink->writes() : 0};
+}
+
+void ClusterHandOver::requestedIfStalled(const QString &id)
+{
+    // Timers on the listener (stop() ends them with it): nothing sleeps meanwhile.
+    QTimer::singleShot(StallSettle, m_listener.get(), [this, id] {
+        QTimer::singleShot(StallQuiet, m_listener.get(),
+                           [this, id, before = progress(id)] { checkStalled(id, before); });
+    });
+}
+
+void ClusterHandOver::checkStalled(const QString &id, Progress before)
+{
+    // Only a writer seen twice, the same one with no write between: with none (requests ended,
+    // or went to other instances) there is nothing to hand over, and a request remembered now
+    // would cut the next writer here at its first write.
+    if (!before.sink || !(progress(id) == before))
+        return;
+    {
+        QMutexLocker lock(&m_mutex);
+        ClusterUploadSink *sink = m_sinks.value(id);
+        if (sink != before.sink || sink->writes() != before.writes)
+            return;
+        m_requested.insert(id);
+        sink->handOverIfIdle(); // or at its next write
+    }
+    // Recorded as any instance's request would be, for the asker to see (no NOTIFY: answered).
+    m_workers.start([this, id] {
+        PgError error;
+        m_leases->markWanted(m_instanceId, id, &error);
+    });
 }
 
 void ClusterHandOver::answer(const QString &id)

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QThreadPool>
 
+#include <chrono>
+
 #include <functional>
 #include <memory>
 
@@ -22,6 +24,11 @@ class PgListener;
 // must not hold up that thread's event loop): a sink idle at that moment is handed over there and
 // then; a sink inside a write finds the request at its next write (between chunks). An upload
 // locked without a sink lets go at once.
+// A request to let go only if stalled (NOTIFY '<PgLeases::stalledPrefix()><id>', from a HEAD) is
+// answered so only when the upload's sink took no bytes for StallQuiet (counted from StallSettle
+// after it came: what a cut connection still delivers comes first); the holder then hands it
+// over and marks the row wanted, which the asker waits for. A sink that is taking bytes keeps
+// the upload, and nothing is answered.
 class ClusterHandOver final {
     Q_DISABLE_COPY_MOVE(ClusterHandOver)
 public:
@@ -48,13 +55,27 @@ public:
     // and answers it on a worker (hands an idle sink over, or lets go of a lock without one).
     void requested(const QString &id);
 
+    static constexpr std::chrono::milliseconds StallSettle{250};
+    static constexpr std::chrono::milliseconds StallQuiet{1000};
+
 private:
+    struct Progress {
+        const ClusterUploadSink *sink = nullptr;
+        quint64 writes = 0;
+        bool operator==(const Progress &o) const { return sink == o.sink && writes == o.writes; }
+    };
+    Progress progress(const QString &id) const;
+    // On the listener's thread: looks at the sink's progress now and StallQuiet later.
+    void requestedIfStalled(const QString &id);
+    void checkStalled(const QString &id, Progress before);
     void answer(const QString &id);
     // The requests a listener that was away missed.
     void requestedMeanwhile(PgLeases &leases, const QString &instanceId);
 
     const std::function<void(const QString &)> m_letGo;
     std::unique_ptr<PgListener> m_listener;
+    PgLeases *m_leases = nullptr; // start()'s
+    QString m_instanceId;
     mutable QMutex m_mutex;
     QHash<QString, ClusterUploadSink *> m_sinks;
     QSet<QString> m_requested;

@@ -68,15 +68,17 @@ bool ClusterLocks::isGranted(const QString &id) const
     return m_held.value(id).granted;
 }
 
-qint64 ClusterLocks::take(const QString &id, std::chrono::milliseconds wait)
+qint64 ClusterLocks::take(const QString &id, std::chrono::milliseconds wait, Ask ask)
 {
-    const auto taken = takeWaiting(id, wait);
+    const auto taken = takeWaiting(id, wait, ask);
     return taken.taken ? taken.generation : 0;
 }
 
-PgLeases::Taken ClusterLocks::takeWaiting(const QString &id, std::chrono::milliseconds wait)
+PgLeases::Taken ClusterLocks::takeWaiting(const QString &id, std::chrono::milliseconds wait,
+                                          Ask ask)
 {
     const auto deadline = std::chrono::steady_clock::now() + wait;
+    std::chrono::steady_clock::time_point decided; // IfStalled: when the holder has decided
     bool asked = false;
     while (true) {
         PgError error;
@@ -93,11 +95,21 @@ PgLeases::Taken ClusterLocks::takeWaiting(const QString &id, std::chrono::millis
         }
         if (taken.taken && asked && m_handedOver)
             m_handedOver(); // another instance let go because it was asked
-        if (taken.taken || error || taken.holder.isEmpty()
-            || std::chrono::steady_clock::now() >= deadline)
+        const auto now = std::chrono::steady_clock::now();
+        if (taken.taken || error || taken.holder.isEmpty() || now >= deadline)
             return taken;
-        if (!asked && taken.holder != m_instanceId)
-            asked = m_leases.askToRelease(taken.holder, id, &error);
+        // A holder that found its writer moving keeps it and says nothing: given up on once it
+        // had time to decide (one that decided to let go marked the row wanted).
+        if (asked && ask == Ask::IfStalled && now >= decided && !taken.wanted)
+            return taken;
+        if (!asked && taken.holder != m_instanceId) {
+            if (ask == Ask::IfStalled) {
+                asked = m_leases.askToReleaseIfStalled(taken.holder, id, &error);
+                decided = now + DecideStalled;
+            } else {
+                asked = m_leases.askToRelease(taken.holder, id, &error);
+            }
+        }
         QThread::msleep(TakePoll.count());
     }
 }

@@ -41,9 +41,14 @@ public:
     qint64 generation(const QString &id) const;
     void markGranted(const QString &id);
     bool isGranted(const QString &id) const;
+    // How take() asks another holder: to let go (LetGo), or to let go only if no bytes are
+    // arriving for the upload there (IfStalled: a HEAD, which must not cut a writer that is
+    // moving; declined, take() gives up once the holder had DecideStalled to decide).
+    enum class Ask { LetGo, IfStalled };
+    static constexpr std::chrono::milliseconds DecideStalled{2500};
     // Takes the lease of `id` without claiming it here, asking another holder to let go and
     // waiting for it at most `wait`; the generation, 0 when it could not.
-    qint64 take(const QString &id, std::chrono::milliseconds wait);
+    qint64 take(const QString &id, std::chrono::milliseconds wait, Ask ask = Ask::LetGo);
     // Frees a lease take() gave (remembered for take() when PostgreSQL cannot be told).
     void release(const QString &id, qint64 generation);
     // Gives back every lease held (closing).
@@ -53,7 +58,8 @@ public:
     std::chrono::milliseconds lease() const { return m_lease; }
 
 private:
-    PgLeases::Taken takeWaiting(const QString &id, std::chrono::milliseconds wait);
+    PgLeases::Taken takeWaiting(const QString &id, std::chrono::milliseconds wait,
+                                Ask ask = Ask::LetGo);
 
     PgLeases &m_leases;
     const QString m_instanceId;

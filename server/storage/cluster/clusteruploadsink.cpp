@@ -137,8 +137,9 @@ void ClusterUploadSink::handOverIfIdle()
 void ClusterUploadSink::handOverNow()
 {
     // What arrived so far is committed (parts, a tail; or the upload finished), then the lease
-    // goes, so that the asking instance takes it at once.
-    if (!m_fenced && offset() > m_upload.record.offset)
+    // goes, so that the asking instance takes it at once. Not a checksummed body's bytes
+    // (!keepWhatArrives()): unverified, they are all or nothing, and the client sends them again.
+    if (!m_fenced && m_background && offset() > m_upload.record.offset)
         commitNow();
     m_parts.discard(); // a failed commit's: named by no record
     dropReady();
@@ -155,6 +156,7 @@ qint64 ClusterUploadSink::partBytes() const
 
 bool ClusterUploadSink::write(const char *data, size_t size)
 {
+    m_writes.fetch_add(1, std::memory_order_relaxed);
     QMutexLocker busy(&m_busy);
     if (m_handedOver || m_broken)
         return false;

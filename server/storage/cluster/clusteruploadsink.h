@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QMutex>
 
+#include <atomic>
+
 class ClusterUploadStore;
 
 // Where one request's bytes go in the cluster store. They are spooled into local files of one
@@ -55,6 +57,8 @@ public:
     // Hand-over (ClusterHandOver, any thread): when no write or commit is running, commits what
     // the sink has and gives the lease up; otherwise the next write() does.
     void handOverIfIdle();
+    // How many write()s came so far (any thread): whether bytes are still arriving.
+    quint64 writes() const { return m_writes.load(std::memory_order_relaxed); }
 
     // Parts of this size are sent while a request goes on (larger past every thousandth part,
     // so that S3's 10,000 parts hold 8 TB); at most PartsInFlight of them at once per sink.
@@ -122,6 +126,7 @@ private:
     bool m_handedOver = false;
     bool m_broken = false; // a rollBack() could not restore the spool: takes no more bytes
     QMutex m_busy;         // held by write(), commit(), rollBack() and a hand-over
+    std::atomic<quint64> m_writes{0};
     StoreFailure m_failure;
     QElapsedTimer m_renewed;
     ClusterPartUploads m_parts; // last: waited for before the rest goes

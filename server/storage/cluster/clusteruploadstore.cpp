@@ -112,13 +112,16 @@ UploadStore::Lookup ClusterUploadStore::findLatest(const QString &id, const QStr
     // (it commits every 16 MiB): the committed offset would send the client back to where the
     // hand-over its next PATCH asks for moves past (409 for it, and for the cut writer). Taken
     // and given back here, after the holder committed and let go; bounded by handOverWait (a
-    // holder that cannot answer: what PostgreSQL says).
+    // holder that cannot answer: what PostgreSQL says). Only from a holder whose writer has
+    // stalled (a client that lost its connection): a HEAD while bytes still arrive (someone
+    // watching the upload) must not cut the writer; it gets the committed offset.
     PgUpload upload;
     PgError error;
     if (m_index->uploads().find(id, &upload, &error) == PgUploads::Lookup::Found
         && upload.record.owner == asker && !upload.leaseHolder.isEmpty()
         && upload.leaseHolder != m_config.instanceId) {
-        if (const qint64 generation = m_locks.take(id, m_config.handOverWait))
+        if (const qint64 generation =
+                m_locks.take(id, m_config.handOverWait, ClusterLocks::Ask::IfStalled))
             m_locks.release(id, generation);
     }
     return find(id, out);

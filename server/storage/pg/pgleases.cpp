@@ -65,7 +65,8 @@ PgLeases::Taken PgLeases::take(const QString &id, const QString &holder,
             }
             const auto held = c.exec(
                 R"(SELECT lease_holder, lease_generation,
-                       GREATEST(0, extract(epoch FROM lease_expires - now()) * 1000)::bigint
+                       GREATEST(0, extract(epoch FROM lease_expires - now()) * 1000)::bigint,
+                       lease_wanted
                    FROM uploads WHERE id = $1)",
                 {id});
             if (!held || held->isEmpty())
@@ -73,6 +74,7 @@ PgLeases::Taken PgLeases::take(const QString &id, const QString &holder,
             out.holder = held->at(0, 0).toString();
             out.generation = held->at(0, 1).toLongLong();
             out.remaining = std::chrono::milliseconds(held->at(0, 2).toLongLong());
+            out.wanted = held->at(0, 3).toBool();
             if (!out.holder.isEmpty() && out.remaining.count() > 0)
                 return out;
         }
@@ -262,6 +264,24 @@ bool PgLeases::askToRelease(const QString &holder, const QString &id, PgError *e
                                         WHERE id = $1 AND lease_holder = $2 RETURNING id)
                         SELECT pg_notify($3, $1))",
                      {id, holder, channel(holder)});
+    });
+}
+
+bool PgLeases::askToReleaseIfStalled(const QString &holder, const QString &id, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error,
+                  [&](PgConnection &c) { return c.notify(channel(holder), stalledPrefix() + id); });
+}
+
+bool PgLeases::markWanted(const QString &holder, const QString &id, PgError *error)
+{
+    if (!valid(id, holder, error))
+        return false;
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        return c.run("UPDATE uploads SET lease_wanted = true WHERE id = $1 AND lease_holder = $2",
+                     {id, holder});
     });
 }
 

@@ -29,6 +29,7 @@ public:
         bool completing = false; // taken: an earlier holder decided its completion (finish it)
         QString holder;          // not taken: who holds it (to NOTIFY); empty when no such upload
         std::chrono::milliseconds remaining{0}; // not taken: until it expires
+        bool wanted = false; // not taken: its holder was asked to let go (and is letting go)
     };
     // Takes the lease of upload `id` for `holder` when it is free or expired, or still
     // `holder`'s own in generation `reclaim` (one it let go of while PostgreSQL could not be
@@ -87,8 +88,18 @@ public:
     QList<PgPart> parts(const QString &id, PgError *error);
 
     // Hand-over: asks `holder` to commit what it has and let go of upload `id`
-    // (NOTIFY hoistd_<holder>, '<id>'). The holder LISTENs on channel(itself) (PgListener).
+    // (NOTIFY hoistd_<holder>, '<id>'), recorded in the row (wanted()). The holder LISTENs on
+    // channel(itself) (PgListener).
     bool askToRelease(const QString &holder, const QString &id, PgError *error);
+    // Asks `holder` to let go of `id` only if its writer has stalled (NOTIFY hoistd_<holder>,
+    // 'stalled:<id>'; not recorded: a holder that misses it keeps writing, which is what it
+    // would decide for a writer that is moving). A holder that finds its writer stalled lets go
+    // and says so with markWanted(), so that the asker sees Taken::wanted.
+    bool askToReleaseIfStalled(const QString &holder, const QString &id, PgError *error);
+    // Records that `holder` was asked for `id` and is letting go (askToRelease() without NOTIFY).
+    bool markWanted(const QString &holder, const QString &id, PgError *error);
+    // The payload prefix of askToReleaseIfStalled()'s notification.
+    static QString stalledPrefix() { return QStringLiteral("stalled:"); }
     // The uploads `holder` holds that another instance asked for since it took them: what a
     // holder whose listener was away (reconnecting) may have missed.
     QStringList wanted(const QString &holder, PgError *error);
