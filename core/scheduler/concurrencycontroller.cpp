@@ -100,6 +100,14 @@ bool ConcurrencyController::add(const RequestSample &sample)
         setLevel(2 * StartLevel, sample.finishedUs);
         return true;
     }
+    // It says the server is near: its ceiling at once, since a run of small files to it is over
+    // within the epochs slow start would take to get there (400 x 16 KiB over loopback: 0.3 s),
+    // and probing goes on from there (down when requests queue).
+    if (m_lastFinishedUs == 0 && m_limited && m_slowStart && m_level == StartLevel && isNear()) {
+        m_lastFinishedUs = sample.finishedUs;
+        setLevel(NearCeiling, sample.finishedUs);
+        return true;
+    }
     if (m_lastFinishedUs == 0 || sample.startedUs > m_lastFinishedUs + idleGap) {
         m_changedUs = sample.startedUs;
         startEpoch(sample.startedUs);
