@@ -412,7 +412,7 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
     // The window asks what SFTP sign-ins need (host keys, passphrases, passwords): connections
-    // report their questions, uploads that met one start again once it is answered.
+    // report their questions, uploads that met one wait and go on once it is answered.
     SshQuestions sshQuestions;
     protocols.sftp()->setSettings(options.ssh);
     protocols.sftp()->setAnswers(sshQuestions.answers());

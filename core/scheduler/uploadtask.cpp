@@ -1,5 +1,6 @@
 #include "uploadtask.h"
 
+#include "answerwaits.h"
 #include "serverhealth.h"
 #include "taskrecord.h"
 
@@ -268,6 +269,8 @@ void UploadTask::takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray 
 
 const QString &UploadTask::statusNote() const
 {
+    if (waitingForAnswer())
+        return m_answerHold->note;
     return waitingForServer() ? m_outage->note : m_statusNote;
 }
 
@@ -279,6 +282,11 @@ qint64 UploadTask::retryAtMs() const
 bool UploadTask::waitingForServer() const
 {
     return m_state == TaskState::Waiting && m_outage && m_outage->down;
+}
+
+bool UploadTask::waitingForAnswer() const
+{
+    return m_state == TaskState::Waiting && m_answerHold && !m_answerHold->questions.isEmpty();
 }
 
 void UploadTask::restartWithFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint)

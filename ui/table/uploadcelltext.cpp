@@ -31,7 +31,8 @@ QString UploadCellText::stateText(const UploadTask &task, qint64 now)
                 return tr("%1 in %2").arg(task.statusNote(), when);
             return tr("Retrying in %1").arg(when);
         }
-        if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
+        // "Server unreachable since 13:11 · trying now", "Waiting for your answer: the host key…"
+        if (task.waitingForServer() || task.waitingForAnswer())
             return task.statusNote();
         if (task.retries() > 0) // its retry is due, about to start
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
