@@ -326,6 +326,17 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
     return moved;
 }
 
+void UploadScheduler::setAnswerAwaited(const QString &path, const QString &note)
+{
+    for (const TaskId id : m_tasks.idsWithPath(path)) {
+        UploadTask *task = find(id);
+        if (task && task->state() == TaskState::Uploading && task->awaitedAnswer() != note) {
+            task->setAwaitedAnswer(note);
+            markDirty(task);
+        }
+    }
+}
+
 void UploadScheduler::setPriority(TaskId id, Priority priority)
 {
     UploadTask *task = find(id);

@@ -197,6 +197,10 @@ public:
                   Priority priority = Priority::Normal);
     // The tasks of the file at `path`, any endpoint (none, or a few), without walking them all.
     QList<TaskId> tasksWithPath(const QString &path) const { return m_tasks.idsWithPath(path); }
+    // The running upload of the file at `path` waits for a person's answer about it (its file is
+    // on the server already: ExistingFileWaits): its row says `note` until it is cleared (empty)
+    // or the attempt ends.
+    void setAnswerAwaited(const QString &path, const QString &note);
     void pause(TaskId id);
     void resume(TaskId id);
     void cancel(TaskId id) { m_bulk->cancel({id}); }

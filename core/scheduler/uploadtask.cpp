@@ -271,6 +271,8 @@ const QString &UploadTask::statusNote() const
 {
     if (waitingForAnswer())
         return m_answerHold->note;
+    if (m_state == TaskState::Uploading && !m_awaitedAnswer.isEmpty())
+        return m_awaitedAnswer;
     return waitingForServer() ? m_outage->note : m_statusNote;
 }
 
@@ -368,6 +370,7 @@ void UploadTask::start(TaskPhase phase, qint64 nowMs)
 {
     m_retryAtMs = 0;
     m_statusNote.clear();
+    m_awaitedAnswer.clear();
     m_hashedBytes = 0;
     m_instant = false;
     m_phase = phase;

@@ -101,6 +101,12 @@ public:
     // Waiting because a question put to a person holds its lane (AnswerWaits): an unknown host
     // key, a password. It starts once answered; statusNote() says which.
     bool waitingForAnswer() const;
+    // Uploading, and its transfer waits for the person's answer (its file is on the server
+    // already: ExistingFileWaits): what its row says meanwhile; empty otherwise.
+    QString awaitedAnswer() const
+    {
+        return m_state == TaskState::Uploading ? m_awaitedAnswer : QString();
+    }
     double speed() const { return m_speed; }
     // Seconds left at the current speed, -1 when unknown.
     qint64 secondsLeft() const;
@@ -159,6 +165,8 @@ public:
     void setPriority(Priority priority) { m_priority = priority; }
     void setRateLimit(qint64 bytesPerSecond) { m_rateLimit = qMax<qint64>(0, bytesPerSecond); }
     void setStatusNote(const QString &note) { m_statusNote = note; }
+    // While Uploading: the person's answer it waits for (an existing file); empty when none.
+    void setAwaitedAnswer(const QString &note) { m_awaitedAnswer = note; }
 
     // An attempt begins (about to enter Uploading), hashing first or transferring.
     void start(TaskPhase phase, qint64 nowMs);
@@ -263,6 +271,7 @@ private:
     int m_httpStatus = 0;
     TrText m_errorDetailText;
     QString m_statusNote;
+    QString m_awaitedAnswer; // while Uploading (ExistingFileWaits)
     qint64 m_retryAtMs = 0;
     // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:
     // while that is down and this waits, it waits for the server.

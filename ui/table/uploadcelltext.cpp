@@ -39,6 +39,8 @@ QString UploadCellText::stateText(const UploadTask &task, qint64 now)
         // Held by the schedule or a metered link: "Paused by schedule until Mon 08:00".
         return task.statusNote().isEmpty() ? tr("Waiting") : task.statusNote();
     case TaskState::Uploading:
+        if (!task.awaitedAnswer().isEmpty()) // "Waiting for your answer: “a.txt” is already…"
+            return task.awaitedAnswer();
         // The Progress bar stays what it always is, bytes on the server, so it never runs to the
         // end and back to zero; how far the hashing is reads here instead.
         if (task.phase() == TaskPhase::Hashing)
