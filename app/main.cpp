@@ -9,6 +9,7 @@
 #include "desktopshell.h"
 #include "endpointchoice.h"
 #include "existingfileasker.h"
+#include "existingfilewaits.h"
 #include "headlessrunner.h"
 #include "headlesswatch.h"
 #include "headlesswhendone.h"
@@ -408,16 +409,18 @@ int runWindow(int &argc, char **argv, CommandLineResult result, Clock *clock)
     CertificateTrust certificates(&certificateSettings);
     // Before the protocols, so that it outlives every upload that may be asking it.
     ExistingFileAsker existingFiles;
+    ExistingFileWaits existingFileWaits(&existingFiles); // their rows say they wait for it
     Protocols protocols(&network, &certificates);
     protocols.useKeys(options.s3Credentials, endpoint, restored);
     protocols.useWebDav(options, endpoint, restored);
     // The window asks what SFTP sign-ins need (host keys, passphrases, passwords): connections
-    // report their questions, uploads that met one start again once it is answered.
+    // report their questions, uploads that met one wait and go on once it is answered.
     SshQuestions sshQuestions;
     protocols.sftp()->setSettings(options.ssh);
     protocols.sftp()->setAnswers(sshQuestions.answers());
-    protocols.askAboutExistingFiles(&existingFiles);
+    protocols.askAboutExistingFiles(&existingFileWaits);
     UploadScheduler scheduler(protocols.router(), clock);
+    existingFileWaits.setScheduler(&scheduler);
     SshRetry sshRetry(&sshQuestions, &scheduler);
     scheduler.setStore(store.store());
     QueueSaveStatus saving(store.store());

@@ -12,7 +12,9 @@
 
 #include "existingfileasker.h"
 #include "existingfiledialog.h"
+#include "existingfilewaits.h"
 #include "sftpprotocol.h"
+#include "uploadcelltext.h"
 #include "uploadscheduler.h"
 #include "webdavprotocol.h"
 
@@ -194,15 +196,17 @@ void tst_ExistingFileAsk::sftpAsksForEachFile()
         QVERIFY(writeFile(there + QLatin1String(name), QByteArray("old ") + name));
 
     ExistingFileAsker asker; // before the protocol: it outlives the connections
+    ExistingFileWaits waits(&asker);
     SftpProtocol protocol;
     SshSettings settings;
     settings.identityFile = sshd.clientKey();
     settings.knownHostsFile = sshd.knownHosts();
     settings.useAgent = false;
     settings.existingFiles = IfExists::Ask;
-    settings.existingFileQuestion = &asker;
+    settings.existingFileQuestion = &waits;
     protocol.setSettings(settings);
     UploadScheduler scheduler(&protocol);
+    waits.setScheduler(&scheduler);
     scheduler.setHashPolicy(UploadScheduler::HashPolicy::Never);
     scheduler.setEndpoint(QUrl(sshd.endpoint(QStringLiteral("up"))));
     scheduler.setConcurrency(4);
@@ -214,6 +218,17 @@ void tst_ExistingFileAsk::sftpAsksForEachFile()
              qPrintable(QString::number(asker.waiting())));
     QCOMPARE(shownQuestions(), 1);
     QVERIFY(!asker.current()->restBox()->isHidden());
+    // Meanwhile each row says it waits for the person's answer about its file; none failed.
+    for (const TaskId id : ids) {
+        const UploadTask *task = scheduler.task(id);
+        QCOMPARE(task->state(), TaskState::Uploading);
+        const QString name = QFileInfo(task->path()).fileName();
+        const QString note =
+            QStringLiteral("Waiting for your answer: “%1” is already on the server").arg(name);
+        QCOMPARE(UploadCellText::stateText(*task, 0), note);
+        QCOMPARE(task->statusNote(), note);
+    }
+    QCOMPARE(scheduler.totals().count(TaskState::Error), 0);
     // The order they come in is the connections': each answer goes to the file it names.
     QHash<QString, IfExists> wanted{{QStringLiteral("a.txt"), IfExists::Overwrite},
                                     {QStringLiteral("b.txt"), IfExists::Rename},

@@ -68,6 +68,7 @@ public:
         return ids;
     }
     QList<UploadTask *> runningTasks() const override { return {}; }
+    QList<TaskId> readyIn(int) const override { return {}; }
     void setTaskState(UploadTask *task, TaskState state) override
     {
         QVERIFY(task->mayMoveTo(state));

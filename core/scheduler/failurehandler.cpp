@@ -1,5 +1,6 @@
 #include "failurehandler.h"
 
+#include "answerwaits.h"
 #include "clock.h"
 #include "formatting.h"
 #include "taskcontrol.h"
@@ -19,6 +20,8 @@ FailureHandler::FailureHandler(TaskControl *tasks, TransferProtocol *protocol,
     , m_recheck(recheck)
     , m_clock(clock)
     , m_health(new ServerHealth(protocol, std::move(headersFor), clock, this))
+    , m_answers(std::make_unique<AnswerWaits>(
+          tasks, [this](UploadTask *task, const TransferError &error) { fail(task, error); }))
     , m_random(std::random_device{}())
 {
     m_health->setPolicy(m_policy);
@@ -59,6 +62,17 @@ FailureHandler::Judgement FailureHandler::judge(UploadTask *task, const Transfer
 {
     Judgement judgement;
     judgement.error = error;
+    if (!error.question.isEmpty()) {
+        // A question put to a person (an unknown host key, a password): the answer lets it go on,
+        // not time, and it is no failure meanwhile.
+        const AnswerWaits::Met met = m_answers->met(task->lane(), error.question);
+        if (met.waits)
+            judgement.verdict = Verdict::WaitForAnswer;
+        else if (!met.refusal.isEmpty())
+            judgement.error = TransferError::make(TransferError::Kind::Rejected, met.refusal);
+        if (met.waits || !met.refusal.isEmpty())
+            return judgement;
+    }
     const qint64 monotonic = qMax<qint64>(1, m_clock->monotonicMs());
     if (error.isTransient())
         task->noteStuck(monotonic);
@@ -111,6 +125,11 @@ void FailureHandler::transferFailed(UploadTask *task, const TransferError &error
     case Verdict::WaitForServer:
         qCInfo(lcScheduler) << "task" << task->id() << "waits for its server:" << error.message();
         task->waitForServer();
+        m_tasks->setTaskState(task, TaskState::Waiting);
+        break;
+    case Verdict::WaitForAnswer:
+        qCInfo(lcScheduler) << "task" << task->id() << "waits for an answer:" << error.question;
+        task->waitNow();
         m_tasks->setTaskState(task, TaskState::Waiting);
         break;
     case Verdict::RetryLater:

@@ -14,6 +14,7 @@
 #include <random>
 #include <vector>
 
+class AnswerWaits;
 class Clock;
 class TaskControl;
 class UploadTask;
@@ -46,9 +47,11 @@ public:
     void setPolicy(const RetryPolicy &policy);
     const RetryPolicy &policy() const { return m_policy; }
     ServerHealth *serverHealth() const { return m_health; }
+    // The uploads waiting for a person's answer to a question their attempt met.
+    AnswerWaits *answerWaits() const { return m_answers.get(); }
 
     // What becomes of an upload whose attempt failed with `error`.
-    enum class Verdict { Fail, WaitForServer, RetryLater };
+    enum class Verdict { Fail, WaitForServer, RetryLater, WaitForAnswer };
     struct Judgement {
         Verdict verdict = Verdict::Fail;
         TransferError error;  // Fail: the cause as the upload keeps it
@@ -104,6 +107,7 @@ private:
     const FileRecheck *m_recheck;
     Clock *m_clock;
     ServerHealth *m_health;
+    std::unique_ptr<AnswerWaits> m_answers;
     RetryPolicy m_policy;
     std::mt19937 m_random;
     QTimer m_retryTimer;

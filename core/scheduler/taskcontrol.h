@@ -17,6 +17,8 @@ public:
     virtual UploadTask *findTask(TaskId id) const = 0;
     virtual QList<TaskId> tasksIn(TaskState state) const = 0;
     virtual QList<UploadTask *> runningTasks() const = 0;
+    // The waiting tasks of `lane` ready to start (not backing off), in no particular order.
+    virtual QList<TaskId> readyIn(int lane) const = 0;
     // The one place a task changes state (validated; listeners hear of it once).
     virtual void setTaskState(UploadTask *task, TaskState state) = 0;
     // Stops its transfer, if it has one (an attempt Stopped unless ended already).

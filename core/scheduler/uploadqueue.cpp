@@ -64,6 +64,18 @@ int UploadQueue::countIn(int laneIndex) const
     return laneIndex >= 0 && laneIndex < int(m_lanes.size()) ? m_lanes[size_t(laneIndex)].count : 0;
 }
 
+QList<TaskId> UploadQueue::readyIn(int laneIndex) const
+{
+    QList<TaskId> ids;
+    if (laneIndex < 0 || laneIndex >= int(m_lanes.size()))
+        return ids;
+    for (const Fifo &fifo : m_lanes[size_t(laneIndex)].fifos) {
+        for (const auto &entry : fifo)
+            ids.append(entry.second);
+    }
+    return ids;
+}
+
 void UploadQueue::promoteDue(qint64 nowMs)
 {
     while (!m_backingOff.empty() && m_backingOff.begin()->first <= nowMs) {

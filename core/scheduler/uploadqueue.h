@@ -2,6 +2,7 @@
 
 #include "uploadtypes.h"
 
+#include <QList>
 #include <QtGlobal>
 
 #include <array>
@@ -48,6 +49,8 @@ public:
     bool isEmpty() const { return m_items.empty(); }
     // Tasks of `lane` in the queue, ready or backing off.
     int countIn(int lane) const;
+    // The tasks of `lane` ready to start (not backing off): O(those).
+    QList<TaskId> readyIn(int lane) const;
 
     // Takes out the next task to start among the lanes `mayStart` accepts; 0 when none is ready.
     TaskId takeNext(qint64 nowMs, const LaneFilter &mayStart);

@@ -1,5 +1,6 @@
 #include "uploadscheduler.h"
 
+#include "answerwaits.h"
 #include "bandwidthlimiter.h"
 #include "clock.h"
 #include "failurehandler.h"
@@ -78,8 +79,7 @@ UploadScheduler::UploadScheduler(TransferProtocol *protocol, Clock *clock, QObje
     m_slots = new SlotBalancer(
         protocol, {&m_lanes, &m_limits, &m_queue, &m_running},
         [this](const QUrl &endpoint) { return headersFor(endpoint); },
-        [this](int lane) { return serverDown(lane); }, [this] { return m_failures->nowMs(); },
-        this);
+        [this](int lane) { return laneWaits(lane); }, [this] { return m_failures->nowMs(); }, this);
     // While a server's load is checked, nothing starts there: a prepared task waits for its
     // transfer (and so for how many streams it gets).
     m_runner->setHold(
@@ -210,6 +210,7 @@ void UploadScheduler::insertTask(std::unique_ptr<UploadTask> owned)
     UploadTask *task = m_tasks.insert(std::move(owned));
     const int lane = m_lanes.laneFor(task->endpoint());
     task->setLane(lane, m_failures->outageOfLane(lane, m_lanes.endpoint(lane)));
+    task->setAnswerHold(answerWaits()->holdOfLane(lane));
     if (task->state() == TaskState::Waiting)
         m_queue.push(task->id(), task->sequence(), task->priority(), task->lane());
 }
@@ -313,6 +314,7 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
         m_preparer->cancel(id);
         const int lane = m_lanes.laneFor(endpoint);
         task->moveToEndpoint(endpoint, lane, m_failures->outageOfLane(lane, endpoint));
+        task->setAnswerHold(answerWaits()->holdOfLane(lane));
         // As the file is now, read off this thread (see retryFailed); it waits once read.
         task->setStatusNote(tr("Reading the file…"));
         taskChanged(task, true); // the new endpoint
@@ -322,6 +324,17 @@ int UploadScheduler::sendTo(const QList<TaskId> &ids, const QUrl &endpoint)
     if (moved)
         requestSchedule();
     return moved;
+}
+
+void UploadScheduler::setAnswerAwaited(const QString &path, const QString &note)
+{
+    for (const TaskId id : m_tasks.idsWithPath(path)) {
+        UploadTask *task = find(id);
+        if (task && task->state() == TaskState::Uploading && task->awaitedAnswer() != note) {
+            task->setAwaitedAnswer(note);
+            markDirty(task);
+        }
+    }
 }
 
 void UploadScheduler::setPriority(TaskId id, Priority priority)
@@ -488,7 +501,7 @@ void UploadScheduler::schedule()
     while (used < m_limits.global() && !m_suspended) {
         const TaskId id = m_queue.takeNext(now, [&](int lane) {
             return m_lanes.mayStart(lane, usedOn, m_limits.on(m_lanes.serverOf(lane)))
-                   && !serverDown(lane) && !m_slots->checking(m_lanes.endpoint(lane));
+                   && !laneWaits(lane) && !m_slots->checking(m_lanes.endpoint(lane));
         });
         UploadTask *next = id ? find(id) : nullptr;
         if (!next)
@@ -503,9 +516,9 @@ void UploadScheduler::schedule()
     checkIdle();
 }
 
-bool UploadScheduler::serverDown(int lane) const
+bool UploadScheduler::laneWaits(int lane) const
 {
-    return m_failures->serverDown(m_lanes.endpoint(lane));
+    return m_failures->serverDown(m_lanes.endpoint(lane)) || answerWaits()->holds(lane);
 }
 
 TransferJob UploadScheduler::jobFor(const UploadTask &task)

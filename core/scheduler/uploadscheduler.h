@@ -129,6 +129,9 @@ public:
     // network source is set there).
     ServerHealth *serverHealth() const { return m_failures->serverHealth(); }
     FailureHandler *failures() const { return m_failures; }
+    // The uploads waiting for a person's answer (whoever asks tells it what became of each
+    // question: SshRetry in the window).
+    AnswerWaits *answerWaits() const { return m_failures->answerWaits(); }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     // A waiting task passed over this many times by newer ones gains one priority level.
     void setAgingSkips(int skips) { m_queue.setAgingSkips(skips); }
@@ -194,6 +197,10 @@ public:
                   Priority priority = Priority::Normal);
     // The tasks of the file at `path`, any endpoint (none, or a few), without walking them all.
     QList<TaskId> tasksWithPath(const QString &path) const { return m_tasks.idsWithPath(path); }
+    // The running upload of the file at `path` waits for a person's answer about it (its file is
+    // on the server already: ExistingFileWaits): its row says `note` until it is cleared (empty)
+    // or the attempt ends.
+    void setAnswerAwaited(const QString &path, const QString &note);
     void pause(TaskId id);
     void resume(TaskId id);
     void cancel(TaskId id) { m_bulk->cancel({id}); }
@@ -277,7 +284,8 @@ private:
     void requestSampled(const RequestSample &sample);
     // What a transfer of `task` needs; sets its speed limit in the limiter.
     TransferJob jobFor(const UploadTask &task);
-    bool serverDown(int lane) const;
+    // Nothing of `lane` starts: its server is down, or a question to a person holds it.
+    bool laneWaits(int lane) const;
     void terminateUploads(UploadTask *task);
     void removeTasks(const QList<TaskId> &ids) override;
     void checkIdle() override;
@@ -286,6 +294,7 @@ private:
     UploadTask *findTask(TaskId id) const override { return find(id); }
     QList<TaskId> tasksIn(TaskState state) const override { return m_tasks.idsIn(state); }
     QList<UploadTask *> runningTasks() const override { return m_running.values(); }
+    QList<TaskId> readyIn(int lane) const override { return m_queue.readyIn(lane); }
     void setTaskState(UploadTask *task, TaskState state) override { setState(task, state); }
     void stopTask(UploadTask *task) override;
     void endUploads(UploadTask *task) override { terminateUploads(task); }

@@ -1,5 +1,6 @@
 #include "uploadtask.h"
 
+#include "answerwaits.h"
 #include "serverhealth.h"
 #include "taskrecord.h"
 
@@ -268,6 +269,10 @@ void UploadTask::takeNewerFile(qint64 size, qint64 modifiedMs, const QByteArray 
 
 const QString &UploadTask::statusNote() const
 {
+    if (waitingForAnswer())
+        return m_answerHold->note;
+    if (m_state == TaskState::Uploading && !m_awaitedAnswer.isEmpty())
+        return m_awaitedAnswer;
     return waitingForServer() ? m_outage->note : m_statusNote;
 }
 
@@ -279,6 +284,11 @@ qint64 UploadTask::retryAtMs() const
 bool UploadTask::waitingForServer() const
 {
     return m_state == TaskState::Waiting && m_outage && m_outage->down;
+}
+
+bool UploadTask::waitingForAnswer() const
+{
+    return m_state == TaskState::Waiting && m_answerHold && !m_answerHold->questions.isEmpty();
 }
 
 void UploadTask::restartWithFile(qint64 size, qint64 modifiedMs, const QByteArray &fingerprint)
@@ -360,6 +370,7 @@ void UploadTask::start(TaskPhase phase, qint64 nowMs)
 {
     m_retryAtMs = 0;
     m_statusNote.clear();
+    m_awaitedAnswer.clear();
     m_hashedBytes = 0;
     m_instant = false;
     m_phase = phase;

@@ -15,6 +15,7 @@
 #include <memory>
 
 class TaskDriver;
+struct AnswerHold;
 struct ServerOutage;
 struct TaskRecord;
 
@@ -97,6 +98,15 @@ public:
     qint64 retryAtMs() const;
     // Waiting because its server does not answer (see ServerHealth): it starts when it does.
     bool waitingForServer() const;
+    // Waiting because a question put to a person holds its lane (AnswerWaits): an unknown host
+    // key, a password. It starts once answered; statusNote() says which.
+    bool waitingForAnswer() const;
+    // Uploading, and its transfer waits for the person's answer (its file is on the server
+    // already: ExistingFileWaits): what its row says meanwhile; empty otherwise.
+    QString awaitedAnswer() const
+    {
+        return m_state == TaskState::Uploading ? m_awaitedAnswer : QString();
+    }
     double speed() const { return m_speed; }
     // Seconds left at the current speed, -1 when unknown.
     qint64 secondsLeft() const;
@@ -148,11 +158,15 @@ public:
     void rejected(TransferError::Kind kind, const TrText &message, qint64 nowMs);
     // Its scheduler lane and its server's outage record (ServerHealth::recordFor).
     void setLane(int lane, std::shared_ptr<const ServerOutage> outage);
+    // Its lane's record of the questions that hold it (AnswerWaits::holdOfLane).
+    void setAnswerHold(std::shared_ptr<const AnswerHold> hold) { m_answerHold = std::move(hold); }
     // Sent elsewhere: a new upload to `endpoint` (the caller ends the old ones).
     void moveToEndpoint(const QUrl &endpoint, int lane, std::shared_ptr<const ServerOutage> outage);
     void setPriority(Priority priority) { m_priority = priority; }
     void setRateLimit(qint64 bytesPerSecond) { m_rateLimit = qMax<qint64>(0, bytesPerSecond); }
     void setStatusNote(const QString &note) { m_statusNote = note; }
+    // While Uploading: the person's answer it waits for (an existing file); empty when none.
+    void setAwaitedAnswer(const QString &note) { m_awaitedAnswer = note; }
 
     // An attempt begins (about to enter Uploading), hashing first or transferring.
     void start(TaskPhase phase, qint64 nowMs);
@@ -257,10 +271,13 @@ private:
     int m_httpStatus = 0;
     TrText m_errorDetailText;
     QString m_statusNote;
+    QString m_awaitedAnswer; // while Uploading (ExistingFileWaits)
     qint64 m_retryAtMs = 0;
     // Its server's outage record (ServerHealth::recordFor), shared with every task of the server:
     // while that is down and this waits, it waits for the server.
     std::shared_ptr<const ServerOutage> m_outage;
+    // Its lane's questions to a person (AnswerWaits), shared likewise.
+    std::shared_ptr<const AnswerHold> m_answerHold;
     // Monotonic ms of the first transient failure since bytes last moved; 0 while moving.
     qint64 m_stuckSinceMs = 0;
     double m_speed = 0;

@@ -78,8 +78,10 @@ bool SshAuth::asking() const
 
 TransferError SshAuth::needs(const SshQuestion &question, const TrText &cause) const
 {
-    m_settings.answers->ask(question, cause);
-    return TransferError::make(TransferError::Kind::Rejected, cause);
+    TransferError e = TransferError::make(TransferError::Kind::Rejected, cause);
+    if (m_settings.answers->ask(question, cause))
+        e.question = question.id(); // the upload waits for the answer (AnswerWaits)
+    return e;
 }
 
 std::optional<TransferError> SshAuth::withKeyFile(ssh_session session, const QString &user,

@@ -129,8 +129,11 @@ TransferError SshHostKey::verify(ssh_session session) const
                        QT_TR_NOOP("The host key of %1 is not known (%2, %3): Hoist connects once "
                                   "it is trusted"))
                 .arg(host, shown, type);
-        m_settings.answers->ask(question(SshQuestion::Kind::HostKey, shown, type, {}), cause);
-        return refused(cause);
+        const SshQuestion asked = question(SshQuestion::Kind::HostKey, shown, type, {});
+        TransferError e = refused(cause);
+        if (m_settings.answers->ask(asked, cause))
+            e.question = asked.id(); // the upload waits for the answer (AnswerWaits)
+        return e;
     }
     if (!accepted)
         return refused(TrText::of(staticMetaObject,

@@ -11,9 +11,9 @@
 // them from their worker threads (through SshAnswers, which SshSettings::answers hands them) and
 // fail with a cause; here, on the GUI thread, each question is asked once however many uploads
 // met it (asked()), and the answer given (answer()) goes where the next attempt finds it: a
-// trusted host key into the known hosts, a secret into SshAnswers. answered() then names the
-// causes the waiting uploads failed with, for SshRetry to start them again; declined() leaves
-// them failed. The window asks with dialogs (SshPrompter), tests answer directly.
+// trusted host key into the known hosts, a secret into SshAnswers. answered() and declined()
+// then tell SshRetry, which lets the uploads waiting for it go on or fail. The window asks with
+// dialogs (SshPrompter), tests answer directly.
 class SshQuestions final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SshQuestions)

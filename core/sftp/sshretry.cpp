@@ -1,42 +1,78 @@
 #include "sshretry.h"
 
+#include "answerwaits.h"
 #include "sshquestions.h"
 #include "uploadscheduler.h"
 
 SshRetry::SshRetry(SshQuestions *questions, UploadScheduler *scheduler, QObject *parent)
     : QObject(parent)
+    , m_questions(questions)
     , m_scheduler(scheduler)
 {
+    // Queued by SshQuestions from the reporting connection: each question is heard here before
+    // the failure of the attempt that met it reaches the scheduler.
+    connect(questions, &SshQuestions::asked, this, &SshRetry::asked);
     connect(questions, &SshQuestions::answered, this, &SshRetry::answered);
-    connect(questions, &SshQuestions::asked, this, [this](const SshQuestion &) {
-        // Asked again (an answer refused): what failed since waits for the new answer.
-        m_retried.clear();
-    });
-    connect(scheduler, &UploadScheduler::taskFinished, this, &SshRetry::finished);
+    connect(questions, &SshQuestions::declined, this, &SshRetry::declined);
 }
 
-bool SshRetry::retryIfWaiting(TaskId id, const QSet<QString> &causes)
+QString SshRetry::waitingNote(const SshQuestion &question)
 {
-    const UploadTask *task = m_scheduler->task(id);
-    if (!task || task->state() != TaskState::Error || !causes.contains(task->errorMessage()))
-        return false;
-    m_retried.insert(id);
-    m_scheduler->retry(id);
-    return true;
+    switch (question.kind) {
+    case SshQuestion::Kind::HostKey:
+    case SshQuestion::Kind::ChangedHostKey:
+        return tr("Waiting for your answer: the host key of %1").arg(question.host);
+    case SshQuestion::Kind::Passphrase:
+        return tr("Waiting for your answer: the passphrase of %1").arg(question.keyFile);
+    case SshQuestion::Kind::Password:
+        return tr("Waiting for your answer: the password of %1").arg(question.account());
+    case SshQuestion::Kind::Prompts:
+        return tr("Waiting for your answer: the sign-in prompts of %1").arg(question.account());
+    }
+    return {};
 }
 
-void SshRetry::answered(const SshQuestion &, const QStringList &causes)
+TrText SshRetry::refusal(const SshQuestion &question)
 {
-    // What failed on this answer's question goes again, retried before or not.
-    const QSet<QString> these(causes.cbegin(), causes.cend());
-    m_causes.unite(these);
-    const QList<TaskId> ids = m_scheduler->taskIds();
-    for (const TaskId id : ids)
-        retryIfWaiting(id, these);
+    switch (question.kind) {
+    case SshQuestion::Kind::HostKey:
+    case SshQuestion::Kind::ChangedHostKey:
+        return TrText::of(staticMetaObject,
+                          QT_TR_NOOP("You refused the host key of %1 (%2): Retry asks again"))
+            .arg(question.host, question.fingerprint);
+    case SshQuestion::Kind::Passphrase:
+        return TrText::of(staticMetaObject,
+                          QT_TR_NOOP("You gave no passphrase for %1: Retry asks again"))
+            .arg(question.keyFile);
+    case SshQuestion::Kind::Password:
+        return TrText::of(staticMetaObject,
+                          QT_TR_NOOP("You gave no password for %1: Retry asks again"))
+            .arg(question.account());
+    case SshQuestion::Kind::Prompts:
+        return TrText::of(staticMetaObject,
+                          QT_TR_NOOP("You did not answer the sign-in prompts of %1: Retry asks "
+                                     "again"))
+            .arg(question.account());
+    }
+    return {};
 }
 
-void SshRetry::finished(TaskId id)
+void SshRetry::asked(const SshQuestion &question)
 {
-    if (!m_retried.contains(id))
-        retryIfWaiting(id, m_causes);
+    // Answered already by a listener heard before this one (a keyring): answered() said so.
+    if (m_scheduler && question.kind != SshQuestion::Kind::ChangedHostKey
+        && m_questions->isPending(question.id()))
+        m_scheduler->answerWaits()->asked(question.id(), waitingNote(question));
+}
+
+void SshRetry::answered(const SshQuestion &question)
+{
+    if (m_scheduler)
+        m_scheduler->answerWaits()->answered(question.id());
+}
+
+void SshRetry::declined(const SshQuestion &question)
+{
+    if (m_scheduler)
+        m_scheduler->answerWaits()->declined(question.id(), refusal(question));
 }

@@ -1,31 +1,34 @@
 #pragma once
 
 #include "sshquestion.h"
-#include "uploadtypes.h"
+#include "trtext.h"
 
 #include <QObject>
-#include <QSet>
+#include <QPointer>
 
 class SshQuestions;
 class UploadScheduler;
 
-// Starts again, at once, the uploads that failed on an SSH question once it is answered: those
-// failed already with one of its causes, and those failing with one just after (they looked for
-// the answer before it came: started again once until the question is asked again, so an answer
-// that does not help cannot make them loop).
+// Tells the scheduler's AnswerWaits what became of each SSH question, so that the uploads that
+// met one wait for the person rather than fail: asked (they wait, saying "Waiting for your answer:
+// the host key of HOST", and their lane starts nothing more), answered (they go on at once by
+// themselves), declined (they fail, saying the person refused it; Retry asks again). A changed
+// host key is no question to wait for: it is refused everywhere, and only shown.
 class SshRetry final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SshRetry)
 public:
     SshRetry(SshQuestions *questions, UploadScheduler *scheduler, QObject *parent = nullptr);
 
-private:
-    void answered(const SshQuestion &question, const QStringList &causes);
-    void finished(TaskId id);
-    // Retries `id` if it failed with one of `causes`.
-    bool retryIfWaiting(TaskId id, const QSet<QString> &causes);
+    // What a row waiting for `question` says, and what an upload fails with when it is declined.
+    static QString waitingNote(const SshQuestion &question);
+    static TrText refusal(const SshQuestion &question);
 
-    UploadScheduler *m_scheduler;
-    QSet<QString> m_causes; // of answered questions
-    QSet<TaskId> m_retried; // since the last question was asked
+private:
+    void asked(const SshQuestion &question);
+    void answered(const SshQuestion &question);
+    void declined(const SshQuestion &question);
+
+    SshQuestions *m_questions;
+    QPointer<UploadScheduler> m_scheduler;
 };

@@ -37,6 +37,10 @@ struct TransferError {
     // Both kept untranslated (TrText) so that they read in the language in use where shown.
     TrText cause;
     TrText details;
+    // The question put to a person that this attempt needs answered (its id: an SFTP host key,
+    // passphrase or password, SshQuestion::id()); empty when none was asked. The upload then waits
+    // for the answer rather than failing (AnswerWaits). Headless nothing is asked.
+    QString question;
 
     // In the language installed now.
     QString message() const { return cause.toString(); }

@@ -31,13 +31,16 @@ QString UploadCellText::stateText(const UploadTask &task, qint64 now)
                 return tr("%1 in %2").arg(task.statusNote(), when);
             return tr("Retrying in %1").arg(when);
         }
-        if (task.waitingForServer()) // "Server unreachable since 13:11 · trying now"
+        // "Server unreachable since 13:11 · trying now", "Waiting for your answer: the host key…"
+        if (task.waitingForServer() || task.waitingForAnswer())
             return task.statusNote();
         if (task.retries() > 0) // its retry is due, about to start
             return tr("Reconnecting (try %1)").arg(task.retries() + 1);
         // Held by the schedule or a metered link: "Paused by schedule until Mon 08:00".
         return task.statusNote().isEmpty() ? tr("Waiting") : task.statusNote();
     case TaskState::Uploading:
+        if (!task.awaitedAnswer().isEmpty()) // "Waiting for your answer: “a.txt” is already…"
+            return task.awaitedAnswer();
         // The Progress bar stays what it always is, bytes on the server, so it never runs to the
         // end and back to zero; how far the hashing is reads here instead.
         if (task.phase() == TaskPhase::Hashing)
