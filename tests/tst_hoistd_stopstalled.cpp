@@ -134,8 +134,9 @@ void TestHoistdStopStalled::sigtermWhileTheBucketHangs()
     QCOMPARE(asked.header("Upload-Offset").toLongLong(), FirstPatch);
     QCOMPARE(asked.header("Upload-Length").toLongLong(), Length);
 
-    // The rest, sent again, finishes the upload byte-identical: RGW may hold the abandoned part
-    // under its number (it had refused the completion with InvalidPart: ClusterStrayParts).
+    // The rest, sent again, finishes the upload byte-identical. RGW may hold the abandoned part
+    // under its number (last session it refused this completion with InvalidPart once; now
+    // ClusterStrayParts completes without it, tst_clusterstrayparts).
     const RawResponse rest = rawRequest(
         hoistd.port(), "PATCH", location,
         tus({{"Content-Type", OffsetStream}, {"Upload-Offset", QByteArray::number(FirstPatch)}}),
