@@ -2,6 +2,7 @@
 
 #include "clusterlocks.h"
 #include "clusterobjects.h"
+#include "clusterstrayparts.h"
 #include "pgleases.h"
 #include "pguploads.h"
 
@@ -32,18 +33,26 @@ bool ClusterCompletion::makeObject(const PgUpload &upload) const
         }
     } else {
         PgError error;
+        const QList<PgPart> recorded = m_c.leases.parts(upload.record.id, &error);
         QList<S3Bucket::Part> parts;
-        for (const PgPart &p : m_c.leases.parts(upload.record.id, &error))
+        for (const PgPart &p : recorded)
             parts.append({p.number, p.etag.toLatin1()});
         if (error)
             return false;
         const auto done = m_c.bucket.completeMultipartUpload(key, upload.multipartId, parts);
         if (done.ok())
             return true;
-        if (!done.error->isNotFound()) {
+        if (ClusterStrayParts::mayBeStray(*done.error)) {
             qWarning().noquote() << done.error->toString();
-            return false;
+            const auto strays = strayParts(upload.record.id, recorded);
+            return strays
+                   && strays->complete(key, upload.multipartId,
+                                       ClusterObjects::metaOf(upload.record));
         }
+        // Not found, or (RGW, for minutes after a completion) "completion already in
+        // progress": made before when the object says so.
+        if (!done.error->isNotFound())
+            qWarning().noquote() << done.error->toString();
         expectedEtag = S3Bucket::multipartEtag(parts);
     }
     // The source is gone (the tail deleted, the multipart upload completed): made before, by
@@ -51,9 +60,27 @@ bool ClusterCompletion::makeObject(const PgUpload &upload) const
     const auto head = m_c.bucket.headObject(key);
     if (!head.ok())
         return false;
-    return head.value.size == length
-           && (expectedEtag.isEmpty() || head.value.etag.isEmpty()
-               || head.value.etag == expectedEtag);
+    if (head.value.size == length
+        && (expectedEtag.isEmpty() || head.value.etag.isEmpty() || head.value.etag == expectedEtag))
+        return true;
+    if (upload.multipartId.isEmpty())
+        return false;
+    // Or completed with unrecorded parts overwritten, and not trimmed yet: trimmed now.
+    PgError error;
+    const auto strays = strayParts(upload.record.id, m_c.leases.parts(upload.record.id, &error));
+    return !error && strays && strays->isAssembled(head.value)
+           && strays->trim(key, ClusterObjects::metaOf(upload.record));
+}
+
+std::optional<ClusterStrayParts> ClusterCompletion::strayParts(const QString &id,
+                                                               const QList<PgPart> &recorded) const
+{
+    // The numbers allocated as PostgreSQL has them now, not as the caller read them.
+    PgUpload now;
+    PgError error;
+    if (m_c.uploads.find(id, &now, &error) != PgUploads::Lookup::Found)
+        return std::nullopt;
+    return ClusterStrayParts(m_c.bucket, recorded, now.nextPart);
 }
 
 ClusterCompletion::Outcome ClusterCompletion::finish(const PgUpload &upload,

@@ -2,9 +2,14 @@
 
 #include "clustercontext.h"
 
+#include "pgupload.h"
+
+#include <QList>
 #include <QString>
 
-struct PgUpload;
+#include <optional>
+
+class ClusterStrayParts;
 
 // The fenced end of an upload in the cluster store. Its holder first records, under its lease
 // generation, that the upload is completing and exactly from what: every byte is then in S3
@@ -16,6 +21,8 @@ struct PgUpload;
 // wakes up late can only make the same object, never a different one; and whoever takes the
 // lease next finishes a completion it finds (finish() again, under its own generation). A
 // holder that stalls before the decision is refused it (fenced) and never touches the object.
+// When S3 holds parts under numbers no record names (RGW then refuses the completion), the
+// object is made without them (ClusterStrayParts).
 class ClusterCompletion final {
 public:
     explicit ClusterCompletion(const ClusterContext &context);
@@ -29,6 +36,9 @@ public:
 
 private:
     bool makeObject(const PgUpload &upload) const;
+    // Upload `id`'s allocated numbers beside `recorded`; nullopt when PostgreSQL cannot say.
+    std::optional<ClusterStrayParts> strayParts(const QString &id,
+                                                const QList<PgPart> &recorded) const;
 
     const ClusterContext m_c;
 };

@@ -89,8 +89,8 @@ private:
     bool takeUploaded();
     // Waits for the parts on their way and records those S3 holds with nothing missing before
     // them (a failed part ends the run): what is durable is never thrown away, since a part S3
-    // holds that no record names would make the multipart upload impossible to complete on
-    // stores that want every uploaded part listed (Ceph RGW answers InvalidPart).
+    // holds that no record names makes the completion on stores that want every uploaded part
+    // listed (Ceph RGW answers InvalidPart) the slow one: ClusterStrayParts, a server-side copy.
     void keepUploaded();
     // Makes the object of an upload recorded completing (ClusterCompletion), under this lease.
     std::optional<UploadRecord> completeDecided();
