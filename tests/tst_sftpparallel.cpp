@@ -126,31 +126,6 @@ private:
         QFile file(m_sshd->dir() + QStringLiteral("/sftp.log"));
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     }
-    // The most handles open for writing on paths ending with `suffix` at once, and how many
-    // were opened, by sftp-server's log (each session is its own sftp-server).
-    QPair<int, int> writersAtOnce(const QString &suffix) const
-    {
-        static const QRegularExpression open(QStringLiteral("open \"(.*)\" flags (\\S+)"));
-        static const QRegularExpression close(QStringLiteral("close \"(.*)\" bytes read"));
-        int now = 0;
-        int most = 0;
-        int opened = 0;
-        for (const QByteArray &raw : sftpLog().split('\n')) {
-            const QString line = QString::fromUtf8(raw);
-            const QRegularExpressionMatch o = open.match(line);
-            if (o.hasMatch() && o.captured(1).endsWith(suffix)
-                && o.captured(2).contains(QLatin1String("WRITE"))) {
-                most = qMax(most, ++now);
-                ++opened;
-                continue;
-            }
-            const QRegularExpressionMatch c = close.match(line);
-            if (c.hasMatch() && c.captured(1).endsWith(suffix) && now > 0)
-                --now;
-        }
-        return {most, opened};
-    }
-    int sessionsOpened() const { return int(sftpLog().count("session opened for local user")); }
     bool restartSshd(const QStringList &extra = {})
     {
         m_sshd->kill();
@@ -201,7 +176,7 @@ private Q_SLOTS:
         const QString local = makeTestFile(m_home.path(), QStringLiteral("large.bin"), size, 7);
         SftpProtocol protocol;
         protocol.setSettings(settings());
-        const int sessionsBefore = sessionsOpened();
+        const int sessionsBefore = m_sshd->sessionsOpened();
         TransferJob job = testJob(local, QUrl(m_sshd->endpoint(QStringLiteral("par"))));
         job.maxStreams = 4;
         std::unique_ptr<Transfer> transfer = protocol.createTransfer(job);
@@ -227,10 +202,11 @@ private Q_SLOTS:
                             [](const UploadPart &p) { return p.isDone(); }));
         QCOMPARE(mostStreams, 4);
         // From sshd's side: several sessions wrote the part, at once.
-        const auto [atOnce, opened] = writersAtOnce(QStringLiteral("/.large.bin.hoist-part"));
+        const auto [atOnce, opened] =
+            m_sshd->writersAtOnce(QStringLiteral("/.large.bin.hoist-part"));
         QVERIFY2(atOnce >= 3, qPrintable(QStringLiteral("%1 at once").arg(atOnce)));
         QVERIFY(opened >= last.size()); // and the part made, and flushed at the end
-        QVERIFY2(sessionsOpened() - sessionsBefore >= 3,
+        QVERIFY2(m_sshd->sessionsOpened() - sessionsBefore >= 3,
                  qPrintable(QString::fromUtf8(sftpLog().right(2000))));
         QCOMPARE(m_sshd->bytesWritten(QStringLiteral("/.large.bin.hoist-part")), size);
         QFile::remove(local);
@@ -312,7 +288,7 @@ private Q_SLOTS:
         QVERIFY2(ms >= least, qPrintable(QStringLiteral("%1 ms").arg(ms)));
         if (streams > 1) {
             const QString suffix = QLatin1Char('.') + name + QLatin1String(".hoist-part");
-            QVERIFY(writersAtOnce(suffix).first >= 2);
+            QVERIFY(m_sshd->writersAtOnce(suffix).first >= 2);
         }
     }
 

@@ -1,10 +1,14 @@
-// Small files over SFTP in a few round trips (SftpFileUpload::sendQuickly), against a real
+// Small files over SFTP in a few round trips (SftpQuickFile), against a real
 // OpenSSH sshd (SshdPeer): through a DelayLink of a long round trip, a new small file costs at
 // most a handful of round trips (about eleven before: one per libssh call); the bytes, time and
 // mode arrive; a name taken already leaves no empty part behind, whatever the existing-files
-// setting says; a part left by an earlier attempt is gone on with, not replaced.
+// setting says; a part left by an earlier attempt is gone on with, not replaced. Many small files
+// at once share connections (SftpSmallFiles): more part files are open for writing at once than
+// sessions were opened, every file arrives with its time and mode, and one that fails (vanished
+// here, or a folder of its name on the server) fails alone with its own error.
 #include "delaylink.h"
 #include "sftpprotocol.h"
+#include "sftpsmallfiles.h"
 #include "sshdpeer.h"
 #include "testfiles.h"
 #include "testjob.h"
@@ -82,6 +86,49 @@ private:
         return QDir(m_sshd->root() + QStringLiteral("/up"))
             .entryList(QDir::Files | QDir::Hidden)
             .filter(QRegularExpression(QStringLiteral("^\\.")));
+    }
+
+    // Starts every job at once and waits for all of them to end.
+    std::vector<std::unique_ptr<TransferRecorder>> uploadAll(SftpProtocol &protocol,
+                                                             const QList<TransferJob> &jobs)
+    {
+        std::vector<std::unique_ptr<Transfer>> transfers;
+        std::vector<std::unique_ptr<TransferRecorder>> recorders;
+        for (const TransferJob &one : jobs) {
+            transfers.push_back(protocol.createTransfer(one));
+            recorders.push_back(std::make_unique<TransferRecorder>(transfers.back().get()));
+        }
+        for (const auto &transfer : transfers)
+            transfer->start();
+        for (const auto &recorder : recorders)
+            recorder->wait(TimeoutMs);
+        return recorders;
+    }
+    // `count` files of SmallBytes, seeds 100 + i, times 1600000000 + i, as jobs under `sub`.
+    QList<TransferJob> smallJobs(int count, const QString &sub) const
+    {
+        QList<TransferJob> jobs;
+        for (int i = 0; i < count; ++i) {
+            const QString name = QStringLiteral("many%1.bin").arg(i);
+            const QString local = makeTestFile(m_files.path(), name, SmallBytes, quint32(100 + i));
+            setModified(local, 1600000000 + i);
+            TransferJob one = job(local, m_sshd->endpoint(QStringLiteral("up")));
+            one.metadata.insert(QStringLiteral("relativePath"), sub + QLatin1Char('/') + name);
+            jobs.append(one);
+        }
+        return jobs;
+    }
+    // File i of smallJobs() arrived whole under `sub`, with its time and mode.
+    QString arrived(const QString &sub, int i) const
+    {
+        const QString path = stored(sub + QStringLiteral("/many%1.bin").arg(i));
+        if (!fileMatches(path, SmallBytes, quint32(100 + i)))
+            return path + QLatin1String(": not the file's bytes");
+        if (QFileInfo(path).lastModified().toSecsSinceEpoch() != 1600000000 + i)
+            return path + QLatin1String(": not the file's time");
+        if (modeOf(path) != 0644)
+            return path + QLatin1String(": not mode 0644");
+        return {};
     }
 
 private Q_SLOTS:
@@ -206,6 +253,86 @@ private Q_SLOTS:
         QVERIFY2(recorder->events.contains(QStringLiteral("chunk:%1-%2").arg(size / 2).arg(size)),
                  qPrintable(recorder->events.join(QLatin1Char(' '))));
         QVERIFY(parts().isEmpty());
+    }
+
+    void manyAtOnceShareConnections()
+    {
+        // More files at once than connections to a server (SftpSessions::MaxPerServer): the
+        // rest go with those being sent on the busy connections instead of waiting.
+        constexpr int Files = 48;
+        // sftp-server's log from here on only (earlier tests left opens without a close).
+        m_sshd->kill();
+        QString error;
+        QVERIFY2(m_sshd->start(&error, m_sshd->port()), qPrintable(error));
+        QVERIFY(QDir().mkpath(stored(QStringLiteral("many"))));
+        SftpProtocol protocol;
+        protocol.setSettings(settings());
+        const auto recorders = uploadAll(protocol, smallJobs(Files, QStringLiteral("many")));
+        for (int i = 0; i < Files; ++i) {
+            QVERIFY2(recorders[size_t(i)]->succeeded(),
+                     qPrintable(recorders[size_t(i)]->error.message()));
+            QCOMPARE(recorders[size_t(i)]->offsets.last(), SmallBytes);
+            const QString wrong = arrived(QStringLiteral("many"), i);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        }
+        QVERIFY(QDir(stored(QStringLiteral("many")))
+                    .entryList(QDir::Files | QDir::Hidden)
+                    .filter(QRegularExpression(QStringLiteral("^\\.")))
+                    .isEmpty());
+        // From Hoist's side: several files' requests went in one round trip on one connection;
+        // from sshd's: at least that many part files were open for writing at once (a batch's
+        // opens all come before its closes), over far fewer sessions than files.
+        const int sessions = m_sshd->sessionsOpened();
+        const auto [atOnce, opened] = m_sshd->writersAtOnce(QStringLiteral(".hoist-part"));
+        qInfo("%d files over %d sessions, %d parts open at once, %d on one connection", Files,
+              sessions, atOnce, protocol.sessions()->mostFilesAtOnce());
+        QVERIFY(sessions >= 1 && sessions <= SftpSessions::MaxPerServer);
+        QCOMPARE(opened, Files);
+        QVERIFY(protocol.sessions()->mostFilesAtOnce() >= 2);
+        QVERIFY2(atOnce >= protocol.sessions()->mostFilesAtOnce(),
+                 qPrintable(QString::number(atOnce)));
+        QVERIFY(protocol.sessions()->mostFilesAtOnce() <= SftpSmallFiles::MaxFiles);
+    }
+
+    void oneFailsAloneAmongMany()
+    {
+        // Files sent together, half into a folder not there yet, half into one that is; among
+        // them one vanished after it was queued and one whose name is a folder on the server.
+        // Those two fail, each with its own readable error; every other file arrives.
+        constexpr int Files = 40;
+        constexpr int Vanished = 7;
+        constexpr int Folder = 23;
+        const auto subOf = [](int i) {
+            return i < Files / 2 ? QStringLiteral("fresh/deeper") : QStringLiteral("there");
+        };
+        QList<TransferJob> jobs = smallJobs(Files, subOf(0));
+        for (int i = Files / 2; i < Files; ++i)
+            jobs[i].metadata.insert(QStringLiteral("relativePath"),
+                                    subOf(i) + QStringLiteral("/many%1.bin").arg(i));
+        QVERIFY(QFile::remove(jobs.at(Vanished).filePath));
+        QVERIFY(QDir().mkpath(stored(subOf(Folder) + QStringLiteral("/many%1.bin").arg(Folder))));
+        SftpProtocol protocol;
+        protocol.setSettings(settings());
+        const auto recorders = uploadAll(protocol, jobs);
+        for (int i = 0; i < Files; ++i) {
+            const TransferRecorder &recorder = *recorders[size_t(i)];
+            QVERIFY2(recorder.done(), qPrintable(QString::number(i)));
+            if (i == Vanished || i == Folder) {
+                QVERIFY2(!recorder.succeeded(), qPrintable(QString::number(i)));
+                const QString name = QStringLiteral("many%1.bin").arg(i);
+                QVERIFY2(recorder.error.message().contains(name),
+                         qPrintable(recorder.error.message()));
+                continue;
+            }
+            QVERIFY2(recorder.succeeded(),
+                     qPrintable(QString::number(i) + QLatin1Char(' ') + recorder.error.message()));
+            const QString wrong = arrived(subOf(i), i);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        }
+        QVERIFY2(recorders[size_t(Folder)]->error.message().contains(QLatin1String("folder")),
+                 qPrintable(recorders[size_t(Folder)]->error.message()));
+        QVERIFY(protocol.sessions()->mostFilesAtOnce() >= 2);
+        QVERIFY(!QFileInfo::exists(stored(subOf(Vanished) + QStringLiteral("/many7.bin"))));
     }
 };
 

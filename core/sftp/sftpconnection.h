@@ -33,6 +33,13 @@ class SftpConnection final {
     TransferError error(const TrText &doing);
     // The server's SFTP status code of the last call (SSH_FX_*); -1 when the connection broke.
     int status() const;
+    // Whether open()'s `error` is the server not taking the connection (dropped before signing
+    // in, or no channel): MaxStartups or MaxSessions reached, or the server down.
+    static bool refuses(const TransferError &error)
+    {
+        return error.kind == TransferError::Kind::Network
+               || error.kind == TransferError::Kind::TooManyRequests;
+    }
 
 private:
     SftpTarget m_target;

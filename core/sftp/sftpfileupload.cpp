@@ -5,7 +5,6 @@
 #include "jobpath.h"
 #include "sftpconnection.h"
 #include "sftpremotefile.h"
-#include "sftprequestbatch.h"
 #include "sftpwritepipe.h"
 
 #include <QFile>
@@ -87,7 +86,23 @@ sftp_attributes SftpFileUpload::stat(const QString &path)
 
 TransferError SftpFileUpload::failure(const char *doing, const QString &path)
 {
-    return m_connection->error(TrText::of(staticMetaObject, doing).arg(path));
+    return failure(m_connection, doing, path);
+}
+
+TransferError SftpFileUpload::failure(SftpConnection *connection, const char *doing,
+                                      const QString &path)
+{
+    return connection->error(TrText::of(staticMetaObject, doing).arg(path));
+}
+
+TransferError SftpFileUpload::sizeMismatch(const QString &partPath, qint64 size, qint64 expected)
+{
+    return TransferError::make(
+        TransferError::Kind::ContentMismatch,
+        TrText::of(staticMetaObject, QT_TR_NOOP("%1 holds %2 bytes on the server instead of %3"))
+            .arg(partPath)
+            .arg(size)
+            .arg(expected));
 }
 
 bool SftpFileUpload::prepare(SftpUploadResult *out)
@@ -139,8 +154,6 @@ bool SftpFileUpload::prepare(SftpUploadResult *out)
 SftpUploadResult SftpFileUpload::run()
 {
     SftpUploadResult result;
-    if (sendQuickly(&result))
-        return result;
     if (!prepare(&result))
         return result;
     const QString path = result.storedAs;
@@ -341,13 +354,7 @@ bool SftpFileUpload::finish(const QString &partPath, const QString &path, SftpUp
     if (size != m_job.fileSize) {
         // Not this file: the next attempt begins it again rather than trust any of it.
         sftp_unlink(sftp, part.constData());
-        result->error = TransferError::make(
-            TransferError::Kind::ContentMismatch,
-            TrText::of(staticMetaObject,
-                       QT_TR_NOOP("%1 holds %2 bytes on the server instead of %3"))
-                .arg(partPath)
-                .arg(size)
-                .arg(m_job.fileSize));
+        result->error = sizeMismatch(partPath, size, m_job.fileSize);
         return false;
     }
     return moveIntoPlace(partPath, path, result);
@@ -378,103 +385,6 @@ bool SftpFileUpload::moveIntoPlace(const QString &partPath, const QString &path,
         }
     }
     result->storedAs = target;
-    return true;
-}
-
-bool SftpFileUpload::sendQuickly(SftpUploadResult *result)
-{
-    if (m_job.fileSize > QuickBytes || aborted() || fileChangeError(m_job))
-        return false; // the usual way says why
-    const QString path = m_connection->target().remotePath(JobPath::relativePathOf(m_job));
-    result->storedAs = path;
-    QFile local(m_job.filePath);
-    if (!local.open(QIODevice::ReadOnly))
-        return false; // the usual way says why
-    const QByteArray content = local.read(m_job.fileSize);
-    if (content.size() != m_job.fileSize)
-        return false;
-    const QString partPath = partPathOf(path);
-    const QByteArray part = encoded(partPath);
-    const int timeoutMs = m_job.stallTimeoutMs > 0 ? m_job.stallTimeoutMs : 30000;
-
-    // One round trip: is the name taken, and a new part of our own.
-    SftpRequestBatch look(m_connection, timeoutMs);
-    const quint32 there = look.stat(encoded(path));
-    const quint32 created = look.createExclusive(part, quint32(m_settings.fileMode));
-    if (!look.wait())
-        return broken(partPath, result);
-    const SftpRequestBatch::Answer open = look.answer(created);
-    // A part there already (to go on with), no folder yet, no permission: the usual way.
-    if (open.type != SSH_FXP_HANDLE)
-        return false;
-    const QByteArray handle = open.handle;
-    if (look.answer(there).isAttrs()) {
-        // The existing-files setting decides, the usual way; the empty part made here goes.
-        SftpRequestBatch undo(m_connection, timeoutMs);
-        undo.close(handle);
-        undo.remove(part);
-        return undo.wait() ? false : broken(partPath, result);
-    }
-
-    // One round trip: the bytes, the mode and time, fsync, the size written, closed.
-    if (m_events.confirmed)
-        m_events.confirmed(0);
-    if (content.size() > 0 && m_events.started)
-        m_events.started(0, content.size());
-    SftpRequestBatch send(m_connection, timeoutMs);
-    QList<quint32> writes;
-    for (qint64 offset = 0; offset < content.size(); offset += SftpWritePipe::RequestBytes)
-        writes.append(send.write(handle, offset, content.mid(offset, SftpWritePipe::RequestBytes)));
-    const quint32 attributes =
-        send.setModeAndTime(handle, quint32(m_settings.fileMode), m_job.modifiedMs / 1000);
-    const quint32 synced = sftp_extension_supported(m_connection->sftp(), "fsync@openssh.com", "1")
-                               ? send.fsync(handle)
-                               : 0;
-    const quint32 size = send.fstat(handle);
-    const quint32 closed = send.close(handle);
-    if (!send.wait())
-        return broken(partPath, result);
-    if (m_events.sent)
-        m_events.sent(content.size());
-    // The first request refused says what failed.
-    QList<std::pair<quint32, const char *>> checks;
-    for (const quint32 id : std::as_const(writes))
-        checks.append({id, QT_TR_NOOP("Writing %1")});
-    checks.append({attributes, QT_TR_NOOP("Setting the permissions of %1")});
-    if (synced)
-        checks.append({synced, QT_TR_NOOP("Writing %1")});
-    checks.append({closed, QT_TR_NOOP("Writing %1")});
-    for (const auto &[id, doing] : std::as_const(checks)) {
-        if (!send.answer(id).ok()) {
-            send.blame(send.answer(id));
-            result->error = failure(doing, partPath);
-            return true;
-        }
-    }
-    const qint64 written = send.answer(size).size;
-    if (written != m_job.fileSize) {
-        // Not this file: the next attempt begins it again rather than trust any of it.
-        sftp_unlink(m_connection->sftp(), part.constData());
-        result->error = TransferError::make(
-            TransferError::Kind::ContentMismatch,
-            TrText::of(staticMetaObject,
-                       QT_TR_NOOP("%1 holds %2 bytes on the server instead of %3"))
-                .arg(partPath)
-                .arg(written)
-                .arg(m_job.fileSize));
-        return true;
-    }
-    if (m_events.confirmed)
-        m_events.confirmed(m_job.fileSize);
-    moveIntoPlace(partPath, path, result);
-    return true;
-}
-
-bool SftpFileUpload::broken(const QString &partPath, SftpUploadResult *result)
-{
-    result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
-    // Answers still on their way would reach libssh's own reads: a new connection next time.
-    m_connection->close();
     return true;
 }
 

@@ -42,7 +42,8 @@ class SftpFileUpload final {
         public :
         // Bytes of a part's end compared before going on, and between progress reports: a chunk.
         static constexpr qint64 TailBytes = 1024 * 1024;
-    // Files up to this size go in a few round trips, read whole (sendQuickly()).
+    // Files up to this size go in a few round trips, read whole and several at once over one
+    // connection (SftpSmallFiles), not by run().
     static constexpr qint64 QuickBytes = 1024 * 1024;
 
     struct Events {
@@ -62,6 +63,15 @@ class SftpFileUpload final {
     // What run() does after the last byte: time, mode, size checked, renamed into place. Also
     // after parallel parts (SftpPartFile).
     bool finish(const QString &partPath, const QString &path, SftpUploadResult *result);
+    // The checked part renamed to its name (or a free numbered one under IfExists::Rename).
+    bool moveIntoPlace(const QString &partPath, const QString &path, SftpUploadResult *result);
+
+    // What went wrong in `connection`'s last SFTP call while `doing` (a QT_TR_NOOP of this
+    // class, "%1" the path) `path`.
+    static TransferError failure(SftpConnection *connection, const char *doing,
+                                 const QString &path);
+    // The part holds `size` bytes after all was written, not the file's `expected`.
+    static TransferError sizeMismatch(const QString &partPath, qint64 size, qint64 expected);
 
     // ".NAME.hoist-part" beside `path`.
     static QString partPathOf(const QString &path);
@@ -78,15 +88,6 @@ private:
     // IfExists::Ask: asks about `found` and waits; the answer is the setting for this file.
     void answerFor(const ExistingFile &found, SftpUploadResult *result);
     TransferError failure(const char *doing, const QString &path);
-    // A new file of at most QuickBytes in three round trips instead of about eleven: whether
-    // the name is taken and a part created, in one; the bytes, mode and time, fsync, the size
-    // written and the close, in one; the rename. True when it dealt with the file (result says
-    // how); false when the usual way must (larger, the name taken, a part there, no folder yet).
-    bool sendQuickly(SftpUploadResult *result);
-    // The connection broke or answered nonsense amid a batch: closed, and the error said.
-    bool broken(const QString &partPath, SftpUploadResult *result);
-    // The checked part renamed to its name (or a free numbered one under IfExists::Rename).
-    bool moveIntoPlace(const QString &partPath, const QString &path, SftpUploadResult *result);
     bool aborted() const { return m_aborted && m_aborted->load(); }
 
     SftpConnection *m_connection;

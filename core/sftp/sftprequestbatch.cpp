@@ -171,6 +171,16 @@ quint32 SftpRequestBatch::remove(const QByteArray &path)
     return send(SSH_FXP_REMOVE, body);
 }
 
+quint32 SftpRequestBatch::rename(const QByteArray &from, const QByteArray &to, bool replace)
+{
+    QByteArray body;
+    if (replace)
+        putString(&body, QByteArrayLiteral("posix-rename@openssh.com"));
+    putString(&body, from);
+    putString(&body, to);
+    return send(replace ? SSH_FXP_EXTENDED : SSH_FXP_RENAME, body);
+}
+
 bool SftpRequestBatch::wait()
 {
     while (!m_broken && m_pending > 0) {

@@ -39,6 +39,11 @@ public:
     quint32 fstat(const QByteArray &handle);
     quint32 close(const QByteArray &handle);
     quint32 remove(const QByteArray &path);
+    // `from` renamed to `to`: over a file there when `replace` (posix-rename@openssh.com, which
+    // the caller checked is offered), else failing when `to` is taken (SSH_FXP_RENAME).
+    quint32 rename(const QByteArray &from, const QByteArray &to, bool replace);
+    // Whether no request was sent.
+    bool isEmpty() const { return m_answers.isEmpty(); }
 
     // Reads until every request sent has its answer. False when the connection broke or
     // answered nonsense: then answers may be left unread and the connection must be closed.

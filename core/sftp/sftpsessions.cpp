@@ -1,5 +1,7 @@
 #include "sftpsessions.h"
 
+#include "sftpsmallfiles.h"
+
 #include <QLoggingCategory>
 #include <QThread>
 
@@ -79,8 +81,10 @@ SftpWorker *SftpSessions::spawn(const SftpTarget &target)
                 returned(worker, result.refused);
             });
     connect(worker, &SftpWorker::removed, this, [this, worker] { returned(worker, false); });
+    connect(worker, &SftpWorker::pipelined, this,
+            [this](int files) { m_mostFilesAtOnce = qMax(m_mostFilesAtOnce, files); });
     thread->start();
-    m_entries.append({worker, thread, target.serverKey(), false, 0, {}});
+    m_entries.append({worker, thread, target.serverKey(), false, 0, 0, {}});
     qCDebug(lcSessions) << "connection" << connections(target.serverKey()) << "to"
                         << target.serverKey();
     return worker;
@@ -93,7 +97,7 @@ void SftpSessions::retire(SftpWorker *worker)
             continue;
         QThread *thread = m_entries.at(i).thread;
         m_entries.removeAt(i);
-        m_retiring.append({worker, thread, QString(), false, 0, {}});
+        m_retiring.append({worker, thread, QString(), false, 0, 0, {}});
         // The connection closes on the worker's thread; what is left to delete is idle.
         connect(thread, &QThread::finished, this, [this, worker, thread] {
             thread->wait();
@@ -112,15 +116,17 @@ void SftpSessions::retire(SftpWorker *worker)
     }
 }
 
-void SftpSessions::borrow(const SftpTarget &target, QObject *context, Lent lent)
+void SftpSessions::borrow(const SftpTarget &target, QObject *context, Lent lent, bool shared)
 {
-    m_waiting.append({target, context, std::move(lent)});
+    m_waiting.append({target, context, std::move(lent), shared});
     serveWaiting(target.serverKey());
 }
 
 void SftpSessions::lend(Entry *entry, const Waiter &waiter)
 {
     entry->busy = true;
+    if (waiter.shared)
+        ++entry->shared;
     ++entry->lent;
     SftpWorker *worker = entry->worker;
     waiter.lent(worker);
@@ -138,20 +144,34 @@ void SftpSessions::serveWaiting(const QString &server)
             ++i;
             continue;
         }
-        Entry *idle = nullptr;
+        // A small file joins a connection sending fewer than FilesBeforeAnother first.
+        Entry *idle = waiter.shared ? sharedWithRoom(server, FilesBeforeAnother) : nullptr;
         for (Entry &entry : m_entries) {
-            if (entry.server == server && !entry.busy) {
+            if (!idle && entry.server == server && !entry.busy) {
                 idle = &entry;
                 break;
             }
         }
         if (!idle && connections(server) < limit(server))
             idle = entryOf(spawn(waiter.target));
+        if (!idle && waiter.shared)
+            idle = sharedWithRoom(server, SftpSmallFiles::MaxFiles);
         if (!idle)
             return;
         m_waiting.removeAt(i);
         lend(idle, waiter);
     }
+}
+
+SftpSessions::Entry *SftpSessions::sharedWithRoom(const QString &server, int below)
+{
+    Entry *fewest = nullptr;
+    for (Entry &entry : m_entries) {
+        if (entry.server == server && entry.shared > 0 && entry.shared < below
+            && (!fewest || entry.shared < fewest->shared))
+            fewest = &entry;
+    }
+    return fewest;
 }
 
 void SftpSessions::run(SftpWorker *worker, const SftpWorker::Flag &aborted,
@@ -180,8 +200,11 @@ void SftpSessions::returned(SftpWorker *worker, bool refused)
     if (!entry)
         return;
     const QString server = entry->server;
-    entry->busy = false;
-    entry->aborted.reset();
+    if (entry->shared > 0)
+        --entry->shared;
+    entry->busy = entry->shared > 0;
+    if (!entry->busy)
+        entry->aborted.reset();
     if (refused) {
         // The server would not take this many: fewer from now on, never none. (Refused with
         // none open is a server down: the limit stays.)

@@ -21,6 +21,10 @@ class SftpSessions final : public QObject {
 public:
     // Connections to one server at most (OpenSSH's MaxStartups begins refusing at 10 starting).
     static constexpr int MaxPerServer = 8;
+    // Small files a connection carries before a small file gets another connection (while the
+    // server may have more): 1, each small file on its own connection while there are enough;
+    // beyond them, up to SftpSmallFiles::MaxFiles share one.
+    static constexpr int FilesBeforeAnother = 1;
 
     explicit SftpSessions(QObject *parent = nullptr);
     // Stops every upload at its next write and waits for the threads.
@@ -32,8 +36,10 @@ public:
 
     using Lent = std::function<void(SftpWorker *)>;
     // Calls `lent` (on this thread) with a worker for `target` once one is free, unless
-    // `context` is gone by then. The worker is the caller's until give back().
-    void borrow(const SftpTarget &target, QObject *context, Lent lent);
+    // `context` is gone by then. The worker is the caller's until give back(). `shared`: for
+    // a small file (SftpWorker::queueSmall), which may share a connection sending other small
+    // files (up to SftpSmallFiles::MaxFiles) once every connection the server may have is busy.
+    void borrow(const SftpTarget &target, QObject *context, Lent lent, bool shared = false);
     // Runs `job` (one of SftpWorker's upload jobs, on the worker's thread) on a borrowed
     // worker; it comes back by itself after finished(). `aborted` stops it when this ends.
     void run(SftpWorker *worker, const SftpWorker::Flag &aborted,
@@ -52,6 +58,9 @@ public:
     // Connections to `serverKey` open now, and the most it may have now.
     int connections(const QString &serverKey) const;
     int limit(const QString &serverKey) const;
+    // The most small files whose requests were in flight together on one connection (the
+    // statistics: SftpWorker::pipelined).
+    int mostFilesAtOnce() const { return m_mostFilesAtOnce; }
 
 Q_SIGNALS:
     // What Parallel: Auto learns from (TransferProtocol::requestFinished).
@@ -63,6 +72,7 @@ private:
         QThread *thread = nullptr;
         QString server;
         bool busy = false;
+        int shared = 0;           // small files lent it now (busy while any)
         int lent = 0;             // times lent
         SftpWorker::Flag aborted; // the job on it now
     };
@@ -70,6 +80,7 @@ private:
         SftpTarget target;
         QPointer<QObject> context;
         Lent lent;
+        bool shared = false;
     };
 
     Entry *entryOf(SftpWorker *worker);
@@ -78,6 +89,8 @@ private:
     void retire(SftpWorker *worker);
     void returned(SftpWorker *worker, bool refused);
     void lend(Entry *entry, const Waiter &waiter);
+    // The connection to `server` sending the fewest small files, if fewer than `below`.
+    Entry *sharedWithRoom(const QString &server, int below);
     void serveWaiting(const QString &server);
 
     SshSettings m_settings;
@@ -85,4 +98,5 @@ private:
     QList<Entry> m_retiring; // threads ending, deleted once they have
     QList<Waiter> m_waiting;
     QHash<QString, int> m_limits; // lowered after refusals
+    int m_mostFilesAtOnce = 0;
 };

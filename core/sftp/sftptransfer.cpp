@@ -92,10 +92,13 @@ void SftpTransfer::go()
     if (!m_sessions)
         return fail(TransferError::make(TransferError::Kind::Network, QStringLiteral("closing")));
     QPointer<SftpTransfer> guard(this);
-    m_sessions->borrow(*m_target, this, [guard](SftpWorker *worker) {
-        if (guard)
-            guard->lent(worker);
-    });
+    m_sessions->borrow(
+        *m_target, this,
+        [guard](SftpWorker *worker) {
+            if (guard)
+                guard->lent(worker);
+        },
+        isSmall());
 }
 
 void SftpTransfer::lent(SftpWorker *worker)
@@ -132,6 +135,12 @@ void SftpTransfer::lent(SftpWorker *worker)
         Q_EMIT offsetConfirmed(offset);
     });
     connect(worker, &SftpWorker::finished, this, &SftpTransfer::onFinished);
+    if (isSmall()) {
+        // With the other small files queued on this connection (SftpSmallFiles).
+        worker->queueSmall(ticket, m_job, m_aborted, m_pace->credit());
+        m_sessions->run(worker, m_aborted, [](SftpWorker *w) { w->drainSmall(); });
+        return;
+    }
     m_sessions->run(worker, m_aborted,
                     [ticket, job = m_job, aborted = m_aborted, credit = m_pace->credit()](
                         SftpWorker *w) { w->upload(ticket, job, aborted, credit); });

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sftpfileupload.h"
 #include "sftpsamples.h"
 #include "sftptarget.h"
 #include "sftpworker.h"
@@ -41,6 +42,8 @@ private:
     void lent(SftpWorker *worker);
     void onFinished(quint64 ticket, const SftpUploadResult &result);
     void fail(const TransferError &error);
+    // Sent with other small files over a shared connection (SftpSmallFiles), not alone.
+    bool isSmall() const { return m_job.fileSize <= SftpFileUpload::QuickBytes; }
 
     QPointer<SftpSessions> m_sessions;
     TransferJob m_job;

@@ -1,6 +1,7 @@
 #include "sftpworker.h"
 
 #include "sftppartfile.h"
+#include "sftpsmallfiles.h"
 
 namespace {
 // Bounds each blocking wait for the server (connecting, every SFTP answer).
@@ -30,8 +31,7 @@ quint64 SftpWorker::nextTicket()
 bool SftpWorker::open(const TransferJob &job, const Flag &aborted, SftpUploadResult *result)
 {
     result->error = m_connection->open(timeoutOf(job));
-    result->refused = result->error.kind == TransferError::Kind::Network
-                      || result->error.kind == TransferError::Kind::TooManyRequests;
+    result->refused = SftpConnection::refuses(result->error);
     return result->error.kind == TransferError::Kind::None && !aborted->load();
 }
 
@@ -65,6 +65,39 @@ void SftpWorker::upload(quint64 ticket, const TransferJob &job, const Flag &abor
                                 eventsOf(ticket, aborted, credit))
                      .run();
     Q_EMIT finished(ticket, result);
+}
+
+void SftpWorker::queueSmall(quint64 ticket, const TransferJob &job, const Flag &aborted,
+                            const Credit &credit)
+{
+    const QMutexLocker lock(&m_smallMutex);
+    m_small.append({ticket, job, aborted, credit});
+}
+
+void SftpWorker::drainSmall()
+{
+    QList<SmallJob> jobs;
+    {
+        const QMutexLocker lock(&m_smallMutex);
+        qint64 bytes = 0;
+        while (!m_small.isEmpty() && jobs.size() < SftpSmallFiles::MaxFiles
+               && (jobs.isEmpty()
+                   || bytes + m_small.constFirst().job.fileSize <= SftpSmallFiles::MaxBytes)) {
+            bytes += m_small.constFirst().job.fileSize;
+            jobs.append(m_small.takeFirst());
+        }
+    }
+    if (jobs.isEmpty())
+        return; // an earlier call took this one's job
+    QList<SftpSmallFiles::File> files;
+    for (const SmallJob &small : std::as_const(jobs))
+        files.append(
+            {small.job, small.aborted.get(), eventsOf(small.ticket, small.aborted, small.credit)});
+    SftpSmallFiles together(m_connection.get(), m_settings);
+    together.run(files, [this, &jobs](int index, const SftpUploadResult &result) {
+        Q_EMIT finished(jobs.at(index).ticket, result);
+    });
+    Q_EMIT pipelined(together.mostAtOnce());
 }
 
 void SftpWorker::prepareParts(quint64 ticket, const TransferJob &job, bool fresh,

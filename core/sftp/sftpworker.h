@@ -6,6 +6,8 @@
 #include "sftprangeupload.h"
 #include "transfer.h"
 
+#include <QList>
+#include <QMutex>
 #include <QObject>
 
 #include <atomic>
@@ -34,6 +36,14 @@ public:
     // between writes once `aborted` is set, and emits finished(ticket, ...) once.
     // `job`'s file as one stream (SftpFileUpload).
     void upload(quint64 ticket, const TransferJob &job, const Flag &aborted, const Credit &credit);
+    // A small file (at most SftpFileUpload::QuickBytes) to go with others over this connection
+    // (SftpSmallFiles): queued here from any thread, sent by the next drainSmall().
+    void queueSmall(quint64 ticket, const TransferJob &job, const Flag &aborted,
+                    const Credit &credit);
+    // On the worker's thread: sends the small files queued together (at most
+    // SftpSmallFiles::MaxFiles and MaxBytes; the rest wait for the next call), each ending with
+    // its own finished(). Called once after each queueSmall().
+    void drainSmall();
     // Before parallel parts (SftpPartFile::prepare).
     void prepareParts(quint64 ticket, const TransferJob &job, bool fresh, const Flag &aborted);
     // One part's bytes (SftpRangeUpload).
@@ -52,6 +62,8 @@ Q_SIGNALS:
     void confirmed(quint64 ticket, qint64 offset);
     void finished(quint64 ticket, const SftpUploadResult &result);
     void removed(const QString &path, bool deleted);
+    // Small files whose requests were in flight together on this connection (drainSmall()).
+    void pipelined(int files);
 
 private:
     // Connects (when not connected); false with `result` saying why.
@@ -59,7 +71,16 @@ private:
     // The signals of job `ticket`; each write paid from `credit`.
     SftpFileUpload::Events eventsOf(quint64 ticket, const Flag &aborted, const Credit &credit);
 
+    struct SmallJob {
+        quint64 ticket = 0;
+        TransferJob job;
+        Flag aborted;
+        Credit credit;
+    };
+
     SftpTarget m_target;
     SshSettings m_settings;
     std::unique_ptr<SftpConnection> m_connection;
+    QMutex m_smallMutex; // guards m_small
+    QList<SmallJob> m_small;
 };

@@ -244,3 +244,35 @@ qint64 SshdPeer::bytesWritten(const QString &suffix, bool lastOnly)
     }
     return lastOnly ? last : total;
 }
+
+QPair<int, int> SshdPeer::writersAtOnce(const QString &suffix) const
+{
+    QFile file(sftpLog());
+    file.open(QIODevice::ReadOnly);
+    static const QRegularExpression open(QStringLiteral("open \"(.*)\" flags (\\S+)"));
+    static const QRegularExpression close(QStringLiteral("close \"(.*)\" bytes read"));
+    int now = 0;
+    int most = 0;
+    int opened = 0;
+    for (const QByteArray &raw : file.readAll().split('\n')) {
+        const QString line = QString::fromUtf8(raw);
+        const QRegularExpressionMatch o = open.match(line);
+        if (o.hasMatch() && o.captured(1).endsWith(suffix)
+            && o.captured(2).contains(QLatin1String("WRITE"))) {
+            most = qMax(most, ++now);
+            ++opened;
+            continue;
+        }
+        const QRegularExpressionMatch c = close.match(line);
+        if (c.hasMatch() && c.captured(1).endsWith(suffix) && now > 0)
+            --now;
+    }
+    return {most, opened};
+}
+
+int SshdPeer::sessionsOpened() const
+{
+    QFile file(sftpLog());
+    file.open(QIODevice::ReadOnly);
+    return int(file.readAll().count("session opened for local user"));
+}

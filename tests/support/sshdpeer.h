@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QPair>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -54,6 +55,11 @@ public:
     // every close it logged since the last start (the login user's only, not `nobody`'s).
     // `lastOnly`: the last such close's alone (one session's writes).
     qint64 bytesWritten(const QString &suffix, bool lastOnly = false);
+    // The most handles open for writing on paths ending with `suffix` at once, and how many
+    // were opened, by sftp-server's log (each session is its own sftp-server).
+    QPair<int, int> writersAtOnce(const QString &suffix) const;
+    // SFTP sessions opened since the last start, by sftp-server's log.
+    int sessionsOpened() const;
 
 private:
     bool keygen(const QString &path, QString *error) const;
