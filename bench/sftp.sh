@@ -28,7 +28,9 @@
 # live in /dev/shm when it has room; every process started here is stopped on exit.
 # Environment: BENCH_QUICK=1 (64 MiB and 400 files, one round), BENCH_ROUNDS, BENCH_PLAN,
 # BENCH_LOG_DIR (keeps every tool's output there), BENCH_BUILD_DIR (build/), BENCH_HOIST (another
-# hoist binary to measure, e.g. main's, instead of building this tree's).
+# hoist binary to measure, e.g. main's, instead of building this tree's), BENCH_HOIST_REF (a hoist
+# binary measured as the tool ref_dav, over WebDAV beside hoist_dav in the same rounds: before and
+# after a change), BENCH_EXISTING=1 (the small files' folder exists on the server beforehand, empty).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -179,8 +181,10 @@ run_tool() { # tool work link prefix
       local to="ssh:$SSH_ROOT/$prefix"
       [ -d "$path" ] && to+="/$name"
       RCLONE_CONFIG_SSH_PORT="$sp" run_fg "$RCLONE" copy "$path" "$to" ;;
-    hoist_dav)
-      HOIST_DAV_PASSWORD="$DAV_PASSWORD" run_fg "$HOIST" --headless \
+    hoist_dav | ref_dav)
+      local bin="$HOIST"
+      [ "$tool" = ref_dav ] && bin="${BENCH_HOIST_REF:?ref_dav measures the hoist BENCH_HOIST_REF names}"
+      HOIST_DAV_PASSWORD="$DAV_PASSWORD" run_fg "$bin" --headless \
         -e "dav://$DAV_USER@127.0.0.1:$dp/dav/$prefix" "$path" ;;
     rclone_dav)
       local to="dav:$prefix"
@@ -189,12 +193,15 @@ run_tool() { # tool work link prefix
     *) echo "bench: no tool $tool" >&2; return 2 ;;
   esac
 }
-make_dest() { # tool prefix: the empty folder the tool uploads into
+make_dest() { # tool prefix work: the empty folder the tool uploads into
   local dir
   dir="$(server_dir "$1" "$2")"
   rm -rf "$dir"
   mkdir -p "$dir"
-  is_dav "$1" && chown www-data:www-data "$dir" 2>/dev/null || true
+  # BENCH_EXISTING=1: a folder's own folder is there already (empty), as when uploading into a
+  # folder that exists: no tool can know it is empty without looking.
+  [ "${BENCH_EXISTING:-0}" = 1 ] && [ -d "${WPATH[$3]}" ] && mkdir -p "$dir/$(basename "${WPATH[$3]}")"
+  is_dav "$1" && chown -R www-data:www-data "$dir" 2>/dev/null || true
 }
 verify() { # tool work prefix: counts, sizes and the big file's sha256; then removes the upload
   local tool="$1" work="$2" dir ok=0 count stray big
@@ -226,7 +233,7 @@ declare -A TIMES LOADS FAILED # link|work|tool -> "seconds per round ", "load pe
 one_run() { # link work tool round
   local link="$1" work="$2" tool="$3" round="$4" key="$1|$2|$3" rc=0 start end s load
   local prefix="$link-$work-$tool-$round"
-  make_dest "$tool" "$prefix"
+  make_dest "$tool" "$prefix" "$work"
   load="$(load_now)"
   echo "bench: round $round, $link, $work, $tool (load $load)" >&2
   start=$(bench_now_ns)
@@ -280,6 +287,7 @@ label() {
   case "$1" in
     hoist) echo "hoist sftp" ;; sftp) echo "sftp -b" ;; scp) echo "scp" ;;
     rclone) echo "rclone sftp" ;; hoist_dav) echo "hoist webdav" ;; rclone_dav) echo "rclone webdav" ;;
+    ref_dav) echo "BENCH_HOIST_REF webdav" ;;
   esac
 }
 COLS=(hoist sftp scp rclone hoist_dav rclone_dav)
@@ -328,6 +336,7 @@ while read -r link work rest; do
     versus "$link" small hoist rclone 1.50
     versus "$link" small hoist sftp ""
     versus "$link" small hoist_dav rclone_dav 1.50
+    versus "$link" small hoist_dav ref_dav ""
   fi
 done <<<"$PLAN"
 

@@ -1,8 +1,10 @@
 // WebDAV uploads through the scheduler against a real Apache 2.4 mod_dav with basic auth
 // (ApacheDav): a folder of awkward names byte for byte with each folder made once, a wrong
 // password as a permanent error a person can read, the existing-files setting (skip, overwrite,
-// rename, with If-None-Match / If-Match on the wire), Apache killed mid-PUT and the file sent
-// again from its start, and the command line end to end.
+// rename, with If-None-Match / If-Match on the wire), a folder there already listed once (one
+// PROPFIND Depth: 1, no name looked up on its own) and a stale listing kept safe by the PUT's
+// precondition, a folder too big to hold looked up file by file, Apache killed mid-PUT and the
+// file sent again from its start, and the command line end to end.
 #include "apachedav.h"
 #include "awkwardfolder.h"
 #include "schedulerdriving.h"
@@ -51,6 +53,12 @@ private Q_SLOTS:
     void wrongPasswordIsPermanentAndSaid();
     void existingFiles_data();
     void existingFiles();
+    void existingFolderIsListedOnce_data();
+    void existingFolderIsListedOnce();
+    void staleListingNeverOverwritesUnseen_data();
+    void staleListingNeverOverwritesUnseen();
+    void hugeFolderIsLookedUpFileByFile();
+    void awkwardNamesAreFoundInTheListing();
     void serverKilledMidPutStartsTheFileAgain();
     void headlessUploadsAFolder();
 
@@ -227,6 +235,202 @@ void tst_WebDavUpload::existingFiles()
         QCOMPARE(puts.size(), 1);
         QVERIFY2(puts.first().contains(condition), qPrintable(puts.first()));
     }
+}
+
+void tst_WebDavUpload::existingFolderIsListedOnce_data()
+{
+    QTest::addColumn<IfExists>("mode");
+    QTest::newRow("skip") << IfExists::Skip;
+    QTest::newRow("overwrite") << IfExists::Overwrite;
+    QTest::newRow("rename") << IfExists::Rename;
+}
+
+void tst_WebDavUpload::existingFolderIsListedOnce()
+{
+    QFETCH(IfExists, mode);
+    constexpr int Files = 8;
+    // The server's "box" holds older versions of two of them, a "(2)" beside one, and another
+    // file; each written an hour ago (strong ETags).
+    QVERIFY(m_dav->putFile(QStringLiteral("box/f 1.bin"), "old one"));
+    QVERIFY(m_dav->putFile(QStringLiteral("box/f 4.bin"), "old four"));
+    QVERIFY(m_dav->putFile(QStringLiteral("box/f 4 (2).bin"), "taken"));
+    QVERIFY(m_dav->putFile(QStringLiteral("box/other.txt"), "not ours"));
+    QVERIFY(QDir(m_files->path()).mkpath(QStringLiteral("box")));
+    const auto name = [](int i) { return QStringLiteral("f %1.bin").arg(i); };
+    for (int i = 0; i < Files; ++i)
+        QVERIFY(
+            !makeTestFile(m_files->filePath(QStringLiteral("box")), name(i), 16 * KiB + i, 50 + i)
+                 .isEmpty());
+    startScheduler(m_dav->endpoint(), QLatin1String(ApacheDav::Password));
+    m_protocol->setIfExists(mode);
+    m_scheduler->setConcurrency(4);
+    const QList<TaskId> ids = add({m_files->filePath(QStringLiteral("box"))}, Files);
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+
+    const auto disk = [this](const QString &path) {
+        return m_dav->diskPath(QStringLiteral("box/") + path);
+    };
+    for (int i = 0; i < Files; ++i) {
+        if (i == 1 || i == 4)
+            continue;
+        QVERIFY2(fileMatches(disk(name(i)), 16 * KiB + i, 50 + i),
+                 qPrintable(fileMismatch(disk(name(i)), 16 * KiB + i, 50 + i)));
+    }
+    switch (mode) {
+    case IfExists::Skip:
+        QCOMPARE(readAll(disk(name(1))), QByteArray("old one"));
+        QCOMPARE(readAll(disk(name(4))), QByteArray("old four"));
+        for (TaskId id : ids) {
+            const bool kept = task(id)->displayName().endsWith(name(1))
+                              || task(id)->displayName().endsWith(name(4));
+            QCOMPARE(task(id)->check().how.contains(QLatin1String("Skipped")), kept);
+        }
+        break;
+    case IfExists::Overwrite:
+        QVERIFY(fileMatches(disk(name(1)), 16 * KiB + 1, 51));
+        QVERIFY(fileMatches(disk(name(4)), 16 * KiB + 4, 54));
+        break;
+    case IfExists::Rename:
+    case IfExists::Ask:
+        QCOMPARE(readAll(disk(name(1))), QByteArray("old one"));
+        QCOMPARE(readAll(disk(name(4))), QByteArray("old four"));
+        QCOMPARE(readAll(disk(QStringLiteral("f 4 (2).bin"))), QByteArray("taken"));
+        QVERIFY(fileMatches(disk(QStringLiteral("f 1 (2).bin")), 16 * KiB + 1, 51));
+        QVERIFY(fileMatches(disk(QStringLiteral("f 4 (3).bin")), 16 * KiB + 4, 54));
+        break;
+    }
+    QCOMPARE(readAll(disk(QStringLiteral("other.txt"))), QByteArray("not ours"));
+
+    // One PROPFIND Depth: 1 of the folder; no name looked up on its own: every other PROPFIND is
+    // the check after a PUT. Nothing refused (the listing was right), overwrites under If-Match.
+    const int puts = mode == IfExists::Skip ? Files - 2 : Files;
+    // Apache writes its log line after the answer: the last one may come a moment later.
+    QTRY_COMPARE_WITH_TIMEOUT(count(m_dav->requests(), QStringLiteral("PROPFIND")), 1 + puts,
+                              10000);
+    const QStringList requests = m_dav->requests();
+    QCOMPARE(count(requests, QStringLiteral("PUT")), puts);
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND /dav/box/ 207")), 1);
+    QCOMPARE(m_protocol->listings()->listingsSent(), 1);
+    // Apache's log writes an If-Match's quotes as \".
+    const QRegularExpression guard(
+        QStringLiteral("^PUT .* 20[14] (\\[\\*\\] \\[-\\]|\\[-\\] \\[\\\\\".+\\\\\"\\])$"));
+    const QRegularExpression ifMatch(QStringLiteral("^PUT .* \\[-\\] \\[\\\\\""));
+    QCOMPARE(requests.filter(guard).size(), puts);
+    QCOMPARE(requests.filter(ifMatch).size(), mode == IfExists::Overwrite ? 2 : 0);
+    // The listing holds the folder's members, with the files this run put.
+    QCOMPARE(m_protocol->listings()->entriesHeld(),
+             4 + puts - (mode == IfExists::Overwrite ? 2 : 0));
+}
+
+void tst_WebDavUpload::staleListingNeverOverwritesUnseen_data()
+{
+    QTest::addColumn<IfExists>("mode");
+    QTest::addColumn<QByteArray>("expectedThere");  // the server's "late.txt" after
+    QTest::addColumn<QByteArray>("expectedBeside"); // its "late (2).txt" after
+    QTest::newRow("skip") << IfExists::Skip << QByteArray("theirs") << QByteArray("<missing>");
+    QTest::newRow("overwrite") << IfExists::Overwrite << QByteArray("mine")
+                               << QByteArray("<missing>");
+    QTest::newRow("rename") << IfExists::Rename << QByteArray("theirs") << QByteArray("mine");
+}
+
+void tst_WebDavUpload::staleListingNeverOverwritesUnseen()
+{
+    QFETCH(IfExists, mode);
+    QFETCH(QByteArray, expectedThere);
+    QFETCH(QByteArray, expectedBeside);
+    QVERIFY(m_dav->putFile(QStringLiteral("box/old.txt"), "old"));
+    const auto write = [this](const QString &name, const QByteArray &content) {
+        QFile file(m_files->filePath(name));
+        return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+    };
+    QVERIFY(write(QStringLiteral("first.txt"), "first"));
+    QVERIFY(write(QStringLiteral("late.txt"), "mine"));
+    startScheduler(m_dav->endpoint(QStringLiteral("box")), QLatin1String(ApacheDav::Password));
+    m_protocol->setIfExists(mode);
+    QList<TaskId> ids = add({m_files->filePath(QStringLiteral("first.txt"))});
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QCOMPARE(m_protocol->listings()->listingsSent(), 1);
+    // Apache logs a request after answering it: the check's line before the log is cleared.
+    QTRY_COMPARE_WITH_TIMEOUT(count(m_dav->requests(), QStringLiteral("PROPFIND /dav/box/first")),
+                              1, 10000);
+
+    // Someone puts "late.txt" there after the listing was taken; the listing, still fresh, says
+    // the name is free: the PUT's If-None-Match: * is what keeps their file.
+    QVERIFY(m_dav->putFile(QStringLiteral("box/late.txt"), "theirs"));
+    m_dav->clearLog();
+    ids = add({m_files->filePath(QStringLiteral("late.txt"))});
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QCOMPARE(m_protocol->listings()->listingsSent(), 1);
+    const QStringList requests = m_dav->requests();
+    QVERIFY2(requests.constFirst().startsWith(QLatin1String("PUT /dav/box/late.txt 412 [*] [-]")),
+             qPrintable(requests.join(QLatin1Char('\n'))));
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("box/late.txt"))), expectedThere);
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("box/late (2).txt"))), expectedBeside);
+    QCOMPARE(readAll(m_dav->diskPath(QStringLiteral("box/old.txt"))), QByteArray("old"));
+    if (mode == IfExists::Skip)
+        QVERIFY2(task(ids.first())->check().how.contains(QLatin1String("Skipped")),
+                 qPrintable(task(ids.first())->check().how));
+}
+
+void tst_WebDavUpload::hugeFolderIsLookedUpFileByFile()
+{
+    // One member more than a listing is held for.
+    for (int i = 0; i < WebDavListings::MaxEntriesPerFolder + 1; ++i)
+        QVERIFY(m_dav->putFile(QStringLiteral("huge/n%1").arg(i, 5, 10, QLatin1Char('0')), "x"));
+    const QString there = makeTestFile(m_files->path(), QStringLiteral("n00007"), 20 * KiB, 3);
+    const QString fresh = makeTestFile(m_files->path(), QStringLiteral("new.bin"), 20 * KiB, 4);
+    startScheduler(m_dav->endpoint(QStringLiteral("huge")), QLatin1String(ApacheDav::Password));
+    m_scheduler->setConcurrency(1);
+    const QList<TaskId> ids = add({there, fresh}, 2);
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    QVERIFY(fileMatches(m_dav->diskPath(QStringLiteral("huge/n00007")), 20 * KiB, 3));
+    QVERIFY(fileMatches(m_dav->diskPath(QStringLiteral("huge/new.bin")), 20 * KiB, 4));
+    // Listed once, held not: each name looked up, then checked.
+    QCOMPARE(m_protocol->listings()->listingsSent(), 1);
+    QCOMPARE(m_protocol->listings()->entriesHeld(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(count(m_dav->requests(), QStringLiteral("PROPFIND")), 5, 10000);
+    const QStringList requests = m_dav->requests();
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND /dav/huge/ 207")), 1);
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND /dav/huge/n00007 207")), 2);
+    QCOMPARE(count(requests, QStringLiteral("PROPFIND /dav/huge/new.bin")), 2); // 404, then 207
+    QCOMPARE(count(requests, QStringLiteral("PUT /dav/huge/n00007 204 [-] [\\\"")), 1);
+    QCOMPARE(count(requests, QStringLiteral("PUT /dav/huge/new.bin 201 [*] [-]")), 1);
+}
+
+void tst_WebDavUpload::awkwardNamesAreFoundInTheListing()
+{
+    const QStringList relative = makeAwkwardFolder(m_files->path(), QStringLiteral("drop ü"));
+    QVERIFY(!relative.isEmpty());
+    const QUrl endpoint = m_dav->endpoint(QStringLiteral("again"));
+    startScheduler(endpoint, QLatin1String(ApacheDav::Password));
+    m_scheduler->setConcurrency(4);
+    QList<TaskId> ids = add({m_files->filePath(QStringLiteral("drop ü"))}, relative.size());
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+
+    // Each file checked (Apache logs a request after answering it).
+    QTRY_COMPARE_WITH_TIMEOUT(count(m_dav->requests(), QStringLiteral("PROPFIND")), relative.size(),
+                              10000);
+
+    // A later run that skips what is there: each of the three folders listed once and every
+    // name found in its listing (a name the listing missed would be PUT, or looked up).
+    m_dav->clearLog();
+    startScheduler(endpoint, QLatin1String(ApacheDav::Password));
+    m_protocol->setIfExists(IfExists::Skip);
+    m_scheduler->setConcurrency(4);
+    ids = add({m_files->filePath(QStringLiteral("drop ü"))}, relative.size());
+    QVERIFY(waitIdle());
+    QVERIFY2(states(ids).isEmpty(), qPrintable(states(ids)));
+    for (TaskId id : ids)
+        QVERIFY2(task(id)->check().how.contains(QLatin1String("Skipped")),
+                 qPrintable(task(id)->displayName() + QLatin1String(": ") + task(id)->check().how));
+    QTRY_COMPARE_WITH_TIMEOUT(count(m_dav->requests(), QStringLiteral("PROPFIND")), 3, 10000);
+    QCOMPARE(count(m_dav->requests(), QStringLiteral("PUT")), 0);
+    QCOMPARE(m_protocol->listings()->listingsSent(), 3);
 }
 
 void tst_WebDavUpload::serverKilledMidPutStartsTheFileAgain()

@@ -5,6 +5,7 @@
 #include "networkpool.h"
 #include "transfer.h"
 #include "webdavfolders.h"
+#include "webdavlistings.h"
 
 #include <QHash>
 #include <QLoggingCategory>
@@ -17,12 +18,13 @@ Q_DECLARE_LOGGING_CATEGORY(lcWebDav)
 
 // WebDAV (Apache mod_dav, nginx, NAS boxes, Nextcloud and ownCloud) behind TransferProtocol, for
 // dav:// (HTTP) and davs:// (HTTPS) endpoints (WebDavTarget). A file goes to the endpoint's
-// collection plus its relative path: folders made with MKCOL once per run (WebDavFolders), the
-// file sent as one streamed PUT, guarded by If-None-Match / If-Match as the existing-files
-// setting says (IfExists), then checked with a PROPFIND of its size and, where the server offers
-// one, its checksum (WebDavPutTransfer). Plain WebDAV keeps nothing of a PUT cut short: a retry
-// sends the file again. A Nextcloud or ownCloud endpoint (…/remote.php/dav/files/USER/…) gets
-// files larger than one chunk as chunked uploads v2 instead, resumable (WebDavChunkedTransfer).
+// collection plus its relative path: folders made with MKCOL once per run (WebDavFolders), what
+// a folder there already holds listed once (WebDavListings), the file sent as one streamed PUT,
+// guarded by If-None-Match / If-Match as the existing-files setting says (IfExists), then checked
+// with a PROPFIND of its size and, where the server offers one, its checksum (WebDavPutTransfer).
+// Plain WebDAV keeps nothing of a PUT cut short: a retry sends the file again. A Nextcloud or
+// ownCloud endpoint (…/remote.php/dav/files/USER/…) gets files larger than one chunk as chunked
+// uploads v2 instead, resumable (WebDavChunkedTransfer).
 //
 // Authorisation: the job's headers (the window's token for the endpoint, the command line's
 // -H) go out as they are, except that for an endpoint naming a user (dav://USER@HOST/...) a
@@ -61,10 +63,12 @@ public:
     QNetworkAccessManager *network() const { return m_pool.primary(); }
     NetworkLease lease(const QUrl &url) { return m_pool.lease(NetworkPool::serverOf(url)); }
     WebDavFolders *folders() { return &m_folders; }
+    WebDavListings *listings() { return &m_listings; }
 
 private:
     NetworkPool m_pool;
     WebDavFolders m_folders;
+    WebDavListings m_listings;
     IfExists m_ifExists = IfExists::Overwrite;
     QPointer<ExistingFileQuestion> m_question;
     qint64 m_chunkSize = DefaultChunkSize;

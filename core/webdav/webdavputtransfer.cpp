@@ -52,17 +52,48 @@ void WebDavPutTransfer::run()
         return fail(TransferError::make(TransferError::Kind::InvalidUrl, problem));
     m_exchange.setHeaders(m_protocol->headersFor(*m_target, m_job.headers));
     m_path = JobPath::relativePathOf(m_job);
-    m_protocol->folders()->ensure(
-        m_protocol->network(), m_target->foldersOf(m_path), m_exchange.headers(), this,
-        [this](const std::optional<TransferError> &error) {
-            if (error)
-                return fail(*error);
-            // A folder this run made was empty: nothing to look up.
-            const QList<QUrl> folders = m_target->foldersOf(m_path);
-            if (!folders.isEmpty() && m_protocol->folders()->created(folders.constLast()))
-                return put({"If-None-Match", "*"});
-            lookUp();
-        });
+    m_protocol->folders()->ensure(m_protocol->network(), m_target->foldersOf(m_path),
+                                  m_exchange.headers(), this,
+                                  [this](const std::optional<TransferError> &error) {
+                                      if (error)
+                                          return fail(*error);
+                                      // A folder this run made was empty: nothing to look up.
+                                      if (m_protocol->folders()->created(folderOf(m_path)))
+                                          return put({"If-None-Match", "*"});
+                                      look();
+                                  });
+}
+
+QUrl WebDavPutTransfer::folderOf(const QString &path) const
+{
+    const QList<QUrl> folders = m_target->foldersOf(path);
+    return folders.isEmpty() ? QUrl() : folders.constLast();
+}
+
+void WebDavPutTransfer::look()
+{
+    const QUrl folder = folderOf(m_path);
+    if (folder.isEmpty())
+        return lookUp();
+    m_protocol->listings()->find(m_protocol->network(), folder,
+                                 m_path.section(QLatin1Char('/'), -1), m_exchange.headers(), this,
+                                 [this](const WebDavListings::Answer &answer) {
+                                     if (m_finished)
+                                         return;
+                                     switch (answer.says) {
+                                     case WebDavListings::Says::Unknown:
+                                         return lookUp();
+                                     case WebDavListings::Says::Absent:
+                                         return put({"If-None-Match", "*"});
+                                     case WebDavListings::Says::Present:
+                                         return onThere(answer.entry);
+                                     }
+                                 });
+}
+
+void WebDavPutTransfer::learned(const std::optional<WebDavEntry> &entry)
+{
+    m_protocol->listings()->learned(folderOf(m_path), m_path.section(QLatin1Char('/'), -1), entry);
 }
 
 void WebDavPutTransfer::lookUp()
@@ -80,12 +111,20 @@ void WebDavPutTransfer::onLookedUp(const WebDavAnswer &answer)
 {
     if (m_finished)
         return;
-    if (answer.status == 404)
+    if (answer.status == 404) {
+        learned(std::nullopt);
         return put({"If-None-Match", "*"});
+    }
     WebDavEntry there;
     if (const std::optional<TransferError> error =
             WebDavExchange::firstEntry(answer, m_exchange.current()->url(), TrText(m_path), &there))
         return fail(*error);
+    learned(there);
+    onThere(there);
+}
+
+void WebDavPutTransfer::onThere(const WebDavEntry &there)
+{
     if (there.collection)
         return fail(TransferError::make(
             TransferError::Kind::Rejected,
@@ -129,7 +168,7 @@ void WebDavPutTransfer::onFound(const WebDavEntry &there)
         if (++m_renames > MaxRenames)
             return fail(WebDavErrors::noFreeName(JobPath::relativePathOf(m_job)));
         m_path = numberedName(JobPath::relativePathOf(m_job), m_renames + 1);
-        return lookUp();
+        return look();
     case IfExists::Overwrite:
         break;
     }
@@ -194,6 +233,10 @@ void WebDavPutTransfer::onPut(const WebDavAnswer &answer)
     }
     m_sha256 = m_hash->finish(m_job.fileSize).toHex();
     m_putChecksum = answer.checksum;
+    WebDavEntry made;
+    made.size = m_job.fileSize;
+    made.etag = answer.etag;
+    learned(made);
     verify();
 }
 

@@ -18,18 +18,20 @@ class WebDavProtocol;
 class WebDavRequest;
 struct WebDavAnswer;
 
-// One attempt at one file over plain WebDAV: its folders made (WebDavFolders), then a PROPFIND of
-// the name to learn whether a file is there, then, as the protocol's IfExists says, one streamed
-// PUT guarded so that nothing is replaced unseen:
+// One attempt at one file over plain WebDAV: its folders made (WebDavFolders), then whether a file
+// is there: nothing to learn in a folder this run made, else its folder's listing says
+// (WebDavListings: one PROPFIND Depth: 1 per folder), else a PROPFIND of the name; then, as the
+// protocol's IfExists says, one streamed PUT guarded so that nothing is replaced unseen (a stale
+// listing included):
 //   not there            PUT with If-None-Match: *
 //   there, Overwrite     PUT with If-Match: its ETag (what was seen is what is replaced)
 //   there, Skip          nothing sent: completed, the check saying the server's file was kept
 //   there, Rename        the first free "NAME (2).EXT", "(3)", ... with If-None-Match: *
-// A 412 (someone else was faster) looks again, a few times. After the PUT a PROPFIND Depth 0
-// checks the size and, when the server offers a SHA-256 (oc:checksums, OC-Checksum), compares it
-// with the hash of the bytes sent. Signals: chunkStarted(0, size), chunkProgress..., then
-// offsetConfirmed(size), checked, completed; or failed. Nothing of a broken PUT is kept by the
-// server, so a retry starts the file again (its failure says so).
+// A 412 (someone else was faster, or the listing was stale) looks the name up, a few times. After
+// the PUT a PROPFIND Depth 0 checks the size and, when the server offers a SHA-256 (oc:checksums,
+// OC-Checksum), compares it with the hash of the bytes sent. Signals: chunkStarted(0, size),
+// chunkProgress..., then offsetConfirmed(size), checked, completed; or failed. Nothing of a broken
+// PUT is kept by the server, so a retry starts the file again (its failure says so).
 class WebDavPutTransfer final : public Transfer {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WebDavPutTransfer)
@@ -50,8 +52,17 @@ public:
 
 private:
     void run();
+    // The folder m_path goes into (its listing's key); empty for a file in the server's root.
+    QUrl folderOf(const QString &path) const;
+    // Whether a file is at m_path, from its folder's listing (WebDavListings), else lookUp().
+    void look();
+    // A PROPFIND Depth: 0 of m_path: the look that trusts no listing (after a 412).
     void lookUp();
     void onLookedUp(const WebDavAnswer &answer);
+    // What the listing should know of m_path now.
+    void learned(const std::optional<WebDavEntry> &entry);
+    // Something is at m_path: a folder fails, a file goes to onFound().
+    void onThere(const WebDavEntry &there);
     // The server has a file at m_path: as the setting (or the person, asked) says.
     void onFound(const WebDavEntry &there);
     void put(const HttpHeader &condition);
