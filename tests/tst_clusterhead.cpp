@@ -11,8 +11,6 @@
 #include "testfiles.h"
 #include "waitfor.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QTest>
 
 namespace {
@@ -24,16 +22,6 @@ const QByteArray OffsetStream = "application/offset+octet-stream";
 RawHeaders tus(const RawHeaders &extra = {})
 {
     return RawHeaders{{"Tus-Resumable", "1.0.0"}} + extra;
-}
-
-// Bytes in the instance's spool folder: what it has received and not yet sent to the bucket.
-qint64 spooled(const HoistdProcess &instance)
-{
-    qint64 total = 0;
-    const QDir spool(QDir(instance.dataDir()).filePath(QStringLiteral("spool")));
-    for (const QFileInfo &file : spool.entryInfoList(QDir::Files))
-        total += file.size();
-    return total;
 }
 } // namespace
 
@@ -82,8 +70,8 @@ void tst_ClusterHead::headAnswersWhatTheHolderReached()
                               "\r\nContent-Length: "
                             + QByteArray::number(Length) + "\r\nConnection: close\r\n\r\n";
     QVERIFY(writer.sendAll(head + content.left(FirstSent)));
-    QVERIFY2(waitFor([&] { return spooled(first) >= FirstSent; }, 60000),
-             qPrintable(QString::number(spooled(first))));
+    QVERIFY2(waitFor([&] { return first.spooledBytes() >= FirstSent; }, 60000),
+             qPrintable(QString::number(first.spooledBytes())));
 
     // The client asks the second instance where to go on: all it sent, committed by the holder
     // when asked (one part of 10 MiB), not the 0 PostgreSQL had before.
