@@ -95,7 +95,6 @@ trap 'exit 143' TERM
 REPORT=() TABLE=()
 say() { REPORT+=("$*"); echo "bench: $*" >&2; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-calc() { awk "BEGIN { printf \"$1\", $2 }"; } # format expression
 
 echo "bench: starting RGW in $RGW_DIR and PostgreSQL in $PG_DIR" >&2
 # A whole run writes about 15 GiB into the OSD (copies and tails included): on the fixture's

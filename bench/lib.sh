@@ -123,3 +123,56 @@ bench_stop_fg() {
   fi
   FG=""
 }
+
+# ---- the tables of a benchmark's report --------------------------------------------------------
+# A benchmark collects rows "what|figure|reference|ratio|target|met" in TABLE and sentences in
+# NOTES as it measures, and prints them at the end (bench_print_verdicts).
+TABLE=() NOTES=()
+add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }
+note() { NOTES+=("$*"); echo "bench: $*" >&2; }
+calc() { awk "BEGIN { printf \"$1\", $2 }"; } # format expression
+# yes/NO: whether VALUE OP TARGET holds (OP >= or <=); "-" when there is no value.
+met() { # value op target
+  [ -n "$1" ] || { echo "-"; return; }
+  awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = op == ">=" ? v >= t : v <= t; print ok ? "yes" : "NO" }'
+}
+# The median of KEY's rounds in the associative arrays TIMES (seconds, space-separated) and FAILED;
+# empty when a round failed or none ran.
+med() { # key
+  [ -z "${FAILED[$1]:-}" ] && [ -n "${TIMES[$1]:-}" ] && echo "${TIMES[$1]}" | bench_median || true
+}
+print_table() { # header rows...: columns separated by |, aligned
+  printf '%s\n' "$@" | awk -F'|' '
+    { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) }
+      if (NF > nf) nf = NF; n = NR }
+    END {
+      for (r = 1; r <= n; r++) {
+        line = ""
+        for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%-*s" : "  %*s", w[i], cell[r, i])
+        print line
+        if (r == 1) { s = ""; for (i = 1; i <= nf; i++) s = s (i > 1 ? "  " : "") sprintf("%*s", w[i], ""); gsub(/ /, "-", s); print s }
+      }
+    }'
+}
+# TABLE under HEADER, how many of its rows missed their target or failed, and the notes.
+bench_print_verdicts() { # header
+  print_table "$1" "${TABLE[@]}"
+  local missed
+  missed="$(printf '%s\n' "${TABLE[@]}" | awk -F'|' '$6 == "NO" || $6 == "FAILED"' | wc -l)"
+  echo "$missed row(s) missed their target or failed."
+  echo
+  echo "Notes:"
+  printf '  %s\n' "${NOTES[@]}"
+}
+
+# Starts a server in the background, its output in WORK/NAME.out and .err, adds it to PIDS (for the
+# script's cleanup) and waits up to LISTEN_SECONDS (default 10) for it to say "listening WHERE":
+# SERVER_PID is its pid and LISTEN what it said.
+start_bg() { # name command...
+  local name="$1"
+  shift
+  "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+  SERVER_PID=$!
+  PIDS+=("$SERVER_PID")
+  LISTEN="$(bench_wait_listening "$SERVER_PID" "$WORK/$name.out" "$WORK/$name.err" "${LISTEN_SECONDS:-10}")"
+}

@@ -130,27 +130,11 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-TABLE=() NOTES=()
-add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }
-note() { NOTES+=("$*"); echo "bench: $*" >&2; }
-calc() { awk "BEGIN { printf \"$1\", $2 }"; } # format expression
-met() { # value op target
-  [ -n "$1" ] || { echo "-"; return; }
-  awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = op == ">=" ? v >= t : v <= t; print ok ? "yes" : "NO" }'
-}
 load_now() { cut -d' ' -f1-3 /proc/loadavg; }
 note "load average at the start: $(load_now) ($(nproc) cores)"
 START_S=$(date +%s)
 
 # ---- servers and links -------------------------------------------------------------------------
-start_bg() { # name command...: SERVER_PID, and what it said after "listening"
-  local name="$1"
-  shift
-  "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  LISTEN="$(bench_wait_listening "$SERVER_PID" "$WORK/$name.out" "$WORK/$name.err")"
-}
 start_link() { # name host:port delay_ms mbit [more linkproxy options]: prints the proxy's port
   local name="$1" target="$2" delay="$3" mbit="$4"
   shift 4
@@ -436,9 +420,6 @@ done
 note "load average at the end: $(load_now); $(( ($(date +%s) - START_S) / 60 )) min measuring"
 
 # ---- the tables --------------------------------------------------------------------------------
-med() { # key: the median, empty when a round failed or none ran
-  [ -z "${FAILED[$1]:-}" ] && [ -n "${TIMES[$1]:-}" ] && echo "${TIMES[$1]}" | bench_median || true
-}
 label() { # tool
   case "$1" in
     hoist) echo "hoist default" ;; hoist8) echo "hoist -c 8" ;;
@@ -563,19 +544,6 @@ for server in loop load; do
   done
 done
 
-print_table() { # header rows...: columns separated by |, aligned
-  printf '%s\n' "$@" | awk -F'|' '
-    { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) }
-      if (NF > nf) nf = NF; n = NR }
-    END {
-      for (r = 1; r <= n; r++) {
-        line = ""
-        for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%-*s" : "  %*s", w[i], cell[r, i])
-        print line
-        if (r == 1) { s = ""; for (i = 1; i <= nf; i++) s = s (i > 1 ? "  " : "") sprintf("%*s", w[i], ""); gsub(/ /, "-", s); print s }
-      }
-    }'
-}
 echo
 echo "Hoist's defaults against its peers' ($([ "$QUICK" = 1 ] && echo "BENCH_QUICK, ")medians of up to" \
   "$ROUNDS rounds; L1: ${LINK_DELAY[L1]} ms each way, ${LINK_MBIT[L1]} Mbit/s; L2:" \
@@ -587,12 +555,7 @@ echo
 echo "tus to @tus/server through the link: seconds, medians (tus-js-client: 8 uploads at once, tusjs-many's default; ddc: uploadDataDuringCreation)"
 [ ${#TUS_FIGS[@]} = 0 ] || print_table "link, work|hoist default|tus-js-client|tus-js-client ddc|hoist -c 8" "${TUS_FIGS[@]}"
 echo
-print_table "what|figure|reference|ratio|target|met" "${TABLE[@]}"
-missed="$(printf '%s\n' "${TABLE[@]}" | awk -F'|' '$6 == "NO" || $6 == "FAILED"' | wc -l)"
-echo "$missed row(s) missed their target or failed."
-echo
-echo "Notes:"
-printf '  %s\n' "${NOTES[@]}"
+bench_print_verdicts "what|figure|reference|ratio|target|met"
 for key in "${!TIMES[@]}"; do echo "  seconds by round, $key: ${TIMES[$key]% }"; done | sort
 for key in "${!LEVELS[@]}"; do echo "  Auto's level (reached/most) by round, $key: ${LEVELS[$key]% }"; done | sort
 exit 0

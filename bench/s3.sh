@@ -83,13 +83,7 @@ for i in $(seq -w 1 "$SMALL_N"); do head -c "$SMALL_SIZE" /dev/urandom >"$SMALL/
 cat "$SMALL"/* >/dev/null
 
 TABLE=() NOTES=()
-add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }
-note() { NOTES+=("$*"); echo "bench: $*" >&2; }
 median() { echo "$1" | bench_median; }
-met() { # value op target
-  [ -n "$1" ] || { echo "-"; return; }
-  awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = op == ">=" ? v >= t : v <= t; print ok ? "yes" : "NO" }'
-}
 elapsed_of() { tail -n 1 "$1" | awk '{ print $1 }'; }
 rss_of() { tail -n 1 "$1" | awk '{ printf "%d", $4 / 1024 }'; }
 # Objects under PREFIX/ and how many are SIZE bytes long.

@@ -120,7 +120,6 @@ start_link() { # name endpoint: SERVER_URL becomes the endpoint through the link
   SERVER_URL="http://127.0.0.1:$(bench_wait_listening "$SERVER_PID" "$WORK/$1.out" "$WORK/$1.err")/files/"
 }
 
-calc() { awk "BEGIN { printf \"$1\", $2 }"; } # format expression
 # yes/NO: VALUE OP TARGET (OP >= or <=), or LOW-HIGH range with OP "in".
 met() { # value op target [high]
   [ -n "$1" ] || { echo "-"; return; }
@@ -131,8 +130,6 @@ median() { echo "$1" | bench_median; }
 
 TABLE=() # rows "what|figure|reference|ratio|target|met"
 NOTES=()
-add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }
-note() { NOTES+=("$*"); echo "bench: $*" >&2; }
 # Time taken and CPU of a command under /usr/bin/time -o FILE -f '%e %U %S %M': the last line.
 cpu_of() { tail -n 1 "$1" | awk '{ printf "%.2f", $2 + $3 }'; }
 rss_of() { tail -n 1 "$1" | awk '{ printf "%d", $4 / 1024 }'; }

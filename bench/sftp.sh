@@ -81,27 +81,12 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-TABLE=() NOTES=()
-add_row() { TABLE+=("$1|$2|$3|$4|$5|$6"); }
-note() { NOTES+=("$*"); echo "bench: $*" >&2; }
-calc() { awk "BEGIN { printf \"$1\", $2 }"; } # format expression
-met() { # value op target
-  [ -n "$1" ] || { echo "-"; return; }
-  awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = op == ">=" ? v >= t : v <= t; print ok ? "yes" : "NO" }'
-}
 load_now() { cut -d' ' -f1 /proc/loadavg; }
 note "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 START_S=$(date +%s)
 
 # ---- servers and links -------------------------------------------------------------------------
-start_bg() { # name command...: SERVER_PID, and what it said after "listening"
-  local name="$1"
-  shift
-  "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  LISTEN="$(bench_wait_listening "$SERVER_PID" "$WORK/$name.out" "$WORK/$name.err" 60)"
-}
+LISTEN_SECONDS=60 # start_bg's wait: sshd and Apache take a while to start on a loaded machine
 # The servers' own storage in the work folder too (QTemporaryDir follows TMPDIR); Apache runs as
 # www-data, who must get through to its folder.
 chmod 711 "$WORK"
@@ -270,9 +255,6 @@ done
 note "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $((($(date +%s) - START_S) / 60)) min measuring"
 
 # ---- the tables --------------------------------------------------------------------------------
-med() { # key: the median seconds, empty when a round failed or none ran
-  [ -z "${FAILED[$1]:-}" ] && [ -n "${TIMES[$1]:-}" ] && echo "${TIMES[$1]}" | bench_median || true
-}
 loads() { # key: the load averages of its rounds, "a-b"
   [ -n "${LOADS[$1]:-}" ] || return 0
   echo "${LOADS[$1]}" | tr ' ' '\n' | grep . | sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { print (a == b) ? a : a "-" b }'
@@ -340,19 +322,6 @@ while read -r link work rest; do
   fi
 done <<<"$PLAN"
 
-print_table() { # header rows...: columns separated by |, aligned
-  printf '%s\n' "$@" | awk -F'|' '
-    { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) }
-      if (NF > nf) nf = NF; n = NR }
-    END {
-      for (r = 1; r <= n; r++) {
-        line = ""
-        for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%-*s" : "  %*s", w[i], cell[r, i])
-        print line
-        if (r == 1) { s = ""; for (i = 1; i <= nf; i++) s = s (i > 1 ? "  " : "") sprintf("%*s", w[i], ""); gsub(/ /, "-", s); print s }
-      }
-    }'
-}
 echo
 echo "SFTP and WebDAV, each tool with its defaults ($([ "$QUICK" = 1 ] && echo "BENCH_QUICK, ")medians of up to" \
   "$ROUNDS rounds; LO: loopback; L1: ${LINK_DELAY[L1]} ms each way, ${LINK_MBIT[L1]} Mbit/s)"
@@ -360,11 +329,6 @@ echo "seconds (the 1-minute load average at the start of its rounds)"
 echo
 print_table "link, work|hoist sftp|sftp -b|scp|rclone sftp|hoist webdav|rclone webdav" "${FIGS[@]}"
 echo
-print_table "what|hoist|reference|ratio|target|met" "${TABLE[@]}"
-missed="$(printf '%s\n' "${TABLE[@]}" | awk -F'|' '$6 == "NO" || $6 == "FAILED"' | wc -l)"
-echo "$missed row(s) missed their target or failed."
-echo
-echo "Notes:"
-printf '  %s\n' "${NOTES[@]}"
+bench_print_verdicts "what|hoist|reference|ratio|target|met"
 for key in "${!TIMES[@]}"; do echo "  seconds by round, $key: ${TIMES[$key]% } (load ${LOADS[$key]% })"; done | sort
 exit 0

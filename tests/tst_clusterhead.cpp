@@ -12,9 +12,7 @@
 #include "testfiles.h"
 #include "waitfor.h"
 
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QTest>
 #include <QThread>
 
@@ -40,16 +38,6 @@ QByteArray patchFromZero(const QByteArray &location, qint64 length)
              "Content-Type: application/offset+octet-stream\r\nUpload-Offset: 0\r\n"
              "Content-Length: "
            + QByteArray::number(length) + "\r\nConnection: close\r\n\r\n";
-}
-
-// Bytes in the instance's spool folder: what it has received and not yet sent to the bucket.
-qint64 spooled(const HoistdProcess &instance)
-{
-    qint64 total = 0;
-    const QDir spool(QDir(instance.dataDir()).filePath(QStringLiteral("spool")));
-    for (const QFileInfo &file : spool.entryInfoList(QDir::Files))
-        total += file.size();
-    return total;
 }
 } // namespace
 
@@ -94,8 +82,8 @@ void tst_ClusterHead::headAnswersWhatTheHolderReached()
     RawSocket writer = RawSocket::connected(first.port());
     QVERIFY(writer.valid());
     QVERIFY(writer.sendAll(patchFromZero(location, Length) + content.left(FirstSent)));
-    QVERIFY2(waitFor([&] { return spooled(first) >= FirstSent; }, 60000),
-             qPrintable(QString::number(spooled(first))));
+    QVERIFY2(waitFor([&] { return first.spooledBytes() >= FirstSent; }, 60000),
+             qPrintable(QString::number(first.spooledBytes())));
 
     // The client asks the second instance where to go on: all it sent, committed by the holder
     // when asked (one part of 10 MiB), not the 0 PostgreSQL had before.
@@ -147,7 +135,7 @@ void tst_ClusterHead::headLeavesAMovingWriterAlone()
     QVERIFY(writer.valid());
     qint64 sent = MiB;
     QVERIFY(writer.sendAll(patchFromZero(location, length) + content.left(sent)));
-    QVERIFY(waitFor([&] { return spooled(first) > 0; }, 60000)); // the holder is writing
+    QVERIFY(waitFor([&] { return first.spooledBytes() > 0; }, 60000)); // the holder is writing
 
     std::atomic<bool> answered{false};
     RawResponse asked;

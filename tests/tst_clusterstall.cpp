@@ -12,9 +12,7 @@
 #include "waitfor.h"
 
 #include <QDeadlineTimer>
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QTest>
 
 namespace {
@@ -33,16 +31,6 @@ RawHeaders tus(const RawHeaders &extra = {})
 RawHeaders patchHeaders(qint64 offset)
 {
     return tus({{"Content-Type", OffsetStream}, {"Upload-Offset", QByteArray::number(offset)}});
-}
-
-// Bytes in the instance's spool folder: what it has received and not yet sent to the bucket.
-qint64 spooled(const HoistdProcess &instance)
-{
-    qint64 total = 0;
-    const QDir spool(QDir(instance.dataDir()).filePath(QStringLiteral("spool")));
-    for (const QFileInfo &file : spool.entryInfoList(QDir::Files))
-        total += file.size();
-    return total;
 }
 } // namespace
 
@@ -106,8 +94,8 @@ void tst_ClusterStall::stalledHoldersLateWriteIsRefused()
                               "\r\nContent-Length: "
                             + QByteArray::number(Length) + "\r\nConnection: close\r\n\r\n";
     QVERIFY(socket.sendAll(head + stale.left(StaleSent)));
-    QVERIFY2(waitFor([&] { return spooled(stalled) >= StaleSent - MiB; }, 60000),
-             qPrintable(QString::number(spooled(stalled))));
+    QVERIFY2(waitFor([&] { return stalled.spooledBytes() >= StaleSent - MiB; }, 60000),
+             qPrintable(QString::number(stalled.spooledBytes())));
     const QPair<QString, qint64> staleLease = lease(id);
     QVERIFY2(!staleLease.first.isEmpty(), qPrintable(m_cluster->errorString()));
     QVERIFY(m_cluster->pause(holder));

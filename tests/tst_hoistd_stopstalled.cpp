@@ -12,9 +12,7 @@
 #include "testfiles.h"
 #include "waitfor.h"
 
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QTest>
 
 namespace {
@@ -31,16 +29,6 @@ const QByteArray OffsetStream = "application/offset+octet-stream";
 RawHeaders tus(const RawHeaders &extra = {})
 {
     return RawHeaders{{"Tus-Resumable", "1.0.0"}} + extra;
-}
-
-// Bytes in the instance's spool folder: what it has received and not yet sent to the bucket.
-qint64 spooled(const HoistdProcess &instance)
-{
-    qint64 total = 0;
-    const QDir spool(QDir(instance.dataDir()).filePath(QStringLiteral("spool")));
-    for (const QFileInfo &file : spool.entryInfoList(QDir::Files))
-        total += file.size();
-    return total;
 }
 } // namespace
 
@@ -106,8 +94,8 @@ void TestHoistdStopStalled::sigtermWhileTheBucketHangs()
                             + QByteArray::number(FirstPatch) + "\r\nContent-Length: "
                             + QByteArray::number(HungPatch) + "\r\nConnection: close\r\n\r\n";
     QVERIFY(writer.sendAll(head + content.mid(FirstPatch, HungPatch)));
-    QVERIFY2(waitFor([&] { return spooled(hoistd) >= HungPatch; }, 60000),
-             qPrintable(QString::number(spooled(hoistd))));
+    QVERIFY2(waitFor([&] { return hoistd.spooledBytes() >= HungPatch; }, 60000),
+             qPrintable(QString::number(hoistd.spooledBytes())));
 
     QElapsedTimer stopping;
     stopping.start();

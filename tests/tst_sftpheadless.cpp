@@ -2,6 +2,7 @@
 // fingerprint and accepted with it, Hoist killed mid-upload and run again, sshd killed and
 // restarted mid-upload, --if-exists, and a server that lets two connections start at a time.
 #include "sftpfileupload.h"
+#include "sshdhoist.h"
 #include "sshdpeer.h"
 #include "testfiles.h"
 #include "waitfor.h"
@@ -18,12 +19,6 @@ namespace {
 constexpr int RunTimeoutMs = 120000;
 constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 Tail = SftpFileUpload::TailBytes;
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 } // namespace
 
 class TestSftpHeadless : public QObject {
@@ -31,49 +26,8 @@ class TestSftpHeadless : public QObject {
 
 private:
     std::unique_ptr<SshdPeer> m_sshd;
+    std::unique_ptr<SshdHoist> m_hoist;
     QTemporaryDir m_home; // HOME of every hoist run: no ~/.ssh of the person running the tests
-
-    QStringList common(const QString &sub) const
-    {
-        return {QStringLiteral("--headless"), QStringLiteral("-e"),
-                m_sshd->endpoint(sub),        QStringLiteral("--ssh-identity"),
-                m_sshd->clientKey(),          QStringLiteral("--ssh-known-hosts"),
-                m_sshd->knownHosts()};
-    }
-    void prepare(QProcess &process) const
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.remove(QStringLiteral("SSH_AUTH_SOCK"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        process.setProcessEnvironment(env);
-        process.setProgram(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")));
-    }
-    Run run(const QStringList &args) const
-    {
-        QProcess process;
-        prepare(process);
-        process.setArguments(args);
-        process.start();
-        Run result;
-        if (!process.waitForStarted(10000) || !process.waitForFinished(RunTimeoutMs)) {
-            process.kill();
-            process.waitForFinished();
-            result.err = QStringLiteral("hoist did not finish");
-            return result;
-        }
-        result.exitCode = process.exitCode();
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
-    }
-    static QString describe(const Run &r)
-    {
-        return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
-            .arg(r.exitCode)
-            .arg(r.out, r.err);
-    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -84,23 +38,25 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(m_sshd->start(&error), qPrintable(error));
         QVERIFY(m_sshd->trustHostKey());
+        m_hoist = std::make_unique<SshdHoist>(*m_sshd, m_home.path(), RunTimeoutMs);
     }
 
     void unknownHostIsRefusedThenAccepted()
     {
         QFile::remove(m_sshd->knownHosts());
         const QString file = makeTestFile(m_home.path(), QStringLiteral("hello.txt"), 1000, 5);
-        const Run refused = run(common(QStringLiteral("unknown")) << file);
+        const HoistRun refused = m_hoist->run(m_hoist->common(QStringLiteral("unknown")) << file);
         const QString fp = m_sshd->hostKeyFingerprint();
-        QVERIFY2(refused.exitCode != 0, qPrintable(describe(refused)));
+        QVERIFY2(refused.exitCode != 0, qPrintable(refused.describe()));
         QVERIFY2(
             (refused.out + refused.err).contains(QStringLiteral("--ssh-accept-host-key ") + fp),
-            qPrintable(describe(refused)));
+            qPrintable(refused.describe()));
         QVERIFY(!QFileInfo::exists(m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
 
-        const Run accepted = run(common(QStringLiteral("unknown"))
-                                 << QStringLiteral("--ssh-accept-host-key") << fp << file);
-        QVERIFY2(accepted.exitCode == 0, qPrintable(describe(accepted)));
+        const HoistRun accepted =
+            m_hoist->run(m_hoist->common(QStringLiteral("unknown"))
+                         << QStringLiteral("--ssh-accept-host-key") << fp << file);
+        QVERIFY2(accepted.exitCode == 0, qPrintable(accepted.describe()));
         QVERIFY(filesEqual(file, m_sshd->root() + QStringLiteral("/unknown/hello.txt")));
         QVERIFY2(accepted.out.contains(QStringLiteral("/unknown/hello.txt")),
                  qPrintable(accepted.out));
@@ -113,16 +69,17 @@ private Q_SLOTS:
     void ifExistsRename()
     {
         const QString file = makeTestFile(m_home.path(), QStringLiteral("twice.tar.gz"), 3000, 6);
-        const QStringList args = common(QStringLiteral("twice"))
+        const QStringList args = m_hoist->common(QStringLiteral("twice"))
                                  << QStringLiteral("--if-exists") << QStringLiteral("rename")
                                  << file;
-        QCOMPARE(run(args).exitCode, 0);
-        const Run again = run(args);
-        QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+        QCOMPARE(m_hoist->run(args).exitCode, 0);
+        const HoistRun again = m_hoist->run(args);
+        QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
         QVERIFY(filesEqual(file, m_sshd->root() + QStringLiteral("/twice/twice (2).tar.gz")));
         QVERIFY2(again.out.contains(QStringLiteral("twice%20(2).tar.gz")), qPrintable(again.out));
-        const Run skipped = run(common(QStringLiteral("twice")) << file); // skip: the same there
-        QVERIFY2(skipped.exitCode == 0, qPrintable(describe(skipped)));
+        const HoistRun skipped =
+            m_hoist->run(m_hoist->common(QStringLiteral("twice")) << file); // skip: the same there
+        QVERIFY2(skipped.exitCode == 0, qPrintable(skipped.describe()));
         QVERIFY(!QFileInfo::exists(m_sshd->root() + QStringLiteral("/twice/twice (3).tar.gz")));
     }
 
@@ -132,11 +89,11 @@ private Q_SLOTS:
         const QString file = makeTestFile(m_home.path(), QStringLiteral("killed.bin"), size, 8);
         const QString part = m_sshd->root() + QStringLiteral("/killed/.killed.bin.hoist-part");
         // One stream: its part's size is what it holds (parallel parts: tst_sftpparallel).
-        const QStringList args = common(QStringLiteral("killed"))
+        const QStringList args = m_hoist->common(QStringLiteral("killed"))
                                  << QStringLiteral("--one-stream") << QStringLiteral("--state-dir")
                                  << m_home.path() + QStringLiteral("/state") << file;
         QProcess first;
-        prepare(first);
+        m_hoist->prepare(first);
         first.setArguments(args);
         first.start();
         QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
@@ -146,11 +103,11 @@ private Q_SLOTS:
         // had received keep landing for a moment.
         const qint64 held = QFileInfo(part).size();
         QVERIFY(held < size);
-        const Run second =
-            run({QStringLiteral("--headless"), QStringLiteral("--ssh-identity"),
-                 m_sshd->clientKey(), QStringLiteral("--ssh-known-hosts"), m_sshd->knownHosts(),
-                 QStringLiteral("--state-dir"), m_home.path() + QStringLiteral("/state")});
-        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        const HoistRun second = m_hoist->run(
+            {QStringLiteral("--headless"), QStringLiteral("--ssh-identity"), m_sshd->clientKey(),
+             QStringLiteral("--ssh-known-hosts"), m_sshd->knownHosts(),
+             QStringLiteral("--state-dir"), m_home.path() + QStringLiteral("/state")});
+        QVERIFY2(second.exitCode == 0, qPrintable(second.describe()));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/killed/killed.bin"), size, 8));
         // The second run wrote the rest and at most one chunk of what the part held again; in
         // all, at most one chunk more than the file (the killed session's sftp-server logs its
@@ -168,8 +125,8 @@ private Q_SLOTS:
         const QString file = makeTestFile(m_home.path(), QStringLiteral("outage.bin"), size, 9);
         const QString part = m_sshd->root() + QStringLiteral("/outage/.outage.bin.hoist-part");
         QProcess hoist;
-        prepare(hoist);
-        hoist.setArguments(common(QStringLiteral("outage"))
+        m_hoist->prepare(hoist);
+        hoist.setArguments(m_hoist->common(QStringLiteral("outage"))
                            << QStringLiteral("--one-stream") << file);
         hoist.start();
         QVERIFY(waitFor([&] { return QFileInfo(part).size() > 16 * MiB; }, RunTimeoutMs));
@@ -202,9 +159,9 @@ private Q_SLOTS:
         QDir().mkpath(folder);
         for (int i = 0; i < 24; ++i)
             makeTestFile(folder, QStringLiteral("f%1.bin").arg(i), 20000 + i, quint32(i));
-        const Run r = run(common(QStringLiteral("many"))
-                          << QStringLiteral("-c") << QStringLiteral("8") << folder);
-        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const HoistRun r = m_hoist->run(m_hoist->common(QStringLiteral("many"))
+                                        << QStringLiteral("-c") << QStringLiteral("8") << folder);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         for (int i = 0; i < 24; ++i)
             QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/many/many/f%1.bin").arg(i),
                                 20000 + i, quint32(i)));
@@ -227,9 +184,9 @@ private Q_SLOTS:
                                   QFileDevice::ReadOwner | QFileDevice::ExeOwner);
         }
         const QString file = makeTestFile(m_home.path(), QStringLiteral("nope.txt"), 100, 1);
-        const Run r = run(common(QStringLiteral("locked")) << file);
-        QVERIFY2(r.exitCode != 0, qPrintable(describe(r)));
-        QVERIFY2(r.out.contains(QStringLiteral("permission denied")), qPrintable(describe(r)));
+        const HoistRun r = m_hoist->run(m_hoist->common(QStringLiteral("locked")) << file);
+        QVERIFY2(r.exitCode != 0, qPrintable(r.describe()));
+        QVERIFY2(r.out.contains(QStringLiteral("permission denied")), qPrintable(r.describe()));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "sftpfileupload.h"
 #include "sftpparalleltransfer.h"
 #include "sftpprotocol.h"
+#include "sshdhoist.h"
 #include "sshdpeer.h"
 #include "testfiles.h"
 #include "testjob.h"
@@ -30,12 +31,6 @@ const int TimeoutMs = qEnvironmentVariableIntValue("TST_TIMEOUT") > 0
 constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 Tail = SftpFileUpload::TailBytes;
 constexpr qint64 Request = 64 * 1024; // SftpWritePipe::RequestBytes
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 // Bytes of the file's data blocks on disk (a part written in ranges has holes).
 qint64 allocated(const QString &path)
@@ -67,6 +62,7 @@ class TestSftpParallel : public QObject {
 
 private:
     std::unique_ptr<SshdPeer> m_sshd;
+    std::unique_ptr<SshdHoist> m_hoist;
     QTemporaryDir m_home;
 
     SshSettings settings() const
@@ -76,50 +72,6 @@ private:
         s.knownHostsFile = m_sshd->knownHosts();
         s.useAgent = false;
         return s;
-    }
-    QStringList common(const QString &sub) const
-    {
-        return {QStringLiteral("--headless"), QStringLiteral("-e"),
-                m_sshd->endpoint(sub),        QStringLiteral("--ssh-identity"),
-                m_sshd->clientKey(),          QStringLiteral("--ssh-known-hosts"),
-                m_sshd->knownHosts()};
-    }
-    void prepare(QProcess &process) const
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.remove(QStringLiteral("SSH_AUTH_SOCK"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        process.setProcessEnvironment(env);
-        process.setProgram(QString::fromLocal8Bit(qgetenv("HOIST_BINARY")));
-    }
-    Run run(const QStringList &args) const
-    {
-        QProcess process;
-        prepare(process);
-        process.setArguments(args);
-        if (!qEnvironmentVariableIsEmpty("TST_HOIST_ERR"))
-            process.setStandardErrorFile(qEnvironmentVariable("TST_HOIST_ERR"));
-        process.start();
-        Run result;
-        if (!process.waitForStarted(10000) || !process.waitForFinished(TimeoutMs)) {
-            process.kill();
-            process.waitForFinished();
-            result.err = QStringLiteral("hoist did not finish: ")
-                         + QString::fromUtf8(process.readAllStandardError().right(6000));
-            return result;
-        }
-        result.exitCode = process.exitCode();
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
-    }
-    static QString describe(const Run &r)
-    {
-        return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
-            .arg(r.exitCode)
-            .arg(r.out, r.err);
     }
     QByteArray sftpLog() const
     {
@@ -143,6 +95,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(m_sshd->start(&error), qPrintable(error));
         QVERIFY(m_sshd->trustHostKey());
+        m_hoist = std::make_unique<SshdHoist>(*m_sshd, m_home.path(), TimeoutMs);
     }
 
     void planCoversTheFile()
@@ -222,9 +175,9 @@ private Q_SLOTS:
         const QString part = m_sshd->root() + QStringLiteral("/killed/.killed.bin.hoist-part");
         const QString state = m_home.path() + QStringLiteral("/state-killed");
         QProcess first;
-        prepare(first);
+        m_hoist->prepare(first);
         // Paced, so that it is killed mid-upload however fast the machine is.
-        first.setArguments(common(QStringLiteral("killed"))
+        first.setArguments(m_hoist->common(QStringLiteral("killed"))
                            << QStringLiteral("-c") << QString::number(streams)
                            << QStringLiteral("--limit-rate") << QString::number(40 * MiB)
                            << QStringLiteral("--state-dir") << state << file);
@@ -241,11 +194,11 @@ private Q_SLOTS:
         qInfo("part of %lld bytes holds %lld of them", partSize, held);
         QVERIFY(held >= 40 * MiB && held < size);
         QVERIFY2(held < partSize, "the ranges were not written out of order");
-        const Run second = run({QStringLiteral("--headless"), QStringLiteral("--ssh-identity"),
-                                m_sshd->clientKey(), QStringLiteral("--ssh-known-hosts"),
-                                m_sshd->knownHosts(), QStringLiteral("-c"),
-                                QString::number(streams), QStringLiteral("--state-dir"), state});
-        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        const HoistRun second = m_hoist->run(
+            {QStringLiteral("--headless"), QStringLiteral("--ssh-identity"), m_sshd->clientKey(),
+             QStringLiteral("--ssh-known-hosts"), m_sshd->knownHosts(), QStringLiteral("-c"),
+             QString::number(streams), QStringLiteral("--state-dir"), state});
+        QVERIFY2(second.exitCode == 0, qPrintable(second.describe()));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/killed/killed.bin"), size, 8));
         // The second run wrote what was missing (less the right start of a request torn by the
         // kill, in each range), and again at most a chunk per range that was in flight.
@@ -274,11 +227,12 @@ private Q_SLOTS:
         const QString file = makeTestFile(m_home.path(), name, size, 10);
         QElapsedTimer timer;
         timer.start();
-        const Run r = run(common(QStringLiteral("paced"))
-                          << QStringLiteral("-c") << QString::number(streams)
-                          << QStringLiteral("--limit-rate") << QString::number(rate) << file);
+        const HoistRun r =
+            m_hoist->run(m_hoist->common(QStringLiteral("paced"))
+                         << QStringLiteral("-c") << QString::number(streams)
+                         << QStringLiteral("--limit-rate") << QString::number(rate) << file);
         const qint64 ms = timer.elapsed();
-        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/paced/") + name, size, 10));
         // Within 15% of the limit (the bucket starts empty; the start of hoist counts against
         // it). Unlimited, loopback takes a fraction of that.
@@ -299,9 +253,9 @@ private Q_SLOTS:
         QVERIFY(restartSshd({QStringLiteral("MaxStartups 2"), QStringLiteral("MaxSessions 2")}));
         const qint64 size = 96 * MiB;
         const QString file = makeTestFile(m_home.path(), QStringLiteral("few.bin"), size, 11);
-        const Run r = run(common(QStringLiteral("few"))
-                          << QStringLiteral("-c") << QStringLiteral("8") << file);
-        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const HoistRun r = m_hoist->run(m_hoist->common(QStringLiteral("few"))
+                                        << QStringLiteral("-c") << QStringLiteral("8") << file);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         QVERIFY(fileMatches(m_sshd->root() + QStringLiteral("/few/few.bin"), size, 11));
         QCOMPARE(m_sshd->bytesWritten(QStringLiteral("/.few.bin.hoist-part")), size);
         QVERIFY(restartSshd());

@@ -4,6 +4,7 @@
 #include "filecheck.h"
 #include "jobpath.h"
 #include "sftpconnection.h"
+#include "sftprangewriter.h"
 #include "sftpremotefile.h"
 #include "sftpwritepipe.h"
 
@@ -257,58 +258,13 @@ bool SftpFileUpload::send(const QString &partPath, QFile *local, qint64 from,
         result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
         return false;
     }
-    SftpWritePipe pipe(m_connection, remote, from,
-                       m_job.stallTimeoutMs > 0 ? m_job.stallTimeoutMs : 30000);
-    bool ok = local->seek(from);
     if (m_events.confirmed)
         m_events.confirmed(from);
-    qint64 offset = from;
-    qint64 reported = from;
-    while (ok && offset < m_job.fileSize) {
-        const qint64 chunkEnd = qMin(m_job.fileSize, offset + TailBytes);
-        if (const std::optional<TransferError> changed = fileChangeError(m_job)) {
-            result->error = *changed;
-            ok = false;
-            break;
-        }
-        if (m_events.started)
-            m_events.started(offset, chunkEnd);
-        const qint64 chunkBegin = offset;
-        while (ok && offset < chunkEnd) {
-            if (aborted()) {
-                ok = false;
-                break;
-            }
-            const QByteArray data =
-                local->read(qMin(SftpWritePipe::RequestBytes, chunkEnd - offset));
-            if (data.isEmpty()) {
-                result->error = TransferError::make(
-                    TransferError::Kind::FileUnreadable,
-                    TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
-                        .arg(m_job.filePath, local->errorString()));
-                ok = false;
-                break;
-            }
-            if (!pipe.write(data)) {
-                result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
-                ok = false;
-                break;
-            }
-            offset += data.size();
-            if (m_events.sent)
-                m_events.sent(offset - chunkBegin);
-            if (pipe.acknowledged() - reported >= TailBytes && m_events.confirmed) {
-                reported = pipe.acknowledged();
-                m_events.confirmed(reported);
-            }
-        }
-    }
-    // Every answer is read before the session is used again, also after an abort.
-    if (!pipe.drain() && result->error.kind == TransferError::Kind::None) {
-        result->error = failure(QT_TR_NOOP("Writing %1"), partPath);
-        ok = false;
-    }
-    if (pipe.isBroken()) {
+    SftpRangeWriter writer(m_connection, m_job, m_aborted, m_events);
+    bool ok = writer.write(
+        remote, local, from, m_job.fileSize,
+        [this, &partPath] { return failure(QT_TR_NOOP("Writing %1"), partPath); }, result);
+    if (writer.isBroken()) {
         // Answers of writes still on their way would reach libssh's own reads: a new
         // connection next time.
         m_connection->close();

@@ -3,6 +3,7 @@
 #include "filecheck.h"
 #include "jobpath.h"
 #include "sftpconnection.h"
+#include "sftprangewriter.h"
 #include "sftpremotefile.h"
 #include "sftpwritepipe.h"
 
@@ -15,7 +16,6 @@ namespace {
 Q_LOGGING_CATEGORY(lcRange, "hoist.sftp.range", QtInfoMsg)
 
 constexpr qint64 Chunk = SftpFileUpload::TailBytes;
-constexpr int DefaultTimeoutMs = 30000;
 } // namespace
 
 SftpRangeUpload::SftpRangeUpload(SftpConnection *connection, const SshSettings &settings,
@@ -115,56 +115,9 @@ bool SftpRangeUpload::send(const QString &partPath, QFile *local, qint64 from,
         result->error = failure();
         return false;
     }
-    SftpWritePipe pipe(m_connection, remote, from,
-                       m_job.stallTimeoutMs > 0 ? m_job.stallTimeoutMs : DefaultTimeoutMs);
-    bool ok = local->seek(from);
-    qint64 offset = from;
-    qint64 reported = from;
-    while (ok && offset < m_range.end) {
-        const qint64 chunkEnd = qMin(m_range.end, offset + Chunk);
-        if (const std::optional<TransferError> changed = fileChangeError(m_job)) {
-            result->error = *changed;
-            ok = false;
-            break;
-        }
-        if (m_events.started)
-            m_events.started(offset, chunkEnd);
-        const qint64 chunkBegin = offset;
-        while (ok && offset < chunkEnd) {
-            if (aborted()) {
-                ok = false;
-                break;
-            }
-            const QByteArray data =
-                local->read(qMin(SftpWritePipe::RequestBytes, chunkEnd - offset));
-            if (data.isEmpty()) {
-                result->error = TransferError::make(
-                    TransferError::Kind::FileUnreadable,
-                    TrText::of(staticMetaObject, QT_TR_NOOP("Cannot read %1: %2"))
-                        .arg(m_job.filePath, local->errorString()));
-                ok = false;
-                break;
-            }
-            if (!pipe.write(data)) {
-                result->error = failure();
-                ok = false;
-                break;
-            }
-            offset += data.size();
-            if (m_events.sent)
-                m_events.sent(offset - chunkBegin);
-            if (pipe.acknowledged() - reported >= Chunk && m_events.confirmed) {
-                reported = pipe.acknowledged();
-                m_events.confirmed(reported);
-            }
-        }
-    }
-    // Every answer is read before the session is used again, also after an abort.
-    if (!pipe.drain() && result->error.kind == TransferError::Kind::None) {
-        result->error = failure();
-        ok = false;
-    }
-    if (pipe.isBroken()) // answers may be left on the channel: a new connection next time
+    SftpRangeWriter writer(m_connection, m_job, m_aborted, m_events);
+    const bool ok = writer.write(remote, local, from, m_range.end, failure, result);
+    if (writer.isBroken()) // answers may be left on the channel: a new connection next time
         m_connection->close();
     closeRemoteFile(m_connection, remote);
     if (ok && m_events.confirmed)

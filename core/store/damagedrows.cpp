@@ -1,5 +1,6 @@
 #include "damagedrows.h"
 
+#include "sqliteresult.h"
 #include "taskrow.h"
 #include "taskrowcheck.h"
 
@@ -14,11 +15,6 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 namespace {
 const QString Table = QStringLiteral("damaged_tasks");
 
-QString sqlText(const QSqlError &error)
-{
-    return error.databaseText().isEmpty() ? error.text() : error.databaseText();
-}
-
 // damaged_tasks with every column of tasks this Hoist knows (a later Hoist may add some).
 bool prepareTable(QSqlQuery &q, QString *error)
 {
@@ -26,7 +22,7 @@ bool prepareTable(QSqlQuery &q, QString *error)
     if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS %1 (found_ms INTEGER, problem TEXT, %2)")
                     .arg(Table, columns.join(QStringLiteral(", "))))
         || !q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(Table))) {
-        *error = sqlText(q.lastError());
+        *error = SqliteResult::textOf(q.lastError());
         return false;
     }
     QSet<QString> present;
@@ -35,7 +31,7 @@ bool prepareTable(QSqlQuery &q, QString *error)
     for (const QString &column : columns) {
         if (!present.contains(column)
             && !q.exec(QStringLiteral("ALTER TABLE %1 ADD COLUMN %2").arg(Table, column))) {
-            *error = sqlText(q.lastError());
+            *error = SqliteResult::textOf(q.lastError());
             return false;
         }
     }
@@ -63,7 +59,7 @@ bool DamagedRows::move(const QSqlDatabase &db, const QList<Row> &rows, QString *
 {
     QSqlDatabase database = db;
     if (!database.transaction()) {
-        *error = sqlText(database.lastError());
+        *error = SqliteResult::textOf(database.lastError());
         return false;
     }
     QSqlQuery q(database);
@@ -89,7 +85,7 @@ bool DamagedRows::move(const QSqlDatabase &db, const QList<Row> &rows, QString *
         const QSqlError failure = copy.lastError().isValid()     ? copy.lastError()
                                   : remove.lastError().isValid() ? remove.lastError()
                                                                  : database.lastError();
-        *error = sqlText(failure);
+        *error = SqliteResult::textOf(failure);
     }
     database.rollback();
     return false;

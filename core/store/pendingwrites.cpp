@@ -1,5 +1,6 @@
 #include "pendingwrites.h"
 
+#include "sqliteresult.h"
 #include "taskrow.h"
 
 #include <QDateTime>
@@ -16,11 +17,8 @@ void dropColumnsOf(Hash *columns, TaskId id)
 
 bool failed(const QSqlQuery &q, QString *error, int *code)
 {
-    const QSqlError e = q.lastError();
-    *error = e.databaseText().isEmpty() ? e.text() : e.databaseText();
-    bool ok = false;
-    const int native = e.nativeErrorCode().toInt(&ok);
-    *code = ok ? (native & 0xff) : -1;
+    *error = SqliteResult::textOf(q.lastError());
+    *code = SqliteResult::primaryCode(q.lastError());
     return false;
 }
 } // namespace

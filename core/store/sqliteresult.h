@@ -1,9 +1,10 @@
 #pragma once
 
+#include <QSqlError>
 #include <QString>
 
-// SQLite's primary result codes that TaskStore tells apart when a write fails, and what to make of
-// them. Inline: a few constants and two small functions.
+// SQLite's primary result codes that TaskStore tells apart when a write fails, what to make of
+// them, and what an error of Qt's SQLite driver says. Inline: a few constants and small functions.
 namespace SqliteResult {
 constexpr int SqliteFull = 13;
 
@@ -26,5 +27,17 @@ inline int codeOfText(const QString &text)
     if (text.contains(QLatin1String("database is locked")))
         return 5;
     return -1;
+}
+// SQLite's primary result code of `error` (its extended code's low byte); -1 when it has none.
+inline int primaryCode(const QSqlError &error)
+{
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+// The SQLite message alone ("disk I/O error"), without Qt's "Unable to execute statement".
+inline QString textOf(const QSqlError &error)
+{
+    return error.databaseText().isEmpty() ? error.text() : error.databaseText();
 }
 } // namespace SqliteResult

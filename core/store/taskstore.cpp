@@ -3,6 +3,7 @@
 #include "damagedrows.h"
 #include "sqliteresult.h"
 #include "taskrow.h"
+#include "taskschema.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -17,20 +18,6 @@
 Q_LOGGING_CATEGORY(lcStore, "hoist.store")
 
 namespace {
-// 1: the queue. 2: tasks.content_hash (the file's SHA-256, so a restart does not hash again).
-// 3: tasks.parts (an upload sent as parts in parallel: each part's range, URL and offset).
-// 4: tasks.instant (completed by instant upload, without sending the file).
-// 5: tasks.rate_limit (the upload's own bandwidth limit, bytes per second; 0: none) and
-//    tasks.max_request (the most bytes one request may carry; 0: one chunk).
-// 6: tasks.to_delete (uploads on the server to delete, one URL a line).
-// 7: tasks.finished_ms (when it last reached Success or Error, for the Finished column; 0: not).
-// 8: tasks.check_outcome (whether the server's copy was verified: UploadCheck::Outcome) and
-//    tasks.check_note (how, or why it could not be).
-// 9: tasks.error_text (why it failed, untranslated: source text, context and arguments as JSON,
-//    translated when shown). Rows failed before it keep error_message, their words as they were.
-// 10: tasks.http_status (the HTTP status of the answer that failed it, 0: none; a 401 is retried
-//     when a token for its server is saved).
-constexpr int SchemaVersion = 10;
 constexpr int BusyTimeoutMs = 5000;
 // quick_check lists at most this many problems; a few are enough to say why.
 constexpr int MaxReportedProblems = 5;
@@ -45,65 +32,7 @@ constexpr int SqliteNotADatabase = 26;
 // While writes fail (a full disk), what is pending is tried again this often.
 constexpr int RetryIntervalMs = 1000;
 
-// With the columns of TaskRow::Columns.
-const QString CreateTasks = QStringLiteral(
-    "CREATE TABLE IF NOT EXISTS tasks ("
-    " id INTEGER NOT NULL, sequence INTEGER NOT NULL, path TEXT, display_name TEXT,"
-    " size INTEGER NOT NULL, modified_ms INTEGER NOT NULL, fingerprint BLOB, endpoint TEXT,"
-    " upload_url TEXT, priority INTEGER NOT NULL, state INTEGER NOT NULL,"
-    " confirmed_bytes INTEGER NOT NULL, chunk_size INTEGER NOT NULL, chunk_states BLOB,"
-    " retries INTEGER NOT NULL, error_kind INTEGER NOT NULL, error_message TEXT,"
-    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, content_hash BLOB,"
-    " parts TEXT, instant INTEGER NOT NULL DEFAULT 0, rate_limit INTEGER NOT NULL DEFAULT 0,"
-    " max_request INTEGER NOT NULL DEFAULT 0, to_delete TEXT,"
-    " finished_ms INTEGER NOT NULL DEFAULT 0, check_outcome INTEGER NOT NULL DEFAULT 0,"
-    " check_note TEXT, error_text TEXT, http_status INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY (id))");
-// Each step takes the schema from version (index + 1) to the next, in the transaction of migrate().
-const QList<QStringList> Migrations = {
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN content_hash BLOB")},
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN parts TEXT")},
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN instant INTEGER NOT NULL DEFAULT 0")},
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN rate_limit INTEGER NOT NULL DEFAULT 0"),
-     QStringLiteral("ALTER TABLE tasks ADD COLUMN max_request INTEGER NOT NULL DEFAULT 0")},
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN to_delete TEXT")},
-    // Tasks finished before it have no time: the last write to them is the best guess there is.
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN finished_ms INTEGER NOT NULL DEFAULT 0"),
-     QStringLiteral("UPDATE tasks SET finished_ms = updated_ms WHERE state IN (%1, %2)")
-         .arg(int(TaskState::Success))
-         .arg(int(TaskState::Error))},
-    // Uploads done before it were never verified: Unchecked (0), which the table shows as "Done".
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN check_outcome INTEGER NOT NULL DEFAULT 0"),
-     QStringLiteral("ALTER TABLE tasks ADD COLUMN check_note TEXT")},
-    // Rows failed before it keep their words in error_message, shown as they are.
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN error_text TEXT")},
-    // Rows refused with 401 before it said so only in their words (TusHttp's sentence, kept as
-    // its untranslated source in error_text, or as English in error_message): found there, so
-    // that saving a token still retries them.
-    {QStringLiteral("ALTER TABLE tasks ADD COLUMN http_status INTEGER NOT NULL DEFAULT 0"),
-     QStringLiteral("UPDATE tasks SET http_status = 401 WHERE state = %1 AND error_kind = %2"
-                    " AND (error_text LIKE '%(HTTP 401)%' OR error_message LIKE '%(HTTP 401)%')")
-         .arg(int(TaskState::Error))
-         .arg(int(TransferError::Kind::Rejected))},
-};
-static_assert(SchemaVersion == 10, "a new schema version needs its step in Migrations");
-const QString CreateMeta = QStringLiteral(
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
-
 std::atomic<quint64> nextConnection{0};
-
-int primaryCode(const QSqlError &error)
-{
-    bool ok = false;
-    const int code = error.nativeErrorCode().toInt(&ok);
-    return ok ? (code & 0xff) : -1;
-}
-
-// The SQLite message alone ("disk I/O error"), without Qt's "Unable to execute statement".
-QString sqlText(const QSqlError &error)
-{
-    return error.databaseText().isEmpty() ? error.text() : error.databaseText();
-}
 } // namespace
 
 TaskStore::TaskStore(const QString &directory, QObject *parent)
@@ -221,7 +150,7 @@ namespace {
 // SQL error while reading the schema means the schema is not ours, not a bug here.
 bool meansUnreadable(const QSqlError &e, bool schemaStep)
 {
-    const int code = primaryCode(e);
+    const int code = SqliteResult::primaryCode(e);
     return code == SqliteCorrupt || code == SqliteNotADatabase
            || (schemaStep && code == SqliteError);
 }
@@ -240,7 +169,8 @@ TaskStore::Attempt TaskStore::checkExisting(QString *error, bool *empty) const
         if (db.open())
             attempt = checkSchema(db, error, empty);
         else
-            *error = tr("Cannot open %1: %2").arg(databasePath(), sqlText(db.lastError()));
+            *error =
+                tr("Cannot open %1: %2").arg(databasePath(), SqliteResult::textOf(db.lastError()));
         db.close();
     }
     QSqlDatabase::removeDatabase(name);
@@ -251,7 +181,7 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
 {
     QSqlQuery q(db);
     auto failed = [&](bool schemaStep) {
-        *error = sqlText(q.lastError());
+        *error = SqliteResult::textOf(q.lastError());
         return meansUnreadable(q.lastError(), schemaStep) ? Attempt::Unreadable : Attempt::Failed;
     };
     if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs))
@@ -280,18 +210,18 @@ TaskStore::Attempt TaskStore::checkSchema(const QSqlDatabase &db, QString *error
         *error = tr("no schema version");
         return Attempt::Unreadable;
     }
-    if (version > SchemaVersion) {
+    if (version > TaskSchema::Version) {
         // Not damaged, only newer than this Hoist: moving it aside would lose a good queue.
         *error = tr("The task database %1 was written by a newer Hoist (schema %2; this one "
                     "reads %3).")
                      .arg(databasePath())
                      .arg(version)
-                     .arg(SchemaVersion);
+                     .arg(TaskSchema::Version);
         return Attempt::Failed;
     }
     // Every column this Hoist reads must be there, or be added by migrate().
     if (!q.exec(QStringLiteral("SELECT %1 FROM tasks LIMIT 0")
-                    .arg(version < SchemaVersion ? TaskRow::ColumnsV1 : TaskRow::Columns)))
+                    .arg(version < TaskSchema::Version ? TaskRow::ColumnsV1 : TaskRow::Columns)))
         return failed(true);
     return Attempt::Ok;
 }
@@ -315,12 +245,13 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     m_db.setDatabaseName(databasePath());
     if (!m_db.open()) {
-        *error = tr("Cannot open %1: %2").arg(databasePath(), sqlText(m_db.lastError()));
+        *error =
+            tr("Cannot open %1: %2").arg(databasePath(), SqliteResult::textOf(m_db.lastError()));
         return Attempt::Failed;
     }
     QSqlQuery q(m_db);
     auto failed = [&](bool schemaStep) {
-        *error = sqlText(q.lastError());
+        *error = SqliteResult::textOf(q.lastError());
         return meansUnreadable(q.lastError(), schemaStep) ? Attempt::Unreadable : Attempt::Failed;
     };
     if (!q.exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(BusyTimeoutMs)))
@@ -336,18 +267,18 @@ TaskStore::Attempt TaskStore::openDatabase(QString *error, QList<TaskRecord> *ta
 
     if (fresh) {
         if (!m_db.transaction()) {
-            *error = sqlText(m_db.lastError());
+            *error = SqliteResult::textOf(m_db.lastError());
             return Attempt::Failed;
         }
-        if (!q.exec(CreateMeta) || !q.exec(CreateTasks)
-            || !q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('version', %1)")
-                           .arg(SchemaVersion))) {
-            const Attempt attempt = failed(false);
-            m_db.rollback();
-            return attempt;
+        for (const QString &statement : TaskSchema::creation()) {
+            if (!q.exec(statement)) {
+                const Attempt attempt = failed(false);
+                m_db.rollback();
+                return attempt;
+            }
         }
         if (!m_db.commit()) {
-            *error = sqlText(m_db.lastError());
+            *error = SqliteResult::textOf(m_db.lastError());
             m_db.rollback();
             return Attempt::Failed;
         }
@@ -369,37 +300,37 @@ TaskStore::Attempt TaskStore::migrate(QString *error)
 {
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'version'")) || !q.next()) {
-        *error = sqlText(q.lastError());
+        *error = SqliteResult::textOf(q.lastError());
         return Attempt::Failed;
     }
     const int version = q.value(0).toInt();
-    if (version >= SchemaVersion)
+    if (version >= TaskSchema::Version)
         return Attempt::Ok;
     // All steps or none: a crash halfway leaves the old schema, which the next start migrates.
     if (!m_db.transaction()) {
-        *error = sqlText(m_db.lastError());
+        *error = SqliteResult::textOf(m_db.lastError());
         return Attempt::Failed;
     }
-    for (int v = version; v < SchemaVersion; ++v) {
-        for (const QString &statement : Migrations.at(v - 1)) {
+    for (int v = version; v < TaskSchema::Version; ++v) {
+        for (const QString &statement : TaskSchema::stepFrom(v)) {
             if (!q.exec(statement)) {
                 *error = tr("Cannot bring the task database up to schema %1: %2")
                              .arg(v + 1)
-                             .arg(sqlText(q.lastError()));
+                             .arg(SqliteResult::textOf(q.lastError()));
                 m_db.rollback();
                 return Attempt::Failed;
             }
         }
     }
-    if (!q.exec(
-            QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'").arg(SchemaVersion))
+    if (!q.exec(QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'version'")
+                    .arg(TaskSchema::Version))
         || !m_db.commit()) {
-        *error = sqlText(q.lastError().isValid() ? q.lastError() : m_db.lastError());
+        *error = SqliteResult::textOf(q.lastError().isValid() ? q.lastError() : m_db.lastError());
         m_db.rollback();
         return Attempt::Failed;
     }
     qCInfo(lcStore) << "task database" << databasePath() << "migrated from schema" << version
-                    << "to" << SchemaVersion;
+                    << "to" << TaskSchema::Version;
     return Attempt::Ok;
 }
 
@@ -473,16 +404,16 @@ TaskStore::Written TaskStore::writePending(Write write)
     int code = -1;
     bool ok = m_db.transaction();
     if (!ok) {
-        detail = sqlText(m_db.lastError());
-        code = primaryCode(m_db.lastError());
+        detail = SqliteResult::textOf(m_db.lastError());
+        code = SqliteResult::primaryCode(m_db.lastError());
     }
     if (ok && !m_pending.writeTo(m_db, &detail, &code)) {
         m_db.rollback();
         ok = false;
     }
     if (ok && !m_db.commit()) {
-        detail = sqlText(m_db.lastError());
-        code = primaryCode(m_db.lastError());
+        detail = SqliteResult::textOf(m_db.lastError());
+        code = SqliteResult::primaryCode(m_db.lastError());
         m_db.rollback();
         ok = false;
     }
@@ -593,7 +524,7 @@ QString TaskStore::integrityCheck()
         return tr("the task store is not open");
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA integrity_check")))
-        return sqlText(q.lastError());
+        return SqliteResult::textOf(q.lastError());
     QStringList lines;
     while (q.next())
         lines.append(q.value(0).toString());

@@ -154,6 +154,15 @@ QStringList HoistdProcess::storedFiles() const
     return QDir(QDir(dataDir()).filePath(QStringLiteral("uploads"))).entryList(QDir::Files);
 }
 
+qint64 HoistdProcess::spooledBytes() const
+{
+    qint64 total = 0;
+    const QDir spool(QDir(dataDir()).filePath(QStringLiteral("spool")));
+    for (const QFileInfo &file : spool.entryInfoList(QDir::Files))
+        total += file.size();
+    return total;
+}
+
 qint64 HoistdProcess::peakResidentKiB() const
 {
     if (!isRunning())

@@ -55,6 +55,9 @@ public:
     QString storedPath(const QUrl &upload) const;
     QByteArray storedBytes(const QUrl &upload) const;
     QStringList storedFiles() const; // names in the uploads folder
+    // Bytes in its spool folder: what a cluster instance received and has not yet sent to the
+    // bucket.
+    qint64 spooledBytes() const;
     // The most memory the process has held (VmHWM), in KiB; -1 once it has exited.
     qint64 peakResidentKiB() const;
 

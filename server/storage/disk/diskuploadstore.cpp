@@ -171,29 +171,10 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
                                                     const Limits &limits, Refusal *refusal,
                                                     StoreFailure *failure)
 {
-    const auto refused = [&] {
-        // An empty upload is finished at once: it never counts as unfinished.
-        if (limits.maxUnfinished != NoLimit && length != 0
-            && m_uploads.unfinished(owner) >= limits.maxUnfinished) {
-            refusal->unfinished = m_uploads.unfinished(owner);
-            return true;
-        }
-        if (limits.maxUploads != NoLimit && m_uploads.owned(owner) >= limits.maxUploads) {
-            refusal->uploads = m_uploads.owned(owner);
-            return true;
-        }
-        // Without a quota there is nothing to add up (a walk over every upload per creation).
-        if (limits.quota == NoQuota)
-            return false;
-        const qint64 used = m_usage.of(owner);
-        if (used + qMax<qint64>(0, length) <= limits.quota)
-            return false;
-        refusal->inUse = used;
-        return true;
-    };
     {
         QMutexLocker locker(&m_mutex);
-        if (refused()) // before any disk work; checked again where it counts
+        // Before any disk work; checked again where it counts.
+        if (m_usage.refuses(owner, length, limits, refusal))
             return std::nullopt;
     }
     UploadRecord r;
@@ -210,7 +191,7 @@ std::optional<UploadRecord> DiskUploadStore::create(qint64 length, const QByteAr
     if (r.id.isEmpty())
         return std::nullopt;
     QMutexLocker locker(&m_mutex);
-    if (refused()) {
+    if (m_usage.refuses(owner, length, limits, refusal)) {
         m_files.remove(r.id);
         return std::nullopt;
     }

@@ -27,6 +27,28 @@ qint64 OwnerUsage::of(const QString &owner) const
     return used;
 }
 
+bool OwnerUsage::refuses(const QString &owner, qint64 length, const UploadStore::Limits &limits,
+                         UploadStore::Refusal *refusal) const
+{
+    if (limits.maxUnfinished != UploadStore::NoLimit && length != 0
+        && m_uploads.unfinished(owner) >= limits.maxUnfinished) {
+        refusal->unfinished = m_uploads.unfinished(owner);
+        return true;
+    }
+    if (limits.maxUploads != UploadStore::NoLimit && m_uploads.owned(owner) >= limits.maxUploads) {
+        refusal->uploads = m_uploads.owned(owner);
+        return true;
+    }
+    // Without a quota there is nothing to add up (a walk over every upload per creation).
+    if (limits.quota == UploadStore::NoQuota)
+        return false;
+    const qint64 used = of(owner);
+    if (used + qMax<qint64>(0, length) <= limits.quota)
+        return false;
+    refusal->inUse = used;
+    return true;
+}
+
 qint64 OwnerUsage::reserve(const UploadRecord &r, qint64 wanted, qint64 quota)
 {
     if (quota == UploadStore::NoQuota)

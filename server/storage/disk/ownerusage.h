@@ -1,6 +1,7 @@
 #pragma once
 
 #include "uploadrecord.h"
+#include "uploadstore.h"
 
 #include <QHash>
 #include <QSet>
@@ -11,13 +12,19 @@ class UploadTable;
 // What owners' uploads count against their quotas in the disk store (UploadStore::usage()):
 // each live upload its Upload-Length, or while its length is deferred the bytes stored or the
 // end a request was granted (reserve()), whichever is more; terminated (`doomed`) and expired
-// uploads nothing. Not locked: DiskUploadStore calls it with its mutex held.
+// uploads nothing; and whether one more upload keeps an owner within their limits (refuses()).
+// Not locked: DiskUploadStore calls it with its mutex held.
 class OwnerUsage final {
 public:
     OwnerUsage(const UploadTable &uploads, const QSet<QString> &doomed);
 
     // What `owner`'s uploads count now (a walk over the uploads).
     qint64 of(const QString &owner) const;
+    // Whether `owner` may have one more upload of `length` bytes (-1: deferred) under
+    // `limits`; when not, `refusal` says which limit it reached. An empty upload is finished at
+    // once, so it never counts as unfinished.
+    bool refuses(const QString &owner, qint64 length, const UploadStore::Limits &limits,
+                 UploadStore::Refusal *refusal) const;
     // What one upload counts.
     qint64 cost(const UploadRecord &record) const;
     // For a request about to write to deferred-length upload `record`: how many of `wanted`
