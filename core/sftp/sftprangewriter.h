@@ -15,9 +15,9 @@ class QFile;
 // or a failure. Opening, syncing and closing the remote file are the caller's.
 class SftpRangeWriter final {
     Q_GADGET // for its texts' translation context
-public:
-    SftpRangeWriter(SftpConnection *connection, const TransferJob &job,
-                    const std::atomic<bool> *aborted, const SftpFileUpload::Events &events);
+        public
+        : SftpRangeWriter(SftpConnection *connection, const TransferJob &job,
+                          const std::atomic<bool> *aborted, const SftpFileUpload::Events &events);
 
     // False when it stopped short: aborted, or `result->error` says why (`writeFailed()` the
     // caller's words for a write the server refused or a connection that broke).

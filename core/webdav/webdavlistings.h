@@ -58,7 +58,7 @@ private:
     struct Listing {
         QHash<QString, WebDavEntry> members;
         QElapsedTimer age;
-        bool known = false;   // the listing answered; else "unknown" until it is stale
+        bool known = false;  // the listing answered; else "unknown" until it is stale
         bool tooBig = false; // for the run: look up file by file
     };
     struct Waiter {
@@ -68,9 +68,8 @@ private:
     };
     void send(QNetworkAccessManager *network, const QUrl &folder, const HttpHeaders &headers);
     // The answer's members, or nullopt (not a multistatus); `tooBig` when over the bound.
-    static std::optional<QHash<QString, WebDavEntry>> membersOf(const QUrl &folder,
-                                                                const QByteArray &body,
-                                                                bool *tooBig);
+    static std::optional<QHash<QString, WebDavEntry>>
+    membersOf(const QUrl &folder, const QByteArray &body, bool *tooBig);
     void hold(const QString &key, Listing listing);
     void drop(const QString &key);
     void dropStale();
