@@ -1143,6 +1143,13 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>ExistingFileWaits</name>
+    <message>
+        <source>Waiting for your answer: “%1” is already on the server</source>
+        <translation>Waiting for your answer: “%1” is already on the server</translation>
+    </message>
+</context>
+<context>
     <name>FailureHandler</name>
     <message>
         <source>Gave up after %1 without progress: %2</source>
@@ -2933,6 +2940,13 @@ This upload: %n parts sending</numerusform>
     </message>
 </context>
 <context>
+    <name>SftpRangeWriter</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>SftpTarget</name>
     <message>
         <source>Not an sftp://USER@HOST/FOLDER address</source>
@@ -3313,6 +3327,41 @@ ssh-keygen -R &apos;%1&apos; -f %2</translation>
     <message>
         <source>no keyring</source>
         <translation>no keyring</translation>
+    </message>
+</context>
+<context>
+    <name>SshRetry</name>
+    <message>
+        <source>Waiting for your answer: the host key of %1</source>
+        <translation>Waiting for your answer: the host key of %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the passphrase of %1</source>
+        <translation>Waiting for your answer: the passphrase of %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the password of %1</source>
+        <translation>Waiting for your answer: the password of %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the sign-in prompts of %1</source>
+        <translation>Waiting for your answer: the sign-in prompts of %1</translation>
+    </message>
+    <message>
+        <source>You refused the host key of %1 (%2): Retry asks again</source>
+        <translation>You refused the host key of %1 (%2): Retry asks again</translation>
+    </message>
+    <message>
+        <source>You gave no passphrase for %1: Retry asks again</source>
+        <translation>You gave no passphrase for %1: Retry asks again</translation>
+    </message>
+    <message>
+        <source>You gave no password for %1: Retry asks again</source>
+        <translation>You gave no password for %1: Retry asks again</translation>
+    </message>
+    <message>
+        <source>You did not answer the sign-in prompts of %1: Retry asks again</source>
+        <translation>You did not answer the sign-in prompts of %1: Retry asks again</translation>
     </message>
 </context>
 <context>
@@ -4643,6 +4692,13 @@ Hoist&apos;s copy and the file under its own name go; the original you uploaded 
     <message>
         <source>making the folder %1</source>
         <translation>making the folder %1</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavListings</name>
+    <message>
+        <source>listing the folder %1</source>
+        <translation>listing the folder %1</translation>
     </message>
 </context>
 <context>

@@ -1132,6 +1132,13 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>ExistingFileWaits</name>
+    <message>
+        <source>Waiting for your answer: “%1” is already on the server</source>
+        <translation>等待您的答复：服务器上已有“%1”</translation>
+    </message>
+</context>
+<context>
     <name>FailureHandler</name>
     <message>
         <source>Gave up after %1 without progress: %2</source>
@@ -2910,6 +2917,13 @@ This upload: %n parts sending</source>
     </message>
 </context>
 <context>
+    <name>SftpRangeWriter</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>SftpTarget</name>
     <message>
         <source>Not an sftp://USER@HOST/FOLDER address</source>
@@ -3289,6 +3303,41 @@ ssh-keygen -R &apos;%1&apos; -f %2</translation>
     <message>
         <source>no keyring</source>
         <translation>没有密钥环</translation>
+    </message>
+</context>
+<context>
+    <name>SshRetry</name>
+    <message>
+        <source>Waiting for your answer: the host key of %1</source>
+        <translation>等待您的答复：%1 的主机密钥</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the passphrase of %1</source>
+        <translation>等待您的答复：%1 的密码短语</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the password of %1</source>
+        <translation>等待您的答复：%1 的密码</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: the sign-in prompts of %1</source>
+        <translation>等待您的答复：%1 的登录提示</translation>
+    </message>
+    <message>
+        <source>You refused the host key of %1 (%2): Retry asks again</source>
+        <translation>您拒绝了 %1 的主机密钥（%2）：“重试”会再次询问</translation>
+    </message>
+    <message>
+        <source>You gave no passphrase for %1: Retry asks again</source>
+        <translation>您未提供 %1 的密码短语：“重试”会再次询问</translation>
+    </message>
+    <message>
+        <source>You gave no password for %1: Retry asks again</source>
+        <translation>您未提供 %1 的密码：“重试”会再次询问</translation>
+    </message>
+    <message>
+        <source>You did not answer the sign-in prompts of %1: Retry asks again</source>
+        <translation>您未回答 %1 的登录提示：“重试”会再次询问</translation>
     </message>
 </context>
 <context>
@@ -4612,6 +4661,13 @@ Hoist 保存的副本和以原名保存的文件都会删除；你上传的原�
     <message>
         <source>making the folder %1</source>
         <translation>创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WebDavListings</name>
+    <message>
+        <source>listing the folder %1</source>
+        <translation>正在列出文件夹 %1</translation>
     </message>
 </context>
 <context>
