@@ -4,7 +4,11 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
-struct CorruptingProxy::Connection {
+// A child of its client socket, made after the server socket: whoever deletes the client (its
+// deleteLater once disconnected, or the proxy's destructor, whose own connections are gone by
+// then) deletes it too, after the server socket.
+struct CorruptingProxy::Connection : QObject {
+    using QObject::QObject;
     QTcpSocket *client = nullptr;
     QTcpSocket *server = nullptr;
     QByteArray head;       // a request head still arriving
@@ -35,19 +39,18 @@ quint16 CorruptingProxy::port() const
 void CorruptingProxy::accept()
 {
     while (QTcpSocket *client = m_server->nextPendingConnection()) {
-        auto *c = new Connection;
+        auto *server = new QTcpSocket(client);
+        auto *c = new Connection(client);
         c->client = client;
-        c->server = new QTcpSocket(client);
+        c->server = server;
         client->setParent(this);
         connect(client, &QTcpSocket::readyRead, this, [this, c] { fromClient(c); });
-        connect(c->server, &QTcpSocket::readyRead, this, [this, c] { fromServer(c); });
-        connect(c->server, &QTcpSocket::connected, this, [this, c] { fromClient(c); });
-        connect(client, &QTcpSocket::disconnected, this, [c] { c->server->disconnectFromHost(); });
-        connect(c->server, &QTcpSocket::disconnected, this,
-                [c] { c->client->disconnectFromHost(); });
-        connect(client, &QObject::destroyed, this, [c] { delete c; });
+        connect(server, &QTcpSocket::readyRead, this, [this, c] { fromServer(c); });
+        connect(server, &QTcpSocket::connected, this, [this, c] { fromClient(c); });
+        connect(client, &QTcpSocket::disconnected, server, &QTcpSocket::disconnectFromHost);
+        connect(server, &QTcpSocket::disconnected, client, &QTcpSocket::disconnectFromHost);
         connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
-        c->server->connectToHost(QHostAddress::LocalHost, m_target);
+        server->connectToHost(QHostAddress::LocalHost, m_target);
     }
 }
 
