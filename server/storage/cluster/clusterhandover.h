@@ -62,7 +62,6 @@ private:
     struct Progress {
         const ClusterUploadSink *sink = nullptr;
         quint64 writes = 0;
-        bool operator==(const Progress &o) const { return sink == o.sink && writes == o.writes; }
     };
     Progress progress(const QString &id) const;
     // On the listener's thread: looks at the sink's progress now and StallQuiet later.
