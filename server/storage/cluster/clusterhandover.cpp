@@ -110,16 +110,18 @@ void ClusterHandOver::checkStalled(const QString &id, Progress before)
     // would cut the next writer here at its first write.
     if (!before.sink)
         return;
-    {
-        QMutexLocker lock(&m_mutex);
-        ClusterUploadSink *sink = m_sinks.value(id);
-        if (sink != before.sink || sink->writes() != before.writes)
-            return;
-        m_requested.insert(id);
-        sink->handOverIfIdle(); // or at its next write
-    }
-    // Recorded as any instance's request would be, for the asker to see (no NOTIFY: answered).
-    m_workers.start([this, id] {
+    // On a worker, as answer(): a hand-over commits (S3 and PostgreSQL round trips), which must
+    // not hold up the listener's event loop.
+    m_workers.start([this, id, before] {
+        {
+            QMutexLocker lock(&m_mutex);
+            ClusterUploadSink *sink = m_sinks.value(id);
+            if (sink != before.sink || sink->writes() != before.writes)
+                return;
+            m_requested.insert(id);
+            sink->handOverIfIdle(); // or at its next write
+        }
+        // Recorded as any instance's request would be, for the asker to see (no NOTIFY).
         PgError error;
         m_leases->markWanted(m_instanceId, id, &error);
     });
