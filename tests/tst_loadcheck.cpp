@@ -60,7 +60,7 @@ private Q_SLOTS:
         // trip.
         QTest::newRow("far") << qint64(40000) << qint64(41000) << LoadResponse::Flat;
         QTest::newRow("far, noisy") << qint64(40000) << qint64(60000) << LoadResponse::Flat;
-        // 5 ms more per busy connection each way: 10.5 ms alone, 25 ms and more for six.
+        // 5 ms more per busy connection each way: 10.5 ms alone, 25 ms and more for four.
         QTest::newRow("slowing") << qint64(10500) << qint64(25000) << LoadResponse::Grows;
         QTest::newRow("nothing alone") << qint64(0) << qint64(1000) << LoadResponse::Unknown;
         QTest::newRow("nothing together") << qint64(1000) << qint64(0) << LoadResponse::Unknown;

@@ -50,6 +50,7 @@ private:
     };
     void probed(const QUrl &endpoint);
     void answered(const QUrl &endpoint, const TransferError &error);
+    void judge(const QString &server, const Run &run);
     void finish(const QString &server, LoadResponse response);
 
     TransferProtocol *m_protocol;

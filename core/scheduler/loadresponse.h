@@ -18,14 +18,18 @@ namespace LoadResponses {
 constexpr int Alone = 2;
 // Requests sent at once after those alone, in rounds (each once the last has answered): the first
 // round opens the connections it needs, so a far link's later rounds answer in one round trip
-// each; the least of the rounds' quickest times is judged.
-constexpr int Together = 6;
+// each; the least of the rounds' quickest times is judged. Four, not more: a loaded server's
+// rounds take longer the more they send (each answer waits on every other), and while they run
+// its uploads wait (measured to hoistd slowing 5 ms per busy connection: two rounds of six held
+// a 128 MiB file back 65 ms, 12% of its upload; of four, 10 ms); the quickest of four is already
+// 2.5 times one alone there.
+constexpr int Together = 4;
 constexpr int TogetherRounds = 2;
 // The quickest of the requests sent together (the first to answer) took at least this many
 // times the one alone: the server's latency grows with our concurrency. A far link's answers
 // share its round trip (the quickest, on the connection already open, takes as long as one
 // alone; new connections add a handshake only to theirs); a server adding latency per busy
-// connection answers even the quickest of six two to four times later (bench/linkproxy
+// connection answers even the quickest of four two to three times later (bench/linkproxy
 // --load-latency-ms).
 constexpr double GrowthRatio = 1.6;
 
