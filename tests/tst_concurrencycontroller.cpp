@@ -27,6 +27,10 @@ struct Link {
     // flight, the next request sent is one of bigBytes (0: none).
     qint64 bigBytes = 0;
     int bigSlots = 0;
+    // Until then each request waits slowExtraUs more at the link (behind another program's
+    // or another upload's bytes in its buffers, whatever the level); 0: never.
+    qint64 slowUntilUs = 0;
+    qint64 slowExtraUs = 0;
     // A small request sent while a part is in flight waits this much more at the link, behind
     // the parts' bytes in its buffers (whatever the level).
     qint64 behindBulkUs = 0;
@@ -42,8 +46,10 @@ struct Run {
     int refusals = 0;
     qint64 bytesDone = 0;
     int maxInFlight = 0;
-    qint64 reached32Us = -1; // when the level first reached 32 (-1: never)
-    qint64 doneUs = 0;       // when the last request ended
+    qint64 reached32Us = -1;       // when the level first reached 32 (-1: never)
+    qint64 doneUs = 0;             // when the last request ended
+    int levelAtSlowEnd = 0;        // Link::slowUntilUs: the level then
+    int levelSlowEndPlus600ms = 0; // and 600 ms later
 };
 
 // Runs `link` for `durationUs` of simulated time. `fixed`: a fixed level instead of the
@@ -87,7 +93,8 @@ Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {},
                 const double slow = std::max(1.0, double(n) / link.capacity);
                 s.status = 204;
                 s.finishedUs = now + link.rttUs + qint64(link.serviceUs * slow) + link.loadUs * n
-                               + qint64(double(s.bytes) / share * 1e6) + behind;
+                               + qint64(double(s.bytes) / share * 1e6) + behind
+                               + (now < link.slowUntilUs ? link.slowExtraUs : 0);
             }
             if (n > connections) {
                 connections = n;
@@ -127,6 +134,10 @@ Run simulate(const Link &link, qint64 durationUs, std::optional<int> fixed = {},
         if (run.reached32Us < 0 && level() >= 32)
             run.reached32Us = now;
         run.minLevel = std::min(run.minLevel, level());
+        if (now <= link.slowUntilUs)
+            run.levelAtSlowEnd = level();
+        if (now <= link.slowUntilUs + 600'000)
+            run.levelSlowEndPlus600ms = level();
         fill();
     }
     run.finalLevel = level();
@@ -255,6 +266,30 @@ private Q_SLOTS:
         QVERIFY2(
             run.maxLevel >= 16 && run.finalLevel >= 12,
             qPrintable(QStringLiteral("most %1, final %2").arg(run.maxLevel).arg(run.finalLevel)));
+    }
+
+    // The large file's parts end and small files are left: they answer in a round trip now, and
+    // the level is found again as at the start, not a step an epoch after a hold (measured
+    // through L1 to RGW: 300 small files left when two 100 MiB files ended, the level held at
+    // 14 for the last second of the upload).
+    void growsAgainWhenLargePartsEnd()
+    {
+        Link link; // 40 ms, 100 Mbit/s, 16 KiB requests
+        // The parts' bytes ahead of each small request at the link for 15 s, then none.
+        link.slowUntilUs = 15'000'000;
+        link.slowExtraUs = 400'000;
+        // A 503 above 12 at first: slow start is over early, and the level climbs a step at a
+        // time from there, as it did beside the parts.
+        link.refuseAbove = 12;
+        link.retryAfterMs = 0;
+        const Run run = simulate(link, 20'000'000, {}, 0, 2'000'000);
+        QVERIFY2(run.levelAtSlowEnd >= 8 && run.levelAtSlowEnd < ConcurrencyController::Ceiling / 2,
+                 qPrintable(QString::number(run.levelAtSlowEnd)));
+        // 600 ms: fifteen round trips (a step an epoch had it at 19).
+        QVERIFY2(run.levelSlowEndPlus600ms >= 2 * run.levelAtSlowEnd,
+                 qPrintable(QStringLiteral("%1 when the parts ended, %2 600 ms later")
+                                .arg(run.levelAtSlowEnd)
+                                .arg(run.levelSlowEndPlus600ms)));
     }
 
     // Large requests over a near link: the bandwidth is used by one request; more only make
