@@ -17,7 +17,7 @@
 // endpoint's capabilities were just learnt (TransferProtocol::probed: before a large file's first
 // bytes, usually while the file is hashed) and `wanted` says the answer matters and nothing else
 // runs there (other requests would blur it); it costs the requests alone and the quickest of
-// those together (four round trips of a far link).
+// those together (three round trips of a far link).
 // What it finds goes to judged() (Unknown when an answer failed, or after two seconds); the
 // scheduler holds the server's uploads while it runs.
 class LoadCheck final : public QObject {
