@@ -8,6 +8,14 @@ namespace {
 // calls still waiting on a peer (a bucket that does not answer) are aborted.
 constexpr std::chrono::seconds StopGrace{5};
 
+// The HTTP limits with as many worker threads as `store`'s requests want.
+HttpLimits limitsFor(HttpLimits limits, const UploadStore &store)
+{
+    if (store.requestThreads() > 0)
+        limits.workerThreads = store.requestThreads();
+    return limits;
+}
+
 TusConfig countingInto(TusConfig tus, HoistdMetrics &metrics)
 {
     tus.metrics = &metrics;
@@ -21,7 +29,7 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_store(makeUploadStore(options, m_metrics))
     , m_service(*m_store, countingInto(tus, m_metrics))
     , m_router(m_service, *m_store, m_metrics, tus.users)
-    , m_http(m_router, m_metrics, options.http, tus.verbose)
+    , m_http(m_router, m_metrics, limitsFor(options.http, *m_store), tus.verbose)
     , m_timedWork(
           *m_store, [this](const QString &line) { m_service.log(line); }, options.expireAfter,
           options.keepFinished, options.reconcileAfter)
@@ -35,7 +43,7 @@ HoistdInstance::HoistdInstance(const HoistdOptions &options, const TusConfig &tu
     , m_store(std::move(store))
     , m_service(*m_store, countingInto(tus, m_metrics))
     , m_router(m_service, *m_store, m_metrics, tus.users)
-    , m_http(m_router, m_metrics, options.http, tus.verbose)
+    , m_http(m_router, m_metrics, limitsFor(options.http, *m_store), tus.verbose)
     , m_timedWork(
           *m_store, [this](const QString &line) { m_service.log(line); }, options.expireAfter,
           options.keepFinished, options.reconcileAfter)

@@ -80,14 +80,15 @@ int main(int argc, char *argv[])
                                : QStringLiteral("the anonymous user")));
     const HttpLimits &limits = options->http;
     service.log(QStringLiteral("connections: at most %1 at once, %2 from one address; request "
-                               "headers due within %3")
+                               "headers due within %3; %4 worker threads")
                     .arg(server.http().connectionLimit())
                     .arg(limits.maxConnectionsPerAddress
                              ? QString::number(limits.maxConnectionsPerAddress)
                              : QStringLiteral("any number"))
                     .arg(limits.headerTimeout.count()
                              ? QStringLiteral("%1 s").arg(limits.headerTimeout.count() / 1000.0)
-                             : QStringLiteral("any time")));
+                             : QStringLiteral("any time"))
+                    .arg(server.http().workerThreads()));
 
     SignalWatcher termination;
     QObject::connect(&termination, &SignalWatcher::terminationRequested, &app,

@@ -193,14 +193,16 @@ const sockaddr *peerOf(MHD_Connection *connection)
 }
 
 // How many connections the descriptors this process may open leave room for.
-int descriptorBudget()
+// `threads`: libmicrohttpd's worker threads, each with a wake-up descriptor of its own.
+int descriptorBudget(unsigned threads)
 {
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
         return std::numeric_limits<int>::max();
-    if (limit.rlim_cur <= ReservedDescriptors + DescriptorsPerConnection)
+    const rlim_t reserved = ReservedDescriptors + threads;
+    if (limit.rlim_cur <= reserved + DescriptorsPerConnection)
         return 1;
-    return int(std::min<rlim_t>((limit.rlim_cur - ReservedDescriptors) / DescriptorsPerConnection,
+    return int(std::min<rlim_t>((limit.rlim_cur - reserved) / DescriptorsPerConnection,
                                 rlim_t(std::numeric_limits<int>::max())));
 }
 } // namespace
@@ -459,10 +461,15 @@ bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *erro
         in4->sin_port = htons(port);
         in4->sin_addr.s_addr = htonl(address.toIPv4Address());
     }
-    const unsigned threads = unsigned(std::max(MinThreads, QThread::idealThreadCount()));
+    unsigned threads =
+        unsigned(m_limits.workerThreads > 0 ? m_limits.workerThreads
+                                            : std::max(MinThreads, QThread::idealThreadCount()));
     // The limit, not EMFILE, decides when no more connections are taken on: at EMFILE
     // libmicrohttpd stops accepting until one closes, and a flood of idle ones keeps it so.
-    m_connectionLimit = std::max(1, std::min(m_limits.maxConnections, descriptorBudget()));
+    m_connectionLimit = std::max(1, std::min(m_limits.maxConnections, descriptorBudget(threads)));
+    // libmicrohttpd shares the limit out among its threads: none left without a connection.
+    threads = std::min(threads, unsigned(m_connectionLimit));
+    m_workerThreads = int(threads);
     m_deadlines->start();
     // One option and its arguments a line.
     // clang-format off

@@ -28,6 +28,9 @@ struct HttpLimits {
     // A request's head must arrive within this of the connection's start or of its previous
     // request's end; 0: no deadline. Bodies keep libmicrohttpd's idle timeout.
     std::chrono::milliseconds headerTimeout = DefaultHeaderTimeout;
+    // libmicrohttpd's worker threads; 0: one a core, at least two. Each owns the connections it
+    // accepted and answers them one request at a time.
+    int workerThreads = 0;
 };
 
 // HTTP for hoistd, from libmicrohttpd: a pool of worker threads polling with poll(), each
@@ -57,6 +60,8 @@ public:
     quint16 port() const { return m_port; }
     // Connections at once, as listen() settled it (HttpLimits::maxConnections or fewer).
     int connectionLimit() const { return m_connectionLimit; }
+    // Worker threads, as listen() settled it (HttpLimits::workerThreads or one a core).
+    int workerThreads() const { return m_workerThreads; }
     // Stops accepting, gives requests in flight a moment to end, then closes every connection
     // (bodies cut short keep what is safe to keep). Returns how many requests were cut.
     int stop();
@@ -75,5 +80,6 @@ private:
     MHD_Daemon *m_daemon = nullptr;
     quint16 m_port = 0;
     int m_connectionLimit = 0;
+    int m_workerThreads = 0;
     std::atomic<int> m_inFlight{0};
 };

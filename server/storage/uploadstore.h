@@ -73,6 +73,11 @@ public:
     // so that the requests blocked in them end; nothing is recorded for what they did not do.
     // A store of local files, whose calls end by themselves: nothing.
     virtual void abortCalls() {}
+    // How many HTTP worker threads its requests want: a request's store calls block its thread
+    // (and every connection that thread serves) for as long as they wait, so a store whose
+    // calls wait on peers over the network wants more threads than cores. 0: the server's own
+    // default (one a core).
+    virtual int requestThreads() const { return 0; }
     // What open() had to repair, one sentence each, for the log.
     virtual QStringList repairs() const = 0;
     // Where the uploads are kept, for the log (a folder; a bucket and a database).

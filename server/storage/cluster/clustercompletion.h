@@ -20,7 +20,9 @@ class ClusterStrayParts;
 // already: the object's ETag or length says so), so a holder that stalls after the decision and
 // wakes up late can only make the same object, never a different one; and whoever takes the
 // lease next finishes a completion it finds (finish() again, under its own generation). A
-// holder that stalls before the decision is refused it (fenced) and never touches the object.
+// holder that stalls before the decision is refused it (fenced) and never touches the object,
+// but for an upload sent whole in one request: that one's holder puts the object itself, only
+// if none exists yet (If-None-Match, ClusterUploadSink), so a late PUT cannot replace one.
 // When S3 holds parts under numbers no record names (RGW then refuses the completion), the
 // object is made without them (ClusterStrayParts).
 class ClusterCompletion final {

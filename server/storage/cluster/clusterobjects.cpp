@@ -85,6 +85,19 @@ std::optional<S3BucketError> ClusterObjects::putFile(const QString &key, const Q
     return done.error;
 }
 
+bool ClusterObjects::probeConditionalPuts(const QString &instanceId)
+{
+    const QString key = tailsPrefix() + QStringLiteral("probe.") + instanceId + QLatin1Char('.')
+                        + QString::number(QRandomGenerator::global()->generate64(), 16);
+    const auto first = m_bucket.putObject(key, S3Body::fromBytes("1"), {}, S3Bucket::Put::IfAbsent);
+    if (!first.ok())
+        return false;
+    const auto second =
+        m_bucket.putObject(key, S3Body::fromBytes("2"), {}, S3Bucket::Put::IfAbsent);
+    m_bucket.deleteObject(key);
+    return !second.ok() && S3Bucket::isNotAbsent(*second.error);
+}
+
 void ClusterObjects::drop(const QString &id, const QString &multipartId, const QString &tailKey)
 {
     // Best effort: what is left behind (the store unreachable) is the reconciliation's.

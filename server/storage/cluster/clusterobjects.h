@@ -9,7 +9,9 @@
 // than once: the finished object `PREFIX/<id>`, tail objects under `PREFIX/.hoistd/tails/`
 // (their key carries the lease generation, so that a stale holder never overwrites a newer
 // holder's tail), the object's metadata (x-amz-meta-*, printable ASCII only), and writing a
-// local file as an object (one PutObject, or a multipart upload of large parts).
+// local file as an object (one PutObject, or a multipart upload of large parts). Whether the
+// store honours PutObject's If-None-Match (probed once at start) decides whether an upload
+// whose whole body arrives in one request may be put as its object directly (ClusterUploadSink).
 class ClusterObjects final {
 public:
     ClusterObjects(S3Bucket &bucket, QString prefix);
@@ -27,6 +29,13 @@ public:
     // The `size` bytes of file `path` as the object `key`; S3's error when it failed.
     std::optional<S3BucketError> putFile(const QString &key, const QString &path, qint64 size,
                                          const S3Bucket::ObjectMeta &meta);
+    // Puts a probe object twice with If-None-Match: * under the tails' prefix (where the
+    // reconciliation finds it if its removal fails): whether the second is refused, as it must
+    // be for directPuts(). False also when the store cannot be asked now.
+    bool probeConditionalPuts(const QString &instanceId);
+    bool directPuts() const { return m_directPuts; }
+    void setDirectPuts(bool on) { m_directPuts = on; }
+
     // Removes an upload's bytes: its multipart upload (when one), its tail, its object.
     void drop(const QString &id, const QString &multipartId, const QString &tailKey);
 
@@ -36,4 +45,5 @@ public:
 private:
     S3Bucket &m_bucket;
     const QString m_prefix; // "" or ending in '/'
+    bool m_directPuts = false;
 };

@@ -350,6 +350,21 @@ std::optional<UploadRecord> ClusterUploadSink::commitNow()
         return record(m_upload.tailKey, m_upload.tailSize, end); // pushes the expiry on
     const bool last = !was.lengthDeferred() && end == was.length;
     ClusterObjects &objects = m_store.objects();
+    if (last && objects.directPuts() && m_upload.multipartId.isEmpty() && m_ready.isEmpty()
+        && m_fileStart == 0 && m_fileSize == end) {
+        // A holder whose lease visibly went (renewed when a third of it passed) does not PUT at
+        // all; one that stalls from here on is fenced by the condition.
+        if (!keepLease())
+            return std::nullopt;
+        switch (putWhole()) {
+        case Direct::Made:
+            return recordWhole(end);
+        case Direct::Failed:
+            return std::nullopt;
+        case Direct::Exists:
+            break; // a late PUT's, or ours whose answer was lost: the tail way copies over it
+        }
+    }
     QString tailKey;
     qint64 tailSize = 0;
     if ((last && m_upload.multipartId.isEmpty() && m_ready.isEmpty())
@@ -384,6 +399,44 @@ std::optional<UploadRecord> ClusterUploadSink::commitNow()
     if (!oldTail.isEmpty() && oldTail != tailKey)
         objects.bucket().deleteObject(oldTail);
     return last ? completeDecided() : out;
+}
+
+ClusterUploadSink::Direct ClusterUploadSink::putWhole()
+{
+    ClusterObjects &objects = m_store.objects();
+    const auto put = objects.bucket().putObject(
+        objects.objectKey(m_upload.record.id), S3Body::fromFile(m_file.fileName(), 0, m_fileSize),
+        ClusterObjects::metaOf(m_upload.record), S3Bucket::Put::IfAbsent);
+    if (put.ok())
+        return Direct::Made;
+    if (S3Bucket::isNotAbsent(*put.error))
+        return Direct::Exists;
+    failed(storeFailureOf(*put.error));
+    return Direct::Failed;
+}
+
+std::optional<UploadRecord> ClusterUploadSink::recordWhole(qint64 end)
+{
+    const QString oldTail = m_upload.tailKey;
+    auto out = record(QString(), 0, end); // `end` is the length: finished in the same commit
+    if (!out) {
+        // Fenced with the upload removed meanwhile: the object just made is nobody's (its
+        // removal may have come before it). Fenced by another holder: left, for that holder's
+        // own conditional PUT to find. PostgreSQL away: left too, as the commit may have gone
+        // through unseen; a removal of the upload removes it.
+        PgUpload row;
+        PgError error;
+        if (m_fenced
+            && m_store.index().uploads().find(m_upload.record.id, &row, &error)
+                   != PgUploads::Lookup::Found
+            && !error)
+            m_store.objects().bucket().deleteObject(
+                m_store.objects().objectKey(m_upload.record.id));
+        return std::nullopt;
+    }
+    if (!oldTail.isEmpty())
+        m_store.objects().bucket().deleteObject(oldTail); // its bytes are in the object
+    return out;
 }
 
 std::optional<UploadRecord> ClusterUploadSink::completeDecided()

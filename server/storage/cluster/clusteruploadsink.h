@@ -29,6 +29,19 @@ class ClusterUploadStore;
 // to S3 is then named by no record. Asked to hand the upload over (ClusterHandOver), it commits
 // between writes and lets go.
 //
+// An upload whose every byte is in the spool file at its end (never a part: a small file sent in
+// one request) is put as its object `PREFIX/<id>` directly, with If-None-Match: * (when the
+// store honours it, ClusterObjects::directPuts()), and then recorded finished in one fenced
+// transaction: one PUT instead of a tail PUT, a copy and a DELETE, and one commit instead of
+// two. The condition is the fence S3 gives: a holder that stalled past its lease and PUTs late
+// can never replace an object that exists (a finished upload's, made by whoever took over); its
+// fenced commit then records nothing. A late PUT that lands while nobody has made the object
+// yet makes the next holder's conditional PUT fail: that holder goes the tail way (a tail
+// whose key carries its generation, "completing" recorded, then a copy over whatever is there,
+// ClusterCompletion), so the object is always the bytes its finishing holder recorded. A
+// holder whose PUT made the object but whose commit was fenced because the upload was removed
+// meanwhile removes that object (nobody finishes a removed upload).
+//
 // A request that ends while parts are still on their way is answered only after commit() waited
 // for them: the client is told every byte it sent is stored (it resends nothing that was in
 // flight), and nothing of the request outlives its lease or its spool. What S3 took is recorded
@@ -92,6 +105,12 @@ private:
     // holds that no record names makes the completion on stores that want every uploaded part
     // listed (Ceph RGW answers InvalidPart) the slow one: ClusterStrayParts, a server-side copy.
     void keepUploaded();
+    // The whole upload is in the spool file: put as its object, If-None-Match: *. Made; Exists
+    // (an object is there already: the tail way); Failed with failure().
+    enum class Direct { Made, Exists, Failed };
+    Direct putWhole();
+    // Records the upload whose object putWhole() made finished at `end` (its length).
+    std::optional<UploadRecord> recordWhole(qint64 end);
     // Makes the object of an upload recorded completing (ClusterCompletion), under this lease.
     std::optional<UploadRecord> completeDecided();
     // The fenced commit of offset `end`, m_uploaded and the tail; `completing`: `end` is the

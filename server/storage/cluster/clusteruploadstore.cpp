@@ -54,6 +54,13 @@ bool ClusterUploadStore::open(QString *error)
                      .arg(m_bucket->target().displayName(), probe.error->toString());
         return false;
     }
+    // A store that ignores If-None-Match would let a stalled holder's late PutObject replace
+    // a finished object: small uploads then go through a tail object and a copy, as before.
+    m_objects.setDirectPuts(m_objects.probeConditionalPuts(m_config.instanceId));
+    if (!m_objects.directPuts())
+        qWarning().noquote() << "the bucket does not refuse a PutObject with If-None-Match: * of "
+                                "an existing object: uploads of one request go through a tail "
+                                "object and a copy";
     // Hand-over requests from other instances; a listener that cannot connect yet keeps trying
     // (meanwhile askers wait for the lease to run out instead).
     QString why;

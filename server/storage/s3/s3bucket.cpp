@@ -291,12 +291,16 @@ S3Status S3Bucket::abortMultipartUpload(const QString &key, const QString &uploa
 }
 
 S3Result<QByteArray> S3Bucket::putObject(const QString &key, const S3Body &body,
-                                         const ObjectMeta &meta)
+                                         const ObjectMeta &meta, Put put)
 {
     S3CallSpec spec;
     spec.what = QStringLiteral("storing %1").arg(key);
     spec.call.method = "PUT";
     spec.call.key = key;
+    if (put == Put::IfAbsent) {
+        spec.call.setHeader("If-None-Match", "*");
+        spec.expectedStatuses = {409, 412}; // isNotAbsent(): the caller's to act on
+    }
     if (auto error = addMeta(spec.call, meta, spec.what))
         return failed<QByteArray>(*error);
     S3Body sent = body;
@@ -307,6 +311,11 @@ S3Result<QByteArray> S3Bucket::putObject(const QString &key, const S3Body &body,
     if (!outcome.ok())
         return failed<QByteArray>(*outcome.error);
     return {outcome.reply.header("etag"), std::nullopt};
+}
+
+bool S3Bucket::isNotAbsent(const S3BucketError &error)
+{
+    return error.isRefused() && (error.status == 412 || error.status == 409);
 }
 
 S3Result<QByteArray> S3Bucket::copyObject(const QString &sourceKey, const QString &key,

@@ -110,8 +110,14 @@ public:
     // NotFound when there is no such upload (aborted or completed before).
     S3Status abortMultipartUpload(const QString &key, const QString &uploadId);
 
-    // Objects.
-    S3Result<QByteArray> putObject(const QString &key, const S3Body &body, const ObjectMeta &meta);
+    // Objects. IfAbsent: only when no object `key` exists (If-None-Match: *), so that a late
+    // PUT never replaces one; refused otherwise (isNotAbsent()).
+    enum class Put { Always, IfAbsent };
+    S3Result<QByteArray> putObject(const QString &key, const S3Body &body, const ObjectMeta &meta,
+                                   Put put = Put::Always);
+    // A Put::IfAbsent refused because the object exists (412), or because another conditional
+    // write of it was under way (409, as S3 answers then).
+    static bool isNotAbsent(const S3BucketError &error);
     // Server-side copy within the bucket: the source's metadata kept, or replaced by `replace`.
     S3Result<QByteArray> copyObject(const QString &sourceKey, const QString &key,
                                     const std::optional<ObjectMeta> &replace = std::nullopt);

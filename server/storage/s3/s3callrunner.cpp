@@ -105,7 +105,8 @@ S3Outcome S3CallRunner::run(S3CallSpec spec)
         }
         if (attempt >= m_retry.attempts || m_transport.isAborted()
             || !retryable(outcome.reply, *outcome.error, spec.idempotent)) {
-            qCWarning(lcS3Bucket).noquote() << outcome.error->toString();
+            if (!spec.expectedStatuses.contains(outcome.reply.status))
+                qCWarning(lcS3Bucket).noquote() << outcome.error->toString();
             return outcome;
         }
         const int waitMs = backoffMs(attempt, *outcome.error);

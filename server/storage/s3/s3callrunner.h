@@ -4,6 +4,7 @@
 #include "s3callsigner.h"
 #include "s3transport.h"
 
+#include <QList>
 #include <QString>
 
 #include <atomic>
@@ -32,6 +33,8 @@ struct S3CallSpec {
     std::function<bool(const char *data, qint64 size)> sink; // see S3Exchange
     // Called before each attempt after the first, to adjust the call (a resumed read's Range).
     std::function<void(S3Call &call, const S3Reply &previous)> beforeRetry;
+    // Refusals the caller expects and acts on (a conditional PUT's 412): not logged as failures.
+    QList<int> expectedStatuses;
 };
 
 struct S3Outcome {
