@@ -70,23 +70,10 @@ void LoadCheck::answered(const QUrl &endpoint, const TransferError &error)
             m_protocol->checkServer(endpoint, headers);
         return;
     }
-    // The first of a round's answers is its quickest; the least of the rounds' is judged. So the
-    // last round's first answer decides: the server's uploads need not wait for the rest (they
-    // are ignored when they come).
-    if (run.answers++ == 0) {
-        run.quickestUs = run.rounds == 0 ? took : qMin(run.quickestUs, took);
-        if (run.rounds + 1 == LoadResponses::TogetherRounds)
-            return judge(server, run);
-    }
-    if (run.answers < LoadResponses::Together)
-        return;
-    // A round before the last has fully answered: the next goes out on its connections.
-    run.answers = 0;
-    ++run.rounds;
-    run.sentUs = ConcurrencyLevels::nowUs();
-    const HttpHeaders headers = m_headersFor(endpoint);
-    for (int i = 0; i < LoadResponses::Together; ++i)
-        m_protocol->checkServer(endpoint, headers);
+    // The first of those sent together is the quickest, and decides: the server's uploads need
+    // not wait for the rest (they are ignored when they come).
+    run.quickestUs = took;
+    judge(server, run);
 }
 
 void LoadCheck::judge(const QString &server, const Run &run)

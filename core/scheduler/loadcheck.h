@@ -44,9 +44,7 @@ private:
         qint64 sentUs = 0;
         qint64 aloneUs = 0;    // the least a request alone took; 0: none has answered yet
         int alone = 0;         // requests alone that answered
-        qint64 quickestUs = 0; // the least quickest answer of the rounds sent together so far
-        int rounds = 0;        // rounds sent together that fully answered
-        int answers = 0;       // answers to the round out now
+        qint64 quickestUs = 0; // the first answer of those sent together
     };
     void probed(const QUrl &endpoint);
     void answered(const QUrl &endpoint, const TransferError &error);
