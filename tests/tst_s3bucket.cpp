@@ -101,7 +101,7 @@ void tst_S3Bucket::multipartRoundTrip()
     const auto p3 =
         s3->uploadPart(key, id.value, 3, S3Body::fromFile(path, 1000 + head.size(), tail.size()));
     QVERIFY2(p3.ok(), why(p3));
-    // Content-MD5 was sent and checked: the ETag of a part is its MD5.
+    // RGW checked the bytes (the signed SHA-256): the ETag of a part is its MD5.
     QCOMPARE(p2.value,
              '"' + QCryptographicHash::hash(middle, QCryptographicHash::Md5).toHex() + '"');
     QVERIFY(m_rgw->multipartUploads().contains(key));

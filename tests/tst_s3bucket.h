@@ -74,6 +74,7 @@ private Q_SLOTS:
     void wrongSecretIsRefused();
     void skewedClockIsLearnt();
     void tlsIsVerified();
+    void damagedBodyIsRefused();
     void slowDownIsRetried();
     void rgwRestarted();
 

@@ -60,16 +60,17 @@ void S3Body::setDigests(QByteArray md5, QByteArray sha256)
     m_sha256 = std::move(sha256);
 }
 
-bool S3Body::computeDigests(bool withSha256, QString *problem)
+bool S3Body::computeDigests(Digests which, QString *problem)
 {
-    const bool needMd5 = m_md5.isEmpty();
-    const bool needSha = withSha256 && m_sha256.isEmpty();
+    const bool needMd5 = which == Digests::Md5 && m_md5.isEmpty();
+    const bool needSha = which == Digests::Sha256 && m_sha256.isEmpty();
     if (!needMd5 && !needSha)
         return true;
     Digest md5(EVP_md5());
     Digest sha(EVP_sha256());
     if (!isFile()) {
-        md5.add(m_bytes.constData(), m_bytes.size());
+        if (needMd5)
+            md5.add(m_bytes.constData(), m_bytes.size());
         if (needSha)
             sha.add(m_bytes.constData(), m_bytes.size());
     } else {

@@ -7,10 +7,10 @@
 #include <memory>
 
 // The body of an UploadPart or a PutObject: bytes in memory, or a range of a file read in
-// chunks as it is sent (never whole), opened anew for every attempt. Its MD5 (Content-MD5, which
-// RGW and S3 check) and, where the request is signed with it, its SHA-256 are computed by reading
-// the range once before sending, unless the caller gives them (it may have hashed the bytes as
-// they arrived). Cheap to copy; not shared between threads while in use.
+// chunks as it is sent (never whole), opened anew for every attempt. The one digest its request
+// carries for the store to check (the MD5 as Content-MD5, or the SHA-256 the signature covers) is
+// computed by reading the range once before sending, unless the caller gives it (it may have
+// hashed the bytes as they arrived). Cheap to copy; not shared between threads while in use.
 class S3Body final {
 public:
     S3Body() = default;
@@ -24,9 +24,10 @@ public:
 
     qint64 size() const { return m_length; }
     bool isFile() const { return !m_path.isEmpty(); }
-    // Computes what is missing: the MD5, and the SHA-256 when `withSha256`. False with the
-    // reason in `problem` when the file cannot be read.
-    bool computeDigests(bool withSha256, QString *problem);
+    enum class Digests { Md5, Sha256 };
+    // Computes the digest `which` unless it is known. False with the reason in `problem` when the
+    // file cannot be read.
+    bool computeDigests(Digests which, QString *problem);
     const QByteArray &md5() const { return m_md5; }
     const QByteArray &sha256() const { return m_sha256; }
 

@@ -111,14 +111,21 @@ S3Outcome S3Bucket::run(S3CallSpec spec)
 
 std::optional<S3BucketError> S3Bucket::prepareBody(S3Call &call, S3Body &body, const QString &what)
 {
-    // Over HTTPS, TLS protects the bytes and Content-MD5 checks them, as in Hoist's client; over
-    // HTTP the signature covers the body's SHA-256 too (RGW checks both).
+    // One check of the bytes by the store, whichever is cheaper to give: over HTTP the signature
+    // covers the body's SHA-256 (S3 and RGW refuse a body that does not match it), so a
+    // Content-MD5 beside it would check the same bytes again at twice SHA-256's cost here (its
+    // SHA instructions); over HTTPS, TLS protects the bytes and Content-MD5 checks them, with an
+    // unsigned payload, as Hoist's client does.
     const bool withSha = !target().isHttps();
     QString problem;
-    if (!body.computeDigests(withSha, &problem))
+    if (!body.computeDigests(withSha ? S3Body::Digests::Sha256 : S3Body::Digests::Md5, &problem))
         return local(what, problem);
-    call.setHeader("Content-MD5", body.md5().toBase64());
-    call.payloadHash = withSha ? body.sha256().toHex() : QByteArray(SigV4Signer::UnsignedPayload);
+    if (withSha)
+        call.payloadHash = body.sha256().toHex();
+    else {
+        call.setHeader("Content-MD5", body.md5().toBase64());
+        call.payloadHash = QByteArray(SigV4Signer::UnsignedPayload);
+    }
     return std::nullopt;
 }
 
