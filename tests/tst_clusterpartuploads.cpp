@@ -299,7 +299,8 @@ void TestClusterPartUploads::bytesArriveWhilePartsGo()
     link.setRate(LinkBitsPerSecond);
     auto store = makeStore(QStringLiteral("overlap"), link.port());
     QVERIFY(store);
-    const qint64 length = 40 * MiB + 12345;
+    const qint64 length =
+        (ClusterUploadSink::PartsInFlight + 2) * ClusterUploadSink::PartBytes + 12345;
     const QByteArray bytes = pattern(length, 'b');
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
@@ -308,7 +309,7 @@ void TestClusterPartUploads::bytesArriveWhilePartsGo()
     {
         UploadWriter writer(*store, *made, length, nullptr, {});
         QVERIFY2(writer.open(), qPrintable(writer.failure().text));
-        // Three parts' bytes (all that may be in flight at once): the writes must not wait for
+        // The bytes of as many parts as may be in flight at once: the writes must not wait for
         // the link. The old sink sent 16 MiB inside the write that reached them, so at least
         // that much had crossed when they returned.
         const qint64 early = ClusterUploadSink::PartsInFlight * ClusterUploadSink::PartBytes;
@@ -340,7 +341,7 @@ void TestClusterPartUploads::bytesArriveWhilePartsGo()
     store->unlock(made->id);
     PgError pgError;
     const auto parts = store->index().leases().parts(made->id, &pgError);
-    QCOMPARE(parts.size(), 6); // five of 8 MiB, and the last
+    QCOMPARE(parts.size(), ClusterUploadSink::PartsInFlight + 3); // of 8 MiB, and the last
     qint64 partsEnd = 0;
     for (const PgPart &p : parts) {
         QCOMPARE(p.offset, partsEnd);
@@ -360,7 +361,8 @@ void TestClusterPartUploads::stalledStoreHoldsTheWriterBack()
              qPrintable(proxy.errorString()));
     auto store = makeStore(QStringLiteral("stalled"), proxy.port());
     QVERIFY(store);
-    const qint64 length = 56 * MiB;
+    // A part committed first, then the parts in flight, a full file and a part more.
+    const qint64 length = (ClusterUploadSink::PartsInFlight + 4) * ClusterUploadSink::PartBytes;
     const QByteArray bytes = pattern(length, 's');
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
@@ -414,8 +416,11 @@ void TestClusterPartUploads::rollBack()
     // A committed tail of 3 MiB, then 17 MiB more and a roll-back (a body over its limit, a
     // failed commit; or a checksum that did not match). Parts S3 took stay recorded: a part S3
     // holds that no record names would make the upload impossible to complete on RGW, which
-    // wants every uploaded part listed. A checksummed body sends nothing before its commit, so
-    // the roll-back leaves no trace there (and the tail is read back into the spool).
+    // wants every uploaded part listed. A checksummed body's parts went too (as its bytes
+    // arrived), but they are unverified: none is recorded, the offset stays, the tail is read
+    // back into the spool, and the parts are kept for the request's retry
+    // (ClusterReusableParts; here the same sink goes on instead, so they stay unrecorded and
+    // the completion leaves them out).
     QFETCH(bool, keepWhatArrives);
     if (!needPeers())
         QSKIP(qPrintable(m_noPeers));
@@ -426,6 +431,7 @@ void TestClusterPartUploads::rollBack()
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
     StoreFailure failure;
+    PgError pgError;
     UploadRecord record = *made;
     {
         auto sink = store->openSink(record, &failure);
@@ -449,8 +455,11 @@ void TestClusterPartUploads::rollBack()
         UploadRecord now;
         QCOMPARE(store->find(made->id, &now), UploadStore::Lookup::Found);
         QCOMPARE(now.offset, kept);
-        if (!keepWhatArrives)
-            QVERIFY(m_peers.rgw().multipartUploads().filter(key).isEmpty());
+        if (!keepWhatArrives) {
+            QCOMPARE(store->reusableParts().size(), 1);
+            QVERIFY(store->index().leases().parts(made->id, &pgError).isEmpty());
+            QCOMPARE(m_peers.rgw().multipartUploads().filter(key).size(), 1);
+        }
         // The same sink goes on from there.
         QVERIFY(sink->write(bytes.constData() + kept, size_t(length - kept)));
         const auto committed = sink->commit();

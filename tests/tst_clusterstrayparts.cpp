@@ -4,7 +4,9 @@
 // not recorded, and RGW refused to complete a multipart upload whose list omits a part it holds
 // (InvalidPart), so the upload could never finish. Now the completion overwrites those numbers,
 // completes, and copies the object onto itself without them (ClusterStrayParts): the object is
-// byte-identical to what the client sent, with the ETag a plain completion gives.
+// byte-identical to what the client sent, with the ETag a plain completion gives. A
+// checksummed request's parts, sent while it arrives and rolled back, are written again by its
+// retry under the same numbers where that keeps the order (ClusterReusableParts).
 #include "clusterpeers.h"
 #include "clusterstrayparts.h"
 #include "clusteruploadsink.h"
@@ -36,8 +38,16 @@ private slots:
     void partAfterAFailedOne();
     void staleHoldersLatePartIsLeftOut();
     void assembledObjectIsTrimmedLater();
+    void checksummedRetryWritesItsNumbersAgain();
+    void retryAfterAnotherInstanceWroteAllocatesAnew();
 
 private:
+    // Writes bytes[0, 2 parts) as a checksummed body (sent as it arrives, recorded only by a
+    // commit) and rolls it back, as a checksum mismatch or a cut request does: parts 1 and 2 are
+    // in S3, named by no record.
+    void rolledBackChecksummedRequest(ClusterUploadStore &store, const QString &id,
+                                      const QByteArray &bytes);
+    QList<int> recordedNumbers(ClusterUploadStore &store, const QString &id);
     // A new upload of Length bytes on `store`, locked, with its first part committed.
     std::optional<UploadRecord> withFirstPart(ClusterUploadStore &store, const QByteArray &bytes);
     // Allocates the next part number under `store`'s lease, as a sink does before sending it.
@@ -239,6 +249,112 @@ void TestClusterStrayParts::assembledObjectIsTrimmedLater()
         other->find(id, &found) == UploadStore::Lookup::Found && found.isFinished(), LongWaitMs);
     QCOMPARE(found.offset, Length);
     verifyObject(*other, id, bytes);
+}
+
+void TestClusterStrayParts::rolledBackChecksummedRequest(ClusterUploadStore &store,
+                                                         const QString &id, const QByteArray &bytes)
+{
+    UploadRecord now;
+    QCOMPARE(store.find(id, &now), UploadStore::Lookup::Found);
+    StoreFailure failure;
+    auto sink = store.openSink(now, &failure);
+    QVERIFY2(sink, qPrintable(failure.text));
+    QVERIFY(sink->write(bytes.constData(), size_t(2 * First)));
+    // Both parts went while the body arrived (numbers allocated, the multipart upload begun),
+    // and nothing is recorded before the checksum is known.
+    PgUpload row;
+    PgError error;
+    QCOMPARE(store.index().uploads().find(id, &row, &error), PgUploads::Lookup::Found);
+    QCOMPARE(row.nextPart, 3);
+    QVERIFY(!row.multipartId.isEmpty());
+    QCOMPARE(row.record.offset, 0);
+    sink->rollBack();
+    sink.reset();
+    QCOMPARE(store.find(id, &now), UploadStore::Lookup::Found);
+    QCOMPARE(now.offset, 0);
+    QVERIFY(recordedNumbers(store, id).isEmpty());
+}
+
+QList<int> TestClusterStrayParts::recordedNumbers(ClusterUploadStore &store, const QString &id)
+{
+    PgError error;
+    QList<int> numbers;
+    for (const PgPart &p : store.index().leases().parts(id, &error))
+        numbers.append(p.number);
+    return numbers;
+}
+
+void TestClusterStrayParts::checksummedRetryWritesItsNumbersAgain()
+{
+    // The client sends the request again, whole: its first two parts have the offsets and sizes
+    // of the rolled-back ones, so they go under numbers 1 and 2 again, and the completion is a
+    // plain one (no number left unrecorded, no copy).
+    ClusterUploadStore *store = nullptr;
+    ClusterUploadStore *other = nullptr;
+    QVERIFY(m_peers.openTwo(m_prefix, Lease, Lease, &store, &other));
+    const QByteArray bytes = testContent(Length, 13);
+    StoreFailure failure;
+    UploadStore::Refusal refusal;
+    const auto made = store->create(Length, "filename c3RyYXk=", QStringLiteral("stray"), {},
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY(made);
+    QVERIFY(store->tryLock(made->id));
+    rolledBackChecksummedRequest(*store, made->id, bytes);
+    QCOMPARE(store->reusableParts().size(), 1);
+    const auto done = finish(*store, made->id, bytes, &failure);
+    QVERIFY2(done, qPrintable(failure.text));
+    QVERIFY(done->isFinished());
+    store->unlock(made->id);
+    QCOMPARE(recordedNumbers(*store, made->id), QList<int>({1, 2, 3}));
+    PgUpload row;
+    PgError error;
+    QCOMPARE(store->index().uploads().find(made->id, &row, &error), PgUploads::Lookup::Found);
+    QCOMPARE(row.nextPart, 4); // only the last part's number was allocated by the retry
+    QCOMPARE(store->reusableParts().size(), 0);
+    verifyObject(*store, made->id, bytes);
+}
+
+void TestClusterStrayParts::retryAfterAnotherInstanceWroteAllocatesAnew()
+{
+    // Between the rolled-back request and its retry, another instance held the upload and
+    // recorded its first 8 MiB as part 3. The retry (back on the first instance) starts at
+    // 8 MiB, where the kept part 2 started too; but writing number 2 after part 3's bytes
+    // would put it first in the object, so nothing kept is used: new numbers, and the
+    // completion leaves the unrecorded 1 and 2 out.
+    ClusterUploadStore *store = nullptr;
+    ClusterUploadStore *other = nullptr;
+    QVERIFY(m_peers.openTwo(m_prefix, Lease, Lease, &store, &other));
+    const QByteArray bytes = testContent(Length, 17);
+    StoreFailure failure;
+    UploadStore::Refusal refusal;
+    const auto made = store->create(Length, "filename c3RyYXk=", QStringLiteral("stray"), {},
+                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY(made);
+    QVERIFY(store->tryLock(made->id));
+    rolledBackChecksummedRequest(*store, made->id, bytes);
+    store->unlock(made->id);
+    QVERIFY(other->tryLock(made->id));
+    UploadRecord now;
+    QCOMPARE(other->find(made->id, &now), UploadStore::Lookup::Found);
+    {
+        auto sink = other->openSink(now, &failure);
+        QVERIFY2(sink, qPrintable(failure.text));
+        sink->keepWhatArrives();
+        QVERIFY(sink->write(bytes.constData(), size_t(First)));
+        const auto committed = sink->commit();
+        QVERIFY2(committed, qPrintable(sink->failure().text));
+        QCOMPARE(committed->offset, First);
+    }
+    other->unlock(made->id);
+    QCOMPARE(recordedNumbers(*store, made->id), QList<int>({3}));
+    QVERIFY(store->tryLock(made->id));
+    const auto done = finish(*store, made->id, bytes, &failure);
+    QVERIFY2(done, qPrintable(failure.text));
+    QVERIFY(done->isFinished());
+    store->unlock(made->id);
+    QCOMPARE(recordedNumbers(*store, made->id), QList<int>({3, 4, 5}));
+    QCOMPARE(store->reusableParts().size(), 0);
+    verifyObject(*store, made->id, bytes);
 }
 
 int main(int argc, char **argv)

@@ -62,6 +62,8 @@ bool ClusterUploadSink::open()
 {
     if (!newFile() || !loadTail())
         return false;
+    if (auto run = m_store.reusableParts().take(m_upload, m_partsEnd))
+        m_reusable = std::move(run->parts); // a rolled-back checksummed request's: its retry
     m_store.handOver().attach(m_upload.record.id, this);
     return true;
 }
@@ -194,8 +196,11 @@ void ClusterUploadSink::rollBack()
     QMutexLocker busy(&m_busy);
     if (m_handedOver)
         return;
-    keepUploaded();
-    m_parts.discard(); // after a failed one: named by no record
+    if (m_background)
+        keepUploaded();
+    else
+        keepForRetry(); // unverified: never recorded here
+    m_parts.discard();  // after a failed one, or unverified: named by no record
     m_uploaded.clear();
     dropReady();
     if (m_fileStart == m_partsEnd) {
@@ -253,9 +258,22 @@ void ClusterUploadSink::keepUploaded()
         m_failure = why;
 }
 
+void ClusterUploadSink::keepForRetry()
+{
+    m_parts.waitForAll(std::chrono::hours(24));
+    QList<PgPart> answered = m_uploaded; // a commit's that PostgreSQL did not take
+    answered.append(m_parts.takeUploaded());
+    if (m_fenced || answered.isEmpty() || answered.first().offset != m_partsEnd)
+        return;
+    m_store.reusableParts().keep(m_upload.record.id,
+                                 {m_upload.multipartId, m_partsEnd, m_upload.nextPart, answered});
+}
+
 bool ClusterUploadSink::fileFilled()
 {
-    return finishFile() && (!m_background || sendReady());
+    // A checksummed body's parts go too, while the rest of it arrives: they are recorded only
+    // by commit(), after the checksum matched (rollBack() keeps their numbers for the retry).
+    return finishFile() && sendReady();
 }
 
 bool ClusterUploadSink::finishFile()
@@ -296,12 +314,20 @@ bool ClusterUploadSink::sendReady()
             }
             m_upload.multipartId = begun.value;
         }
-        const auto number = index.leases().allocatePart(id, holder, m_generation, &error);
-        if (!number) {
-            leaseRefused(error);
-            return false;
+        const Ready &next = m_ready.first();
+        std::optional<int> number;
+        if (!m_reusable.isEmpty() && m_reusable.first().offset == next.offset
+            && m_reusable.first().size == next.size) {
+            number = m_reusable.takeFirst().number; // the retry's part: written again
+        } else {
+            m_reusable.clear(); // from here on the numbers must be above all of the run's
+            number = index.leases().allocatePart(id, holder, m_generation, &error);
+            if (!number) {
+                leaseRefused(error);
+                return false;
+            }
+            m_upload.nextPart = *number + 1;
         }
-        m_upload.nextPart = *number + 1;
         const Ready ready = m_ready.takeFirst();
         m_parts.start({{*number, QString(), ready.size, ready.offset, m_generation},
                        ready.path,

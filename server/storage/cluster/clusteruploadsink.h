@@ -14,12 +14,15 @@
 class ClusterUploadStore;
 
 // Where one request's bytes go in the cluster store. They are spooled into local files of one
-// part each (the first one starts with the tail object's bytes, read back on open). For a body
-// whose bytes may be kept as they arrive (keepWhatArrives(): no checksum), each file that fills up
-// is sent to S3 as a part in the background (ClusterPartUploads, a few at once) while the request
-// goes on, its number allocated under the lease, and checkpoint() records the parts S3 has taken,
-// in order, in one fenced transaction: never a byte S3 did not answer for, so an offset a HEAD
-// gives is always durable. Otherwise (a checksum to verify first) the files wait for commit().
+// part each (the first one starts with the tail object's bytes, read back on open). Each file
+// that fills up is sent to S3 as a part in the background (ClusterPartUploads, a few at once)
+// while the request goes on, its number allocated under the lease. For a body whose bytes may be
+// kept as they arrive (keepWhatArrives(): no checksum), checkpoint() records the parts S3 has
+// taken, in order, in one fenced transaction: never a byte S3 did not answer for, so an offset a
+// HEAD gives is always durable. A checksummed body's parts are recorded only by commit(), once
+// the checksum matched; rolled back, they are kept for the client's retry, which sends its
+// parts under the same numbers (ClusterReusableParts), else they are parts no record names
+// (ClusterStrayParts).
 // commit() sends the files not sent yet, waits for every part on its way, puts what is left below
 // 5 MiB as a tail object whose key carries the generation, and records offset, parts and tail,
 // fenced; when the upload reaches its length the rest goes as the last part (or as one tail for
@@ -44,8 +47,8 @@ class ClusterUploadStore;
 //
 // A request that ends while parts are still on their way is answered only after commit() waited
 // for them: the client is told every byte it sent is stored (it resends nothing that was in
-// flight), and nothing of the request outlives its lease or its spool. What S3 took is recorded
-// even when the request fails or rolls back (see keepUploaded()).
+// flight), and nothing of the request outlives its lease or its spool. What S3 took of a plain body
+// is recorded even when the request fails or rolls back (see keepUploaded()).
 class ClusterUploadSink final : public UploadSink {
 public:
     ClusterUploadSink(ClusterUploadStore &store, PgUpload upload, qint64 generation);
@@ -76,7 +79,7 @@ public:
     // Parts of this size are sent while a request goes on (larger past every thousandth part,
     // so that S3's 10,000 parts hold 8 TB); at most PartsInFlight of them at once per sink.
     static constexpr qint64 PartBytes = 8 * 1024 * 1024;
-    static constexpr int PartsInFlight = 3;
+    static constexpr int PartsInFlight = 6;
 
 private:
     std::optional<UploadRecord> commitNow();
@@ -105,6 +108,9 @@ private:
     // holds that no record names makes the completion on stores that want every uploaded part
     // listed (Ceph RGW answers InvalidPart) the slow one: ClusterStrayParts, a server-side copy.
     void keepUploaded();
+    // A checksummed body rolls back: the parts S3 answered for, from where the recorded parts
+    // end, are kept for its retry (ClusterReusableParts).
+    void keepForRetry();
     // The whole upload is in the spool file: put as its object, If-None-Match: *. Made; Exists
     // (an object is there already: the tail way); Failed with failure().
     enum class Direct { Made, Exists, Failed };
@@ -134,6 +140,7 @@ private:
     int m_files = 0;          // spool files made (their names' serial)
     qint64 m_partsEnd = 0;    // where the committed parts end
     QList<PgPart> m_uploaded; // sent and answered for, not recorded yet, in order
+    QList<PgPart> m_reusable; // a rolled-back request's numbers this one may write again
     struct Ready {
         QString path;
         qint64 offset = 0;

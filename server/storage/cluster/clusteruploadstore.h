@@ -9,6 +9,7 @@
 #include "clusterlocks.h"
 #include "clusterobjects.h"
 #include "clusterreconciliation.h"
+#include "clusterreusableparts.h"
 #include "pgindex.h"
 #include "s3bucket.h"
 #include "uploadstore.h"
@@ -109,6 +110,8 @@ public:
     ClusterHandOver &handOver() { return m_handOver; }
     // Where sinks send their parts in the background (ClusterPartUploads).
     QThreadPool &partSenders() { return m_partSenders; }
+    // The part numbers of rolled-back checksummed requests, for their retries.
+    ClusterReusableParts &reusableParts() { return m_reusableParts; }
     // A sink of this instance let go of `id` for another instance: the lease goes, the claim
     // stays until unlock().
     void handedOver(const QString &id, qint64 generation) { m_locks.handOver(id, generation); }
@@ -142,4 +145,5 @@ private:
     ClusterReconciliation m_reconciliation;
     ClusterChallenges m_challenges;
     QThreadPool m_partSenders;
+    ClusterReusableParts m_reusableParts;
 };
