@@ -380,11 +380,43 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     const QString orphanTail = store->objects().tailKey(live->id, 99, 5);
     QVERIFY(bucket.putObject(orphanTail, S3Body::fromBytes("late"), {}).ok());
     QCOMPARE(multipartUploadsUnder(m_prefix).size(), 2);
+    // A whole body's PUT that landed after its upload was removed: an upload's object, no record.
+    const QString strayObject = store->objects().objectKey(ClusterObjects::newUploadId());
+    QVERIFY(bucket.putObject(strayObject, S3Body::fromBytes("landed late"), {}).ok());
+    // Kept: a finished upload's object, and a key that is not an upload's.
+    const auto finished =
+        store->create(3, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
+    QVERIFY2(finished && store->tryLock(finished->id), qPrintable(failure.text));
+    sink = store->openSink(*finished, &failure);
+    QVERIFY(sink && sink->write("abc", 3));
+    const auto made = sink->commit();
+    QVERIFY(made && made->isFinished());
+    sink.reset();
+    store->unlock(finished->id);
+    const QString finishedObject = store->objects().objectKey(finished->id);
+    const QString notAnUpload = store->objects().objectKey(QStringLiteral("README.txt"));
+    QVERIFY(bucket.putObject(notAnUpload, S3Body::fromBytes("someone's"), {}).ok());
+    const auto objects = [&] {
+        QStringList keys;
+        for (const QString &key : m_peers.rgw().keys(store->objects().objectKey({}))) {
+            if (!key.startsWith(store->objects().tailsPrefix()))
+                keys.append(key);
+        }
+        keys.sort();
+        return keys;
+    };
+    QStringList before = {strayObject, finishedObject, notAnUpload};
+    before.sort();
+    QCOMPARE(objects(), before);
 
     QCOMPARE(store->reconcile(std::chrono::hours(1)), 0); // all younger than the grace
-    QCOMPARE(store->reconcile(std::chrono::seconds(0)), 2);
+    QCOMPARE(store->reconcile(std::chrono::seconds(0)), 3);
     QCOMPARE(multipartUploadsUnder(m_prefix), QStringList({store->objects().objectKey(live->id)}));
     QCOMPARE(m_peers.rgw().keys(store->objects().tailsPrefix()), QStringList({row.tailKey}));
+    QStringList after = {finishedObject, notAnUpload};
+    after.sort();
+    QCOMPARE(objects(), after);
+    QCOMPARE(m_peers.rgw().object(finishedObject), QByteArray("abc"));
 
     // The live upload still finishes, byte-identical.
     QVERIFY(store->tryLock(live->id));

@@ -85,5 +85,42 @@ int ClusterReconciliation::run(std::chrono::seconds grace)
         }
         token = page.value.nextToken;
     } while (!token.isEmpty());
+    return removed + strayObjects(cutoff);
+}
+
+int ClusterReconciliation::strayObjects(const QDateTime &cutoff)
+{
+    const QString prefix = m_objects.objectKey({});
+    int removed = 0;
+    for (int pages = 0; pages < ObjectPagesPerPass; ++pages) {
+        const auto page = m_bucket.listObjects(prefix, m_objectsToken);
+        if (!page.ok()) {
+            qWarning().noquote() << page.error->toString();
+            m_objectsToken.clear(); // a token the store no longer takes: the start, next time
+            return removed;
+        }
+        QStringList old;
+        for (const auto &o : page.value.objects) {
+            const QStringView name = QStringView(o.key).mid(prefix.size());
+            if (ClusterObjects::isUploadId(name) && olderThan(o.lastModified, cutoff))
+                old.append(name.toString());
+        }
+        PgError error;
+        const QStringList unknown =
+            old.isEmpty() ? QStringList() : m_index.uploads().unknownIds(old, &error);
+        if (error)
+            return removed;
+        if (!unknown.isEmpty()) {
+            QStringList keys;
+            for (const QString &id : unknown)
+                keys.append(m_objects.objectKey(id));
+            const auto deleted = m_bucket.deleteObjects(keys);
+            if (deleted.ok())
+                removed += int(keys.size() - deleted.value.size());
+        }
+        m_objectsToken = page.value.nextToken;
+        if (m_objectsToken.isEmpty())
+            break; // the end: the next pass starts again
+    }
     return removed;
 }

@@ -14,7 +14,7 @@ void ClusterReusableParts::keep(const QString &id, Run run)
 }
 
 std::optional<ClusterReusableParts::Run> ClusterReusableParts::take(const PgUpload &upload,
-                                                                   qint64 partsEnd)
+                                                                    qint64 partsEnd)
 {
     QMutexLocker lock(&m_mutex);
     const auto found = m_runs.find(upload.record.id);

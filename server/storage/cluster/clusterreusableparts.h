@@ -35,8 +35,8 @@ class ClusterReusableParts final {
 public:
     struct Run {
         QString multipartId;
-        qint64 start = 0;   // where the recorded parts ended when the parts were sent
-        int nextPart = 0;   // the upload's next number to allocate after they were
+        qint64 start = 0;    // where the recorded parts ended when the parts were sent
+        int nextPart = 0;    // the upload's next number to allocate after they were
         QList<PgPart> parts; // answered, in offset order, contiguous from `start`
     };
 

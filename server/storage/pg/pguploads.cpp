@@ -440,6 +440,15 @@ QStringList PgUploads::unknownMultipartIds(const QStringList &candidates, PgErro
     });
 }
 
+QStringList PgUploads::unknownIds(const QStringList &candidates, PgError *error)
+{
+    return pgCall(m_pool, error, [&](PgConnection &c) {
+        return firstColumn(c.exec(R"(SELECT k FROM unnest($1::text[]) AS k
+                                     WHERE NOT EXISTS (SELECT 1 FROM uploads WHERE id = k))",
+                                  {candidates.mid(0, MaxCandidates)}));
+    });
+}
+
 QStringList PgUploads::unknownTailKeys(const QStringList &candidates, PgError *error)
 {
     return pgCall(m_pool, error, [&](PgConnection &c) {

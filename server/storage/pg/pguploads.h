@@ -82,6 +82,8 @@ public:
     // the bucket) that no record names.
     QStringList unknownMultipartIds(const QStringList &candidates, PgError *error);
     QStringList unknownTailKeys(const QStringList &candidates, PgError *error);
+    // Those of `candidates` (upload ids of objects found in the bucket) that no record has.
+    QStringList unknownIds(const QStringList &candidates, PgError *error);
 
     static constexpr const char *Columns =
         R"(id, owner, length, "offset", metadata, filename, created, expires, finished,
