@@ -4,6 +4,7 @@
 // else is left under the prefix. Apart from tst_cluster because of its size: it is the slowest
 // of the cluster tests (HOIST_CLUSTER_BIG_MIB sets another size, for a quick look).
 #include "hoistdcluster.h"
+#include "loadaverage.h"
 #include "nginxaccesslog.h"
 #include "schedulerfixture.h"
 #include "testfiles.h"
@@ -35,11 +36,6 @@ QByteArray fileSha256(const QString &path)
     if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file))
         return {};
     return hash.result().toHex();
-}
-QByteArray loadAverage()
-{
-    QFile file(QStringLiteral("/proc/loadavg"));
-    return file.open(QIODevice::ReadOnly) ? file.readLine().left(14) : QByteArray("?");
 }
 } // namespace
 

@@ -7,6 +7,7 @@
 #include "clusterpeers.h"
 #include "clusteruploadsink.h"
 #include "faultproxy.h"
+#include "testfiles.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -19,14 +20,6 @@ constexpr std::chrono::milliseconds ShortLease{800};
 constexpr std::chrono::milliseconds Lease{10000};
 constexpr std::chrono::milliseconds LongLease{30000}; // outlasts any wait of a test
 constexpr int TakeOverWaitMs = 15000;
-
-QByteArray pattern(qint64 size, char seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    for (qint64 i = 0; i < size; ++i)
-        out[i] = char(seed + (i * 13 + i / 4099) % 71);
-    return out;
-}
 
 template <typename T>
 bool ready(const std::future<T> &f)
@@ -160,7 +153,7 @@ void TestClusterFencing::staleSmallCompletionCannotReplaceTheObject()
     QVERIFY(openTwo(&first, &second, ShortLease, Lease, &proxy));
     StoreFailure failure;
     const QByteArray stale(3 * MiB, 'A');
-    const QByteArray fresh = pattern(3 * MiB, 'b');
+    const QByteArray fresh = testContent(3 * MiB, 'b');
     UploadStore::Refusal refusal;
     const auto made = first->create(fresh.size(), "filename eA==", QStringLiteral("x"), {},
                                     UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -214,8 +207,8 @@ void TestClusterFencing::staleWriteIsRefused()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, ShortLease, Lease, &proxy));
     StoreFailure failure;
-    const QByteArray head = pattern(6 * MiB, 'c');
-    const QByteArray fresh = pattern(2 * MiB, 'd');
+    const QByteArray head = testContent(6 * MiB, 'c');
+    const QByteArray fresh = testContent(2 * MiB, 'd');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(8 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -263,7 +256,7 @@ void TestClusterFencing::leftCompletionIsFinishedByFind()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, ShortLease, Lease));
     StoreFailure failure;
-    const QByteArray bytes = pattern(7 * MiB + 5, 'e');
+    const QByteArray bytes = testContent(7 * MiB + 5, 'e');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -315,7 +308,7 @@ void TestClusterFencing::leftSmallCompletionIsFinishedByTheNextHolder()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, ShortLease, Lease));
     StoreFailure failure;
-    const QByteArray bytes = pattern(MiB + 3, 'f');
+    const QByteArray bytes = testContent(MiB + 3, 'f');
     UploadStore::Refusal refusal;
     const auto made = first->create(bytes.size(), "filename eQ==", QStringLiteral("y"), {},
                                     UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -347,7 +340,7 @@ void TestClusterFencing::idleHolderHandsOver()
     QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
     QVERIFY(first->handOver().isListening() && second->handOver().isListening());
-    const QByteArray bytes = pattern(8 * MiB, 'g');
+    const QByteArray bytes = testContent(8 * MiB, 'g');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -399,7 +392,7 @@ void TestClusterFencing::checksummedBodyIsNotKeptAtHandOver()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
-    const QByteArray bytes = pattern(2 * MiB, 'k');
+    const QByteArray bytes = testContent(2 * MiB, 'k');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -436,7 +429,7 @@ void TestClusterFencing::writingHolderHandsOverWhatItHas()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, Lease, Lease));
     StoreFailure failure;
-    const QByteArray bytes = pattern(48 * MiB, 'h');
+    const QByteArray bytes = testContent(48 * MiB, 'h');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(bytes.size(), {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -564,7 +557,7 @@ void TestClusterFencing::staleLengthDeclarationIsRefused()
     ClusterUploadStore *second = nullptr;
     QVERIFY(openTwo(&first, &second, ShortLease, Lease));
     StoreFailure failure;
-    const QByteArray bytes = pattern(MiB, 'k');
+    const QByteArray bytes = testContent(MiB, 'k');
     UploadStore::Refusal refusal;
     const auto made =
         first->create(-1, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);

@@ -10,6 +10,8 @@
 #include "clusteruploadsink.h"
 #include "delaylink.h"
 #include "faultproxy.h"
+#include "loadaverage.h"
+#include "testfiles.h"
 #include "uploadwriter.h"
 
 #include <QDir>
@@ -32,20 +34,6 @@ constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 Piece = 256 * 1024; // what the HTTP layer hands over at most at a time
 constexpr int LongWaitMs = 60000;    // generous: CI runs two of these on two busy cores
 constexpr qint64 LinkBitsPerSecond = 24 * 1000 * 1000;
-
-QByteArray pattern(qint64 size, char seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    for (qint64 i = 0; i < size; ++i)
-        out[i] = char(seed + (i * 13 + i / 4099) % 71);
-    return out;
-}
-
-QByteArray loadAverage()
-{
-    QFile file(QStringLiteral("/proc/loadavg"));
-    return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray("?");
-}
 
 // Bytes in the spool files of `dir`.
 qint64 spoolBytes(const QString &dir)
@@ -301,7 +289,7 @@ void TestClusterPartUploads::bytesArriveWhilePartsGo()
     QVERIFY(store);
     const qint64 length =
         (ClusterUploadSink::PartsInFlight + 2) * ClusterUploadSink::PartBytes + 12345;
-    const QByteArray bytes = pattern(length, 'b');
+    const QByteArray bytes = testContent(length, 'b');
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
     QElapsedTimer took;
@@ -363,7 +351,7 @@ void TestClusterPartUploads::stalledStoreHoldsTheWriterBack()
     QVERIFY(store);
     // A part committed first, then the parts in flight, a full file and a part more.
     const qint64 length = (ClusterUploadSink::PartsInFlight + 4) * ClusterUploadSink::PartBytes;
-    const QByteArray bytes = pattern(length, 's');
+    const QByteArray bytes = testContent(length, 's');
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
     StoreFailure failure;
@@ -427,7 +415,7 @@ void TestClusterPartUploads::rollBack()
     auto store = makeStore(QStringLiteral("rollback"), 0);
     QVERIFY(store);
     const qint64 length = 30 * MiB;
-    const QByteArray bytes = pattern(length, 'r');
+    const QByteArray bytes = testContent(length, 'r');
     const auto made = lockedUpload(*store, length);
     QVERIFY(made);
     StoreFailure failure;

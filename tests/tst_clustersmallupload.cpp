@@ -9,6 +9,7 @@
 #include "hoistdcluster.h"
 #include "rawhttp.h"
 #include "s3bucket.h"
+#include "testfiles.h"
 
 #include <QTest>
 
@@ -18,14 +19,6 @@ constexpr qint64 MiB = 1024 * 1024;
 // read, one commit (BEGIN, the fenced UPDATE, the owner's count, COMMIT), the row read back,
 // the lease given back. The tail way took 15 (two commits, the completion's reads).
 constexpr qint64 MaxPatchStatements = 12;
-
-QByteArray pattern(qint64 size, char seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    for (qint64 i = 0; i < size; ++i)
-        out[i] = char(seed + (i * 7 + i / 251) % 61);
-    return out;
-}
 
 // The sum of the samples of /metrics whose line starts with `prefix`.
 qint64 sumOf(const QByteArray &metrics, const QByteArray &prefix)
@@ -109,7 +102,7 @@ void tst_ClusterSmallUpload::wholeBodyIsOnePutAndOneCommit()
     // may fall inside one window, hardly inside both.
     qint64 statements = -1;
     for (char seed : {'a', 'b'}) {
-        const QByteArray body = pattern(MiB, seed);
+        const QByteArray body = testContent(MiB, seed);
         const QByteArray path = create(body.size());
         QVERIFY(!path.isEmpty());
         const Costs before = costs();
@@ -142,15 +135,16 @@ void tst_ClusterSmallUpload::objectFoundAtTheKeyIsReplacedByTheRecordedBytes()
     // A holder that stalled past its lease and whose PutObject landed late, before anyone made
     // the object: the conditional PUT is refused, and the upload goes the tail way, whose copy
     // replaces what is there with the bytes this holder recorded.
-    const QByteArray body = pattern(3 * MiB, 'k');
+    const QByteArray body = testContent(3 * MiB, 'k');
     const QByteArray path = create(body.size());
     QVERIFY(!path.isEmpty());
     const QUrl upload = m_cluster->endpoint().resolved(QUrl(QString::fromLatin1(path)));
     S3Bucket bucket(S3Bucket::Config(
         S3Target(m_cluster->rgw().service(), m_cluster->rgw().region(), m_cluster->rgw().bucket()),
         m_cluster->rgw().credentials()));
-    QVERIFY(bucket.putObject(m_cluster->objectKey(upload), S3Body::fromBytes(pattern(MiB, 'z')), {})
-                .ok());
+    QVERIFY(
+        bucket.putObject(m_cluster->objectKey(upload), S3Body::fromBytes(testContent(MiB, 'z')), {})
+            .ok());
 
     const Costs before = costs();
     const RawResponse done = patch(path, body);

@@ -6,6 +6,8 @@
 // a client of its own.
 #include "clusterpeers.h"
 #include "clusteruploadsink.h"
+#include "loadaverage.h"
+#include "testfiles.h"
 #include "uploadstorecontract.h"
 
 #include <QElapsedTimer>
@@ -15,20 +17,6 @@
 
 namespace {
 constexpr qint64 MiB = 1024 * 1024;
-
-QByteArray pattern(qint64 size, char seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    for (qint64 i = 0; i < size; ++i)
-        out[i] = char(seed + (i * 13 + i / 4099) % 71);
-    return out;
-}
-
-QByteArray loadAverage()
-{
-    QFile file(QStringLiteral("/proc/loadavg"));
-    return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray("?");
-}
 } // namespace
 
 class TestClusterUploadStore final : public QObject {
@@ -147,7 +135,7 @@ void TestClusterUploadStore::fencedCommitChangesNothing()
     QString error;
     StoreFailure failure;
     QVERIFY2(first->open(&error) && second->open(&error), qPrintable(error));
-    const QByteArray bytes = pattern(10 * MiB + 3, 'a');
+    const QByteArray bytes = testContent(10 * MiB + 3, 'a');
     UploadStore::Refusal refusal;
     const auto made = first->create(bytes.size(), "filename eA==", QStringLiteral("x"), {},
                                     UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -232,7 +220,7 @@ void TestClusterUploadStore::fencedSmallUploadIsNotPut()
     m_peers.rgw().object(key, &found);
     QVERIFY(!found);
 
-    const QByteArray bytes = pattern(3 * MiB, 'b');
+    const QByteArray bytes = testContent(3 * MiB, 'b');
     auto sink = second->openSink(*made, &failure);
     QVERIFY(sink && sink->write(bytes.constData(), bytes.size()));
     QVERIFY(sink->commit());
@@ -254,7 +242,7 @@ void TestClusterUploadStore::sinkCrossesPartBoundariesWithATail()
     qint64 total = 0;
     for (const qint64 p : pieces)
         total += p;
-    const QByteArray bytes = pattern(total, 'k');
+    const QByteArray bytes = testContent(total, 'k');
     UploadStore::Refusal refusal;
     const auto made = store->create(total, "filename eQ==", QStringLiteral("y"), {},
                                     UploadRecord::Concat::None, {}, &refusal, &failure);
@@ -363,7 +351,7 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
         store->create(20 * MiB, {}, {}, {}, UploadRecord::Concat::None, {}, &refusal, &failure);
     QVERIFY2(live && store->tryLock(live->id), qPrintable(failure.text));
     auto sink = store->openSink(*live, &failure);
-    const QByteArray bytes = pattern(7 * MiB, 'r');
+    const QByteArray bytes = testContent(7 * MiB, 'r');
     QVERIFY(sink && sink->write(bytes.constData(), 6 * MiB) && sink->commit());
     QVERIFY(sink->write(bytes.constData() + 6 * MiB, MiB) && sink->commit());
     sink.reset();
@@ -423,7 +411,7 @@ void TestClusterUploadStore::reconciliationRemovesOnlyOrphans()
     UploadRecord now;
     QCOMPARE(store->find(live->id, &now), UploadStore::Lookup::Found);
     sink = store->openSink(now, &failure);
-    const QByteArray rest = pattern(13 * MiB, 's');
+    const QByteArray rest = testContent(13 * MiB, 's');
     QVERIFY(sink && sink->write(rest.constData(), rest.size()));
     const auto done = sink->commit();
     QVERIFY(done && done->isFinished());
@@ -439,8 +427,8 @@ void TestClusterUploadStore::largePartsAreJoinedByCopy()
     QString error;
     StoreFailure failure;
     QVERIFY2(store->open(&error), qPrintable(error));
-    const QList<QByteArray> contents = {pattern(5 * MiB, 'p'), pattern(6 * MiB + 1, 'q'),
-                                        pattern(3, 'z')};
+    const QList<QByteArray> contents = {testContent(5 * MiB, 'p'), testContent(6 * MiB + 1, 'q'),
+                                        testContent(3, 'z')};
     QStringList ids;
     for (const QByteArray &bytes : contents) {
         UploadStore::Refusal refusal;

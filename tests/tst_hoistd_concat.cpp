@@ -2,6 +2,7 @@
 // them (byte-identical, durable across a kill -9), what a final refuses, ownership and quota.
 #include "hoistdprocess.h"
 #include "rawhttp.h"
+#include "testfiles.h"
 #include "waitfor.h"
 
 #include "tuswire.h"
@@ -16,17 +17,6 @@ const QByteArray AliceToken = "alice-concat-token-0123456789";
 const QByteArray BobToken = "bob-concat-token-abcdefghijkl";
 const QByteArray OffsetStream = "application/offset+octet-stream";
 const QByteArray UnknownId = "0123456789abcdef0123456789abcdef";
-
-QByteArray pattern(qint64 size, int seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    quint32 x = 2654435761u * quint32(seed + 1);
-    for (qint64 i = 0; i < size; ++i) {
-        x = x * 1664525u + 1013904223u;
-        out[i] = char(x >> 24);
-    }
-    return out;
-}
 
 RawHeaders headers(const RawHeaders &extra, const QByteArray &token = {})
 {
@@ -209,13 +199,13 @@ void TestHoistdConcat::partialCreateAndPatch()
 void TestHoistdConcat::finalIsThePartsInOrder()
 {
     QVERIFY(startServer());
-    const QList<QByteArray> contents{pattern(3 * 1024 * 1024 + 7, 1), QByteArray(), pattern(1, 2),
-                                     pattern(200000, 3)};
+    const QList<QByteArray> contents{testContent(3 * 1024 * 1024 + 7, 1), QByteArray(),
+                                     testContent(1, 2), testContent(200000, 3)};
     QList<QByteArray> paths;
     for (const QByteArray &content : contents)
         paths << partial(content);
     // A deferred-length partial, its length given by its last PATCH.
-    const QByteArray tail = pattern(4096, 4);
+    const QByteArray tail = testContent(4096, 4);
     const QByteArray deferred =
         rawRequest(port(), "POST", "/files/",
                    headers({{"Upload-Concat", "partial"}, {"Upload-Defer-Length", "1"}}))
@@ -375,7 +365,7 @@ void TestHoistdConcat::partsAreConsumed()
 void TestHoistdConcat::wrongSha256KeepsTheParts()
 {
     QVERIFY(startServer());
-    const QList<QByteArray> contents{pattern(300 * 1024 + 5, 7), pattern(70000, 8)};
+    const QList<QByteArray> contents{testContent(300 * 1024 + 5, 7), testContent(70000, 8)};
     const QByteArray a = partial(contents[0]);
     const QByteArray b = partial(contents[1]);
     QVERIFY(!a.isEmpty() && !b.isEmpty());
@@ -493,7 +483,8 @@ void TestHoistdConcat::quotaCountsTheFinalNotTheParts()
 void TestHoistdConcat::finalSurvivesKillRightAfterAnswer()
 {
     QVERIFY(startServer());
-    const QList<QByteArray> contents{pattern(6 * 1024 * 1024, 5), pattern(5 * 1024 * 1024 + 3, 6)};
+    const QList<QByteArray> contents{testContent(6 * 1024 * 1024, 5),
+                                     testContent(5 * 1024 * 1024 + 3, 6)};
     QList<QByteArray> paths;
     for (const QByteArray &content : contents)
         paths << partial(content);

@@ -1,4 +1,5 @@
 #include "uploadstorecontract.h"
+#include "testfiles.h"
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
@@ -8,14 +9,6 @@
 
 namespace {
 using std::chrono::seconds;
-
-QByteArray pattern(qint64 size, char seed)
-{
-    QByteArray out(size, Qt::Uninitialized);
-    for (qint64 i = 0; i < size; ++i)
-        out[i] = char(seed + (i * 7 + i / 251) % 61);
-    return out;
-}
 
 QByteArray sha256(const QByteArray &bytes)
 {
@@ -127,7 +120,7 @@ void UploadStoreContract::emptyUploadIsFinishedAtOnce()
 
 void UploadStoreContract::sinkCommitsInPiecesAndSourceReadsBack()
 {
-    const QByteArray bytes = pattern(300000, 'a');
+    const QByteArray bytes = testContent(300000, 'a');
     const auto made = make(bytes.size());
     QVERIFY(made);
     QVERIFY(m_store->tryLock(made->id));
