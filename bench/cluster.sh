@@ -48,6 +48,8 @@
 #   BENCH_STALE_AFTER (5)      seconds after writer 1 started when writer 2 comes
 #   BENCH_PARTS (1,2)          which parts to run (1, 2 or both)
 #   BENCH_BUILD_DIR (build/)   where hoist and hoistd are built (Release)
+#   BENCH_LOG_DIR              keep each hoist run's stderr there (with QT_LOGGING_CONF set,
+#                              hoist's debug categories)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -237,6 +239,7 @@ run_hoist() { # name endpoint path [hoist options...]
   shift 3
   run_fg /usr/bin/time -o "$WORK/$name.time" -f '%e %U %S %M' \
     "$HOIST" --headless "$@" -e "$endpoint" "$path" >"$WORK/$name.out" 2>"$WORK/$name.err" || true
+  if [[ -n "${BENCH_LOG_DIR:-}" ]]; then cp "$WORK/$name.err" "$BENCH_LOG_DIR/$name.err"; fi
 }
 wall_of() { tail -n 1 "$WORK/$1.time" | awk '{ print $1 }'; }
 hoist_cpu_of() { tail -n 1 "$WORK/$1.time" | awk '{ printf "%.1f", $2 + $3 }'; }
@@ -382,7 +385,8 @@ kill_and_restart() { # victim pidfile start...
 # Two writers on one upload, as round robin makes of a client that gave up on a slow PATCH and
 # resumed: writer 1 PATCHes the whole file to instance A at 2 MiB/s; STALE_AFTER seconds in,
 # writer 2 asks instance B for the offset (HEAD) and PATCHes the rest from there at full speed,
-# while writer 1 goes on. Direct to each instance, so that they are two for certain.
+# while writer 1 goes on. Direct to each instance, so that they are two for certain. Once both
+# answered, a resume as a client makes after a refusal: HEAD on instance B, the rest from there.
 stale_writers() { # side a b
   local side="$1" a="$2" b="$3" answers="" i file size location id first offset second
   : >"$WORK/stale-$side.list"
@@ -405,7 +409,18 @@ stale_writers() { # side a b
       -X PATCH --data-binary @- "$b$id" -H 'Tus-Resumable: 1.0.0' -H "Upload-Offset: ${offset:-0}" \
       -H 'Content-Type: application/offset+octet-stream' -H 'Expect:' 2>&1 || true)"
     wait "$first" || true
-    answers+="upload $i: writer 2 given offset ${offset:-none} of $size, answered $second; writer 1 answered $(cat "$WORK/stale-$side-$i.first"). "
+    answers+="upload $i: writer 2 given offset ${offset:-none} of $size, answered $second; writer 1 answered $(cat "$WORK/stale-$side-$i.first")"
+    # Then as a client does after a refused PATCH: ask where the upload is, and send the rest.
+    offset="$(curl -sS -I "$b$id" -H 'Tus-Resumable: 1.0.0' | tr -d '\r' |
+      awk 'tolower($1) == "upload-offset:" { print $2 }')"
+    if [ -n "$offset" ] && [ "$offset" -lt "$size" ]; then
+      second="$(tail -c +$((offset + 1)) "$file" | curl -sS -o /dev/null -w '%{http_code}' \
+        -X PATCH --data-binary @- "$b$id" -H 'Tus-Resumable: 1.0.0' -H "Upload-Offset: $offset" \
+        -H 'Content-Type: application/offset+octet-stream' -H 'Expect:' 2>&1 || true)"
+      answers+="; resumed from $offset, answered $second. "
+    else
+      answers+="; then at offset ${offset:-none} (no resume needed). "
+    fi
     printf '%s%s\t%s\n' "${KEYS_OF[$side]}" "$id" "$file" >>"$WORK/stale-$side.list"
   done
   say "$side, two writers on one upload ($STALE_N uploads of $RR_BIG_MIB MiB, the second writer $STALE_AFTER s in; load $(load)):"
