@@ -48,7 +48,9 @@ private:
     void rolledBackChecksummedRequest(ClusterUploadStore &store, const QString &id,
                                       const QByteArray &bytes);
     QList<int> recordedNumbers(ClusterUploadStore &store, const QString &id);
-    // A new upload of Length bytes on `store`, locked, with its first part committed.
+    // A new upload of Length bytes on `store`, locked.
+    std::optional<UploadRecord> lockedUpload(ClusterUploadStore &store);
+    // The same with its first part committed.
     std::optional<UploadRecord> withFirstPart(ClusterUploadStore &store, const QByteArray &bytes);
     // Allocates the next part number under `store`'s lease, as a sink does before sending it.
     int allocate(ClusterUploadStore &store, const QString &id);
@@ -66,8 +68,7 @@ private:
     QString m_prefix;
 };
 
-std::optional<UploadRecord> TestClusterStrayParts::withFirstPart(ClusterUploadStore &store,
-                                                                 const QByteArray &bytes)
+std::optional<UploadRecord> TestClusterStrayParts::lockedUpload(ClusterUploadStore &store)
 {
     StoreFailure failure;
     UploadStore::Refusal refusal;
@@ -75,6 +76,16 @@ std::optional<UploadRecord> TestClusterStrayParts::withFirstPart(ClusterUploadSt
                                    UploadRecord::Concat::None, {}, &refusal, &failure);
     if (!made || !store.tryLock(made->id))
         return std::nullopt;
+    return made;
+}
+
+std::optional<UploadRecord> TestClusterStrayParts::withFirstPart(ClusterUploadStore &store,
+                                                                 const QByteArray &bytes)
+{
+    const auto made = lockedUpload(store);
+    if (!made)
+        return std::nullopt;
+    StoreFailure failure;
     auto sink = store.openSink(*made, &failure);
     if (!sink || !sink->write(bytes.constData(), size_t(First)))
         return std::nullopt;
@@ -169,11 +180,8 @@ void TestClusterStrayParts::partAfterAFailedOne()
     QVERIFY2(done, qPrintable(failure.text));
     QVERIFY(done->isFinished());
     store->unlock(made->id);
-    PgError error;
-    QList<int> numbers;
-    for (const PgPart &p : store->index().leases().parts(made->id, &error))
-        numbers.append(p.number);
-    QCOMPARE(numbers, QList<int>({1, 4, 5})); // the rest's 13 MiB: 8 MiB and 5 MiB
+    // The rest's 13 MiB: 8 MiB and 5 MiB.
+    QCOMPARE(recordedNumbers(*store, made->id), QList<int>({1, 4, 5}));
     verifyObject(*store, made->id, bytes);
 }
 
@@ -293,14 +301,11 @@ void TestClusterStrayParts::checksummedRetryWritesItsNumbersAgain()
     ClusterUploadStore *other = nullptr;
     QVERIFY(m_peers.openTwo(m_prefix, Lease, Lease, &store, &other));
     const QByteArray bytes = testContent(Length, 13);
-    StoreFailure failure;
-    UploadStore::Refusal refusal;
-    const auto made = store->create(Length, "filename c3RyYXk=", QStringLiteral("stray"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    const auto made = lockedUpload(*store);
     QVERIFY(made);
-    QVERIFY(store->tryLock(made->id));
     rolledBackChecksummedRequest(*store, made->id, bytes);
     QCOMPARE(store->reusableParts().size(), 1);
+    StoreFailure failure;
     const auto done = finish(*store, made->id, bytes, &failure);
     QVERIFY2(done, qPrintable(failure.text));
     QVERIFY(done->isFinished());
@@ -325,15 +330,12 @@ void TestClusterStrayParts::retryAfterAnotherInstanceWroteAllocatesAnew()
     ClusterUploadStore *other = nullptr;
     QVERIFY(m_peers.openTwo(m_prefix, Lease, Lease, &store, &other));
     const QByteArray bytes = testContent(Length, 17);
-    StoreFailure failure;
-    UploadStore::Refusal refusal;
-    const auto made = store->create(Length, "filename c3RyYXk=", QStringLiteral("stray"), {},
-                                    UploadRecord::Concat::None, {}, &refusal, &failure);
+    const auto made = lockedUpload(*store);
     QVERIFY(made);
-    QVERIFY(store->tryLock(made->id));
     rolledBackChecksummedRequest(*store, made->id, bytes);
     store->unlock(made->id);
     QVERIFY(other->tryLock(made->id));
+    StoreFailure failure;
     UploadRecord now;
     QCOMPARE(other->find(made->id, &now), UploadStore::Lookup::Found);
     {
