@@ -1,7 +1,9 @@
 // sha256File: known digests, against OpenSSL's own command-line tool, progress, cancellation and
 // the files it must refuse.
+#include "crc32coracle.h"
 #include "testfiles.h"
 
+#include "crc32c.h"
 #include "filehasher.h"
 
 #include <QCryptographicHash>
@@ -57,6 +59,8 @@ private Q_SLOTS:
     void wrongExpectedSizeIsChanged();
     void truncatedWhileHashing();
     void severalDigestsOfARangeInOneRead();
+    void crc32cKnownVectors();
+    void crc32cCodePathsAgree();
 
 private:
     QTemporaryDir m_dir;
@@ -242,6 +246,60 @@ void tst_FileHasher::severalDigestsOfARangeInOneRead()
     QCOMPARE(digestsOfRange(path, 0, 0, {DigestAlgorithm::Md5})->first(),
              QCryptographicHash::hash(QByteArray(), QCryptographicHash::Md5));
     QVERIFY(!digestsOfRange(path, size - 1, size + 1, {DigestAlgorithm::Md5}));
+}
+
+void tst_FileHasher::crc32cKnownVectors()
+{
+    // RFC 3720, B.4 (iSCSI's CRC32C), and the usual check value.
+    const QByteArray zeros(32, '\0');
+    const QByteArray ones(32, '\xff');
+    QByteArray ascending;
+    QByteArray descending;
+    for (int i = 0; i < 32; ++i) {
+        ascending.append(char(i));
+        descending.append(char(31 - i));
+    }
+    const QByteArray check("123456789");
+    const QList<QPair<QByteArray, quint32>> vectors = {
+        {zeros, 0x8A9136AAu},      {ones, 0x62A8AB43u},  {ascending, 0x46DD794Eu},
+        {descending, 0x113FDB5Cu}, {check, 0xE3069283u}, {QByteArray(), 0u}};
+    for (const auto &[bytes, crc] : vectors) {
+        QCOMPARE(crc32cBitwise(bytes), crc);
+        QCOMPARE(Crc32c::update(0, bytes.constData(), size_t(bytes.size())), crc);
+        QCOMPARE(Crc32c::update(0, bytes.constData(), size_t(bytes.size()), false), crc);
+    }
+    QCOMPARE(Crc32c::digest(0xE3069283u), QByteArray("\xe3\x06\x92\x83", 4));
+    // A file range, as a request's checksum reads it.
+    const qint64 size = 2 * MiB + 13;
+    const QString path = makeTestFile(m_dir.path(), QStringLiteral("crc.bin"), size, 8);
+    const QByteArray bytes = testContent(size, 8).mid(77, MiB + 5);
+    QCOMPARE(digestRange(path, 77, 77 + bytes.size(), DigestAlgorithm::Crc32c),
+             crc32cBitwiseDigest(bytes));
+    const auto both = digestsOfRange(path, 77, 77 + bytes.size(),
+                                     {DigestAlgorithm::Sha1, DigestAlgorithm::Crc32c});
+    QVERIFY(both);
+    QCOMPARE(both->at(0), QCryptographicHash::hash(bytes, QCryptographicHash::Sha1));
+    QCOMPARE(both->at(1), crc32cBitwiseDigest(bytes));
+}
+
+void tst_FileHasher::crc32cCodePathsAgree()
+{
+    // The instruction path and the table path, at every length and alignment around their
+    // 8-byte steps, and continued in pieces.
+    const QByteArray bytes = testContent(4096 + 64, 21);
+    for (int start = 0; start < 9; ++start) {
+        for (int length = 0; length < 300; ++length) {
+            const QByteArray piece = bytes.mid(start, length);
+            const quint32 expected = crc32cBitwise(piece);
+            QCOMPARE(Crc32c::update(0, piece.constData(), size_t(length)), expected);
+            QCOMPARE(Crc32c::update(0, bytes.constData() + start, size_t(length), false), expected);
+        }
+    }
+    quint32 pieces = 0;
+    for (int at = 0; at < bytes.size(); at += 37)
+        pieces = Crc32c::update(pieces, bytes.constData() + at,
+                                size_t(qMin(37, int(bytes.size()) - at)));
+    QCOMPARE(pieces, crc32cBitwise(bytes));
 }
 
 QTEST_GUILESS_MAIN(tst_FileHasher)

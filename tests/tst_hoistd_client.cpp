@@ -160,12 +160,13 @@ void TestHoistdClient::checksumSentWithEveryBody()
             return log.contains(QLatin1String("finished"));
         },
         5000));
-    // hoistd --verbose logs one line per request body; every one carried a verified sha256.
+    // hoistd --verbose logs one line per request body; every one carried a verified crc32c
+    // (hoistd offers it first, and it is what Hoist takes for a request).
     const int bodies = countMatches(log, QStringLiteral("^hoistd: (POST|PATCH) [0-9a-f]{32} \\+"));
     const int checked = countMatches(
         log,
         QStringLiteral("^hoistd: (POST|PATCH) [0-9a-f]{32} \\+\\d+ bytes, offset \\d+, stored, "
-                       "checksum sha256$"));
+                       "checksum crc32c$"));
     QCOMPARE(bodies, 5); // five chunks: creation-with-upload and four PATCHes
     QCOMPARE(checked, bodies);
 }

@@ -1,6 +1,7 @@
 // hoistd against raw HTTP requests: tus 1.0 status codes, round trips and extensions.
 #include "tst_hoistd_protocol.h"
 
+#include "crc32coracle.h"
 #include "tusservice.h"
 #include "tuswire.h"
 #include "waitfor.h"
@@ -92,7 +93,7 @@ void TestHoistdProtocol::optionsAdvertisesExactlyWhatIsImplemented()
              QByteArray("creation,creation-with-upload,creation-defer-length,termination,checksum,"
                         "expiration,concatenation"));
     QCOMPARE(r.header("Tus-Max-Size"), QByteArray::number(TestMaxSize));
-    QCOMPARE(r.header("Tus-Checksum-Algorithm"), QByteArray("sha256,sha1,md5"));
+    QCOMPARE(r.header("Tus-Checksum-Algorithm"), QByteArray("crc32c,sha256,sha1,md5"));
 }
 
 void TestHoistdProtocol::statusCodes_data()
@@ -328,6 +329,7 @@ void TestHoistdProtocol::checksumAccepted_data()
     QTest::newRow("md5") << QByteArray("md5") << int(QCryptographicHash::Md5);
     QTest::newRow("sha1") << QByteArray("sha1") << int(QCryptographicHash::Sha1);
     QTest::newRow("sha256") << QByteArray("sha256") << int(QCryptographicHash::Sha256);
+    QTest::newRow("crc32c") << QByteArray("crc32c") << -1; // crc32coracle.h's
 }
 
 void TestHoistdProtocol::checksumAccepted()
@@ -339,12 +341,20 @@ void TestHoistdProtocol::checksumAccepted()
     const QByteArray upload = create(content.size());
     const auto sum = [&](const QByteArray &bytes) {
         return algorithm + ' '
-               + QCryptographicHash::hash(bytes, QCryptographicHash::Algorithm(qtAlgorithm))
+               + (qtAlgorithm < 0
+                      ? crc32cBitwiseDigest(bytes)
+                      : QCryptographicHash::hash(bytes, QCryptographicHash::Algorithm(qtAlgorithm)))
                      .toBase64();
     };
     QCOMPARE(
         patch(upload, 0, content.left(1000), {{"Upload-Checksum", sum(content.left(1000))}}).status,
         204);
+    // One byte changed on the way: refused, nothing of it stored.
+    QByteArray damaged = content.mid(1000);
+    damaged[damaged.size() / 3] = char(damaged.at(damaged.size() / 3) ^ 0x10);
+    QCOMPARE(patch(upload, 1000, damaged, {{"Upload-Checksum", sum(content.mid(1000))}}).status,
+             460);
+    QCOMPARE(offsetOf(upload), 1000);
     QCOMPARE(patch(upload, 1000, content.mid(1000), {{"Upload-Checksum", sum(content.mid(1000))}})
                  .status,
              204);

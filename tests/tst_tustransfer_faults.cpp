@@ -363,6 +363,9 @@ void TestTusTransferFaults::checksumSentAndVerified_data()
     QTest::newRow("sha1") << QByteArray("sha1") << QByteArray("sha1");
     QTest::newRow("SHA512, sha256") << QByteArray("SHA512, sha256") << QByteArray("sha512");
     QTest::newRow("md5 only") << QByteArray("md5") << QByteArray();
+    // hoistd's offer: CRC-32C first, and Hoist takes it (damage in transit is what it is for).
+    QTest::newRow("crc32c,sha256,sha1,md5")
+        << QByteArray("crc32c,sha256,sha1,md5") << QByteArray("crc32c");
 }
 
 void TestTusTransferFaults::checksumSentAndVerified()

@@ -1,5 +1,6 @@
 #include "filehasher.h"
 
+#include "crc32c.h"
 #include "regularfile.h"
 
 #include <QCoreApplication>
@@ -10,6 +11,7 @@
 #include <openssl/evp.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #ifdef Q_OS_UNIX
@@ -132,7 +134,13 @@ std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begi
         return std::nullopt;
     }
     std::vector<std::unique_ptr<EVP_MD_CTX, MdCtxDeleter>> contexts;
+    std::optional<quint32> crc; // DigestAlgorithm::Crc32c's running CRC (no libcrypto context)
     for (const DigestAlgorithm algorithm : algorithms) {
+        if (algorithm == DigestAlgorithm::Crc32c) {
+            crc = 0;
+            contexts.emplace_back(nullptr);
+            continue;
+        }
         const EVP_MD *md = algorithm == DigestAlgorithm::Sha1     ? EVP_sha1()
                            : algorithm == DigestAlgorithm::Sha512 ? EVP_sha512()
                            : algorithm == DigestAlgorithm::Md5    ? EVP_md5()
@@ -150,12 +158,20 @@ std::optional<QList<QByteArray>> digestsOfRange(const QString &path, qint64 begi
             *readProblem = file.errorString(); // EIO, a network mount gone
         if (got <= 0)
             return std::nullopt; // a read error, or the file got shorter
-        for (const auto &ctx : contexts)
-            EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
+        for (const auto &ctx : contexts) {
+            if (ctx)
+                EVP_DigestUpdate(ctx.get(), block.constData(), size_t(got));
+        }
+        if (crc)
+            crc = Crc32c::update(*crc, block.constData(), size_t(got));
         at += got;
     }
     QList<QByteArray> digests;
     for (const auto &ctx : contexts) {
+        if (!ctx) {
+            digests.append(Crc32c::digest(*crc));
+            continue;
+        }
         unsigned char digest[EVP_MAX_MD_SIZE];
         unsigned int length = 0;
         if (EVP_DigestFinal_ex(ctx.get(), digest, &length) != 1)

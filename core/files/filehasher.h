@@ -36,7 +36,8 @@ struct FileHashControl {
 };
 
 // The digests the tus checksum extension may use for a request body, and S3's Content-MD5.
-enum class DigestAlgorithm { Sha1, Sha256, Sha512, Md5 };
+// Crc32c's is its 4 bytes big-endian (crc32c.h).
+enum class DigestAlgorithm { Sha1, Sha256, Sha512, Md5, Crc32c };
 
 // The digest (raw bytes) of bytes [begin, end) of `path`, with libcrypto; nullopt when the file
 // cannot be read that far or `cancel` was set. `readProblem`, when given, gets the system's words

@@ -1,5 +1,7 @@
 #include "checksum.h"
 
+#include "crc32c.h"
+
 #include <openssl/evp.h>
 
 namespace {
@@ -16,21 +18,29 @@ const EVP_MD *digestFor(const QByteArray &name)
 } // namespace
 
 struct ChecksumHasher::Context {
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    EVP_MD_CTX *ctx = nullptr;  // a libcrypto digest's; null for CRC-32C
+    std::optional<quint32> crc; // CRC-32C's running value
     ~Context() { EVP_MD_CTX_free(ctx); }
 };
 
 QByteArrayList ChecksumHasher::algorithms()
 {
-    return {QByteArrayLiteral("sha256"), QByteArrayLiteral("sha1"), QByteArrayLiteral("md5")};
+    return {QByteArray(Crc32c::Name), QByteArrayLiteral("sha256"), QByteArrayLiteral("sha1"),
+            QByteArrayLiteral("md5")};
 }
 
 std::unique_ptr<ChecksumHasher> ChecksumHasher::create(const QByteArray &name)
 {
+    if (name == Crc32c::Name) {
+        auto context = std::make_unique<Context>();
+        context->crc = 0;
+        return std::unique_ptr<ChecksumHasher>(new ChecksumHasher(name, std::move(context)));
+    }
     const EVP_MD *md = digestFor(name);
     if (!md)
         return nullptr;
     auto context = std::make_unique<Context>();
+    context->ctx = EVP_MD_CTX_new();
     if (!context->ctx || EVP_DigestInit_ex(context->ctx, md, nullptr) != 1)
         return nullptr;
     return std::unique_ptr<ChecksumHasher>(new ChecksumHasher(name, std::move(context)));
@@ -46,16 +56,21 @@ ChecksumHasher::~ChecksumHasher() = default;
 
 int ChecksumHasher::digestSize() const
 {
-    return EVP_MD_CTX_get_size(m_context->ctx);
+    return m_context->crc ? Crc32c::DigestBytes : EVP_MD_CTX_get_size(m_context->ctx);
 }
 
 void ChecksumHasher::update(const char *data, size_t size)
 {
-    EVP_DigestUpdate(m_context->ctx, data, size);
+    if (m_context->crc)
+        m_context->crc = Crc32c::update(*m_context->crc, data, size);
+    else
+        EVP_DigestUpdate(m_context->ctx, data, size);
 }
 
 QByteArray ChecksumHasher::finish()
 {
+    if (m_context->crc)
+        return Crc32c::digest(*m_context->crc);
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
     if (EVP_DigestFinal_ex(m_context->ctx, digest, &size) != 1)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "crc32coracle.h"
 #include "scriptedserver.h"
 
 #include <QCryptographicHash>
@@ -95,6 +96,9 @@ struct MiniTus {
         const QByteArray name = checksum.left(checksum.indexOf(' '));
         checksumsSeen.append(name);
         const QByteArray digest = QByteArray::fromBase64(checksum.mid(checksum.indexOf(' ') + 1));
+        if (name == "crc32c")
+            return crc32cBitwiseDigest(r.body) == digest ? std::nullopt
+                                                         : std::optional<Reply>(tusReply(460));
         QCryptographicHash::Algorithm algorithm;
         if (name == "sha1")
             algorithm = QCryptographicHash::Sha1;
