@@ -28,7 +28,7 @@ public:
     // goes to it as one stream (ConcurrencyLimits::streamsOn). Measured over loopback to hoistd
     // (bench/peers.sh, 400 x 16 KiB, medians of 5 and 7 rounds): -c 16 0.193 and 0.198 s, -c 8
     // 0.208 and 0.216, -c 32 0.212 and 0.202.
-    static constexpr qint64 NearServerUs = 10000;
+    static constexpr qint64 NearServerUs = RequestSample::NearServerUs;
     static constexpr int NearCeiling = 16;
     bool isNear() const
     {

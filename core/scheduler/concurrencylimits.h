@@ -48,6 +48,8 @@ public:
     // requests at once (LoadResponse::Grows): there each part's requests make every other's
     // later, and a far round trip is not what holds one stream back.
     int streamsOn(int server) const;
+    // Whether a small request to `server` was timed (streamsOn() then knows near from far).
+    bool knowsDistanceTo(int server) const { return m_levels.leastSmallRequestUs(server) > 0; }
     // Whether how `server` answers under our load (LoadCheck) would change streamsOn(): Auto, a
     // server that looks far, and not measured yet.
     bool wantsLoadCheck(int server) const;

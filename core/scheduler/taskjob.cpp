@@ -22,6 +22,7 @@ TransferJob transferJobFor(const UploadTask &task, const TaskJobSettings &settin
     // It starts with one stream; the scheduler grants more while they are free.
     job.maxStreams = settings.maxStreams;
     job.overlapAnswers = settings.overlapAnswers;
+    job.oneStreamIfNear = settings.oneStreamIfNear;
     job.parts = task.uploadUrl().isEmpty() ? task.parts() : UploadParts();
     job.throttle = settings.throttle;
     job.metadata.insert(QStringLiteral("filename"), QFileInfo(task.path()).fileName());

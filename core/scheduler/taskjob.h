@@ -12,6 +12,7 @@ struct TaskJobSettings {
     bool holdAfterCreate = false; // a store keeps the queue: the upload URL is saved first
     int maxStreams = 1;           // parallel parts allowed: the concurrency, or 1
     bool overlapAnswers = false;  // TransferJob::overlapAnswers (Parallel: Auto)
+    bool oneStreamIfNear = false; // TransferJob::oneStreamIfNear
     std::shared_ptr<ReadGate> throttle;
 };
 

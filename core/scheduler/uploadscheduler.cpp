@@ -529,6 +529,8 @@ TransferJob UploadScheduler::jobFor(const UploadTask &task)
     settings.holdAfterCreate = m_persistence != nullptr;
     settings.maxStreams = m_parallelParts ? m_limits.streamsOn(m_lanes.serverOf(task.lane())) : 1;
     settings.overlapAnswers = m_limits.isAuto();
+    settings.oneStreamIfNear =
+        m_limits.isAuto() && !m_limits.knowsDistanceTo(m_lanes.serverOf(task.lane()));
     if (task.rateLimit() > 0)
         m_bandwidth->setTaskRate(task.id(), task.rateLimit());
     settings.throttle = m_bandwidth->throttle(task.id());

@@ -23,6 +23,11 @@ class SftpConnection final {
     void close();
     bool isOpen() const { return m_sftp != nullptr; }
 
+    // When one small request on the connection open now (a realpath of ".", sent once it was
+    // made) went and was answered (RequestObserver::nowUs(); 0 when not open).
+    qint64 initSentUs() const { return m_initSentUs; }
+    qint64 initAnsweredUs() const { return m_initAnsweredUs; }
+
     ssh_session ssh() const { return m_ssh; }
     sftp_session sftp() const { return m_sftp; }
     const SftpTarget &target() const { return m_target; }
@@ -46,4 +51,6 @@ private:
     SshSettings m_settings;
     ssh_session m_ssh = nullptr;
     sftp_session m_sftp = nullptr;
+    qint64 m_initSentUs = 0;
+    qint64 m_initAnsweredUs = 0;
 };

@@ -166,6 +166,7 @@ void SftpParallelTransfer::onPrepared(const SftpUploadResult &result)
             Q_EMIT completed();
         return;
     }
+    learnDistance(result);
     // A part file made empty now holds nothing, whatever the store says.
     m_check = !m_fresh && result.resumedAt > 0;
     if (result.resumedAt == 0) {
@@ -183,11 +184,29 @@ int SftpParallelTransfer::runningParts() const
                              [](const auto &entry) { return entry.first != FileSteps; }));
 }
 
+void SftpParallelTransfer::learnDistance(const SftpUploadResult &prepared)
+{
+    if (!m_job.oneStreamIfNear || prepared.roundTripStartedUs <= 0
+        || prepared.roundTripFinishedUs < prepared.roundTripStartedUs)
+        return;
+    RequestSample sample;
+    sample.server = NetworkPool::serverOf(m_job.endpoint);
+    sample.startedUs = prepared.roundTripStartedUs;
+    sample.finishedUs = prepared.roundTripFinishedUs;
+    sample.status = 200; // answered, like an HTTP success
+    if (m_sessions)
+        m_sessions->report(sample); // later uploads to this server are planned knowing it
+    m_oneStream = sample.durationUs() < RequestSample::NearServerUs;
+    qCDebug(lcParallel) << "round trip" << sample.durationUs()
+                        << "us:" << (m_oneStream ? "near, one stream" : "far, parallel parts");
+}
+
 void SftpParallelTransfer::pump()
 {
     if (m_finished || !m_ready)
         return;
-    for (int i = 0; i < m_parts.size() && runningParts() < m_limit; ++i) {
+    const int limit = m_oneStream ? 1 : m_limit;
+    for (int i = 0; i < m_parts.size() && runningParts() < limit; ++i) {
         if (!m_parts.at(i).isDone() && m_streams.count(i) == 0)
             startPart(i);
         if (m_finished)
@@ -368,8 +387,10 @@ void SftpParallelTransfer::reportStreams()
 {
     const int steps = m_streams.count(FileSteps) > 0 ? 1 : 0;
     const int inUse = m_finished ? 0 : qMax(runningParts(), steps);
-    const int wanted = qMax(1, int(std::count_if(m_parts.cbegin(), m_parts.cend(),
-                                                 [](const UploadPart &p) { return !p.isDone(); })));
+    const int wanted =
+        m_oneStream ? 1
+                    : qMax(1, int(std::count_if(m_parts.cbegin(), m_parts.cend(),
+                                                [](const UploadPart &p) { return !p.isDone(); })));
     if (inUse == m_reportedInUse && wanted == m_reportedWanted)
         return;
     m_reportedInUse = inUse;

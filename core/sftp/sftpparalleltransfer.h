@@ -77,6 +77,9 @@ private:
 
     void run();
     void prepare();
+    // From the round trip of the connection that prepared the part file: reported to Parallel:
+    // Auto, and one stream from then on if the server is near and Auto did not know yet.
+    void learnDistance(const SftpUploadResult &prepared);
     void onPrepared(const SftpUploadResult &result);
     void pump();
     void startPart(int index);
@@ -104,6 +107,9 @@ private:
     SftpWorker::Flag m_aborted;
     SftpPace *m_pace; // a child
     int m_limit = 1;
+    // The server's SFTP round trip, timed before the first part, said it is near, where Auto
+    // wants one stream (TransferJob::oneStreamIfNear): the parts go one after another.
+    bool m_oneStream = false;
     int m_refusals = 0;
     int m_reportedInUse = -1;
     int m_reportedWanted = -1;

@@ -32,6 +32,10 @@ bool SftpWorker::open(const TransferJob &job, const Flag &aborted, SftpUploadRes
 {
     result->error = m_connection->open(timeoutOf(job));
     result->refused = SftpConnection::refuses(result->error);
+    if (m_connection->isOpen()) {
+        result->roundTripStartedUs = m_connection->initSentUs();
+        result->roundTripFinishedUs = m_connection->initAnsweredUs();
+    }
     return result->error.kind == TransferError::Kind::None && !aborted->load();
 }
 
@@ -104,8 +108,12 @@ void SftpWorker::prepareParts(quint64 ticket, const TransferJob &job, bool fresh
                               const Flag &aborted)
 {
     SftpUploadResult result;
-    if (open(job, aborted, &result))
+    if (open(job, aborted, &result)) {
+        const SftpUploadResult connected = result;
         result = SftpPartFile(m_connection.get(), m_settings, job).prepare(fresh);
+        result.roundTripStartedUs = connected.roundTripStartedUs; // Auto's first look at the server
+        result.roundTripFinishedUs = connected.roundTripFinishedUs;
+    }
     Q_EMIT finished(ticket, result);
 }
 

@@ -25,6 +25,10 @@ struct RequestSample {
     bool newConnection = false;
 
     qint64 durationUs() const { return finishedUs - startedUs; }
+
+    // A server whose small requests answer within this is near (loopback, a LAN; a far link's
+    // round trip is tens of ms).
+    static constexpr qint64 NearServerUs = 10000;
     bool refused() const { return outcome == Outcome::Refused; }
 };
 Q_DECLARE_METATYPE(RequestSample)

@@ -49,6 +49,12 @@ struct TransferJob {
     // a round trip and the server storing it) no longer counts against the stream limit, so the
     // next part sends meanwhile. A fixed limit stays a cap on requests in flight.
     bool overlapAnswers = false;
+    // Parallel: Auto, and the server's distance not known when maxStreams was given (no small
+    // request to it timed yet): a transfer that learns before its second stream that the server
+    // is near (a round trip under RequestSample::NearServerUs) keeps to one stream, as Auto gives
+    // a near server one (its round trip is too short for a window to hold one stream back, and
+    // more streams only share the CPU with their server processes).
+    bool oneStreamIfNear = false;
     // Only try instant upload (tus: see TusTransfer::instantDeclined): create the upload with the
     // file's hash and answer the server's proof challenge, sending none of the file's bytes.
     bool instantOnly = false;
