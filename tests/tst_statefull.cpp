@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -276,11 +277,20 @@ void TestStateFull::headlessExitWhileStateDiskFullSaysWhatIsLost()
     QVERIFY2(done.count() == 0, qPrintable(err.right(2000)));
     QVERIFY(fillUp(disk.path()));
     // The big one is created once a small one is done: its address never reaches the disk. Once
-    // both small ones are done, the server goes for good while the big one sends.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        (hoistd.storedFiles().size() >= 3 && out.count(QStringLiteral("success\t")) >= 2)
-            || done.count() > 0,
-        RunTimeoutMs);
+    // both small ones are done and the big one's bytes arrive (so Hoist had the creation's
+    // answer, its address: hoistd makes the file when it creates the upload, before answering),
+    // the server goes for good while the big one sends.
+    const auto bytesStored = [&hoistd] {
+        qint64 bytes = 0;
+        for (const QString &name : hoistd.storedFiles())
+            bytes += QFileInfo(hoistd.storedPath(QUrl(name))).size();
+        return bytes;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT((hoistd.storedFiles().size() >= 3
+                              && out.count(QStringLiteral("success\t")) >= 2
+                              && bytesStored() > 2 * (6 << 20))
+                                 || done.count() > 0,
+                             RunTimeoutMs);
     QVERIFY2(done.count() == 0, qPrintable(err.right(2000)));
     QVERIFY2(err.contains(QStringLiteral("Hoist cannot save its queue")), qPrintable(err));
     hoistd.kill();
