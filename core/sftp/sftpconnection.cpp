@@ -85,11 +85,11 @@ TransferError SftpConnection::open(int timeoutMs)
     }
     // One request's round trip, timed (Parallel: Auto's look at the server's distance): the
     // init exchange above also waits for the server to start its sftp-server.
-    m_initSentUs = RequestObserver::nowUs();
+    m_probeSentUs = RequestObserver::nowUs();
     ssh_string_free_char(sftp_canonicalize_path(m_sftp, "."));
-    m_initAnsweredUs = RequestObserver::nowUs();
+    m_probeAnsweredUs = RequestObserver::nowUs();
     qCDebug(lcSftp) << "connected to" << m_target.serverKey() << "round trip"
-                    << m_initAnsweredUs - m_initSentUs << "us";
+                    << m_probeAnsweredUs - m_probeSentUs << "us";
     return {};
 }
 

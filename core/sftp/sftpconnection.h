@@ -25,8 +25,8 @@ class SftpConnection final {
 
     // When one small request on the connection open now (a realpath of ".", sent once it was
     // made) went and was answered (RequestObserver::nowUs(); 0 when not open).
-    qint64 initSentUs() const { return m_initSentUs; }
-    qint64 initAnsweredUs() const { return m_initAnsweredUs; }
+    qint64 probeSentUs() const { return m_probeSentUs; }
+    qint64 probeAnsweredUs() const { return m_probeAnsweredUs; }
 
     ssh_session ssh() const { return m_ssh; }
     sftp_session sftp() const { return m_sftp; }
@@ -51,6 +51,6 @@ private:
     SshSettings m_settings;
     ssh_session m_ssh = nullptr;
     sftp_session m_sftp = nullptr;
-    qint64 m_initSentUs = 0;
-    qint64 m_initAnsweredUs = 0;
+    qint64 m_probeSentUs = 0;
+    qint64 m_probeAnsweredUs = 0;
 };

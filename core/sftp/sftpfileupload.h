@@ -26,7 +26,7 @@ struct SftpUploadResult {
     // The server would not take the connection (dropped before signing in, or no channel):
     // MaxStartups or MaxSessions reached, or the server down.
     bool refused = false;
-    // The connection's timed small request and its answer (SftpConnection::initSentUs(); 0: not
+    // The connection's timed small request and its answer (SftpConnection::probeSentUs(); 0: not
     // connected): one round trip to the server's sftp-server, what Parallel: Auto calls a small
     // request.
     qint64 roundTripStartedUs = 0;

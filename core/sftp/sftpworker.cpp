@@ -33,8 +33,8 @@ bool SftpWorker::open(const TransferJob &job, const Flag &aborted, SftpUploadRes
     result->error = m_connection->open(timeoutOf(job));
     result->refused = SftpConnection::refuses(result->error);
     if (m_connection->isOpen()) {
-        result->roundTripStartedUs = m_connection->initSentUs();
-        result->roundTripFinishedUs = m_connection->initAnsweredUs();
+        result->roundTripStartedUs = m_connection->probeSentUs();
+        result->roundTripFinishedUs = m_connection->probeAnsweredUs();
     }
     return result->error.kind == TransferError::Kind::None && !aborted->load();
 }

@@ -7,13 +7,10 @@
 #include "tuswire.h"
 #include "uploadstore.h"
 
-#include <QRegularExpression>
-
 namespace {
 bool isUploadId(const QByteArray &id)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
-    return pattern.match(QString::fromLatin1(id)).hasMatch();
+    return UploadRecord::isId(QString::fromLatin1(id));
 }
 
 QByteArray uploadPath(const QString &id)

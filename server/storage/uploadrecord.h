@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
+#include <QStringView>
 
 // One upload as hoistd's store records it (UploadStore); its bytes are the store's, reached
 // through UploadSink and UploadSource by `id` alone.
@@ -26,6 +27,18 @@ struct UploadRecord {
     // Where a finished upload is also visible under its client's name (hoistd --named-dir):
     // relative to that folder; empty when it is not (or not yet).
     QString namedPath;
+
+    // Whether `name` has the form every store gives an id: 32 lower-case hex digits.
+    static bool isId(QStringView name)
+    {
+        if (name.size() != 32)
+            return false;
+        for (const QChar c : name) {
+            if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f')))
+                return false;
+        }
+        return true;
+    }
 
     bool lengthDeferred() const { return length < 0; }
     bool isFinished() const { return length >= 0 && offset == length; }

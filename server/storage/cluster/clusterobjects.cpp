@@ -30,17 +30,6 @@ QString ClusterObjects::newUploadId()
     return QString::fromLatin1(half() + half());
 }
 
-bool ClusterObjects::isUploadId(QStringView name)
-{
-    if (name.size() != 32)
-        return false;
-    for (const QChar c : name) {
-        if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f')))
-            return false;
-    }
-    return true;
-}
-
 QString ClusterObjects::objectKey(const QString &id) const
 {
     return m_prefix + id;

@@ -19,8 +19,6 @@ public:
     S3Bucket &bucket() const { return m_bucket; }
     // A new upload's id: 32 random hex digits.
     static QString newUploadId();
-    // Whether `name` is what newUploadId() makes (32 lowercase hex digits).
-    static bool isUploadId(QStringView name);
     // `PREFIX/<id>`: a finished upload, and the key of its multipart upload while it grows.
     QString objectKey(const QString &id) const;
     // `PREFIX/.hoistd/tails/<id>.<generation>.<serial>`

@@ -3,6 +3,7 @@
 #include "clusterobjects.h"
 #include "pgindex.h"
 #include "pgschema.h"
+#include "uploadrecord.h"
 
 #include <QDebug>
 
@@ -102,7 +103,7 @@ int ClusterReconciliation::strayObjects(const QDateTime &cutoff)
         QStringList old;
         for (const auto &o : page.value.objects) {
             const QStringView name = QStringView(o.key).mid(prefix.size());
-            if (ClusterObjects::isUploadId(name) && olderThan(o.lastModified, cutoff))
+            if (UploadRecord::isId(name) && olderThan(o.lastModified, cutoff))
                 old.append(name.toString());
         }
         PgError error;

@@ -243,10 +243,15 @@ bool ClusterUploadSink::takeUploaded()
     return true;
 }
 
-void ClusterUploadSink::keepUploaded()
+void ClusterUploadSink::takeAnswered()
 {
     m_parts.waitForAll(std::chrono::hours(24));
     m_uploaded.append(m_parts.takeUploaded());
+}
+
+void ClusterUploadSink::keepUploaded()
+{
+    takeAnswered();
     if (m_uploaded.isEmpty() || m_fenced)
         return;
     const StoreFailure why = m_failure; // what brought the sink here stays the answer
@@ -260,13 +265,11 @@ void ClusterUploadSink::keepUploaded()
 
 void ClusterUploadSink::keepForRetry()
 {
-    m_parts.waitForAll(std::chrono::hours(24));
-    QList<PgPart> answered = m_uploaded; // a commit's that PostgreSQL did not take
-    answered.append(m_parts.takeUploaded());
-    if (m_fenced || answered.isEmpty() || answered.first().offset != m_partsEnd)
+    takeAnswered(); // beside a commit's that PostgreSQL did not take
+    if (m_fenced || m_uploaded.isEmpty() || m_uploaded.first().offset != m_partsEnd)
         return;
     m_store.reusableParts().keep(m_upload.record.id,
-                                 {m_upload.multipartId, m_partsEnd, m_upload.nextPart, answered});
+                                 {m_upload.multipartId, m_partsEnd, m_upload.nextPart, m_uploaded});
 }
 
 bool ClusterUploadSink::fileFilled()

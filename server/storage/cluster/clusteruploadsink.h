@@ -108,6 +108,8 @@ private:
     // holds that no record names makes the completion on stores that want every uploaded part
     // listed (Ceph RGW answers InvalidPart) the slow one: ClusterStrayParts, a server-side copy.
     void keepUploaded();
+    // Waits for the parts on their way and adds those S3 answered for, in order, to m_uploaded.
+    void takeAnswered();
     // A checksummed body rolls back: the parts S3 answered for, from where the recorded parts
     // end, are kept for its retry (ClusterReusableParts).
     void keepForRetry();

@@ -1,10 +1,11 @@
 #include "uploadfiles.h"
 
+#include "uploadrecord.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 
 #include <cerrno>
 #include <fcntl.h>
@@ -102,8 +103,7 @@ QStringList UploadFiles::names() const
 
 bool UploadFiles::isUploadId(const QString &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
-    return pattern.match(name).hasMatch();
+    return UploadRecord::isId(name);
 }
 
 int UploadFiles::createNew(QString *id, StoreFailure *failure) const

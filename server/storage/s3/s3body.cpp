@@ -54,25 +54,14 @@ S3Body S3Body::fromFile(QString path, qint64 offset, qint64 length)
     return body;
 }
 
-void S3Body::setDigests(QByteArray md5, QByteArray sha256)
-{
-    m_md5 = std::move(md5);
-    m_sha256 = std::move(sha256);
-}
-
 bool S3Body::computeDigests(Digests which, QString *problem)
 {
-    const bool needMd5 = which == Digests::Md5 && m_md5.isEmpty();
-    const bool needSha = which == Digests::Sha256 && m_sha256.isEmpty();
-    if (!needMd5 && !needSha)
+    QByteArray &out = which == Digests::Md5 ? m_md5 : m_sha256;
+    if (!out.isEmpty())
         return true;
-    Digest md5(EVP_md5());
-    Digest sha(EVP_sha256());
+    Digest digest(which == Digests::Md5 ? EVP_md5() : EVP_sha256());
     if (!isFile()) {
-        if (needMd5)
-            md5.add(m_bytes.constData(), m_bytes.size());
-        if (needSha)
-            sha.add(m_bytes.constData(), m_bytes.size());
+        digest.add(m_bytes.constData(), m_bytes.size());
     } else {
         Reader reader(*this);
         if (!reader.open(problem))
@@ -87,19 +76,13 @@ bool S3Body::computeDigests(Digests which, QString *problem)
             }
             if (got == 0)
                 break;
-            if (needMd5)
-                md5.add(chunk.constData(), got);
-            if (needSha)
-                sha.add(chunk.constData(), got);
+            digest.add(chunk.constData(), got);
         }
     }
-    if (needMd5)
-        m_md5 = md5.result();
-    if (needSha)
-        m_sha256 = sha.result();
-    if ((needMd5 && m_md5.isEmpty()) || (needSha && m_sha256.isEmpty())) {
+    out = digest.result();
+    if (out.isEmpty()) {
         if (problem)
-            *problem = QStringLiteral("cannot compute the body's digests (libcrypto)");
+            *problem = QStringLiteral("cannot compute the body's digest (libcrypto)");
         return false;
     }
     return true;

@@ -9,8 +9,8 @@
 // The body of an UploadPart or a PutObject: bytes in memory, or a range of a file read in
 // chunks as it is sent (never whole), opened anew for every attempt. The one digest its request
 // carries for the store to check (the MD5 as Content-MD5, or the SHA-256 the signature covers) is
-// computed by reading the range once before sending, unless the caller gives it (it may have
-// hashed the bytes as they arrived). Cheap to copy; not shared between threads while in use.
+// computed by reading the range once before sending (kept: a retry of the call does not read it
+// again). Cheap to copy; not shared between threads while in use.
 class S3Body final {
 public:
     S3Body() = default;
@@ -18,9 +18,6 @@ public:
     // `length` bytes of the file at `path` from `offset`; a file that is shorter when sent
     // fails the call (Local), it never sends fewer bytes than announced.
     static S3Body fromFile(QString path, qint64 offset, qint64 length);
-
-    // Raw digests (16 and 32 bytes) the caller already has; an empty one is computed if needed.
-    void setDigests(QByteArray md5, QByteArray sha256);
 
     qint64 size() const { return m_length; }
     bool isFile() const { return !m_path.isEmpty(); }
