@@ -1,6 +1,7 @@
 #include "filehasher.h"
 
 #include "crc32c.h"
+#include "opensslruntime.h"
 #include "regularfile.h"
 
 #include <QCoreApplication>

@@ -1,5 +1,6 @@
 #include "fingerprint.h"
 
+#include "opensslruntime.h"
 #include "regularfile.h"
 
 #include <QDateTime>

@@ -1,5 +1,7 @@
 #include "streamhash.h"
 
+#include "opensslruntime.h"
+
 #include <openssl/evp.h>
 
 struct StreamHash::Context {

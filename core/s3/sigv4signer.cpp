@@ -1,5 +1,7 @@
 #include "sigv4signer.h"
 
+#include "opensslruntime.h"
+
 #include <QMap>
 #include <QUrlQuery>
 

@@ -1,6 +1,7 @@
 #include "checksum.h"
 
 #include "crc32c.h"
+#include "opensslruntime.h"
 
 #include <openssl/evp.h>
 

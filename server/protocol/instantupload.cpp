@@ -1,5 +1,6 @@
 #include "instantupload.h"
 
+#include "opensslruntime.h"
 #include "uploadsourcedevice.h"
 #include "uploadstore.h"
 

@@ -1,5 +1,7 @@
 #include "userconfig.h"
 
+#include "opensslruntime.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>

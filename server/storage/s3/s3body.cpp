@@ -1,5 +1,7 @@
 #include "s3body.h"
 
+#include "opensslruntime.h"
+
 #include <openssl/evp.h>
 
 #include <memory>
