@@ -19,7 +19,7 @@ DEBIAN_PACKAGES=(
   clang libclang-rt-dev # scripts/fuzz.sh: libFuzzer, ASan and UBSan
   apache2 apache2-utils # WebDAV targets' tests: Apache mod_dav with basic auth
   libssh-dev openssh-server # SFTP targets (core/sftp) and their tests' sshd
-  ccache # scripts/test.sh --with-sanitized: the test programs compiled once for both trees
+  ccache # scripts/test.sh: the test programs compiled once for both trees
 )
 
 # `--app` (scripts/run.sh): only what building and running Hoist needs; no Node.js, no test peers.

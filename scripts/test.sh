@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything in build/ and runs every test. The last line of
-# output is ctest's summary; the exit status is ctest's.
-#   --sanitize        the same with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
-#                     (GCC, -O1 -g1) in build-sanitize/ (see tests/sanitize/sanitize.cmake)
-#   --with-sanitized  the plain suite, then the sanitized one (for CI once that runs green),
-#                     through ccache if there is one: both always run; the plain summary is
-#                     repeated before the sanitized one, which is the last line; the exit
-#                     status is the plain suite's if it failed, else the sanitized one's
+# Installs what is missing, builds and runs every test: the plain suite in build/, then the same
+# suite built with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer (GCC, -O1 -g1)
+# in build-sanitize/ (see tests/sanitize/sanitize.cmake). Both always run; the plain summary is
+# repeated before the sanitized one, which is the last line of output; the exit status is the
+# plain suite's if it failed, else the sanitized one's. This is what CI runs (.ci/run).
+#   --plain      the plain suite alone: its summary last, ctest's exit status
+#   --sanitize   the sanitized suite alone, likewise
+# Both trees are built through ccache when there is one (scripts/setup.sh installs it): the test
+# programs' own code is compiled alike in both (CMakeLists.txt, HOIST_SANITIZE), so the sanitized
+# build takes it from the plain one, even from an empty cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,25 +46,17 @@ suite() {
     return "$status"
 }
 
+# The compiler launcher: ccache, with CCACHE_BASEDIR the clone so that the two trees' (and two
+# clones') paths hash alike.
+launcher=()
+if command -v ccache >/dev/null; then
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
 case "${1:-}" in
 "")
     bash scripts/setup.sh
-    suite "${plain[@]}"
-    ;;
---sanitize)
-    bash scripts/setup.sh
-    suite "${sanitized[@]}"
-    ;;
---with-sanitized)
-    bash scripts/setup.sh
-    # The test programs' own code is compiled alike in both trees (CMakeLists.txt, HOIST_SANITIZE):
-    # through ccache the sanitized build takes it from the plain one, even from an empty cache.
-    # CCACHE_BASEDIR makes the two trees' paths alike.
-    launcher=()
-    if command -v ccache >/dev/null; then
-        export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
-        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-    fi
     first=0
     suite "${plain[@]}" "${launcher[@]}" || first=$?
     second=0
@@ -71,8 +65,16 @@ case "${1:-}" in
     summary build-sanitize
     exit $((first != 0 ? first : second))
     ;;
+--plain)
+    bash scripts/setup.sh
+    suite "${plain[@]}" "${launcher[@]}"
+    ;;
+--sanitize)
+    bash scripts/setup.sh
+    suite "${sanitized[@]}" "${launcher[@]}"
+    ;;
 *)
-    echo "usage: $0 [--sanitize | --with-sanitized]" >&2
+    echo "usage: $0 [--plain | --sanitize]" >&2
     exit 2
     ;;
 esac
