@@ -4,6 +4,8 @@
 #include <QRegularExpression>
 #include <QUrlQuery>
 
+#include <algorithm>
+
 namespace {
 
 constexpr char DefaultRegion[] = "us-east-1";
@@ -151,10 +153,8 @@ bool S3Target::isUsableBucketName(const QString &bucket)
 {
     if (bucket.isEmpty() || bucket.toUtf8().size() > MaxBucketBytes)
         return false;
-    for (const QChar c : bucket) {
-        if (c.isSpace() || c == QLatin1Char('/') || c == QLatin1Char('?') || c == QLatin1Char('#')
-            || c.unicode() < 0x20)
-            return false;
-    }
-    return true;
+    return std::all_of(bucket.cbegin(), bucket.cend(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || u == '.' || u == '-' || u == '_';
+    });
 }

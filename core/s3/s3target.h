@@ -48,8 +48,11 @@ public:
     QUrl objectUrl(const QString &key) const;
 
     // S3's rules for bucket names (3-63 of a-z 0-9 . -, starting and ending with a letter or
-    // digit). Path-style servers accept more (Ceph allows upper case), so only what would break
-    // a URL is refused outright: empty, '/', '?', '#', blanks, over 255 bytes.
+    // digit). Path-style servers accept more (Ceph allows '_'), so only what S3 servers never
+    // allow, and what would not survive as the host of an s3:// URL, is refused: anything but
+    // lower-case ASCII letters, digits, '.', '-' and '_' (no ':', '%' or '@', which QUrl reads as
+    // an IPv6 zone or user info; no upper case or non-ASCII, which it maps to another name), and
+    // more than 255 bytes.
     static bool isUsableBucketName(const QString &bucket);
 
     friend bool operator==(const S3Target &a, const S3Target &b) { return a.toUrl() == b.toUrl(); }

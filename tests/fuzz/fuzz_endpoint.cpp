@@ -37,7 +37,11 @@ bool isHttp(const QUrl &url)
 void checkTarget(const S3Target &target)
 {
     FUZZ_CHECK(S3Target::isUsableBucketName(target.bucket()));
-    FUZZ_CHECK(!target.bucket().contains(QLatin1Char('/')));
+    // What an s3:// URL's host can hold of what S3 servers allow: a-z 0-9 . - _
+    for (const QChar c : target.bucket())
+        FUZZ_CHECK((c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+                   || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('.')
+                   || c == QLatin1Char('-') || c == QLatin1Char('_'));
     const QUrl &service = target.service();
     FUZZ_CHECK(isHttp(service) && !service.host().isEmpty());
     FUZZ_CHECK(service.userInfo().isEmpty() && service.path().isEmpty() && !service.hasQuery());
