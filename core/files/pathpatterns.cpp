@@ -6,6 +6,39 @@ namespace {
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(PathPatterns)
 };
+
+// The same pattern with every run of `*` and `?` that holds a star written as its `?`s and one
+// `*` ("a**?*" is "a?*"), which matches the same names. Written out, each star is a "[^/]*" the
+// regex backtracks over: from about 30 in a row PCRE stops at its match limit, which reads as no
+// match (fuzz_pathpatterns found "***…*[!0-9]?.log" missing "x0.log"). Inside a set such a run
+// is a set of the same characters.
+QString withOneStarPerRun(const QString &pattern)
+{
+    QString out;
+    out.reserve(pattern.size());
+    for (qsizetype i = 0; i < pattern.size();) {
+        const QChar c = pattern.at(i);
+        if (c != QLatin1Char('*') && c != QLatin1Char('?')) {
+            out.append(c);
+            ++i;
+            continue;
+        }
+        qsizetype questions = 0;
+        bool star = false;
+        for (; i < pattern.size()
+               && (pattern.at(i) == QLatin1Char('*') || pattern.at(i) == QLatin1Char('?'));
+             ++i) {
+            if (pattern.at(i) == QLatin1Char('*'))
+                star = true;
+            else
+                ++questions;
+        }
+        out.append(QString(questions, QLatin1Char('?')));
+        if (star)
+            out.append(QLatin1Char('*'));
+    }
+    return out;
+}
 } // namespace
 
 PathPatterns::PathPatterns(const QStringList &patterns)
@@ -25,9 +58,9 @@ PathPatterns::PathPatterns(const QStringList &patterns)
             pattern.remove(0, 1);
         compiled.wholePath = anchored || pattern.contains(QLatin1Char('/'));
         // Anchored, and `*` never crosses a slash (Qt's default wildcard conversion).
-        compiled.regex =
-            QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
-                               QRegularExpression::CaseInsensitiveOption);
+        compiled.regex = QRegularExpression(
+            QRegularExpression::wildcardToRegularExpression(withOneStarPerRun(pattern)),
+            QRegularExpression::CaseInsensitiveOption);
         compiled.regex.optimize();
         m_patterns.append(trimmed);
         m_compiled.append(compiled);

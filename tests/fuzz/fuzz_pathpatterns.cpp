@@ -84,8 +84,10 @@ std::optional<std::vector<Token>> tokens(const QByteArray &glob, bool *plain)
                     break;
                 if (m == '/')
                     return std::nullopt;
+                // '=', '.' and ':' first in a set open PCRE's POSIX forms ("[=a=]", "[:alpha:]"),
+                // which it refuses or reads otherwise.
                 if (m == '[' || m == '\\' || m == '^' || m == ']' || uchar(m) >= 0x80
-                    || uchar(m) < 0x20)
+                    || uchar(m) < 0x20 || (first && (m == '=' || m == '.' || m == ':')))
                     *plain = false;
                 if (i + 2 < glob.size() && glob.at(i + 1) == '-' && glob.at(i + 2) != ']') {
                     if (!sameClass(m, glob.at(i + 2)) || m > glob.at(i + 2))
