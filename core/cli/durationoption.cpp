@@ -7,7 +7,8 @@ qint64 parseDurationOption(const QString &text)
     const QString t = text.trimmed().toLower();
     if (t == QLatin1String("never"))
         return 0;
-    static const QRegularExpression form(QStringLiteral("^(\\d{1,9})\\s*(s|m|min|h|d)?$"));
+    static const QRegularExpression form(
+        QRegularExpression::anchoredPattern(QStringLiteral("(\\d{1,9})\\s*(s|m|min|h|d)?")));
     const QRegularExpressionMatch match = form.match(t);
     if (!match.hasMatch())
         return -1;

@@ -46,7 +46,8 @@ QString read(const QCommandLineParser &parser, SshSettings *settings)
     }
     if (parser.isSet(KnownHostsName))
         settings->knownHostsFile = QFileInfo(parser.value(KnownHostsName)).absoluteFilePath();
-    static const QRegularExpression fingerprint(QStringLiteral("^SHA256:[A-Za-z0-9+/]{43}=?$"));
+    static const QRegularExpression fingerprint(
+        QRegularExpression::anchoredPattern(QStringLiteral("SHA256:[A-Za-z0-9+/]{43}=?")));
     for (const QString &value : parser.values(AcceptName)) {
         const QString trimmed = value.trimmed();
         if (!fingerprint.match(trimmed).hasMatch())

@@ -71,7 +71,8 @@ bool isHoursWord(const QString &word)
 // "09-17", "9:00-17:00", "23-07": from and to, whole hours 0-24, different.
 bool parseHours(const QString &text, int *from, int *to)
 {
-    static const QRegularExpression re(QStringLiteral(R"(^(\d{1,2})(?::00)?-(\d{1,2})(?::00)?$)"));
+    static const QRegularExpression re(QRegularExpression::anchoredPattern(
+        QStringLiteral(R"((\d{1,2})(?::00)?-(\d{1,2})(?::00)?)")));
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch())
         return false;

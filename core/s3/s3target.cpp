@@ -76,7 +76,8 @@ std::optional<S3Target> S3Target::fromUrl(const QUrl &url, QString *problem)
         virtualHosted = style != QLatin1String("path");
         // The region names AWS's host ("eu-west-1"): one with blanks, slashes or '?' would name
         // none, or another host.
-        static const QRegularExpression regionName(QStringLiteral("^[A-Za-z0-9-]{1,63}$"));
+        static const QRegularExpression regionName(
+            QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9-]{1,63}")));
         if (!regionName.match(named).hasMatch() || !service.isValid() || service.host().isEmpty())
             return fail(tr("\"%1\" is not a region name.").arg(region));
     } else {

@@ -19,7 +19,8 @@ QByteArray plainEtag(const QByteArray &etag)
 
 bool looksLikeMd5Etag(const QByteArray &etag)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}(-[0-9]{1,5})?$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{32}(-[0-9]{1,5})?")));
     return pattern.match(QString::fromLatin1(etag)).hasMatch();
 }
 } // namespace

@@ -46,7 +46,8 @@ bool isOffsetStream(const QByteArray &contentType)
 // The upload id in "/files/<id>", or an empty string when the path is not an upload's.
 QString uploadIdFrom(const QByteArray &path)
 {
-    static const QRegularExpression pattern(QStringLiteral("^/files/([0-9a-f]{32})$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("/files/([0-9a-f]{32})")));
     const auto match = pattern.match(QString::fromLatin1(path));
     return match.hasMatch() ? match.captured(1) : QString();
 }

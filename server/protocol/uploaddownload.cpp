@@ -37,7 +37,8 @@ HttpResponse unavailable(std::chrono::seconds retryAfter)
 
 QString uploadIdIn(const QByteArray &path)
 {
-    static const QRegularExpression pattern(QStringLiteral("^/files/([0-9a-f]{32})$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("/files/([0-9a-f]{32})")));
     const auto match = pattern.match(QString::fromLatin1(path));
     return match.hasMatch() ? match.captured(1) : QString();
 }

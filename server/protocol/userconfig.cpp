@@ -82,7 +82,8 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
                             .arg(key));
     }
     HoistdUser user;
-    static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
+    static const QRegularExpression namePattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._-]{1,64}")));
     user.name = object.value(QLatin1String("name")).toString();
     if (!namePattern.match(user.name).hasMatch())
         return fail(QStringLiteral("\"name\" must be 1 to 64 letters, digits, '.', '_' or '-'"));
@@ -99,7 +100,8 @@ std::optional<HoistdUser> parseUser(const QJsonValue &value, const QString &wher
         user.tokenHash = sha256(token.toLatin1());
     } else {
         const QString hex = object.value(QLatin1String("tokenSha256")).toString();
-        static const QRegularExpression hexPattern(QStringLiteral("^[0-9a-fA-F]{64}$"));
+        static const QRegularExpression hexPattern(
+            QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-fA-F]{64}")));
         if (!hexPattern.match(hex).hasMatch())
             return fail(QStringLiteral("\"tokenSha256\" must be 64 hexadecimal digits"));
         user.tokenHash = QByteArray::fromHex(hex.toLatin1());

@@ -229,7 +229,8 @@ bool PgConnection::transaction(const std::function<bool(PgConnection &)> &body, 
 
 bool PgConnection::isChannelName(const QString &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9_]{1,63}$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9_]{1,63}")));
     return pattern.match(name).hasMatch();
 }
 

@@ -40,7 +40,8 @@ std::optional<bool> PgUploads::moveBytes(PgConnection &t, const QVariant &owner,
 
 bool PgLimits::isId(const QString &id)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_-]{1,64}")));
     return pattern.match(id).hasMatch();
 }
 
@@ -57,7 +58,8 @@ bool PgLimits::isOwner(const QString &owner)
 
 bool PgLimits::isHolder(const QString &holder)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9]{1,40}$"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9]{1,40}")));
     return pattern.match(holder).hasMatch();
 }
 
