@@ -1,6 +1,7 @@
 // SFTP uploads against a real OpenSSH sshd (SshdPeer) through SftpProtocol: files byte-identical
 // on disk with their times and modes, host keys, keys, resuming a part, existing files.
 #include "awkwardfolder.h"
+#include "sftpconnection.h"
 #include "sftpprotocol.h"
 #include "sftptransfer.h"
 #include "sshdpeer.h"
@@ -96,6 +97,27 @@ private Q_SLOTS:
     }
 
     void init() { QDir(m_sshd->root() + QStringLiteral("/up")).removeRecursively(); }
+
+    // On a processor with AES instructions Hoist asks for AES-GCM first: what it sends is then
+    // encrypted and decrypted at less cost per byte than with chacha20-poly1305, OpenSSH's and
+    // libssh's first choice (a 256 MiB file on loopback: 0.66-0.73 s against 0.82 s).
+    void aesGcmWhereTheProcessorHasAes()
+    {
+        const std::optional<SftpTarget> target =
+            SftpTarget::fromUrl(QUrl(m_sshd->endpoint(QStringLiteral("up"))));
+        QVERIFY(target);
+        SftpConnection connection(*target, settings());
+        const TransferError error = connection.open(TimeoutMs);
+        QVERIFY2(error.kind == TransferError::Kind::None, qPrintable(error.message()));
+        const QByteArray sent = ssh_get_cipher_out(connection.ssh());
+#if defined(__x86_64__) || defined(__i386__)
+        if (__builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul")) {
+            QCOMPARE(sent, QByteArray("aes128-gcm@openssh.com"));
+            return;
+        }
+#endif
+        QCOMPARE(sent, QByteArray("chacha20-poly1305@openssh.com"));
+    }
 
     void awkwardNamesArriveWhole()
     {

@@ -9,6 +9,23 @@
 
 namespace {
 Q_LOGGING_CATEGORY(lcSftp, "hoist.sftp", QtInfoMsg)
+
+// The ciphers offered, most wanted first, on a processor with AES instructions: AES-GCM there
+// costs less per byte than chacha20-poly1305, which OpenSSH and libssh put first for machines
+// without them. What is sent is encrypted once by Hoist and decrypted once by the server, so on
+// a fast link the cipher is much of both ends' work. The rest is libssh's own list, in its order.
+const char *const AesFirstCiphers = "aes128-gcm@openssh.com,aes256-gcm@openssh.com,"
+                                    "chacha20-poly1305@openssh.com,aes256-ctr,aes192-ctr,"
+                                    "aes128-ctr";
+
+bool hasAesInstructions()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul");
+#else
+    return false;
+#endif
+}
 } // namespace
 
 SftpConnection::SftpConnection(const SftpTarget &target, const SshSettings &settings)
@@ -55,6 +72,8 @@ TransferError SftpConnection::open(int timeoutMs)
     ssh_options_set(m_ssh, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
     // What Hoist does must not depend on ~/.ssh/config's Host blocks it does not show.
     ssh_options_set(m_ssh, SSH_OPTIONS_PROCESS_CONFIG, &no);
+    if (hasAesInstructions())
+        ssh_options_set(m_ssh, SSH_OPTIONS_CIPHERS_C_S, AesFirstCiphers);
     const QString label = m_target.knownHostsName();
     if (ssh_connect(m_ssh) != SSH_OK) {
         const TransferError e =
