@@ -435,6 +435,16 @@ void TstPathExpander::patternMatches_data()
                                    << "1.log" << false << true;
     QTest::newRow("set") << "[ab].txt"
                          << "b.txt" << false << true;
+    // Found by fuzz_pathpatterns: a negated set took the '/' between names, and 30 stars in a
+    // row went past PCRE's match limit and matched nothing.
+    QTest::newRow("negated set stays in a name") << "src/build[!s]dir"
+                                                 << "src/build/dir" << false << false;
+    QTest::newRow("negated set") << "src/build[!s]dir"
+                                 << "src/build-dir" << false << true;
+    QTest::newRow("negated set of ]") << "src/a[!]]b"
+                                      << "src/a/b" << false << false;
+    QTest::newRow("many stars") << QString(40, QLatin1Char('*')) + QStringLiteral("[!0-9]?.log")
+                                << "x0.log" << false << true;
 }
 
 void TstPathExpander::patternMatches()

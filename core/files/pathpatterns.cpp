@@ -39,6 +39,41 @@ QString withOneStarPerRun(const QString &pattern)
     }
     return out;
 }
+
+// Qt's conversion of a wildcard, with its negated sets kept off the '/' between names, as `*` and
+// `?` are: it writes "[!x]" as "[^x]", which took "a[!x]b" to match "a/b" (fuzz_pathpatterns).
+// A '/' cannot be written into the wildcard's set (the conversion refuses one there), so it goes
+// into the regex's: each class that opens with "[^" gets one, after a ']' that opens it.
+QString wildcardRegex(const QString &pattern)
+{
+    QString rx = QRegularExpression::wildcardToRegularExpression(withOneStarPerRun(pattern));
+    bool inClass = false;
+    for (qsizetype i = 0; i < rx.size(); ++i) {
+        const QChar c = rx.at(i);
+        if (c == QLatin1Char('\\')) {
+            ++i; // an escaped character, in a class or out of one
+            continue;
+        }
+        if (inClass) {
+            inClass = c != QLatin1Char(']');
+            continue;
+        }
+        if (c != QLatin1Char('['))
+            continue;
+        inClass = true;
+        qsizetype first = i + 1;
+        if (first < rx.size() && rx.at(first) == QLatin1Char('^')) {
+            ++first;
+            if (first < rx.size() && rx.at(first) == QLatin1Char(']'))
+                ++first; // "[^]…]": a ']' first is one of the class's characters
+            rx.insert(first, QLatin1Char('/'));
+        } else if (first < rx.size() && rx.at(first) == QLatin1Char(']')) {
+            ++first;
+        }
+        i = first - 1; // the class's first character is taken as is, even ']'
+    }
+    return rx;
+}
 } // namespace
 
 PathPatterns::PathPatterns(const QStringList &patterns)
@@ -58,9 +93,8 @@ PathPatterns::PathPatterns(const QStringList &patterns)
             pattern.remove(0, 1);
         compiled.wholePath = anchored || pattern.contains(QLatin1Char('/'));
         // Anchored, and `*` never crosses a slash (Qt's default wildcard conversion).
-        compiled.regex = QRegularExpression(
-            QRegularExpression::wildcardToRegularExpression(withOneStarPerRun(pattern)),
-            QRegularExpression::CaseInsensitiveOption);
+        compiled.regex =
+            QRegularExpression(wildcardRegex(pattern), QRegularExpression::CaseInsensitiveOption);
         compiled.regex.optimize();
         m_patterns.append(trimmed);
         m_compiled.append(compiled);
