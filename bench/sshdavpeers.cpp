@@ -1,5 +1,8 @@
 // The tests' OpenSSH sshd (tests/support/sshdpeer.h) and Apache mod_dav (apachedav.h) from the
-// command line, for bench/sftp.sh: the same configurations the tests run, not a second copy.
+// command line, for bench/sftp.sh: the same configurations the tests run, not a second copy, but
+// for one line: SFTP runs inside sshd (internal-sftp), so that a session's start does not run the
+// login shell's start-up files (SshdPeer::setInternalSftp), which would measure this machine's
+// ~/.bashrc once per connection rather than the clients.
 //   sshdavpeers
 // Starts both on free loopback ports and prints one "NAME VALUE" line each (VALUE may hold
 // spaces), then "listening <sshd port>" once both serve; runs until SIGTERM or SIGINT, then
@@ -24,6 +27,7 @@ int main(int argc, char **argv)
     QTextStream err(stderr);
 
     SshdPeer sshd;
+    sshd.setInternalSftp(true);
     QString problem;
     if (!sshd.isUsable() || !sshd.start(&problem)) {
         err << "sshdavpeers: sshd: " << problem << '\n';

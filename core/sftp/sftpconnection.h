@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+
 #include "sftptarget.h"
 #include "sshsettings.h"
 #include "transfererror.h"
@@ -27,6 +29,9 @@ class SftpConnection final {
     // made) went and was answered (RequestObserver::nowUs(); 0 when not open).
     qint64 probeSentUs() const { return m_probeSentUs; }
     qint64 probeAnsweredUs() const { return m_probeAnsweredUs; }
+    // Any thread: that round trip for the last connection made, microseconds (0 before the
+    // first), kept after it closed.
+    qint64 roundTripUs() const { return m_roundTripUs.load(std::memory_order_relaxed); }
 
     ssh_session ssh() const { return m_ssh; }
     sftp_session sftp() const { return m_sftp; }
@@ -53,4 +58,5 @@ private:
     sftp_session m_sftp = nullptr;
     qint64 m_probeSentUs = 0;
     qint64 m_probeAnsweredUs = 0;
+    std::atomic<qint64> m_roundTripUs{0};
 };

@@ -85,20 +85,31 @@ quint32 SftpRequestBatch::send(quint8 type, const QByteArray &body)
     if (m_broken || !sftp)
         return 0;
     const quint32 id = ++sftp->id_counter;
-    QByteArray packet;
-    packet.reserve(body.size() + 9);
-    putUint32(&packet, quint32(1 + 4 + body.size()));
-    packet.append(char(type));
-    putUint32(&packet, id);
-    packet.append(body);
-    if (ssh_channel_write(sftp->channel, packet.constData(), quint32(packet.size()))
-        != packet.size()) {
-        breakWith(SSH_FX_CONNECTION_LOST);
-        return 0;
-    }
+    putUint32(&m_outgoing, quint32(1 + 4 + body.size()));
+    m_outgoing.append(char(type));
+    putUint32(&m_outgoing, id);
+    m_outgoing.append(body);
     m_answers.insert(id, {});
     ++m_pending;
+    if (m_outgoing.size() >= FlushBytes && !flush())
+        return 0;
     return id;
+}
+
+bool SftpRequestBatch::flush()
+{
+    if (m_outgoing.isEmpty() || m_broken)
+        return !m_broken;
+    sftp_session sftp = m_connection->sftp();
+    const bool written =
+        sftp
+        && ssh_channel_write(sftp->channel, m_outgoing.constData(), quint32(m_outgoing.size()))
+               == m_outgoing.size();
+    m_outgoing.clear();
+    ++m_writes;
+    if (!written)
+        breakWith(SSH_FX_CONNECTION_LOST);
+    return written;
 }
 
 quint32 SftpRequestBatch::stat(const QByteArray &path)
@@ -183,6 +194,7 @@ quint32 SftpRequestBatch::rename(const QByteArray &from, const QByteArray &to, b
 
 bool SftpRequestBatch::wait()
 {
+    flush();
     while (!m_broken && m_pending > 0) {
         if (!readAnswer())
             return false;

@@ -28,7 +28,9 @@ public:
 
     SftpRequestBatch(SftpConnection *connection, int timeoutMs);
 
-    // Each sends its request at once and returns its id (0 when the connection broke).
+    // Each adds its request and returns its id (0 when the connection broke). Requests go out
+    // together, several to an SSH packet (FlushBytes at a time, the rest from wait()): one
+    // encryption, one write and one wake-up of the server for many small requests.
     quint32 stat(const QByteArray &path);
     // O_WRONLY | O_CREAT | O_EXCL with `mode`: fails when anything is there already.
     quint32 createExclusive(const QByteArray &path, quint32 mode);
@@ -50,18 +52,27 @@ public:
     bool wait();
     Answer answer(quint32 id) const { return m_answers.value(id); }
     bool isBroken() const { return m_broken; }
+    // The channel writes that carried the requests so far (the statistics, and the tests).
+    int writes() const { return m_writes; }
     // The failing status of an answer made the session's error, for SftpConnection::error().
     void blame(const Answer &answer) const;
 
 private:
+    // Requests are held until this many bytes wait (two of OpenSSH's 32 KiB channel packets).
+    static constexpr qsizetype FlushBytes = 64 * 1024;
+
     quint32 send(quint8 type, const QByteArray &body);
+    // Writes the requests held (all of them); false when the connection broke.
+    bool flush();
     bool readExactly(char *into, int size);
     bool readAnswer();
     void breakWith(int status);
 
     SftpConnection *m_connection;
     int m_timeoutMs;
+    QByteArray m_outgoing; // requests not written yet
     QHash<quint32, Answer> m_answers;
     int m_pending = 0;
+    int m_writes = 0;
     bool m_broken = false;
 };

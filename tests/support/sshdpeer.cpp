@@ -169,7 +169,7 @@ bool SshdPeer::start(QString *error, quint16 port)
     // OpenSSH's sftp-server, logging each file closed to a file of ours (internal-sftp's log
     // goes to syslog or the client). Through the user's shell: `nobody`'s refuses, and gets
     // internal-sftp.
-    if (m_user == currentUser())
+    if (m_user == currentUser() && !m_internalSftp)
         lines << QStringLiteral("Subsystem sftp /usr/lib/openssh/sftp-server -e -l INFO 2>>%1")
                      .arg(sftpLog());
     else

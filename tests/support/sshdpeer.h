@@ -37,6 +37,11 @@ public:
     void setWrapper(const QStringList &wrapper) { m_wrapper = wrapper; }
     // Log in as `user` from the next start (its home need not exist).
     void setUser(const QString &user) { m_user = user; }
+    // From the next start, SFTP inside sshd (internal-sftp) rather than sftp-server started
+    // through the user's login shell, whose start-up files then run for every session (on a
+    // machine whose ~/.bashrc sets up pyenv, 0.1 s of CPU each). Nothing is logged then, so
+    // bytesWritten(), writersAtOnce() and sessionsOpened() see nothing: for the benchmarks.
+    void setInternalSftp(bool internal) { m_internalSftp = internal; }
     // A new host key (another server on the same port), used from the next start.
     bool regenerateHostKey();
     QString hostKeyFingerprint() const; // SHA256:...
@@ -73,4 +78,5 @@ private:
     QStringList m_wrapper;
     quint16 m_port = 0;
     QByteArray m_log;
+    bool m_internalSftp = false;
 };
