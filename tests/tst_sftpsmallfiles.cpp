@@ -294,6 +294,37 @@ private Q_SLOTS:
         QVERIFY(protocol.sessions()->mostFilesAtOnce() <= SftpSmallFiles::MaxFiles);
     }
 
+    // To a near server (loopback) small files go over at most SftpSessions::NearConnections,
+    // in larger batches, not one connection each up to MaxPerServer.
+    void nearServerKeepsFewConnections()
+    {
+        constexpr int Files = 48;
+        m_sshd->kill(); // sftp-server's log from here on only
+        QString error;
+        QVERIFY2(m_sshd->start(&error, m_sshd->port()), qPrintable(error));
+        QVERIFY(QDir().mkpath(stored(QStringLiteral("near"))));
+        SftpProtocol protocol;
+        protocol.setSettings(settings());
+        // The first connection times the server's round trip.
+        const QList<TransferJob> jobs = smallJobs(Files + 1, QStringLiteral("near"));
+        QVERIFY2(upload(protocol, jobs.first())->succeeded(), "the first file");
+        const QString server = SftpTarget::fromUrl(jobs.first().endpoint)->serverKey();
+        QVERIFY(protocol.sessions()->isNear(server));
+        const auto recorders = uploadAll(protocol, jobs.mid(1));
+        for (int i = 0; i < Files; ++i) {
+            QVERIFY2(recorders[size_t(i)]->succeeded(),
+                     qPrintable(recorders[size_t(i)]->error.message()));
+            const QString wrong = arrived(QStringLiteral("near"), i + 1);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        }
+        const int sessions = m_sshd->sessionsOpened();
+        qInfo("%d files over %d sessions, %d on one connection at most", Files + 1, sessions,
+              protocol.sessions()->mostFilesAtOnce());
+        QVERIFY2(sessions >= 1 && sessions <= SftpSessions::NearConnections,
+                 qPrintable(QString::number(sessions)));
+        QVERIFY(protocol.sessions()->mostFilesAtOnce() >= Files / SftpSessions::NearConnections);
+    }
+
     void oneFailsAloneAmongMany()
     {
         // Files sent together, half into a folder not there yet, half into one that is; among

@@ -87,6 +87,7 @@ bool ConcurrencyController::add(const RequestSample &sample)
 {
     if (sample.refused())
         return refused(sample);
+    m_shared = m_shared || sample.shared;
     const double durationUs = double(qMax<qint64>(1, sample.durationUs()));
     // A request that opened its connection took a handshake longer than the server's pace: it
     // counts for its bytes, not for how long requests take (unless nothing else is known yet).
@@ -109,7 +110,7 @@ bool ConcurrencyController::add(const RequestSample &sample)
     // and probing goes on from there (down when requests queue).
     if (m_lastFinishedUs == 0 && m_limited && m_slowStart && m_level == StartLevel && isNear()) {
         m_lastFinishedUs = sample.finishedUs;
-        setLevel(NearCeiling, sample.finishedUs);
+        setLevel(nearCeiling(), sample.finishedUs);
         return true;
     }
     if (m_lastFinishedUs == 0 || sample.startedUs > m_lastFinishedUs + idleGap) {
@@ -182,7 +183,7 @@ int ConcurrencyController::dominantClass() const
 
 void ConcurrencyController::setLevel(int level, qint64 nowUs)
 {
-    level = qBound(Floor, level, isNear() ? NearCeiling : Ceiling);
+    level = qBound(Floor, level, isNear() ? nearCeiling() : Ceiling);
     if (level != m_level) {
         m_level = level;
         m_changedUs = nowUs;

@@ -76,7 +76,7 @@ void SftpParallelTransfer::abort()
     m_aborted->store(true);
     // Each worker returns to SftpSessions once it has stopped.
     for (const auto &entry : m_streams)
-        entry.second->disconnect();
+        entry.second->stopListening();
     m_streams.clear();
 }
 
@@ -267,40 +267,40 @@ void SftpParallelTransfer::lent(int index, SftpWorker *worker, const Job &job, c
         stream->samples.newConnection();
     const quint64 ticket = stream->ticket;
     qCDebug(lcParallel) << "part" << index + 1 << "on connection" << worker << "ticket" << ticket;
-    // Only these: the worker may serve another of this transfer's parts next, before this one
-    // hears that its job ended.
-    QList<QMetaObject::Connection> &c = stream->connections;
-    c << connect(worker, &SftpWorker::started, this,
-                 [this, stream, ticket](quint64 t, qint64 begin, qint64 end) {
-                     if (t != ticket || m_finished)
-                         return;
-                     stream->chunkBegin = begin;
-                     stream->samples.started(begin, end, RequestObserver::nowUs());
-                     Q_EMIT chunkStarted(begin, end);
-                 });
-    c << connect(worker, &SftpWorker::sent, this, [this, stream, ticket](quint64 t, qint64 bytes) {
-        if (t == ticket && !m_finished)
+    // By this job's ticket: the worker may serve another of this transfer's parts next, before
+    // this one hears that its job ended.
+    SftpJobEvents::Listener listener;
+    listener.context = this;
+    listener.started = [this, stream](qint64 begin, qint64 end) {
+        if (m_finished)
+            return;
+        stream->chunkBegin = begin;
+        stream->samples.started(begin, end, RequestObserver::nowUs());
+        Q_EMIT chunkStarted(begin, end);
+    };
+    listener.sent = [this, stream](qint64 bytes) {
+        if (!m_finished)
             Q_EMIT chunkProgressAt(stream->chunkBegin, bytes);
-    });
-    c << connect(worker, &SftpWorker::confirmed, this,
-                 [this, index, stream, ticket](quint64 t, qint64 offset) {
-                     if (t != ticket || m_finished || index < 0)
-                         return;
-                     UploadPart &part = m_parts[index];
-                     part.confirmed = qBound<qint64>(0, offset - part.begin, part.length());
-                     const QList<RequestSample> samples =
-                         stream->samples.confirmed(offset, RequestObserver::nowUs());
-                     for (const RequestSample &sample : samples) {
-                         if (m_sessions)
-                             m_sessions->report(sample);
-                     }
-                     reportParts(false);
-                 });
-    c << connect(worker, &SftpWorker::finished, this,
-                 [this, ticket, done](quint64 t, const SftpUploadResult &result) {
-                     if (t == ticket && !m_finished)
-                         done(result);
-                 });
+    };
+    listener.confirmed = [this, index, stream](qint64 offset) {
+        if (m_finished || index < 0)
+            return;
+        UploadPart &part = m_parts[index];
+        part.confirmed = qBound<qint64>(0, offset - part.begin, part.length());
+        const QList<RequestSample> samples =
+            stream->samples.confirmed(offset, RequestObserver::nowUs());
+        for (const RequestSample &sample : samples) {
+            if (m_sessions)
+                m_sessions->report(sample);
+        }
+        reportParts(false);
+    };
+    listener.finished = [this, done](const SftpUploadResult &result) {
+        if (!m_finished)
+            done(result);
+    };
+    stream->events = m_sessions->eventsOf(worker);
+    stream->events->listen(ticket, std::move(listener));
     m_sessions->run(worker, m_aborted, [job, ticket](SftpWorker *w) { job(w, ticket); });
 }
 
@@ -312,7 +312,7 @@ bool SftpParallelTransfer::endStream(int index, const SftpUploadResult &result,
         return false;
     const std::unique_ptr<Stream> stream = std::move(found->second);
     m_streams.erase(found);
-    stream->disconnect();
+    stream->stopListening();
     if (!result.refused || !m_sessions)
         return false;
     m_sessions->report(stream->samples.refused(stream->askedUs, RequestObserver::nowUs()));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sftpjobevents.h"
 #include "sftpsamples.h"
 #include "sftptarget.h"
 #include "sftpworker.h"
@@ -61,13 +62,14 @@ private:
             : samples(server)
         {
         }
-        void disconnect()
+        // Its job's events are not heard any more.
+        void stopListening()
         {
-            for (const QMetaObject::Connection &connection : std::as_const(connections))
-                QObject::disconnect(connection);
+            if (events)
+                events->forget(ticket);
         }
         QPointer<SftpWorker> worker;
-        QList<QMetaObject::Connection> connections; // to the worker, for this job
+        QPointer<SftpJobEvents> events; // the worker's, where this job is listened to
         quint64 ticket = 0;
         qint64 chunkBegin = 0;
         qint64 askedUs = 0;

@@ -24,6 +24,7 @@ QList<RequestSample> SftpSamples::confirmed(qint64 offset, qint64 nowUs)
         sample.bytes = chunk.end - chunk.begin;
         sample.status = 200; // answered, like an HTTP success
         sample.newConnection = chunk.fresh;
+        sample.shared = m_shared;
         done.append(sample);
     }
     return done;

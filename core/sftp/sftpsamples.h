@@ -17,6 +17,8 @@ public:
 
     // The first chunk after newConnection() includes the connection's handshake.
     void newConnection() { m_fresh = true; }
+    // Its chunks go together with other files' over one connection (RequestSample::shared).
+    void setShared(bool shared) { m_shared = shared; }
     void started(qint64 begin, qint64 end, qint64 nowUs);
     // The chunks the server holds now that it holds [0, offset) of this stream's bytes.
     QList<RequestSample> confirmed(qint64 offset, qint64 nowUs);
@@ -34,4 +36,5 @@ private:
     QString m_server;
     QList<Open> m_open;
     bool m_fresh = false;
+    bool m_shared = false;
 };

@@ -1,5 +1,6 @@
 #include "sftpsessions.h"
 
+#include "requestsample.h"
 #include "sftpsmallfiles.h"
 
 #include <QLoggingCategory>
@@ -53,6 +54,12 @@ const SftpSessions::Entry *SftpSessions::entryOf(SftpWorker *worker) const
     return const_cast<SftpSessions *>(this)->entryOf(worker);
 }
 
+SftpJobEvents *SftpSessions::eventsOf(SftpWorker *worker)
+{
+    Entry *entry = entryOf(worker);
+    return entry ? entry->events : nullptr;
+}
+
 bool SftpSessions::lentFirstTime(SftpWorker *worker) const
 {
     const Entry *entry = entryOf(worker);
@@ -70,6 +77,24 @@ int SftpSessions::limit(const QString &serverKey) const
     return m_limits.value(serverKey, MaxPerServer);
 }
 
+qint64 SftpSessions::leastRoundTripUs(const QString &serverKey) const
+{
+    // The connections open now say it as soon as they are made, before their first job ends.
+    qint64 least = m_leastRoundTripUs.value(serverKey);
+    for (const Entry &entry : m_entries) {
+        const qint64 roundTrip = entry.server == serverKey ? entry.worker->roundTripUs() : 0;
+        if (roundTrip > 0 && (least == 0 || roundTrip < least))
+            least = roundTrip;
+    }
+    return least;
+}
+
+bool SftpSessions::isNear(const QString &serverKey) const
+{
+    const qint64 least = leastRoundTripUs(serverKey);
+    return least > 0 && least < RequestSample::NearServerUs;
+}
+
 SftpWorker *SftpSessions::spawn(const SftpTarget &target)
 {
     auto *thread = new QThread;
@@ -83,8 +108,10 @@ SftpWorker *SftpSessions::spawn(const SftpTarget &target)
     connect(worker, &SftpWorker::removed, this, [this, worker] { returned(worker, false); });
     connect(worker, &SftpWorker::pipelined, this,
             [this](int files) { m_mostFilesAtOnce = qMax(m_mostFilesAtOnce, files); });
+    // After returned() above: a job's listener hears it finished once the worker is back.
+    auto *events = new SftpJobEvents(worker, this);
     thread->start();
-    m_entries.append({worker, thread, target.serverKey(), false, 0, 0, {}});
+    m_entries.append({worker, thread, target.serverKey(), false, 0, 0, {}, events, {}, 0});
     qCDebug(lcSessions) << "connection" << connections(target.serverKey()) << "to"
                         << target.serverKey();
     return worker;
@@ -96,14 +123,18 @@ void SftpSessions::retire(SftpWorker *worker)
         if (m_entries.at(i).worker != worker)
             continue;
         QThread *thread = m_entries.at(i).thread;
+        SftpJobEvents *events = m_entries.at(i).events;
+        const QString server = m_entries.at(i).server;
+        m_leastRoundTripUs.insert(server, leastRoundTripUs(server)); // outlives the connection
         m_entries.removeAt(i);
-        m_retiring.append({worker, thread, QString(), false, 0, 0, {}});
+        m_retiring.append({worker, thread, QString(), false, 0, 0, {}, events, {}, 0});
         // The connection closes on the worker's thread; what is left to delete is idle.
-        connect(thread, &QThread::finished, this, [this, worker, thread] {
+        connect(thread, &QThread::finished, this, [this, worker, thread, events] {
             thread->wait();
             m_retiring.removeIf([thread](const Entry &e) { return e.thread == thread; });
             delete worker;
             delete thread;
+            delete events;
         });
         QMetaObject::invokeMethod(
             worker,
@@ -152,7 +183,9 @@ void SftpSessions::serveWaiting(const QString &server)
                 break;
             }
         }
-        if (!idle && connections(server) < limit(server))
+        const int most =
+            waiter.shared && isNear(server) ? qMin(limit(server), NearConnections) : limit(server);
+        if (!idle && connections(server) < most)
             idle = entryOf(spawn(waiter.target));
         if (!idle && waiter.shared)
             idle = sharedWithRoom(server, SftpSmallFiles::MaxFiles);
@@ -183,6 +216,49 @@ void SftpSessions::run(SftpWorker *worker, const SftpWorker::Flag &aborted,
         worker, [worker, job = std::move(job)] { job(worker); }, Qt::QueuedConnection);
 }
 
+void SftpSessions::sendSmall(SftpWorker *worker, const SftpWorker::SmallJob &job)
+{
+    Entry *entry = entryOf(worker);
+    if (!entry)
+        return;
+    entry->queued.append(job);
+    sendBatchesSoon();
+}
+
+void SftpSessions::sendBatchesSoon()
+{
+    if (m_batchesPosted)
+        return;
+    m_batchesPosted = true;
+    QMetaObject::invokeMethod(this, &SftpSessions::sendBatches, Qt::QueuedConnection);
+}
+
+void SftpSessions::sendBatches()
+{
+    m_batchesPosted = false;
+    for (Entry &entry : m_entries) {
+        if (entry.inBatch == 0 && !entry.queued.isEmpty())
+            sendBatch(&entry);
+    }
+}
+
+void SftpSessions::sendBatch(Entry *entry)
+{
+    QList<SftpWorker::SmallJob> batch;
+    qint64 bytes = 0;
+    while (!entry->queued.isEmpty() && batch.size() < SftpSmallFiles::MaxFiles
+           && (batch.isEmpty()
+               || bytes + entry->queued.constFirst().job.fileSize <= SftpSmallFiles::MaxBytes)) {
+        bytes += entry->queued.constFirst().job.fileSize;
+        batch.append(entry->queued.takeFirst());
+    }
+    entry->inBatch = int(batch.size());
+    entry->aborted = batch.constLast().aborted; // what the destructor stops
+    SftpWorker *worker = entry->worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, batch] { worker->uploadSmall(batch); }, Qt::QueuedConnection);
+}
+
 void SftpSessions::remove(SftpWorker *worker, const QString &path)
 {
     QMetaObject::invokeMethod(
@@ -202,6 +278,12 @@ void SftpSessions::returned(SftpWorker *worker, bool refused)
     const QString server = entry->server;
     if (entry->shared > 0)
         --entry->shared;
+    if (entry->inBatch > 0 && --entry->inBatch == 0 && !entry->queued.isEmpty()) {
+        if (refused)
+            sendBatch(entry); // to this connection still: each hears it was refused
+        else
+            sendBatchesSoon();
+    }
     entry->busy = entry->shared > 0;
     if (!entry->busy)
         entry->aborted.reset();

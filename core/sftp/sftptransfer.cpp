@@ -114,18 +114,20 @@ void SftpTransfer::lent(SftpWorker *worker)
     if (m_sessions->lentFirstTime(worker))
         m_samples.newConnection();
     const quint64 ticket = m_ticket;
-    connect(worker, &SftpWorker::started, this, [this, ticket](quint64 t, qint64 b, qint64 e) {
-        if (t != ticket || m_finished)
+    SftpJobEvents::Listener listener;
+    listener.context = this;
+    listener.started = [this](qint64 b, qint64 e) {
+        if (m_finished)
             return;
         m_samples.started(b, e, RequestObserver::nowUs());
         Q_EMIT chunkStarted(b, e);
-    });
-    connect(worker, &SftpWorker::sent, this, [this, ticket](quint64 t, qint64 bytes) {
-        if (t == ticket && !m_finished)
+    };
+    listener.sent = [this](qint64 bytes) {
+        if (!m_finished)
             Q_EMIT chunkProgress(bytes);
-    });
-    connect(worker, &SftpWorker::confirmed, this, [this, ticket](quint64 t, qint64 offset) {
-        if (t != ticket || m_finished)
+    };
+    listener.confirmed = [this](qint64 offset) {
+        if (m_finished)
             return;
         const QList<RequestSample> samples = m_samples.confirmed(offset, RequestObserver::nowUs());
         for (const RequestSample &sample : samples) {
@@ -133,12 +135,15 @@ void SftpTransfer::lent(SftpWorker *worker)
                 m_sessions->report(sample);
         }
         Q_EMIT offsetConfirmed(offset);
-    });
-    connect(worker, &SftpWorker::finished, this, &SftpTransfer::onFinished);
+    };
+    listener.finished = [this, ticket](const SftpUploadResult &result) {
+        onFinished(ticket, result);
+    };
+    m_sessions->eventsOf(worker)->listen(ticket, std::move(listener));
     if (isSmall()) {
         // With the other small files queued on this connection (SftpSmallFiles).
-        worker->queueSmall(ticket, m_job, m_aborted, m_pace->credit());
-        m_sessions->run(worker, m_aborted, [](SftpWorker *w) { w->drainSmall(); });
+        m_samples.setShared(true);
+        m_sessions->sendSmall(worker, {ticket, m_job, m_aborted, m_pace->credit()});
         return;
     }
     m_sessions->run(worker, m_aborted,
@@ -150,9 +155,7 @@ void SftpTransfer::onFinished(quint64 ticket, const SftpUploadResult &result)
 {
     if (ticket != m_ticket || m_finished)
         return;
-    if (m_worker)
-        m_worker->disconnect(this);
-    m_worker = nullptr;
+    m_worker = nullptr; // the listener was forgotten with its job's end
     m_samples.clear();
     if (result.refused && m_sessions)
         m_sessions->report(m_samples.refused(m_askedUs, RequestObserver::nowUs()));
@@ -195,8 +198,11 @@ void SftpTransfer::abort()
         return;
     m_finished = true;
     m_aborted->store(true);
-    if (m_worker)
-        m_worker->disconnect(this); // it returns to SftpSessions once it has stopped
+    if (m_worker && m_sessions) {
+        // It returns to SftpSessions once it has stopped.
+        if (SftpJobEvents *events = m_sessions->eventsOf(m_worker))
+            events->forget(m_ticket);
+    }
     m_worker = nullptr;
 }
 

@@ -71,30 +71,10 @@ void SftpWorker::upload(quint64 ticket, const TransferJob &job, const Flag &abor
     Q_EMIT finished(ticket, result);
 }
 
-void SftpWorker::queueSmall(quint64 ticket, const TransferJob &job, const Flag &aborted,
-                            const Credit &credit)
+void SftpWorker::uploadSmall(const QList<SmallJob> &jobs)
 {
-    const QMutexLocker lock(&m_smallMutex);
-    m_small.append({ticket, job, aborted, credit});
-}
-
-void SftpWorker::drainSmall()
-{
-    QList<SmallJob> jobs;
-    {
-        const QMutexLocker lock(&m_smallMutex);
-        qint64 bytes = 0;
-        while (!m_small.isEmpty() && jobs.size() < SftpSmallFiles::MaxFiles
-               && (jobs.isEmpty()
-                   || bytes + m_small.constFirst().job.fileSize <= SftpSmallFiles::MaxBytes)) {
-            bytes += m_small.constFirst().job.fileSize;
-            jobs.append(m_small.takeFirst());
-        }
-    }
-    if (jobs.isEmpty())
-        return; // an earlier call took this one's job
     QList<SftpSmallFiles::File> files;
-    for (const SmallJob &small : std::as_const(jobs))
+    for (const SmallJob &small : jobs)
         files.append(
             {small.job, small.aborted.get(), eventsOf(small.ticket, small.aborted, small.credit)});
     SftpSmallFiles together(m_connection.get(), m_settings);

@@ -7,7 +7,6 @@
 #include "transfer.h"
 
 #include <QList>
-#include <QMutex>
 #include <QObject>
 
 #include <atomic>
@@ -36,14 +35,17 @@ public:
     // between writes once `aborted` is set, and emits finished(ticket, ...) once.
     // `job`'s file as one stream (SftpFileUpload).
     void upload(quint64 ticket, const TransferJob &job, const Flag &aborted, const Credit &credit);
-    // A small file (at most SftpFileUpload::QuickBytes) to go with others over this connection
-    // (SftpSmallFiles): queued here from any thread, sent by the next drainSmall().
-    void queueSmall(quint64 ticket, const TransferJob &job, const Flag &aborted,
-                    const Credit &credit);
-    // On the worker's thread: sends the small files queued together (at most
-    // SftpSmallFiles::MaxFiles and MaxBytes; the rest wait for the next call), each ending with
-    // its own finished(). Called once after each queueSmall().
-    void drainSmall();
+    // A small file (at most SftpFileUpload::QuickBytes) for uploadSmall().
+    struct SmallJob {
+        quint64 ticket = 0;
+        TransferJob job;
+        Flag aborted;
+        Credit credit;
+    };
+    // Small files sent together over this connection (SftpSmallFiles; SftpSessions makes the
+    // batches), each ending with its own finished(). At most SftpSmallFiles::MaxFiles files and
+    // MaxBytes.
+    void uploadSmall(const QList<SmallJob> &jobs);
     // Before parallel parts (SftpPartFile::prepare).
     void prepareParts(quint64 ticket, const TransferJob &job, bool fresh, const Flag &aborted);
     // One part's bytes (SftpRangeUpload).
@@ -55,6 +57,9 @@ public:
     void remove(const QString &path);
     // On the worker's thread: closes the connection (the network changed, or idle).
     void disconnectNow();
+    // Any thread: the round trip its last connection timed when it was made
+    // (SftpConnection::roundTripUs), microseconds; 0 before it connected.
+    qint64 roundTripUs() const { return m_connection->roundTripUs(); }
 
 Q_SIGNALS:
     void started(quint64 ticket, qint64 begin, qint64 end);
@@ -62,25 +67,18 @@ Q_SIGNALS:
     void confirmed(quint64 ticket, qint64 offset);
     void finished(quint64 ticket, const SftpUploadResult &result);
     void removed(const QString &path, bool deleted);
-    // Small files whose requests were in flight together on this connection (drainSmall()).
+    // Small files whose requests were in flight together on this connection (uploadSmall()).
     void pipelined(int files);
 
 private:
+    // Sends the next small files queued together; false when none was.
+    bool drainSome();
     // Connects (when not connected); false with `result` saying why.
     bool open(const TransferJob &job, const Flag &aborted, SftpUploadResult *result);
     // The signals of job `ticket`; each write paid from `credit`.
     SftpFileUpload::Events eventsOf(quint64 ticket, const Flag &aborted, const Credit &credit);
 
-    struct SmallJob {
-        quint64 ticket = 0;
-        TransferJob job;
-        Flag aborted;
-        Credit credit;
-    };
-
     SftpTarget m_target;
     SshSettings m_settings;
     std::unique_ptr<SftpConnection> m_connection;
-    QMutex m_smallMutex; // guards m_small
-    QList<SmallJob> m_small;
 };

@@ -23,6 +23,9 @@ struct RequestSample {
     // The request opened a connection of its own (no kept-alive one was free): its time
     // includes the handshake's round trip (or more), so it overstates the server's pace.
     bool newConnection = false;
+    // One of several sent together over one connection, sharing its round trips (SFTP small
+    // files, SftpSmallFiles): more of them in flight make larger batches, not more connections.
+    bool shared = false;
 
     qint64 durationUs() const { return finishedUs - startedUs; }
 
