@@ -226,8 +226,15 @@ bool ApacheDav::launch()
 {
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::MergedChannels);
-    // If the test dies, so does Apache (SIGTERM ends its children too).
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+    // If the test dies, so does Apache (SIGTERM ends its children too). Apache keeps the signal
+    // mask it starts with: a parent that blocks SIGTERM to wait for it (SignalWatcher, in
+    // bench/sshdavpeers) would leave Apache deaf to stop(), then kill it and orphan its children.
+    m_process->setChildProcessModifier([] {
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    });
     m_process->start(apacheBinary(),
                      {QStringLiteral("-f"), m_root.filePath(QStringLiteral("apache2.conf")),
                       QStringLiteral("-DFOREGROUND")});
