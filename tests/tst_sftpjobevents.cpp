@@ -29,7 +29,9 @@ private Q_SLOTS:
             l.started = [&heard, who](qint64 b, qint64 e) {
                 heard << QStringLiteral("%1 started %2-%3").arg(who).arg(b).arg(e);
             };
-            l.sent = [&heard, who](qint64 n) { heard << QStringLiteral("%1 sent %2").arg(who).arg(n); };
+            l.sent = [&heard, who](qint64 n) {
+                heard << QStringLiteral("%1 sent %2").arg(who).arg(n);
+            };
             l.confirmed = [&heard, who](qint64 o) {
                 heard << QStringLiteral("%1 confirmed %2").arg(who).arg(o);
             };

@@ -52,6 +52,11 @@ class SftpConnection final {
     }
 
 private:
+    // After signing in: lets the server's announcement after the sign-in be acknowledged at once
+    // rather than delay the channel (see the .cpp).
+    void acknowledgeAnnouncements();
+    static constexpr int AnnouncementWaitMs = 5;
+
     SftpTarget m_target;
     SshSettings m_settings;
     ssh_session m_ssh = nullptr;
