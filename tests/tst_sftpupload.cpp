@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <memory>
+
 namespace {
 constexpr int TimeoutMs = 60000;
 constexpr qint64 Tail = SftpFileUpload::TailBytes;
@@ -90,6 +92,24 @@ private:
         return m_sshd->root() + QStringLiteral("/up/") + relative;
     }
 
+    // A connection to the test sshd, open; null (and the test failed) when it would not open.
+    std::unique_ptr<SftpConnection> connected() const
+    {
+        const std::optional<SftpTarget> target =
+            SftpTarget::fromUrl(QUrl(m_sshd->endpoint(QStringLiteral("up"))));
+        if (!target) {
+            QTest::qFail("no SFTP target", __FILE__, __LINE__);
+            return nullptr;
+        }
+        auto connection = std::make_unique<SftpConnection>(*target, settings());
+        const TransferError error = connection->open(TimeoutMs);
+        if (error.kind != TransferError::Kind::None) {
+            QTest::qFail(qPrintable(error.message()), __FILE__, __LINE__);
+            return nullptr;
+        }
+        return connection;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -107,13 +127,9 @@ private Q_SLOTS:
     // libssh's first choice (a 256 MiB file on loopback: 0.66-0.73 s against 0.82 s).
     void aesGcmWhereTheProcessorHasAes()
     {
-        const std::optional<SftpTarget> target =
-            SftpTarget::fromUrl(QUrl(m_sshd->endpoint(QStringLiteral("up"))));
-        QVERIFY(target);
-        SftpConnection connection(*target, settings());
-        const TransferError error = connection.open(TimeoutMs);
-        QVERIFY2(error.kind == TransferError::Kind::None, qPrintable(error.message()));
-        const QByteArray sent = ssh_get_cipher_out(connection.ssh());
+        const std::unique_ptr<SftpConnection> connection = connected();
+        QVERIFY(connection);
+        const QByteArray sent = ssh_get_cipher_out(connection->ssh());
 #if defined(__x86_64__) || defined(__i386__)
         if (__builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul")) {
             QCOMPARE(sent, QByteArray("aes128-gcm@openssh.com"));
@@ -127,13 +143,9 @@ private Q_SLOTS:
     // Nagle until the server's delayed ACK: 40 ms a time on Linux, most of a small file's upload.
     void smallPacketsAreNotHeldBack()
     {
-        const std::optional<SftpTarget> target =
-            SftpTarget::fromUrl(QUrl(m_sshd->endpoint(QStringLiteral("up"))));
-        QVERIFY(target);
-        SftpConnection connection(*target, settings());
-        const TransferError error = connection.open(TimeoutMs);
-        QVERIFY2(error.kind == TransferError::Kind::None, qPrintable(error.message()));
-        const socket_t fd = ssh_get_fd(connection.ssh());
+        const std::unique_ptr<SftpConnection> connection = connected();
+        QVERIFY(connection);
+        const socket_t fd = ssh_get_fd(connection->ssh());
         QVERIFY(fd != SSH_INVALID_SOCKET);
         int noDelay = 0;
         socklen_t size = sizeof noDelay;
@@ -145,14 +157,10 @@ private Q_SLOTS:
     // wake-up of the server) for many, each still answered by its own id.
     void requestsGoTogether()
     {
-        const std::optional<SftpTarget> target =
-            SftpTarget::fromUrl(QUrl(m_sshd->endpoint(QStringLiteral("up"))));
-        QVERIFY(target);
-        SftpConnection connection(*target, settings());
-        const TransferError error = connection.open(TimeoutMs);
-        QVERIFY2(error.kind == TransferError::Kind::None, qPrintable(error.message()));
+        const std::unique_ptr<SftpConnection> connection = connected();
+        QVERIFY(connection);
         QVERIFY(QDir().mkpath(m_sshd->root() + QStringLiteral("/up")));
-        SftpRequestBatch batch(&connection, TimeoutMs);
+        SftpRequestBatch batch(connection.get(), TimeoutMs);
         QList<quint32> ids;
         for (int i = 0; i < 40; ++i)
             ids.append(
