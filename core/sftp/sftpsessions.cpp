@@ -102,8 +102,8 @@ SftpWorker *SftpSessions::spawn(const SftpTarget &target)
     auto *worker = new SftpWorker(target, m_settings);
     worker->moveToThread(thread);
     connect(worker, &SftpWorker::finished, this,
-            [this, worker](quint64, const SftpUploadResult &result) {
-                returned(worker, result.refused);
+            [this, worker](quint64 ticket, const SftpUploadResult &result) {
+                returned(worker, result.refused, ticket);
             });
     connect(worker, &SftpWorker::removed, this, [this, worker] { returned(worker, false); });
     connect(worker, &SftpWorker::pipelined, this,
@@ -111,7 +111,12 @@ SftpWorker *SftpSessions::spawn(const SftpTarget &target)
     // After returned() above: a job's listener hears it finished once the worker is back.
     auto *events = new SftpJobEvents(worker, this);
     thread->start();
-    m_entries.append({worker, thread, target.serverKey(), false, 0, 0, {}, events, {}, 0});
+    Entry entry;
+    entry.worker = worker;
+    entry.thread = thread;
+    entry.server = target.serverKey();
+    entry.events = events;
+    m_entries.append(entry);
     qCDebug(lcSessions) << "connection" << connections(target.serverKey()) << "to"
                         << target.serverKey();
     return worker;
@@ -127,7 +132,11 @@ void SftpSessions::retire(SftpWorker *worker)
         const QString server = m_entries.at(i).server;
         m_leastRoundTripUs.insert(server, leastRoundTripUs(server)); // outlives the connection
         m_entries.removeAt(i);
-        m_retiring.append({worker, thread, QString(), false, 0, 0, {}, events, {}, 0});
+        Entry retiring;
+        retiring.worker = worker;
+        retiring.thread = thread;
+        retiring.events = events;
+        m_retiring.append(retiring);
         // The connection closes on the worker's thread; what is left to delete is idle.
         connect(thread, &QThread::finished, this, [this, worker, thread, events] {
             thread->wait();
@@ -237,7 +246,7 @@ void SftpSessions::sendBatches()
 {
     m_batchesPosted = false;
     for (Entry &entry : m_entries) {
-        if (entry.inBatch == 0 && !entry.queued.isEmpty())
+        if (entry.inBatch.isEmpty() && !entry.queued.isEmpty())
             sendBatch(&entry);
     }
 }
@@ -251,8 +260,8 @@ void SftpSessions::sendBatch(Entry *entry)
                || bytes + entry->queued.constFirst().job.fileSize <= SftpSmallFiles::MaxBytes)) {
         bytes += entry->queued.constFirst().job.fileSize;
         batch.append(entry->queued.takeFirst());
+        entry->inBatch.insert(batch.constLast().ticket);
     }
-    entry->inBatch = int(batch.size());
     entry->aborted = batch.constLast().aborted; // what the destructor stops
     SftpWorker *worker = entry->worker;
     QMetaObject::invokeMethod(
@@ -270,7 +279,7 @@ void SftpSessions::giveBack(SftpWorker *worker)
     returned(worker, false);
 }
 
-void SftpSessions::returned(SftpWorker *worker, bool refused)
+void SftpSessions::returned(SftpWorker *worker, bool refused, quint64 ticket)
 {
     Entry *entry = entryOf(worker);
     if (!entry)
@@ -278,7 +287,10 @@ void SftpSessions::returned(SftpWorker *worker, bool refused)
     const QString server = entry->server;
     if (entry->shared > 0)
         --entry->shared;
-    if (entry->inBatch > 0 && --entry->inBatch == 0 && !entry->queued.isEmpty()) {
+    // A batch ends with its last file (a worker given back, lent for one that was cancelled
+    // while it waited, is none of them).
+    if (ticket != 0 && entry->inBatch.remove(ticket) && entry->inBatch.isEmpty()
+        && !entry->queued.isEmpty()) {
         if (refused)
             sendBatch(entry); // to this connection still: each hears it was refused
         else

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 
@@ -96,7 +97,7 @@ private:
         SftpWorker::Flag aborted; // the job on it now
         SftpJobEvents *events = nullptr;
         QList<SftpWorker::SmallJob> queued; // sendSmall()'s, for the next batch
-        int inBatch = 0;                    // files of the batch in flight not finished yet
+        QSet<quint64> inBatch;              // the tickets of the batch in flight not finished yet
     };
     struct Waiter {
         SftpTarget target;
@@ -113,7 +114,8 @@ private:
     const Entry *entryOf(SftpWorker *worker) const;
     SftpWorker *spawn(const SftpTarget &target);
     void retire(SftpWorker *worker);
-    void returned(SftpWorker *worker, bool refused);
+    // `ticket`: of the job that finished; 0 for a worker given back or a removal.
+    void returned(SftpWorker *worker, bool refused, quint64 ticket = 0);
     void lend(Entry *entry, const Waiter &waiter);
     // The connection to `server` sending the fewest small files, if fewer than `below`.
     Entry *sharedWithRoom(const QString &server, int below);
