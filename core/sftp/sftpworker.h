@@ -71,8 +71,6 @@ Q_SIGNALS:
     void pipelined(int files);
 
 private:
-    // Sends the next small files queued together; false when none was.
-    bool drainSome();
     // Connects (when not connected); false with `result` saying why.
     bool open(const TransferJob &job, const Flag &aborted, SftpUploadResult *result);
     // The signals of job `ticket`; each write paid from `credit`.
